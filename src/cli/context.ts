@@ -1,0 +1,32 @@
+/** What every command needs: the data folder, the skill folders and a loaded registry. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dataPaths, defaultDataHome, type DataPaths } from '../core/paths.js';
+import { SkillRegistry } from '../core/skills/registry.js';
+
+export interface GlobalOptions {
+  home?: string;
+  systemSkills?: string;
+  userSkills?: string;
+}
+
+export interface CliContext {
+  paths: DataPaths;
+  systemSkills: string;
+  registry: SkillRegistry;
+}
+
+/** The app's own system skills: `resources/skills` beside the built CLI (or the source). */
+export function bundledSystemSkills(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '..', '..', 'resources', 'skills');
+}
+
+export function cliContext(options: GlobalOptions): CliContext {
+  const home = options.home ? path.resolve(options.home) : defaultDataHome();
+  const paths = dataPaths(home, options.userSkills);
+  const systemSkills = options.systemSkills ? path.resolve(options.systemSkills) : bundledSystemSkills();
+  const registry = new SkillRegistry({ systemDir: systemSkills, userDir: paths.userSkills });
+  registry.loadAll();
+  return { paths, systemSkills, registry };
+}

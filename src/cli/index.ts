@@ -1,0 +1,42 @@
+/** The `ias` command. */
+import { Command, CommanderError } from 'commander';
+import { color } from './format.js';
+import { registerSkillsCommand } from './skills-command.js';
+import { UsageError } from './usage-error.js';
+
+export function buildProgram(): Command {
+  const program = new Command('ias')
+    .description('iAs — your assistant in the tray, acting through skills')
+    .option('--home <dir>', 'data folder (default: $IAS_HOME or the per-user app-data folder "iAs")')
+    .option('--system-skills <dir>', 'system skills folder (default: the bundled resources/skills)')
+    .option('--user-skills <dir>', 'user skills folder (default: <home>/skills)')
+    .showHelpAfterError()
+    .exitOverride();
+  registerSkillsCommand(program);
+  program.commands.forEach(function override(cmd: Command) {
+    cmd.exitOverride();
+    cmd.commands.forEach(override);
+  });
+  return program;
+}
+
+export async function main(argv = process.argv): Promise<void> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      process.exitCode = err.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    if (err instanceof UsageError) {
+      process.stderr.write(`${color.red('error')}: ${err.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    process.stderr.write(`${color.red('error')}: ${(err as Error).stack ?? String(err)}\n`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

@@ -1,0 +1,48 @@
+/** get_current_datetime: the current date and time in a time zone (Asia/Shanghai by default). */
+
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+type Format = 'full' | 'date' | 'time';
+
+function parts(now: Date, timeZone: string) {
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    weekday: 'long',
+    hourCycle: 'h23',
+    timeZoneName: 'longOffset',
+  });
+  const p = Object.fromEntries(fmt.formatToParts(now).map((x) => [x.type, x.value]));
+  const offset = (p.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00';
+  return {
+    date: `${p.year}-${p.month}-${p.day}`,
+    time: `${p.hour}:${p.minute}:${p.second}`,
+    weekday: p.weekday!,
+    offset,
+  };
+}
+
+export function getCurrentDatetime(params: Record<string, unknown>, _context?: unknown, now = new Date()) {
+  const format = (params.format as Format | undefined) ?? 'full';
+  const timeZone = (params.timezone as string | undefined) ?? DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+  } catch {
+    throw new Error(`unknown time zone "${timeZone}": use an IANA name such as Asia/Shanghai or Europe/London`);
+  }
+  const p = parts(now, timeZone);
+  if (format === 'date') return { date: p.date, weekday: p.weekday, timezone: timeZone };
+  if (format === 'time') return { time: p.time, timezone: timeZone, utcOffset: p.offset };
+  return {
+    datetime: `${p.date} ${p.time}`,
+    weekday: p.weekday,
+    timezone: timeZone,
+    utcOffset: p.offset,
+    iso: `${p.date}T${p.time}${p.offset}`,
+  };
+}

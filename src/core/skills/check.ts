@@ -1,0 +1,59 @@
+/** `ias skills check`: validates skill folders, folders of skill folders, or SKILL.md files. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadSkillFolder } from './load.js';
+import { argsValidator } from './schema.js';
+import type { Skill, SkillProblem, SkillSource } from './types.js';
+
+export interface CheckReport {
+  skills: Skill[];
+  errors: SkillProblem[];
+  warnings: SkillProblem[];
+}
+
+export function checkPaths(paths: string[], source: SkillSource = 'user'): CheckReport {
+  const report: CheckReport = { skills: [], errors: [], warnings: [] };
+  const checkFolder = (root: string, name: string) => {
+    const loaded = loadSkillFolder(root, name, source);
+    if (!loaded) return false;
+    report.errors.push(...loaded.errors);
+    report.warnings.push(...loaded.warnings);
+    if (loaded.skill) {
+      try {
+        argsValidator(loaded.skill.parameters); // the thorough check: the schema compiles
+        report.skills.push(loaded.skill);
+      } catch (err) {
+        report.errors.push({ path: loaded.skill.path, message: (err as Error).message });
+      }
+    }
+    return true;
+  };
+  for (const given of paths) {
+    const abs = path.resolve(given);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      report.errors.push({ path: abs, message: 'no such file or folder' });
+      continue;
+    }
+    if (stat.isFile()) {
+      if (path.basename(abs) !== 'SKILL.md') {
+        report.errors.push({ path: abs, message: 'not a SKILL.md file, a skill folder or a folder of skill folders' });
+        continue;
+      }
+      const dir = path.dirname(abs);
+      checkFolder(path.dirname(dir), path.basename(dir));
+    } else if (fs.existsSync(path.join(abs, 'SKILL.md'))) {
+      checkFolder(path.dirname(abs), path.basename(abs));
+    } else {
+      let found = 0;
+      for (const name of fs.readdirSync(abs).sort()) {
+        if (!name.startsWith('.') && checkFolder(abs, name)) found++;
+      }
+      if (found === 0)
+        report.warnings.push({ path: abs, message: 'no skill folders (folders with a SKILL.md) found here' });
+    }
+  }
+  return report;
+}

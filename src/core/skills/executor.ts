@@ -1,0 +1,242 @@
+/**
+ * Runs one skill call with DESIGN.md's protocol: arguments checked first, then the script as a
+ * real process (or a built-in handler, or the instructions), a timeout that ends the whole process
+ * tree, capped output and the result rules.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { builtinHandlers, type BuiltinHandler } from '../builtins/index.js';
+import { allowedParentEnv, paramEnv } from './environment.js';
+import { killTree } from './process-tree.js';
+import { argsProblem } from './schema.js';
+import { ensureScriptFile } from './script-file.js';
+import type { Skill, SkillOutcome, SkillResult } from './types.js';
+
+export const OUTPUT_CAP_BYTES = 1024 * 1024;
+const ERROR_TAIL_CHARS = 2000;
+const KILL_GRACE_MS = 1500;
+const STREAM_GRACE_MS = 200;
+
+export interface ExecuteOptions {
+  /** Where script files are cached (a private folder in the data folder). */
+  scriptCacheDir?: string;
+  /** The skill's own configured variables (never the app's secrets). */
+  env?: Record<string, string>;
+  /** Stops the call (the user stopped the turn). */
+  signal?: AbortSignal;
+  /** Overrides the skill's timeout (tests, benchmarks). */
+  timeoutMs?: number;
+  builtins?: Record<string, BuiltinHandler>;
+}
+
+const defaultCacheDir = () => path.join(os.tmpdir(), `ias-scripts-${process.getuid?.() ?? 'user'}`);
+
+/** Why the arguments cannot be used, or undefined. Nothing runs when this says no. */
+export function checkArguments(skill: Skill, params: unknown): string | undefined {
+  if (params === null || typeof params !== 'object' || Array.isArray(params)) {
+    return `invalid arguments for ${skill.name}: arguments must be a JSON object`;
+  }
+  try {
+    const problem = argsProblem(skill.parameters, params);
+    return problem ? `invalid arguments for ${skill.name}: ${problem}` : undefined;
+  } catch (err) {
+    return `${skill.name} cannot be called: ${(err as Error).message}`;
+  }
+}
+
+export async function executeSkill(skill: Skill, params: unknown, options: ExecuteOptions = {}): Promise<SkillResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  const invalid = checkArguments(skill, params);
+  if (invalid) return { success: false, error: invalid, durationMs: elapsed() };
+  const args = params as Record<string, unknown>;
+  const timeoutMs = options.timeoutMs ?? skill.timeoutSecs * 1000;
+
+  if (skill.kind === 'instructions') {
+    return { success: true, data: skill.instructions ?? '', durationMs: elapsed() };
+  }
+  if (skill.kind === 'builtin') {
+    const handler = (options.builtins ?? builtinHandlers)[skill.builtin ?? ''];
+    if (!handler)
+      return { success: false, error: `built-in handler "${skill.builtin}" does not exist`, durationMs: elapsed() };
+    return { ...(await runBuiltin(handler, skill, args, timeoutMs, options)), durationMs: elapsed() };
+  }
+  if (!skill.script) return { success: false, error: `${skill.name} has no script`, durationMs: elapsed() };
+  const result = await runScript(skill, args, timeoutMs, options);
+  return { ...result, durationMs: elapsed() };
+}
+
+async function runBuiltin(
+  handler: BuiltinHandler,
+  skill: Skill,
+  params: Record<string, unknown>,
+  timeoutMs: number,
+  options: ExecuteOptions,
+): Promise<SkillOutcome> {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(new Error('cancelled'));
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const outcome = await Promise.race([
+      Promise.resolve().then(() => handler(params, { signal: controller.signal, skill, env: options.env ?? {} })),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          reject(new Error(`timed out after ${timeoutMs / 1000} s`));
+          controller.abort(new Error('timeout'));
+        }, timeoutMs);
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true });
+      }),
+    ]);
+    if (isResultObject(outcome)) return outcome;
+    return { success: true, data: outcome };
+  } catch (err) {
+    return { success: false, error: (err as Error).message };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function isResultObject(value: unknown): value is SkillOutcome {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { success?: unknown }).success === 'boolean'
+  );
+}
+
+class CappedBuffer {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  truncated = false;
+  push(chunk: Buffer): void {
+    if (this.size >= OUTPUT_CAP_BYTES) {
+      this.truncated = true;
+      return;
+    }
+    const room = OUTPUT_CAP_BYTES - this.size;
+    if (chunk.length > room) {
+      this.chunks.push(chunk.subarray(0, room));
+      this.size += room;
+      this.truncated = true;
+    } else {
+      this.chunks.push(chunk);
+      this.size += chunk.length;
+    }
+  }
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+async function runScript(
+  skill: Skill,
+  params: Record<string, unknown>,
+  timeoutMs: number,
+  options: ExecuteOptions,
+): Promise<SkillOutcome> {
+  const script = skill.script!;
+  let file: string;
+  try {
+    file = ensureScriptFile(options.scriptCacheDir ?? defaultCacheDir(), script);
+  } catch (err) {
+    return { success: false, error: `the script could not be prepared: ${(err as Error).message}` };
+  }
+  const json = JSON.stringify(params);
+  const env: Record<string, string> = {
+    ...allowedParentEnv(),
+    ...(options.env ?? {}),
+    SKILL_NAME: skill.name,
+    SKILL_DIR: skill.dir,
+    SKILL_PARAMS: json,
+    ...paramEnv(params),
+    PYTHONDONTWRITEBYTECODE: '1',
+    PYTHONIOENCODING: 'utf-8',
+  };
+  const [command, ...programArgs] = script.command as [string, ...string[]];
+  let program = command;
+  if (program === 'node') {
+    program = process.execPath;
+    if (process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
+  }
+
+  const stdout = new CappedBuffer();
+  const stderr = new CappedBuffer();
+  const child = execa(program, [...programArgs, file], {
+    cwd: skill.dir,
+    env,
+    extendEnv: false,
+    input: json,
+    buffer: false,
+    reject: false,
+    detached: process.platform !== 'win32',
+    windowsHide: true,
+    stripFinalNewline: false,
+  });
+  child.stdout?.on('data', (c: Buffer) => stdout.push(c));
+  child.stderr?.on('data', (c: Buffer) => stderr.push(c));
+
+  let stopped: 'timeout' | 'cancelled' | undefined;
+  const stop = (why: 'timeout' | 'cancelled') => {
+    if (stopped) return;
+    stopped = why;
+    killTree(child.pid, 'SIGTERM');
+    setTimeout(() => killTree(child.pid, 'SIGKILL'), KILL_GRACE_MS).unref();
+  };
+  const timer = setTimeout(() => stop('timeout'), timeoutMs);
+  const onAbort = () => stop('cancelled');
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; spawnError?: Error }>(
+    (resolve) => {
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+      child.once('error', (err) => resolve({ code: null, signal: null, spawnError: err }));
+    },
+  );
+  clearTimeout(timer);
+  options.signal?.removeEventListener('abort', onAbort);
+  // The script is done: whatever it left running in its group ends with it.
+  killTree(child.pid, 'SIGKILL');
+  await Promise.race([child.catch(() => undefined), new Promise((r) => setTimeout(r, STREAM_GRACE_MS))]);
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+
+  const truncated = stdout.truncated || stderr.truncated;
+  const mark = truncated ? { truncated: true } : {};
+  if (exit.spawnError) {
+    const missing = (exit.spawnError as NodeJS.ErrnoException).code === 'ENOENT';
+    return {
+      success: false,
+      error: missing
+        ? `the interpreter "${script.command[0]}" was not found on this computer`
+        : exit.spawnError.message,
+    };
+  }
+  if (stopped === 'timeout') {
+    return {
+      success: false,
+      error: `timed out after ${timeoutMs / 1000} s; the skill's processes were stopped`,
+      ...mark,
+    };
+  }
+  if (stopped === 'cancelled') return { success: false, error: 'cancelled', ...mark };
+  const out = stdout.text().trim();
+  const exitCode = exit.code ?? (exit.signal ? 128 : 1);
+  if (exit.code !== 0) {
+    const tail = (stderr.text().trim() || out).slice(-ERROR_TAIL_CHARS);
+    const reason = tail || (exit.signal ? `ended by signal ${exit.signal}` : `exited with code ${exitCode}`);
+    return { success: false, error: reason, exitCode, ...mark };
+  }
+  if (out.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(out) as unknown;
+      if (isResultObject(parsed)) return { ...parsed, exitCode, ...mark };
+    } catch {
+      // Not JSON: plain text output.
+    }
+  }
+  return { success: true, data: out, exitCode, ...mark };
+}

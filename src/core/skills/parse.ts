@@ -1,0 +1,336 @@
+/**
+ * Parses one SKILL.md in any of DESIGN.md's three shapes (seed sections, Agent Skills front
+ * matter, instruction skills, or a mix) into a SkillDefinition, with every problem located.
+ */
+import matter from 'gray-matter';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { firstTextLine, outlineMarkdown, type FencedBlock, type Section } from './markdown-sections.js';
+import { interpreterForLanguage, interpreterForShebang, SUPPORTED_LANGUAGES } from './interpreters.js';
+import { schemaProblem } from './schema.js';
+import {
+  DEFAULT_TIMEOUT_SECS,
+  MAX_SKILL_FILE_BYTES,
+  MAX_TIMEOUT_SECS,
+  SKILL_NAME_PATTERN,
+  type Risk,
+  type ScriptSpec,
+  type SkillDefinition,
+  type SkillProblem,
+} from './types.js';
+
+export interface ParseResult {
+  /** Present when the file has no errors. */
+  definition?: SkillDefinition;
+  errors: SkillProblem[];
+  warnings: SkillProblem[];
+}
+
+const SECTION_ALIASES: Record<string, string> = {
+  'risk level': 'risk',
+  risk: 'risk',
+  parameters: 'parameters',
+  execute: 'execute',
+  timeout: 'timeout',
+};
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function parseSkillFile(bytes: Uint8Array, path: string, folderName: string): ParseResult {
+  const errors: SkillProblem[] = [];
+  const warnings: SkillProblem[] = [];
+  const error = (message: string, line?: number) => errors.push({ path, line, message });
+  const warn = (message: string, line?: number) => warnings.push({ path, line, message });
+
+  if (!SKILL_NAME_PATTERN.test(folderName)) {
+    error(
+      `the folder name "${folderName}" is not a valid skill name: use 1 to 64 lower-case letters, digits, "_" or "-"`,
+    );
+  }
+  if (bytes.length > MAX_SKILL_FILE_BYTES) {
+    error(`SKILL.md is ${Math.ceil(bytes.length / 1024)} KB; the limit is 256 KB`);
+    return { errors, warnings };
+  }
+  if (bytes.includes(0)) {
+    error('SKILL.md is a binary file, not markdown text');
+    return { errors, warnings };
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    error('SKILL.md is not valid UTF-8 text');
+    return { errors, warnings };
+  }
+  text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (text.trim() === '') {
+    error('SKILL.md is empty: it needs at least a title and a description');
+    return { errors, warnings };
+  }
+
+  // Front matter.
+  const lines = text.split('\n');
+  let data: Record<string, unknown> = {};
+  let bodyStart = 0;
+  const fmLines: string[] = [];
+  if (lines[0]!.trim() === '---') {
+    const end = lines.findIndex((l, i) => i > 0 && l.trim() === '---');
+    if (end < 0) {
+      error('the front matter opened by "---" on line 1 is never closed by a "---" line', 1);
+      return { errors, warnings };
+    }
+    fmLines.push(...lines.slice(1, end));
+    bodyStart = end + 1;
+    try {
+      const parsed = matter(text, {}).data as unknown;
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        error('the front matter must be a YAML mapping of "key: value" lines', 2);
+        return { errors, warnings };
+      }
+      data = parsed as Record<string, unknown>;
+    } catch (err) {
+      const e = err as { mark?: { line?: number }; reason?: string; message: string };
+      const line = typeof e.mark?.line === 'number' ? e.mark.line + 2 : undefined;
+      error(`the front matter is not valid YAML: ${e.reason ?? e.message.split('\n')[0]}`, line);
+      return { errors, warnings };
+    }
+  }
+  const keyLine = (key: string) => {
+    const i = fmLines.findIndex((l) => new RegExp(`^${key}\\s*:`).test(l));
+    return i < 0 ? undefined : i + 2;
+  };
+
+  const outline = outlineMarkdown(lines.slice(bodyStart), bodyStart + 1);
+  if (outline.unclosedFence) {
+    error('a code block opened here is never closed', outline.unclosedFence);
+  }
+  const sections = new Map<string, Section>();
+  for (const section of outline.sections) {
+    const key =
+      SECTION_ALIASES[
+        section.heading
+          .toLowerCase()
+          .replace(/[:：]\s*$/, '')
+          .trim()
+      ];
+    if (!key) continue;
+    const earlier = sections.get(key);
+    if (earlier) {
+      error(`"## ${section.heading}" appears twice (first on line ${earlier.line})`, section.line);
+      continue;
+    }
+    sections.set(key, section);
+  }
+
+  // Names and descriptions.
+  const fmString = (key: string): string | undefined => {
+    const value = data[key];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string') {
+      error(`front matter "${key}" must be text`, keyLine(key));
+      return undefined;
+    }
+    return value.trim();
+  };
+  const fmName = fmString('name');
+  if (fmName !== undefined && fmName !== folderName) {
+    warn(
+      `front matter name "${fmName}" differs from the folder name "${folderName}"; the tool is called "${folderName}" (rename one so they match)`,
+      keyLine('name'),
+    );
+  }
+  const description = fmString('description') || outline.paragraph?.text || '';
+  if (description === '') {
+    error(
+      'the skill has no description: add a paragraph under the "# Title" line or a "description:" in front matter',
+      outline.title?.line,
+    );
+  } else if (description.length > 1024) {
+    warn(`the description is ${description.length} characters; keep it under 1,024`, keyLine('description'));
+  }
+  const title = outline.title?.text.trim() || fmName || folderName;
+  const compatibility = fmString('compatibility');
+  if (compatibility !== undefined && compatibility.length > 500) {
+    warn('front matter "compatibility" is longer than 500 characters', keyLine('compatibility'));
+  }
+  let metadata: Record<string, string> | undefined;
+  if (data.metadata !== undefined) {
+    if (typeof data.metadata !== 'object' || data.metadata === null || Array.isArray(data.metadata)) {
+      error('front matter "metadata" must be a mapping of keys to text values', keyLine('metadata'));
+    } else {
+      metadata = Object.fromEntries(
+        Object.entries(data.metadata).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      );
+    }
+  }
+  const allowed = data['allowed-tools'];
+  const allowedTools = Array.isArray(allowed) ? allowed.map(String).join(' ') : fmString('allowed-tools');
+
+  // Risk.
+  const parseRisk = (word: string, line: number | undefined, where: string): Risk | undefined => {
+    const w = word.trim().toLowerCase();
+    if (w === 'low' || w === 'high') return w;
+    error(`unknown risk level "${word.trim()}" in ${where}: write Low or High`, line);
+    return undefined;
+  };
+  let fmRisk: Risk | undefined;
+  if (data.risk !== undefined) {
+    fmRisk = parseRisk(String(data.risk), keyLine('risk'), 'front matter "risk"');
+  }
+  let sectionRisk: Risk | undefined;
+  const riskSection = sections.get('risk');
+  if (riskSection) {
+    const first = firstTextLine(riskSection);
+    if (!first) error(`"## ${riskSection.heading}" is empty: write Low or High`, riskSection.line);
+    else sectionRisk = parseRisk(first.text.split(/[\s—–\-:,(（]/)[0]!, first.line, `"## ${riskSection.heading}"`);
+  }
+  if (fmRisk && sectionRisk && fmRisk !== sectionRisk) {
+    error(
+      `the risk is declared twice and they disagree: front matter says ${fmRisk}, "## ${riskSection!.heading}" says ${sectionRisk}`,
+      riskSection!.line,
+    );
+  }
+  const declaredRisk = sectionRisk ?? fmRisk;
+
+  // Timeout.
+  let timeoutSecs = DEFAULT_TIMEOUT_SECS;
+  const checkTimeout = (value: unknown, line: number | undefined) => {
+    const n =
+      typeof value === 'number'
+        ? value
+        : Number(
+            String(value)
+              .trim()
+              .replace(/\s*(s|sec|secs|seconds)$/i, ''),
+          );
+    if (!Number.isFinite(n) || n <= 0 || n > MAX_TIMEOUT_SECS) {
+      error(
+        `timeout must be a number of seconds between 1 and ${MAX_TIMEOUT_SECS} (found ${JSON.stringify(value)})`,
+        line,
+      );
+      return;
+    }
+    timeoutSecs = n;
+  };
+  if (data.timeout !== undefined) checkTimeout(data.timeout, keyLine('timeout'));
+  const timeoutSection = sections.get('timeout');
+  if (timeoutSection) {
+    const first = firstTextLine(timeoutSection);
+    if (!first) error('"## Timeout" is empty: write a number of seconds', timeoutSection.line);
+    else checkTimeout(first.text, first.line);
+  }
+
+  // Parameters.
+  let parameters: Record<string, unknown> = { type: 'object', properties: {} };
+  let parametersLine: number | undefined;
+  let parametersGiven: unknown;
+  if (data.parameters !== undefined) {
+    parametersLine = keyLine('parameters');
+    parametersGiven = data.parameters;
+    if (typeof parametersGiven === 'string') {
+      parametersGiven = parseJson(parametersGiven, parametersLine, 'front matter "parameters"', error);
+    }
+  }
+  const paramSection = sections.get('parameters');
+  if (paramSection) {
+    if (data.parameters !== undefined) {
+      error('parameters are given twice: in front matter and in "## Parameters"; keep one', paramSection.line);
+    }
+    const block = paramSection.blocks[0];
+    if (!block) {
+      error('"## Parameters" has no ```json code block with the JSON Schema', paramSection.line);
+    } else {
+      parametersLine = block.line;
+      parametersGiven = parseJson(block.body, block.line + 1, '"## Parameters"', error);
+    }
+  }
+  if (parametersGiven !== undefined) {
+    const problem = schemaProblem(parametersGiven);
+    if (problem) error(problem, parametersLine);
+    else parameters = parametersGiven as Record<string, unknown>;
+  }
+
+  // What it runs.
+  const builtin = fmString('builtin');
+  const executeSection = sections.get('execute');
+  let script: ScriptSpec | undefined;
+  if (executeSection) {
+    if (builtin) error('a skill runs either a built-in handler or a script, not both', executeSection.line);
+    const block = executeSection.blocks[0];
+    if (!block) error('"## Execute" has no fenced code block with the script', executeSection.line);
+    else script = scriptSpec(block, error);
+  }
+  const kind = builtin ? 'builtin' : executeSection ? 'script' : 'instructions';
+  if (kind !== 'instructions' && !declaredRisk) {
+    error(
+      'this skill runs something but declares no risk: add "## Risk Level" with Low or High (or "risk:" in front matter)',
+      executeSection?.line ?? keyLine('builtin'),
+    );
+  }
+
+  if (errors.length > 0) return { errors, warnings };
+  const definition: SkillDefinition = {
+    name: folderName,
+    title,
+    description,
+    risk: declaredRisk ?? 'low',
+    kind,
+    timeoutSecs,
+    parameters,
+  };
+  if (script) definition.script = script;
+  if (builtin) definition.builtin = builtin;
+  if (kind === 'instructions') definition.instructions = lines.slice(bodyStart).join('\n').trim();
+  if (fmString('license')) definition.license = fmString('license');
+  if (compatibility) definition.compatibility = compatibility;
+  if (metadata) definition.metadata = metadata;
+  if (allowedTools) definition.allowedTools = allowedTools;
+  return { definition, errors, warnings };
+}
+
+function parseJson(
+  text: string,
+  firstLine: number | undefined,
+  where: string,
+  error: (message: string, line?: number) => void,
+): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // JSON.parse does not always say where; jsonc-parser does.
+    const problems: ParseError[] = [];
+    parseJsonc(text, problems, { allowTrailingComma: false, disallowComments: true });
+    const first = problems[0];
+    const reason = first
+      ? printParseErrorCode(first.error)
+          .replace(/([a-z])([A-Z])/g, '$1 $2')
+          .toLowerCase()
+      : 'unexpected end of text';
+    const line =
+      firstLine !== undefined && first
+        ? firstLine + (text.slice(0, first.offset).match(/\n/g)?.length ?? 0)
+        : firstLine;
+    error(`${where} is not valid JSON: ${reason}`, line);
+    return undefined;
+  }
+}
+
+function scriptSpec(block: FencedBlock, error: (message: string, line?: number) => void): ScriptSpec | undefined {
+  const firstLine = block.body.split('\n', 1)[0] ?? '';
+  const fromShebang = firstLine.startsWith('#!') ? interpreterForShebang(firstLine) : undefined;
+  const fromLanguage = block.language ? interpreterForLanguage(block.language) : undefined;
+  const interpreter = fromShebang ?? fromLanguage;
+  if (block.body.trim() === '') {
+    error('the "## Execute" code block is empty', block.line);
+    return undefined;
+  }
+  if (!interpreter) {
+    error(
+      block.language
+        ? `unknown script language "${block.language}": use ${SUPPORTED_LANGUAGES.join(', ')}, or start the script with a #! line`
+        : `the "## Execute" code block names no interpreter: write \`\`\`bash, \`\`\`node, \`\`\`python or \`\`\`powershell, or start it with a #! line`,
+      block.line,
+    );
+    return undefined;
+  }
+  return { language: block.language, body: block.body, command: interpreter.command, extension: interpreter.extension };
+}

@@ -1,0 +1,150 @@
+/**
+ * The skill registry: system skills and user skills, a user skill overriding a system skill of
+ * the same name without ever lowering its risk. Reloads replace whole Skill objects, so a caller
+ * holding a Skill keeps the version it took.
+ */
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
+import { loadSkillFolder, loadSkillsRoot } from './load.js';
+import type { Risk, Skill, SkillProblem, SkillSource } from './types.js';
+
+export interface RegistryOptions {
+  systemDir?: string;
+  userDir?: string;
+}
+
+export interface RegistryChange {
+  /** Names whose effective skill was added, changed or removed. */
+  names: string[];
+}
+
+interface Problems {
+  errors: SkillProblem[];
+  warnings: SkillProblem[];
+}
+
+const higher = (a: Risk, b: Risk): Risk => (a === 'high' || b === 'high' ? 'high' : 'low');
+
+export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
+  readonly systemDir?: string;
+  readonly userDir?: string;
+  private readonly bySource: Record<SkillSource, Map<string, Skill>> = { system: new Map(), user: new Map() };
+  private readonly problemsByFolder = new Map<string, Problems>();
+  private merged = new Map<string, Skill>();
+
+  constructor(options: RegistryOptions) {
+    super();
+    this.systemDir = options.systemDir && path.resolve(options.systemDir);
+    this.userDir = options.userDir && path.resolve(options.userDir);
+  }
+
+  dirOf(source: SkillSource): string | undefined {
+    return source === 'system' ? this.systemDir : this.userDir;
+  }
+
+  /** Loads both folders from scratch. */
+  loadAll(): void {
+    const before = this.merged;
+    this.problemsByFolder.clear();
+    for (const source of ['system', 'user'] as const) {
+      const map = new Map<string, Skill>();
+      const dir = this.dirOf(source);
+      if (dir) {
+        const loaded = loadSkillsRoot(dir, source);
+        for (const skill of loaded.skills) map.set(skill.name, skill);
+        this.problemsByFolder.set(`${source}:`, { errors: loaded.errors, warnings: loaded.warnings });
+      }
+      this.bySource[source] = map;
+    }
+    this.remerge(before);
+  }
+
+  /** Reloads some folders of one source (the watcher's path). */
+  reload(source: SkillSource, names: Iterable<string>): void {
+    const dir = this.dirOf(source);
+    if (!dir) return;
+    const before = this.merged;
+    for (const name of names) {
+      const loaded = loadSkillFolder(dir, name, source);
+      const key = `${source}:${name}`;
+      if (loaded?.skill) this.bySource[source].set(name, loaded.skill);
+      else this.bySource[source].delete(name);
+      // Folder-level problems replace the ones a full load found for this folder.
+      const root = this.problemsByFolder.get(`${source}:`);
+      if (root) {
+        const mine = (p: SkillProblem) => folderOf(dir, p.path) === name;
+        root.errors = root.errors.filter((p) => !mine(p));
+        root.warnings = root.warnings.filter((p) => !mine(p));
+      }
+      if (loaded && (loaded.errors.length > 0 || loaded.warnings.length > 0)) {
+        this.problemsByFolder.set(key, { errors: loaded.errors, warnings: loaded.warnings });
+      } else {
+        this.problemsByFolder.delete(key);
+      }
+    }
+    this.remerge(before);
+  }
+
+  list(): Skill[] {
+    return [...this.merged.values()];
+  }
+
+  listByRisk(risk: Risk): Skill[] {
+    return this.list().filter((s) => s.risk === risk);
+  }
+
+  get(name: string): Skill | undefined {
+    return this.merged.get(name);
+  }
+
+  /** An immutable view of the current skills, for one agent turn. */
+  snapshot(): ReadonlyMap<string, Skill> {
+    return this.merged;
+  }
+
+  problems(): Problems {
+    const errors: SkillProblem[] = [];
+    const warnings: SkillProblem[] = [];
+    for (const p of this.problemsByFolder.values()) {
+      errors.push(...p.errors);
+      warnings.push(...p.warnings);
+    }
+    return { errors, warnings };
+  }
+
+  private remerge(before: Map<string, Skill>): void {
+    const merged = new Map<string, Skill>();
+    for (const skill of this.bySource.system.values()) merged.set(skill.name, skill);
+    for (const skill of this.bySource.user.values()) {
+      const system = this.bySource.system.get(skill.name);
+      merged.set(
+        skill.name,
+        system ? Object.freeze({ ...skill, overrides: true, risk: higher(system.risk, skill.declaredRisk) }) : skill,
+      );
+    }
+    const sorted = new Map([...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    const names = new Set<string>();
+    for (const [name, skill] of sorted) {
+      const prev = before.get(name);
+      const same =
+        prev &&
+        prev.hash === skill.hash &&
+        prev.risk === skill.risk &&
+        prev.source === skill.source &&
+        prev.overrides === skill.overrides;
+      if (same) sorted.set(name, prev);
+      else names.add(name);
+    }
+    for (const name of before.keys()) if (!sorted.has(name)) names.add(name);
+    this.merged = sorted;
+    if (names.size > 0) this.emit('change', { names: [...names] });
+  }
+}
+
+function folderOf(root: string, file: string): string | undefined {
+  const normalizedRoot = root.endsWith('/') || root.endsWith('\\') ? root : `${root}/`;
+  const unified = file.replace(/\\/g, '/');
+  const r = normalizedRoot.replace(/\\/g, '/');
+  if (!unified.startsWith(r)) return undefined;
+  return unified.slice(r.length).split('/')[0];
+}

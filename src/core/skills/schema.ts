@@ -1,0 +1,57 @@
+/** JSON Schema checks for skill parameters (Ajv, draft-07). */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+
+const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+const compiled = new Map<string, ValidateFunction>();
+
+function describe(errors: ErrorObject[] | null | undefined, root: string): string {
+  return (errors ?? [])
+    .map((e) => {
+      const where = e.instancePath ? `${root}${e.instancePath}` : root;
+      if (e.keyword === 'additionalProperties') {
+        return `${where} has an unknown property "${String(e.params.additionalProperty)}"`;
+      }
+      if (e.keyword === 'required') {
+        return `${where} is missing the required property "${String(e.params.missingProperty)}"`;
+      }
+      return `${where} ${e.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}
+
+/** Why `schema` is not a usable parameter schema, or undefined when it is. Cheap: no compiling. */
+export function schemaProblem(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return 'the parameter schema must be a JSON object';
+  }
+  const type = (schema as Record<string, unknown>).type;
+  if (type !== 'object') {
+    return `the parameter schema must have "type": "object" (it has ${type === undefined ? 'no type' : JSON.stringify(type)})`;
+  }
+  if (!ajv.validateSchema(schema)) {
+    return `the parameter schema is not valid JSON Schema: ${describe(ajv.errors, 'schema')}`;
+  }
+  return undefined;
+}
+
+/** Compiles a schema (cached by its text); throws with a readable message when it cannot. */
+export function argsValidator(schema: Record<string, unknown>): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = compiled.get(key);
+  if (!validate) {
+    try {
+      validate = ajv.compile(schema);
+    } catch (err) {
+      throw new Error(`the parameter schema cannot be compiled: ${(err as Error).message}`);
+    }
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
+/** Why `args` do not match `schema`, or undefined when they do. */
+export function argsProblem(schema: Record<string, unknown>, args: unknown): string | undefined {
+  const validate = argsValidator(schema);
+  if (validate(args)) return undefined;
+  return describe(validate.errors, 'arguments');
+}

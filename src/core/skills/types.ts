@@ -1,0 +1,80 @@
+/** The shapes shared by the skill parser, registry and executor. */
+
+export type Risk = 'low' | 'high';
+export type SkillKind = 'script' | 'builtin' | 'instructions';
+export type SkillSource = 'system' | 'user';
+
+/** A problem found in a skill file: where it is and what a person should fix. */
+export interface SkillProblem {
+  path: string;
+  line?: number;
+  message: string;
+}
+
+export interface ScriptSpec {
+  /** The fence language as written (`bash`, `node`, `python`…), lower-cased; may be empty. */
+  language: string;
+  /** The script text exactly as in the fence. */
+  body: string;
+  /** The program and its leading arguments, from the shebang or the fence language. */
+  command: string[];
+  /** The file name extension the script is written with (some interpreters need one). */
+  extension: string;
+}
+
+/** A parsed SKILL.md, before the registry knows where it came from. */
+export interface SkillDefinition {
+  name: string;
+  title: string;
+  description: string;
+  /** The risk the file declares; instruction skills that declare none are low. */
+  risk: Risk;
+  kind: SkillKind;
+  timeoutSecs: number;
+  /** JSON Schema (type object) of the arguments. */
+  parameters: Record<string, unknown>;
+  script?: ScriptSpec;
+  /** The in-process handler of a built-in skill. */
+  builtin?: string;
+  /** The markdown body returned by an instruction skill. */
+  instructions?: string;
+  license?: string;
+  compatibility?: string;
+  metadata?: Record<string, string>;
+  allowedTools?: string;
+}
+
+/** A loaded skill, as the registry serves it. Immutable: a reload makes new objects. */
+export interface Skill extends SkillDefinition {
+  source: SkillSource;
+  /** True when a user skill replaces a system skill of the same name. */
+  overrides: boolean;
+  /** The risk written in the file; `risk` may be higher (an override never lowers it). */
+  declaredRisk: Risk;
+  /** The skill folder. */
+  dir: string;
+  /** The SKILL.md file. */
+  path: string;
+  /** sha256 over the folder's files: the skill's version. */
+  hash: string;
+}
+
+/** What a skill produced, before timing is added. Extra fields of a JSON result are kept. */
+export interface SkillOutcome {
+  success: boolean;
+  data?: unknown;
+  error?: string;
+  exitCode?: number;
+  truncated?: boolean;
+  [key: string]: unknown;
+}
+
+/** What a skill call returns, in the protocol of DESIGN.md. */
+export interface SkillResult extends SkillOutcome {
+  durationMs: number;
+}
+
+export const SKILL_NAME_PATTERN = /^[a-z0-9_-]{1,64}$/;
+export const MAX_SKILL_FILE_BYTES = 256 * 1024;
+export const DEFAULT_TIMEOUT_SECS = 30;
+export const MAX_TIMEOUT_SECS = 24 * 60 * 60;

@@ -1,0 +1,98 @@
+/**
+ * Watches skill folders with chokidar and reloads just the skill folders that changed, after a
+ * short quiet period so that a burst of writes becomes one reload.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { SkillRegistry } from './registry.js';
+import type { SkillSource } from './types.js';
+
+const MAX_WAIT_MS = 250;
+
+export interface WatcherOptions {
+  /** Which folders to watch: the user folder always; the system folder in development. */
+  sources?: SkillSource[];
+  /** Quiet time before a reload, in ms. */
+  debounceMs?: number;
+  onError?: (error: Error) => void;
+}
+
+export class SkillWatcher {
+  private watchers: FSWatcher[] = [];
+  private readonly dirty: Record<SkillSource, Set<string>> = { system: new Set(), user: new Set() };
+  private timer: NodeJS.Timeout | undefined;
+  private pendingSince = 0;
+  private readonly debounceMs: number;
+
+  constructor(
+    private readonly registry: SkillRegistry,
+    private readonly options: WatcherOptions = {},
+  ) {
+    this.debounceMs = options.debounceMs ?? 50;
+  }
+
+  /** Starts watching; resolves once the watchers are ready. */
+  async start(): Promise<void> {
+    const sources = this.options.sources ?? ['user'];
+    await Promise.all(
+      sources.map(async (source) => {
+        const dir = this.registry.dirOf(source);
+        if (!dir) return;
+        fs.mkdirSync(dir, { recursive: true });
+        const watcher = watch(dir, { ignoreInitial: true, followSymlinks: false, depth: 16 });
+        watcher.on('all', (_event, file) => this.touched(source, dir, file));
+        watcher.on('error', (err) => this.options.onError?.(err as Error));
+        this.watchers.push(watcher);
+        await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await Promise.all(this.watchers.map((w) => w.close()));
+    this.watchers = [];
+  }
+
+  private touched(source: SkillSource, dir: string, file: string): void {
+    const rel = path.relative(dir, file);
+    if (rel === '' || rel.startsWith('..')) {
+      // The folder itself appeared or vanished: reload everything in it.
+      for (const name of this.registry.list().filter((s) => s.source === source)) this.dirty[source].add(name.name);
+      for (const name of safeReaddir(dir)) this.dirty[source].add(name);
+    } else {
+      const name = rel.split(path.sep)[0]!;
+      if (name.startsWith('.')) return;
+      this.dirty[source].add(name);
+    }
+    // Trailing debounce, but a steady stream of writes still reloads every MAX_WAIT_MS.
+    if (this.timer && Date.now() - this.pendingSince >= MAX_WAIT_MS) return;
+    if (this.timer) clearTimeout(this.timer);
+    else this.pendingSince = Date.now();
+    this.timer = setTimeout(() => this.flush(), this.debounceMs);
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    for (const source of ['system', 'user'] as const) {
+      const names = [...this.dirty[source]];
+      this.dirty[source].clear();
+      if (names.length === 0) continue;
+      try {
+        this.registry.reload(source, names);
+      } catch (err) {
+        this.options.onError?.(err as Error);
+      }
+    }
+  }
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ias } from '../helpers/cli.js';
+import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+
+function home() {
+  const dir = tempDir('ias-home-');
+  const user = path.join(dir, 'skills');
+  const system = path.join(dir, 'system');
+  fs.mkdirSync(user);
+  fs.mkdirSync(system);
+  return { dir, user, system };
+}
+
+const echoParams = {
+  type: 'object',
+  properties: { text: { type: 'string' } },
+  required: ['text'],
+  additionalProperties: false,
+};
+
+describe('ias skills list', () => {
+  it('prints system and user skills as JSON in the documented shape', () => {
+    const h = home();
+    writeSkill(h.system, 'send_it', scriptSkill({ script: 'echo sys', risk: 'High', description: 'System one.' }));
+    writeSkill(h.user, 'send_it', scriptSkill({ script: 'echo mine', risk: 'Low', description: 'Mine.' }));
+    writeSkill(h.user, 'echo_text', scriptSkill({ script: 'echo', parameters: echoParams, timeout: 7 }));
+    const run = ias(['skills', 'list', '--json', '--home', h.dir, '--system-skills', h.system]);
+    expect(run.status).toBe(0);
+    const list = JSON.parse(run.stdout) as Record<string, unknown>[];
+    expect(list).toHaveLength(2);
+    expect(Object.keys(list[0]!).sort()).toEqual(
+      [
+        'description',
+        'hash',
+        'kind',
+        'name',
+        'overrides',
+        'parameters',
+        'path',
+        'risk',
+        'source',
+        'timeoutSecs',
+        'title',
+      ].sort(),
+    );
+    expect(list[0]).toMatchObject({
+      name: 'echo_text',
+      risk: 'low',
+      source: 'user',
+      overrides: false,
+      kind: 'script',
+      timeoutSecs: 7,
+    });
+    expect(list[1]).toMatchObject({
+      name: 'send_it',
+      risk: 'high',
+      source: 'user',
+      overrides: true,
+      description: 'Mine.',
+    });
+  });
+
+  it('prints aligned columns for people and reports broken skills on stderr', () => {
+    const h = home();
+    writeSkill(h.user, 'fine', scriptSkill({ script: 'echo' }));
+    writeSkill(h.user, 'broken', scriptSkill({ script: 'echo', risk: 'Perhaps' }));
+    const run = ias(['skills', 'list'], { IAS_HOME: h.dir });
+    expect(run.status).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^NAME\s+RISK\s+SOURCE\s+KIND\s+DESCRIPTION$/);
+    const riskColumn = lines[0]!.indexOf('RISK');
+    for (const line of lines.slice(1)) expect(line.slice(riskColumn)).toMatch(/^(low|high)\s/);
+    expect(run.stdout).toContain('get_current_datetime');
+    expect(run.stdout).toContain('fine');
+    expect(run.stderr).toContain(`${path.join(h.user, 'broken', 'SKILL.md')}:7`);
+    expect(run.stderr).toMatch(/unknown risk level "Perhaps"/);
+  });
+});
+
+describe('ias skills check', () => {
+  it('checks a folder of skills, a skill folder and a SKILL.md, exit 0 when all are valid', () => {
+    const h = home();
+    writeSkill(h.user, 'one', scriptSkill({ script: 'echo' }));
+    writeSkill(h.user, 'two', '---\ndescription: Guide.\n---\nDo this.');
+    expect(ias(['skills', 'check', h.user]).status).toBe(0);
+    expect(ias(['skills', 'check', path.join(h.user, 'one')]).status).toBe(0);
+    const single = ias(['skills', 'check', path.join(h.user, 'two', 'SKILL.md'), '--json']);
+    expect(single.status).toBe(0);
+    expect(JSON.parse(single.stdout)).toMatchObject({
+      skills: [{ name: 'two', kind: 'instructions' }],
+      errors: [],
+      warnings: [],
+    });
+  });
+
+  it('exits 1 with path, line and reason when something is wrong', () => {
+    const h = home();
+    writeSkill(h.user, 'good', scriptSkill({ script: 'echo' }));
+    writeSkill(
+      h.user,
+      'bad',
+      scriptSkill({ script: 'echo', parameters: { type: 'object', properties: { a: { type: 'nope' } } } }),
+    );
+    const run = ias(['skills', 'check', h.user, '--json']);
+    expect(run.status).toBe(1);
+    const report = JSON.parse(run.stdout) as {
+      skills: { name: string }[];
+      errors: { path: string; line: number; message: string }[];
+    };
+    expect(report.skills.map((s) => s.name)).toEqual(['good']);
+    expect(report.errors).toEqual([
+      { path: path.join(h.user, 'bad', 'SKILL.md'), line: 11, message: expect.stringMatching(/not valid JSON Schema/) },
+    ]);
+    const human = ias(['skills', 'check', h.user]);
+    expect(human.status).toBe(1);
+    expect(human.stdout).toContain(`error ${path.join(h.user, 'bad', 'SKILL.md')}:11:`);
+    expect(ias(['skills', 'check', path.join(h.dir, 'missing')]).status).toBe(1);
+  });
+});
+
+describe('ias skills run', () => {
+  it('runs a skill and prints the documented JSON', () => {
+    const h = home();
+    writeSkill(h.user, 'echo_text', scriptSkill({ script: 'printf "%s" "$SKILL_PARAM_TEXT"', parameters: echoParams }));
+    const run = ias(['skills', 'run', 'echo_text', '--params', '{"text":"héllo; $(x)"}', '--json', '--home', h.dir]);
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(result).toMatchObject({ success: true, data: 'héllo; $(x)', exitCode: 0 });
+    expect(typeof result.durationMs).toBe('number');
+    const human = ias(['skills', 'run', 'echo_text', '--params', '{"text":"plain"}', '--home', h.dir]);
+    expect(human).toMatchObject({ status: 0, stdout: 'plain\n' });
+  });
+
+  it('exits 1 on a failed run, 2 on a usage error', () => {
+    const h = home();
+    writeSkill(h.user, 'fails', scriptSkill({ script: 'echo "it broke" >&2; exit 5' }));
+    writeSkill(h.user, 'echo_text', scriptSkill({ script: 'echo', parameters: echoParams }));
+    const failed = ias(['skills', 'run', 'fails', '--json', '--home', h.dir]);
+    expect(failed.status).toBe(1);
+    expect(JSON.parse(failed.stdout)).toMatchObject({ success: false, error: 'it broke', exitCode: 5 });
+    expect(ias(['skills', 'run', 'fails', '--home', h.dir]).stderr).toContain('it broke');
+    expect(ias(['skills', 'run', 'no_such_skill', '--home', h.dir]).status).toBe(2);
+    expect(ias(['skills', 'run', 'echo_text', '--params', '{not json', '--home', h.dir]).status).toBe(2);
+    const invalid = ias(['skills', 'run', 'echo_text', '--params', '{"text": 1}', '--home', h.dir]);
+    expect(invalid.status).toBe(2);
+    expect(invalid.stderr).toMatch(/invalid arguments for echo_text: arguments\/text must be string/);
+    expect(ias(['skills', 'frobnicate']).status).toBe(2);
+    expect(ias(['skills', 'run']).status).toBe(2);
+  });
+
+  it('runs the built-in get_current_datetime with no configuration at all', () => {
+    const h = home();
+    const run = ias(['skills', 'run', 'get_current_datetime', '--params', '{"format":"date"}', '--json'], {
+      IAS_HOME: h.dir,
+    });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ success: true, data: { timezone: 'Asia/Shanghai' } });
+  });
+});

@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { executeSkill } from '../../../src/core/skills/executor.js';
+import { loadSkillFolder } from '../../../src/core/skills/load.js';
+import type { Skill } from '../../../src/core/skills/types.js';
+import { scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
+
+const cache = tempDir('ias-cache-');
+
+function skillFrom(md: string, files: Record<string, string> = {}): Skill {
+  const root = tempDir();
+  writeSkill(root, 'subject', md, files);
+  const loaded = loadSkillFolder(root, 'subject', 'user')!;
+  if (!loaded.skill) throw new Error(JSON.stringify(loaded.errors));
+  return loaded.skill;
+}
+
+const run = (skill: Skill, params: unknown = {}, extra = {}) =>
+  executeSkill(skill, params, { scriptCacheDir: cache, ...extra });
+
+/** A process that exists and is not a zombie (an ended process nobody has reaped yet). */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return true;
+  }
+};
+
+const textParams = {
+  type: 'object',
+  properties: { text: { type: 'string' }, n: { type: 'integer' }, 'dash-name': { type: 'boolean' } },
+  additionalProperties: false,
+};
+
+describe('script skills', () => {
+  it('passes params on stdin, in SKILL_PARAMS and SKILL_PARAM_<NAME>, in the skill folder', async () => {
+    const skill = skillFrom(
+      scriptSkill({
+        parameters: textParams,
+        script: [
+          'stdin=$(cat)',
+          'printf "%s\\n" "stdin=$stdin" "env=$SKILL_PARAMS" "text=$SKILL_PARAM_TEXT" "n=$SKILL_PARAM_N"',
+          'printf "%s\\n" "dash=$SKILL_PARAM_DASH_NAME" "pwd=$(pwd)" "name=$SKILL_NAME"',
+        ].join('\n'),
+      }),
+    );
+    const result = await run(skill, { text: 'hi', n: 3, 'dash-name': true });
+    expect(result.success).toBe(true);
+    const lines = String(result.data).split('\n');
+    expect(lines).toEqual([
+      'stdin={"text":"hi","n":3,"dash-name":true}',
+      'env={"text":"hi","n":3,"dash-name":true}',
+      'text=hi',
+      'n=3',
+      'dash=true',
+      `pwd=${skill.dir}`,
+      'name=subject',
+    ]);
+    expect(result.exitCode).toBe(0);
+    expect(result.durationMs).toBeGreaterThan(0);
+  });
+
+  it('passes hostile values as data, never interpreting them', async () => {
+    const root = tempDir();
+    const marker = path.join(root, 'pwned');
+    const skill = skillFrom(scriptSkill({ parameters: textParams, script: 'printf "%s" "$SKILL_PARAM_TEXT"' }));
+    const hostile = `a'b"c $(touch ${marker}) \`touch ${marker}\`; touch ${marker}\nline2 && rm -rf /`;
+    const result = await run(skill, { text: hostile });
+    expect(result).toMatchObject({ success: true, data: hostile.trim() });
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('runs node and python scripts', async () => {
+    const node = skillFrom(
+      scriptSkill({
+        language: 'node',
+        script:
+          'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.stringify({success:true,data:JSON.parse(s).text.toUpperCase(),extra:1})))',
+        parameters: textParams,
+      }),
+    );
+    expect(await run(node, { text: 'abc' })).toMatchObject({ success: true, data: 'ABC', extra: 1 });
+    const python = skillFrom(
+      scriptSkill({
+        language: 'python',
+        script: 'import json,sys,os\np=json.load(sys.stdin)\nprint(p["text"][::-1], os.environ["SKILL_PARAM_TEXT"])',
+        parameters: textParams,
+      }),
+    );
+    expect(await run(python, { text: 'abc' })).toMatchObject({ success: true, data: 'cba abc' });
+  });
+
+  it('gives the child a clean environment plus its own variables', async () => {
+    process.env.IAS_TEST_SECRET = 'do-not-leak';
+    const skill = skillFrom(scriptSkill({ script: 'env' }));
+    const result = await run(skill, {}, { env: { SKILL_CONFIG_KEY: 'mine' } });
+    delete process.env.IAS_TEST_SECRET;
+    const env = String(result.data);
+    expect(env).not.toContain('do-not-leak');
+    expect(env).toContain('SKILL_CONFIG_KEY=mine');
+    expect(env).toMatch(/^PATH=/m);
+    expect(env).not.toMatch(/^(IAS_|OPENAI|NODE_OPTIONS)/m);
+  });
+
+  it('follows the result rules', async () => {
+    const asIs = skillFrom(scriptSkill({ script: 'echo \'{"success": false, "error": "no mail today"}\'' }));
+    expect(await run(asIs)).toMatchObject({ success: false, error: 'no mail today' });
+    const text = skillFrom(scriptSkill({ script: 'echo \'{"not": "a result"}\'' }));
+    expect(await run(text)).toMatchObject({ success: true, data: '{"not": "a result"}' });
+    const failing = skillFrom(scriptSkill({ script: 'echo partial; echo "disk on fire" >&2; exit 3' }));
+    expect(await run(failing)).toMatchObject({ success: false, error: 'disk on fire', exitCode: 3 });
+    const silent = skillFrom(scriptSkill({ script: 'exit 4' }));
+    expect(await run(silent)).toMatchObject({ success: false, error: 'exited with code 4', exitCode: 4 });
+  });
+
+  it('checks arguments against the schema before anything runs', async () => {
+    const root = tempDir();
+    const marker = path.join(root, 'ran');
+    const skill = skillFrom(
+      scriptSkill({ parameters: { ...textParams, required: ['text'] }, script: `touch ${marker}` }),
+    );
+    for (const bad of [{}, { text: 5 }, { text: 'x', extra: 1 }, [], null, 'text']) {
+      const result = await run(skill, bad);
+      expect(result.success).toBe(false);
+      expect(result.error).toMatch(/invalid arguments for subject/);
+    }
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('kills the whole process tree at the timeout, grandchildren included', async () => {
+    const root = tempDir();
+    const pidFile = path.join(root, 'pids');
+    const skill = skillFrom(
+      scriptSkill({
+        timeout: 1,
+        script: `sh -c 'sleep 30' &\necho $! > ${pidFile}\nbash -c 'sleep 40 & echo $! >> ${pidFile}; wait' &\nsleep 50`,
+      }),
+    );
+    const started = Date.now();
+    const result = await run(skill);
+    expect(result.success).toBe(false);
+    expect(result.error).toMatch(/timed out after 1 s/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await new Promise((r) => setTimeout(r, 300));
+    const pids = fs.readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+    expect(pids.length).toBe(2);
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+  });
+
+  it('ends what a finished script left running, instead of waiting for it', async () => {
+    const root = tempDir();
+    const pidFile = path.join(root, 'pid');
+    const skill = skillFrom(scriptSkill({ script: `sleep 30 &\necho $! > ${pidFile}\necho done` }));
+    const result = await run(skill);
+    expect(result).toMatchObject({ success: true, data: 'done' });
+    expect(result.durationMs).toBeLessThan(5000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(alive(Number(fs.readFileSync(pidFile, 'utf8')))).toBe(false);
+  });
+
+  it('caps stdout and stderr at 1 MB each and says so', async () => {
+    const big = skillFrom(scriptSkill({ script: "head -c 52428800 /dev/zero | tr '\\0' 'a'" }));
+    const result = await run(big);
+    expect(result.success).toBe(true);
+    expect(result.truncated).toBe(true);
+    expect(String(result.data).length).toBe(1024 * 1024);
+    const bigErr = skillFrom(scriptSkill({ script: "head -c 52428800 /dev/zero | tr '\\0' 'e' >&2; exit 1" }));
+    const failed = await run(bigErr);
+    expect(failed).toMatchObject({ success: false, truncated: true, exitCode: 1 });
+    expect(failed.error!.length).toBeLessThanOrEqual(2000);
+  });
+
+  it('stops when the caller aborts', async () => {
+    const skill = skillFrom(scriptSkill({ script: 'sleep 30' }));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const result = await run(skill, {}, { signal: controller.signal });
+    expect(result).toMatchObject({ success: false, error: 'cancelled' });
+  });
+
+  it('says clearly when the interpreter is missing', async () => {
+    const skill = skillFrom(scriptSkill({ language: '', script: '#!/usr/bin/env no-such-interpreter-xyz\necho' }));
+    const result = await run(skill);
+    expect(result.success).toBe(false);
+    expect(result.error).toMatch(/no-such-interpreter-xyz/);
+  });
+});
+
+describe('instruction and built-in skills', () => {
+  it('an instruction skill returns its body', async () => {
+    const skill = skillFrom('---\ndescription: How to do it.\n---\n\n# Steps\n\n1. Think.\n');
+    expect(await run(skill)).toMatchObject({ success: true, data: '# Steps\n\n1. Think.' });
+  });
+
+  it('get_current_datetime answers in each format and time zone', async () => {
+    const loaded = loadSkillFolder(path.resolve('resources/skills'), 'get_current_datetime', 'system')!;
+    const skill = loaded.skill!;
+    const full = await run(skill);
+    expect(full.success).toBe(true);
+    expect(full.data).toMatchObject({ timezone: 'Asia/Shanghai', utcOffset: '+08:00' });
+    expect((full.data as { iso: string }).iso).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/);
+    const shanghai = new Date(Date.parse((full.data as { iso: string }).iso));
+    expect(Math.abs(shanghai.getTime() - Date.now())).toBeLessThan(5000);
+    expect((await run(skill, { format: 'date', timezone: 'UTC' })).data).toMatchObject({ timezone: 'UTC' });
+    expect((await run(skill, { format: 'time', timezone: 'America/New_York' })).data).toMatchObject({
+      time: expect.stringMatching(/^\d\d:\d\d:\d\d$/),
+    });
+    expect(await run(skill, { timezone: 'Mars/Olympus' })).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/unknown time zone/),
+    });
+    expect((await run(skill, { format: 'weekly' })).error).toMatch(/invalid arguments/);
+  });
+
+  it('a built-in handler that hangs is stopped at the timeout', async () => {
+    const loaded = loadSkillFolder(path.resolve('resources/skills'), 'get_current_datetime', 'system')!;
+    const result = await executeSkill(
+      loaded.skill!,
+      {},
+      {
+        timeoutMs: 100,
+        builtins: { get_current_datetime: () => new Promise(() => {}) },
+      },
+    );
+    expect(result).toMatchObject({ success: false, error: 'timed out after 0.1 s' });
+  });
+});

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { parseSkillFile } from '../../../src/core/skills/parse.js';
+
+const parse = (text: string | Buffer, folder = 'demo') =>
+  parseSkillFile(typeof text === 'string' ? Buffer.from(text) : text, `/skills/${folder}/SKILL.md`, folder);
+
+const SEED = `# Send mail
+
+Send an email to someone.
+
+## Risk Level
+
+High
+
+## Parameters
+
+\`\`\`json
+{
+  "type": "object",
+  "properties": { "to": { "type": "string" } },
+  "required": ["to"]
+}
+\`\`\`
+
+## Timeout
+
+12
+
+## Execute
+
+\`\`\`bash
+echo "sending to $SKILL_PARAM_TO"
+\`\`\`
+`;
+
+describe('parseSkillFile: the seed shape', () => {
+  it('reads title, description, risk, parameters, timeout and script', () => {
+    const { definition, errors } = parse(SEED);
+    expect(errors).toEqual([]);
+    expect(definition).toMatchObject({
+      name: 'demo',
+      title: 'Send mail',
+      description: 'Send an email to someone.',
+      risk: 'high',
+      kind: 'script',
+      timeoutSecs: 12,
+      parameters: { type: 'object', required: ['to'] },
+    });
+    expect(definition!.script).toMatchObject({ language: 'bash', command: ['bash'], extension: '.sh' });
+    expect(definition!.script!.body).toBe('echo "sending to $SKILL_PARAM_TO"');
+  });
+
+  it('accepts risk words in any case, with a note after them', () => {
+    expect(parse(SEED.replace('\nHigh\n', '\nlOw — only reads\n')).definition!.risk).toBe('low');
+    expect(parse(SEED.replace('\nHigh\n', '\n**HIGH**\n')).definition!.risk).toBe('high');
+  });
+
+  it('takes the interpreter from a shebang before the fence language', () => {
+    const text = SEED.replace('```bash\necho', '```\n#!/usr/bin/env python3\nprint');
+    const { definition, errors } = parse(text);
+    expect(errors).toEqual([]);
+    expect(definition!.script!.command[0]).toMatch(/^python/);
+    expect(definition!.script!.extension).toBe('.py');
+  });
+
+  it('ignores headings inside code blocks', () => {
+    const text = `# T\n\nDesc.\n\n## Risk Level\n\nLow\n\n## Execute\n\n\`\`\`bash\n# not a heading\n## Risk Level\necho hi\n\`\`\`\n`;
+    const { definition, errors } = parse(text);
+    expect(errors).toEqual([]);
+    expect(definition!.script!.body).toContain('## Risk Level');
+  });
+});
+
+describe('parseSkillFile: Agent Skills front matter', () => {
+  it('reads the standard fields and our extras', () => {
+    const text = `---
+name: demo
+description: Says hello.
+license: MIT
+compatibility: Needs bash
+metadata:
+  author: someone
+  version: 1
+allowed-tools: Bash(echo:*) Read
+risk: low
+timeout: 3
+parameters:
+  type: object
+  properties:
+    who: { type: string }
+---
+
+## Execute
+
+\`\`\`sh
+echo hello
+\`\`\`
+`;
+    const { definition, errors, warnings } = parse(text);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(definition).toMatchObject({
+      description: 'Says hello.',
+      license: 'MIT',
+      compatibility: 'Needs bash',
+      metadata: { author: 'someone', version: '1' },
+      allowedTools: 'Bash(echo:*) Read',
+      risk: 'low',
+      timeoutSecs: 3,
+      kind: 'script',
+      parameters: { type: 'object', properties: { who: { type: 'string' } } },
+    });
+  });
+
+  it('a file valid under both shapes: front matter with the seed sections below', () => {
+    const text = `---\nname: demo\ndescription: From front matter.\n---\n${SEED}`;
+    const { definition, errors } = parse(text);
+    expect(errors).toEqual([]);
+    expect(definition!.description).toBe('From front matter.');
+    expect(definition!.risk).toBe('high');
+  });
+
+  it('reports a front-matter name that differs from the folder', () => {
+    const { definition, warnings } = parse(`---\nname: other\ndescription: x\n---\nbody`);
+    expect(definition!.name).toBe('demo');
+    expect(warnings).toEqual([expect.objectContaining({ line: 2, message: expect.stringContaining('"other"') })]);
+  });
+
+  it('reports the two risks disagreeing', () => {
+    const { errors } = parse(`---\nrisk: low\n---\n${SEED}`);
+    expect(errors[0]!.message).toMatch(/disagree/);
+  });
+});
+
+describe('parseSkillFile: instruction skills', () => {
+  it('returns the body and runs nothing', () => {
+    const text = `---\nname: demo\ndescription: How to write a haiku.\n---\n\n# Haiku\n\nWrite 5-7-5.\n`;
+    const { definition, errors } = parse(text);
+    expect(errors).toEqual([]);
+    expect(definition).toMatchObject({ kind: 'instructions', risk: 'low' });
+    expect(definition!.instructions).toBe('# Haiku\n\nWrite 5-7-5.');
+    expect(definition!.script).toBeUndefined();
+  });
+});
+
+describe('parseSkillFile: bad input, with file, line and reason', () => {
+  const cases: [string, string, number | undefined, RegExp][] = [
+    ['invalid JSON', SEED.replace('"required": ["to"]', '"required": ["to",]'), 15, /not valid JSON/],
+    ['invalid YAML', `---\nname: demo\ndescription: [unclosed\n---\nbody`, undefined, /not valid YAML/],
+    ['unknown risk word', SEED.replace('\nHigh\n', '\nMedium\n'), 7, /unknown risk level "Medium".*Low or High/],
+    ['no risk on a script', SEED.replace('## Risk Level\n\nHigh\n', ''), 20, /declares no risk/],
+    ['schema not type object', SEED.replace('"type": "object"', '"type": "array"'), 11, /"type": "object"/],
+    ['schema not valid JSON Schema', SEED.replace('"type": "string"', '"type": "strng"'), 11, /not valid JSON Schema/],
+    ['empty file', '', undefined, /empty/],
+    ['whitespace only', '  \n\n ', undefined, /empty/],
+    ['unclosed front matter', '---\nname: demo\n', 1, /never closed/],
+    ['unknown language', SEED.replace('```bash', '```ruby'), 25, /unknown script language "ruby"/],
+    ['no interpreter', SEED.replace('```bash', '```'), 25, /names no interpreter/],
+    ['no description', '# Title only\n\n## Risk Level\n\nLow\n', 1, /no description/],
+    ['bad timeout', SEED.replace('\n12\n', '\nsoon\n'), 21, /timeout must be a number/],
+    ['section twice', SEED + '\n## Risk Level\n\nLow\n', 29, /appears twice/],
+    ['front matter not a mapping', '---\n- a\n- b\n---\nbody', 2, /YAML mapping/],
+  ];
+  for (const [label, text, line, message] of cases) {
+    it(label, () => {
+      const { definition, errors } = parse(text);
+      expect(definition).toBeUndefined();
+      expect(errors.length).toBeGreaterThan(0);
+      expect(errors[0]!.path).toBe('/skills/demo/SKILL.md');
+      expect(errors[0]!.message).toMatch(message);
+      if (line !== undefined) expect(errors[0]!.line).toBe(line);
+    });
+  }
+
+  it('gives the YAML error line inside the file', () => {
+    const { errors } = parse(`---\nname: demo\ndescription: ok\nrisk: [low\n---\nbody`);
+    expect(errors[0]!.line).toBeGreaterThanOrEqual(4);
+  });
+
+  it('refuses binary files and invalid UTF-8', () => {
+    expect(parse(Buffer.from([0x23, 0x20, 0x00, 0x01, 0x02])).errors[0]!.message).toMatch(/binary/);
+    expect(parse(Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x41])).errors[0]!.message).toMatch(/UTF-8/);
+  });
+
+  it('refuses files over 256 KB', () => {
+    const big = SEED + `\n${'x'.repeat(256 * 1024)}\n`;
+    expect(parse(big).errors[0]!.message).toMatch(/limit is 256 KB/);
+  });
+
+  it('refuses folder names that are not tool names', () => {
+    for (const name of ['Has-Caps', 'with space', 'a'.repeat(65), 'dot.ted']) {
+      expect(parse(SEED, name).errors[0]!.message).toMatch(/not a valid skill name/);
+    }
+    expect(parse(SEED, 'a'.repeat(64)).errors).toEqual([]);
+  });
+
+  it('handles CRLF line endings and a BOM', () => {
+    const { definition, errors } = parse('\uFEFF' + SEED.replace(/\n/g, '\r\n'));
+    expect(errors).toEqual([]);
+    expect(definition!.risk).toBe('high');
+  });
+});

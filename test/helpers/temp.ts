@@ -1,0 +1,55 @@
+/** Real temp folders for tests, removed after each file's tests. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+
+const made: string[] = [];
+
+export function tempDir(prefix = 'ias-test-'): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  made.push(dir);
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Writes `<root>/<name>/SKILL.md` (and any other files, by relative path). */
+export function writeSkill(root: string, name: string, skillMd: string, files: Record<string, string> = {}): string {
+  const dir = path.join(root, name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'SKILL.md'), skillMd);
+  for (const [rel, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), content);
+  }
+  return dir;
+}
+
+/** A seed-shape script skill. */
+export function scriptSkill(opts: {
+  title?: string;
+  description?: string;
+  risk?: string;
+  language?: string;
+  script: string;
+  parameters?: object;
+  timeout?: number;
+}): string {
+  const parts = [
+    `# ${opts.title ?? 'Test skill'}`,
+    '',
+    opts.description ?? 'A skill used by the tests.',
+    '',
+    `## Risk Level`,
+    '',
+    opts.risk ?? 'Low',
+    '',
+  ];
+  if (opts.parameters) parts.push('## Parameters', '', '```json', JSON.stringify(opts.parameters, null, 2), '```', '');
+  if (opts.timeout) parts.push('## Timeout', '', String(opts.timeout), '');
+  parts.push('## Execute', '', '```' + (opts.language ?? 'bash'), opts.script, '```', '');
+  return parts.join('\n');
+}

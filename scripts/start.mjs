@@ -1,0 +1,83 @@
+// Opens the desktop app after `npm run build`. When Electron's binary is not installed (installs
+// on machines without internet skip its download), explains how to get it and how to use iAs
+// headless meanwhile, and exits 0.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+/** The Electron executable, or undefined when it is not installed. */
+function electronBinary() {
+  let packageDir;
+  try {
+    packageDir = path.dirname(require.resolve('electron/package.json'));
+  } catch {
+    return undefined;
+  }
+  // Check before require('electron'): when the binary is missing, requiring it starts a download.
+  let relative;
+  try {
+    relative = fs.readFileSync(path.join(packageDir, 'path.txt'), 'utf8');
+  } catch {
+    relative = undefined;
+  }
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  const expected = override
+    ? path.join(override, relative || 'electron')
+    : relative && path.join(packageDir, 'dist', relative);
+  if (!expected || !fs.existsSync(expected)) return undefined;
+  try {
+    const binary = require('electron');
+    return typeof binary === 'string' && fs.existsSync(binary) ? binary : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function explainMissingElectron() {
+  console.log(`iAs: Electron's binary is not installed on this machine, so the desktop window cannot open here.
+(Installs on this machine skip Electron's download: ELECTRON_SKIP_BINARY_DOWNLOAD=1.)
+
+To get it, on a machine with internet access run:
+  node node_modules/electron/install.js
+then \`npm start\` again.
+
+Meanwhile iAs works headless through the \`ias\` command:
+  npx ias skills list
+  npx ias skills run get_current_datetime
+(The headless web UI, \`ias serve\`, arrives with the desktop UI.)`);
+}
+
+if (!fs.existsSync(path.join(root, 'out', 'main', 'index.js'))) {
+  console.error('iAs: the app is not built yet. Run `npm start` (it builds first) or `npm run build`.');
+  process.exit(1);
+}
+
+const binary = electronBinary();
+if (!binary) {
+  explainMissingElectron();
+  process.exit(0);
+}
+
+const env = { ...process.env };
+// Set by some tools; it would make Electron behave as plain Node.
+delete env.ELECTRON_RUN_AS_NODE;
+
+const child = spawn(binary, [root], { stdio: 'inherit', env, windowsHide: false });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
+}
+child.on('error', (err) => {
+  console.error(`iAs: could not start Electron (${binary}): ${err.message}`);
+  process.exit(1);
+});
+child.on('exit', (code, signal) => {
+  if (signal) console.error(`iAs: Electron exited on ${signal}`);
+  process.exit(code ?? 1);
+});

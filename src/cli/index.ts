@@ -1,6 +1,7 @@
 /** The `ias` command. */
 import { Command, CommanderError } from 'commander';
 import { color } from './format.js';
+import { registerAuditCommand } from './audit-command.js';
 import { registerSkillsCommand } from './skills-command.js';
 import { UsageError } from './usage-error.js';
 
@@ -13,6 +14,7 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .exitOverride();
   registerSkillsCommand(program);
+  registerAuditCommand(program);
   program.commands.forEach(function override(cmd: Command) {
     cmd.exitOverride();
     cmd.commands.forEach(override);

@@ -1,7 +1,10 @@
 /** `ias skills list | check | run`. */
 import type { Command } from 'commander';
 import { checkPaths } from '../core/skills/check.js';
-import { checkArguments, executeSkill } from '../core/skills/executor.js';
+import { checkArguments } from '../core/skills/executor.js';
+import { markReviewed } from '../core/approval/review.js';
+import { openRuntime } from '../core/runtime.js';
+import { openStore } from '../core/store/index.js';
 import type { Skill } from '../core/skills/types.js';
 import { cliContext, type GlobalOptions } from './context.js';
 import { color, problemLine, table } from './format.js';
@@ -110,7 +113,20 @@ export function registerSkillsCommand(program: Command): void {
       }
       const invalid = checkArguments(skill, params);
       if (invalid) throw new UsageError(invalid);
-      const result = await executeSkill(skill, params, { scriptCacheDir: context.paths.scriptCache });
+      const runtime = await openRuntime({
+        home: context.paths.home,
+        systemSkills: context.systemSkills,
+        userSkills: context.paths.userSkills,
+      });
+      let result;
+      try {
+        // The human at this terminal is the owner: no approval, but an audit row like every call.
+        result = (
+          await runtime.caller.call({ name, params, source: 'cli', requestedBy: 'terminal', ownerAtTerminal: true })
+        ).result;
+      } finally {
+        await runtime.close();
+      }
       if (opts.json) {
         process.stdout.write(`${JSON.stringify(result)}\n`);
       } else if (result.success) {
@@ -121,5 +137,29 @@ export function registerSkillsCommand(program: Command): void {
         process.stderr.write(`${color.red('error')}: ${result.error ?? 'the skill failed'}\n`);
       }
       process.exitCode = result.success ? 0 : 1;
+    });
+
+  skills
+    .command('review')
+    .description(
+      'mark a user skill as reviewed by you, at its current content (until it changes, it runs at its own risk)',
+    )
+    .argument('<name>', 'the skill you have read')
+    .option('--json', 'print JSON')
+    .action(async (name: string, opts: JsonOption, cmd: Command) => {
+      const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
+      const skill = context.registry.get(name);
+      if (!skill) throw new UsageError(`unknown skill "${name}"; see \`ias skills list\``);
+      const store = openStore(context.paths.database);
+      try {
+        markReviewed(skill, store.skillSettings);
+      } finally {
+        store.close();
+      }
+      if (opts.json) process.stdout.write(`${JSON.stringify({ name, hash: skill.hash, risk: skill.risk })}\n`);
+      else
+        process.stdout.write(
+          `Reviewed ${color.bold(name)} at ${skill.hash.slice(0, 12)}: it runs as ${riskLabel(skill)} risk until it changes.\n`,
+        );
     });
 }

@@ -31,6 +31,7 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
   private readonly bySource: Record<SkillSource, Map<string, Skill>> = { system: new Map(), user: new Map() };
   private readonly problemsByFolder = new Map<string, Problems>();
   private merged = new Map<string, Skill>();
+  private readonly overrideCache = new WeakMap<Skill, Skill>();
 
   constructor(options: RegistryOptions) {
     super();
@@ -112,29 +113,27 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
     return { errors, warnings };
   }
 
+  /** The user skill as it overrides a system one (the same object while neither changes). */
+  private overriding(user: Skill, system: Skill): Skill {
+    const risk = higher(system.risk, user.declaredRisk);
+    const cached = this.overrideCache.get(user);
+    if (cached?.risk === risk) return cached;
+    const merged: Skill = Object.freeze({ ...user, overrides: true, risk });
+    this.overrideCache.set(user, merged);
+    return merged;
+  }
+
   private remerge(before: Map<string, Skill>): void {
     const merged = new Map<string, Skill>();
     for (const skill of this.bySource.system.values()) merged.set(skill.name, skill);
     for (const skill of this.bySource.user.values()) {
       const system = this.bySource.system.get(skill.name);
-      merged.set(
-        skill.name,
-        system ? Object.freeze({ ...skill, overrides: true, risk: higher(system.risk, skill.declaredRisk) }) : skill,
-      );
+      merged.set(skill.name, system ? this.overriding(skill, system) : skill);
     }
     const sorted = new Map([...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     const names = new Set<string>();
-    for (const [name, skill] of sorted) {
-      const prev = before.get(name);
-      const same =
-        prev &&
-        prev.hash === skill.hash &&
-        prev.risk === skill.risk &&
-        prev.source === skill.source &&
-        prev.overrides === skill.overrides;
-      if (same) sorted.set(name, prev);
-      else names.add(name);
-    }
+    // Reloaded folders are new objects: a name whose object changed has changed.
+    for (const [name, skill] of sorted) if (before.get(name) !== skill) names.add(name);
     for (const name of before.keys()) if (!sorted.has(name)) names.add(name);
     this.merged = sorted;
     if (names.size > 0) this.emit('change', { names: [...names] });

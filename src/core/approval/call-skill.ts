@@ -1,0 +1,154 @@
+/**
+ * One skill call from any source, end to end: arguments checked, risk decided (review pinning
+ * included), an audit row written at the start and completed at the end, the approval gate for
+ * high-risk calls, and the executor. What comes back is what the model may see.
+ */
+import type { AuditRepo } from '../store/audit-repo.js';
+import type { AuditSource } from '../store/audit-types.js';
+import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
+import { checkArguments, executeSkill, type ExecuteOptions } from '../skills/executor.js';
+import type { Risk, Skill, SkillResult } from '../skills/types.js';
+import type { ApprovalGate } from './gate.js';
+import { refusedForModel, unconfirmedForModel } from './messages.js';
+import { effectiveRisk } from './review.js';
+
+export type CallStatus = 'done' | 'error' | 'refused' | 'unconfirmed' | 'cancelled';
+
+export interface SkillCallRequest {
+  name: string;
+  params: unknown;
+  source: AuditSource;
+  /** The conversation or job that asked. */
+  requestedBy?: string;
+  signal?: AbortSignal;
+  /**
+   * The owner is the one calling, at this computer's terminal (`ias skills run`): no approval.
+   * Never set on behalf of a model.
+   */
+  ownerAtTerminal?: boolean;
+}
+
+export interface SkillCallOutcome {
+  status: CallStatus;
+  /** What the caller (and the model) may see. */
+  result: SkillResult;
+  auditId: number;
+  approvalId?: string;
+  risk?: Risk;
+}
+
+export interface SkillCallerOptions {
+  /** The skill by name: one snapshot per agent turn, or the registry's current one. */
+  getSkill: (name: string) => Skill | undefined;
+  audit: AuditRepo;
+  skillSettings: SkillSettingsRepo;
+  gate?: ApprovalGate;
+  execute?: Omit<ExecuteOptions, 'signal'>;
+  now?: () => number;
+}
+
+const SUMMARY_CHARS = 2000;
+
+function summary(result: SkillResult): string | null {
+  if (result.data === undefined) return null;
+  const text = typeof result.data === 'string' ? result.data : JSON.stringify(result.data);
+  return text.length > SUMMARY_CHARS ? `${text.slice(0, SUMMARY_CHARS)}…` : text;
+}
+
+export class SkillCaller {
+  constructor(private readonly options: SkillCallerOptions) {}
+
+  async call(request: SkillCallRequest): Promise<SkillCallOutcome> {
+    const { audit } = this.options;
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    const skill = this.options.getSkill(request.name);
+    const base = {
+      skill: request.name,
+      source: request.source,
+      requestedBy: request.requestedBy ?? null,
+      params: request.params,
+    };
+    if (!skill) {
+      const error = `unknown tool "${request.name}"`;
+      const auditId = audit.start({ ...base, risk: 'low' });
+      audit.finish(auditId, { status: 'failed', durationMs: 0, error });
+      return { status: 'error', result: { success: false, error, durationMs: 0 }, auditId };
+    }
+    const risk = effectiveRisk(skill, this.options.skillSettings);
+    const auditId = audit.start({ ...base, skillHash: skill.hash, risk });
+    const invalid = checkArguments(skill, request.params);
+    if (invalid) {
+      audit.finish(auditId, { status: 'failed', durationMs: elapsed(), error: invalid });
+      return { status: 'error', result: { success: false, error: invalid, durationMs: elapsed() }, auditId, risk };
+    }
+    const params = request.params as Record<string, unknown>;
+
+    if (risk === 'low' || request.ownerAtTerminal) {
+      const result = await executeSkill(skill, params, { ...this.options.execute, signal: request.signal });
+      audit.finish(auditId, {
+        status: result.success ? 'done' : 'failed',
+        durationMs: elapsed(),
+        exitCode: result.exitCode ?? null,
+        resultSummary: summary(result),
+        error: result.error ?? null,
+        approvalOutcome: request.ownerAtTerminal && risk === 'high' ? 'owner-at-terminal' : 'none',
+      });
+      return { status: result.success ? 'done' : 'error', result, auditId, risk };
+    }
+
+    const gate = this.options.gate;
+    if (!gate) {
+      const error = `${skill.name} needs the owner's approval, and no approval channel is set up`;
+      audit.finish(auditId, { status: 'refused', durationMs: elapsed(), error, approvalOutcome: 'cancelled' });
+      return { status: 'refused', result: { success: false, error, durationMs: elapsed() }, auditId, risk };
+    }
+    const decision = await gate.request({
+      skill,
+      params,
+      source: request.source,
+      requestedBy: request.requestedBy,
+      signal: request.signal,
+    });
+    if (decision.status !== 'approved') {
+      const words =
+        decision.status === 'rejected'
+          ? refusedForModel(skill.name)
+          : decision.status === 'expired'
+            ? unconfirmedForModel(skill.name)
+            : `${skill.name} did not run: ${decision.reason}`;
+      audit.finish(auditId, {
+        status: 'refused',
+        durationMs: elapsed(),
+        error: words,
+        approvalId: decision.approvalId,
+        approvalOutcome: decision.status,
+      });
+      const status: CallStatus =
+        decision.status === 'rejected' ? 'refused' : decision.status === 'expired' ? 'unconfirmed' : 'cancelled';
+      return {
+        status,
+        result: { success: false, error: words, durationMs: elapsed() },
+        auditId,
+        approvalId: decision.approvalId,
+        risk,
+      };
+    }
+    // Exactly what was approved: the stored params, the approved skill version.
+    const result = await executeSkill(decision.skill, decision.params, {
+      ...this.options.execute,
+      signal: request.signal,
+    });
+    gate.finish(decision.approvalId, result);
+    audit.finish(auditId, {
+      status: result.success ? 'done' : 'failed',
+      durationMs: elapsed(),
+      exitCode: result.exitCode ?? null,
+      resultSummary: summary(result),
+      error: result.error ?? null,
+      approvalId: decision.approvalId,
+      approvalOutcome: 'approved',
+    });
+    return { status: result.success ? 'done' : 'error', result, auditId, approvalId: decision.approvalId, risk };
+  }
+}

@@ -1,0 +1,24 @@
+/** How the gate reaches the owner: send text, and hear the owner's replies. One interface for all. */
+
+export interface IncomingMessage {
+  /** The sender's address on this channel (a WeChat contact id, "owner" in-process…). */
+  from: string;
+  /** True for a one-to-one chat; false for a group. */
+  direct: boolean;
+  text: string;
+}
+
+export interface ApprovalChannel {
+  readonly name: string;
+  /**
+   * True when the owner decides on this channel with buttons in the app itself (no code is sent):
+   * the in-app approval card, used when WeChat is not connected.
+   */
+  readonly inApp: boolean;
+  isConnected(): boolean;
+  /** The owner's address on this channel: only messages from it, in a direct chat, count. */
+  ownerAddress(): string | undefined;
+  sendToOwner(text: string): Promise<void>;
+  /** Subscribes to incoming messages; returns the unsubscribe function. */
+  onMessage(handler: (message: IncomingMessage) => void): () => void;
+}

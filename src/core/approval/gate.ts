@@ -1,0 +1,374 @@
+/**
+ * The approval gate: a state machine in SQLite (queued → pending → approved → executing → done, or
+ * rejected / expired / cancelled), changed only by compare-and-set. A high-risk call waits here
+ * until the owner answers with the right code on the channel the code was sent to; the model only
+ * ever learns the outcome.
+ */
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { ApprovalRow, ApprovalsRepo, ApprovalSource } from '../store/approvals-repo.js';
+import type { Skill, SkillResult } from '../skills/types.js';
+import { canonicalJson, sha256Hex } from './canonical.js';
+import type { ApprovalChannel, IncomingMessage } from './channel.js';
+import { codeHmac, codeMatches, generateCode, type CodeBinding } from './code.js';
+import * as say from './messages.js';
+
+/** The owner whose approvals these are (iAs has one owner). */
+export const OWNER = 'owner';
+
+export interface GateOptions {
+  approvals: ApprovalsRepo;
+  /** The install's HMAC key (kept outside the database). */
+  key: Buffer;
+  /** In order of preference: the first connected one carries a new approval (WeChat, then the in-app card). */
+  channels: ApprovalChannel[];
+  /** The current version of a skill, to notice an edit while waiting. */
+  currentSkill: (name: string) => Skill | undefined;
+  runId?: string;
+  ttlMs?: number;
+  now?: () => number;
+}
+
+export interface ApprovalRequest {
+  skill: Skill;
+  params: Record<string, unknown>;
+  source: ApprovalSource;
+  requestedBy?: string;
+  signal?: AbortSignal;
+}
+
+export type GateDecision =
+  | { status: 'approved'; approvalId: string; skill: Skill; params: Record<string, unknown> }
+  | { status: 'rejected' | 'expired' | 'cancelled'; approvalId: string; reason: string };
+
+/** An approval as the UI may see it: never the code, never its hash. */
+export interface ApprovalView {
+  id: string;
+  skillName: string;
+  params: unknown;
+  status: ApprovalRow['status'];
+  channel: string | null;
+  createdAt: number;
+  expiresAt: number | null;
+  attemptsLeft: number;
+}
+
+interface Waiter {
+  request: ApprovalRequest;
+  skill: Skill;
+  resolve: (decision: GateDecision) => void;
+  timer?: NodeJS.Timeout;
+}
+
+const NORMALIZE_DIGITS = (text: string) => text.normalize('NFKC').trim();
+const CANCEL_WORDS = new Set(['0', '取消', 'cancel']);
+
+export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
+  readonly runId: string;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private readonly waiters = new Map<string, Waiter>();
+  private readonly unsubscribe: (() => void)[] = [];
+  private closed = false;
+
+  constructor(private readonly options: GateOptions) {
+    super();
+    this.runId = options.runId ?? randomUUID();
+    this.ttlMs = options.ttlMs ?? say.VALID_MINUTES * 60_000;
+    this.now = options.now ?? Date.now;
+    for (const channel of options.channels) {
+      this.unsubscribe.push(channel.onMessage((message) => void this.handleMessage(channel, message)));
+    }
+  }
+
+  /**
+   * At start-up of the process that owns approvals: whatever an earlier run left open is cancelled,
+   * never executed. Returns how many were settled.
+   */
+  recover(): number {
+    const leftovers = this.options.approvals.cancelLeftovers(this.runId, this.now());
+    for (const row of leftovers.executing) {
+      this.options.approvals.transition(row.id, ['executing'], 'cancelled', {
+        decidedAt: this.now(),
+        result: JSON.stringify({ success: false, error: 'interrupted: iAs stopped while this was running' }),
+      });
+    }
+    return leftovers.cancelled + leftovers.executing.length;
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const off of this.unsubscribe.splice(0)) off();
+    for (const [id, waiter] of this.waiters) {
+      clearTimeout(waiter.timer);
+      if (
+        this.options.approvals.transition(id, ['queued', 'pending', 'approved'], 'cancelled', { decidedAt: this.now() })
+      ) {
+        waiter.resolve({ status: 'cancelled', approvalId: id, reason: 'iAs is shutting down' });
+      }
+    }
+    this.waiters.clear();
+  }
+
+  /** Asks the owner; resolves when the call may run (with the exact stored params) or will not. */
+  request(request: ApprovalRequest): Promise<GateDecision> {
+    return new Promise((resolve) => {
+      const id = this.open(request, request.skill);
+      this.waiters.set(id, { request, skill: request.skill, resolve });
+      request.signal?.addEventListener('abort', () => this.abandon(id), { once: true });
+      void this.activate(id);
+    });
+  }
+
+  /** Records how an approved call ended. */
+  finish(approvalId: string, result: SkillResult): void {
+    this.options.approvals.transition(approvalId, ['executing'], 'done', {
+      consumedAt: this.now(),
+      result: JSON.stringify(result).slice(0, 100_000),
+    });
+    this.changed(approvalId);
+  }
+
+  /** For the in-app approval card only: a human in the UI approves or rejects by id. */
+  async decideInApp(approvalId: string, approve: boolean): Promise<boolean> {
+    const row = this.options.approvals.get(approvalId);
+    const channel = this.options.channels.find((c) => c.name === row?.channel);
+    if (!row || row.status !== 'pending' || !channel?.inApp) return false;
+    if (this.expireIfDue(row)) return false;
+    if (approve) return this.approve(row, channel);
+    return this.reject(row, channel, say.rejectedText(row.skillName));
+  }
+
+  /** Open approvals, for the UI (no codes). */
+  openApprovals(): ApprovalView[] {
+    return this.options.approvals.listOpen().map(view);
+  }
+
+  /**
+   * A message arrived on a channel. Returns true when it was an answer to the gate (it must then
+   * go nowhere else, least of all to the model).
+   */
+  async handleMessage(channel: ApprovalChannel, message: IncomingMessage): Promise<boolean> {
+    if (this.closed) return false;
+    if (!message.direct || message.from !== channel.ownerAddress()) return false;
+    const text = NORMALIZE_DIGITS(message.text);
+    const looksLikeAnswer = /^\d{6}$/.test(text) || CANCEL_WORDS.has(text.toLowerCase());
+    const row = this.options.approvals.activeForOwner(OWNER);
+    if (!row || row.channel !== channel.name || channel.inApp) {
+      if (looksLikeAnswer) await this.send(channel, say.noPendingText());
+      return looksLikeAnswer;
+    }
+    if (this.expireIfDue(row)) return true;
+    if (CANCEL_WORDS.has(text.toLowerCase())) {
+      await this.reject(row, channel, say.cancelledText(row.skillName));
+      return true;
+    }
+    if (/^\d{6}$/.test(text)) {
+      if (codeMatches(this.options.key, binding(row), text, row.codeHash ?? '')) {
+        await this.approve(row, channel);
+        return true;
+      }
+      const left = this.options.approvals.decrementAttempts(row.id);
+      if (left === undefined) return true;
+      if (left > 0) await this.send(channel, say.wrongCodeText(left));
+      else await this.reject(row, channel, say.rejectedText(row.skillName));
+      this.changed(row.id);
+      return true;
+    }
+    // The code inside other words is not an answer — and must not travel on to the model.
+    const windows = (text.match(/\d{6,}/g) ?? []).flatMap((run) =>
+      Array.from({ length: run.length - 5 }, (_, i) => run.slice(i, i + 6)),
+    );
+    if (windows.some((w) => codeMatches(this.options.key, binding(row), w, row.codeHash ?? ''))) {
+      await this.send(channel, say.codeOnlyText());
+      return true;
+    }
+    return false;
+  }
+
+  private open(request: ApprovalRequest, skill: Skill): string {
+    const id = randomUUID();
+    const params = canonicalJson(request.params);
+    this.options.approvals.insert({
+      id,
+      createdAt: this.now(),
+      userId: OWNER,
+      skillName: skill.name,
+      params,
+      paramsHash: sha256Hex(params),
+      skillHash: skill.hash,
+      status: 'queued',
+      runId: this.runId,
+      source: request.source,
+      requestedBy: request.requestedBy ?? null,
+      queuedAt: this.now(),
+    });
+    return id;
+  }
+
+  /** Makes a queued approval the owner's pending one, if none is pending; sends the request. */
+  private async activate(id: string, skillChanged = false): Promise<void> {
+    if (this.closed) return;
+    const waiter = this.waiters.get(id);
+    const row = this.options.approvals.get(id);
+    if (!waiter || !row || row.status !== 'queued') return;
+    if (this.options.approvals.activeForOwner(OWNER)) return; // it waits its turn
+    const channel = this.options.channels.find((c) => c.isConnected());
+    if (!channel) {
+      this.settle(id, ['queued'], 'cancelled', 'no approval channel is connected');
+      return;
+    }
+    const code = channel.inApp ? undefined : generateCode();
+    const expiresAt = this.now() + this.ttlMs;
+    const moved = this.options.approvals.transition(id, ['queued'], 'pending', {
+      codeHash: code ? codeHmac(this.options.key, binding(row), code) : null,
+      expiresAt,
+      channel: channel.name,
+      attemptsLeft: say.ATTEMPTS,
+    });
+    if (!moved) return;
+    waiter.timer = setTimeout(() => {
+      if (this.closed) return;
+      const current = this.options.approvals.get(id);
+      if (current) this.expireIfDue(current, true);
+    }, this.ttlMs);
+    this.changed(id);
+    try {
+      await channel.sendToOwner(
+        say.requestText({
+          skill: row.skillName,
+          title: waiter.skill.title,
+          params: JSON.parse(row.params) as Record<string, unknown>,
+          code,
+          skillChanged,
+        }),
+      );
+    } catch {
+      // The owner cannot be reached on this channel: this approval cannot be answered.
+      this.settle(id, ['pending'], 'cancelled', `the approval could not be sent over ${channel.name}`);
+    }
+  }
+
+  private async approve(row: ApprovalRow, channel: ApprovalChannel): Promise<boolean> {
+    if (!this.options.approvals.transition(row.id, ['pending'], 'approved', { decidedAt: this.now() })) return false;
+    const waiter = this.waiters.get(row.id);
+    clearTimeout(waiter?.timer);
+    const current = this.options.currentSkill(row.skillName);
+    if (!waiter) {
+      // Approved after its caller went away (cannot happen within a run; be safe anyway).
+      this.options.approvals.transition(row.id, ['approved'], 'cancelled', { decidedAt: this.now() });
+      return false;
+    }
+    if (!current || current.hash !== row.skillHash) {
+      // The skill changed while waiting: this approval is void; ask again for the new version.
+      this.options.approvals.transition(row.id, ['approved'], 'cancelled', { decidedAt: this.now() });
+      this.waiters.delete(row.id);
+      this.changed(row.id);
+      if (!current) {
+        waiter.resolve({ status: 'cancelled', approvalId: row.id, reason: `the skill ${row.skillName} was removed` });
+      } else {
+        const stored = { ...waiter.request, params: JSON.parse(row.params) as Record<string, unknown> };
+        const next = this.open(stored, current);
+        this.waiters.set(next, { ...waiter, request: stored, skill: current, timer: undefined });
+        await this.activate(next, true);
+      }
+      void this.promoteNext();
+      return true;
+    }
+    if (!this.options.approvals.transition(row.id, ['approved'], 'executing')) return false;
+    this.waiters.delete(row.id);
+    this.changed(row.id);
+    await this.send(channel, say.approvedText(row.skillName));
+    waiter.resolve({
+      status: 'approved',
+      approvalId: row.id,
+      skill: current,
+      params: JSON.parse(row.params) as Record<string, unknown>,
+    });
+    void this.promoteNext();
+    return true;
+  }
+
+  private async reject(row: ApprovalRow, channel: ApprovalChannel, text: string): Promise<boolean> {
+    const done = this.settle(row.id, ['pending'], 'rejected', say.refusedForModel(row.skillName));
+    if (done) await this.send(channel, text);
+    return done;
+  }
+
+  /** Expires the approval if its time is up (or `force`); true when it is no longer answerable. */
+  private expireIfDue(row: ApprovalRow, force = false): boolean {
+    if (row.status !== 'pending') return true;
+    if (!force && (row.expiresAt === null || this.now() < row.expiresAt)) return false;
+    if (this.settle(row.id, ['pending'], 'expired', say.unconfirmedForModel(row.skillName))) {
+      const channel = this.options.channels.find((c) => c.name === row.channel);
+      if (channel) void this.send(channel, say.expiredText(row.skillName));
+    }
+    return true;
+  }
+
+  /** The caller went away (the user stopped the turn): nothing may run. */
+  private abandon(id: string): void {
+    const row = this.options.approvals.get(id);
+    if (!row) return;
+    if (this.settle(id, ['queued', 'pending'], 'cancelled', 'the call was stopped') && row.status === 'pending') {
+      const channel = this.options.channels.find((c) => c.name === row.channel);
+      if (channel) void this.send(channel, say.cancelledText(row.skillName));
+    }
+  }
+
+  private settle(
+    id: string,
+    from: ApprovalRow['status'][],
+    to: 'rejected' | 'expired' | 'cancelled',
+    reason: string,
+  ): boolean {
+    if (!this.options.approvals.transition(id, from, to, { decidedAt: this.now() })) return false;
+    const waiter = this.waiters.get(id);
+    this.waiters.delete(id);
+    clearTimeout(waiter?.timer);
+    this.changed(id);
+    waiter?.resolve({ status: to, approvalId: id, reason });
+    void this.promoteNext();
+    return true;
+  }
+
+  private async promoteNext(): Promise<void> {
+    if (this.closed) return;
+    if (this.options.approvals.activeForOwner(OWNER)) return;
+    const next = this.options.approvals.nextQueued(OWNER);
+    if (next) await this.activate(next.id);
+  }
+
+  private async send(channel: ApprovalChannel, text: string): Promise<void> {
+    try {
+      await channel.sendToOwner(text);
+    } catch {
+      // A notice that cannot be delivered changes nothing in the state machine.
+    }
+  }
+
+  private changed(id: string): void {
+    if (this.closed) return;
+    const row = this.options.approvals.get(id);
+    if (row) this.emit('changed', view(row));
+  }
+}
+
+function binding(row: ApprovalRow): CodeBinding {
+  // The params hash is recomputed from the stored params, so a row edited behind the gate's back
+  // no longer matches the code that was sent.
+  return { approvalId: row.id, skillName: row.skillName, paramsHash: sha256Hex(row.params), skillHash: row.skillHash };
+}
+
+function view(row: ApprovalRow): ApprovalView {
+  return {
+    id: row.id,
+    skillName: row.skillName,
+    params: JSON.parse(row.params) as unknown,
+    status: row.status,
+    channel: row.channel,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    attemptsLeft: row.attemptsLeft,
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * Review pinning: a user skill added or changed outside the app's editor runs as High until the
+ * owner reviews it; reviewing stores the content hash it was reviewed at.
+ */
+import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
+import type { Risk, Skill } from '../skills/types.js';
+
+export function isReviewed(skill: Skill, settings: SkillSettingsRepo): boolean {
+  return skill.source === 'system' || settings.get(skill.name)?.reviewedHash === skill.hash;
+}
+
+/** Instruction skills run nothing, so reading one needs no approval even before a review. */
+const runsSomething = (skill: Skill) => skill.kind !== 'instructions';
+
+/** The risk the gate applies: the skill's own, or High for an unreviewed user skill. */
+export function effectiveRisk(skill: Skill, settings: SkillSettingsRepo): Risk {
+  return isReviewed(skill, settings) || !runsSomething(skill) ? skill.risk : 'high';
+}
+
+/** The owner has looked at this exact version. */
+export function markReviewed(skill: Skill, settings: SkillSettingsRepo, at = Date.now()): void {
+  settings.setReviewed(skill.name, skill.hash, at);
+}

@@ -1,0 +1,81 @@
+/**
+ * Puts the core together for one process: the store, the skill registry (and its watcher), the
+ * approval gate and the skill caller. The app and `ias serve` own approvals (`recover: true`);
+ * one-shot commands only read and write alongside them.
+ */
+import path from 'node:path';
+import { approvalKey, FileSecretStore, type SecretStore } from './approval/key-store.js';
+import { SkillCaller } from './approval/call-skill.js';
+import type { ApprovalChannel } from './approval/channel.js';
+import { ApprovalGate } from './approval/gate.js';
+import { dataPaths, type DataPaths } from './paths.js';
+import { SkillRegistry } from './skills/registry.js';
+import { SkillWatcher } from './skills/watcher.js';
+import { openStore, type Store } from './store/index.js';
+
+export interface RuntimeOptions {
+  home: string;
+  systemSkills: string;
+  userSkills?: string;
+  /** The platform's secret store; a 0600 file store in the data folder when absent. */
+  secrets?: SecretStore;
+  /** Approval channels in order of preference. */
+  channels?: ApprovalChannel[];
+  /** This process owns approvals: cancel what an earlier run left open, mark interrupted calls. */
+  recover?: boolean;
+  /** Watch the user skills folder for edits. */
+  watch?: boolean;
+  approvalTtlMs?: number;
+}
+
+export interface Runtime {
+  paths: DataPaths;
+  store: Store;
+  registry: SkillRegistry;
+  gate: ApprovalGate;
+  caller: SkillCaller;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const paths = dataPaths(path.resolve(options.home), options.userSkills);
+  const store = openStore(paths.database);
+  const registry = new SkillRegistry({ systemDir: options.systemSkills, userDir: paths.userSkills });
+  registry.loadAll();
+  const secrets = options.secrets ?? new FileSecretStore(path.join(paths.home, 'secrets'));
+  const gate = new ApprovalGate({
+    approvals: store.approvals,
+    key: approvalKey(secrets),
+    channels: options.channels ?? [],
+    currentSkill: (name) => registry.get(name),
+    ttlMs: options.approvalTtlMs,
+  });
+  if (options.recover) {
+    store.audit.markInterrupted();
+    gate.recover();
+  }
+  let watcher: SkillWatcher | undefined;
+  if (options.watch) {
+    watcher = new SkillWatcher(registry);
+    await watcher.start();
+  }
+  const caller = new SkillCaller({
+    getSkill: (name) => registry.get(name),
+    audit: store.audit,
+    skillSettings: store.skillSettings,
+    gate,
+    execute: { scriptCacheDir: paths.scriptCache },
+  });
+  return {
+    paths,
+    store,
+    registry,
+    gate,
+    caller,
+    async close() {
+      gate.close();
+      await watcher?.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The files of a skill folder: listed at load (cheap: directory reads only, refusing links that
+ * lead outside the skills folder), and hashed by content when the version is first needed.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const MAX_FILES = 5000;
+const MAX_HASHED_BYTES = 256 * 1024 * 1024;
+
+export class FolderError extends Error {}
+
+export function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * Relative paths (with "/") of every file below `dir`, sorted. Throws FolderError for a link that
+ * leads outside `confine`, a broken link, or too many files.
+ */
+export function listFolderFiles(dir: string, confine: string, top?: fs.Dirent[]): string[] {
+  const files: string[] = [];
+  const walk = (abs: string, rel: string, entries: fs.Dirent[]) => {
+    for (const entry of entries) {
+      const childAbs = path.join(abs, entry.name);
+      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        let target: string;
+        try {
+          target = fs.realpathSync(childAbs);
+        } catch {
+          throw new FolderError(`"${childRel}" is a broken symbolic link`);
+        }
+        if (!isInside(target, confine)) {
+          throw new FolderError(
+            `"${childRel}" is a symbolic link to ${target}, outside the skills folder; links may only point inside it`,
+          );
+        }
+        const stat = fs.statSync(target);
+        isDir = stat.isDirectory();
+        isFile = stat.isFile();
+      }
+      if (isDir) {
+        walk(childAbs, childRel, fs.readdirSync(childAbs, { withFileTypes: true }));
+      } else if (isFile) {
+        if (files.length >= MAX_FILES) throw new FolderError(`the skill folder holds more than ${MAX_FILES} files`);
+        files.push(childRel);
+      }
+    }
+  };
+  walk(dir, '', top ?? fs.readdirSync(dir, { withFileTypes: true }));
+  return files.sort();
+}
+
+/** sha256 over the names and contents of `files`; `known` supplies contents already read. */
+export function hashFolderFiles(dir: string, files: string[], known: Record<string, Uint8Array> = {}): string {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for (const rel of files) {
+    let content: Uint8Array | string;
+    try {
+      content = known[rel] ?? fs.readFileSync(path.join(dir, rel));
+    } catch (err) {
+      content = `\0unreadable:${(err as NodeJS.ErrnoException).code ?? 'error'}`;
+    }
+    bytes += content.length;
+    if (bytes > MAX_HASHED_BYTES) {
+      hash.update(`\0too-large-after:${rel}`);
+      break;
+    }
+    hash.update(`${rel}\0${content.length}\0`);
+    hash.update(content);
+  }
+  return hash.digest('hex');
+}
+
+/** Lists and hashes a folder now (for tests, checks and tools). */
+export function hashSkillFolder(dir: string, confine: string): string {
+  return hashFolderFiles(dir, listFolderFiles(dir, confine));
+}

@@ -1,0 +1,227 @@
+/**
+ * The approval state machine's table. Every status change is a compare-and-set: it happens only if
+ * the row is still in one of the expected states, and the caller learns whether it did.
+ */
+import type Database from 'better-sqlite3';
+
+type Db = Database.Database;
+
+export type ApprovalStatus =
+  'queued' | 'pending' | 'approved' | 'executing' | 'done' | 'rejected' | 'expired' | 'cancelled';
+
+export type ApprovalSource = 'chat' | 'job' | 'schedule' | 'cli';
+
+/** The states an approval can still move out of. */
+export const OPEN_APPROVAL_STATUSES: readonly ApprovalStatus[] = ['queued', 'pending', 'approved', 'executing'];
+
+export interface ApprovalRow {
+  /** A UUID. */
+  id: string;
+  createdAt: number;
+  /** When a pending approval lapses; null while queued. */
+  expiresAt: number | null;
+  /** The owner who must answer. */
+  userId: string;
+  skillName: string;
+  /** The canonical JSON text of the parameters: exactly what will run. */
+  params: string;
+  paramsHash: string;
+  /** The skill version (its hash) that was asked about. */
+  skillHash: string;
+  /** HMAC of the one-time code; null while queued. */
+  codeHash: string | null;
+  attemptsLeft: number;
+  status: ApprovalStatus;
+  /** JSON text of the execution result. */
+  result: string | null;
+  consumedAt: number | null;
+  channel: string | null;
+  /** The conversation or job that asked. */
+  requestedBy: string | null;
+  source: ApprovalSource;
+  decidedAt: number | null;
+  /** The app run that created the approval. */
+  runId: string;
+  queuedAt: number | null;
+}
+
+/** What insert() needs; the optional fields default to null (attemptsLeft to 3, source to 'chat'). */
+export type NewApproval = Pick<
+  ApprovalRow,
+  'id' | 'createdAt' | 'userId' | 'skillName' | 'params' | 'paramsHash' | 'skillHash' | 'status' | 'runId'
+> &
+  Partial<
+    Omit<
+      ApprovalRow,
+      'id' | 'createdAt' | 'userId' | 'skillName' | 'params' | 'paramsHash' | 'skillHash' | 'status' | 'runId'
+    >
+  >;
+
+/** Fields a transition may set along with the new status. */
+export type ApprovalUpdate = Partial<Omit<ApprovalRow, 'id' | 'status'>>;
+
+export interface LeftoverApprovals {
+  /** How many queued/pending/approved approvals of earlier runs were cancelled. */
+  cancelled: number;
+  cancelledIds: string[];
+  /** Approvals of earlier runs caught while executing: left as they are, for the caller to settle. */
+  executing: ApprovalRow[];
+}
+
+const COLUMNS: Record<keyof ApprovalRow, string> = {
+  id: 'id',
+  createdAt: 'created_at',
+  expiresAt: 'expires_at',
+  userId: 'user_id',
+  skillName: 'skill_name',
+  params: 'params',
+  paramsHash: 'params_hash',
+  skillHash: 'skill_hash',
+  codeHash: 'code_hash',
+  attemptsLeft: 'attempts_left',
+  status: 'status',
+  result: 'result',
+  consumedAt: 'consumed_at',
+  channel: 'channel',
+  requestedBy: 'requested_by',
+  source: 'source',
+  decidedAt: 'decided_at',
+  runId: 'run_id',
+  queuedAt: 'queued_at',
+};
+const FIELDS = Object.keys(COLUMNS) as (keyof ApprovalRow)[];
+const SELECT = `SELECT ${FIELDS.map((f) => `${COLUMNS[f]} AS ${f}`).join(', ')} FROM pending_approvals`;
+/** Columns a transition never sets from `fields`. */
+const FIXED = new Set<string>(['id', 'status']);
+const LEFTOVER = `status IN ('queued', 'pending', 'approved') AND run_id IS NOT ?`;
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export class ApprovalsRepo {
+  private readonly insertStmt;
+  private readonly getStmt;
+  private readonly decrementStmt;
+  private readonly activeStmt;
+  private readonly nextQueuedStmt;
+  private readonly openStmt;
+  private readonly cancelStmt;
+  private readonly executingStmt;
+  private readonly listAllStmt;
+  private readonly transitions = new Map<string, Database.Statement>();
+  private readonly lists = new Map<number, Database.Statement>();
+
+  constructor(private readonly db: Db) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO pending_approvals (${FIELDS.map((f) => COLUMNS[f]).join(', ')})
+       VALUES (${FIELDS.map((f) => `@${f}`).join(', ')})`,
+    );
+    this.getStmt = db.prepare<[string], ApprovalRow>(`${SELECT} WHERE id = ?`);
+    this.decrementStmt = db.prepare<[string], { attemptsLeft: number }>(
+      `UPDATE pending_approvals SET attempts_left = attempts_left - 1
+       WHERE id = ? AND status = 'pending' AND attempts_left > 0 RETURNING attempts_left AS attemptsLeft`,
+    );
+    this.activeStmt = db.prepare<[string], ApprovalRow>(`${SELECT} WHERE user_id = ? AND status = 'pending'`);
+    this.nextQueuedStmt = db.prepare<[string], ApprovalRow>(
+      `${SELECT} WHERE user_id = ? AND status = 'queued' ORDER BY queued_at, created_at, rowid LIMIT 1`,
+    );
+    this.openStmt = db.prepare<[], ApprovalRow>(
+      `${SELECT} WHERE status IN ('queued', 'pending', 'approved', 'executing') ORDER BY created_at, rowid`,
+    );
+    this.cancelStmt = db.prepare<[number, string], { id: string }>(
+      `UPDATE pending_approvals SET status = 'cancelled', decided_at = ? WHERE ${LEFTOVER} RETURNING id`,
+    );
+    this.executingStmt = db.prepare<[string], ApprovalRow>(
+      `${SELECT} WHERE status = 'executing' AND run_id IS NOT ? ORDER BY created_at, rowid`,
+    );
+    this.listAllStmt = db.prepare<[number], ApprovalRow>(`${SELECT} ORDER BY created_at DESC, rowid DESC LIMIT ?`);
+  }
+
+  /** Adds an approval. Throws if the id exists, or if it is 'pending' while the owner already has one pending. */
+  insert(row: NewApproval): void {
+    const defaults: Partial<ApprovalRow> = {
+      attemptsLeft: 3,
+      source: 'chat',
+      queuedAt: row.status === 'queued' ? row.createdAt : null,
+    };
+    const full: Record<string, unknown> = {};
+    for (const field of FIELDS) full[field] = row[field] ?? defaults[field] ?? null;
+    this.insertStmt.run(full);
+  }
+
+  get(id: string): ApprovalRow | undefined {
+    return this.getStmt.get(id);
+  }
+
+  /**
+   * Moves the approval to `to` (setting `fields` too) only if its status is one of `from`. Returns
+   * whether it moved. Moving to 'pending' while the owner already has a pending approval returns false.
+   */
+  transition(id: string, from: readonly ApprovalStatus[], to: ApprovalStatus, fields: ApprovalUpdate = {}): boolean {
+    if (from.length === 0) return false;
+    const keys = (Object.keys(fields) as (keyof ApprovalUpdate)[]).filter(
+      (key) => key in COLUMNS && !FIXED.has(key) && fields[key] !== undefined,
+    );
+    const shape = `${keys.join(',')}|${from.length}`;
+    let stmt = this.transitions.get(shape);
+    if (!stmt) {
+      const sets = ['status = ?', ...keys.map((key) => `${COLUMNS[key]} = ?`)].join(', ');
+      const marks = from.map(() => '?').join(', ');
+      stmt = this.db.prepare(`UPDATE pending_approvals SET ${sets} WHERE id = ? AND status IN (${marks})`);
+      this.transitions.set(shape, stmt);
+    }
+    try {
+      return stmt.run(to, ...keys.map((key) => fields[key]), id, ...from).changes === 1;
+    } catch (error) {
+      if (to === 'pending' && isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Uses one try: returns the attempts left afterwards, or undefined if the approval is not pending (or has none left). */
+  decrementAttempts(id: string): number | undefined {
+    return this.decrementStmt.get(id)?.attemptsLeft;
+  }
+
+  /** The owner's pending approval (there is at most one). */
+  activeForOwner(userId: string): ApprovalRow | undefined {
+    return this.activeStmt.get(userId);
+  }
+
+  /** The owner's oldest queued approval. */
+  nextQueued(userId: string): ApprovalRow | undefined {
+    return this.nextQueuedStmt.get(userId);
+  }
+
+  /** Every approval still queued, pending, approved or executing, oldest first. */
+  listOpen(): ApprovalRow[] {
+    return this.openStmt.all();
+  }
+
+  /**
+   * At start-up: cancels every queued, pending or approved approval left by another run (they must
+   * never execute), and returns the ones of another run caught executing, which it leaves as they are.
+   */
+  cancelLeftovers(currentRunId: string, now: number): LeftoverApprovals {
+    return this.db.transaction(() => {
+      const cancelledIds = this.cancelStmt.all(now, currentRunId).map((row) => row.id);
+      return { cancelled: cancelledIds.length, cancelledIds, executing: this.executingStmt.all(currentRunId) };
+    })();
+  }
+
+  /** Newest first; `status` narrows to one or several states. `limit` defaults to 50, at most 500. */
+  list(options: { status?: ApprovalStatus | readonly ApprovalStatus[]; limit?: number } = {}): ApprovalRow[] {
+    const limit = Math.min(500, Math.max(1, Math.floor(options.limit ?? 50)));
+    const statuses = options.status === undefined ? [] : ([] as ApprovalStatus[]).concat(options.status);
+    if (options.status === undefined) return this.listAllStmt.all(limit);
+    if (statuses.length === 0) return [];
+    let stmt = this.lists.get(statuses.length);
+    if (!stmt) {
+      const marks = statuses.map(() => '?').join(', ');
+      stmt = this.db.prepare(`${SELECT} WHERE status IN (${marks}) ORDER BY created_at DESC, rowid DESC LIMIT ?`);
+      this.lists.set(statuses.length, stmt);
+    }
+    return stmt.all(...statuses, limit) as ApprovalRow[];
+  }
+}

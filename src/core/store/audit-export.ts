@@ -1,0 +1,43 @@
+/** Formats audit rows for export: CSV (RFC 4180, header row, CRLF) or a JSON array. */
+import type { AuditRow } from './audit-types.js';
+
+const CSV_COLUMNS: [string, (row: AuditRow) => unknown][] = [
+  ['id', (r) => r.id],
+  ['started_at', (r) => isoTime(r.startedAt)],
+  ['finished_at', (r) => isoTime(r.finishedAt)],
+  ['skill', (r) => r.skill],
+  ['skill_hash', (r) => r.skillHash],
+  ['source', (r) => r.source],
+  ['requested_by', (r) => r.requestedBy],
+  ['params', (r) => JSON.stringify(r.params)],
+  ['risk', (r) => r.risk],
+  ['approval_id', (r) => r.approvalId],
+  ['approval_outcome', (r) => r.approvalOutcome],
+  ['status', (r) => r.status],
+  ['duration_ms', (r) => r.durationMs],
+  ['exit_code', (r) => r.exitCode],
+  ['result_summary', (r) => r.resultSummary],
+  ['error', (r) => r.error],
+];
+
+function isoTime(ms: number | null): string {
+  return ms === null ? '' : new Date(ms).toISOString();
+}
+
+/** One CSV field: quoted when it holds a comma, a quote, a line break or edge spaces; quotes doubled. */
+export function csvField(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(rows: Iterable<AuditRow>): string {
+  const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
+  for (const row of rows) lines.push(CSV_COLUMNS.map(([, get]) => csvField(get(row))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export function toJson(rows: Iterable<AuditRow>): string {
+  const items: string[] = [];
+  for (const row of rows) items.push(`  ${JSON.stringify(row)}`);
+  return items.length === 0 ? '[]\n' : `[\n${items.join(',\n')}\n]\n`;
+}

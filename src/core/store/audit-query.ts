@@ -1,0 +1,135 @@
+/**
+ * Turns an AuditFilter into SQL pieces: equality filters and a time range served by the (column,
+ * started_at) indexes, a keyset position on (started_at, id), and the text search conditions (an
+ * exact substring test, and a trigram FTS5 index to find rare words without scanning).
+ */
+import type { AuditFilter } from './audit-types.js';
+
+export const DEFAULT_PAGE = 50;
+export const MAX_PAGE = 500;
+
+export const AUDIT_COLUMNS = `id, started_at AS startedAt, finished_at AS finishedAt, skill, skill_hash AS skillHash,
+  source, requested_by AS requestedBy, params, risk, approval_id AS approvalId, approval_outcome AS approvalOutcome,
+  status, duration_ms AS durationMs, exit_code AS exitCode, result_summary AS resultSummary, error`;
+
+export interface CursorPosition {
+  startedAt: number;
+  id: number;
+}
+
+export class InvalidCursorError extends Error {
+  override readonly name = 'InvalidCursorError';
+  constructor() {
+    super('The audit log cursor is not valid: start again from the first page.');
+  }
+}
+
+export function encodeCursor(position: CursorPosition): string {
+  return Buffer.from(JSON.stringify([position.startedAt, position.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): CursorPosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((n) => Number.isSafeInteger(n))) {
+      return { startedAt: value[0] as number, id: value[1] as number };
+    }
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new InvalidCursorError();
+}
+
+export function pageSize(limit: number | undefined): number {
+  if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_PAGE;
+  return Math.min(MAX_PAGE, Math.max(1, Math.floor(limit)));
+}
+
+export type SqlValue = string | number;
+
+/** Conditions joined by AND, with their parameters in order. */
+export interface Clause {
+  conditions: string[];
+  params: SqlValue[];
+}
+
+/** Some SQL that yields a column `hit` of audit_log ids. */
+export interface Hits {
+  sql: string;
+  params: SqlValue[];
+}
+
+export function and(...parts: Clause[]): Clause {
+  return { conditions: parts.flatMap((p) => p.conditions), params: parts.flatMap((p) => p.params) };
+}
+
+export function whereSql(clause: Clause): string {
+  return clause.conditions.length > 0 ? `WHERE ${clause.conditions.join(' AND ')}` : '';
+}
+
+/** Rows strictly after `at` in newest-first order ('<'), or at and before it ('>='). */
+export function positionClause(op: '<' | '>=', at: CursorPosition): Clause {
+  return { conditions: [`(started_at, id) ${op} (?, ?)`], params: [at.startedAt, at.id] };
+}
+
+/** The equality filters and the time range, and, when given, the rows after a cursor position. */
+export function filterClause(filter: AuditFilter, after?: CursorPosition): Clause {
+  const clause: Clause = { conditions: [], params: [] };
+  const add = (sql: string, value: SqlValue) => {
+    clause.conditions.push(sql);
+    clause.params.push(value);
+  };
+  if (filter.skill !== undefined) add('skill = ?', filter.skill);
+  if (filter.status !== undefined) add('status = ?', filter.status);
+  if (filter.source !== undefined) add('source = ?', filter.source);
+  if (filter.from !== undefined) add('started_at >= ?', filter.from);
+  if (filter.to !== undefined) add('started_at < ?', filter.to);
+  return after ? and(clause, positionClause('<', after)) : clause;
+}
+
+/** Characters, not UTF-16 units: the trigram tokenizer needs three to match anything. */
+const charCount = (text: string) => [...text].length;
+
+const TEXT_COLUMNS = ['skill', 'params', 'result_summary', 'error'];
+
+/** SQLite's lower() and LIKE fold ASCII letters only; so does the search. */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/** The words of a search, each to be found as a substring. */
+export function searchTerms(text: string | undefined): string[] {
+  return (text ?? '').split(/\s+/u).filter((term) => term.length > 0);
+}
+
+/** Every term is a substring (ASCII case ignored) of one of skill, params, result_summary or error. */
+export function textClause(terms: readonly string[]): Clause {
+  const clause: Clause = { conditions: [], params: [] };
+  for (const term of terms) {
+    clause.conditions.push(`(${TEXT_COLUMNS.map((c) => `instr(lower(${c}), ?) > 0`).join(' OR ')})`);
+    clause.params.push(...TEXT_COLUMNS.map(() => asciiLower(term)));
+  }
+  return clause;
+}
+
+/**
+ * The rows the trigram index says may hold every term of three characters or more (a superset: LIKE
+ * wildcards in a term only widen it), for textClause to confirm. Undefined when no term is long
+ * enough for a trigram.
+ */
+export function searchIndexHits(terms: readonly string[]): Hits | undefined {
+  const indexed = [...new Set(terms)].filter((t) => charCount(t) >= 3);
+  if (indexed.length === 0) return undefined;
+  const one = `SELECT rowid AS hit FROM audit_fts WHERE ${TEXT_COLUMNS.map((c) => `${c} LIKE ?`).join(' OR ')}`;
+  return {
+    sql: indexed.map(() => one).join(' INTERSECT '),
+    params: indexed.flatMap((term) => TEXT_COLUMNS.map(() => `%${term}%`)),
+  };
+}
+
+/** A newest-first SELECT of `columns`; with hits, it reads those rows only, starting from the hits. */
+export function selectSql(columns: string, where: Clause, hits?: Hits): { sql: string; params: SqlValue[] } {
+  const from = hits ? `(${hits.sql}) AS hits CROSS JOIN audit_log ON audit_log.id = hits.hit` : 'audit_log';
+  return {
+    sql: `SELECT ${columns} FROM ${from} ${whereSql(where)} ORDER BY started_at DESC, id DESC`,
+    params: [...(hits?.params ?? []), ...where.params],
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * The audit log: one row per skill call, written when it starts and completed when it ends; queried
+ * newest first with keyset pagination, searched through FTS5, exported as CSV or JSON.
+ */
+import type Database from 'better-sqlite3';
+import { toCsv, toJson } from './audit-export.js';
+import {
+  AUDIT_COLUMNS,
+  and,
+  decodeCursor,
+  encodeCursor,
+  filterClause,
+  pageSize,
+  positionClause,
+  searchIndexHits,
+  searchTerms,
+  selectSql,
+  textClause,
+  type Clause,
+  type CursorPosition,
+  type Hits,
+  type SqlValue,
+} from './audit-query.js';
+import type { AuditEntry, AuditFilter, AuditFinish, AuditPage, AuditRow } from './audit-types.js';
+
+export type * from './audit-types.js';
+export { InvalidCursorError } from './audit-query.js';
+
+type Db = Database.Database;
+
+export const MAX_RESULT_SUMMARY_CHARS = 2000;
+export const MAX_ERROR_CHARS = 4000;
+export const MAX_PARAMS_CHARS = 8000;
+
+/** Cuts text to at most `max` UTF-16 units, ending with "…" when cut, never splitting a surrogate pair. */
+export function cap(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${text.slice(0, end)}…`;
+}
+
+/** JSON text of the params; too long, it becomes `{"$truncated": true, "$preview": "<start of the JSON>"}`. */
+function paramsJson(params: unknown): string {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(params ?? {});
+  } catch {
+    json = JSON.stringify({ $unserializable: String(params) });
+  }
+  json ??= '{}';
+  if (json.length <= MAX_PARAMS_CHARS) return json;
+  return JSON.stringify({ $truncated: true, $preview: cap(json, MAX_PARAMS_CHARS - 64) });
+}
+
+const capOrNull = (text: string | null | undefined, max: number) => (text == null ? null : cap(text, max));
+
+type RawRow = Omit<AuditRow, 'params'> & { params: string };
+
+function toRow(raw: RawRow): AuditRow {
+  let params: unknown;
+  try {
+    params = JSON.parse(raw.params);
+  } catch {
+    params = raw.params;
+  }
+  return { ...raw, params };
+}
+
+const MAX_CACHED_QUERIES = 200;
+
+/**
+ * A text search scans the newest rows that pass the other filters, window by window, while the
+ * matches seen so far promise a full page within SEARCH_SCAN_BUDGET rows (common words); otherwise
+ * it turns to the search index for the older rows (rare words). Both stay fast on a million rows.
+ */
+export const SEARCH_FIRST_WINDOW = 2000;
+export const SEARCH_SCAN_BUDGET = 40_000;
+
+export class AuditRepo {
+  private readonly startStmt;
+  private readonly finishStmt;
+  private readonly interruptStmt;
+  private readonly getStmt;
+  private readonly queries = new Map<string, Database.Statement<SqlValue[], unknown>>();
+
+  constructor(private readonly db: Db) {
+    this.startStmt = db.prepare(
+      `INSERT INTO audit_log (started_at, skill, skill_hash, source, requested_by, params, risk, approval_id,
+         approval_outcome, status)
+       VALUES (@startedAt, @skill, @skillHash, @source, @requestedBy, @params, @risk, @approvalId,
+         @approvalOutcome, 'running')`,
+    );
+    this.finishStmt = db.prepare(
+      `UPDATE audit_log SET status = @status, finished_at = @finishedAt, duration_ms = @durationMs,
+         exit_code = @exitCode, result_summary = @resultSummary, error = @error,
+         approval_outcome = coalesce(@approvalOutcome, approval_outcome),
+         approval_id = CASE WHEN @setApprovalId THEN @approvalId ELSE approval_id END
+       WHERE id = @id AND status = 'running'`,
+    );
+    this.interruptStmt = db.prepare<[{ now: number }]>(
+      `UPDATE audit_log SET status = 'interrupted', finished_at = @now, duration_ms = max(0, @now - started_at)
+       WHERE status = 'running'`,
+    );
+    this.getStmt = db.prepare<[number], RawRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE id = ?`);
+  }
+
+  /** Records the start of a call (status 'running') and returns its id. */
+  start(entry: AuditEntry): number {
+    const result = this.startStmt.run({
+      startedAt: entry.startedAt ?? Date.now(),
+      skill: entry.skill,
+      skillHash: entry.skillHash ?? null,
+      source: entry.source,
+      requestedBy: entry.requestedBy ?? null,
+      params: paramsJson(entry.params),
+      risk: entry.risk,
+      approvalId: entry.approvalId ?? null,
+      approvalOutcome: entry.approvalOutcome ?? 'none',
+    });
+    return Number(result.lastInsertRowid);
+  }
+
+  /** Completes a running call. Returns false if the row is not running (unknown, finished or interrupted). */
+  finish(id: number, outcome: AuditFinish): boolean {
+    const result = this.finishStmt.run({
+      id,
+      status: outcome.status,
+      finishedAt: outcome.finishedAt ?? Date.now(),
+      durationMs: Math.max(0, Math.round(outcome.durationMs)),
+      exitCode: outcome.exitCode ?? null,
+      resultSummary: capOrNull(outcome.resultSummary, MAX_RESULT_SUMMARY_CHARS),
+      error: capOrNull(outcome.error, MAX_ERROR_CHARS),
+      approvalOutcome: outcome.approvalOutcome ?? null,
+      setApprovalId: outcome.approvalId === undefined ? 0 : 1,
+      approvalId: outcome.approvalId ?? null,
+    });
+    return result.changes === 1;
+  }
+
+  /** At start-up: every call still 'running' (left by a previous run) becomes 'interrupted'. Returns the count. */
+  markInterrupted(now: number = Date.now()): number {
+    return this.interruptStmt.run({ now }).changes;
+  }
+
+  get(id: number): AuditRow | undefined {
+    const raw = this.getStmt.get(id);
+    return raw && toRow(raw);
+  }
+
+  /** One page, newest first (started_at, then id, descending). Throws InvalidCursorError for a bad cursor. */
+  query(filter: AuditFilter = {}): AuditPage {
+    const limit = pageSize(filter.limit);
+    const after = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor);
+    const base = filterClause(filter, after);
+    const terms = searchTerms(filter.text);
+    const raws = terms.length === 0 ? this.select(base, undefined, limit + 1) : this.search(base, terms, limit + 1);
+    const rows = raws.slice(0, limit).map(toRow);
+    const last = rows[rows.length - 1];
+    return raws.length > limit && last ? { rows, nextCursor: encodeCursor(last) } : { rows };
+  }
+
+  /**
+   * Every row matching the filter (limit and cursor ignored), newest first, read lazily. The
+   * connection is busy until the iteration ends: consume it without other database calls in between.
+   */
+  *rows(filter: AuditFilter = {}): Generator<AuditRow> {
+    const terms = searchTerms(filter.text);
+    const where = and(filterClause(filter), textClause(terms));
+    const { sql, params } = selectSql(AUDIT_COLUMNS, where, searchIndexHits(terms));
+    for (const raw of this.statement<RawRow>(sql).iterate(...params)) yield toRow(raw);
+  }
+
+  exportCsv(filter: AuditFilter = {}): string {
+    return toCsv(this.rows(filter));
+  }
+
+  exportJson(filter: AuditFilter = {}): string {
+    return toJson(this.rows(filter));
+  }
+
+  private search(base: Clause, terms: string[], wanted: number): RawRow[] {
+    const text = textClause(terms);
+    const found: RawRow[] = [];
+    let scanned = 0;
+    let window = SEARCH_FIRST_WINDOW;
+    let after: CursorPosition | undefined;
+    for (;;) {
+      const rest = after ? and(base, positionClause('<', after)) : base;
+      const edge = this.position(rest, window - 1);
+      const range = edge ? and(rest, text, positionClause('>=', edge)) : and(rest, text);
+      found.push(...this.select(range, undefined, wanted - found.length));
+      if (found.length >= wanted || !edge) return found;
+      scanned += window;
+      after = edge;
+      // Rows still to scan for a full page, at the rate seen so far (a little more, to be safe).
+      const needed =
+        found.length === 0 ? Infinity : Math.ceil(((wanted - found.length) * scanned * 1.25) / found.length);
+      if (scanned + needed > SEARCH_SCAN_BUDGET) break;
+      window = Math.max(SEARCH_FIRST_WINDOW, needed);
+    }
+    const older = and(base, text, positionClause('<', after));
+    return found.concat(this.select(older, searchIndexHits(terms), wanted - found.length));
+  }
+
+  /** The position of the row `offset` places down the filtered, newest-first order, if there is one. */
+  private position(where: Clause, offset: number): CursorPosition | undefined {
+    const { sql, params } = selectSql('started_at AS startedAt, id', where);
+    return this.statement<CursorPosition>(`${sql} LIMIT 1 OFFSET ?`).get(...params, offset);
+  }
+
+  private select(where: Clause, hits: Hits | undefined, limit: number): RawRow[] {
+    const { sql, params } = selectSql(AUDIT_COLUMNS, where, hits);
+    return this.statement<RawRow>(`${sql} LIMIT ?`).all(...params, limit);
+  }
+
+  private statement<T>(sql: string): Database.Statement<SqlValue[], T> {
+    let stmt = this.queries.get(sql);
+    if (!stmt) {
+      if (this.queries.size >= MAX_CACHED_QUERIES) this.queries.clear();
+      stmt = this.db.prepare<SqlValue[], unknown>(sql);
+      this.queries.set(sql, stmt);
+    }
+    return stmt as Database.Statement<SqlValue[], T>;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Opens the one SQLite file of iAs: WAL, foreign keys, a busy timeout, an integrity check at open and
+ * the schema migrations. A damaged file is moved aside, unchanged, and reported; it is never deleted.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS, runMigrations } from './migrations.js';
+
+export type Db = Database.Database;
+
+/** Thrown when the database file is damaged. The damaged copy is kept at `keptAt`. */
+export class DatabaseDamagedError extends Error {
+  override readonly name = 'DatabaseDamagedError';
+
+  constructor(
+    readonly file: string,
+    readonly keptAt: string,
+    readonly reason: string,
+  ) {
+    super(
+      `The database ${file} is damaged (${reason}). It was moved aside, unchanged, to ${keptAt}; ` +
+        'opening the database again starts a new, empty one. The damaged copy is kept and can be ' +
+        'inspected or salvaged with the sqlite3 ".recover" command.',
+    );
+  }
+}
+
+const SIDE_FILES = ['', '-wal', '-shm'] as const;
+
+function isCorruption(error: unknown): boolean {
+  const code = error instanceof Database.SqliteError ? error.code : undefined;
+  return code !== undefined && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Runs `PRAGMA quick_check` on a read-only connection, so nothing is written to a damaged file (a
+ * read-write connection would checkpoint a leftover WAL into it when closed). Returns the problem
+ * found, or undefined when the file is sound.
+ */
+function checkIntegrity(file: string): string | undefined {
+  if (!fs.existsSync(file) || fs.statSync(file).size === 0) return undefined;
+  let check: Db | undefined;
+  try {
+    check = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
+    const rows = check.pragma('quick_check') as { quick_check: string }[];
+    const problems = rows.map((row) => row.quick_check).filter((text) => text !== 'ok');
+    if (problems.length > 0) return `integrity check failed: ${problems.slice(0, 3).join('; ')}`;
+    return undefined;
+  } catch (error) {
+    if (isCorruption(error)) return describe(error);
+    throw error;
+  } finally {
+    check?.close();
+  }
+}
+
+/** `<file>.damaged-<ISO time without colons>`, with a counter if that name is taken by any of the three files. */
+function damagedName(file: string, now: Date): string {
+  const base = `${file}.damaged-${now.toISOString().replace(/:/g, '')}`;
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (SIDE_FILES.every((suffix) => !fs.existsSync(candidate + suffix))) return candidate;
+  }
+}
+
+/** Renames the file and its -wal/-shm aside (a rename keeps them byte for byte) and returns the new path. */
+export function moveAside(file: string, now = new Date()): string {
+  const target = damagedName(file, now);
+  for (const suffix of SIDE_FILES) {
+    if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, target + suffix);
+  }
+  return target;
+}
+
+function closeQuietly(db: Db | undefined): void {
+  try {
+    db?.close();
+  } catch {
+    // Already failing: the first error is the one to report.
+  }
+}
+
+function damaged(file: string, reason: string): DatabaseDamagedError {
+  return new DatabaseDamagedError(file, moveAside(file), reason);
+}
+
+/**
+ * Opens (creating it and its folder if needed) the database file and brings its schema up to date.
+ * Throws DatabaseDamagedError if the file is damaged, after moving it aside; throws
+ * DatabaseTooNewError if it was written by a newer iAs, leaving it untouched.
+ */
+export function openDatabase(file: string): Db {
+  const resolved = path.resolve(file);
+  fs.mkdirSync(path.dirname(resolved), { recursive: true });
+  const problem = checkIntegrity(resolved);
+  if (problem) throw damaged(resolved, problem);
+
+  let db: Db | undefined;
+  try {
+    db = new Database(resolved, { timeout: 5000 });
+    db.pragma('busy_timeout = 5000');
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    runMigrations(db, MIGRATIONS);
+    return db;
+  } catch (error) {
+    closeQuietly(db);
+    if (isCorruption(error)) throw damaged(resolved, describe(error));
+    throw error;
+  }
+}

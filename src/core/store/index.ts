@@ -1,0 +1,43 @@
+/** The store: one SQLite file and a small repository per table. */
+import { ApprovalsRepo } from './approvals-repo.js';
+import { AuditRepo } from './audit-repo.js';
+import { openDatabase, type Db } from './database.js';
+import { SettingsRepo } from './settings-repo.js';
+import { SkillSettingsRepo } from './skill-settings-repo.js';
+
+export * from './approvals-repo.js';
+export * from './audit-repo.js';
+export * from './database.js';
+export * from './migrations.js';
+export * from './settings-repo.js';
+export * from './skill-settings-repo.js';
+
+export interface Store {
+  db: Db;
+  approvals: ApprovalsRepo;
+  audit: AuditRepo;
+  skillSettings: SkillSettingsRepo;
+  settings: SettingsRepo;
+  /** Lets SQLite refresh its planner statistics, then closes the file. Safe to call twice. */
+  close(): void;
+}
+
+/** Opens the database (see openDatabase for the errors it throws) and its repositories. */
+export function openStore(file: string): Store {
+  const db = openDatabase(file);
+  return {
+    db,
+    approvals: new ApprovalsRepo(db),
+    audit: new AuditRepo(db),
+    skillSettings: new SkillSettingsRepo(db),
+    settings: new SettingsRepo(db),
+    close() {
+      if (!db.open) return;
+      try {
+        db.pragma('optimize');
+      } finally {
+        db.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Schema migrations by `PRAGMA user_version`: migration N (1-based position in the list) brings the
+ * schema from version N-1 to N. Each runs in its own transaction together with the version bump, so
+ * a failing migration leaves the database exactly as it was.
+ */
+import type Database from 'better-sqlite3';
+import { initialSchema } from './migration-1-initial.js';
+
+type Db = Database.Database;
+
+export interface Migration {
+  /** A short description, used in error messages. */
+  name: string;
+  up(db: Db): void;
+}
+
+/** Every migration, in order. Append only: never edit or reorder one that has shipped. */
+export const MIGRATIONS: readonly Migration[] = [{ name: 'initial schema', up: (db) => db.exec(initialSchema) }];
+
+/** The database was written by a newer iAs than this one. The file is left untouched. */
+export class DatabaseTooNewError extends Error {
+  override readonly name = 'DatabaseTooNewError';
+
+  constructor(
+    readonly file: string,
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(
+      `The database ${file} has schema version ${found}, but this version of iAs only knows up to ${known}: ` +
+        'it was written by a newer iAs. Update iAs to open it. The file was left unchanged.',
+    );
+  }
+}
+
+export class MigrationError extends Error {
+  override readonly name = 'MigrationError';
+
+  constructor(
+    readonly version: number,
+    readonly migration: string,
+    override readonly cause: unknown,
+  ) {
+    super(
+      `Database migration ${version} (${migration}) failed and was rolled back: ` +
+        (cause instanceof Error ? cause.message : String(cause)),
+    );
+  }
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Applies the migrations the database lacks and returns the versions it applied. Each step re-reads
+ * the version inside its (immediate) transaction, so two processes opening the same file at once
+ * never apply a migration twice.
+ */
+export function runMigrations(db: Db, migrations: readonly Migration[] = MIGRATIONS): number[] {
+  const current = schemaVersion(db);
+  if (current > migrations.length) throw new DatabaseTooNewError(db.name, current, migrations.length);
+  const applied: number[] = [];
+  for (let version = current + 1; version <= migrations.length; version++) {
+    const migration = migrations[version - 1]!;
+    const apply = db.transaction(() => {
+      if (schemaVersion(db) >= version) return false;
+      migration.up(db);
+      db.pragma(`user_version = ${version}`);
+      return true;
+    });
+    try {
+      if (apply.immediate()) applied.push(version);
+    } catch (error) {
+      throw new MigrationError(version, migration.name, error);
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { effectiveRisk } from '../../src/core/approval/review.js';
+import { SkillRegistry } from '../../src/core/skills/registry.js';
+import { openStore } from '../../src/core/store/index.js';
+import { ias } from '../helpers/cli.js';
+import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+
+function home() {
+  const dir = tempDir('ias-home-');
+  const user = path.join(dir, 'skills');
+  fs.mkdirSync(user);
+  writeSkill(user, 'ok_skill', scriptSkill({ script: 'echo fine' }));
+  writeSkill(user, 'bad_skill', scriptSkill({ script: 'echo "broken pipe" >&2; exit 2' }));
+  writeSkill(user, 'risky', scriptSkill({ risk: 'High', script: 'echo done-risky' }));
+  return { dir, user };
+}
+
+describe('ias skills run writes the audit log; ias audit reads it', () => {
+  it('records every run with source cli, newest first, filtered by skill and status', () => {
+    const h = home();
+    expect(ias(['skills', 'run', 'ok_skill', '--home', h.dir]).status).toBe(0);
+    expect(ias(['skills', 'run', 'bad_skill', '--home', h.dir]).status).toBe(1);
+    // The owner at the terminal needs no approval, even for a high-risk skill.
+    expect(ias(['skills', 'run', 'risky', '--home', h.dir]).stdout).toBe('done-risky\n');
+
+    const all = ias(['audit', '--json', '--home', h.dir]);
+    expect(all.status).toBe(0);
+    const page = JSON.parse(all.stdout) as { rows: Record<string, unknown>[] };
+    expect(page.rows.map((r) => r.skill)).toEqual(['risky', 'bad_skill', 'ok_skill']);
+    expect(page.rows.every((r) => r.source === 'cli')).toBe(true);
+    expect(page.rows[0]).toMatchObject({ risk: 'high', status: 'done', approvalOutcome: 'owner-at-terminal' });
+    expect(page.rows[1]).toMatchObject({ status: 'failed', exitCode: 2, error: 'broken pipe' });
+    // ok_skill is a user skill nobody has reviewed yet: it counts as high risk.
+    expect(page.rows[2]).toMatchObject({
+      status: 'done',
+      resultSummary: 'fine',
+      risk: 'high',
+      approvalOutcome: 'owner-at-terminal',
+    });
+    expect(ias(['skills', 'run', 'get_current_datetime', '--home', h.dir]).status).toBe(0);
+    const system = JSON.parse(ias(['audit', '--json', '--limit', '1', '--home', h.dir]).stdout) as { rows: unknown[] };
+    expect(system.rows[0]).toMatchObject({ skill: 'get_current_datetime', risk: 'low', approvalOutcome: 'none' });
+    expect(typeof page.rows[2]!.skillHash).toBe('string');
+
+    const failed = JSON.parse(ias(['audit', '--json', '--status', 'failed', '--home', h.dir]).stdout) as {
+      rows: unknown[];
+    };
+    expect(failed.rows).toHaveLength(1);
+    const one = JSON.parse(ias(['audit', '--json', '--skill', 'ok_skill', '--home', h.dir]).stdout) as {
+      rows: unknown[];
+    };
+    expect(one.rows).toHaveLength(1);
+    const limited = JSON.parse(ias(['audit', '--json', '--limit', '2', '--home', h.dir]).stdout) as {
+      rows: unknown[];
+      nextCursor?: string;
+    };
+    expect(limited.rows).toHaveLength(2);
+    expect(limited.nextCursor).toBeTruthy();
+    const next = JSON.parse(
+      ias(['audit', '--json', '--limit', '2', '--cursor', limited.nextCursor!, '--home', h.dir]).stdout,
+    ) as {
+      rows: { skill: string }[];
+    };
+    expect(next.rows.map((r) => r.skill)).toEqual(['bad_skill', 'ok_skill']);
+
+    const human = ias(['audit', '--home', h.dir]);
+    expect(human.stdout.split('\n')[0]).toMatch(/^TIME\s+SKILL\s+SOURCE\s+RISK\s+STATUS\s+APPROVAL\s+MS\s+RESULT$/);
+    expect(ias(['audit', '--export', 'csv', '--home', h.dir]).stdout.split('\n')[0]).toMatch(/skill/);
+  });
+
+  it('rejects bad options with exit 2', () => {
+    const h = home();
+    expect(ias(['audit', '--status', 'exploded', '--home', h.dir]).status).toBe(2);
+    expect(ias(['audit', '--limit', '0', '--home', h.dir]).status).toBe(2);
+    expect(ias(['audit', '--limit', 'many', '--home', h.dir]).status).toBe(2);
+  });
+
+  it('ias skills review pins the reviewed version', () => {
+    const h = home();
+    expect(ias(['skills', 'review', 'ok_skill', '--home', h.dir]).status).toBe(0);
+    const registry = new SkillRegistry({ userDir: h.user });
+    registry.loadAll();
+    const store = openStore(path.join(h.dir, 'ias.db'));
+    try {
+      expect(effectiveRisk(registry.get('ok_skill')!, store.skillSettings)).toBe('low');
+      expect(effectiveRisk(registry.get('bad_skill')!, store.skillSettings)).toBe('high');
+    } finally {
+      store.close();
+    }
+    expect(ias(['skills', 'review', 'nope', '--home', h.dir]).status).toBe(2);
+  });
+});

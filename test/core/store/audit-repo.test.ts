@@ -1,0 +1,368 @@
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  InvalidCursorError,
+  MAX_ERROR_CHARS,
+  MAX_RESULT_SUMMARY_CHARS,
+  SEARCH_FIRST_WINDOW,
+  openStore,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditRepo,
+  type AuditRow,
+  type AuditSource,
+  type AuditStatus,
+  type Store,
+} from '../../../src/core/store/index.js';
+import { onCleanup, tempDir } from './temp-dir.js';
+
+function store(): Store {
+  const s = openStore(path.join(tempDir(), 'ias.db'));
+  onCleanup(() => s.close());
+  return s;
+}
+
+const entry = (fields: Partial<AuditEntry> = {}): AuditEntry => ({
+  skill: 'read_file',
+  source: 'chat',
+  risk: 'low',
+  params: { path: '/tmp/a.txt' },
+  ...fields,
+});
+
+const SKILLS = ['read_file', 'send_mail', 'run_shell'];
+const SOURCES: AuditSource[] = ['chat', 'job', 'schedule', 'cli'];
+const ENDINGS: Exclude<AuditStatus, 'running'>[] = ['done', 'failed', 'refused', 'interrupted'];
+
+/** `count` finished calls; timestamps repeat in groups of five so that pages split ties. */
+function fill(audit: AuditRepo, count: number, text: (i: number) => string = () => 'ok', db?: Store['db']): void {
+  const work = () => {
+    for (let i = 0; i < count; i++) {
+      const id = audit.start(
+        entry({
+          skill: SKILLS[i % 3]!,
+          source: SOURCES[i % 4]!,
+          startedAt: 10_000 + Math.floor(i / 5) * 10,
+          params: { n: i },
+        }),
+      );
+      audit.finish(id, { status: ENDINGS[i % 4]!, durationMs: i, resultSummary: text(i) });
+    }
+  };
+  if (db) db.transaction(work)();
+  else work();
+}
+
+/** Every page of a query, checking that pages follow one another. */
+function allPages(audit: AuditRepo, filter: AuditFilter): AuditRow[] {
+  const rows: AuditRow[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 10_000; pages++) {
+    const page = audit.query({ ...filter, cursor });
+    rows.push(...page.rows);
+    if (!page.nextCursor) return rows;
+    expect(page.rows).toHaveLength(filter.limit ?? 50);
+    cursor = page.nextCursor;
+  }
+  throw new Error('pagination does not end');
+}
+
+const newestFirst = (a: AuditRow, b: AuditRow) => b.startedAt - a.startedAt || b.id - a.id;
+
+function matchesText(row: AuditRow, text: string): boolean {
+  const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const haystacks = [row.skill, JSON.stringify(row.params), row.resultSummary ?? '', row.error ?? ''].map(fold);
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((term) => haystacks.some((h) => h.includes(fold(term))));
+}
+
+function expected(all: AuditRow[], filter: AuditFilter): number[] {
+  return all
+    .filter(
+      (r) =>
+        (filter.skill === undefined || r.skill === filter.skill) &&
+        (filter.status === undefined || r.status === filter.status) &&
+        (filter.source === undefined || r.source === filter.source) &&
+        (filter.from === undefined || r.startedAt >= filter.from) &&
+        (filter.to === undefined || r.startedAt < filter.to) &&
+        (filter.text === undefined || matchesText(r, filter.text)),
+    )
+    .sort(newestFirst)
+    .map((r) => r.id);
+}
+
+describe('AuditRepo: writing', () => {
+  it('records a call when it starts and completes it when it ends', () => {
+    const { audit } = store();
+    const id = audit.start(
+      entry({ skill: 'send_mail', skillHash: 'h1', source: 'job', requestedBy: 'job-7', risk: 'high', startedAt: 100 }),
+    );
+    expect(audit.get(id)).toEqual({
+      id,
+      startedAt: 100,
+      finishedAt: null,
+      skill: 'send_mail',
+      skillHash: 'h1',
+      source: 'job',
+      requestedBy: 'job-7',
+      params: { path: '/tmp/a.txt' },
+      risk: 'high',
+      approvalId: null,
+      approvalOutcome: 'none',
+      status: 'running',
+      durationMs: null,
+      exitCode: null,
+      resultSummary: null,
+      error: null,
+    });
+    const done = audit.finish(id, {
+      status: 'failed',
+      durationMs: 42.4,
+      exitCode: 2,
+      error: 'boom',
+      approvalOutcome: 'approved',
+      approvalId: 'a-1',
+      finishedAt: 142,
+    });
+    expect(done).toBe(true);
+    expect(audit.get(id)).toMatchObject({
+      status: 'failed',
+      finishedAt: 142,
+      durationMs: 42,
+      exitCode: 2,
+      error: 'boom',
+      approvalOutcome: 'approved',
+      approvalId: 'a-1',
+    });
+    expect(audit.finish(id, { status: 'done', durationMs: 1 })).toBe(false);
+    expect(audit.finish(999, { status: 'done', durationMs: 1 })).toBe(false);
+    expect(audit.get(999)).toBeUndefined();
+  });
+
+  it('keeps the approval fields given at start unless finish changes them', () => {
+    const { audit } = store();
+    const id = audit.start(entry({ approvalId: 'a-9', approvalOutcome: 'approved' }));
+    audit.finish(id, { status: 'done', durationMs: 5 });
+    expect(audit.get(id)).toMatchObject({ approvalId: 'a-9', approvalOutcome: 'approved', status: 'done' });
+    const refused = audit.start(entry({ approvalId: 'a-10' }));
+    audit.finish(refused, { status: 'refused', durationMs: 0, approvalOutcome: 'expired', approvalId: null });
+    expect(audit.get(refused)).toMatchObject({ approvalId: null, approvalOutcome: 'expired' });
+  });
+
+  it('caps long results, errors and params', () => {
+    const { audit } = store();
+    const id = audit.start(entry({ params: { body: 'p'.repeat(20_000) } }));
+    audit.finish(id, { status: 'done', durationMs: 1, resultSummary: 'r'.repeat(10_000), error: 'e'.repeat(10_000) });
+    const row = audit.get(id)!;
+    expect(row.resultSummary).toHaveLength(MAX_RESULT_SUMMARY_CHARS);
+    expect(row.resultSummary!.endsWith('…')).toBe(true);
+    expect(row.error).toHaveLength(MAX_ERROR_CHARS);
+    expect(row.params).toMatchObject({ $truncated: true });
+    expect(JSON.stringify(row.params).length).toBeLessThan(9000);
+    const surrogate = audit.start(entry());
+    audit.finish(surrogate, { status: 'done', durationMs: 1, resultSummary: '😀'.repeat(2000) });
+    expect(audit.get(surrogate)!.resultSummary).not.toMatch(/[\uD800-\uDBFF]…$/);
+  });
+
+  it('marks calls left running by an earlier run as interrupted', () => {
+    const { audit } = store();
+    const a = audit.start(entry({ startedAt: 1000 }));
+    const b = audit.start(entry({ startedAt: 2000 }));
+    const c = audit.start(entry({ startedAt: 3000 }));
+    audit.finish(c, { status: 'done', durationMs: 3, finishedAt: 3003 });
+    expect(audit.markInterrupted(5000)).toBe(2);
+    expect(audit.get(a)).toMatchObject({ status: 'interrupted', finishedAt: 5000, durationMs: 4000 });
+    expect(audit.get(b)).toMatchObject({ status: 'interrupted', durationMs: 3000 });
+    expect(audit.get(c)).toMatchObject({ status: 'done', finishedAt: 3003 });
+    expect(audit.finish(a, { status: 'done', durationMs: 1 })).toBe(false);
+    expect(audit.markInterrupted(6000)).toBe(0);
+  });
+});
+
+describe('AuditRepo: queries', () => {
+  it('pages newest first without repeating or skipping rows, ties included, under every filter', () => {
+    const s = store();
+    fill(s.audit, 237, (i) => (i % 7 === 0 ? `Found Needle_${i}` : 'ok'), s.db);
+    const all = [...s.audit.rows()];
+    expect(all).toHaveLength(237);
+    const filters: AuditFilter[] = [
+      {},
+      { skill: 'send_mail' },
+      { status: 'failed' },
+      { source: 'schedule' },
+      { from: 10_100, to: 10_300 },
+      { skill: 'run_shell', from: 10_050 },
+      { status: 'done', to: 10_200 },
+      { source: 'cli', from: 10_000, to: 10_400 },
+      { skill: 'read_file', status: 'done', source: 'chat' },
+      { text: 'needle' },
+      { text: 'NEEDLE_1' },
+      { text: 'needle', skill: 'send_mail' },
+    ];
+    for (const filter of filters) {
+      const want = expected(all, filter);
+      for (const limit of [1, 7, 50]) {
+        const got = allPages(s.audit, { ...filter, limit }).map((r) => r.id);
+        expect(got, JSON.stringify(filter)).toEqual(want);
+      }
+    }
+  });
+
+  it('serves 50 rows by default and at most 500', () => {
+    const s = store();
+    fill(s.audit, 600, undefined, s.db);
+    expect(s.audit.query().rows).toHaveLength(50);
+    expect(s.audit.query({ limit: 10_000 }).rows).toHaveLength(500);
+    expect(s.audit.query({ limit: 0 }).rows).toHaveLength(1);
+    const last = s.audit.query({ limit: 600 });
+    expect(last.rows).toHaveLength(500);
+    expect(last.nextCursor).toBeDefined();
+    expect(s.audit.query({ limit: 500, cursor: last.nextCursor }).nextCursor).toBeUndefined();
+  });
+
+  it('rejects a cursor it did not make', () => {
+    const { audit } = store();
+    expect(() => audit.query({ cursor: 'garbage' })).toThrow(InvalidCursorError);
+    expect(() => audit.query({ cursor: Buffer.from('[1,"x"]').toString('base64url') })).toThrow(InvalidCursorError);
+  });
+});
+
+describe('AuditRepo: text search', () => {
+  it('finds words in skill, params, result and error, ignoring ASCII case, all words required', () => {
+    const { audit } = store();
+    const mail = audit.start(entry({ skill: 'send_mail', params: { to: 'Alice@Example.com', subject: '周报' } }));
+    audit.finish(mail, { status: 'done', durationMs: 1, resultSummary: 'Message queued' });
+    const shell = audit.start(entry({ skill: 'run_shell', params: { command: 'ls -la' } }));
+    audit.finish(shell, { status: 'failed', durationMs: 1, error: 'Permission denied: /etc/shadow' });
+    const ids = (text: string) => audit.query({ text }).rows.map((r) => r.id);
+    expect(ids('send_mail')).toEqual([mail]);
+    expect(ids('SEND')).toEqual([mail]);
+    expect(ids('alice@example')).toEqual([mail]);
+    expect(ids('周报')).toEqual([mail]);
+    expect(ids('queued')).toEqual([mail]);
+    expect(ids('permission SHADOW')).toEqual([shell]);
+    expect(ids('permission alice')).toEqual([]);
+    expect(ids('_')).toEqual([shell, mail]);
+    expect(ids('%')).toEqual([]);
+    expect(ids('l_s')).toEqual([]);
+    expect(ids('   ')).toEqual([shell, mail]);
+  });
+
+  it('uses the search index for rare words past the scanned window, in step with updates', () => {
+    const s = store();
+    const total = SEARCH_FIRST_WINDOW + 1500;
+    // The rare rows are the oldest, so the newest window holds none of them.
+    const text = (i: number) =>
+      i < 40 ? `archived zebra-${i}` : i % 300 === 150 ? 'sparse walrus' : `routine result ${i % 13}`;
+    fill(s.audit, total, text, s.db);
+    const all = [...s.audit.rows()];
+    const prepare = vi.spyOn(s.db, 'prepare');
+    const searches = [
+      'zebra',
+      'ZEBRA-1',
+      'archived zebra',
+      'zebra-3 archived',
+      'walrus',
+      'routine 7',
+      'routine result 12',
+    ];
+    for (const text of searches) {
+      expect(
+        allPages(s.audit, { text, limit: 15 }).map((r) => r.id),
+        text,
+      ).toEqual(expected(all, { text }));
+    }
+    expect(prepare.mock.calls.some(([sql]) => sql.includes('audit_fts'))).toBe(true);
+    // An old row whose result changes is found by its new text only.
+    const oldest = all[all.length - 1]!;
+    const late = s.audit.start(entry({ startedAt: 5 }));
+    expect(s.audit.finish(late, { status: 'done', durationMs: 1, resultSummary: 'quokka sighting' })).toBe(true);
+    expect(s.audit.query({ text: 'quokka' }).rows.map((r) => r.id)).toEqual([late]);
+    expect(s.audit.query({ text: 'zebra-0' }).rows.map((r) => r.id)).toEqual([oldest.id]);
+  });
+
+  it('never returns rows that only hold the pieces of a word', () => {
+    const s = store();
+    fill(s.audit, SEARCH_FIRST_WINDOW + 10, (i) => (i === 0 ? 'xabcx ycaby' : i === 1 ? 'abcab' : 'none'), s.db);
+    const rows = s.audit.query({ text: 'abcab' }).rows;
+    expect(rows.map((r) => r.resultSummary)).toEqual(['abcab']);
+  });
+});
+
+describe('AuditRepo: export', () => {
+  it('exports CSV with a header and RFC 4180 quoting', () => {
+    const { audit } = store();
+    const id = audit.start(
+      entry({ skill: 'write_note', params: { text: 'a, "b"' }, startedAt: Date.UTC(2025, 0, 2, 3, 4, 5) }),
+    );
+    audit.finish(id, {
+      status: 'done',
+      durationMs: 7,
+      exitCode: 0,
+      resultSummary: 'line one\nline "two", with comma',
+      finishedAt: Date.UTC(2025, 0, 2, 3, 4, 6),
+    });
+    const csv = audit.exportCsv();
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe(
+      'id,started_at,finished_at,skill,skill_hash,source,requested_by,params,risk,approval_id,approval_outcome,status,duration_ms,exit_code,result_summary,error',
+    );
+    expect(csv).toBe(
+      `${lines[0]}\r\n` +
+        `${id},2025-01-02T03:04:05.000Z,2025-01-02T03:04:06.000Z,write_note,,chat,,"{""text"":""a, \\""b\\""""}",low,,none,done,7,0,"line one\nline ""two"", with comma",\r\n`,
+    );
+    expect(parseCsv(csv)[1]![14]).toBe('line one\nline "two", with comma');
+    expect(parseCsv(csv)[1]![7]).toBe('{"text":"a, \\"b\\""}');
+  });
+
+  it('exports every matching row, ignoring the page size, as CSV and JSON', () => {
+    const s = store();
+    fill(s.audit, 130, (i) => `result ${i}`, s.db);
+    const csv = parseCsv(s.audit.exportCsv({ skill: 'send_mail', limit: 5 }));
+    const all = [...s.audit.rows()];
+    const want = expected(all, { skill: 'send_mail' });
+    expect(csv.slice(1).map((row) => Number(row[0]))).toEqual(want);
+    const json = JSON.parse(s.audit.exportJson({ skill: 'send_mail', limit: 5 })) as AuditRow[];
+    expect(json.map((row) => row.id)).toEqual(want);
+    expect(json[0]).toEqual(all.find((row) => row.id === want[0]));
+    expect(JSON.parse(s.audit.exportJson({ skill: 'nothing' }))).toEqual([]);
+    expect(s.audit.exportCsv({ skill: 'nothing' }).split('\r\n')).toHaveLength(2);
+  });
+});
+
+/** A strict RFC 4180 reader, to check the writer. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else {
+      field += c;
+    }
+  }
+  return rows;
+}

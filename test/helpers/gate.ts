@@ -1,0 +1,104 @@
+/** A real core for approval tests: SQLite file, skills folder, gate with an in-process owner. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { SkillCaller } from '../../src/core/approval/call-skill.js';
+import { ApprovalGate } from '../../src/core/approval/gate.js';
+import { InProcessChannel } from '../../src/core/approval/in-process-channel.js';
+import { approvalKey, FileSecretStore } from '../../src/core/approval/key-store.js';
+import { SkillRegistry } from '../../src/core/skills/registry.js';
+import { openStore, type Store } from '../../src/core/store/index.js';
+import { scriptSkill, tempDir, writeSkill } from './temp.js';
+
+export const CODE = /确认码 Code：(\d{6})/;
+
+export function codeIn(message: string | undefined): string {
+  const match = message?.match(CODE);
+  if (!match) throw new Error(`no code in message: ${message}`);
+  return match[1]!;
+}
+
+export interface GateWorld {
+  home: string;
+  system: string;
+  user: string;
+  store: Store;
+  registry: SkillRegistry;
+  wechat: InProcessChannel;
+  inApp: InProcessChannel;
+  gate: ApprovalGate;
+  caller: SkillCaller;
+  /** Lines each run of a counting skill appended. */
+  runs: (skill: string) => string[];
+  close(): void;
+}
+
+/** A high-risk system skill that appends its params to a file (so every execution is counted). */
+export function countingSkill(world: { home: string }, name: string, extra = ''): string {
+  const log = path.join(world.home, `${name}.runs`);
+  return scriptSkill({
+    risk: 'High',
+    description: `Appends to ${name}.runs.`,
+    parameters: { type: 'object', properties: { to: { type: 'string' }, body: { type: 'string' } } },
+    script: `${extra}printf '%s\\n' "$SKILL_PARAMS" >> '${log}'\necho sent`,
+  });
+}
+
+export function gateWorld(options: { ttlMs?: number; wechatConnected?: boolean } = {}): GateWorld {
+  const home = tempDir('ias-gate-');
+  const system = path.join(home, 'system');
+  const user = path.join(home, 'skills');
+  fs.mkdirSync(system);
+  fs.mkdirSync(user);
+  writeSkill(system, 'send_mail', countingSkill({ home }, 'send_mail'));
+  writeSkill(system, 'run_shell', countingSkill({ home }, 'run_shell'));
+  writeSkill(system, 'read_only', scriptSkill({ risk: 'Low', script: 'echo fine' }));
+  const store = openStore(path.join(home, 'ias.db'));
+  const registry = new SkillRegistry({ systemDir: system, userDir: user });
+  registry.loadAll();
+  const wechat = new InProcessChannel({ name: 'wechat', owner: 'wxid_owner' });
+  wechat.connected = options.wechatConnected ?? true;
+  const inApp = new InProcessChannel({ name: 'in-app', inApp: true });
+  const gate = new ApprovalGate({
+    approvals: store.approvals,
+    key: approvalKey(new FileSecretStore(path.join(home, 'secrets'))),
+    channels: [wechat, inApp],
+    currentSkill: (name) => registry.get(name),
+    ttlMs: options.ttlMs,
+  });
+  const caller = new SkillCaller({
+    getSkill: (name) => registry.get(name),
+    audit: store.audit,
+    skillSettings: store.skillSettings,
+    gate,
+    execute: { scriptCacheDir: path.join(home, 'cache') },
+  });
+  return {
+    home,
+    system,
+    user,
+    store,
+    registry,
+    wechat,
+    inApp,
+    gate,
+    caller,
+    runs: (skill) => {
+      try {
+        return fs
+          .readFileSync(path.join(home, `${skill}.runs`), 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean);
+      } catch {
+        return [];
+      }
+    },
+    close() {
+      gate.close();
+      store.close();
+    },
+  };
+}
+
+/** Lets the gate's async steps (sending, promoting) settle. */
+export const settle = () => new Promise((r) => setTimeout(r, 30));

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { checkPaths } from '../core/skills/check.js';
 import { checkArguments } from '../core/skills/executor.js';
+import { toSkillSummary } from '../core/skills/summary.js';
 import { markReviewed } from '../core/approval/review.js';
 import { openRuntime } from '../core/runtime.js';
 import { openStore } from '../core/store/index.js';
@@ -16,13 +17,7 @@ interface JsonOption {
 
 export function skillJson(skill: Skill) {
   return {
-    name: skill.name,
-    title: skill.title,
-    description: skill.description,
-    risk: skill.risk,
-    source: skill.source,
-    overrides: skill.overrides,
-    kind: skill.kind,
+    ...toSkillSummary(skill),
     timeoutSecs: skill.timeoutSecs,
     parameters: skill.parameters,
     path: skill.path,

@@ -43,6 +43,19 @@ export function countingSkill(world: { home: string }, name: string, extra = '')
   });
 }
 
+/** The lines a counting skill appended, one per execution. */
+export function readRuns(home: string, skill: string): string[] {
+  try {
+    return fs
+      .readFileSync(path.join(home, `${skill}.runs`), 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
 export function gateWorld(options: { ttlMs?: number; wechatConnected?: boolean } = {}): GateWorld {
   const home = tempDir('ias-gate-');
   const system = path.join(home, 'system');
@@ -82,17 +95,7 @@ export function gateWorld(options: { ttlMs?: number; wechatConnected?: boolean }
     inApp,
     gate,
     caller,
-    runs: (skill) => {
-      try {
-        return fs
-          .readFileSync(path.join(home, `${skill}.runs`), 'utf8')
-          .trim()
-          .split('\n')
-          .filter(Boolean);
-      } catch {
-        return [];
-      }
-    },
+    runs: (skill) => readRuns(home, skill),
     close() {
       gate.close();
       store.close();

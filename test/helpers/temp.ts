@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 const made: string[] = [];
 
@@ -12,9 +12,20 @@ export function tempDir(prefix = 'ias-test-'): string {
   return dir;
 }
 
+const cleanups: (() => void)[] = [];
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
 afterAll(() => {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** Runs `cleanup` after the current test (closing a database, say). */
+export function onCleanup(cleanup: () => void): void {
+  cleanups.push(cleanup);
+}
 
 /** Writes `<root>/<name>/SKILL.md` (and any other files, by relative path). */
 export function writeSkill(root: string, name: string, skillMd: string, files: Record<string, string> = {}): string {

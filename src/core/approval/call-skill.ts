@@ -86,14 +86,12 @@ export class SkillCaller {
 
     if (risk === 'low' || request.ownerAtTerminal) {
       const result = await executeSkill(skill, params, { ...this.options.execute, signal: request.signal });
-      audit.finish(auditId, {
-        status: result.success ? 'done' : 'failed',
-        durationMs: elapsed(),
-        exitCode: result.exitCode ?? null,
-        resultSummary: summary(result),
-        error: result.error ?? null,
-        approvalOutcome: request.ownerAtTerminal && risk === 'high' ? 'owner-at-terminal' : 'none',
-      });
+      this.finishRun(
+        auditId,
+        result,
+        elapsed(),
+        request.ownerAtTerminal && risk === 'high' ? 'owner-at-terminal' : 'none',
+      );
       return { status: result.success ? 'done' : 'error', result, auditId, risk };
     }
 
@@ -140,15 +138,26 @@ export class SkillCaller {
       signal: request.signal,
     });
     gate.finish(decision.approvalId, result);
-    audit.finish(auditId, {
+    this.finishRun(auditId, result, elapsed(), 'approved', decision.approvalId);
+    return { status: result.success ? 'done' : 'error', result, auditId, approvalId: decision.approvalId, risk };
+  }
+
+  /** Completes the audit row of a call that ran. */
+  private finishRun(
+    auditId: number,
+    result: SkillResult,
+    durationMs: number,
+    outcome: string,
+    approvalId?: string,
+  ): void {
+    this.options.audit.finish(auditId, {
       status: result.success ? 'done' : 'failed',
-      durationMs: elapsed(),
+      durationMs,
       exitCode: result.exitCode ?? null,
       resultSummary: summary(result),
       error: result.error ?? null,
-      approvalId: decision.approvalId,
-      approvalOutcome: 'approved',
+      approvalOutcome: outcome,
+      ...(approvalId ? { approvalId } : {}),
     });
-    return { status: result.success ? 'done' : 'error', result, auditId, approvalId: decision.approvalId, risk };
   }
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../../src/core/store/index.js';
-import { codeIn, countingSkill } from '../../helpers/gate.js';
+import { codeIn, countingSkill, readRuns } from '../../helpers/gate.js';
 import { tempDir, writeSkill } from '../../helpers/temp.js';
 
 const children: ChildProcess[] = [];
@@ -67,17 +67,7 @@ function world() {
   fs.mkdirSync(system);
   writeSkill(system, 'send_mail', countingSkill({ home }, 'send_mail'));
   writeSkill(system, 'slow_mail', countingSkill({ home }, 'slow_mail', 'sleep 1\n'));
-  const runs = (skill: string) => {
-    try {
-      return fs
-        .readFileSync(path.join(home, `${skill}.runs`), 'utf8')
-        .trim()
-        .split('\n')
-        .filter(Boolean);
-    } catch {
-      return [];
-    }
-  };
+  const runs = (skill: string) => readRuns(home, skill);
   return { home, env: { IAS_HOME: home, IAS_SYSTEM_SKILLS: system }, runs };
 }
 

@@ -14,7 +14,7 @@ import {
   type AuditStatus,
   type Store,
 } from '../../../src/core/store/index.js';
-import { onCleanup, tempDir } from './temp-dir.js';
+import { onCleanup, tempDir } from '../../helpers/temp.js';
 
 function store(): Store {
   const s = openStore(path.join(tempDir(), 'ias.db'));

@@ -10,7 +10,7 @@ import {
   openDatabase,
   runMigrations,
 } from '../../../src/core/store/index.js';
-import { onCleanup, tempDir } from './temp-dir.js';
+import { onCleanup, tempDir } from '../../helpers/temp.js';
 
 function open(file: string) {
   const db = openDatabase(file);

@@ -8,7 +8,7 @@ import {
   schemaVersion,
   type Migration,
 } from '../../../src/core/store/index.js';
-import { onCleanup, tempDir } from './temp-dir.js';
+import { onCleanup, tempDir } from '../../helpers/temp.js';
 
 function rawDatabase(): Database.Database {
   const db = new Database(path.join(tempDir(), 'raw.db'));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/core/store/index.js';
-import { onCleanup, tempDir } from './temp-dir.js';
+import { onCleanup, tempDir } from '../../helpers/temp.js';
 
 function store(file = path.join(tempDir(), 'ias.db')): Store {
   const s = openStore(file);

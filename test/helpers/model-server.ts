@@ -1,0 +1,295 @@
+/**
+ * A real HTTP server on 127.0.0.1 that speaks the OpenAI Chat Completions protocol, scripted per test.
+ * Point the `openai` client at `server.url` (it ends with `/v1`) and enqueue one reply per expected request.
+ */
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface ScriptedToolCall {
+  id?: string;
+  name: string;
+  /** Raw text, may be malformed JSON on purpose. */
+  arguments: string;
+}
+
+export interface ScriptedReply {
+  /** Assistant text. */
+  content?: string;
+  /** Sent as `reasoning_content` (DeepSeek style), before the content. */
+  reasoning?: string;
+  /** Several allowed in one response. */
+  toolCalls?: ScriptedToolCall[];
+  /** Characters per streamed reasoning/content/arguments chunk (default 4). */
+  chunkSize?: number;
+  /** Wait before the first byte. */
+  delayMs?: number;
+  /** Wait between streamed chunks. */
+  chunkDelayMs?: number;
+  /** Reply with this HTTP error status instead (e.g. 401, 429, 500, 503). */
+  status?: number;
+  /** Extra response headers, e.g. `{ 'retry-after': '1' }` with a 429. */
+  headers?: Record<string, string>;
+  /** The error body's message. */
+  errorMessage?: string;
+  /** Destroy the socket after N streamed chunks (no `[DONE]`); when not streaming, before any response. */
+  cutAfterChunks?: number;
+  /** Default 'tool_calls' when there are tool calls, else 'stop'. */
+  finishReason?: string;
+  usage?: { prompt_tokens: number; completion_tokens: number };
+}
+
+export type Script =
+  ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply | Promise<ScriptedReply>);
+
+export interface RecordedRequest {
+  /** Parsed JSON body: model, messages, tools, stream… */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: Record<string, string | string[] | undefined>;
+  raw: string;
+  receivedAt: number;
+}
+
+export interface ModelServer {
+  /** http://127.0.0.1:PORT/v1 */
+  url: string;
+  /** Every chat completion request received, in order (model list probes are answered but not recorded). */
+  requests: RecordedRequest[];
+  /** Replies are consumed in order, one per chat completion request. */
+  enqueue(...replies: Script[]): void;
+  /** Used when the queue is empty (default: a 500 with message "no scripted reply"). */
+  fallback(reply: Script): void;
+  close(): Promise<void>;
+}
+
+const MODELS = ['test-model', 'gpt-4o-mini', 'deepseek-chat'];
+
+const ERROR_TYPES: Record<number, [type: string, code: string | null]> = {
+  400: ['invalid_request_error', null],
+  401: ['authentication_error', 'invalid_api_key'],
+  403: ['permission_error', null],
+  404: ['not_found_error', 'model_not_found'],
+  429: ['rate_limit_error', 'rate_limit_exceeded'],
+  503: ['server_error', 'overloaded'],
+};
+
+export async function startModelServer(options: { port?: number } = {}): Promise<ModelServer> {
+  const queue: Script[] = [];
+  const requests: RecordedRequest[] = [];
+  let fallbackScript: Script = { status: 500, errorMessage: 'no scripted reply' };
+  const closing = new AbortController();
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (closing.signal.aborted) return;
+      if (!res.headersSent) sendError(res, 500, `model server failed: ${String(error)}`);
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const receivedAt = Date.now();
+    const raw = await readBody(req);
+    const path = (req.url ?? '').split('?')[0];
+
+    if (req.method === 'GET' && path === '/v1/models') {
+      const data = MODELS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'model-server' }));
+      return sendJson(res, 200, { object: 'list', data });
+    }
+    if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+      return sendError(res, 404, `model server: no route ${req.method} ${req.url}`);
+    }
+
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return sendError(res, 400, 'model server: the body is not JSON');
+    }
+    const recorded: RecordedRequest = { body, headers: { ...req.headers }, raw, receivedAt };
+    const index = requests.push(recorded) - 1;
+
+    const script = queue.shift() ?? fallbackScript;
+    const reply = typeof script === 'function' ? await script(recorded, index) : script;
+
+    if (reply.delayMs) await sleep(reply.delayMs, undefined, { signal: closing.signal });
+    if (reply.status !== undefined && reply.status >= 400) {
+      return sendError(res, reply.status, reply.errorMessage ?? `scripted error ${reply.status}`, reply.headers);
+    }
+    const model = typeof recorded.body?.model === 'string' ? recorded.body.model : 'test-model';
+    if (recorded.body?.stream === true) {
+      return stream(res, reply, model, recorded.body.stream_options?.include_usage === true, raw);
+    }
+    if (reply.cutAfterChunks !== undefined) return void res.socket?.destroy();
+    sendJson(res, reply.status ?? 200, completion(reply, model, raw), reply.headers);
+  }
+
+  async function stream(
+    res: http.ServerResponse,
+    reply: ScriptedReply,
+    model: string,
+    includeUsage: boolean,
+    raw: string,
+  ): Promise<void> {
+    res.writeHead(reply.status ?? 200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      ...reply.headers,
+    });
+    res.flushHeaders();
+
+    const id = newId('chatcmpl-');
+    const created = Math.floor(Date.now() / 1000);
+    const chunk = (choices: unknown[], usage?: unknown) => ({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      choices,
+      ...(includeUsage ? { usage: usage ?? null } : {}),
+    });
+    const events = [
+      ...deltas(reply).map((delta) => chunk([{ index: 0, delta, finish_reason: null }])),
+      chunk([{ index: 0, delta: {}, finish_reason: finishReason(reply) }]),
+      ...(includeUsage ? [chunk([], usage(reply, raw))] : []),
+    ];
+
+    let sent = 0;
+    for (const event of events) {
+      if (reply.cutAfterChunks !== undefined && sent >= reply.cutAfterChunks) return void res.socket?.destroy();
+      if (sent > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs, undefined, { signal: closing.signal });
+      if (res.destroyed) return; // the client went away
+      await write(res, `data: ${JSON.stringify(event)}\n\n`);
+      sent++;
+    }
+    if (reply.cutAfterChunks !== undefined && sent >= reply.cutAfterChunks) return void res.socket?.destroy();
+    res.end('data: [DONE]\n\n');
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    enqueue: (...replies) => void queue.push(...replies),
+    fallback: (reply) => void (fallbackScript = reply),
+    close: async () => {
+      closing.abort();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+/** The stream's deltas before the finish chunk: reasoning, then content, then tool calls; the first carries the role. */
+function deltas(reply: ScriptedReply): Record<string, unknown>[] {
+  const size = Math.max(1, reply.chunkSize ?? 4);
+  const list: Record<string, unknown>[] = [
+    ...pieces(reply.reasoning, size).map((piece) => ({ reasoning_content: piece })),
+    ...pieces(reply.content, size).map((piece) => ({ content: piece })),
+  ];
+  toolCalls(reply).forEach((call, index) => {
+    list.push({
+      tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+    });
+    for (const piece of pieces(call.arguments, size)) {
+      list.push({ tool_calls: [{ index, function: { arguments: piece } }] });
+    }
+  });
+  const [first, ...rest] = list;
+  return [{ role: 'assistant', ...(first ?? { content: '' }) }, ...rest];
+}
+
+function completion(reply: ScriptedReply, model: string, raw: string) {
+  const calls = toolCalls(reply);
+  return {
+    id: newId('chatcmpl-'),
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: reply.content ?? null,
+          ...(reply.reasoning !== undefined ? { reasoning_content: reply.reasoning } : {}),
+          ...(calls.length > 0
+            ? {
+                tool_calls: calls.map((call) => ({
+                  id: call.id,
+                  type: 'function',
+                  function: { name: call.name, arguments: call.arguments },
+                })),
+              }
+            : {}),
+          refusal: null,
+        },
+        logprobs: null,
+        finish_reason: finishReason(reply),
+      },
+    ],
+    usage: usage(reply, raw),
+  };
+}
+
+function toolCalls(reply: ScriptedReply): Required<ScriptedToolCall>[] {
+  return (reply.toolCalls ?? []).map((call) => ({ ...call, id: call.id ?? newId('call_') }));
+}
+
+function finishReason(reply: ScriptedReply): string {
+  return reply.finishReason ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop');
+}
+
+/** The scripted usage, or a rough estimate (4 characters a token). */
+function usage(reply: ScriptedReply, raw: string) {
+  const out = [reply.reasoning, reply.content, ...(reply.toolCalls ?? []).map((c) => c.name + c.arguments)];
+  const { prompt_tokens, completion_tokens } = reply.usage ?? {
+    prompt_tokens: Math.ceil(raw.length / 4),
+    completion_tokens: Math.ceil(out.join('').length / 4),
+  };
+  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
+}
+
+/** Splits text into pieces of `size` characters (code points, so emoji stay whole). */
+function pieces(text: string | undefined, size: number): string[] {
+  const chars = Array.from(text ?? '');
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += size) out.push(chars.slice(i, i + size).join(''));
+  return out;
+}
+
+function newId(prefix: string): string {
+  return prefix + randomBytes(12).toString('hex');
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    req.on('data', (part: Buffer) => parts.push(part));
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function write(res: http.ServerResponse, data: string): Promise<void> {
+  return new Promise((resolve, reject) => res.write(data, (error) => (error ? reject(error) : resolve())));
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(res: http.ServerResponse, status: number, message: string, headers?: Record<string, string>): void {
+  const [type, code] =
+    ERROR_TYPES[status] ?? (status >= 500 ? ['server_error', null] : ['invalid_request_error', null]);
+  sendJson(res, status, { error: { message, type, param: null, code } }, headers);
+}

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { color } from './format.js';
 import { registerAuditCommand } from './audit-command.js';
+import { registerChatCommand } from './chat-command.js';
 import { registerSkillsCommand } from './skills-command.js';
 import { UsageError } from './usage-error.js';
 
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
     .exitOverride();
   registerSkillsCommand(program);
   registerAuditCommand(program);
+  registerChatCommand(program);
   program.commands.forEach(function override(cmd: Command) {
     cmd.exitOverride();
     cmd.commands.forEach(override);

@@ -4,6 +4,9 @@
  * one-shot commands only read and write alongside them.
  */
 import path from 'node:path';
+import { Agent, type AgentOptions } from './agent/agent.js';
+import { enabledSkills } from './agent/catalogue.js';
+import { resolveProvider } from './agent/providers.js';
 import { approvalKey, FileSecretStore, type SecretStore } from './approval/key-store.js';
 import { SkillCaller } from './approval/call-skill.js';
 import type { ApprovalChannel } from './approval/channel.js';
@@ -30,10 +33,13 @@ export interface RuntimeOptions {
 
 export interface Runtime {
   paths: DataPaths;
+  secrets: SecretStore;
   store: Store;
   registry: SkillRegistry;
   gate: ApprovalGate;
   caller: SkillCaller;
+  /** An agent loop over this runtime's skills, store and gate. */
+  agent(options?: Partial<AgentOptions>): Agent;
   close(): Promise<void>;
 }
 
@@ -52,6 +58,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   if (options.recover) {
     store.audit.markInterrupted();
+    store.jobs.markInterrupted();
     gate.recover();
   }
   let watcher: SkillWatcher | undefined;
@@ -68,10 +75,21 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   return {
     paths,
+    secrets,
     store,
     registry,
     gate,
     caller,
+    agent(agentOptions = {}) {
+      return new Agent({
+        provider: () => resolveProvider(store.settings, secrets),
+        conversations: store.conversations,
+        jobs: store.jobs,
+        caller,
+        skills: () => enabledSkills(registry.list(), store.skillSettings),
+        ...agentOptions,
+      });
+    },
     async close() {
       gate.close();
       await watcher?.close();

@@ -13,14 +13,19 @@ export function tempDir(prefix = 'ias-test-'): string {
 }
 
 const cleanups: (() => void)[] = [];
-
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
-
-afterAll(() => {
+const removeAll = () => {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+};
+
+if (process.env.VITEST) {
+  afterEach(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
+  afterAll(removeAll);
+} else {
+  // Benchmarks borrow these helpers outside the test runner.
+  process.on('exit', removeAll);
+}
 
 /** Runs `cleanup` after the current test (closing a database, say). */
 export function onCleanup(cleanup: () => void): void {

@@ -81,6 +81,12 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     }
   }
 
+  /** Adds a channel (after the others in preference), e.g. the terminal of `ias chat`. */
+  addChannel(channel: ApprovalChannel): void {
+    this.options.channels.push(channel);
+    this.unsubscribe.push(channel.onMessage((message) => void this.handleMessage(channel, message)));
+  }
+
   /**
    * At start-up of the process that owns approvals: whatever an earlier run left open is cancelled,
    * never executed. Returns how many were settled.

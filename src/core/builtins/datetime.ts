@@ -4,8 +4,13 @@ export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
 type Format = 'full' | 'date' | 'time';
 
-function parts(now: Date, timeZone: string) {
-  const fmt = new Intl.DateTimeFormat('en-US', {
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per time zone (making one costs far more than using it); throws for an unknown zone. */
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let fmt = formatters.get(timeZone);
+  if (fmt) return fmt;
+  fmt = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -17,7 +22,16 @@ function parts(now: Date, timeZone: string) {
     hourCycle: 'h23',
     timeZoneName: 'longOffset',
   });
-  const p = Object.fromEntries(fmt.formatToParts(now).map((x) => [x.type, x.value]));
+  if (formatters.size < 1000) formatters.set(timeZone, fmt);
+  return fmt;
+}
+
+function parts(now: Date, timeZone: string) {
+  const p = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(now)
+      .map((x) => [x.type, x.value]),
+  );
   const offset = (p.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00';
   return {
     date: `${p.year}-${p.month}-${p.day}`,
@@ -31,7 +45,7 @@ export function getCurrentDatetime(params: Record<string, unknown>, _context?: u
   const format = (params.format as Format | undefined) ?? 'full';
   const timeZone = (params.timezone as string | undefined) ?? DEFAULT_TIME_ZONE;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    formatter(timeZone);
   } catch {
     throw new Error(`unknown time zone "${timeZone}": use an IANA name such as Asia/Shanghai or Europe/London`);
   }

@@ -120,7 +120,8 @@ export function searchIndexHits(terms: readonly string[]): Hits | undefined {
   if (indexed.length === 0) return undefined;
   const one = `SELECT rowid AS hit FROM audit_fts WHERE ${TEXT_COLUMNS.map((c) => `${c} LIKE ?`).join(' OR ')}`;
   return {
-    sql: indexed.map(() => one).join(' INTERSECT '),
+    // Running calls are not indexed yet (they are indexed when they end): always look at them.
+    sql: `${indexed.map(() => one).join(' INTERSECT ')} UNION SELECT id FROM audit_log WHERE status = 'running'`,
     params: indexed.flatMap((term) => TEXT_COLUMNS.map(() => `%${term}%`)),
   };
 }

@@ -1,12 +1,16 @@
 /** The store: one SQLite file and a small repository per table. */
 import { ApprovalsRepo } from './approvals-repo.js';
 import { AuditRepo } from './audit-repo.js';
+import { BackgroundJobsRepo } from './background-jobs-repo.js';
+import { ConversationsRepo } from './conversations-repo.js';
 import { openDatabase, type Db } from './database.js';
 import { SettingsRepo } from './settings-repo.js';
 import { SkillSettingsRepo } from './skill-settings-repo.js';
 
 export * from './approvals-repo.js';
 export * from './audit-repo.js';
+export * from './background-jobs-repo.js';
+export * from './conversations-repo.js';
 export * from './database.js';
 export * from './migrations.js';
 export * from './settings-repo.js';
@@ -18,6 +22,8 @@ export interface Store {
   audit: AuditRepo;
   skillSettings: SkillSettingsRepo;
   settings: SettingsRepo;
+  conversations: ConversationsRepo;
+  jobs: BackgroundJobsRepo;
   /** Lets SQLite refresh its planner statistics, then closes the file. Safe to call twice. */
   close(): void;
 }
@@ -31,6 +37,8 @@ export function openStore(file: string): Store {
     audit: new AuditRepo(db),
     skillSettings: new SkillSettingsRepo(db),
     settings: new SettingsRepo(db),
+    conversations: new ConversationsRepo(db),
+    jobs: new BackgroundJobsRepo(db),
     close() {
       if (!db.open) return;
       try {

@@ -81,15 +81,19 @@ CREATE VIRTUAL TABLE audit_fts USING fts5 (
   skill, params, result_summary, error,
   content = 'audit_log', content_rowid = 'id', tokenize = 'trigram', detail = 'none', columnsize = 0
 );
-CREATE TRIGGER audit_fts_insert AFTER INSERT ON audit_log BEGIN
+-- A row is indexed once, when its call ends (its text is complete then); calls still running
+-- are few and recent, and searches read them directly.
+CREATE TRIGGER audit_fts_complete AFTER UPDATE OF status ON audit_log
+WHEN old.status = 'running' AND new.status <> 'running' BEGIN
   INSERT INTO audit_fts (rowid, skill, params, result_summary, error)
   VALUES (new.id, new.skill, new.params, new.result_summary, new.error);
 END;
-CREATE TRIGGER audit_fts_delete AFTER DELETE ON audit_log BEGIN
+CREATE TRIGGER audit_fts_delete AFTER DELETE ON audit_log WHEN old.status <> 'running' BEGIN
   INSERT INTO audit_fts (audit_fts, rowid, skill, params, result_summary, error)
   VALUES ('delete', old.id, old.skill, old.params, old.result_summary, old.error);
 END;
-CREATE TRIGGER audit_fts_update AFTER UPDATE OF skill, params, result_summary, error ON audit_log BEGIN
+CREATE TRIGGER audit_fts_update AFTER UPDATE OF skill, params, result_summary, error ON audit_log
+WHEN old.status <> 'running' AND new.status <> 'running' BEGIN
   INSERT INTO audit_fts (audit_fts, rowid, skill, params, result_summary, error)
   VALUES ('delete', old.id, old.skill, old.params, old.result_summary, old.error);
   INSERT INTO audit_fts (rowid, skill, params, result_summary, error)

@@ -281,6 +281,11 @@ describe('AuditRepo: text search', () => {
     expect(s.audit.finish(late, { status: 'done', durationMs: 1, resultSummary: 'quokka sighting' })).toBe(true);
     expect(s.audit.query({ text: 'quokka' }).rows.map((r) => r.id)).toEqual([late]);
     expect(s.audit.query({ text: 'zebra-0' }).rows.map((r) => r.id)).toEqual([oldest.id]);
+    // A call still running (indexed only when it ends) is found however old it is.
+    const running = s.audit.start(entry({ startedAt: 4, params: { note: 'platypus' } }));
+    expect(s.audit.query({ text: 'platypus' }).rows.map((r) => r.id)).toEqual([running]);
+    expect(s.audit.markInterrupted()).toBe(1);
+    expect(s.audit.query({ text: 'platypus' }).rows.map((r) => [r.id, r.status])).toEqual([[running, 'interrupted']]);
   });
 
   it('never returns rows that only hold the pieces of a word', () => {

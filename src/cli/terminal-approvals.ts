@@ -1,0 +1,47 @@
+/**
+ * Approvals at the terminal for `ias chat`: the human at this terminal is the owner, so a
+ * high-risk call is shown here in full and answered y/N on the same prompt.
+ */
+import type readline from 'node:readline';
+import type { ApprovalGate, ApprovalView } from '../core/approval/gate.js';
+import { InProcessChannel } from '../core/approval/in-process-channel.js';
+import { color } from './format.js';
+
+export const TERMINAL_CHANNEL = 'terminal';
+
+export class TerminalApprovals {
+  readonly channel = new InProcessChannel({ name: TERMINAL_CHANNEL, inApp: true });
+  private waiting: ApprovalView | undefined;
+
+  constructor(
+    private readonly gate: ApprovalGate,
+    private readonly rl: readline.Interface,
+  ) {
+    const original = this.channel.sendToOwner.bind(this.channel);
+    this.channel.sendToOwner = async (text: string) => {
+      await original(text);
+      process.stderr.write(`\n${color.yellow(text)}\n`);
+      if (this.waiting) {
+        this.rl.setPrompt(color.bold(`Run ${this.waiting.skillName}? [y/N] `));
+        this.rl.prompt();
+      }
+    };
+    gate.on('changed', (view) => {
+      if (view.channel !== TERMINAL_CHANNEL) return;
+      if (view.status === 'pending') {
+        this.waiting = view; // asked once the details are printed
+      } else if (this.waiting?.id === view.id) {
+        this.waiting = undefined;
+      }
+    });
+  }
+
+  /** True when the line answered an approval. */
+  answer(line: string): boolean {
+    const pending = this.waiting;
+    if (!pending) return false;
+    this.waiting = undefined;
+    void this.gate.decideInApp(pending.id, /^(y|yes|是|好)$/i.test(line.trim()));
+    return true;
+  }
+}

@@ -1,0 +1,349 @@
+/**
+ * The agent loop: one turn of a conversation. Streams the reply, offers the enabled skills as
+ * tools (one snapshot per turn), runs up to 5 rounds of tool calls, then forces a reply without
+ * tools. A tool call gets 8 s; past that it goes on in the background and its result joins the
+ * next turn. Invalid calls go back to the model as errors and run nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { CallStatus, SkillCaller } from '../approval/call-skill.js';
+import type { AuditSource } from '../store/audit-types.js';
+import type { BackgroundJobsRepo } from '../store/background-jobs-repo.js';
+import type { ConversationsRepo, StoredToolCall } from '../store/conversations-repo.js';
+import type { Skill } from '../skills/types.js';
+import { buildCatalogue, FIND_SKILLS, findSkills, type Catalogue } from './catalogue.js';
+import { estimateTokens, fitToBudget, toApiMessage } from './history.js';
+import { describeProviderError } from './provider-errors.js';
+import type { ProviderConfig } from './providers.js';
+import { streamCompletion, StreamCutError, type StreamedReply, type StreamedToolCall } from './stream.js';
+import { systemPrompt } from './system-prompt.js';
+
+export type ToolCallStatus = Exclude<CallStatus, 'cancelled'> | 'background';
+
+export interface ToolCallRecord {
+  id: string;
+  name: string;
+  arguments: string;
+  status: ToolCallStatus;
+  /** What the model was given. */
+  result: unknown;
+}
+
+export type AgentEvent =
+  | { type: 'delta'; conversationId: string; text: string }
+  | { type: 'reasoning'; conversationId: string; text: string }
+  | { type: 'tool-call'; conversationId: string; id: string; name: string; arguments: string }
+  | { type: 'tool-result'; conversationId: string; id: string; name: string; status: ToolCallStatus; result: unknown }
+  | { type: 'background-result'; conversationId: string; id: string; name: string; status: CallStatus; result: unknown }
+  | { type: 'retry'; conversationId: string; message: string; delayMs: number }
+  | { type: 'error'; conversationId: string; message: string };
+
+export interface TurnResult {
+  conversationId: string;
+  reply: string;
+  reasoning: string;
+  rounds: number;
+  toolCalls: ToolCallRecord[];
+  /** A provider failure, as a person can read it. */
+  error?: string;
+  stopped?: boolean;
+}
+
+export interface AgentOptions {
+  provider: () => ProviderConfig;
+  conversations: ConversationsRepo;
+  jobs: BackgroundJobsRepo;
+  caller: SkillCaller;
+  /** The skills offered as tools this turn (enabled ones; the background policy's allowlist). */
+  skills: () => Skill[];
+  source?: AuditSource;
+  timeZone?: string;
+  toolTimeoutMs?: number;
+  maxToolRounds?: number;
+  historyBudgetTokens?: number;
+  retries?: number;
+  /** The longest retry-after we wait for before giving up. */
+  maxRetryAfterMs?: number;
+  onEvent?: (event: AgentEvent) => void;
+}
+
+const BACKGROUND_NOTE =
+  'This call is still running in the background. Its result will arrive in a later message; the user may keep chatting meanwhile.';
+
+export class Agent {
+  private client?: { key: string; client: OpenAI };
+  /** Background calls still running, so a caller can wait for them (tests, shutdown). */
+  readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly options: AgentOptions) {}
+
+  private emit(event: AgentEvent): void {
+    this.options.onEvent?.(event);
+  }
+
+  private openai(config: ProviderConfig): OpenAI {
+    const key = `${config.baseUrl}\0${config.apiKey}`;
+    if (this.client?.key !== key) {
+      this.client = {
+        key,
+        client: new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 0, timeout: 120_000 }),
+      };
+    }
+    return this.client.client;
+  }
+
+  /** One turn: the user's message in, the assistant's reply out (with everything stored). */
+  async send(text: string, options: { conversationId?: string; signal?: AbortSignal } = {}): Promise<TurnResult> {
+    const { conversations } = this.options;
+    const conversationId = options.conversationId ?? randomUUID();
+    if (!conversations.get(conversationId)) {
+      if (options.conversationId) throw new Error(`no conversation ${options.conversationId}`);
+      conversations.create(conversationId, text.trim().slice(0, 40));
+    }
+    const config = this.options.provider();
+    const earlier = conversations.messages(conversationId).map(toApiMessage);
+    const current: ChatCompletionMessageParam[] = [];
+    // Results of background calls that finished since the last turn join this one.
+    for (const job of this.options.jobs.undelivered(conversationId)) {
+      const note = `Background call ${job.skill ?? ''} (${job.id}) ${job.status === 'interrupted' ? 'was interrupted: iAs stopped before it finished' : `finished: ${job.result}`}`;
+      conversations.append(conversationId, 'system', note, { note: true });
+      current.push({ role: 'system', content: note });
+      this.options.jobs.markDelivered(job.id);
+    }
+    conversations.append(conversationId, 'user', text);
+    current.push({ role: 'user', content: text });
+    const skills = this.options.skills();
+    // The tool definitions take their share of the context too.
+    const toolTokens = estimateTokens(JSON.stringify(buildCatalogue(skills, text).tools));
+    let messages = fitToBudget(
+      { role: 'system', content: systemPrompt(this.options.timeZone ?? 'Asia/Shanghai') },
+      earlier,
+      current,
+      (this.options.historyBudgetTokens ?? 24_000) - toolTokens,
+    );
+
+    const found = new Set<string>();
+    const turn: TurnResult = { conversationId, reply: '', reasoning: '', rounds: 0, toolCalls: [] };
+    const maxRounds = this.options.maxToolRounds ?? 5;
+    for (;;) {
+      const withTools = turn.rounds < maxRounds && skills.length > 0;
+      const catalogue = buildCatalogue(skills, text, found);
+      const outcome = await this.complete(
+        config,
+        messages,
+        withTools ? catalogue : undefined,
+        conversationId,
+        options.signal,
+      );
+      const reply = outcome.reply;
+      turn.reasoning += reply.reasoning;
+      const toolCalls = withTools ? reply.toolCalls : [];
+      const stored: StoredToolCall[] = toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments }));
+      if (reply.content || stored.length > 0 || reply.reasoning) {
+        conversations.append(conversationId, 'assistant', reply.content, {
+          ...(stored.length ? { toolCalls: stored } : {}),
+          ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
+        });
+      }
+      if (outcome.error !== undefined || outcome.stopped) {
+        turn.reply = reply.content;
+        if (outcome.error !== undefined) {
+          turn.error = outcome.error;
+          this.emit({ type: 'error', conversationId, message: outcome.error });
+        }
+        if (outcome.stopped) turn.stopped = true;
+        return turn;
+      }
+      if (toolCalls.length === 0) {
+        turn.reply = reply.content;
+        return turn;
+      }
+      turn.rounds++;
+      messages = [
+        ...messages,
+        toApiMessage({
+          id: 0,
+          conversationId,
+          role: 'assistant',
+          content: reply.content,
+          createdAt: 0,
+          toolCalls: stored,
+        }),
+      ];
+      const records = await Promise.all(
+        toolCalls.map((call) => this.runTool(call, catalogue, found, conversationId, options.signal)),
+      );
+      for (const record of records) {
+        turn.toolCalls.push(record);
+        const content = typeof record.result === 'string' ? record.result : JSON.stringify(record.result);
+        conversations.append(conversationId, 'tool', content, { toolCallId: record.id, name: record.name });
+        messages.push({ role: 'tool', tool_call_id: record.id, content });
+      }
+      if (options.signal?.aborted) {
+        turn.stopped = true;
+        return turn;
+      }
+    }
+  }
+
+  /** A streamed request with sensible retries; never throws for provider failures. */
+  private async complete(
+    config: ProviderConfig,
+    messages: ChatCompletionMessageParam[],
+    catalogue: Catalogue | undefined,
+    conversationId: string,
+    signal?: AbortSignal,
+  ): Promise<{ reply: StreamedReply; error?: string; stopped?: boolean }> {
+    const client = this.openai(config);
+    const attempts = (this.options.retries ?? 2) + 1;
+    let last: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
+    for (let attempt = 1; ; attempt++) {
+      let emitted = false;
+      try {
+        const reply = await streamCompletion(
+          client,
+          { model: config.model, messages, ...(catalogue ? { tools: catalogue.tools } : {}) },
+          {
+            onDelta: (text) => {
+              emitted = true;
+              this.emit({ type: 'delta', conversationId, text });
+            },
+            onReasoning: (text) => {
+              emitted = true;
+              this.emit({ type: 'reasoning', conversationId, text });
+            },
+          },
+          signal,
+        );
+        return signal?.aborted ? { reply, stopped: true } : { reply };
+      } catch (error) {
+        if (error instanceof StreamCutError) last = error.partial;
+        if (signal?.aborted) return { reply: last, stopped: true };
+        const failure = describeProviderError(error instanceof StreamCutError ? error.cause : error, config.baseUrl);
+        // Deltas already shown cannot be taken back: a reply cut after it began is not retried.
+        const canRetry = failure.retryable && !emitted && attempt < attempts;
+        const maxWait = this.options.maxRetryAfterMs ?? 20_000;
+        if (!canRetry || (failure.retryAfterMs ?? 0) > maxWait) {
+          const later =
+            failure.retryAfterMs && failure.retryAfterMs > maxWait
+              ? ` Try again in ${Math.ceil(failure.retryAfterMs / 1000)} s.`
+              : '';
+          return { reply: last, error: `${failure.message}${later}` };
+        }
+        const delayMs = failure.retryAfterMs ?? 500 * 2 ** (attempt - 1);
+        this.emit({ type: 'retry', conversationId, message: failure.message, delayMs });
+        await sleep(delayMs, signal);
+        if (signal?.aborted) return { reply: last, stopped: true };
+      }
+    }
+  }
+
+  /** One tool call: checked, run through the skill caller within the time limit, or sent to the background. */
+  private async runTool(
+    call: StreamedToolCall,
+    catalogue: Catalogue,
+    found: Set<string>,
+    conversationId: string,
+    signal?: AbortSignal,
+  ): Promise<ToolCallRecord> {
+    this.emit({ type: 'tool-call', conversationId, id: call.id, name: call.name, arguments: call.arguments });
+    const record = (status: ToolCallStatus, result: unknown): ToolCallRecord => {
+      this.emit({ type: 'tool-result', conversationId, id: call.id, name: call.name, status, result });
+      return { id: call.id, name: call.name, arguments: call.arguments, status, result };
+    };
+    let params: unknown;
+    try {
+      params = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
+    } catch (err) {
+      return record('error', {
+        success: false,
+        error: `invalid arguments: not valid JSON (${(err as Error).message}); nothing was run`,
+      });
+    }
+    if (call.name === FIND_SKILLS && catalogue.hidden.length > 0) {
+      const query =
+        typeof (params as { query?: unknown })?.query === 'string' ? (params as { query: string }).query : '';
+      const matches = findSkills(catalogue.hidden, query);
+      for (const m of matches) found.add(m.name);
+      return record('done', {
+        success: true,
+        data: matches.map((m) => ({ name: m.name, description: m.description })),
+        note: matches.length ? 'These tools are callable from your next step.' : 'No skill matches; try other words.',
+      });
+    }
+    if (!catalogue.callable.has(call.name)) {
+      return record('error', {
+        success: false,
+        error: `unknown tool "${call.name}"; nothing was run${catalogue.hidden.length ? '. Use find_skills to look for other skills.' : ''}`,
+      });
+    }
+
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const running = this.options.caller.call({
+      name: call.name,
+      params,
+      source: this.options.source ?? 'chat',
+      requestedBy: conversationId,
+      signal: controller.signal,
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.options.toolTimeoutMs ?? 8000);
+    });
+    const first = await Promise.race([running, timeout]);
+    clearTimeout(timer);
+    if (first !== 'timeout') {
+      signal?.removeEventListener('abort', onAbort);
+      return record(first.status === 'cancelled' ? 'error' : first.status, forModel(first.status, first.result));
+    }
+    // Past the limit: the call goes on in the background; a stopped turn no longer stops it.
+    signal?.removeEventListener('abort', onAbort);
+    this.options.jobs.start(call.id, 'tool-call', conversationId, call.name);
+    const settled = running.then(
+      (outcome) => {
+        const result = forModel(outcome.status, outcome.result);
+        this.options.jobs.finish(call.id, result);
+        this.emit({
+          type: 'background-result',
+          conversationId,
+          id: call.id,
+          name: call.name,
+          status: outcome.status,
+          result,
+        });
+      },
+      (err: unknown) => {
+        const result = { success: false, error: (err as Error).message };
+        this.options.jobs.finish(call.id, result);
+        this.emit({ type: 'background-result', conversationId, id: call.id, name: call.name, status: 'error', result });
+      },
+    );
+    this.running.add(settled);
+    void settled.finally(() => this.running.delete(settled));
+    return record('background', { status: 'running in background', note: BACKGROUND_NOTE });
+  }
+}
+
+/** Refusals reach the model in the gate's exact words; other results as JSON without timings. */
+function forModel(status: CallStatus, result: { success: boolean; error?: string; durationMs?: number }): unknown {
+  if ((status === 'refused' || status === 'unconfirmed') && result.error) return result.error;
+  const { durationMs: _durationMs, ...rest } = result;
+  return rest;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}

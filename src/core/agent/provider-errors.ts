@@ -1,0 +1,61 @@
+/** Provider failures as clear messages, and whether a retry can help. */
+import OpenAI from 'openai';
+
+export interface ProviderFailure {
+  message: string;
+  retryable: boolean;
+  /** How long the provider asked us to wait (429 retry-after), in ms. */
+  retryAfterMs?: number;
+}
+
+function retryAfter(headers: Headers | undefined): number | undefined {
+  const ms = headers?.get('retry-after-ms');
+  if (ms && Number.isFinite(Number(ms))) return Number(ms);
+  const value = headers?.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}
+
+export function describeProviderError(error: unknown, baseUrl: string): ProviderFailure {
+  if (error instanceof OpenAI.APIUserAbortError) return { message: 'stopped', retryable: false };
+  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+    return { message: `The model server at ${baseUrl} did not answer in time.`, retryable: true };
+  }
+  if (error instanceof OpenAI.APIConnectionError) {
+    return { message: `Cannot reach the model server at ${baseUrl}: ${error.message}`, retryable: true };
+  }
+  if (error instanceof OpenAI.APIError) {
+    const detail = error.message.replace(/^\d{3}\s*/, '');
+    const status = error.status;
+    if (status === 401 || status === 403) {
+      return {
+        message: `The model server refused the API key (${status}). Check the key in the settings or IAS_LLM_API_KEY. ${detail}`,
+        retryable: false,
+      };
+    }
+    if (status === 404) {
+      return {
+        message: `The model server does not know this model or path (404). Check the model name and base URL. ${detail}`,
+        retryable: false,
+      };
+    }
+    if (status === 429) {
+      return {
+        message: `The model server is rate-limiting requests (429). ${detail}`,
+        retryable: true,
+        retryAfterMs: retryAfter(error.headers),
+      };
+    }
+    if (status !== undefined && status >= 500) {
+      return { message: `The model server had an error (${status}). ${detail}`, retryable: true };
+    }
+    if (status === 400) return { message: `The model server rejected the request (400): ${detail}`, retryable: false };
+    return { message: `The model server answered ${status ?? 'with an error'}: ${detail}`, retryable: false };
+  }
+  // During a stream, a cut connection surfaces as a plain error from the HTTP layer.
+  const message = error instanceof Error ? error.message : String(error);
+  return { message: `The connection to the model dropped mid-reply (${message}).`, retryable: true };
+}

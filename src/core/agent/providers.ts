@@ -1,0 +1,118 @@
+/**
+ * Which model iAs talks to: an OpenAI-compatible base URL, a model and an API key. Presets for the
+ * usual providers; settings in SQLite, the key in the platform's secret store (never in the
+ * database); IAS_LLM_BASE_URL, IAS_LLM_API_KEY and IAS_LLM_MODEL override both.
+ */
+import type { SecretStore } from '../approval/key-store.js';
+import type { SettingsRepo } from '../store/settings-repo.js';
+
+export interface ProviderPreset {
+  id: string;
+  label: string;
+  baseUrl: string;
+  model: string;
+  /** Whether the provider needs an API key. */
+  needsKey: boolean;
+}
+
+export const PROVIDER_PRESETS: ProviderPreset[] = [
+  { id: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', needsKey: true },
+  { id: 'deepseek', label: 'DeepSeek', baseUrl: 'https://api.deepseek.com/v1', model: 'deepseek-chat', needsKey: true },
+  {
+    id: 'qwen',
+    label: 'Qwen (DashScope compatible mode)',
+    baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1',
+    model: 'qwen-plus',
+    needsKey: true,
+  },
+  {
+    id: 'moonshot',
+    label: 'Moonshot (Kimi)',
+    baseUrl: 'https://api.moonshot.cn/v1',
+    model: 'moonshot-v1-8k',
+    needsKey: true,
+  },
+  {
+    id: 'openrouter',
+    label: 'OpenRouter',
+    baseUrl: 'https://openrouter.ai/api/v1',
+    model: 'openai/gpt-4o-mini',
+    needsKey: true,
+  },
+  { id: 'ollama', label: 'Ollama (local)', baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b', needsKey: false },
+];
+
+export interface ProviderSettings {
+  preset?: string;
+  baseUrl?: string;
+  model?: string;
+}
+
+export interface ProviderConfig {
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+  /** Where each value came from, for `ias` and the settings page (never the key itself). */
+  from: {
+    baseUrl: 'env' | 'settings' | 'preset';
+    model: 'env' | 'settings' | 'preset';
+    apiKey: 'env' | 'secret' | 'none';
+  };
+}
+
+export const PROVIDER_SETTING = 'llm.provider';
+export const API_KEY_SECRET = 'llm-api-key';
+
+export class ProviderNotConfiguredError extends Error {}
+
+export function providerSettings(settings: SettingsRepo): ProviderSettings {
+  return settings.get<ProviderSettings>(PROVIDER_SETTING) ?? {};
+}
+
+export function saveProvider(
+  settings: SettingsRepo,
+  secrets: SecretStore,
+  value: ProviderSettings & { apiKey?: string },
+): void {
+  const { apiKey, ...rest } = value;
+  settings.set(PROVIDER_SETTING, rest);
+  if (apiKey !== undefined) secrets.set(API_KEY_SECRET, Buffer.from(apiKey, 'utf8'));
+}
+
+/** The provider to use now; throws ProviderNotConfiguredError with what to set when there is none. */
+export function resolveProvider(
+  settings: SettingsRepo,
+  secrets: SecretStore,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderConfig {
+  const saved = providerSettings(settings);
+  const preset = PROVIDER_PRESETS.find((p) => p.id === saved.preset);
+  const pick = (envValue: string | undefined, saved: string | undefined, fromPreset: string | undefined) =>
+    envValue
+      ? { value: envValue, from: 'env' as const }
+      : saved
+        ? { value: saved, from: 'settings' as const }
+        : fromPreset
+          ? { value: fromPreset, from: 'preset' as const }
+          : undefined;
+  const baseUrl = pick(env.IAS_LLM_BASE_URL, saved.baseUrl, preset?.baseUrl);
+  const model = pick(env.IAS_LLM_MODEL, saved.model, preset?.model);
+  if (!baseUrl || !model) {
+    throw new ProviderNotConfiguredError(
+      'No model is configured. Set IAS_LLM_BASE_URL, IAS_LLM_MODEL and IAS_LLM_API_KEY (any OpenAI-compatible server), ' +
+        'or choose a provider in the settings.',
+    );
+  }
+  const stored = env.IAS_LLM_API_KEY ? undefined : secrets.get(API_KEY_SECRET)?.toString('utf8');
+  const apiKey = env.IAS_LLM_API_KEY ?? stored ?? '';
+  return {
+    baseUrl: baseUrl.value.replace(/\/+$/, ''),
+    model: model.value,
+    apiKey: apiKey || 'not-needed',
+    from: {
+      baseUrl: baseUrl.from,
+      model: model.from,
+      apiKey: env.IAS_LLM_API_KEY ? 'env' : stored ? 'secret' : 'none',
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/** Work that outlived its turn (a tool call past its 8 s): running, then done, then delivered. */
+import type Database from 'better-sqlite3';
+
+type Db = Database.Database;
+
+export type JobStatus = 'running' | 'done' | 'delivered' | 'interrupted';
+
+export interface BackgroundJob {
+  id: string;
+  kind: string;
+  conversationId: string | null;
+  skill: string | null;
+  status: JobStatus;
+  createdAt: number;
+  finishedAt: number | null;
+  /** JSON text of the result. */
+  result: string | null;
+}
+
+const SELECT = `SELECT id, kind, conversation_id AS conversationId, skill, status, created_at AS createdAt,
+  finished_at AS finishedAt, result FROM background_jobs`;
+
+export class BackgroundJobsRepo {
+  private readonly insertStmt;
+  private readonly finishStmt;
+  private readonly undeliveredStmt;
+  private readonly deliverStmt;
+  private readonly interruptStmt;
+  private readonly getStmt;
+
+  constructor(db: Db) {
+    this.insertStmt = db.prepare<[string, string, string | null, string | null, number]>(
+      `INSERT INTO background_jobs (id, kind, conversation_id, skill, status, created_at) VALUES (?, ?, ?, ?, 'running', ?)`,
+    );
+    this.finishStmt = db.prepare<[number, string, string]>(
+      `UPDATE background_jobs SET status = 'done', finished_at = ?, result = ? WHERE id = ? AND status = 'running'`,
+    );
+    this.undeliveredStmt = db.prepare<[string], BackgroundJob>(
+      `${SELECT} WHERE conversation_id = ? AND status IN ('done', 'interrupted') ORDER BY finished_at, id`,
+    );
+    this.deliverStmt = db.prepare<[string]>(
+      `UPDATE background_jobs SET status = 'delivered' WHERE id = ? AND status IN ('done', 'interrupted')`,
+    );
+    this.interruptStmt = db.prepare<[number]>(
+      `UPDATE background_jobs SET status = 'interrupted', finished_at = ? WHERE status = 'running'`,
+    );
+    this.getStmt = db.prepare<[string], BackgroundJob>(`${SELECT} WHERE id = ?`);
+  }
+
+  start(id: string, kind: string, conversationId: string | null, skill: string | null, now = Date.now()): void {
+    this.insertStmt.run(id, kind, conversationId, skill, now);
+  }
+
+  finish(id: string, result: unknown, now = Date.now()): boolean {
+    return this.finishStmt.run(now, JSON.stringify(result), id).changes === 1;
+  }
+
+  get(id: string): BackgroundJob | undefined {
+    return this.getStmt.get(id);
+  }
+
+  /** Finished jobs of a conversation whose results the model has not seen yet. */
+  undelivered(conversationId: string): BackgroundJob[] {
+    return this.undeliveredStmt.all(conversationId);
+  }
+
+  markDelivered(id: string): boolean {
+    return this.deliverStmt.run(id).changes === 1;
+  }
+
+  /** At start-up: jobs left running by a previous run will never finish. */
+  markInterrupted(now = Date.now()): number {
+    return this.interruptStmt.run(now).changes;
+  }
+}

@@ -1,0 +1,136 @@
+/** Conversations and their messages (user, assistant with its tool calls, tool results). */
+import type Database from 'better-sqlite3';
+
+type Db = Database.Database;
+
+export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';
+
+export interface StoredToolCall {
+  id: string;
+  name: string;
+  /** The arguments exactly as the model wrote them. */
+  arguments: string;
+}
+
+/** What a message carries beyond its text. */
+export interface MessageExtra {
+  toolCalls?: StoredToolCall[];
+  toolCallId?: string;
+  /** The tool's name, on tool messages. */
+  name?: string;
+  /** Reasoning content (DeepSeek's reasoning_content): shown apart, never sent back. */
+  reasoning?: string;
+  /** A note the loop added for the model, not typed by anyone (e.g. a background result). */
+  note?: boolean;
+}
+
+export interface Conversation {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface StoredMessage extends MessageExtra {
+  id: number;
+  conversationId: string;
+  role: MessageRole;
+  content: string;
+  createdAt: number;
+}
+
+interface RawMessage {
+  id: number;
+  conversationId: string;
+  role: MessageRole;
+  content: string;
+  extra: string | null;
+  createdAt: number;
+}
+
+const CONVERSATION = 'SELECT id, title, created_at AS createdAt, updated_at AS updatedAt FROM conversations';
+const MESSAGE =
+  'SELECT id, conversation_id AS conversationId, role, content, extra, created_at AS createdAt FROM messages';
+
+export class ConversationsRepo {
+  private readonly insertConversation;
+  private readonly getConversation;
+  private readonly listConversations;
+  private readonly renameStmt;
+  private readonly deleteStmt;
+  private readonly touchStmt;
+  private readonly insertMessage;
+  private readonly listMessages;
+  /** The message and the conversation's new time in one commit. */
+  private readonly appendTx: (
+    id: string,
+    role: MessageRole,
+    content: string,
+    extra: string | null,
+    now: number,
+  ) => number;
+
+  constructor(private readonly db: Db) {
+    this.insertConversation = db.prepare<[string, string, number, number]>(
+      'INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)',
+    );
+    this.getConversation = db.prepare<[string], Conversation>(`${CONVERSATION} WHERE id = ?`);
+    this.listConversations = db.prepare<[number], Conversation>(`${CONVERSATION} ORDER BY updated_at DESC, id LIMIT ?`);
+    this.renameStmt = db.prepare<[string, number, string]>(
+      'UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?',
+    );
+    this.deleteStmt = db.prepare<[string]>('DELETE FROM conversations WHERE id = ?');
+    this.touchStmt = db.prepare<[number, string]>('UPDATE conversations SET updated_at = ? WHERE id = ?');
+    this.insertMessage = db.prepare<[string, string, string, string | null, number]>(
+      'INSERT INTO messages (conversation_id, role, content, extra, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.listMessages = db.prepare<[string], RawMessage>(`${MESSAGE} WHERE conversation_id = ? ORDER BY id`);
+    this.appendTx = db.transaction(
+      (id: string, role: MessageRole, content: string, extra: string | null, now: number) => {
+        const rowId = Number(this.insertMessage.run(id, role, content, extra, now).lastInsertRowid);
+        this.touchStmt.run(now, id);
+        return rowId;
+      },
+    );
+  }
+
+  create(id: string, title = '', now = Date.now()): Conversation {
+    this.insertConversation.run(id, title, now, now);
+    return { id, title, createdAt: now, updatedAt: now };
+  }
+
+  get(id: string): Conversation | undefined {
+    return this.getConversation.get(id);
+  }
+
+  list(limit = 100): Conversation[] {
+    return this.listConversations.all(Math.min(1000, Math.max(1, limit)));
+  }
+
+  rename(id: string, title: string, now = Date.now()): boolean {
+    return this.renameStmt.run(title, now, id).changes === 1;
+  }
+
+  /** Deletes the conversation and its messages. */
+  delete(id: string): boolean {
+    return this.deleteStmt.run(id).changes === 1;
+  }
+
+  append(
+    conversationId: string,
+    role: MessageRole,
+    content: string,
+    extra: MessageExtra = {},
+    now = Date.now(),
+  ): number {
+    const json = Object.keys(extra).length > 0 ? JSON.stringify(extra) : null;
+    return this.appendTx(conversationId, role, content, json, now);
+  }
+
+  messages(conversationId: string): StoredMessage[] {
+    return this.listMessages.all(conversationId).map(({ extra, ...m }) => ({
+      ...m,
+      ...(extra ? (JSON.parse(extra) as MessageExtra) : {}),
+    }));
+  }
+}

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { iasAsync } from '../helpers/cli.js';
+import { startModelServer, type ModelServer } from '../helpers/model-server.js';
+import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+
+let server: ModelServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function setup() {
+  server = await startModelServer();
+  const home = tempDir('ias-chat-');
+  const system = path.join(home, 'system');
+  fs.mkdirSync(system);
+  writeSkill(
+    system,
+    'echo_back',
+    scriptSkill({
+      script: 'printf "echo:%s" "$SKILL_PARAM_TEXT"',
+      parameters: { type: 'object', properties: { text: { type: 'string' } } },
+    }),
+  );
+  writeSkill(system, 'send_mail', scriptSkill({ risk: 'High', script: 'echo sent' }));
+  const env = { IAS_LLM_BASE_URL: server.url, IAS_LLM_API_KEY: 'sk-test-123', IAS_LLM_MODEL: 'test-model' };
+  const args = ['--home', home, '--system-skills', system];
+  return { home, env, args, server };
+}
+
+describe('ias chat', () => {
+  it('one turn with tools, as JSON, through IAS_LLM_* to any OpenAI-compatible server', async () => {
+    const s = await setup();
+    s.server.enqueue(
+      { toolCalls: [{ name: 'echo_back', arguments: '{"text":"ping"}' }] },
+      { content: 'It said echo:ping.' },
+    );
+    const run = await iasAsync(['chat', 'say ping', '--json', ...s.args], s.env);
+    expect(run.status).toBe(0);
+    const turn = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(turn).toMatchObject({
+      reply: 'It said echo:ping.',
+      rounds: 1,
+      toolCalls: [
+        {
+          name: 'echo_back',
+          arguments: { text: 'ping' },
+          status: 'done',
+          result: { success: true, data: 'echo:ping' },
+        },
+      ],
+    });
+    expect(typeof turn.conversationId).toBe('string');
+    expect(s.server.requests[0]!.headers.authorization).toBe('Bearer sk-test-123');
+    expect(s.server.requests[0]!.body.model).toBe('test-model');
+
+    s.server.enqueue({ content: 'Still here.' });
+    const next = await iasAsync(
+      ['chat', 'again', '--conversation', String(turn.conversationId), '--json', ...s.args],
+      s.env,
+    );
+    expect(JSON.parse(next.stdout)).toMatchObject({ conversationId: turn.conversationId, reply: 'Still here.' });
+    const messages = s.server.requests[2]!.body.messages as { role: string; content: string }[];
+    expect(messages.some((m) => m.content === 'say ping')).toBe(true);
+  });
+
+  it('streams the reply to stdout for people', async () => {
+    const s = await setup();
+    s.server.enqueue({ content: '你好，我是 iAs。', chunkSize: 2 });
+    const run = await iasAsync(['chat', '你好', ...s.args], s.env);
+    expect(run).toMatchObject({ status: 0, stdout: '你好，我是 iAs。\n' });
+  });
+
+  it('without a terminal, a high-risk call is not approved and the model is told it did not run', async () => {
+    const s = await setup();
+    s.server.enqueue({ toolCalls: [{ name: 'send_mail', arguments: '{}' }] }, { content: 'Could not send.' });
+    const run = await iasAsync(['chat', 'send it', '--json', ...s.args], s.env);
+    const turn = JSON.parse(run.stdout) as { toolCalls: { status: string; result: unknown }[] };
+    expect(turn.toolCalls[0]!.status).toBe('error');
+    expect(JSON.stringify(turn.toolCalls[0]!.result)).toMatch(/did not run/);
+    expect(fs.readdirSync(s.home)).not.toContain('sent');
+  });
+
+  it('says what to set when no model is configured, and reports provider failures', async () => {
+    const s = await setup();
+    const none = await iasAsync(['chat', 'hi', ...s.args], {
+      IAS_LLM_BASE_URL: '',
+      IAS_LLM_MODEL: '',
+      IAS_LLM_API_KEY: '',
+    });
+    expect(none.status).toBe(1);
+    expect(none.stderr).toMatch(/IAS_LLM_BASE_URL/);
+    s.server.enqueue({ status: 401 });
+    const refused = await iasAsync(['chat', 'hi', ...s.args], s.env);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/refused the API key \(401\)/);
+    expect(refused.stderr).not.toContain('sk-test-123');
+  });
+});

@@ -1,0 +1,268 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { scriptSkill, writeSkill } from '../../helpers/temp.js';
+import { agentWorld, type AgentWorld } from '../../helpers/agent.js';
+import { CODE, codeIn } from '../../helpers/gate.js';
+
+let w: AgentWorld | undefined;
+afterEach(async () => {
+  await w?.shutdown();
+  w = undefined;
+});
+
+const deltas = (world: AgentWorld) =>
+  world.events
+    .filter((e) => e.type === 'delta')
+    .map((e) => (e as { text: string }).text)
+    .join('');
+
+describe('the agent loop', () => {
+  it('streams a reply as deltas and stores the conversation', async () => {
+    w = await agentWorld();
+    w.server.enqueue({ content: 'Hello there, owner!', chunkSize: 3 });
+    const turn = await w.agent.send('hi');
+    expect(turn).toMatchObject({ reply: 'Hello there, owner!', rounds: 0, toolCalls: [] });
+    expect(w.events.filter((e) => e.type === 'delta').length).toBeGreaterThan(3);
+    expect(deltas(w)).toBe('Hello there, owner!');
+    const request = w.server.requests[0]!.body;
+    expect(request.stream).toBe(true);
+    expect(request.messages[0].role).toBe('system');
+    expect(request.messages[0].content).toMatch(/iAs/);
+    expect(request.messages[0].content).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d .*Asia\/Shanghai/);
+    expect(request.messages.at(-1)).toEqual({ role: 'user', content: 'hi' });
+    expect(request.tools.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual([
+      'read_only',
+      'run_shell',
+      'send_mail',
+    ]);
+    const stored = w.store.conversations.messages(turn.conversationId);
+    expect(stored.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'hi'],
+      ['assistant', 'Hello there, owner!'],
+    ]);
+  });
+
+  it('runs tool calls whose arguments arrive in pieces, and several in one response', async () => {
+    w = await agentWorld();
+    w.server.enqueue(
+      {
+        toolCalls: [
+          { id: 'call_a', name: 'read_only', arguments: '{}' },
+          { id: 'call_b', name: 'read_only', arguments: '{ }' },
+        ],
+        chunkSize: 1,
+      },
+      { content: 'Both fine.' },
+    );
+    const turn = await w.agent.send('check twice');
+    expect(turn.rounds).toBe(1);
+    expect(turn.toolCalls).toEqual([
+      {
+        id: 'call_a',
+        name: 'read_only',
+        arguments: '{}',
+        status: 'done',
+        result: { success: true, data: 'fine', exitCode: 0 },
+      },
+      {
+        id: 'call_b',
+        name: 'read_only',
+        arguments: '{ }',
+        status: 'done',
+        result: { success: true, data: 'fine', exitCode: 0 },
+      },
+    ]);
+    const second = w.server.requests[1]!.body.messages;
+    expect(second.at(-3)).toMatchObject({ role: 'assistant', tool_calls: [{ id: 'call_a' }, { id: 'call_b' }] });
+    expect(second.at(-2)).toMatchObject({ role: 'tool', tool_call_id: 'call_a' });
+    expect(JSON.parse(second.at(-1).content)).toMatchObject({ success: true, data: 'fine' });
+    expect(turn.reply).toBe('Both fine.');
+  });
+
+  it('stops after 5 tool rounds and forces a reply without tools', async () => {
+    w = await agentWorld();
+    let n = 0;
+    w.server.fallback((request) =>
+      request.body.tools
+        ? { toolCalls: [{ id: `call_${n++}`, name: 'read_only', arguments: '{}' }] }
+        : { content: 'Done looping.' },
+    );
+    const turn = await w.agent.send('loop forever');
+    expect(turn.rounds).toBe(5);
+    expect(w.server.requests).toHaveLength(6);
+    expect(w.server.requests.slice(0, 5).every((r) => Array.isArray(r.body.tools))).toBe(true);
+    expect(w.server.requests[5]!.body.tools).toBeUndefined();
+    expect(turn.reply).toBe('Done looping.');
+  });
+
+  it('invalid arguments and unknown tools go back as errors and run nothing', async () => {
+    w = await agentWorld();
+    w.server.enqueue(
+      {
+        toolCalls: [
+          { id: 'call_bad', name: 'read_only', arguments: '{"unclosed": ' },
+          { id: 'call_unknown', name: 'rm_rf', arguments: '{}' },
+          { id: 'call_schema', name: 'send_mail', arguments: '{"to": 42}' },
+        ],
+      },
+      { content: 'Sorry.' },
+    );
+    const turn = await w.agent.send('break things');
+    expect(turn.toolCalls.map((c) => c.status)).toEqual(['error', 'error', 'error']);
+    expect(JSON.stringify(turn.toolCalls[0]!.result)).toMatch(/not valid JSON/);
+    expect(JSON.stringify(turn.toolCalls[1]!.result)).toMatch(/unknown tool \\"rm_rf\\"/);
+    expect(JSON.stringify(turn.toolCalls[2]!.result)).toMatch(/invalid arguments for send_mail/);
+    expect(w.wechat.outbox).toEqual([]);
+    expect(w.runs('send_mail')).toEqual([]);
+  });
+
+  it('a tool past its time goes on in the background; its result joins the next turn', async () => {
+    w = await agentWorld({ agent: { toolTimeoutMs: 300 } });
+    writeSkill(w.system, 'slow', scriptSkill({ script: 'sleep 1; echo slow-result' }));
+    w.registry.loadAll();
+    w.server.enqueue(
+      { toolCalls: [{ id: 'call_slow', name: 'slow', arguments: '{}' }] },
+      { content: 'It is running.' },
+    );
+    const turn = await w.agent.send('do the slow thing');
+    expect(turn.toolCalls[0]).toMatchObject({ status: 'background' });
+    const told = w.server.requests[1]!.body.messages.at(-1).content as string;
+    expect(told).toMatch(/running in the background/);
+    expect(told).toMatch(/keep chatting/);
+    await Promise.all([...w.agent.running]);
+    expect(w.events.find((e) => e.type === 'background-result')).toMatchObject({
+      name: 'slow',
+      status: 'done',
+      result: { success: true, data: 'slow-result' },
+    });
+    w.server.enqueue({ content: 'The slow thing said slow-result.' });
+    await w.agent.send('and?', { conversationId: turn.conversationId });
+    const next = w.server.requests[2]!.body.messages;
+    const note = next.find(
+      (m: { role: string; content: string }) => m.role === 'system' && m.content.includes('slow-result'),
+    );
+    expect(note.content).toMatch(/Background call slow/);
+    expect(next.at(-1)).toEqual({ role: 'user', content: 'and?' });
+  });
+
+  it('a refusal and an expiry reach the model in the seed’s exact words; the code never does', async () => {
+    w = await agentWorld({ ttlMs: 200, agent: { toolTimeoutMs: 5000 } });
+    const sent = w.wechat.nextSent(CODE);
+    w.server.enqueue(
+      { toolCalls: [{ id: 'call_mail', name: 'send_mail', arguments: '{"to":"a@b.c"}' }] },
+      { content: 'Refused.' },
+    );
+    const refused = w.agent.send('mail a@b.c');
+    const code = codeIn(await sent);
+    w.wechat.reply('取消');
+    const turn = await refused;
+    expect(turn.toolCalls[0]).toMatchObject({ status: 'refused', result: '用户拒绝了你的调用：send_mail' });
+    expect(w.server.requests[1]!.body.messages.at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_mail',
+      content: '用户拒绝了你的调用：send_mail',
+    });
+
+    w.server.enqueue(
+      { toolCalls: [{ id: 'call_late', name: 'send_mail', arguments: '{"to":"x@y.z"}' }] },
+      { content: 'No answer.' },
+    );
+    const expired = await w.agent.send('mail x@y.z', { conversationId: turn.conversationId });
+    expect(expired.toolCalls[0]).toMatchObject({ status: 'unconfirmed', result: '用户没有确认操作：send_mail' });
+    const codes = w.wechat.outbox.map((m) => m.match(CODE)?.[1]).filter(Boolean);
+    expect(codes).toContain(code);
+    for (const c of codes) for (const r of w.server.requests) expect(r.raw).not.toContain(c);
+    expect(w.runs('send_mail')).toEqual([]);
+  });
+
+  it('a high-risk call approved by the owner runs and its result reaches the model', async () => {
+    w = await agentWorld({ agent: { toolTimeoutMs: 5000 } });
+    const sent = w.wechat.nextSent(CODE);
+    w.server.enqueue(
+      { toolCalls: [{ id: 'call_ok', name: 'send_mail', arguments: '{"to":"ok@b.c"}' }] },
+      { content: 'Sent.' },
+    );
+    const turn = w.agent.send('mail ok@b.c');
+    w.wechat.reply(codeIn(await sent));
+    expect((await turn).toolCalls[0]).toMatchObject({ status: 'done', result: { success: true, data: 'sent' } });
+    expect(w.runs('send_mail')).toHaveLength(1);
+  });
+
+  it('keeps reasoning apart and never sends it back', async () => {
+    w = await agentWorld();
+    w.server.enqueue({ reasoning: 'Let me think about greetings.', content: 'Hi!' }, { content: 'Again hi.' });
+    const turn = await w.agent.send('hello');
+    expect(turn.reasoning).toBe('Let me think about greetings.');
+    expect(turn.reply).toBe('Hi!');
+    expect(w.events.some((e) => e.type === 'reasoning')).toBe(true);
+    expect(w.store.conversations.messages(turn.conversationId)[1]).toMatchObject({
+      reasoning: 'Let me think about greetings.',
+    });
+    await w.agent.send('again', { conversationId: turn.conversationId });
+    expect(w.server.requests[1]!.raw).not.toContain('think about greetings');
+    expect(w.server.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'assistant').content).toBe(
+      'Hi!',
+    );
+  });
+
+  it('does not offer disabled skills', async () => {
+    w = await agentWorld();
+    w.store.skillSettings.setEnabled('run_shell', false);
+    w.server.enqueue({ content: 'ok' });
+    await w.agent.send('hi');
+    const names = w.server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name);
+    expect(names).not.toContain('run_shell');
+  });
+
+  it('trims the oldest turns to the token budget, keeping the system prompt and the current turn', async () => {
+    w = await agentWorld({ agent: { historyBudgetTokens: 1800 } });
+    w.server.fallback({ content: 'ok' });
+    const first = await w.agent.send(`oldest ${'x'.repeat(4000)}`);
+    await w.agent.send(`middle ${'y'.repeat(4000)}`, { conversationId: first.conversationId });
+    await w.agent.send('newest', { conversationId: first.conversationId });
+    const last = w.server.requests.at(-1)!.body.messages as { role: string; content: string }[];
+    expect(last[0]!.role).toBe('system');
+    expect(last.at(-1)).toEqual({ role: 'user', content: 'newest' });
+    expect(last.some((m) => m.content?.startsWith('oldest'))).toBe(false);
+    expect(last.some((m) => m.content?.startsWith('middle'))).toBe(true);
+    // Everything is still stored; only what is sent is trimmed.
+    expect(w.store.conversations.messages(first.conversationId)[0]!.content).toMatch(/^oldest/);
+  });
+
+  it('offers at most 128 tools, and find_skills reaches the rest', async () => {
+    w = await agentWorld();
+    for (let i = 0; i < 200; i++) {
+      writeSkill(
+        w.system,
+        `tool_${String(i).padStart(3, '0')}`,
+        scriptSkill({ description: `Generic helper number ${i}.`, script: `echo ${i}` }),
+      );
+    }
+    writeSkill(
+      w.system,
+      'zebra_counter',
+      scriptSkill({ description: 'Counts zebras in the savanna.', script: 'echo 7 zebras' }),
+    );
+    w.registry.loadAll();
+    w.server.enqueue(
+      (request) => {
+        const names = request.body.tools.map((t: { function: { name: string } }) => t.function.name);
+        expect(names.length).toBeLessThanOrEqual(128);
+        expect(names).toContain('find_skills');
+        expect(names).not.toContain('zebra_counter');
+        return { toolCalls: [{ id: 'call_find', name: 'find_skills', arguments: '{"query":"zebras savanna"}' }] };
+      },
+      (request) => {
+        const names = request.body.tools.map((t: { function: { name: string } }) => t.function.name);
+        expect(names).toContain('zebra_counter');
+        return { toolCalls: [{ id: 'call_zebra', name: 'zebra_counter', arguments: '{}' }] };
+      },
+      { content: 'Seven zebras.' },
+    );
+    const turn = await w.agent.send('how many animals with stripes?');
+    expect(turn.toolCalls.map((c) => [c.name, c.status])).toEqual([
+      ['find_skills', 'done'],
+      ['zebra_counter', 'done'],
+    ]);
+    expect(turn.reply).toBe('Seven zebras.');
+  });
+});

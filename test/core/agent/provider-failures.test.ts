@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { agentWorld, type AgentWorld } from '../../helpers/agent.js';
+
+let w: AgentWorld | undefined;
+afterEach(async () => {
+  await w?.shutdown();
+  w = undefined;
+});
+
+describe('provider failures become clear messages, with retries where they help', () => {
+  it('401: the key was refused, said plainly, not retried', async () => {
+    w = await agentWorld();
+    w.server.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });
+    const turn = await w.agent.send('hi');
+    expect(turn.error).toMatch(/refused the API key \(401\)/);
+    expect(turn.error).toMatch(/IAS_LLM_API_KEY/);
+    expect(w.server.requests).toHaveLength(1);
+    expect(w.events.at(-1)).toMatchObject({ type: 'error' });
+  });
+
+  it('429 with retry-after: waits as asked, then succeeds', async () => {
+    w = await agentWorld();
+    w.server.enqueue({ status: 429, headers: { 'retry-after': '0.3' } }, { content: 'after the wait' });
+    const started = Date.now();
+    const turn = await w.agent.send('hi');
+    expect(turn).toMatchObject({ reply: 'after the wait' });
+    expect(turn.error).toBeUndefined();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(w.events.find((e) => e.type === 'retry')).toMatchObject({ delayMs: 300 });
+  });
+
+  it('429 asking for a long wait: gives up at once and says when to try again', async () => {
+    w = await agentWorld();
+    w.server.enqueue({ status: 429, headers: { 'retry-after': '120' } });
+    const turn = await w.agent.send('hi');
+    expect(turn.error).toMatch(/rate-limiting.*Try again in 120 s/);
+    expect(w.server.requests).toHaveLength(1);
+  });
+
+  it('5xx: retried, then a clear message when it persists', async () => {
+    w = await agentWorld({ agent: { retries: 2 } });
+    w.server.enqueue({ status: 503 }, { content: 'recovered' });
+    expect((await w.agent.send('hi')).reply).toBe('recovered');
+    w.server.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
+    const turn = await w.agent.send('again');
+    expect(turn.error).toMatch(/had an error \(500\)/);
+    expect(w.server.requests).toHaveLength(5);
+  });
+
+  it('a stream cut before any text is retried; one cut mid-reply keeps the text and says so', async () => {
+    w = await agentWorld();
+    w.server.enqueue({ content: 'never shown', cutAfterChunks: 0 }, { content: 'second try' });
+    expect((await w.agent.send('hi')).reply).toBe('second try');
+    w.server.enqueue({ content: 'This reply will be cut somewhere in the middle', chunkSize: 5, cutAfterChunks: 3 });
+    const turn = await w.agent.send('long answer please');
+    expect(turn.error).toMatch(/dropped mid-reply/);
+    expect(turn.reply.length).toBeGreaterThan(0);
+    expect('This reply will be cut somewhere in the middle'.startsWith(turn.reply)).toBe(true);
+    expect(w.server.requests).toHaveLength(3);
+  });
+
+  it('a server that cannot be reached is named', async () => {
+    w = await agentWorld({
+      agent: {
+        retries: 0,
+        provider: () => ({
+          baseUrl: 'http://127.0.0.1:9/v1',
+          model: 'm',
+          apiKey: 'k',
+          from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
+        }),
+      },
+    });
+    const turn = await w.agent.send('hi');
+    expect(turn.error).toMatch(/Cannot reach the model server at http:\/\/127\.0\.0\.1:9\/v1/);
+  });
+
+  it('the user can stop a turn mid-stream', async () => {
+    w = await agentWorld();
+    w.server.enqueue({ content: 'a slow reply that goes on and on', chunkSize: 2, chunkDelayMs: 50 });
+    const controller = new AbortController();
+    const turn = w.agent.send('talk slowly', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 200);
+    const result = await turn;
+    expect(result.stopped).toBe(true);
+    expect(result.reply.length).toBeLessThan('a slow reply that goes on and on'.length);
+  });
+});

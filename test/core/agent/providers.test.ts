@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FileSecretStore } from '../../../src/core/approval/key-store.js';
+import {
+  PROVIDER_PRESETS,
+  ProviderNotConfiguredError,
+  resolveProvider,
+  saveProvider,
+} from '../../../src/core/agent/providers.js';
+import { openStore } from '../../../src/core/store/index.js';
+import { onCleanup, tempDir } from '../../helpers/temp.js';
+
+function setup() {
+  const home = tempDir();
+  const store = openStore(path.join(home, 'ias.db'));
+  onCleanup(() => store.close());
+  return { home, store, secrets: new FileSecretStore(path.join(home, 'secrets')) };
+}
+
+describe('providers', () => {
+  it('has the presets the owner expects', () => {
+    expect(PROVIDER_PRESETS.map((p) => p.id)).toEqual([
+      'openai',
+      'deepseek',
+      'qwen',
+      'moonshot',
+      'openrouter',
+      'ollama',
+    ]);
+    expect(PROVIDER_PRESETS.find((p) => p.id === 'ollama')!.baseUrl).toBe('http://127.0.0.1:11434/v1');
+    expect(PROVIDER_PRESETS.find((p) => p.id === 'qwen')!.baseUrl).toMatch(/dashscope.*compatible-mode\/v1$/);
+  });
+
+  it('a preset with the key in the secret store, never in the database', () => {
+    const { home, store, secrets } = setup();
+    saveProvider(store.settings, secrets, { preset: 'deepseek', apiKey: 'sk-very-secret-key' });
+    const config = resolveProvider(store.settings, secrets, {});
+    expect(config).toMatchObject({
+      baseUrl: 'https://api.deepseek.com/v1',
+      model: 'deepseek-chat',
+      apiKey: 'sk-very-secret-key',
+      from: { baseUrl: 'preset', model: 'preset', apiKey: 'secret' },
+    });
+    store.db.pragma('wal_checkpoint(TRUNCATE)');
+    for (const f of fs.readdirSync(home).filter((x) => x.startsWith('ias.db'))) {
+      expect(fs.readFileSync(path.join(home, f)).includes('sk-very-secret-key')).toBe(false);
+    }
+    expect(fs.statSync(path.join(home, 'secrets', 'llm-api-key')).mode & 0o777).toBe(0o600);
+  });
+
+  it('settings override the preset; IAS_LLM_* override both', () => {
+    const { store, secrets } = setup();
+    saveProvider(store.settings, secrets, { preset: 'openai', model: 'gpt-4.1', apiKey: 'sk-saved' });
+    expect(resolveProvider(store.settings, secrets, {})).toMatchObject({
+      model: 'gpt-4.1',
+      from: { model: 'settings' },
+    });
+    const env = { IAS_LLM_BASE_URL: 'http://127.0.0.1:8080/v1/', IAS_LLM_MODEL: 'local', IAS_LLM_API_KEY: 'sk-env' };
+    expect(resolveProvider(store.settings, secrets, env)).toMatchObject({
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      model: 'local',
+      apiKey: 'sk-env',
+      from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
+    });
+  });
+
+  it('says what to set when nothing is configured', () => {
+    const { store, secrets } = setup();
+    expect(() => resolveProvider(store.settings, secrets, {})).toThrow(ProviderNotConfiguredError);
+    expect(() => resolveProvider(store.settings, secrets, {})).toThrow(/IAS_LLM_BASE_URL/);
+  });
+});
+
+describe('conversations', () => {
+  it('create, list, rename, delete, with messages and tool calls stored', () => {
+    const { store } = setup();
+    const repo = store.conversations;
+    repo.create('c1', 'First', 1000);
+    repo.create('c2', 'Second', 2000);
+    repo.append('c1', 'user', 'hello', {}, 3000);
+    repo.append(
+      'c1',
+      'assistant',
+      '',
+      { toolCalls: [{ id: 't1', name: 'x', arguments: '{}' }], reasoning: 'hmm' },
+      3001,
+    );
+    repo.append('c1', 'tool', '{"success":true}', { toolCallId: 't1', name: 'x' }, 3002);
+    expect(repo.list().map((c) => c.id)).toEqual(['c1', 'c2']);
+    expect(repo.messages('c1')).toMatchObject([
+      { role: 'user', content: 'hello' },
+      { role: 'assistant', toolCalls: [{ id: 't1' }], reasoning: 'hmm' },
+      { role: 'tool', toolCallId: 't1', name: 'x' },
+    ]);
+    expect(repo.rename('c2', 'Renamed')).toBe(true);
+    expect(repo.get('c2')!.title).toBe('Renamed');
+    expect(repo.delete('c1')).toBe(true);
+    expect(repo.messages('c1')).toEqual([]);
+    expect(repo.list().map((c) => c.id)).toEqual(['c2']);
+  });
+});

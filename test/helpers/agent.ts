@@ -1,0 +1,45 @@
+/** An agent over a real core (gateWorld) talking to the scripted model server. */
+import { Agent, type AgentEvent, type AgentOptions } from '../../src/core/agent/agent.js';
+import { enabledSkills } from '../../src/core/agent/catalogue.js';
+import { gateWorld, type GateWorld } from './gate.js';
+import { startModelServer, type ModelServer } from './model-server.js';
+
+export interface AgentWorld extends GateWorld {
+  server: ModelServer;
+  agent: Agent;
+  events: AgentEvent[];
+  shutdown(): Promise<void>;
+}
+
+export async function agentWorld(
+  options: { ttlMs?: number; wechatConnected?: boolean; agent?: Partial<AgentOptions> } = {},
+): Promise<AgentWorld> {
+  const world = gateWorld(options);
+  const server = await startModelServer();
+  const events: AgentEvent[] = [];
+  const agent = new Agent({
+    provider: () => ({
+      baseUrl: server.url,
+      model: 'test-model',
+      apiKey: 'test-key',
+      from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
+    }),
+    conversations: world.store.conversations,
+    jobs: world.store.jobs,
+    caller: world.caller,
+    skills: () => enabledSkills(world.registry.list(), world.store.skillSettings),
+    onEvent: (e) => events.push(e),
+    ...options.agent,
+  });
+  return {
+    ...world,
+    server,
+    agent,
+    events,
+    async shutdown() {
+      await Promise.allSettled([...agent.running]);
+      await server.close();
+      world.close();
+    },
+  };
+}

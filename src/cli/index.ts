@@ -4,6 +4,7 @@ import { color } from './format.js';
 import { registerAuditCommand } from './audit-command.js';
 import { registerChatCommand } from './chat-command.js';
 import { registerSkillsCommand } from './skills-command.js';
+import { registerWechatCommand } from './wechat-command.js';
 import { UsageError } from './usage-error.js';
 
 export function buildProgram(): Command {
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
   registerSkillsCommand(program);
   registerAuditCommand(program);
   registerChatCommand(program);
+  registerWechatCommand(program);
   program.commands.forEach(function override(cmd: Command) {
     cmd.exitOverride();
     cmd.commands.forEach(override);
@@ -38,7 +40,11 @@ export async function main(argv = process.argv): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`${color.red('error')}: ${(err as Error).stack ?? String(err)}\n`);
+    // A message for people; the stack only when asked for (IAS_DEBUG=1).
+    const detail = process.env.IAS_DEBUG
+      ? ((err as Error).stack ?? String(err))
+      : ((err as Error).message ?? String(err));
+    process.stderr.write(`${color.red('error')}: ${detail}\n`);
     process.exitCode = 1;
   }
 }

@@ -2,13 +2,15 @@
  * The Electron main process: one instance, a tray icon, a sandboxed window, and the contract over
  * IPC wired to the core. Thin on purpose; what iAs does lives in src/core.
  */
-import { app, session, type BrowserWindow, type Tray } from 'electron';
+import { app, Notification, session, type BrowserWindow, type Tray } from 'electron';
+import { DesktopChannel } from '../core/channels/desktop-channel.js';
+import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
 import { defaultDataHome } from '../core/paths.js';
-import { SkillRegistry } from '../core/skills/registry.js';
-import { SkillWatcher } from '../core/skills/watcher.js';
+import { openRuntime, type Runtime } from '../core/runtime.js';
 import { createApi } from './api.js';
 import { registerIpc } from './ipc.js';
 import { isAppUrl, systemSkillsDir, userSkillsDir } from './paths.js';
+import { appSecrets } from './secrets.js';
 import { restrictPermissions, hardenWebContents } from './security.js';
 import { createTray } from './tray.js';
 import { createMainWindow, showWindow } from './window.js';
@@ -20,7 +22,8 @@ if (process.platform === 'win32') app.setAppUserModelId('app.ias.desktop');
 
 let mainWindow: BrowserWindow | undefined;
 let tray: Tray | undefined;
-let watcher: SkillWatcher | undefined;
+let runtime: Runtime | undefined;
+let wechat: WechatService | undefined;
 let quitting = false;
 
 function openWindow(): void {
@@ -32,13 +35,30 @@ function openWindow(): void {
 async function start(): Promise<void> {
   restrictPermissions(session.defaultSession, isAppUrl);
 
-  const registry = new SkillRegistry({ systemDir: systemSkillsDir(), userDir: userSkillsDir() });
-  registry.loadAll();
+  const home = app.getPath('userData');
+  runtime = await openRuntime({
+    home,
+    systemSkills: systemSkillsDir(),
+    userSkills: userSkillsDir(),
+    secrets: appSecrets(home),
+    // WeChat first (added below), then the desktop: a notification and the in-app approval card.
+    channels: [new DesktopChannel({ notify: (title, body) => new Notification({ title, body }).show() })],
+    recover: true,
+    watch: true,
+  });
+  const registry = runtime.registry;
   for (const problem of registry.problems().errors) {
     console.warn(`iAs: skipped a skill: ${problem.path}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`);
   }
-  watcher = new SkillWatcher(registry, { onError: (err) => console.warn('iAs: skill watcher:', err.message) });
-  watcher.start().catch((err: unknown) => console.warn('iAs: could not watch the user skills folder:', err));
+  wechat = new WechatService({
+    dataDir: home,
+    gate: runtime.gate,
+    settings: runtime.store.settings,
+    agent: runtime.agent({ source: 'chat' }),
+  });
+  containWechatFailures(wechat.bot);
+  // Log in only once the owner has set WeChat up (`ias wechat login`, or the settings page).
+  if (wechat.settings.account()) void wechat.start();
 
   registerIpc(createApi({ version: app.getVersion(), registry }), isAppUrl);
 
@@ -58,7 +78,8 @@ if (!app.requestSingleInstanceLock()) {
   // iAs lives in the tray: closing the last window does not quit it.
   app.on('window-all-closed', () => undefined);
   app.on('will-quit', () => {
-    void watcher?.close();
+    void wechat?.stop();
+    void runtime?.close();
     tray?.destroy();
   });
 

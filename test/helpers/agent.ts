@@ -11,15 +11,11 @@ export interface AgentWorld extends GateWorld {
   shutdown(): Promise<void>;
 }
 
-export async function agentWorld(
-  options: { ttlMs?: number; wechatConnected?: boolean; agent?: Partial<AgentOptions> } = {},
-): Promise<AgentWorld> {
-  const world = gateWorld(options);
-  const server = await startModelServer();
-  const events: AgentEvent[] = [];
-  const agent = new Agent({
+/** An agent over `world`'s core that talks to the model server at `url`. */
+export function testAgent(world: GateWorld, url: string, options: Partial<AgentOptions> = {}): Agent {
+  return new Agent({
     provider: () => ({
-      baseUrl: server.url,
+      baseUrl: url,
       model: 'test-model',
       apiKey: 'test-key',
       from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
@@ -28,9 +24,17 @@ export async function agentWorld(
     jobs: world.store.jobs,
     caller: world.caller,
     skills: () => enabledSkills(world.registry.list(), world.store.skillSettings),
-    onEvent: (e) => events.push(e),
-    ...options.agent,
+    ...options,
   });
+}
+
+export async function agentWorld(
+  options: { ttlMs?: number; wechatConnected?: boolean; agent?: Partial<AgentOptions> } = {},
+): Promise<AgentWorld> {
+  const world = gateWorld(options);
+  const server = await startModelServer();
+  const events: AgentEvent[] = [];
+  const agent = testAgent(world, server.url, { onEvent: (e) => events.push(e), ...options.agent });
   return {
     ...world,
     server,

@@ -15,6 +15,11 @@ export interface ApprovalChannel {
    * the in-app approval card, used when WeChat is not connected.
    */
   readonly inApp: boolean;
+  /**
+   * True when a router hands this channel's messages to the gate (and, only if the gate does not
+   * take them, to the chat); the gate then does not subscribe to the channel itself.
+   */
+  readonly routed?: boolean;
   isConnected(): boolean;
   /** The owner's address on this channel: only messages from it, in a direct chat, count. */
   ownerAddress(): string | undefined;

@@ -76,14 +76,18 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     this.runId = options.runId ?? randomUUID();
     this.ttlMs = options.ttlMs ?? say.VALID_MINUTES * 60_000;
     this.now = options.now ?? Date.now;
-    for (const channel of options.channels) {
-      this.unsubscribe.push(channel.onMessage((message) => void this.handleMessage(channel, message)));
-    }
+    for (const channel of options.channels) this.listen(channel);
   }
 
-  /** Adds a channel (after the others in preference), e.g. the terminal of `ias chat`. */
-  addChannel(channel: ApprovalChannel): void {
-    this.options.channels.push(channel);
+  /** Adds a channel: last in preference (the terminal of `ias chat`), or first (WeChat). */
+  addChannel(channel: ApprovalChannel, position: 'first' | 'last' = 'last'): void {
+    if (position === 'first') this.options.channels.unshift(channel);
+    else this.options.channels.push(channel);
+    this.listen(channel);
+  }
+
+  private listen(channel: ApprovalChannel): void {
+    if (channel.routed) return; // its router hands us its messages first
     this.unsubscribe.push(channel.onMessage((message) => void this.handleMessage(channel, message)));
   }
 
@@ -219,18 +223,11 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     const row = this.options.approvals.get(id);
     if (!waiter || !row || row.status !== 'queued') return;
     if (this.options.approvals.activeForOwner(OWNER)) return; // it waits its turn
-    const channel = this.options.channels.find((c) => c.isConnected());
-    if (!channel) {
-      this.settle(id, ['queued'], 'cancelled', 'no approval channel is connected');
-      return;
-    }
-    const code = channel.inApp ? undefined : generateCode();
-    const expiresAt = this.now() + this.ttlMs;
     const moved = this.options.approvals.transition(id, ['queued'], 'pending', {
-      codeHash: code ? codeHmac(this.options.key, binding(row), code) : null,
-      expiresAt,
-      channel: channel.name,
+      expiresAt: this.now() + this.ttlMs,
       attemptsLeft: say.ATTEMPTS,
+      channel: null,
+      codeHash: null,
     });
     if (!moved) return;
     waiter.timer = setTimeout(() => {
@@ -238,20 +235,55 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       const current = this.options.approvals.get(id);
       if (current) this.expireIfDue(current, true);
     }, this.ttlMs);
-    this.changed(id);
-    try {
-      await channel.sendToOwner(
-        say.requestText({
-          skill: row.skillName,
-          title: waiter.skill.title,
-          params: JSON.parse(row.params) as Record<string, unknown>,
-          code,
-          skillChanged,
-        }),
-      );
-    } catch {
-      // The owner cannot be reached on this channel: this approval cannot be answered.
-      this.settle(id, ['pending'], 'cancelled', `the approval could not be sent over ${channel.name}`);
+    await this.deliver(id, { skillChanged });
+  }
+
+  /**
+   * A channel went away (WeChat logged out): the approval waiting on it moves to the next channel
+   * that can reach the owner, with a new code if that channel needs one, and the owner is told.
+   */
+  async channelDown(name: string): Promise<void> {
+    const row = this.options.approvals.activeForOwner(OWNER);
+    if (this.closed || !row || row.channel !== name) return;
+    await this.deliver(row.id, { avoid: [name], note: say.reroutedText(name) });
+  }
+
+  /**
+   * Sends a pending approval over the first connected channel that takes it; if sending fails, the
+   * next one is tried. Each channel gets its own code (or none, for the in-app card).
+   */
+  private async deliver(
+    id: string,
+    options: { skillChanged?: boolean; avoid?: string[]; note?: string },
+  ): Promise<void> {
+    const tried = new Set(options.avoid ?? []);
+    for (;;) {
+      const row = this.options.approvals.get(id);
+      const waiter = this.waiters.get(id);
+      if (this.closed || !row || !waiter || row.status !== 'pending') return;
+      const channel = this.options.channels.find((c) => !tried.has(c.name) && c.isConnected());
+      if (!channel) {
+        this.settle(id, ['pending'], 'cancelled', 'no approval channel could reach the owner');
+        return;
+      }
+      tried.add(channel.name);
+      const code = channel.inApp ? undefined : generateCode();
+      const codeHash = code ? codeHmac(this.options.key, binding(row), code) : null;
+      if (!this.options.approvals.transition(id, ['pending'], 'pending', { channel: channel.name, codeHash })) return;
+      this.changed(id);
+      const text = say.requestText({
+        skill: row.skillName,
+        title: waiter.skill.title,
+        params: JSON.parse(row.params) as Record<string, unknown>,
+        code,
+        skillChanged: options.skillChanged,
+      });
+      try {
+        await channel.sendToOwner(options.note ? `${options.note}\n${text}` : text);
+        return;
+      } catch {
+        // This channel cannot reach the owner now: try the next one.
+      }
     }
   }
 

@@ -65,4 +65,6 @@ export const rejectedText = (skill: string) => `已拒绝：${skill} 不会执�
 export const cancelledText = (skill: string) => `已取消：${skill} 不会执行。Cancelled: ${skill} will not run.`;
 export const expiredText = (skill: string) => `已过期：${skill} 没有执行。Expired: ${skill} did not run.`;
 export const approvedText = (skill: string) => `已确认，正在执行：${skill}。Approved, running ${skill}.`;
+export const reroutedText = (from: string) =>
+  `${from === 'wechat' ? '微信' : from} 已断开，这个确认改由这里进行。${from} is not connected; this approval moved here.`;
 export const noPendingText = () => '没有等待确认的操作。Nothing is waiting for approval.';

@@ -311,4 +311,44 @@ describe('the approval gate', () => {
     await settle();
     expect(world.runs('send_mail')).toEqual([]);
   });
+
+  it('sending fails on WeChat: the approval goes to the in-app card instead, and says where it is', async () => {
+    world = gateWorld();
+    world.wechat.sendToOwner = async () => {
+      throw new Error('WeChat send failed');
+    };
+    const card = world.inApp.nextSent();
+    const call = world.caller.call({ name: 'send_mail', params: mail, source: 'chat' });
+    expect(await card).toContain('send_mail');
+    const [open] = world.gate.openApprovals();
+    expect(open).toMatchObject({ channel: 'in-app', status: 'pending' });
+    expect(await world.gate.decideInApp(open!.id, true)).toBe(true);
+    expect((await call).status).toBe('done');
+  });
+
+  it('WeChat logs out while an approval waits: it moves to the desktop, the owner is told, the old code is dead', async () => {
+    world = gateWorld();
+    const { call, code } = await ask(world);
+    world.wechat.connected = false;
+    const moved = world.inApp.nextSent();
+    await world.gate.channelDown('wechat');
+    expect(await moved).toMatch(/微信 已断开.*moved here/s);
+    const [open] = world.gate.openApprovals();
+    expect(open).toMatchObject({ channel: 'in-app', status: 'pending', attemptsLeft: 3 });
+    // The WeChat code no longer approves anything, even if WeChat comes back.
+    world.wechat.connected = true;
+    world.wechat.reply(code);
+    await settle();
+    expect(world.runs('send_mail')).toEqual([]);
+    expect(await world.gate.decideInApp(open!.id, false)).toBe(true);
+    expect((await call).result.error).toBe('用户拒绝了你的调用：send_mail');
+  });
+
+  it('no channel can reach the owner: the call is cancelled, never left waiting', async () => {
+    world = gateWorld({ wechatConnected: false });
+    world.inApp.connected = false;
+    const outcome = await world.caller.call({ name: 'send_mail', params: mail, source: 'chat' });
+    expect(outcome.status).toBe('cancelled');
+    expect(outcome.result.error).toMatch(/no approval channel/);
+  });
 });

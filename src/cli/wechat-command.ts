@@ -1,0 +1,191 @@
+/** `ias wechat login | status | pair | logout`. */
+import fs from 'node:fs';
+import type { Command } from 'commander';
+import QRCode from 'qrcode';
+import { wechatSessionFile, type WechatStatus } from '../core/channels/wechat-bot.js';
+import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
+import { DEFAULT_PUPPET, WechatSettings } from '../core/channels/wechat-settings.js';
+import { openRuntime, type Runtime } from '../core/runtime.js';
+import { openStore } from '../core/store/index.js';
+import { cliContext, type GlobalOptions } from './context.js';
+import { color } from './format.js';
+
+const LOGIN_WAIT_MS = 5 * 60_000;
+
+async function withWechat<T>(cmd: Command, work: (service: WechatService, runtime: Runtime) => Promise<T>): Promise<T> {
+  const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
+  const runtime = await openRuntime({
+    home: context.paths.home,
+    systemSkills: context.systemSkills,
+    userSkills: context.paths.userSkills,
+  });
+  const service = new WechatService({
+    dataDir: runtime.paths.home,
+    gate: runtime.gate,
+    settings: runtime.store.settings,
+    reconnect: false,
+  });
+  const unguard = containWechatFailures(service.bot);
+  try {
+    return await work(service, runtime);
+  } finally {
+    await service.stop();
+    unguard();
+    await runtime.close();
+  }
+}
+
+function savePuppet(cmd: Command, opts: { puppet?: string; endpoint?: string; token?: string }): void {
+  const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
+  const store = openStore(context.paths.database);
+  try {
+    const settings = new WechatSettings(store.settings);
+    const name = opts.puppet ?? settings.puppet().name;
+    const options = {
+      ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+      ...(opts.token ? { token: opts.token } : {}),
+    };
+    settings.setPuppet({ name, ...(Object.keys(options).length ? { options } : {}) });
+  } finally {
+    store.close();
+  }
+}
+
+export async function printQr(text: string): Promise<void> {
+  process.stderr.write(`${await QRCode.toString(text, { type: 'terminal', small: true })}\n`);
+  process.stderr.write('Scan this code with WeChat on your phone to log in the bot. 用微信扫描二维码登录。\n');
+}
+
+/**
+ * Waits until the bot is logged in, printing QR codes as they come — or, with `scan: false`, fails
+ * when a scan would be needed (the saved session is gone).
+ */
+function loggedIn(service: WechatService, options: { timeoutMs?: number; scan?: boolean } = {}): Promise<WechatStatus> {
+  const timeoutMs = options.timeoutMs ?? LOGIN_WAIT_MS;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no login within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    const onStatus = (status: WechatStatus) => {
+      if (status.state === 'waiting-for-scan' && options.scan === false) {
+        clearTimeout(timer);
+        service.bot.off('status', onStatus);
+        reject(new Error('the saved session has expired'));
+      }
+      if (status.state === 'waiting-for-scan' && status.qr && options.scan !== false) void printQr(status.qr);
+      if (status.state === 'logged-in') {
+        clearTimeout(timer);
+        service.bot.off('status', onStatus);
+        resolve(status);
+      }
+      if (status.state === 'error') {
+        clearTimeout(timer);
+        service.bot.off('status', onStatus);
+        reject(new Error(status.error ?? 'the WeChat puppet failed'));
+      }
+    };
+    service.bot.on('status', onStatus);
+    void service.start();
+  });
+}
+
+export function registerWechatCommand(program: Command): void {
+  const wechat = program
+    .command('wechat')
+    .description('the WeChat bot that carries approvals (and chat) to your phone');
+
+  wechat
+    .command('login')
+    .description('log the bot in: shows a QR code to scan with WeChat')
+    .option('--puppet <name>', `the puppet package to use from now on (default ${DEFAULT_PUPPET})`)
+    .option('--endpoint <url>', 'wechaty-puppet-service: the endpoint')
+    .option('--token <token>', 'wechaty-puppet-service: the token')
+    .action(async (opts: { puppet?: string; endpoint?: string; token?: string }, cmd: Command) => {
+      if (opts.puppet || opts.endpoint || opts.token) savePuppet(cmd, opts);
+      await withWechat(cmd, async (service) => {
+        const status = await loggedIn(service);
+        process.stdout.write(`Logged in as ${color.bold(status.user?.name ?? '?')}.\n`);
+        if (!service.settings.owner()) process.stdout.write('Next: `ias wechat pair` to say who the owner is.\n');
+      });
+    });
+
+  wechat
+    .command('status')
+    .description('who the bot is, who the owner is, and which puppet runs it')
+    .option('--json', 'print JSON')
+    .action((opts: { json?: boolean }, cmd: Command) => {
+      const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
+      const store = openStore(context.paths.database);
+      try {
+        const settings = new WechatSettings(store.settings);
+        const session = wechatSessionFile(context.paths.home);
+        const status = {
+          puppet: settings.puppet(),
+          account: settings.account() ?? null,
+          owner: settings.owner() ?? null,
+          session: fs.existsSync(session),
+        };
+        if (opts.json) {
+          process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+          return;
+        }
+        const owner = status.owner
+          ? status.owner.mode === 'self'
+            ? 'the bot’s own account (replies via 文件传输助手)'
+            : `${status.owner.name} (${status.owner.contactId})`
+          : color.yellow('not paired — run `ias wechat pair`');
+        process.stdout.write(
+          [
+            `puppet   ${status.puppet.name}`,
+            `account  ${status.account ? `${status.account.name} (${status.account.id})` : color.yellow('never logged in — run `ias wechat login`')}`,
+            `session  ${status.session ? 'saved' : 'none'}`,
+            `owner    ${owner}`,
+          ].join('\n') + '\n',
+        );
+      } finally {
+        store.close();
+      }
+    });
+
+  wechat
+    .command('pair')
+    .description('choose the owner: send the shown code from your WeChat to the bot, or --self')
+    .option('--self', 'the bot is my own account: approvals go to 文件传输助手')
+    .action(async (opts: { self?: boolean }, cmd: Command) => {
+      await withWechat(cmd, async (service) => {
+        await loggedIn(service);
+        if (opts.self) {
+          service.router.bindSelf();
+          process.stdout.write('Paired: the bot is your own account; approvals go to 文件传输助手.\n');
+          return;
+        }
+        const session = service.router.startPairing();
+        process.stdout.write(
+          `Send this code from your WeChat to the bot: ${color.bold(session.code)} (valid 10 minutes)\n从你的微信把这个码发给机器人。\n`,
+        );
+        const owner = await new Promise<{ name: string }>((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error('no pairing code arrived within 10 minutes')),
+            session.expiresAt - Date.now(),
+          );
+          service.router.once('paired', (bound) => {
+            clearTimeout(timer);
+            resolve({ name: bound.mode === 'contact' ? bound.name : 'self' });
+          });
+        });
+        process.stdout.write(`Paired with ${color.bold(owner.name)}.\n`);
+      });
+    });
+
+  wechat
+    .command('logout')
+    .description('log the bot out and forget its session')
+    .action(async (_opts: unknown, cmd: Command) => {
+      await withWechat(cmd, async (service) => {
+        if (fs.existsSync(service.bot.memoryFile)) {
+          // Log out on WeChat's side too when the saved session still works; forget it either way.
+          await loggedIn(service, { timeoutMs: 20_000, scan: false }).catch(() => undefined);
+        }
+        await service.logout();
+        process.stdout.write('Logged out; the session is forgotten.\n');
+      });
+    });
+}

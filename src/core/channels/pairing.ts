@@ -1,0 +1,23 @@
+/**
+ * Owner pairing: the app shows a short code; the owner sends it from their WeChat to the bot; that
+ * contact becomes the owner. Started only from the app (or `ias wechat pair` at the terminal).
+ */
+import { randomInt } from 'node:crypto';
+
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I/L
+export const PAIRING_TTL_MS = 10 * 60_000;
+
+export class PairingSession {
+  readonly code: string;
+  readonly expiresAt: number;
+
+  constructor(now = Date.now()) {
+    this.code = Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+    this.expiresAt = now + PAIRING_TTL_MS;
+  }
+
+  /** Whether a direct message is the pairing code (case and spaces ignored), while it is valid. */
+  matches(text: string, now = Date.now()): boolean {
+    return now < this.expiresAt && text.normalize('NFKC').replace(/\s+/g, '').toUpperCase() === this.code;
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The WeChat bot: a Wechaty instance run by iAs, its login (QR code), status, reconnection with
+ * back-off, and a clean logout. A failing puppet — at start or asynchronously — never takes iAs
+ * down: it becomes an 'error' status and a retry.
+ */
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import { WechatyBuilder, type Message, type Wechaty } from 'wechaty';
+import type * as PUPPET from 'wechaty-puppet';
+import type { PuppetSettings } from './wechat-settings.js';
+
+export type WechatState =
+  'stopped' | 'starting' | 'waiting-for-scan' | 'logged-in' | 'logged-out' | 'reconnecting' | 'error';
+
+export interface WechatStatus {
+  state: WechatState;
+  /** The QR code's text while waiting for a scan (render it as a QR image). */
+  qr?: string;
+  user?: { id: string; name: string };
+  error?: string;
+  /** When the next reconnection attempt is due (ms since epoch). */
+  retryAt?: number;
+}
+
+export interface WechatBotOptions {
+  /** Where the login session (the memory card, a credential) is kept. */
+  dataDir: string;
+  puppet: PuppetSettings | PUPPET.impls.PuppetInterface;
+  /** Reconnect after errors and unexpected logouts. */
+  reconnect?: boolean;
+  maxBackoffMs?: number;
+}
+
+/** The bot's login session (a credential, kept 0600). */
+export function wechatSessionFile(dataDir: string): string {
+  return path.join(dataDir, 'wechat', 'session.memory-card.json');
+}
+
+/** Loads a puppet package by name and makes an instance (any package that exports a Puppet class). */
+export async function loadPuppet(settings: PuppetSettings): Promise<PUPPET.impls.PuppetInterface> {
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(settings.name)) as Record<string, unknown>;
+  } catch (err) {
+    throw new Error(`the WeChat puppet "${settings.name}" is not installed (${(err as Error).message})`);
+  }
+  const candidates = [
+    mod.default,
+    ...Object.entries(mod)
+      .filter(([k]) => /^Puppet/.test(k))
+      .map(([, v]) => v),
+  ];
+  const Puppet = candidates.find((c) => typeof c === 'function') as
+    (new (options?: Record<string, unknown>) => PUPPET.impls.PuppetInterface) | undefined;
+  if (!Puppet) throw new Error(`the package "${settings.name}" does not export a Wechaty puppet`);
+  return new Puppet(settings.options ?? {});
+}
+
+export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [Message] }> {
+  private wechaty: Wechaty | undefined;
+  private current: WechatStatus = { state: 'stopped' };
+  private retryTimer: NodeJS.Timeout | undefined;
+  private failures = 0;
+  private stopping = false;
+
+  constructor(private readonly options: WechatBotOptions) {
+    super();
+  }
+
+  get status(): WechatStatus {
+    return this.current;
+  }
+
+  get bot(): Wechaty | undefined {
+    return this.wechaty;
+  }
+
+  get memoryFile(): string {
+    return wechatSessionFile(this.options.dataDir);
+  }
+
+  private setStatus(status: WechatStatus): void {
+    this.current = status;
+    this.emit('status', status);
+  }
+
+  /** Starts the bot. Never throws: a failure becomes the 'error' status (and a retry). */
+  async start(): Promise<void> {
+    this.stopping = false;
+    clearTimeout(this.retryTimer);
+    this.setStatus({ state: 'starting' });
+    try {
+      // The session file is a credential: private folder, 0600 file, made before the puppet writes it.
+      fs.mkdirSync(path.dirname(this.memoryFile), { recursive: true, mode: 0o700 });
+      if (!fs.existsSync(this.memoryFile)) fs.writeFileSync(this.memoryFile, '{}', { mode: 0o600 });
+      else fs.chmodSync(this.memoryFile, 0o600);
+      const given = this.options.puppet;
+      const puppet = isPuppetSettings(given) ? await loadPuppet(given) : given;
+      const bot = WechatyBuilder.build({ name: this.memoryFile, puppet });
+      this.wechaty = bot;
+      bot.on('scan', (qr) => this.setStatus({ state: 'waiting-for-scan', qr }));
+      bot.on('login', (user) => {
+        this.failures = 0;
+        this.setStatus({ state: 'logged-in', user: { id: user.id, name: user.name() } });
+      });
+      bot.on('logout', () => {
+        this.setStatus({ state: 'logged-out' });
+        if (!this.stopping) this.scheduleRestart('logged out');
+      });
+      bot.on('error', (err) => this.fail(err));
+      bot.on('message', (message) => {
+        this.emit('message', message);
+      });
+      await bot.start();
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  /** A puppet failure, reported and retried; never thrown. */
+  fail(err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.setStatus({ ...this.current, state: 'error', error: message, qr: undefined });
+    if (!this.stopping) this.scheduleRestart(message);
+  }
+
+  private scheduleRestart(reason: string): void {
+    if (this.options.reconnect === false || this.retryTimer) return;
+    this.failures++;
+    const delay = Math.min(this.options.maxBackoffMs ?? 60_000, 1000 * 2 ** Math.min(this.failures - 1, 10));
+    this.setStatus({ state: 'reconnecting', error: reason, retryAt: Date.now() + delay });
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.restart();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  private async restart(): Promise<void> {
+    await this.shutdown();
+    if (!this.stopping) await this.start();
+  }
+
+  private async shutdown(): Promise<void> {
+    const bot = this.wechaty;
+    this.wechaty = undefined;
+    if (!bot) return;
+    (bot as unknown as EventEmitter).removeAllListeners();
+    bot.on('error', () => undefined);
+    try {
+      await bot.stop();
+    } catch {
+      // A puppet that fails to stop is gone all the same.
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    await this.shutdown();
+    this.setStatus({ state: 'stopped' });
+  }
+
+  /** Logs the account out and forgets the session. */
+  async logout(): Promise<void> {
+    this.stopping = true;
+    try {
+      if (this.wechaty?.isLoggedIn) await this.wechaty.logout();
+    } catch {
+      // Logged out locally all the same.
+    }
+    await this.stop();
+    fs.rmSync(this.memoryFile, { force: true });
+  }
+}
+
+function isPuppetSettings(p: PuppetSettings | PUPPET.impls.PuppetInterface): p is PuppetSettings {
+  return typeof (p as { start?: unknown }).start !== 'function';
+}
+
+/** True for errors that come from the WeChat stack (so a process-wide guard can contain them). */
+export function isWechatError(err: unknown): boolean {
+  const stack = err instanceof Error ? `${err.stack ?? ''}` : String(err);
+  return /wechaty|wechat4u|puppet|memory-card/i.test(stack);
+}

@@ -1,0 +1,80 @@
+/**
+ * Approvals over WeChat: messages to the owner (a paired contact, or 文件传输助手 when the bot is
+ * the owner's own account), and the owner's direct replies. Messages are handed to the router, which
+ * gives them to the gate before anything else.
+ */
+import { EventEmitter } from 'node:events';
+import type { Message as WechatMessage } from 'wechaty';
+import type { ApprovalChannel, IncomingMessage } from '../approval/channel.js';
+import type { WechatBot } from './wechat-bot.js';
+import type { OwnerBinding } from './wechat-settings.js';
+
+export const FILEHELPER = 'filehelper';
+const ECHO_WINDOW_MS = 5 * 60_000;
+
+export class WechatChannel implements ApprovalChannel {
+  readonly name = 'wechat';
+  readonly inApp = false;
+  /** The router delivers this channel's messages to the gate, first. */
+  readonly routed = true;
+  private readonly events = new EventEmitter<{ message: [IncomingMessage] }>();
+  /** What the bot itself sent to 文件传输助手 recently: its echoes are not the owner's replies. */
+  private readonly echoes = new Map<string, number>();
+
+  constructor(
+    private readonly bot: WechatBot,
+    private readonly owner: () => OwnerBinding | undefined,
+  ) {
+    bot.on('message', (message) => {
+      const incoming = this.toIncoming(message);
+      if (incoming) this.events.emit('message', incoming);
+    });
+  }
+
+  isConnected(): boolean {
+    return this.bot.status.state === 'logged-in' && this.owner() !== undefined && this.bot.bot?.isLoggedIn === true;
+  }
+
+  ownerAddress(): string | undefined {
+    const owner = this.owner();
+    if (!owner) return undefined;
+    return owner.mode === 'contact' ? owner.contactId : this.bot.status.user?.id;
+  }
+
+  async sendToOwner(text: string): Promise<void> {
+    const bot = this.bot.bot;
+    const owner = this.owner();
+    if (!bot?.isLoggedIn || !owner) throw new Error('WeChat is not connected');
+    const to = owner.mode === 'contact' ? owner.contactId : FILEHELPER;
+    const contact = await bot.Contact.find({ id: to });
+    if (!contact) throw new Error(`the owner's WeChat contact ${to} cannot be found`);
+    if (owner.mode === 'self') this.rememberEcho(text);
+    await contact.say(text);
+  }
+
+  onMessage(handler: (message: IncomingMessage) => void): () => void {
+    this.events.on('message', handler);
+    return () => this.events.off('message', handler);
+  }
+
+  private rememberEcho(text: string): void {
+    const now = Date.now();
+    for (const [t, at] of this.echoes) if (now - at > ECHO_WINDOW_MS) this.echoes.delete(t);
+    this.echoes.set(text, now);
+  }
+
+  /** A WeChat message as the gate and the router see it; undefined for what is not for us. */
+  private toIncoming(message: WechatMessage): IncomingMessage | undefined {
+    const bot = this.bot.bot;
+    if (!bot || message.type() !== bot.Message.Type.Text) return undefined;
+    const text = message.text();
+    if (message.self()) {
+      // Only "the bot is my own account" mode: the owner's notes to 文件传输助手 are the replies.
+      const owner = this.owner();
+      if (owner?.mode !== 'self' || message.listener()?.id !== FILEHELPER || message.room()) return undefined;
+      if (this.echoes.delete(text)) return undefined;
+      return { from: message.talker().id, direct: true, text };
+    }
+    return { from: message.talker().id, direct: !message.room(), text };
+  }
+}

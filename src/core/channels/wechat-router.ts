@@ -1,0 +1,92 @@
+/**
+ * Where a WeChat message goes: first to the approval gate (an answer to an approval goes nowhere
+ * else), then to owner pairing, then — from the owner only, in a direct chat — to the agent loop,
+ * whose reply goes back to WeChat. Groups and strangers reach nothing.
+ */
+import { EventEmitter } from 'node:events';
+import type { Agent } from '../agent/agent.js';
+import type { IncomingMessage } from '../approval/channel.js';
+import type { ApprovalGate } from '../approval/gate.js';
+import { PairingSession } from './pairing.js';
+import type { WechatBot } from './wechat-bot.js';
+import type { WechatChannel } from './wechat-channel.js';
+import type { OwnerBinding, WechatSettings } from './wechat-settings.js';
+import { markdownToPlain, splitForWechat } from './wechat-text.js';
+
+export interface WechatRouterOptions {
+  bot: WechatBot;
+  channel: WechatChannel;
+  gate: ApprovalGate;
+  settings: WechatSettings;
+  /** The agent that answers the owner's chat messages; without it WeChat only carries approvals. */
+  agent?: Agent;
+}
+
+export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied: [string] }> {
+  private pairing: PairingSession | undefined;
+  private chatQueue: Promise<void> = Promise.resolve();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly options: WechatRouterOptions) {
+    super();
+    this.unsubscribe = options.channel.onMessage((message) => void this.route(message));
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  /** Starts pairing (from the app or `ias wechat pair` only): the owner sends this code to the bot. */
+  startPairing(): PairingSession {
+    this.pairing = new PairingSession();
+    return this.pairing;
+  }
+
+  /** "The bot is my own account": approvals go to 文件传输助手 and my notes there are the replies. */
+  bindSelf(): OwnerBinding {
+    const owner: OwnerBinding = { mode: 'self', boundAt: Date.now() };
+    this.options.settings.setOwner(owner);
+    this.pairing = undefined;
+    this.emit('paired', owner);
+    return owner;
+  }
+
+  /** Waits for the chats in flight (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.chatQueue;
+  }
+
+  private async route(message: IncomingMessage): Promise<void> {
+    const { channel, gate } = this.options;
+    if (await gate.handleMessage(channel, message)) return;
+    if (this.pairing && message.direct && this.pairing.matches(message.text)) {
+      await this.pair(message.from);
+      return;
+    }
+    if (!message.direct || message.from !== channel.ownerAddress() || !this.options.agent) return;
+    this.chatQueue = this.chatQueue.then(() => this.chat(message.text)).catch(() => undefined);
+  }
+
+  private async pair(contactId: string): Promise<void> {
+    const contact = await this.options.bot.bot?.Contact.find({ id: contactId });
+    const owner: OwnerBinding = { mode: 'contact', contactId, name: contact?.name() ?? contactId, boundAt: Date.now() };
+    this.options.settings.setOwner(owner);
+    this.pairing = undefined;
+    await this.options.channel.sendToOwner(
+      '已绑定：你是 iAs 的主人，确认请求会发到这里。Paired: approvals will come here.',
+    );
+    this.emit('paired', owner);
+  }
+
+  private async chat(text: string): Promise<void> {
+    const { agent, settings, channel } = this.options;
+    if (!agent) return;
+    const turn = await agent.send(text, { conversationId: settings.conversation() });
+    settings.setConversation(turn.conversationId);
+    const reply = turn.error
+      ? `抱歉，出错了 / Sorry, something went wrong: ${turn.error}`
+      : markdownToPlain(turn.reply);
+    for (const piece of splitForWechat(reply)) await channel.sendToOwner(piece);
+    this.emit('replied', reply);
+  }
+}

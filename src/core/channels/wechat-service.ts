@@ -1,0 +1,96 @@
+/**
+ * WeChat for iAs: the bot, the approval channel (first in preference, before the desktop), the
+ * router, and the wiring between them and the gate. A channel that goes away hands its waiting
+ * approval to the next channel.
+ */
+import type { Agent } from '../agent/agent.js';
+import type { ApprovalGate } from '../approval/gate.js';
+import type { SettingsRepo } from '../store/settings-repo.js';
+import { isWechatError, WechatBot, type WechatBotOptions, type WechatStatus } from './wechat-bot.js';
+import { WechatChannel } from './wechat-channel.js';
+import { WechatRouter } from './wechat-router.js';
+import { WechatSettings, type OwnerBinding } from './wechat-settings.js';
+
+export interface WechatServiceOptions {
+  dataDir: string;
+  gate: ApprovalGate;
+  settings: SettingsRepo;
+  agent?: Agent;
+  /** A puppet instance (tests use wechaty-puppet-mock); otherwise the one in settings. */
+  puppet?: WechatBotOptions['puppet'];
+  reconnect?: boolean;
+}
+
+export class WechatService {
+  readonly settings: WechatSettings;
+  readonly bot: WechatBot;
+  readonly channel: WechatChannel;
+  readonly router: WechatRouter;
+
+  constructor(options: WechatServiceOptions) {
+    this.settings = new WechatSettings(options.settings);
+    this.bot = new WechatBot({
+      dataDir: options.dataDir,
+      puppet: options.puppet ?? this.settings.puppet(),
+      reconnect: options.reconnect,
+    });
+    this.channel = new WechatChannel(this.bot, () => this.settings.owner());
+    options.gate.addChannel(this.channel, 'first');
+    this.router = new WechatRouter({
+      bot: this.bot,
+      channel: this.channel,
+      gate: options.gate,
+      settings: this.settings,
+      agent: options.agent,
+    });
+    this.bot.on('status', (status) => {
+      if (status.state === 'logged-in' && status.user) {
+        this.settings.setAccount({ ...status.user, loggedInAt: Date.now() });
+      } else if (status.state !== 'starting') {
+        void options.gate.channelDown(this.channel.name);
+      }
+    });
+  }
+
+  status(): WechatStatus & { owner?: OwnerBinding } {
+    return { ...this.bot.status, owner: this.settings.owner() };
+  }
+
+  start(): Promise<void> {
+    return this.bot.start();
+  }
+
+  async stop(): Promise<void> {
+    this.router.close();
+    await this.bot.stop();
+  }
+
+  async logout(): Promise<void> {
+    this.router.close();
+    await this.bot.logout();
+    this.settings.setAccount(undefined);
+  }
+}
+
+/**
+ * Contains what the WeChat stack throws outside any call of ours (the wechat4u puppet throws when
+ * WeChat's servers cannot be reached): it becomes the bot's error status, never a crash. Anything
+ * else keeps its usual fatal course. Returns the function that removes the guard.
+ */
+export function containWechatFailures(bot: WechatBot): () => void {
+  const onError = (err: unknown) => {
+    if (isWechatError(err)) {
+      bot.fail(err);
+      return;
+    }
+    process.removeListener('uncaughtException', onError);
+    process.removeListener('unhandledRejection', onError);
+    throw err;
+  };
+  process.on('uncaughtException', onError);
+  process.on('unhandledRejection', onError);
+  return () => {
+    process.removeListener('uncaughtException', onError);
+    process.removeListener('unhandledRejection', onError);
+  };
+}

@@ -1,0 +1,66 @@
+/** WeChat settings: which puppet runs the bot, who the owner is, and the chat conversation. */
+import type { SettingsRepo } from '../store/settings-repo.js';
+
+export const DEFAULT_PUPPET = 'wechaty-puppet-wechat4u';
+
+export interface PuppetSettings {
+  /** A puppet package: wechaty-puppet-wechat4u (default), wechaty-puppet-service, or any other. */
+  name: string;
+  /** For wechaty-puppet-service: { endpoint, token }; passed to the puppet as given. */
+  options?: Record<string, unknown>;
+}
+
+/** The owner: a paired contact, or "the bot is my own account" (replies via 文件传输助手). */
+export type OwnerBinding =
+  { mode: 'contact'; contactId: string; name: string; boundAt: number } | { mode: 'self'; boundAt: number };
+
+export interface WechatAccount {
+  id: string;
+  name: string;
+  loggedInAt: number;
+}
+
+const KEYS = {
+  puppet: 'wechat.puppet',
+  owner: 'wechat.owner',
+  account: 'wechat.account',
+  conversation: 'wechat.conversation',
+} as const;
+
+export class WechatSettings {
+  constructor(private readonly settings: SettingsRepo) {}
+
+  puppet(): PuppetSettings {
+    return this.settings.get<PuppetSettings>(KEYS.puppet) ?? { name: DEFAULT_PUPPET };
+  }
+
+  setPuppet(value: PuppetSettings): void {
+    this.settings.set(KEYS.puppet, value);
+  }
+
+  owner(): OwnerBinding | undefined {
+    return this.settings.get<OwnerBinding>(KEYS.owner);
+  }
+
+  setOwner(value: OwnerBinding | undefined): void {
+    if (value) this.settings.set(KEYS.owner, value);
+    else this.settings.delete(KEYS.owner);
+  }
+
+  account(): WechatAccount | undefined {
+    return this.settings.get<WechatAccount>(KEYS.account);
+  }
+
+  setAccount(value: WechatAccount | undefined): void {
+    if (value) this.settings.set(KEYS.account, value);
+    else this.settings.delete(KEYS.account);
+  }
+
+  conversation(): string | undefined {
+    return this.settings.get<string>(KEYS.conversation);
+  }
+
+  setConversation(id: string): void {
+    this.settings.set(KEYS.conversation, id);
+  }
+}

@@ -1,0 +1,37 @@
+/** Replies for WeChat: markdown made readable as plain text, long text split at sensible places. */
+
+export const WECHAT_CHUNK = 1800;
+
+export function markdownToPlain(markdown: string): string {
+  return markdown
+    .replace(/```[^\n]*\n([\s\S]*?)```/g, (_, code: string) => code.replace(/\n$/, ''))
+    .replace(/^#{1,6}\s+(.*)$/gm, '【$1】')
+    .replace(/\*\*(.+?)\*\*|__(.+?)__/g, (_, a?: string, b?: string) => a ?? b ?? '')
+    .replace(/(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?!\*)/g, '$1')
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/!\[([^\]]*)\]\(([^)]+)\)/g, '$1 $2')
+    .replace(/\[([^\]]+)\]\(([^)]+)\)/g, '$1 ($2)')
+    .replace(/^\s*[-*+]\s+/gm, '• ')
+    .replace(/^>\s?/gm, '｜')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Pieces of at most `max` characters, cut at a paragraph, then a line, then a sentence, if one is near. */
+export function splitForWechat(text: string, max = WECHAT_CHUNK): string[] {
+  const pieces: string[] = [];
+  let rest = text.trim();
+  while (rest.length > max) {
+    const window = rest.slice(0, max);
+    const cut = [
+      window.lastIndexOf('\n\n'),
+      window.lastIndexOf('\n'),
+      Math.max(window.lastIndexOf('。'), window.lastIndexOf('. ')),
+    ].find((i) => i > max * 0.5);
+    const at = cut !== undefined && cut > 0 ? cut + 1 : max;
+    pieces.push(rest.slice(0, at).trim());
+    rest = rest.slice(at).trim();
+  }
+  if (rest) pieces.push(rest);
+  return pieces;
+}

@@ -1,0 +1,29 @@
+/** Secrets for the desktop app: encrypted with the OS keychain (safeStorage), stored 0600. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { safeStorage } from 'electron';
+import { FileSecretStore, type SecretStore } from '../core/approval/key-store.js';
+
+export class SafeStorageSecretStore implements SecretStore {
+  private readonly files: FileSecretStore;
+
+  constructor(private readonly dir: string) {
+    this.files = new FileSecretStore(dir);
+  }
+
+  get(name: string): Buffer | undefined {
+    const sealed = this.files.get(`${name}.sealed`);
+    return sealed ? Buffer.from(safeStorage.decryptString(sealed), 'base64') : undefined;
+  }
+
+  set(name: string, value: Buffer): void {
+    this.files.set(`${name}.sealed`, safeStorage.encryptString(value.toString('base64')));
+  }
+}
+
+/** The keychain when the OS offers one; otherwise private files, as in headless mode. */
+export function appSecrets(dataDir: string): SecretStore {
+  const dir = path.join(dataDir, 'secrets');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return safeStorage.isEncryptionAvailable() ? new SafeStorageSecretStore(dir) : new FileSecretStore(dir);
+}

@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/temp.js';
+
+const host = (env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, ['--import', 'tsx', path.resolve('test/fixtures/wechat-crash-host.ts')], {
+    env: { ...process.env, IAS_HOME: tempDir(), ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+
+describe('a puppet that throws outside any call', () => {
+  it('becomes an error status; iAs stays up', () => {
+    const run = host();
+    expect(run.stdout).toMatch(/STATUS error Cannot read properties of undefined/);
+    expect(run.stdout).toContain('STILL UP');
+    expect(run.status).toBe(0);
+  });
+
+  it('other uncaught errors still end the process', () => {
+    const run = host({ THEN_CRASH: '1' });
+    expect(run.stdout).toContain('STILL UP');
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/an unrelated bug/);
+  });
+});

@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WechatService } from '../../../src/core/channels/wechat-service.js';
+import { testAgent } from '../../helpers/agent.js';
+import { CODE, codeIn, gateWorld, settle } from '../../helpers/gate.js';
+import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
+import { failingPuppet, MOCK_IDS } from '../../helpers/wechat-mock.js';
+import { wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
+
+let w: WechatWorld | undefined;
+let server: ModelServer | undefined;
+afterEach(async () => {
+  await w?.shutdown();
+  await server?.close();
+  w = undefined;
+  server = undefined;
+});
+
+const mail = { to: 'boss@example.com', body: 'hi' };
+
+/** Starts a high-risk call and returns it with the code that reached `to` on WeChat. */
+async function ask(world: WechatWorld, to: string = MOCK_IDS.owner) {
+  const call = world.caller.call({ name: 'send_mail', params: mail, source: 'chat' });
+  const message = await world.wx.waitForSent((m) => m.to === to && CODE.test(m.text));
+  return { call, code: codeIn(message.text), message: message.text };
+}
+
+describe('WeChat: the bot and the owner', () => {
+  it('logs in, remembers the account, and keeps the session file private', async () => {
+    w = await wechatWorld({ owner: 'none' });
+    expect(w.service.status()).toMatchObject({ state: 'logged-in', user: { id: MOCK_IDS.self } });
+    expect(w.service.settings.account()).toMatchObject({ id: MOCK_IDS.self, name: 'iAs Bot' });
+    expect(fs.statSync(w.service.bot.memoryFile).mode & 0o777).toBe(0o600);
+  });
+
+  it('pairs the owner by the code shown in the app; strangers, groups and wrong codes bind nobody', async () => {
+    w = await wechatWorld({ owner: 'none' });
+    const session = w.service.router.startPairing();
+    await w.wx.say(w.wx.stranger, 'WRONG1');
+    await w.wx.sayInGroup(w.wx.owner, session.code);
+    await settle();
+    expect(w.service.settings.owner()).toBeUndefined();
+    await w.wx.say(w.wx.owner, session.code.toLowerCase());
+    const confirmation = await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner);
+    expect(confirmation.text).toMatch(/已绑定/);
+    expect(w.service.settings.owner()).toMatchObject({ mode: 'contact', contactId: MOCK_IDS.owner, name: 'Owner' });
+    // The code is spent: the stranger sending it later changes nothing.
+    await w.wx.say(w.wx.stranger, session.code);
+    await settle();
+    expect(w.service.settings.owner()).toMatchObject({ contactId: MOCK_IDS.owner });
+  });
+});
+
+describe('WeChat: approvals on the owner’s phone', () => {
+  it('approved with the code', async () => {
+    w = await wechatWorld();
+    const { call, code, message } = await ask(w);
+    expect(message).toMatch(/send_mail[\s\S]*to: boss@example.com[\s\S]*回复确认码执行，回复 0 或 取消 以取消/);
+    await w.wx.say(w.wx.owner, code);
+    expect((await call).status).toBe('done');
+    expect(w.runs('send_mail')).toHaveLength(1);
+  });
+
+  it('cancelled with 取消', async () => {
+    w = await wechatWorld();
+    const { call } = await ask(w);
+    await w.wx.say(w.wx.owner, '取消');
+    expect((await call).result.error).toBe('用户拒绝了你的调用：send_mail');
+    expect(w.runs('send_mail')).toEqual([]);
+  });
+
+  it('three wrong codes refuse it, each answered with the tries left', async () => {
+    w = await wechatWorld();
+    const { call, code } = await ask(w);
+    const wrong = code === '123456' ? '654321' : '123456';
+    await w.wx.say(w.wx.owner, wrong);
+    expect((await w.wx.waitForSent((m) => m.text === '确认码错误，还剩 2 次')).to).toBe(MOCK_IDS.owner);
+    await w.wx.say(w.wx.owner, wrong);
+    await w.wx.waitForSent((m) => m.text === '确认码错误，还剩 1 次');
+    await w.wx.say(w.wx.owner, wrong);
+    expect((await call).result.error).toBe('用户拒绝了你的调用：send_mail');
+    await w.wx.say(w.wx.owner, code);
+    await settle();
+    expect(w.runs('send_mail')).toEqual([]);
+  });
+
+  it('left to expire', async () => {
+    w = await wechatWorld({ ttlMs: 300 });
+    const { call, code } = await ask(w);
+    expect((await call).result.error).toBe('用户没有确认操作：send_mail');
+    await w.wx.waitForSent((m) => /已过期/.test(m.text));
+    await w.wx.say(w.wx.owner, code);
+    await settle();
+    expect(w.runs('send_mail')).toEqual([]);
+  });
+
+  it('a stranger and a group sending the right code run nothing', async () => {
+    w = await wechatWorld();
+    const { call, code } = await ask(w);
+    await w.wx.say(w.wx.stranger, code);
+    await w.wx.sayInGroup(w.wx.owner, code);
+    await w.wx.sayInGroup(w.wx.stranger, code);
+    await settle();
+    expect(w.runs('send_mail')).toEqual([]);
+    expect(w.store.approvals.activeForOwner('owner')).toMatchObject({ status: 'pending', attemptsLeft: 3 });
+    expect(w.wx.sent.filter((m) => m.to !== MOCK_IDS.owner)).toEqual([]);
+    await w.wx.say(w.wx.owner, '0');
+    await call;
+  });
+
+  it('the bot logged out while an approval waits: the desktop takes over and the owner is told', async () => {
+    w = await wechatWorld();
+    const { call, code } = await ask(w);
+    const moved = w.inApp.nextSent();
+    await w.wx.logout();
+    expect(await moved).toMatch(/微信 已断开/);
+    const [open] = w.gate.openApprovals();
+    expect(open).toMatchObject({ channel: 'in-app', status: 'pending' });
+    expect(w.service.status().state).not.toBe('logged-in');
+    expect(await w.gate.decideInApp(open!.id, true)).toBe(true);
+    expect((await call).status).toBe('done');
+    expect(w.runs('send_mail')).toHaveLength(1);
+    void code;
+  });
+
+  it('"the bot is my own account": approvals go to 文件传输助手 and my notes there answer them', async () => {
+    w = await wechatWorld({ owner: 'self' });
+    const { call, code } = await ask(w, MOCK_IDS.filehelper);
+    // The bot's own request, echoed back to it, is not taken as an answer.
+    await settle();
+    expect(w.store.approvals.activeForOwner('owner')!.attemptsLeft).toBe(3);
+    await w.wx.sayToFilehelper(code);
+    expect((await call).status).toBe('done');
+  });
+});
+
+describe('WeChat: chat with iAs from WeChat', () => {
+  it('the owner’s message goes through the agent loop and the reply comes back as plain text', async () => {
+    server = await startModelServer();
+    const model = server;
+    w = await wechatWorld({
+      agent: (world) => testAgent(world, model.url),
+    });
+    model.enqueue({ content: '## Weather\n\nIt is **sunny** in `Shanghai`.' });
+    await w.wx.say(w.wx.owner, '天气如何？');
+    const reply = await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && /sunny/.test(m.text));
+    expect(reply.text).toBe('【Weather】\n\nIt is sunny in Shanghai.');
+    expect(model.requests[0]!.body.messages.at(-1)).toEqual({ role: 'user', content: '天气如何？' });
+    // A code-like answer is never a chat message, and strangers do not chat with iAs.
+    await w.wx.say(w.wx.owner, '123456');
+    await w.wx.say(w.wx.stranger, 'hello bot');
+    await w.service.router.idle();
+    await settle();
+    expect(model.requests).toHaveLength(1);
+    // The conversation continues in the same WeChat conversation.
+    model.enqueue({ content: 'Still sunny.' });
+    await w.wx.say(w.wx.owner, 'and later?');
+    await w.wx.waitForSent((m) => m.text === 'Still sunny.');
+    expect(model.requests[1]!.body.messages.some((m: { content: string }) => m.content === '天气如何？')).toBe(true);
+  });
+});
+
+describe('WeChat: a failing puppet', () => {
+  it('throwing at start-up leaves iAs up, reports the error, and approvals fall back to the desktop', async () => {
+    const world = gateWorld({ wechatConnected: false });
+    const service = new WechatService({
+      dataDir: world.home,
+      gate: world.gate,
+      settings: world.store.settings,
+      puppet: failingPuppet('cannot reach WeChat', 'start'),
+      reconnect: false,
+    });
+    service.settings.setOwner({ mode: 'contact', contactId: MOCK_IDS.owner, name: 'Owner', boundAt: 0 });
+    await service.start();
+    expect(service.status().state).toBe('error');
+    expect(service.status().error).toMatch(/cannot reach WeChat/);
+    const card = world.inApp.nextSent();
+    const call = world.caller.call({ name: 'send_mail', params: mail, source: 'chat' });
+    await card;
+    const [open] = world.gate.openApprovals();
+    expect(open!.channel).toBe('in-app');
+    await world.gate.decideInApp(open!.id, false);
+    expect((await call).status).toBe('refused');
+    await service.stop();
+    world.close();
+  });
+});

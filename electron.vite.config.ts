@@ -33,6 +33,7 @@ export default defineConfig({
     plugins: [react(), devServerCsp],
     build: {
       outDir: 'out/renderer',
+      minify: true,
       rolldownOptions: { input: 'src/renderer/index.html' },
     },
   },

@@ -41,15 +41,25 @@ function electronBinary() {
 function explainMissingElectron() {
   console.log(`iAs: Electron's binary is not installed on this machine, so the desktop window cannot open here.
 (Installs on this machine skip Electron's download: ELECTRON_SKIP_BINARY_DOWNLOAD=1.)
+To get it, on a machine with internet access: node node_modules/electron/install.js, then \`npm start\` again.
 
-To get it, on a machine with internet access run:
-  node node_modules/electron/install.js
-then \`npm start\` again.
+Starting the same app headless instead: open the URL below in your browser.
+`);
+}
 
-Meanwhile iAs works headless through the \`ias\` command:
-  npx ias skills list
-  npx ias skills run get_current_datetime
-(The headless web UI, \`ias serve\`, arrives with the desktop UI.)`);
+/** Runs a program in the foreground, passing signals on, and exits with its code. */
+function runForeground(command, args, env = process.env) {
+  const child = spawn(command, args, { stdio: 'inherit', env, windowsHide: false });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    });
+  }
+  child.on('error', (err) => {
+    console.error(`iAs: could not start ${command}: ${err.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
 if (!fs.existsSync(path.join(root, 'out', 'main', 'index.js'))) {
@@ -60,24 +70,10 @@ if (!fs.existsSync(path.join(root, 'out', 'main', 'index.js'))) {
 const binary = electronBinary();
 if (!binary) {
   explainMissingElectron();
-  process.exit(0);
+  runForeground(process.execPath, [path.join(root, 'bin', 'ias.mjs'), 'serve', ...process.argv.slice(2)]);
+} else {
+  const env = { ...process.env };
+  // Set by some tools; it would make Electron behave as plain Node.
+  delete env.ELECTRON_RUN_AS_NODE;
+  runForeground(binary, [root], env);
 }
-
-const env = { ...process.env };
-// Set by some tools; it would make Electron behave as plain Node.
-delete env.ELECTRON_RUN_AS_NODE;
-
-const child = spawn(binary, [root], { stdio: 'inherit', env, windowsHide: false });
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-  });
-}
-child.on('error', (err) => {
-  console.error(`iAs: could not start Electron (${binary}): ${err.message}`);
-  process.exit(1);
-});
-child.on('exit', (code, signal) => {
-  if (signal) console.error(`iAs: Electron exited on ${signal}`);
-  process.exit(code ?? 1);
-});

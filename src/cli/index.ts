@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { color } from './format.js';
 import { registerAuditCommand } from './audit-command.js';
 import { registerChatCommand } from './chat-command.js';
+import { registerServeCommand } from './serve-command.js';
 import { registerSkillsCommand } from './skills-command.js';
 import { registerWechatCommand } from './wechat-command.js';
 import { UsageError } from './usage-error.js';
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerAuditCommand(program);
   registerChatCommand(program);
   registerWechatCommand(program);
+  registerServeCommand(program);
   program.commands.forEach(function override(cmd: Command) {
     cmd.exitOverride();
     cmd.commands.forEach(override);

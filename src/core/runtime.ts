@@ -16,6 +16,9 @@ import { SkillRegistry } from './skills/registry.js';
 import { SkillWatcher } from './skills/watcher.js';
 import { openStore, type Store } from './store/index.js';
 
+/** The setting behind "Pause high-risk skills". */
+export const HIGH_RISK_PAUSED = 'app.highRiskPaused';
+
 export interface RuntimeOptions {
   home: string;
   systemSkills: string;
@@ -72,6 +75,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     skillSettings: store.skillSettings,
     gate,
     execute: { scriptCacheDir: paths.scriptCache },
+    highRiskPaused: () => store.settings.get(HIGH_RISK_PAUSED) === true,
   });
   return {
     paths,

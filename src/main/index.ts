@@ -2,18 +2,19 @@
  * The Electron main process: one instance, a tray icon, a sandboxed window, and the contract over
  * IPC wired to the core. Thin on purpose; what iAs does lives in src/core.
  */
-import { app, Notification, session, type BrowserWindow, type Tray } from 'electron';
+import { app, Notification, session, type BrowserWindow } from 'electron';
 import { DesktopChannel } from '../core/channels/desktop-channel.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
 import { defaultDataHome } from '../core/paths.js';
-import { openRuntime, type Runtime } from '../core/runtime.js';
-import { createApi } from './api.js';
+import { HIGH_RISK_PAUSED, openRuntime, type Runtime } from '../core/runtime.js';
+import { createCoreApi } from '../core/api/create-api.js';
+import { APP_SETTINGS } from '../core/api/settings-api.js';
 import { registerIpc } from './ipc.js';
 import { isAppUrl, systemSkillsDir, userSkillsDir } from './paths.js';
 import { appSecrets } from './secrets.js';
 import { restrictPermissions, hardenWebContents } from './security.js';
-import { createTray } from './tray.js';
-import { createMainWindow, showWindow } from './window.js';
+import { createTray, type TrayPage } from './tray.js';
+import { createMainWindow, showPage, showWindow } from './window.js';
 
 app.setName('iAs');
 // One data folder for the app and the `ias` command: $IAS_HOME, else the per-user "iAs" folder.
@@ -21,15 +22,42 @@ app.setPath('userData', defaultDataHome());
 if (process.platform === 'win32') app.setAppUserModelId('app.ias.desktop');
 
 let mainWindow: BrowserWindow | undefined;
-let tray: Tray | undefined;
+let chatWindow: BrowserWindow | undefined;
+
+/** Native notifications, unless the owner turned them off. */
+function notify(title: string, body: string): void {
+  const prefs = runtime?.store.settings.get<{ notifications?: boolean }>(APP_SETTINGS);
+  if (prefs?.notifications === false || !Notification.isSupported()) return;
+  new Notification({ title, body }).show();
+}
+let tray: ReturnType<typeof createTray> | undefined;
 let runtime: Runtime | undefined;
 let wechat: WechatService | undefined;
 let quitting = false;
 
-function openWindow(): void {
+function openWindow(page?: TrayPage): void {
   if (!app.isReady()) return;
-  if (!mainWindow || mainWindow.isDestroyed()) mainWindow = createMainWindow({ isQuitting: () => quitting });
-  showWindow(mainWindow);
+  const fresh = !mainWindow || mainWindow.isDestroyed();
+  if (fresh) mainWindow = createMainWindow({ isQuitting: () => quitting });
+  if (page && !fresh) showPage(mainWindow!, page);
+  else showWindow(mainWindow!);
+}
+
+function openChat(): void {
+  if (!app.isReady()) return;
+  if (!chatWindow || chatWindow.isDestroyed())
+    chatWindow = createMainWindow({ isQuitting: () => quitting, compact: true });
+  showWindow(chatWindow);
+}
+
+/** The tray shows WeChat's state and how many approvals wait. */
+function refreshTray(): void {
+  if (!tray || !runtime) return;
+  tray.update({
+    wechat: wechat?.status().state ?? '—',
+    pendingApprovals: runtime.gate.openApprovals().filter((a) => a.status === 'pending').length,
+    paused: runtime.store.settings.get(HIGH_RISK_PAUSED) === true,
+  });
 }
 
 async function start(): Promise<void> {
@@ -42,7 +70,7 @@ async function start(): Promise<void> {
     userSkills: userSkillsDir(),
     secrets: appSecrets(home),
     // WeChat first (added below), then the desktop: a notification and the in-app approval card.
-    channels: [new DesktopChannel({ notify: (title, body) => new Notification({ title, body }).show() })],
+    channels: [new DesktopChannel({ notify: (title, body) => notify(title, body) })],
     recover: true,
     watch: true,
   });
@@ -60,17 +88,37 @@ async function start(): Promise<void> {
   // Log in only once the owner has set WeChat up (`ias wechat login`, or the settings page).
   if (wechat.settings.account()) void wechat.start();
 
-  registerIpc(createApi({ version: app.getVersion(), registry }), isAppUrl);
+  const core = createCoreApi(runtime, { version: app.getVersion(), wechat });
+  // Launch at login is the platform's business: applied whenever the setting is saved.
+  const saveSettings = core.api.saveSettings.bind(core.api);
+  core.api.saveSettings = async (input) => {
+    const saved = await saveSettings(input);
+    app.setLoginItemSettings({ openAtLogin: saved.launchAtLogin });
+    return saved;
+  };
+  registerIpc(core, isAppUrl);
+  core.events.on('event', (event) => {
+    if (event.type === 'approval' || event.type === 'wechat') refreshTray();
+  });
 
-  tray = createTray({ open: openWindow, quit: () => app.quit() });
+  tray = createTray({
+    openChat,
+    open: openWindow,
+    setPaused: (paused) => {
+      runtime?.store.settings.set(HIGH_RISK_PAUSED, paused);
+      refreshTray();
+    },
+    quit: () => app.quit(),
+  });
+  refreshTray();
   openWindow();
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', openWindow);
-  app.on('activate', openWindow);
+  app.on('second-instance', () => openWindow());
+  app.on('activate', () => openWindow());
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, isAppUrl));
   app.on('before-quit', () => {
     quitting = true;
@@ -80,7 +128,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('will-quit', () => {
     void wechat?.stop();
     void runtime?.close();
-    tray?.destroy();
+    tray?.tray.destroy();
   });
 
   app

@@ -1,7 +1,7 @@
 /** Where the desktop app finds its own files: the built preload and renderer, and its resources. */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { app } from 'electron';
+import { appUrlMatcher } from './web-security.js';
 
 /** out/main, where this file is bundled. */
 const here = import.meta.dirname;
@@ -31,20 +31,7 @@ export function iconPath(name: string): string {
   return path.join(resourcesDir(), 'icons', name);
 }
 
-const samePath = (a: string, b: string): boolean =>
-  process.platform === 'win32' || process.platform === 'darwin'
-    ? path.resolve(a).toLowerCase() === path.resolve(b).toLowerCase()
-    : path.resolve(a) === path.resolve(b);
-
 /** Whether a URL is the app's own renderer page: the dev server's origin, or the built index.html. */
 export function isAppUrl(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  const dev = devServerUrl();
-  if (dev) return parsed.origin === new URL(dev).origin;
-  return parsed.protocol === 'file:' && samePath(fileURLToPath(parsed), rendererFile);
+  return appUrlMatcher({ devServer: devServerUrl(), rendererFile })(url);
 }

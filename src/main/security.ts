@@ -1,8 +1,13 @@
 /** Keeps every web page of the app on the app: no new windows, no navigation away, no webviews, (almost) no permissions. */
-import type { Session, WebContents } from 'electron';
+import { shell, type Session, type WebContents } from 'electron';
+import { isSafeExternalUrl } from './web-security.js';
 
 export function hardenWebContents(contents: WebContents, isAppUrl: (url: string) => boolean): void {
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  // No window opens inside the app; a checked http(s) link opens in the owner's browser.
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isSafeExternalUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
   contents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url)) event.preventDefault();
   });

@@ -1,30 +1,27 @@
 /** The main window: sandboxed, isolated, loading only the app's own renderer. */
 import { BrowserWindow } from 'electron';
 import { devServerUrl, iconPath, preloadPath, rendererFile } from './paths.js';
+import { SECURE_WEB_PREFERENCES } from './web-security.js';
 
 export interface MainWindowOptions {
   /** Closing the window hides it to the tray unless the app is quitting. */
   isQuitting: () => boolean;
+  /** The compact chat window that opens from the tray. */
+  compact?: boolean;
 }
 
-export function createMainWindow({ isQuitting }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({ isQuitting, compact = false }: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
     title: 'iAs',
-    width: 960,
-    height: 680,
-    minWidth: 560,
+    width: compact ? 420 : 1080,
+    height: compact ? 620 : 720,
+    minWidth: compact ? 360 : 640,
     minHeight: 420,
+    ...(compact ? { alwaysOnTop: false, skipTaskbar: true } : {}),
     show: false,
     autoHideMenuBar: true,
     ...(process.platform === 'linux' ? { icon: iconPath('icon.png') } : {}),
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: preloadPath },
   });
 
   window.once('ready-to-show', () => window.show());
@@ -35,9 +32,18 @@ export function createMainWindow({ isQuitting }: MainWindowOptions): BrowserWind
   });
 
   const dev = devServerUrl();
-  const loading = dev ? window.loadURL(dev) : window.loadFile(rendererFile);
+  const query: Record<string, string> = compact ? { compact: '1' } : {};
+  const loading = dev
+    ? window.loadURL(`${dev}${compact ? '?compact=1' : ''}`)
+    : window.loadFile(rendererFile, { query });
   loading.catch((err: unknown) => console.error('iAs: could not load the window:', err));
   return window;
+}
+
+/** Shows a page of the main window (the renderer routes by hash). */
+export function showPage(window: BrowserWindow, page: string): void {
+  void window.webContents.executeJavaScript(`location.hash = ${JSON.stringify(`#/${page}`)}`);
+  showWindow(window);
 }
 
 export function showWindow(window: BrowserWindow): void {

@@ -1,19 +1,25 @@
 /**
  * The bridge between the sandboxed page and the main process: `window.ias` is exactly the
- * contract, one function per method, each an `ias:<method>` IPC call. Nothing else is exposed.
+ * contract, one function per method, each an `ias:<method>` IPC call, plus `onEvent` for the
+ * events the core pushes. Nothing else is exposed (no ipcRenderer, no Node).
  */
-import { contextBridge, ipcRenderer } from 'electron';
-import { channel, type ApiMethod, type IasApi } from '../shared/contract.js';
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { API_METHODS, channel, EVENT_CHANNEL, type IasBridge, type IasEvent } from '../shared/contract.js';
 
-function invoker<M extends ApiMethod>(method: M): IasApi[M] {
-  const name = channel(method);
-  return ((...args: unknown[]) => ipcRenderer.invoke(name, ...args)) as IasApi[M];
-}
+const methods = Object.fromEntries(
+  API_METHODS.map((method) => {
+    const name = channel(method);
+    return [method, (...args: unknown[]) => ipcRenderer.invoke(name, ...args)];
+  }),
+);
 
-// Typed as IasApi: a method missing here, or one the contract does not have, fails to compile.
-const api: IasApi = {
-  version: invoker('version'),
-  listSkills: invoker('listSkills'),
-};
+const bridge = {
+  ...methods,
+  onEvent(listener: (event: IasEvent) => void): () => void {
+    const handler = (_event: IpcRendererEvent, payload: IasEvent) => listener(payload);
+    ipcRenderer.on(EVENT_CHANNEL, handler);
+    return () => ipcRenderer.removeListener(EVENT_CHANNEL, handler);
+  },
+} as IasBridge;
 
-contextBridge.exposeInMainWorld('ias', api);
+contextBridge.exposeInMainWorld('ias', bridge);

@@ -1,58 +1,40 @@
-/** The UI's strings in 简体中文 and English, picked from the browser's language. */
-import type { SkillKind, SkillRisk, SkillSource } from '../shared/contract.js';
+/**
+ * The UI's strings in English and 简体中文: one typed dictionary per language (i18n/en.ts,
+ * i18n/zh-CN.ts; the Chinese one must have every key the English one has). The language follows
+ * the OS (`navigator.language`) unless the settings pick one.
+ */
+import { createContext, useContext } from 'react';
+import type { Language } from '../shared/contract.js';
+import { en, type Strings } from './i18n/en.js';
+import { zhCN } from './i18n/zh-CN.js';
 
+export type { Strings };
 export type Locale = 'zh-CN' | 'en';
 
-export interface Strings {
-  tagline: string;
-  version: (version: string) => string;
-  skills: string;
-  loading: string;
-  empty: string;
-  loadFailed: (reason: string) => string;
-  noApiTitle: string;
-  noApiBody: string;
-  risk: Record<SkillRisk, string>;
-  source: Record<SkillSource, string>;
-  kind: Record<SkillKind, string>;
-  overrides: string;
+export const dictionaries: Record<Locale, Strings> = { en, 'zh-CN': zhCN };
+
+/** 简体中文 for any Chinese system language, English otherwise; an explicit choice wins. */
+export function pickLocale(language: Language | undefined, systemLanguage: string | undefined): Locale {
+  if (language === 'en' || language === 'zh-CN') return language;
+  return systemLanguage?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
 }
 
-const en: Strings = {
-  tagline: 'Your assistant in the system tray. It acts through skills, and asks you before anything risky.',
-  version: (version) => `Version ${version}`,
-  skills: 'Skills',
-  loading: 'Loading skills…',
-  empty: 'No skills yet.',
-  loadFailed: (reason) => `Could not load the skills: ${reason}`,
-  noApiTitle: 'Not connected to iAs',
-  noApiBody:
-    'This page was opened outside the iAs app, so it cannot reach the assistant. Open iAs from its tray icon, or use the ias command in a terminal:',
-  risk: { low: 'Low risk', high: 'High risk · asks you first' },
-  source: { system: 'System', user: 'Yours' },
-  kind: { script: 'Script', builtin: 'Built-in', instructions: 'Instructions' },
-  overrides: 'Replaces a system skill',
-};
-
-const zh: Strings = {
-  tagline: '住在系统托盘里的个人助手。它通过技能为你做事，有风险的操作会先征得你的同意。',
-  version: (version) => `版本 ${version}`,
-  skills: '技能',
-  loading: '正在加载技能…',
-  empty: '还没有技能。',
-  loadFailed: (reason) => `无法加载技能：${reason}`,
-  noApiTitle: '未连接到 iAs',
-  noApiBody: '此页面不是在 iAs 应用中打开的，无法连接到助手。请从托盘图标打开 iAs，或在终端中使用 ias 命令：',
-  risk: { low: '低风险', high: '高风险 · 需你确认' },
-  source: { system: '系统', user: '我的' },
-  kind: { script: '脚本', builtin: '内置', instructions: '说明' },
-  overrides: '替换了系统技能',
-};
-
-/** 简体中文 for any Chinese locale, English otherwise. */
-export function pickLocale(language: string | undefined): Locale {
-  return language?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+export function systemLanguage(): string | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.language;
 }
 
-export const locale: Locale = pickLocale(typeof navigator === 'undefined' ? undefined : navigator.language);
-export const t: Strings = locale === 'zh-CN' ? zh : en;
+export interface I18n {
+  locale: Locale;
+  t: Strings;
+}
+
+export const I18nContext = createContext<I18n>({ locale: 'en', t: en });
+
+/** The strings of the current language. */
+export function useT(): Strings {
+  return useContext(I18nContext).t;
+}
+
+export function useLocale(): Locale {
+  return useContext(I18nContext).locale;
+}

@@ -1,7 +1,7 @@
 /**
  * The one typed contract between the UI and the core. The desktop app carries it over Electron
- * IPC (src/main + src/preload), headless mode over HTTP + WebSocket; the renderer sees only this.
- * Plain types and constants: no Node, no DOM, no Electron.
+ * IPC (src/main + src/preload), headless mode over HTTP + WebSocket (src/server); the renderer sees
+ * only this. Plain types and constants: no Node, no DOM, no Electron.
  */
 
 export type SkillRisk = 'low' | 'high';
@@ -14,7 +14,7 @@ export interface SkillSummary {
   name: string;
   title: string;
   description: string;
-  /** The effective risk: a user skill overriding a system skill never lowers it. */
+  /** The skill's risk: a user skill overriding a system skill never lowers it. */
   risk: SkillRisk;
   source: SkillSource;
   /** True when a user skill replaces a system skill of the same name. */
@@ -22,24 +22,322 @@ export interface SkillSummary {
   kind: SkillKind;
 }
 
+/** A skill with everything the skills manager shows. */
+export interface SkillInfo extends SkillSummary {
+  /** The risk the gate applies now: High for a user skill not yet reviewed at this version. */
+  effectiveRisk: SkillRisk;
+  enabled: boolean;
+  /** System skills are always reviewed; a user skill is when its current content was. */
+  reviewed: boolean;
+  timeoutSecs: number;
+  parameters: Record<string, unknown>;
+  /** The SKILL.md file. */
+  path: string;
+  hash: string;
+}
+
+export interface SkillProblemInfo {
+  path: string;
+  line?: number;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export interface SkillsState {
+  skills: SkillInfo[];
+  /** Load errors and warnings, with file and line. */
+  problems: SkillProblemInfo[];
+  systemDir: string;
+  userDir: string;
+}
+
+/** A tool definition as the model receives it. */
+export interface ToolPreview {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+export interface SkillFile {
+  name: string;
+  source: SkillSource;
+  path: string;
+  content: string;
+}
+
+export interface SkillValidation {
+  ok: boolean;
+  errors: SkillProblemInfo[];
+  warnings: SkillProblemInfo[];
+  /** The tool definition the model would see, when the file is valid. */
+  tool?: ToolPreview;
+  risk?: SkillRisk;
+  kind?: SkillKind;
+}
+
+export interface ConversationInfo {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ToolCallInfo {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+export interface ChatMessage {
+  id: number;
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string;
+  createdAt: number;
+  toolCalls?: ToolCallInfo[];
+  toolCallId?: string;
+  /** The tool's name, on tool messages. */
+  name?: string;
+  /** Reasoning content, shown apart. */
+  reasoning?: string;
+  /** A note the loop added (a background result), not typed by anyone. */
+  note?: boolean;
+}
+
+export type ToolCallStatus =
+  'running' | 'waiting-for-approval' | 'background' | 'done' | 'error' | 'refused' | 'unconfirmed';
+
+/** Events of one chat turn, in order; `turnId` ties them to sendMessage's answer. */
+export type ChatEvent =
+  | { kind: 'delta'; text: string }
+  | { kind: 'reasoning'; text: string }
+  | { kind: 'tool-call'; id: string; name: string; arguments: string }
+  | { kind: 'tool-result'; id: string; name: string; status: ToolCallStatus; result: unknown }
+  | { kind: 'background-result'; id: string; name: string; status: string; result: unknown }
+  | { kind: 'retry'; message: string; delayMs: number }
+  | { kind: 'error'; message: string }
+  | { kind: 'done'; reply: string; rounds: number; stopped?: boolean; error?: string };
+
+export type ApprovalStatus =
+  'queued' | 'pending' | 'approved' | 'executing' | 'done' | 'rejected' | 'expired' | 'cancelled';
+
+/** An approval as the UI sees it: never a code. */
+export interface ApprovalInfo {
+  id: string;
+  skillName: string;
+  params: unknown;
+  status: ApprovalStatus;
+  /** Where the request went: 'wechat', 'desktop', 'terminal'… */
+  channel: string | null;
+  createdAt: number;
+  expiresAt: number | null;
+  attemptsLeft: number;
+  /** True when the owner can approve or reject it here, with a button (the in-app card). */
+  decidableHere: boolean;
+}
+
+export type AuditStatus = 'running' | 'done' | 'failed' | 'interrupted' | 'refused';
+export type AuditSource = 'chat' | 'job' | 'schedule' | 'cli';
+
+export interface AuditQuery {
+  skill?: string;
+  status?: AuditStatus;
+  source?: AuditSource;
+  /** started_at ≥ from (ms since epoch). */
+  from?: number;
+  /** started_at < to. */
+  to?: number;
+  text?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+export interface AuditRowInfo {
+  id: number;
+  startedAt: number;
+  finishedAt: number | null;
+  skill: string;
+  skillHash: string | null;
+  source: AuditSource;
+  requestedBy: string | null;
+  params: unknown;
+  risk: SkillRisk;
+  approvalId: string | null;
+  approvalOutcome: string;
+  status: AuditStatus;
+  durationMs: number | null;
+  exitCode: number | null;
+  resultSummary: string | null;
+  error: string | null;
+}
+
+export interface AuditPageInfo {
+  rows: AuditRowInfo[];
+  nextCursor?: string;
+}
+
+export interface ProviderPresetInfo {
+  id: string;
+  label: string;
+  baseUrl: string;
+  model: string;
+  needsKey: boolean;
+}
+
+export interface ProviderInfo {
+  presets: ProviderPresetInfo[];
+  /** What is saved (never the key itself). */
+  saved: { preset?: string; baseUrl?: string; model?: string; hasKey: boolean };
+  /** What is in effect (environment variables win), or null when no model is configured. */
+  effective: { baseUrl: string; model: string; hasKey: boolean; fromEnv: boolean } | null;
+}
+
+export interface ProviderInput {
+  preset?: string;
+  baseUrl?: string;
+  model?: string;
+  /** A new key; omitted keeps the saved one, '' removes it. */
+  apiKey?: string;
+}
+
+export type WechatState =
+  'stopped' | 'starting' | 'waiting-for-scan' | 'logged-in' | 'logged-out' | 'reconnecting' | 'error';
+
+export interface WechatInfo {
+  available: boolean;
+  state: WechatState;
+  /** The QR code's text while waiting for a scan (the UI draws it). */
+  qr?: string;
+  user?: { id: string; name: string };
+  owner?: { mode: 'contact'; name: string } | { mode: 'self' };
+  puppet: string;
+  error?: string;
+}
+
+export type Language = 'system' | 'zh-CN' | 'en';
+export type Theme = 'system' | 'light' | 'dark';
+
+export interface AppSettings {
+  language: Language;
+  theme: Theme;
+  notifications: boolean;
+  launchAtLogin: boolean;
+  /** Read-only: where iAs keeps its data. */
+  dataDir: string;
+  /** Read-only: whether high-risk skills are paused (none runs, none is asked). */
+  highRiskPaused: boolean;
+}
+
 /** What the UI can ask of the core. Every method is asynchronous, whatever the transport. */
 export interface IasApi {
-  /** The app's version. */
   version(): Promise<string>;
-  /** The effective skills (system and user, user wins), sorted by name. */
-  listSkills(): Promise<SkillSummary[]>;
+
+  listConversations(): Promise<ConversationInfo[]>;
+  getMessages(conversationId: string): Promise<ChatMessage[]>;
+  /** Starts a turn; its events arrive as `chat` events with the returned turnId. */
+  sendMessage(input: { conversationId?: string; text: string }): Promise<{ conversationId: string; turnId: string }>;
+  stopTurn(turnId: string): Promise<void>;
+  renameConversation(conversationId: string, title: string): Promise<void>;
+  deleteConversation(conversationId: string): Promise<void>;
+
+  listSkills(): Promise<SkillsState>;
+  setSkillEnabled(name: string, enabled: boolean): Promise<void>;
+  readSkill(name: string): Promise<SkillFile>;
+  /** Checks a SKILL.md with the real parser, without saving it. */
+  validateSkill(name: string, content: string): Promise<SkillValidation>;
+  /** Saves a user skill (creating it if new). Saved from the app's editor, it counts as reviewed. */
+  saveSkill(name: string, content: string): Promise<SkillValidation>;
+  /** Copies a system skill into the user folder to customise it. */
+  copySkillToUser(name: string): Promise<SkillFile>;
+  deleteSkill(name: string): Promise<void>;
+  reviewSkill(name: string): Promise<void>;
+  /** A template for a new skill. */
+  skillTemplate(kind: 'script' | 'instructions'): Promise<string>;
+
+  queryAudit(query: AuditQuery): Promise<AuditPageInfo>;
+  exportAudit(query: AuditQuery, format: 'csv' | 'json'): Promise<string>;
+
+  /** Open approvals, and recent ones. */
+  listApprovals(): Promise<ApprovalInfo[]>;
+  /** The in-app card's buttons (only for approvals that are `decidableHere`). */
+  decideApproval(id: string, approve: boolean): Promise<boolean>;
+
+  getProvider(): Promise<ProviderInfo>;
+  saveProvider(input: ProviderInput): Promise<void>;
+  testProvider(): Promise<{ ok: boolean; message: string }>;
+
+  getSettings(): Promise<AppSettings>;
+  saveSettings(
+    input: Partial<Pick<AppSettings, 'language' | 'theme' | 'notifications' | 'launchAtLogin'>>,
+  ): Promise<AppSettings>;
+  setHighRiskPaused(paused: boolean): Promise<void>;
+
+  wechatStatus(): Promise<WechatInfo>;
+  wechatLogin(): Promise<void>;
+  wechatLogout(): Promise<void>;
+  wechatStartPairing(): Promise<{ code: string; expiresAt: number }>;
+  wechatBindSelf(): Promise<void>;
 }
 
 export type ApiMethod = keyof IasApi;
 
 /** Every method of {@link IasApi}, for transports that register or expose them one by one. */
-export const API_METHODS = ['version', 'listSkills'] as const satisfies readonly ApiMethod[];
+export const API_METHODS = [
+  'version',
+  'listConversations',
+  'getMessages',
+  'sendMessage',
+  'stopTurn',
+  'renameConversation',
+  'deleteConversation',
+  'listSkills',
+  'setSkillEnabled',
+  'readSkill',
+  'validateSkill',
+  'saveSkill',
+  'copySkillToUser',
+  'deleteSkill',
+  'reviewSkill',
+  'skillTemplate',
+  'queryAudit',
+  'exportAudit',
+  'listApprovals',
+  'decideApproval',
+  'getProvider',
+  'saveProvider',
+  'testProvider',
+  'getSettings',
+  'saveSettings',
+  'setHighRiskPaused',
+  'wechatStatus',
+  'wechatLogin',
+  'wechatLogout',
+  'wechatStartPairing',
+  'wechatBindSelf',
+] as const satisfies readonly ApiMethod[];
 
 // API_METHODS must name every method of IasApi: this fails to compile when one is missing.
 type Never<T extends never> = T;
 type _AllMethodsListed = Never<Exclude<ApiMethod, (typeof API_METHODS)[number]>>;
 
-/** The IPC channel that carries one method: `ias:<method>`. */
+/** Events pushed from the core to the UI. */
+export type IasEvent =
+  | { type: 'chat'; conversationId: string; turnId: string; event: ChatEvent }
+  | { type: 'approval'; approval: ApprovalInfo }
+  | { type: 'skills-changed' }
+  | { type: 'wechat'; status: WechatInfo }
+  | { type: 'notification'; title: string; body: string };
+
+/** The IPC channel that carries one method: `ias:<method>`; events come on EVENT_CHANNEL. */
 export function channel(method: ApiMethod): `ias:${ApiMethod}` {
   return `ias:${method}`;
+}
+export const EVENT_CHANNEL = 'ias:event';
+
+/** The WebSocket protocol of `ias serve`: requests, answers and pushed events, as JSON text frames. */
+export type WsRequest = { id: number; method: ApiMethod; params: unknown[] };
+export type WsResponse = { id: number; result?: unknown; error?: string };
+export type WsPush = { event: IasEvent };
+
+/** What the preload exposes as `window.ias` (the desktop transport). */
+export interface IasBridge extends IasApi {
+  onEvent(listener: (event: IasEvent) => void): () => void;
 }

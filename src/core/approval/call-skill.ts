@@ -44,7 +44,8 @@ export interface SkillCallerOptions {
   skillSettings: SkillSettingsRepo;
   gate?: ApprovalGate;
   execute?: Omit<ExecuteOptions, 'signal'>;
-  now?: () => number;
+  /** The owner paused high-risk skills: none runs and nobody is asked until resumed. */
+  highRiskPaused?: () => boolean;
 }
 
 const SUMMARY_CHARS = 2000;
@@ -95,6 +96,11 @@ export class SkillCaller {
       return { status: result.success ? 'done' : 'error', result, auditId, risk };
     }
 
+    if (this.options.highRiskPaused?.()) {
+      const error = `${skill.name} did not run: high-risk skills are paused by the owner`;
+      audit.finish(auditId, { status: 'refused', durationMs: elapsed(), error, approvalOutcome: 'paused' });
+      return { status: 'refused', result: { success: false, error, durationMs: elapsed() }, auditId, risk };
+    }
     const gate = this.options.gate;
     if (!gate) {
       const error = `${skill.name} needs the owner's approval, and no approval channel is set up`;

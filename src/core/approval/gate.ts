@@ -79,6 +79,11 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     for (const channel of options.channels) this.listen(channel);
   }
 
+  /** The channels, in order of preference. */
+  channelList(): readonly ApprovalChannel[] {
+    return this.options.channels;
+  }
+
   /** Adds a channel: last in preference (the terminal of `ias chat`), or first (WeChat). */
   addChannel(channel: ApprovalChannel, position: 'first' | 'last' = 'last'): void {
     if (position === 'first') this.options.channels.unshift(channel);

@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { WechatyBuilder, type Message, type Wechaty } from 'wechaty';
+import type { Message, Wechaty } from 'wechaty';
 import type * as PUPPET from 'wechaty-puppet';
 import type { PuppetSettings } from './wechat-settings.js';
 
@@ -97,6 +97,8 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
       else fs.chmodSync(this.memoryFile, 0o600);
       const given = this.options.puppet;
       const puppet = isPuppetSettings(given) ? await loadPuppet(given) : given;
+      // Loaded when the bot first starts: wechaty is large, and most runs of iAs never need it.
+      const { WechatyBuilder } = await import('wechaty');
       const bot = WechatyBuilder.build({ name: this.memoryFile, puppet });
       this.wechaty = bot;
       bot.on('scan', (qr) => this.setStatus({ state: 'waiting-for-scan', qr }));

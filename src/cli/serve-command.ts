@@ -1,0 +1,186 @@
+/**
+ * `ias serve`: iAs without Electron — the core, the WeChat bot and the built renderer over HTTP +
+ * WebSocket on 127.0.0.1, behind an access token. Prints the URL to open; runs until SIGINT/SIGTERM.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { createCoreApi, type CoreApi } from '../core/api/create-api.js';
+import { DesktopChannel, type Notifier } from '../core/channels/desktop-channel.js';
+import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
+import { dataPaths, defaultDataHome } from '../core/paths.js';
+import { openRuntime } from '../core/runtime.js';
+import { isLoopback } from '../server/hosts.js';
+import { acquireServeLock } from '../server/serve-lock.js';
+import { serveToken } from '../server/serve-token.js';
+import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
+import { bundledSystemSkills, type GlobalOptions } from './context.js';
+import { color } from './format.js';
+import { UsageError } from './usage-error.js';
+import { printQr } from './wechat-command.js';
+
+interface ServeOptions {
+  host: string;
+  port: string;
+  newToken?: boolean;
+  wechat: boolean;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The built renderer: `out/renderer` beside the built CLI (out/cli), or from the source tree. */
+export function bundledRendererDir(): string {
+  return path.resolve(here, '..', '..', 'out', 'renderer');
+}
+
+function appVersion(): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(here, '..', '..', 'package.json'), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535, not "${text}"`);
+  return port;
+}
+
+/** Resolves on the first SIGINT or SIGTERM; a second one ends the process at once. */
+function stopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      const force = () => process.exit(1);
+      process.once('SIGINT', force);
+      process.once('SIGTERM', force);
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> {
+  const port = parsePort(opts.port);
+  const host = opts.host.trim();
+  if (!host) throw new UsageError('--host must not be empty');
+  const home = globals.home ? path.resolve(globals.home) : defaultDataHome();
+  const paths = dataPaths(home, globals.userSkills);
+  const systemSkills = globals.systemSkills ? path.resolve(globals.systemSkills) : bundledSystemSkills();
+  const rendererDir = bundledRendererDir();
+
+  const lock = acquireServeLock(home);
+  const cleanups: (() => Promise<void> | void)[] = [() => lock.release()];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (err) {
+        process.stderr.write(`${color.yellow('warning')}: while stopping: ${(err as Error).message}\n`);
+      }
+    }
+  };
+  try {
+    const token = serveToken(home, { renew: opts.newToken });
+    // The desktop channel's notifications go to the browser (an event) and to this terminal.
+    const late: { core?: CoreApi } = {};
+    const terminal: Notifier = {
+      notify: (title, body) => process.stderr.write(`${color.cyan(`[${title}]`)}${body ? ` ${body}` : ''}\n`),
+    };
+    const browser: Notifier = {
+      notify: (title, body) => (late.core ? late.core.notify(title, body) : terminal.notify(title, body)),
+    };
+    const runtime = await openRuntime({
+      home,
+      systemSkills,
+      userSkills: paths.userSkills,
+      recover: true,
+      watch: true,
+      channels: [new DesktopChannel(browser)],
+    });
+    cleanups.push(() => runtime.close());
+    for (const problem of runtime.registry.problems().errors) {
+      process.stderr.write(
+        `${color.yellow('warning')}: skipped ${problem.path}${problem.line ? `:${problem.line}` : ''}: ${problem.message}\n`,
+      );
+    }
+
+    let wechat: WechatService | undefined;
+    if (opts.wechat) {
+      const service = new WechatService({
+        dataDir: home,
+        gate: runtime.gate,
+        settings: runtime.store.settings,
+        agent: runtime.agent({ source: 'chat' }),
+      });
+      wechat = service;
+      const unguard = containWechatFailures(service.bot);
+      cleanups.push(unguard, () => service.stop());
+      let shownQr: string | undefined;
+      service.bot.on('status', (status) => {
+        if (status.state === 'waiting-for-scan' && status.qr && status.qr !== shownQr) {
+          shownQr = status.qr;
+          void printQr(status.qr);
+        } else if (status.state === 'logged-in') {
+          process.stderr.write(`WeChat: logged in as ${color.bold(status.user?.name ?? '?')}.\n`);
+        } else if (status.state === 'error' && status.error) {
+          process.stderr.write(`${color.yellow('WeChat')}: ${status.error}\n`);
+        }
+      });
+    }
+
+    const core = createCoreApi(runtime, { version: appVersion(), wechat, notifier: terminal });
+    late.core = core;
+    cleanups.push(() => core.close());
+
+    if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
+      process.stderr.write(
+        `${color.yellow('warning')}: the UI is not built (${rendererDir}); run \`npm run build\`. The API still works.\n`,
+      );
+    }
+    const server = await startServer({ api: core.api, events: core.events, token, rendererDir, host, port });
+    cleanups.push(() => server.close());
+    if (!isLoopback(host)) {
+      process.stderr.write(
+        `${color.yellow('warning')}: listening on ${host}: anyone on your network who has the link can reach iAs, over plain HTTP.\n`,
+      );
+    }
+    process.stdout.write(`iAs is ready at ${server.url}\n`);
+    process.stderr.write('Open it in your browser. Ctrl+C stops iAs.\n');
+
+    // Log the bot in only once the owner has set WeChat up (`ias wechat login`, or the settings page).
+    if (wechat?.settings.account()) void wechat.start();
+
+    const signal = await stopSignal();
+    process.stderr.write(`\nStopping (${signal})…\n`);
+  } finally {
+    await cleanUp();
+  }
+  // Whatever the WeChat stack leaves behind must not keep the process alive.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
+}
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('run iAs headless: the web UI and its API on http://127.0.0.1, behind an access token')
+    .option(
+      '--host <host>',
+      'the address to listen on (anything but loopback exposes iAs to your network)',
+      DEFAULT_HOST,
+    )
+    .option('--port <port>', 'the port (0 = any free port)', String(DEFAULT_PORT))
+    .option('--new-token', 'make a new access token (the old link stops working)')
+    .option('--no-wechat', 'do not run the WeChat bot (approvals go to the web UI)')
+    .action(async (opts: ServeOptions, cmd: Command) => {
+      await serve(opts, cmd.optsWithGlobals<GlobalOptions>());
+    });
+}

@@ -1,0 +1,103 @@
+/** The chat side of the contract: conversations, and turns whose events stream as `chat` events. */
+import { randomUUID } from 'node:crypto';
+import type { ChatEvent, IasApi, IasEvent } from '../../shared/contract.js';
+import type { AgentEvent } from '../agent/agent.js';
+import type { Runtime } from '../runtime.js';
+
+type ChatMethods = Pick<
+  IasApi,
+  'listConversations' | 'getMessages' | 'sendMessage' | 'stopTurn' | 'renameConversation' | 'deleteConversation'
+>;
+
+function toChatEvent(event: AgentEvent): ChatEvent {
+  switch (event.type) {
+    case 'delta':
+    case 'reasoning':
+      return { kind: event.type, text: event.text };
+    case 'tool-call':
+      return { kind: 'tool-call', id: event.id, name: event.name, arguments: event.arguments };
+    case 'tool-result':
+      return { kind: 'tool-result', id: event.id, name: event.name, status: event.status, result: event.result };
+    case 'background-result':
+      return { kind: 'background-result', id: event.id, name: event.name, status: event.status, result: event.result };
+    case 'retry':
+      return { kind: 'retry', message: event.message, delayMs: event.delayMs };
+    case 'error':
+      return { kind: 'error', message: event.message };
+  }
+}
+
+export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): ChatMethods & { close(): Promise<void> } {
+  const { conversations } = runtime.store;
+  /** The turn in progress in each conversation, and how to stop it. */
+  const turns = new Map<string, { turnId: string; controller: AbortController }>();
+  const turnOf = new Map<string, string>();
+  const running = new Set<Promise<void>>();
+  const agent = runtime.agent({
+    onEvent: (event) => {
+      const turnId = turnOf.get(event.conversationId) ?? 'background';
+      emit({ type: 'chat', conversationId: event.conversationId, turnId, event: toChatEvent(event) });
+    },
+  });
+
+  return {
+    async listConversations() {
+      return conversations.list();
+    },
+    async getMessages(conversationId) {
+      return conversations.messages(conversationId);
+    },
+    async sendMessage({ conversationId, text }) {
+      const id = conversationId ?? randomUUID();
+      if (!conversations.get(id)) {
+        if (conversationId) throw new Error(`there is no conversation ${conversationId}`);
+        conversations.create(id, text.trim().slice(0, 40));
+      }
+      if (turns.has(id)) throw new Error('a reply is still coming in this conversation; stop it or wait');
+      const turnId = randomUUID();
+      const controller = new AbortController();
+      turns.set(id, { turnId, controller });
+      turnOf.set(id, turnId);
+      const work = agent
+        .send(text, { conversationId: id, signal: controller.signal })
+        .then(
+          (turn) => {
+            const done: ChatEvent = { kind: 'done', reply: turn.reply, rounds: turn.rounds };
+            if (turn.stopped) done.stopped = true;
+            if (turn.error) done.error = turn.error;
+            emit({ type: 'chat', conversationId: id, turnId, event: done });
+          },
+          (err: unknown) => {
+            const message = err instanceof Error ? err.message : String(err);
+            emit({
+              type: 'chat',
+              conversationId: id,
+              turnId,
+              event: { kind: 'done', reply: '', rounds: 0, error: message },
+            });
+          },
+        )
+        .finally(() => {
+          turns.delete(id);
+          running.delete(work);
+        });
+      running.add(work);
+      return { conversationId: id, turnId };
+    },
+    async stopTurn(turnId) {
+      for (const turn of turns.values()) if (turn.turnId === turnId) turn.controller.abort();
+    },
+    async renameConversation(conversationId, title) {
+      if (!conversations.rename(conversationId, title.trim()))
+        throw new Error(`there is no conversation ${conversationId}`);
+    },
+    async deleteConversation(conversationId) {
+      turns.get(conversationId)?.controller.abort();
+      conversations.delete(conversationId);
+    },
+    async close() {
+      for (const turn of turns.values()) turn.controller.abort();
+      await Promise.allSettled([...running, ...agent.running]);
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * The contract's one implementation, over a runtime: both transports (Electron IPC in the app,
+ * HTTP + WebSocket in `ias serve`) carry exactly this, and the events it emits.
+ */
+import { EventEmitter } from 'node:events';
+import type { ApprovalInfo, IasApi, IasEvent, WechatInfo } from '../../shared/contract.js';
+import type { ApprovalView } from '../approval/gate.js';
+import type { Notifier } from '../channels/desktop-channel.js';
+import type { WechatService } from '../channels/wechat-service.js';
+import type { Runtime } from '../runtime.js';
+import type { ApprovalRow } from '../store/approvals-repo.js';
+import { chatApi } from './chat-api.js';
+import { settingsApi } from './settings-api.js';
+import { skillsApi } from './skills-api.js';
+
+export interface CoreApi {
+  api: IasApi;
+  events: EventEmitter<{ event: [IasEvent] }>;
+  /** Shows a notification in the UI (and on the platform's notifier, when given). */
+  notify(title: string, body: string): void;
+  close(): Promise<void>;
+}
+
+export interface CoreApiOptions {
+  version: string;
+  wechat?: WechatService;
+  notifier?: Notifier;
+}
+
+export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreApi {
+  const events = new EventEmitter<{ event: [IasEvent] }>();
+  const emit = (event: IasEvent) => events.emit('event', event);
+  const { gate, store, registry } = runtime;
+  const wechat = options.wechat;
+
+  const inAppChannels = () =>
+    new Set(
+      gate
+        .channelList()
+        .filter((c) => c.inApp)
+        .map((c) => c.name),
+    );
+  const approvalInfo = (a: ApprovalView | ApprovalRow): ApprovalInfo => ({
+    id: a.id,
+    skillName: a.skillName,
+    params: typeof a.params === 'string' ? (JSON.parse(a.params) as unknown) : a.params,
+    status: a.status,
+    channel: a.channel,
+    createdAt: a.createdAt,
+    expiresAt: a.expiresAt,
+    attemptsLeft: a.attemptsLeft,
+    decidableHere: a.status === 'pending' && a.channel !== null && inAppChannels().has(a.channel),
+  });
+  const wechatInfo = (): WechatInfo => {
+    if (!wechat) return { available: false, state: 'stopped', puppet: '' };
+    const status = wechat.status();
+    const owner = status.owner;
+    return {
+      available: true,
+      state: status.state,
+      ...(status.qr ? { qr: status.qr } : {}),
+      ...(status.user ? { user: status.user } : {}),
+      ...(owner
+        ? { owner: owner.mode === 'self' ? { mode: 'self' as const } : { mode: 'contact' as const, name: owner.name } }
+        : {}),
+      ...(status.error ? { error: status.error } : {}),
+      puppet: wechat.settings.puppet().name,
+    };
+  };
+
+  const onApproval = (view: ApprovalView) => emit({ type: 'approval', approval: approvalInfo(view) });
+  const onSkills = () => emit({ type: 'skills-changed' });
+  const onWechat = () => emit({ type: 'wechat', status: wechatInfo() });
+  gate.on('changed', onApproval);
+  registry.on('change', onSkills);
+  wechat?.bot.on('status', onWechat);
+  const { close: closeChat, ...chat } = chatApi(runtime, emit);
+
+  const requireWechat = (): WechatService => {
+    if (!wechat) throw new Error('WeChat is not available in this mode');
+    return wechat;
+  };
+
+  const api: IasApi = {
+    version: async () => options.version,
+    ...chat,
+    ...skillsApi(runtime, onSkills),
+    async queryAudit(query) {
+      return store.audit.query(query);
+    },
+    async exportAudit(query, format) {
+      return format === 'csv' ? store.audit.exportCsv(query) : store.audit.exportJson(query);
+    },
+    async listApprovals() {
+      return store.approvals.list({ limit: 100 }).map(approvalInfo);
+    },
+    async decideApproval(id, approve) {
+      return gate.decideInApp(id, approve);
+    },
+    ...settingsApi(runtime),
+    async wechatStatus() {
+      return wechatInfo();
+    },
+    async wechatLogin() {
+      await requireWechat().start();
+    },
+    async wechatLogout() {
+      await requireWechat().logout();
+    },
+    async wechatStartPairing() {
+      const session = requireWechat().router.startPairing();
+      return { code: session.code, expiresAt: session.expiresAt };
+    },
+    async wechatBindSelf() {
+      requireWechat().router.bindSelf();
+      onWechat();
+    },
+  };
+
+  return {
+    api,
+    events,
+    notify(title, body) {
+      options.notifier?.notify(title, body);
+      emit({ type: 'notification', title, body });
+    },
+    async close() {
+      gate.off('changed', onApproval);
+      registry.off('change', onSkills);
+      wechat?.bot.off('status', onWechat);
+      await closeChat();
+    },
+  };
+}

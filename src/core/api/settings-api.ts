@@ -1,0 +1,82 @@
+/** Settings over the contract: the model provider, the app's preferences, the high-risk pause. */
+import OpenAI from 'openai';
+import type { AppSettings, IasApi } from '../../shared/contract.js';
+import {
+  API_KEY_SECRET,
+  PROVIDER_PRESETS,
+  providerSettings,
+  resolveProvider,
+  saveProvider,
+} from '../agent/providers.js';
+import { describeProviderError } from '../agent/provider-errors.js';
+import { HIGH_RISK_PAUSED, type Runtime } from '../runtime.js';
+
+type SettingsMethods = Pick<
+  IasApi,
+  'getProvider' | 'saveProvider' | 'testProvider' | 'getSettings' | 'saveSettings' | 'setHighRiskPaused'
+>;
+
+export const APP_SETTINGS = 'app.settings';
+const DEFAULTS = { language: 'system', theme: 'system', notifications: true, launchAtLogin: false } as const;
+
+export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.env): SettingsMethods {
+  const { settings } = runtime.store;
+  const hasKey = () => (runtime.secrets.get(API_KEY_SECRET)?.length ?? 0) > 0;
+  const appSettings = (): AppSettings => ({
+    ...DEFAULTS,
+    ...(settings.get<Partial<AppSettings>>(APP_SETTINGS) ?? {}),
+    dataDir: runtime.paths.home,
+    highRiskPaused: settings.get(HIGH_RISK_PAUSED) === true,
+  });
+
+  return {
+    async getProvider() {
+      let effective = null;
+      try {
+        const config = resolveProvider(settings, runtime.secrets, env);
+        effective = {
+          baseUrl: config.baseUrl,
+          model: config.model,
+          hasKey: config.from.apiKey !== 'none',
+          fromEnv: config.from.baseUrl === 'env' || config.from.model === 'env' || config.from.apiKey === 'env',
+        };
+      } catch {
+        // No model configured yet: the UI shows its setup card.
+      }
+      return { presets: PROVIDER_PRESETS, saved: { ...providerSettings(settings), hasKey: hasKey() }, effective };
+    },
+    async saveProvider(input) {
+      saveProvider(settings, runtime.secrets, input);
+    },
+    async testProvider() {
+      let config;
+      try {
+        config = resolveProvider(settings, runtime.secrets, env);
+      } catch (err) {
+        return { ok: false, message: (err as Error).message };
+      }
+      const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 0, timeout: 15_000 });
+      try {
+        await client.chat.completions.create({
+          model: config.model,
+          messages: [{ role: 'user', content: 'ping' }],
+          max_tokens: 1,
+        });
+        return { ok: true, message: `${config.model} at ${config.baseUrl} answered.` };
+      } catch (err) {
+        return { ok: false, message: describeProviderError(err, config.baseUrl).message };
+      }
+    },
+    async getSettings() {
+      return appSettings();
+    },
+    async saveSettings(input) {
+      const { dataDir: _dataDir, highRiskPaused: _paused, ...current } = appSettings();
+      settings.set(APP_SETTINGS, { ...current, ...input });
+      return appSettings();
+    },
+    async setHighRiskPaused(paused) {
+      settings.set(HIGH_RISK_PAUSED, paused);
+    },
+  };
+}

@@ -1,0 +1,194 @@
+/** The skills manager's side of the contract: list, enable, read, validate, save, copy, delete, review. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IasApi, SkillInfo, SkillProblemInfo, SkillValidation } from '../../shared/contract.js';
+import { toolFor } from '../agent/catalogue.js';
+import { effectiveRisk, isReviewed, markReviewed } from '../approval/review.js';
+import { parseSkillFile } from '../skills/parse.js';
+import { argsValidator } from '../skills/schema.js';
+import { toSkillSummary } from '../skills/summary.js';
+import { SKILL_NAME_PATTERN, type Skill, type SkillProblem } from '../skills/types.js';
+import type { Runtime } from '../runtime.js';
+
+type SkillsMethods = Pick<
+  IasApi,
+  | 'listSkills'
+  | 'setSkillEnabled'
+  | 'readSkill'
+  | 'validateSkill'
+  | 'saveSkill'
+  | 'copySkillToUser'
+  | 'deleteSkill'
+  | 'reviewSkill'
+  | 'skillTemplate'
+>;
+
+const problem = (p: SkillProblem, severity: 'error' | 'warning'): SkillProblemInfo => ({ ...p, severity });
+
+const TEMPLATES = {
+  script: `# My skill
+
+Says what this skill does, in one or two sentences: the model reads this to decide when to use it.
+
+## Risk Level
+
+Low
+
+## Parameters
+
+\`\`\`json
+{
+  "type": "object",
+  "properties": {
+    "text": { "type": "string", "description": "what to work on" }
+  },
+  "required": ["text"]
+}
+\`\`\`
+
+## Execute
+
+\`\`\`bash
+echo "You said: $SKILL_PARAM_TEXT"
+\`\`\`
+`,
+  instructions: `---
+description: When to use these instructions, in one sentence.
+---
+
+# How to do it
+
+1. First step.
+2. Second step.
+`,
+};
+
+export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods {
+  const { registry, store } = runtime;
+  const userDir = registry.userDir ?? runtime.paths.userSkills;
+
+  const info = (skill: Skill): SkillInfo => ({
+    ...toSkillSummary(skill),
+    effectiveRisk: effectiveRisk(skill, store.skillSettings),
+    enabled: store.skillSettings.get(skill.name)?.enabled ?? true,
+    reviewed: isReviewed(skill, store.skillSettings),
+    timeoutSecs: skill.timeoutSecs,
+    parameters: skill.parameters,
+    path: skill.path,
+    hash: skill.hash,
+  });
+
+  const existing = (name: string): Skill => {
+    const skill = registry.get(name);
+    if (!skill) throw new Error(`there is no skill "${name}"`);
+    return skill;
+  };
+
+  const validate = (name: string, content: string): SkillValidation => {
+    const file = path.join(userDir, name, 'SKILL.md');
+    if (!SKILL_NAME_PATTERN.test(name)) {
+      return {
+        ok: false,
+        errors: [{ path: file, message: 'the name must be 1 to 64 of a-z, 0-9, "_" and "-"', severity: 'error' }],
+        warnings: [],
+      };
+    }
+    const parsed = parseSkillFile(Buffer.from(content, 'utf8'), file, name);
+    const errors = parsed.errors.map((p) => problem(p, 'error'));
+    const warnings = parsed.warnings.map((p) => problem(p, 'warning'));
+    const def = parsed.definition;
+    if (def?.builtin)
+      errors.push({ path: file, message: 'only system skills may name a built-in handler', severity: 'error' });
+    if (def) {
+      try {
+        argsValidator(def.parameters);
+      } catch (err) {
+        errors.push({ path: file, message: (err as Error).message, severity: 'error' });
+      }
+    }
+    if (!def || errors.length > 0) return { ok: false, errors, warnings };
+    return { ok: true, errors, warnings, tool: toolFor(def as Skill), risk: def.risk, kind: def.kind };
+  };
+
+  const writeAtomically = (file: string, content: string) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, content);
+    fs.renameSync(tmp, file);
+  };
+
+  return {
+    async listSkills() {
+      const problems = registry.problems();
+      return {
+        skills: registry.list().map(info),
+        problems: [
+          ...problems.errors.map((p) => problem(p, 'error')),
+          ...problems.warnings.map((p) => problem(p, 'warning')),
+        ],
+        systemDir: registry.systemDir ?? '',
+        userDir,
+      };
+    },
+    async setSkillEnabled(name, enabled) {
+      existing(name);
+      store.skillSettings.setEnabled(name, enabled);
+      changed();
+    },
+    async readSkill(name) {
+      const skill = registry.get(name);
+      const file = skill?.path ?? path.join(userDir, name, 'SKILL.md');
+      const content = fs.readFileSync(file, 'utf8'); // a broken user skill can still be opened and fixed
+      return { name, source: skill?.source ?? 'user', path: file, content };
+    },
+    async validateSkill(name, content) {
+      return validate(name, content);
+    },
+    async saveSkill(name, content) {
+      const result = validate(name, content);
+      if (!SKILL_NAME_PATTERN.test(name)) return result;
+      // Saved even when invalid, so no work is lost; the registry reports its problems.
+      writeAtomically(path.join(userDir, name, 'SKILL.md'), content);
+      registry.reload('user', [name]);
+      const saved = registry.get(name);
+      // Written in the app's own editor by the owner: this version counts as reviewed.
+      if (saved?.source === 'user') markReviewed(saved, store.skillSettings);
+      changed();
+      return result;
+    },
+    async copySkillToUser(name) {
+      const skill = existing(name);
+      if (skill.source !== 'system') throw new Error(`${name} is already one of your skills`);
+      if (skill.kind === 'builtin')
+        throw new Error(`${name} is built into iAs and cannot be copied; write a script skill instead`);
+      const target = path.join(userDir, name);
+      if (fs.existsSync(target)) throw new Error(`your skills folder already has ${name}`);
+      fs.cpSync(skill.dir, target, { recursive: true });
+      registry.reload('user', [name]);
+      const copy = registry.get(name);
+      if (copy?.source === 'user') markReviewed(copy, store.skillSettings);
+      changed();
+      return {
+        name,
+        source: 'user',
+        path: path.join(target, 'SKILL.md'),
+        content: fs.readFileSync(path.join(target, 'SKILL.md'), 'utf8'),
+      };
+    },
+    async deleteSkill(name) {
+      const dir = path.join(userDir, name);
+      if (!fs.existsSync(dir)) throw new Error(`${name} is not one of your skills (system skills cannot be deleted)`);
+      fs.rmSync(dir, { recursive: true, force: true });
+      registry.reload('user', [name]);
+      store.skillSettings.delete(name);
+      changed();
+    },
+    async reviewSkill(name) {
+      markReviewed(existing(name), store.skillSettings);
+      changed();
+    },
+    async skillTemplate(kind) {
+      return TEMPLATES[kind];
+    },
+  };
+}

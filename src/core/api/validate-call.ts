@@ -1,0 +1,105 @@
+/**
+ * Every call that crosses a transport (Electron IPC, the WebSocket of `ias serve`) is checked here
+ * before it reaches the core: a known method, the right number of arguments, each of the right shape.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import { API_METHODS, type ApiMethod } from '../../shared/contract.js';
+
+const str = (maxLength = 10_000) => ({ type: 'string', maxLength });
+const name = { type: 'string', pattern: '^[a-z0-9_-]{1,64}$' };
+const id = { type: 'string', minLength: 1, maxLength: 200 };
+const bool = { type: 'boolean' };
+const auditQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    skill: str(200),
+    status: { enum: ['running', 'done', 'failed', 'interrupted', 'refused'] },
+    source: { enum: ['chat', 'job', 'schedule', 'cli'] },
+    from: { type: 'number' },
+    to: { type: 'number' },
+    text: str(500),
+    limit: { type: 'integer', minimum: 1, maximum: 500 },
+    cursor: str(500),
+  },
+};
+
+/** The JSON Schema of each argument, per method. */
+const PARAMS: Record<ApiMethod, object[]> = {
+  version: [],
+  listConversations: [],
+  getMessages: [id],
+  sendMessage: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['text'],
+      properties: { conversationId: id, text: { type: 'string', minLength: 1, maxLength: 100_000 } },
+    },
+  ],
+  stopTurn: [id],
+  renameConversation: [id, str(200)],
+  deleteConversation: [id],
+  listSkills: [],
+  setSkillEnabled: [name, bool],
+  readSkill: [name],
+  validateSkill: [name, str(256 * 1024)],
+  saveSkill: [name, str(256 * 1024)],
+  copySkillToUser: [name],
+  deleteSkill: [name],
+  reviewSkill: [name],
+  skillTemplate: [{ enum: ['script', 'instructions'] }],
+  queryAudit: [auditQuery],
+  exportAudit: [auditQuery, { enum: ['csv', 'json'] }],
+  listApprovals: [],
+  decideApproval: [id, bool],
+  getProvider: [],
+  saveProvider: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      properties: { preset: str(100), baseUrl: str(2000), model: str(200), apiKey: str(2000) },
+    },
+  ],
+  testProvider: [],
+  getSettings: [],
+  saveSettings: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        language: { enum: ['system', 'zh-CN', 'en'] },
+        theme: { enum: ['system', 'light', 'dark'] },
+        notifications: bool,
+        launchAtLogin: bool,
+      },
+    },
+  ],
+  setHighRiskPaused: [bool],
+  wechatStatus: [],
+  wechatLogin: [],
+  wechatLogout: [],
+  wechatStartPairing: [],
+  wechatBindSelf: [],
+};
+
+const ajv = new Ajv({ strict: false, allErrors: false });
+const validators = new Map<ApiMethod, ValidateFunction[]>(
+  API_METHODS.map((method) => [method, PARAMS[method].map((schema) => ajv.compile(schema))]),
+);
+
+/** Why a call is refused (unknown method, wrong arguments), or undefined when it may go on. */
+export function validateCall(method: string, params: unknown): string | undefined {
+  const checks = validators.get(method as ApiMethod);
+  if (!checks) return `unknown method "${method}"`;
+  if (!Array.isArray(params)) return `${method}: the arguments must be a list`;
+  if (params.length !== checks.length) return `${method} takes ${checks.length} argument(s), not ${params.length}`;
+  for (let i = 0; i < checks.length; i++) {
+    const check = checks[i]!;
+    if (!check(params[i])) {
+      const e = check.errors?.[0];
+      return `${method}: argument ${i + 1}${e?.instancePath ?? ''} ${e?.message ?? 'is invalid'}`;
+    }
+  }
+  return undefined;
+}

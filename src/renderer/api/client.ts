@@ -1,0 +1,48 @@
+/**
+ * The one typed client of the contract. The transport is chosen once, at start-up: the desktop
+ * app's `window.ias` bridge when it is there, else a WebSocket to the `ias serve` that served
+ * this page. No other module talks to a transport.
+ */
+import { API_METHODS, type ApiMethod, type IasApi, type IasEvent } from '../../shared/contract.js';
+import { createIpcTransport } from './ipc-transport.js';
+import type { ConnectionStatus, Transport } from './transport.js';
+import { createWsTransport, defaultWsUrl } from './ws-transport.js';
+
+export type { ConnectionState, ConnectionStatus } from './transport.js';
+
+export interface IasClient {
+  /** Which transport carries the contract: 'ipc' in the desktop app, 'ws' in the headless web UI. */
+  readonly transport: 'ipc' | 'ws';
+  /** Every method of the contract, fully typed. */
+  readonly call: IasApi;
+  onEvent(listener: (event: IasEvent) => void): () => void;
+  connection(): ConnectionStatus;
+  onConnection(listener: (status: ConnectionStatus) => void): () => void;
+  reconnectNow(): void;
+}
+
+export function createClient(transport: Transport): IasClient {
+  const call = {} as Record<ApiMethod, (...params: unknown[]) => Promise<unknown>>;
+  for (const method of API_METHODS) call[method] = (...params: unknown[]) => transport.invoke(method, params);
+  return {
+    transport: transport.kind,
+    call: call as unknown as IasApi,
+    onEvent: (listener) => transport.onEvent(listener),
+    connection: () => transport.status(),
+    onConnection: (listener) => transport.onStatus(listener),
+    reconnectNow: () => transport.retryNow(),
+  };
+}
+
+function startUp(): IasClient {
+  const bridge = window.ias;
+  return createClient(bridge ? createIpcTransport(bridge) : createWsTransport(defaultWsUrl(window.location)));
+}
+
+export const client: IasClient = startUp();
+
+/** A readable message for a failed call. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : JSON.stringify(error);
+}

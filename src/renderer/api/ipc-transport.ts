@@ -1,0 +1,32 @@
+/** The desktop transport: the preload's `window.ias` bridge, one IPC call per method. */
+import type { ApiMethod, IasBridge, IasEvent } from '../../shared/contract.js';
+import type { ConnectionStatus, Transport } from './transport.js';
+
+type AnyMethod = (...args: unknown[]) => Promise<unknown>;
+
+/** Electron wraps a failed call as "Error invoking remote method 'ias:x': Error: <message>"; keep the message. */
+export function cleanIpcError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/^Error invoking remote method '[^']*':\s*(?:[A-Za-z]*Error:\s*)?/, '');
+}
+
+export function createIpcTransport(bridge: IasBridge): Transport {
+  const open: ConnectionStatus = { state: 'open' };
+  return {
+    kind: 'ipc',
+    invoke(method: ApiMethod, params: unknown[]) {
+      const fn = bridge[method] as AnyMethod | undefined;
+      if (typeof fn !== 'function') return Promise.reject(new Error(`iAs: the app does not offer "${method}"`));
+      return fn(...params).catch((err: unknown) => {
+        throw new Error(cleanIpcError(err));
+      });
+    },
+    onEvent(listener: (event: IasEvent) => void) {
+      // An older preload may not forward events yet: the UI still works, only without live updates.
+      return typeof bridge.onEvent === 'function' ? bridge.onEvent(listener) : () => undefined;
+    },
+    status: () => open,
+    onStatus: () => () => undefined,
+    retryNow: () => undefined,
+  };
+}

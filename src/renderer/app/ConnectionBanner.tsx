@@ -1,0 +1,22 @@
+/** In the web UI: a banner while the link to `ias serve` is down, with the next attempt's countdown. */
+import { useConnection, useNow } from '../api/hooks.js';
+import { client } from '../api/client.js';
+import { useT } from '../i18n.js';
+import { Icon } from '../ui/icons.js';
+
+export function ConnectionBanner() {
+  const t = useT();
+  const status = useConnection();
+  const now = useNow(500);
+  if (status.state !== 'reconnecting') return null;
+  const seconds = status.retryAt ? Math.max(0, Math.ceil((status.retryAt - now) / 1000)) : 0;
+  return (
+    <div className="connection-banner" role="alert" data-testid="connection-banner">
+      <Icon name="alert" size={14} />
+      <span>{seconds > 0 ? t.connection.reconnectingIn(seconds) : t.connection.reconnecting}</span>
+      <button type="button" className="link-button" onClick={() => client.reconnectNow()}>
+        {t.connection.retryNow}
+      </button>
+    </div>
+  );
+}

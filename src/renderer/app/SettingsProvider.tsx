@@ -1,0 +1,109 @@
+/**
+ * The app's settings, and what follows from them at once: the theme on <html> and the language
+ * of every string. Until the core answers, the last choice (kept in localStorage) or the OS's.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AppSettings, Language, Theme } from '../../shared/contract.js';
+import { client } from '../api/client.js';
+import { useLoad } from '../api/hooks.js';
+import { dictionaries, I18nContext, pickLocale, systemLanguage } from '../i18n.js';
+
+type SettingsInput = Parameters<typeof client.call.saveSettings>[0];
+
+export interface SettingsContextValue {
+  settings: AppSettings | undefined;
+  error: string | undefined;
+  save: (input: SettingsInput) => Promise<void>;
+  setHighRiskPaused: (paused: boolean) => Promise<void>;
+}
+
+const SettingsContext = createContext<SettingsContextValue | undefined>(undefined);
+
+export function useSettings(): SettingsContextValue {
+  const value = useContext(SettingsContext);
+  if (!value) throw new Error('useSettings outside SettingsProvider');
+  return value;
+}
+
+const STORED_THEME = 'ias.theme';
+const STORED_LANGUAGE = 'ias.language';
+
+function stored<T extends string>(key: string, allowed: readonly T[]): T | undefined {
+  try {
+    const value = localStorage.getItem(key);
+    return allowed.find((a) => a === value);
+  } catch {
+    return undefined;
+  }
+}
+
+function remember(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage may be unavailable (a locked-down profile): the core's setting still applies.
+  }
+}
+
+function useSystemDark(): boolean {
+  const query = useMemo(() => window.matchMedia('(prefers-color-scheme: dark)'), []);
+  const [dark, setDark] = useState(query.matches);
+  useEffect(() => {
+    const onChange = () => setDark(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [query]);
+  return dark;
+}
+
+export function SettingsProvider({ children }: { children: ReactNode }) {
+  const loaded = useLoad(() => client.call.getSettings());
+  const { setData } = loaded;
+  const settings = loaded.data;
+  const systemDark = useSystemDark();
+
+  const theme: Theme = settings?.theme ?? stored(STORED_THEME, ['system', 'light', 'dark'] as const) ?? 'system';
+  const language: Language =
+    settings?.language ?? stored(STORED_LANGUAGE, ['system', 'en', 'zh-CN'] as const) ?? 'system';
+  const resolvedTheme = theme === 'system' ? (systemDark ? 'dark' : 'light') : theme;
+  const locale = pickLocale(language, systemLanguage());
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = resolvedTheme;
+    document.documentElement.style.colorScheme = resolvedTheme;
+  }, [resolvedTheme]);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  useEffect(() => {
+    if (!settings) return;
+    remember(STORED_THEME, settings.theme);
+    remember(STORED_LANGUAGE, settings.language);
+  }, [settings]);
+
+  const save = useCallback(
+    async (input: SettingsInput) => {
+      const next = await client.call.saveSettings(input);
+      setData(() => next);
+    },
+    [setData],
+  );
+  const setHighRiskPaused = useCallback(
+    async (paused: boolean) => {
+      await client.call.setHighRiskPaused(paused);
+      setData((current) => (current ? { ...current, highRiskPaused: paused } : current));
+    },
+    [setData],
+  );
+
+  const value = useMemo(
+    () => ({ settings, error: loaded.error, save, setHighRiskPaused }),
+    [settings, loaded.error, save, setHighRiskPaused],
+  );
+  const i18n = useMemo(() => ({ locale, t: dictionaries[locale] }), [locale]);
+  return (
+    <SettingsContext.Provider value={value}>
+      <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
+    </SettingsContext.Provider>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Toasts: short messages in a corner that go away by themselves. The core's `notification`
+ * events show here too, and, in the headless web UI, as a browser notification when allowed.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { client } from '../api/client.js';
+import { useIasEvent } from '../api/hooks.js';
+import { useT } from '../i18n.js';
+import { Icon } from '../ui/icons.js';
+import { useSettings } from './SettingsProvider.js';
+
+export type ToastTone = 'info' | 'success' | 'error';
+
+export interface ToastInput {
+  tone?: ToastTone;
+  title: string;
+  body?: string;
+}
+
+interface Toast extends Required<Pick<ToastInput, 'tone' | 'title'>> {
+  id: number;
+  body?: string;
+}
+
+const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined);
+
+export function useToast(): (toast: ToastInput) => void {
+  return useContext(ToastContext);
+}
+
+const LIFETIME_MS = { info: 6000, success: 3500, error: 9000 } as const;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+  const t = useT();
+  const { settings } = useSettings();
+
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
+  const push = useCallback(
+    (input: ToastInput) => {
+      const toast: Toast = { id: nextId.current++, tone: input.tone ?? 'info', title: input.title, body: input.body };
+      setToasts((list) => [...list.slice(-4), toast]);
+      setTimeout(() => dismiss(toast.id), LIFETIME_MS[toast.tone]);
+    },
+    [dismiss],
+  );
+
+  useIasEvent((event) => {
+    if (event.type !== 'notification') return;
+    push({ title: event.title, body: event.body });
+    // The desktop app notifies from its main process; the web UI uses the browser's own notifications.
+    if (
+      client.transport === 'ws' &&
+      settings?.notifications !== false &&
+      typeof Notification !== 'undefined' &&
+      Notification.permission === 'granted' &&
+      document.visibilityState !== 'visible'
+    ) {
+      try {
+        new Notification(event.title, { body: event.body, tag: 'ias' });
+      } catch {
+        // Some browsers only allow notifications from a service worker: the toast is enough.
+      }
+    }
+  });
+
+  return (
+    <ToastContext.Provider value={push}>
+      {children}
+      <div className="toasts" role="status" aria-live="polite" data-testid="toasts">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast-${toast.tone}`} data-testid="toast">
+            <Icon name={toast.tone === 'error' ? 'alert' : toast.tone === 'success' ? 'check' : 'info'} />
+            <div className="toast-text">
+              <strong>{toast.title}</strong>
+              {toast.body && <span>{toast.body}</span>}
+            </div>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t.common.dismiss}
+              onClick={() => dismiss(toast.id)}
+            >
+              <Icon name="close" size={14} />
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+/** Ask for browser notifications once the owner wants them (web UI only). */
+export function useBrowserNotificationPermission(): [NotificationPermission | 'unsupported', () => void] {
+  const supported = client.transport === 'ws' && typeof Notification !== 'undefined';
+  const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(
+    supported ? Notification.permission : 'unsupported',
+  );
+  const request = useCallback(() => {
+    if (!supported) return;
+    void Notification.requestPermission().then(setPermission);
+  }, [supported]);
+  useEffect(() => {
+    if (supported) setPermission(Notification.permission);
+  }, [supported]);
+  return useMemo(() => [permission, request], [permission, request]);
+}

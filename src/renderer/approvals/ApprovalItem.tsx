@@ -1,0 +1,98 @@
+/** One approval in the Approvals page: what it is, where it went, its state; buttons when decidable here. */
+import { useState } from 'react';
+import type { ApprovalInfo } from '../../shared/contract.js';
+import { errorMessage } from '../api/client.js';
+import { useNow } from '../api/hooks.js';
+import { useToast } from '../app/Toasts.js';
+import { channelLabel } from '../chat/ApprovalCard.js';
+import { ParamsList } from '../chat/ParamsList.js';
+import { useLocale, useT } from '../i18n.js';
+import { formatCountdown, formatDateTime } from '../ui/format.js';
+import { Icon } from '../ui/icons.js';
+import { isOpen, useApprovals } from './ApprovalsProvider.js';
+
+export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
+  const t = useT();
+  const locale = useLocale();
+  const now = useNow();
+  const toast = useToast();
+  const { decide } = useApprovals();
+  const [busy, setBusy] = useState(false);
+  const open = isOpen(approval);
+
+  const act = async (approve: boolean) => {
+    setBusy(true);
+    try {
+      if (!(await decide(approval.id, approve))) toast({ title: t.approvals.alreadyDecided });
+    } catch (err) {
+      toast({ tone: 'error', title: t.approvals.decideFailed, body: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li
+      className={open ? 'approval-item open' : 'approval-item'}
+      data-testid="approval-item"
+      data-id={approval.id}
+      data-status={approval.status}
+    >
+      <div className="approval-item-head">
+        <span className={`status-pill status-${approval.status}`}>{t.approvals.status[approval.status]}</span>
+        <code className="approval-skill">{approval.skillName}</code>
+        <span className="muted">{formatDateTime(approval.createdAt, locale)}</span>
+        <span className="spacer" />
+        {approval.channel && (
+          <span className="muted" data-testid="approval-channel">
+            {t.approvals.sentTo}: {channelLabel(approval.channel, t)}
+          </span>
+        )}
+      </div>
+      <ParamsList params={approval.params} />
+      {open && (
+        <div className="approval-item-foot">
+          {approval.expiresAt !== null && (
+            <span className="muted">
+              <Icon name="clock" size={13} /> {t.approvals.expiresIn(formatCountdown(approval.expiresAt, now))}
+            </span>
+          )}
+          {approval.status === 'pending' && (
+            <span className="muted">{t.approvals.attemptsLeft(approval.attemptsLeft)}</span>
+          )}
+          <span className="spacer" />
+          {approval.decidableHere ? (
+            <>
+              <button
+                type="button"
+                className="button button-primary"
+                data-testid="approve-button"
+                disabled={busy}
+                onClick={() => void act(true)}
+              >
+                <Icon name="check" size={14} /> {t.approvals.approve}
+              </button>
+              <button
+                type="button"
+                className="button"
+                data-testid="reject-button"
+                disabled={busy}
+                onClick={() => void act(false)}
+              >
+                <Icon name="cross" size={14} /> {t.approvals.reject}
+              </button>
+            </>
+          ) : (
+            <span className="muted">
+              {approval.status === 'queued'
+                ? t.approvals.queuedHint
+                : approval.channel
+                  ? t.approvals.decideOn(channelLabel(approval.channel, t))
+                  : ''}
+            </span>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,80 @@
+/** One audit entry in full: params, result or error, approval, timings, exit code. Esc closes. */
+import { useEffect, useRef } from 'react';
+import type { AuditRowInfo } from '../../shared/contract.js';
+import { useLocale, useT } from '../i18n.js';
+import { CodeBlock } from '../ui/CodeBlock.js';
+import { formatDateTime, formatDuration, parseMaybeJson } from '../ui/format.js';
+import { Icon } from '../ui/icons.js';
+
+export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    closeButton.current?.focus();
+  }, [row.id]);
+  const fields: [string, string][] = [
+    [t.audit.columns.time, formatDateTime(row.startedAt, locale, true)],
+    [t.audit.finished, row.finishedAt ? formatDateTime(row.finishedAt, locale, true) : '—'],
+    [t.audit.columns.duration, formatDuration(row.durationMs)],
+    [t.audit.columns.status, t.audit.status[row.status]],
+    [t.audit.exitCode, row.exitCode === null ? '—' : String(row.exitCode)],
+    [t.audit.columns.source, t.audit.source[row.source]],
+    [t.audit.requestedBy, row.requestedBy ?? '—'],
+    [t.audit.columns.risk, t.skills.risk[row.risk]],
+    [t.audit.approvalId, row.approvalId ?? '—'],
+    [t.audit.columns.approval, row.approvalOutcome],
+    [t.audit.skillVersion, row.skillHash ? row.skillHash.slice(0, 12) : '—'],
+  ];
+  return (
+    <aside
+      className="audit-drawer"
+      data-testid="audit-drawer"
+      role="dialog"
+      aria-labelledby="audit-drawer-title"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <header className="drawer-head">
+        <h2 id="audit-drawer-title">
+          <code>{row.skill}</code> <span className="muted">#{row.id}</span>
+        </h2>
+        <span className="spacer" />
+        <button ref={closeButton} type="button" className="icon-button" aria-label={t.common.close} onClick={onClose}>
+          <Icon name="close" />
+        </button>
+      </header>
+      <div className="drawer-body">
+        <dl className="fields">
+          {fields.map(([label, value]) => (
+            <div key={label} className="field-row">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3>{t.audit.params}</h3>
+        <CodeBlock value={row.params} label={t.audit.params} maxHeight={260} />
+        {row.error ? (
+          <>
+            <h3>{t.audit.error}</h3>
+            <CodeBlock value={row.error} label={t.audit.error} maxHeight={260} />
+          </>
+        ) : (
+          <>
+            <h3>{t.audit.result}</h3>
+            <CodeBlock
+              value={row.resultSummary === null ? '—' : parseMaybeJson(row.resultSummary)}
+              label={t.audit.result}
+              maxHeight={320}
+            />
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,57 @@
+/** One row of the audit table; memoised, so scrolling renders only the rows that come into view. */
+import { memo } from 'react';
+import type { AuditRowInfo } from '../../shared/contract.js';
+import { useLocale, useT } from '../i18n.js';
+import { formatDuration, formatStamp } from '../ui/format.js';
+
+interface Props {
+  row: AuditRowInfo;
+  index: number;
+  start: number;
+  height: number;
+  active: boolean;
+  onPick: (row: AuditRowInfo, index: number) => void;
+}
+
+export const AuditRow = memo(function AuditRow({ row, index, start, height, active, onPick }: Props) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <div
+      id={`audit-row-${row.id}`}
+      className={active ? 'audit-row active' : 'audit-row'}
+      style={{ transform: `translateY(${start}px)`, height }}
+      role="row"
+      aria-selected={active}
+      data-testid="audit-row"
+      data-id={row.id}
+      data-status={row.status}
+      onClick={() => onPick(row, index)}
+    >
+      <span role="cell" className="muted num-tabular">
+        {formatStamp(row.startedAt, locale)}
+      </span>
+      <span role="cell" className="mono">
+        {row.skill}
+      </span>
+      <span role="cell" className="col-source">
+        {t.audit.source[row.source]}
+      </span>
+      <span role="cell" className="col-risk">
+        <span className={`risk-pill risk-${row.risk}`}>{t.skills.risk[row.risk]}</span>
+      </span>
+      <span role="cell">
+        <span className={`status-pill status-${row.status}`}>{t.audit.status[row.status]}</span>
+      </span>
+      <span role="cell" className="muted col-approval">
+        {row.approvalOutcome}
+      </span>
+      <span role="cell" className="num muted col-duration">
+        {formatDuration(row.durationMs)}
+      </span>
+      <span role="cell" className={row.error ? 'col-result error-text' : 'col-result muted'}>
+        {row.error ?? row.resultSummary ?? ''}
+      </span>
+    </div>
+  );
+});

@@ -1,0 +1,80 @@
+/** The in-app approval: what would run, where the request went, and Approve / Reject. */
+import { useState } from 'react';
+import type { ApprovalInfo } from '../../shared/contract.js';
+import { errorMessage } from '../api/client.js';
+import { useNow } from '../api/hooks.js';
+import { useToast } from '../app/Toasts.js';
+import { useApprovals } from '../approvals/ApprovalsProvider.js';
+import { useT } from '../i18n.js';
+import { formatCountdown } from '../ui/format.js';
+import { Icon } from '../ui/icons.js';
+import { ParamsList } from './ParamsList.js';
+
+export function channelLabel(channel: string | null, t: ReturnType<typeof useT>): string {
+  if (!channel) return t.approvals.noChannel;
+  return t.approvals.channels[channel] ?? channel;
+}
+
+export function ApprovalCard({ approval }: { approval: ApprovalInfo }) {
+  const t = useT();
+  const now = useNow();
+  const toast = useToast();
+  const { decide } = useApprovals();
+  const [busy, setBusy] = useState<'approve' | 'reject'>();
+
+  const act = async (approve: boolean) => {
+    setBusy(approve ? 'approve' : 'reject');
+    try {
+      const accepted = await decide(approval.id, approve);
+      if (!accepted) toast({ tone: 'info', title: t.approvals.alreadyDecided });
+    } catch (err) {
+      toast({ tone: 'error', title: t.approvals.decideFailed, body: errorMessage(err) });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <section
+      className="approval-card"
+      data-testid="approval-card"
+      data-id={approval.id}
+      aria-label={t.approvals.cardTitle(approval.skillName)}
+    >
+      <header className="approval-card-head">
+        <Icon name="approvals" />
+        <strong>{t.approvals.cardTitle(approval.skillName)}</strong>
+        {approval.expiresAt !== null && (
+          <span className="muted approval-expiry">
+            <Icon name="clock" size={13} /> {t.approvals.expiresIn(formatCountdown(approval.expiresAt, now))}
+          </span>
+        )}
+      </header>
+      <p className="approval-card-intro">{t.approvals.cardIntro}</p>
+      <ParamsList params={approval.params} />
+      <p className="muted approval-channel">
+        {t.approvals.sentTo}: <span data-testid="approval-channel">{channelLabel(approval.channel, t)}</span>
+      </p>
+      <div className="approval-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid="approve-button"
+          disabled={busy !== undefined}
+          onClick={() => void act(true)}
+        >
+          <Icon name="check" size={14} /> {t.approvals.approve}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="reject-button"
+          disabled={busy !== undefined}
+          onClick={() => void act(false)}
+        >
+          <Icon name="cross" size={14} /> {t.approvals.reject}
+        </button>
+      </div>
+    </section>
+  );
+}

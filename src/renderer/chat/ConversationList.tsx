@@ -1,0 +1,181 @@
+/**
+ * The conversations, newest first: open one, rename it in place (F2), delete it after a
+ * confirmation (Delete). Arrow keys move between them.
+ */
+import { useState, type KeyboardEvent } from 'react';
+import type { ConversationInfo } from '../../shared/contract.js';
+import { errorMessage } from '../api/client.js';
+import { navigate, routeHref } from '../app/router.js';
+import { useToast } from '../app/Toasts.js';
+import { useLocale, useT } from '../i18n.js';
+import { ConfirmDialog } from '../ui/Dialog.js';
+import { formatShortDate } from '../ui/format.js';
+import { Icon } from '../ui/icons.js';
+import { chatStore } from './chat-store.js';
+
+interface Props {
+  conversations: ConversationInfo[] | undefined;
+  error?: string;
+  currentId: string | undefined;
+  liveIds: Set<string>;
+  onPicked?: () => void;
+}
+
+function RenameInput({ conversation, onDone }: { conversation: ConversationInfo; onDone: () => void }) {
+  const t = useT();
+  const toast = useToast();
+  const [title, setTitle] = useState(conversation.title);
+  const commit = () => {
+    const next = title.trim();
+    onDone();
+    if (!next || next === conversation.title) return;
+    chatStore
+      .rename(conversation.id, next)
+      .catch((err: unknown) => toast({ tone: 'error', title: t.chat.renameFailed, body: errorMessage(err) }));
+  };
+  return (
+    <input
+      className="conv-rename"
+      aria-label={t.chat.renameLabel}
+      data-testid="conversation-rename-input"
+      value={title}
+      autoFocus
+      onFocus={(e) => e.currentTarget.select()}
+      onChange={(e) => setTitle(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit();
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          onDone();
+        }
+      }}
+    />
+  );
+}
+
+export function ConversationList({ conversations, error, currentId, liveIds, onPicked }: Props) {
+  const t = useT();
+  const locale = useLocale();
+  const toast = useToast();
+  const [renaming, setRenaming] = useState<string>();
+  const [deleting, setDeleting] = useState<ConversationInfo>();
+
+  const confirmDelete = () => {
+    const target = deleting;
+    setDeleting(undefined);
+    if (!target) return;
+    chatStore.remove(target.id).then(
+      () => {
+        if (target.id === currentId) navigate('chat', undefined, true);
+      },
+      (err: unknown) => toast({ tone: 'error', title: t.chat.deleteFailed, body: errorMessage(err) }),
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const target = event.target as HTMLElement;
+    if (!target.matches('a.conv-link')) return;
+    const id = target.closest<HTMLElement>('li[data-id]')?.dataset.id;
+    const conversation = conversations?.find((c) => c.id === id);
+    if (!conversation) return;
+    const links = [...event.currentTarget.querySelectorAll<HTMLAnchorElement>('a.conv-link')];
+    const index = links.indexOf(target as HTMLAnchorElement);
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      links[Math.max(0, Math.min(links.length - 1, index + (event.key === 'ArrowDown' ? 1 : -1)))]?.focus();
+    } else if (event.key === 'F2') {
+      event.preventDefault();
+      setRenaming(conversation.id);
+    } else if (event.key === 'Delete') {
+      event.preventDefault();
+      setDeleting(conversation);
+    }
+  };
+
+  return (
+    <nav className="conversations" aria-label={t.chat.conversations}>
+      <div className="pane-head">
+        <h2>{t.chat.conversations}</h2>
+        <a
+          href={routeHref('chat')}
+          className="icon-button"
+          data-testid="new-conversation"
+          aria-label={t.chat.newConversation}
+          title={t.chat.newConversation}
+          onClick={onPicked}
+        >
+          <Icon name="plus" />
+        </a>
+      </div>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="conv-list" data-testid="conversation-list" onKeyDown={onKeyDown}>
+        {conversations?.length === 0 && <li className="muted conv-empty">{t.chat.noConversations}</li>}
+        {conversations?.map((conversation) => (
+          <li
+            key={conversation.id}
+            className={conversation.id === currentId ? 'conv-item current' : 'conv-item'}
+            data-testid="conversation-item"
+            data-id={conversation.id}
+          >
+            {renaming === conversation.id ? (
+              <RenameInput conversation={conversation} onDone={() => setRenaming(undefined)} />
+            ) : (
+              <>
+                <a
+                  className="conv-link"
+                  href={routeHref('chat', conversation.id)}
+                  aria-current={conversation.id === currentId ? 'page' : undefined}
+                  onClick={onPicked}
+                >
+                  <span className="conv-title">{conversation.title || t.chat.untitled}</span>
+                  <span className="conv-meta">
+                    {liveIds.has(conversation.id) && <span className="live-dot" aria-label={t.chat.working} />}
+                    {formatShortDate(conversation.updatedAt, locale)}
+                  </span>
+                </a>
+                <span className="conv-actions">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t.chat.rename(conversation.title || t.chat.untitled)}
+                    title={t.chat.renameLabel}
+                    data-testid="conversation-rename"
+                    onClick={() => setRenaming(conversation.id)}
+                  >
+                    <Icon name="edit" size={14} />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t.chat.delete(conversation.title || t.chat.untitled)}
+                    title={t.common.delete}
+                    data-testid="conversation-delete"
+                    onClick={() => setDeleting(conversation)}
+                  >
+                    <Icon name="trash" size={14} />
+                  </button>
+                </span>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={t.chat.deleteTitle}
+        message={t.chat.deleteMessage(deleting?.title || t.chat.untitled)}
+        confirmLabel={t.common.delete}
+        danger
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(undefined)}
+      />
+    </nav>
+  );
+}

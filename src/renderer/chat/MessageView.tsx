@@ -1,0 +1,101 @@
+/** One entry of the transcript: the user's message, an assistant turn, or a note. */
+import { memo, useDeferredValue } from 'react';
+import type { ApprovalInfo } from '../../shared/contract.js';
+import { useLocale, useT } from '../i18n.js';
+import { formatTime } from '../ui/format.js';
+import { Icon } from '../ui/icons.js';
+import { RichText } from './RichText.js';
+import { ToolCard } from './ToolCard.js';
+import type { AssistantItem, Item, NoteItem, UserItem } from './transcript.js';
+
+function UserMessage({ item }: { item: UserItem }) {
+  const locale = useLocale();
+  return (
+    <div className="message message-user" data-testid="message" data-role="user">
+      <div className="bubble">{item.text}</div>
+      <time className="message-time" dateTime={new Date(item.createdAt).toISOString()}>
+        {formatTime(item.createdAt, locale)}
+      </time>
+    </div>
+  );
+}
+
+function LiveText({ text, live }: { text: string; live: boolean }) {
+  // While streaming, let React skip frames of markdown rendering instead of falling behind.
+  const deferred = useDeferredValue(text);
+  return <RichText text={live ? deferred : text} />;
+}
+
+function Reasoning({ text, thinking }: { text: string; thinking: boolean }) {
+  const t = useT();
+  return (
+    <details className="reasoning" data-testid="reasoning">
+      <summary>
+        <Icon name="spark" size={13} /> {thinking ? t.chat.thinking : t.chat.reasoning}
+      </summary>
+      <div className="reasoning-text">{text}</div>
+    </details>
+  );
+}
+
+function AssistantMessage({ item, approvals }: { item: AssistantItem; approvals: Map<string, ApprovalInfo> }) {
+  const t = useT();
+  const empty = item.parts.length === 0;
+  return (
+    <div className="message message-assistant" data-testid="message" data-role="assistant">
+      <div
+        className="assistant-body"
+        data-testid="assistant-message"
+        data-live={item.live ? 'true' : 'false'}
+        aria-live="polite"
+        aria-busy={item.live}
+      >
+        {item.reasoning && <Reasoning text={item.reasoning} thinking={item.live && empty} />}
+        {item.parts.map((part, index) => {
+          if (part.type === 'text')
+            return <LiveText key={index} text={part.text} live={item.live && index === item.parts.length - 1} />;
+          if (part.type === 'tool')
+            return <ToolCard key={part.tool.id} tool={part.tool} approval={approvals.get(part.tool.id)} />;
+          return (
+            <p key={index} className="notice notice-error" role="alert" data-testid="chat-error">
+              <Icon name="alert" size={14} /> {part.text}
+            </p>
+          );
+        })}
+        {item.live && empty && !item.reasoning && (
+          <span className="typing" aria-label={t.chat.working}>
+            <span />
+            <span />
+            <span />
+          </span>
+        )}
+        {item.retry && (
+          <p className="notice notice-info" data-testid="chat-retry">
+            <Icon name="refresh" size={14} /> {t.chat.retrying(item.retry.message)}
+          </p>
+        )}
+        {item.stopped && <p className="muted stopped-note">{t.chat.stopped}</p>}
+      </div>
+    </div>
+  );
+}
+
+function Note({ item }: { item: NoteItem }) {
+  return (
+    <div className="message-note" data-testid="note">
+      <Icon name="info" size={13} /> <span>{item.text}</span>
+    </div>
+  );
+}
+
+export const MessageView = memo(function MessageView({
+  item,
+  approvals,
+}: {
+  item: Item;
+  approvals: Map<string, ApprovalInfo>;
+}) {
+  if (item.kind === 'user') return <UserMessage item={item} />;
+  if (item.kind === 'note') return <Note item={item} />;
+  return <AssistantMessage item={item} approvals={approvals} />;
+});

@@ -1,0 +1,281 @@
+/**
+ * The chat's state for the whole app session: the conversation list, each opened conversation's
+ * transcript, and the turns in progress. It lives outside React so a turn keeps streaming while
+ * the user looks at another page; components read it with `useChatState`.
+ */
+import type { ChatEvent, ConversationInfo, IasEvent } from '../../shared/contract.js';
+import { client, errorMessage } from '../api/client.js';
+import {
+  applyBackgroundResult,
+  applyEvent,
+  fromMessages,
+  hasToolAnywhere,
+  settleOrphans,
+  type AssistantItem,
+  type Item,
+} from './transcript.js';
+
+/** The transcript key of a conversation not created yet (the first message creates it). */
+export const DRAFT = '';
+
+export interface Transcript {
+  items: Item[];
+  status: 'loading' | 'ready' | 'error';
+  error?: string;
+}
+
+export interface ChatState {
+  conversations: ConversationInfo[] | undefined;
+  conversationsError?: string;
+  transcripts: Record<string, Transcript>;
+}
+
+interface LiveTurn {
+  conversationId: string;
+  blockKey: string;
+  /** Started elsewhere (another window, WeChat): reload the stored messages when it ends. */
+  foreign: boolean;
+}
+
+type ChatPush = Extract<IasEvent, { type: 'chat' }>;
+
+export class ChatStore {
+  private state: ChatState = { conversations: undefined, transcripts: {} };
+  private readonly listeners = new Set<() => void>();
+  private readonly turns = new Map<string, LiveTurn>();
+  /** Events of turns not known yet: a sendMessage answer may arrive after its first events. */
+  private buffered: ChatPush[] = [];
+  private sendsInFlight = 0;
+  private nextKey = 1;
+  private stopWanted = new Set<string>();
+  private listTimer: ReturnType<typeof setTimeout> | undefined;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getState = (): ChatState => this.state;
+
+  start(): void {
+    client.onEvent((event) => {
+      if (event.type === 'chat') this.onChat(event);
+    });
+    let wasDown = false;
+    client.onConnection((status) => {
+      if (status.state === 'open' && wasDown) this.refreshAfterReconnect();
+      wasDown = status.state !== 'open';
+    });
+  }
+
+  private listRequested = false;
+
+  /** Loads the conversation list the first time the chat is shown. */
+  ensureConversations(): void {
+    if (this.listRequested) return;
+    this.listRequested = true;
+    void this.loadConversations();
+  }
+
+  private set(update: (state: ChatState) => ChatState): void {
+    this.state = update(this.state);
+    for (const listener of this.listeners) listener();
+  }
+
+  private setTranscript(key: string, update: (transcript: Transcript | undefined) => Transcript | undefined): void {
+    this.set((state) => {
+      const next = update(state.transcripts[key]);
+      const transcripts = { ...state.transcripts };
+      if (next) transcripts[key] = next;
+      else delete transcripts[key];
+      return { ...state, transcripts };
+    });
+  }
+
+  private updateBlock(conversationId: string, blockKey: string, update: (block: AssistantItem) => AssistantItem): void {
+    this.setTranscript(conversationId, (t) =>
+      t
+        ? {
+            ...t,
+            items: t.items.map((item) => (item.kind === 'assistant' && item.key === blockKey ? update(item) : item)),
+          }
+        : t,
+    );
+  }
+
+  async loadConversations(): Promise<void> {
+    try {
+      const list = await client.call.listConversations();
+      this.set((state) => ({
+        ...state,
+        conversations: [...list].sort((a, b) => b.updatedAt - a.updatedAt),
+        conversationsError: undefined,
+      }));
+    } catch (err) {
+      this.set((state) => ({ ...state, conversationsError: errorMessage(err) }));
+    }
+  }
+
+  /** A quiet refresh of the list, at most once per half second. */
+  private refreshListSoon(): void {
+    if (!this.listRequested) return;
+    clearTimeout(this.listTimer);
+    this.listTimer = setTimeout(() => void this.loadConversations(), 500);
+  }
+
+  private isLive(conversationId: string): boolean {
+    return (
+      [...this.turns.values()].some((turn) => turn.conversationId === conversationId) ||
+      (this.state.transcripts[conversationId]?.items.some((i) => i.kind === 'assistant' && i.live) ?? false)
+    );
+  }
+
+  /** Loads a conversation's messages (again, unless a turn is running in it). */
+  async open(conversationId: string): Promise<void> {
+    if (conversationId === DRAFT || this.isLive(conversationId)) return;
+    const existing = this.state.transcripts[conversationId];
+    if (!existing || existing.status === 'error')
+      this.setTranscript(conversationId, () => ({ items: existing?.items ?? [], status: 'loading' }));
+    try {
+      const messages = await client.call.getMessages(conversationId);
+      if (this.isLive(conversationId)) return;
+      this.setTranscript(conversationId, () => ({ items: settleOrphans(fromMessages(messages)), status: 'ready' }));
+    } catch (err) {
+      this.setTranscript(conversationId, (t) => ({ items: t?.items ?? [], status: 'error', error: errorMessage(err) }));
+    }
+  }
+
+  /** Sends a message; resolves to the conversation's id (a new one for the draft). */
+  async send(conversationId: string | undefined, text: string): Promise<string | undefined> {
+    const key = conversationId ?? DRAFT;
+    const now = Date.now();
+    const n = this.nextKey++;
+    const blockKey = `live-${n}`;
+    const block: AssistantItem = {
+      kind: 'assistant',
+      key: blockKey,
+      createdAt: now,
+      parts: [],
+      reasoning: '',
+      live: true,
+    };
+    this.setTranscript(key, (t) => ({
+      items: [...(t?.items ?? []), { kind: 'user', key: `local-${n}`, text, createdAt: now }, block],
+      status: 'ready',
+    }));
+    this.sendsInFlight++;
+    try {
+      const answer = await client.call.sendMessage({ ...(conversationId ? { conversationId } : {}), text });
+      if (key === DRAFT) {
+        const draft = this.state.transcripts[DRAFT];
+        this.setTranscript(DRAFT, () => undefined);
+        this.setTranscript(answer.conversationId, () => draft ?? { items: [], status: 'ready' });
+      }
+      this.updateBlock(answer.conversationId, blockKey, (b) => ({ ...b, turnId: answer.turnId }));
+      this.turns.set(answer.turnId, { conversationId: answer.conversationId, blockKey, foreign: false });
+      if (this.stopWanted.delete(blockKey)) void this.stop(answer.turnId);
+      void this.loadConversations();
+      return answer.conversationId;
+    } catch (err) {
+      this.updateBlock(key, blockKey, (b) => ({
+        ...b,
+        live: false,
+        parts: [...b.parts, { type: 'error', text: errorMessage(err) }],
+      }));
+      return conversationId;
+    } finally {
+      this.sendsInFlight--;
+      this.replayBuffered();
+    }
+  }
+
+  private replayBuffered(): void {
+    const events = this.buffered;
+    this.buffered = [];
+    for (const event of events) this.onChat(event);
+  }
+
+  /** Stops the turn running in a block (at once, or as soon as its id is known). */
+  async stopBlock(block: AssistantItem): Promise<void> {
+    if (block.turnId) await this.stop(block.turnId);
+    else this.stopWanted.add(block.key);
+  }
+
+  async stop(turnId: string): Promise<void> {
+    await client.call.stopTurn(turnId);
+  }
+
+  private onChat(push: ChatPush): void {
+    const { conversationId, turnId, event } = push;
+    const transcript = this.state.transcripts[conversationId];
+    // A background call finishes whenever it does, under whatever turn is current: find its card.
+    if (event.kind === 'background-result') {
+      if (transcript && hasToolAnywhere(transcript.items, event.id))
+        this.setTranscript(conversationId, (t) => (t ? { ...t, items: applyBackgroundResult(t.items, event) } : t));
+      return;
+    }
+    const turn = this.turns.get(turnId);
+    if (turn) {
+      this.updateBlock(turn.conversationId, turn.blockKey, (b) => applyEvent(b, event));
+      if (event.kind === 'done') this.finish(turnId, turn);
+      return;
+    }
+    if (this.sendsInFlight > 0) {
+      this.buffered.push(push);
+      return;
+    }
+    if (!this.state.conversations?.some((c) => c.id === conversationId)) this.refreshListSoon();
+    if (!transcript || event.kind === 'done') {
+      if (transcript && event.kind === 'done') void this.open(conversationId);
+      return;
+    }
+    this.startForeignTurn(conversationId, turnId, event);
+  }
+
+  private startForeignTurn(conversationId: string, turnId: string, event: ChatEvent): void {
+    const blockKey = `live-${this.nextKey++}`;
+    const block: AssistantItem = {
+      kind: 'assistant',
+      key: blockKey,
+      createdAt: Date.now(),
+      parts: [],
+      reasoning: '',
+      live: true,
+      turnId,
+    };
+    this.turns.set(turnId, { conversationId, blockKey, foreign: true });
+    this.setTranscript(conversationId, (t) => (t ? { ...t, items: [...t.items, applyEvent(block, event)] } : t));
+  }
+
+  private finish(turnId: string, turn: LiveTurn): void {
+    this.turns.delete(turnId);
+    this.refreshListSoon();
+    if (turn.foreign) void this.open(turn.conversationId);
+  }
+
+  async rename(conversationId: string, title: string): Promise<void> {
+    await client.call.renameConversation(conversationId, title);
+    this.set((state) => ({
+      ...state,
+      conversations: state.conversations?.map((c) => (c.id === conversationId ? { ...c, title } : c)),
+    }));
+  }
+
+  async remove(conversationId: string): Promise<void> {
+    await client.call.deleteConversation(conversationId);
+    this.set((state) => ({ ...state, conversations: state.conversations?.filter((c) => c.id !== conversationId) }));
+    this.setTranscript(conversationId, () => undefined);
+  }
+
+  private refreshAfterReconnect(): void {
+    if (this.listRequested) void this.loadConversations();
+    // Turns cut off by the drop will not send their end: settle them and read what was stored.
+    for (const [turnId, turn] of this.turns) {
+      this.turns.delete(turnId);
+      this.updateBlock(turn.conversationId, turn.blockKey, (b) => ({ ...b, live: false }));
+    }
+    for (const id of Object.keys(this.state.transcripts)) if (id !== DRAFT) void this.open(id);
+  }
+}
+
+export const chatStore = new ChatStore();

@@ -1,0 +1,190 @@
+/**
+ * A conversation as the chat shows it: the user's messages, one block per assistant turn (its
+ * reasoning, text and tool calls in order) and notes. Built from stored messages, then kept up
+ * to date by the live `chat` events of a turn. Pure functions, no React.
+ */
+import type { ChatEvent, ChatMessage, ToolCallStatus } from '../../shared/contract.js';
+import { parseMaybeJson } from '../ui/format.js';
+
+export interface ToolView {
+  id: string;
+  name: string;
+  arguments: string;
+  status: ToolCallStatus;
+  result?: unknown;
+}
+
+export type Part = { type: 'text'; text: string } | { type: 'tool'; tool: ToolView } | { type: 'error'; text: string };
+
+export interface UserItem {
+  kind: 'user';
+  key: string;
+  text: string;
+  createdAt: number;
+}
+
+export interface AssistantItem {
+  kind: 'assistant';
+  key: string;
+  createdAt: number;
+  parts: Part[];
+  reasoning: string;
+  /** The turn this block belongs to while it is (or was, in this session) live. */
+  turnId?: string;
+  live: boolean;
+  stopped?: boolean;
+  retry?: { message: string; until: number };
+}
+
+export interface NoteItem {
+  kind: 'note';
+  key: string;
+  text: string;
+  createdAt: number;
+}
+
+export type Item = UserItem | AssistantItem | NoteItem;
+
+const REFUSED_PREFIX = '用户拒绝了你的调用';
+const UNCONFIRMED_PREFIX = '用户没有确认操作';
+
+/** A stored tool message's status, from what the model was given. */
+export function statusOfToolResult(content: string): { status: ToolCallStatus; result: unknown } {
+  if (content.startsWith(REFUSED_PREFIX)) return { status: 'refused', result: content };
+  if (content.startsWith(UNCONFIRMED_PREFIX)) return { status: 'unconfirmed', result: content };
+  const result = parseMaybeJson(content);
+  if (result && typeof result === 'object' && !Array.isArray(result)) {
+    const record = result as Record<string, unknown>;
+    if (record.status === 'running in background') return { status: 'background', result };
+    if (record.success === false) return { status: 'error', result };
+  }
+  return { status: 'done', result };
+}
+
+function lastAssistant(items: Item[]): AssistantItem | undefined {
+  const last = items[items.length - 1];
+  return last?.kind === 'assistant' ? last : undefined;
+}
+
+/** Stored messages → items. Tool calls with no recorded result are shown as failed unless `live`. */
+export function fromMessages(messages: ChatMessage[]): Item[] {
+  const items: Item[] = [];
+  const tools = new Map<string, ToolView>();
+  for (const message of messages) {
+    if (message.role === 'user') {
+      items.push({ kind: 'user', key: `m${message.id}`, text: message.content, createdAt: message.createdAt });
+    } else if (message.role === 'system') {
+      if (message.note)
+        items.push({ kind: 'note', key: `m${message.id}`, text: message.content, createdAt: message.createdAt });
+    } else if (message.role === 'assistant') {
+      let block = lastAssistant(items);
+      if (!block) {
+        block = {
+          kind: 'assistant',
+          key: `m${message.id}`,
+          createdAt: message.createdAt,
+          parts: [],
+          reasoning: '',
+          live: false,
+        };
+        items.push(block);
+      }
+      if (message.reasoning) block.reasoning += (block.reasoning ? '\n\n' : '') + message.reasoning;
+      if (message.content) block.parts.push({ type: 'text', text: message.content });
+      for (const call of message.toolCalls ?? []) {
+        const tool: ToolView = { id: call.id, name: call.name, arguments: call.arguments, status: 'running' };
+        tools.set(call.id, tool);
+        block.parts.push({ type: 'tool', tool });
+      }
+    } else if (message.role === 'tool' && message.toolCallId) {
+      const tool = tools.get(message.toolCallId);
+      if (tool) Object.assign(tool, statusOfToolResult(message.content));
+    }
+  }
+  return items;
+}
+
+/** Tool calls left running in stored history belong to a turn that ended without a result. */
+export function settleOrphans(items: Item[]): Item[] {
+  return items.map((item) =>
+    item.kind === 'assistant' && item.parts.some((p) => p.type === 'tool' && p.tool.status === 'running')
+      ? {
+          ...item,
+          parts: item.parts.map((p) =>
+            p.type === 'tool' && p.tool.status === 'running' ? { ...p, tool: { ...p.tool, status: 'error' } } : p,
+          ),
+        }
+      : item,
+  );
+}
+
+function mapTool(item: AssistantItem, id: string, update: (tool: ToolView) => ToolView): AssistantItem {
+  return {
+    ...item,
+    parts: item.parts.map((p) => (p.type === 'tool' && p.tool.id === id ? { ...p, tool: update(p.tool) } : p)),
+  };
+}
+
+function hasTool(item: Item, id: string): boolean {
+  return item.kind === 'assistant' && item.parts.some((p) => p.type === 'tool' && p.tool.id === id);
+}
+
+/** A background call's outcome → the card's status (a cancelled call failed, as the model sees it). */
+function backgroundStatus(status: string): ToolCallStatus {
+  return status === 'done' || status === 'refused' || status === 'unconfirmed' ? status : 'error';
+}
+
+/** One live event applied to a turn's block. */
+export function applyEvent(item: AssistantItem, event: ChatEvent, now = Date.now()): AssistantItem {
+  switch (event.kind) {
+    case 'delta': {
+      const parts = [...item.parts];
+      const last = parts[parts.length - 1];
+      if (last?.type === 'text') parts[parts.length - 1] = { type: 'text', text: last.text + event.text };
+      else parts.push({ type: 'text', text: event.text });
+      return { ...item, parts, retry: undefined };
+    }
+    case 'reasoning':
+      return { ...item, reasoning: item.reasoning + event.text, retry: undefined };
+    case 'tool-call':
+      if (hasTool(item, event.id)) return item;
+      return {
+        ...item,
+        parts: [
+          ...item.parts,
+          { type: 'tool', tool: { id: event.id, name: event.name, arguments: event.arguments, status: 'running' } },
+        ],
+      };
+    case 'tool-result':
+      return mapTool(item, event.id, (tool) => ({ ...tool, status: event.status, result: event.result }));
+    case 'background-result':
+      return mapTool(item, event.id, (tool) => ({
+        ...tool,
+        status: backgroundStatus(event.status),
+        result: event.result,
+      }));
+    case 'retry':
+      return { ...item, retry: { message: event.message, until: now + event.delayMs } };
+    case 'error':
+      return { ...item, parts: [...item.parts, { type: 'error', text: event.message }], retry: undefined };
+    case 'done': {
+      const shown = item.parts.some((p) => p.type === 'error');
+      const parts: Part[] = event.error && !shown ? [...item.parts, { type: 'error', text: event.error }] : item.parts;
+      return { ...item, parts, live: false, stopped: event.stopped, retry: undefined };
+    }
+  }
+}
+
+/** A background result may land in any earlier block of the conversation. */
+export function applyBackgroundResult(items: Item[], event: Extract<ChatEvent, { kind: 'background-result' }>): Item[] {
+  return items.map((item) => (item.kind === 'assistant' && hasTool(item, event.id) ? applyEvent(item, event) : item));
+}
+
+export function hasToolAnywhere(items: Item[], id: string): boolean {
+  return items.some((item) => hasTool(item, id));
+}
+
+/** The tool calls of a block, in order. */
+export function toolsOf(item: AssistantItem): ToolView[] {
+  return item.parts.flatMap((p) => (p.type === 'tool' ? [p.tool] : []));
+}

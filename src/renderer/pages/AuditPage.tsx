@@ -1,0 +1,148 @@
+/** Audit log: every skill call, filtered and searched, in a virtualised table; details in a drawer; export. */
+import { useMemo, useRef, useState } from 'react';
+import type { AuditQuery, AuditRowInfo } from '../../shared/contract.js';
+import { client, errorMessage } from '../api/client.js';
+import { useDebounced, useLoad } from '../api/hooks.js';
+import { useToast } from '../app/Toasts.js';
+import { AuditDrawer } from '../audit/AuditDrawer.js';
+import { AuditFilters, NO_FILTERS, timeBounds, type FilterState } from '../audit/AuditFilters.js';
+import { AuditTable } from '../audit/AuditTable.js';
+import { downloadText, stampedName } from '../audit/download.js';
+import { useAuditPages } from '../audit/useAuditPages.js';
+import { useT } from '../i18n.js';
+import { Icon } from '../ui/icons.js';
+import { Spinner } from '../ui/Spinner.js';
+
+const SEARCH_DELAY_MS = 300;
+
+export function AuditPage() {
+  const t = useT();
+  const toast = useToast();
+  const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
+  const text = useDebounced(filters.text, SEARCH_DELAY_MS);
+  const [active, setActive] = useState<number>();
+  const [open, setOpen] = useState<AuditRowInfo>();
+  const [exporting, setExporting] = useState<'csv' | 'json'>();
+  const tableBody = useRef<HTMLDivElement>(null);
+
+  const { skill, status, source, range, from, to } = filters;
+  const query = useMemo<AuditQuery>(() => {
+    const bounds = timeBounds({ ...NO_FILTERS, range, from, to }, Date.now());
+    return {
+      ...(skill ? { skill } : {}),
+      ...(status ? { status } : {}),
+      ...(source ? { source } : {}),
+      ...(text.trim() ? { text: text.trim() } : {}),
+      ...bounds,
+    };
+  }, [skill, status, source, range, from, to, text]);
+  const pages = useAuditPages(query);
+  // After the first page: the rows are what the page is for.
+  const skillList = useLoad(
+    () => client.call.listSkills(),
+    [],
+    (e) => e.type === 'skills-changed',
+  );
+
+  const skillNames = useMemo(() => {
+    const names = new Set(skillList.data?.skills.map((s) => s.name) ?? []);
+    if (skill) names.add(skill);
+    return [...names].sort();
+  }, [skillList.data, skill]);
+
+  const exportAs = async (format: 'csv' | 'json') => {
+    setExporting(format);
+    try {
+      const text = await client.call.exportAudit(query, format);
+      downloadText(
+        text,
+        stampedName('ias-audit', format),
+        format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json',
+      );
+    } catch (err) {
+      toast({ tone: 'error', title: t.audit.exportFailed, body: errorMessage(err) });
+    } finally {
+      setExporting(undefined);
+    }
+  };
+
+  return (
+    <div className={open ? 'audit-page with-drawer' : 'audit-page'}>
+      <div className="audit-main">
+        <header className="page-head">
+          <h1>{t.audit.title}</h1>
+          <span className="muted" data-testid="audit-count" aria-live="polite">
+            {pages.hasMore ? t.audit.loadedMore(pages.rows.length) : t.audit.loaded(pages.rows.length)}
+          </span>
+          {pages.loading && <Spinner />}
+          <span className="spacer" />
+          <button
+            type="button"
+            className="button"
+            onClick={pages.reload}
+            aria-label={t.common.refresh}
+            title={t.common.refresh}
+          >
+            <Icon name="refresh" size={14} />
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="audit-export-csv"
+            disabled={exporting !== undefined}
+            onClick={() => void exportAs('csv')}
+          >
+            <Icon name="download" size={14} /> CSV
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="audit-export-json"
+            disabled={exporting !== undefined}
+            onClick={() => void exportAs('json')}
+          >
+            <Icon name="download" size={14} /> JSON
+          </button>
+        </header>
+        <AuditFilters
+          value={filters}
+          skills={skillNames}
+          onChange={(next) => {
+            setFilters(next);
+            setActive(undefined);
+          }}
+        />
+        {pages.error && (
+          <p className="notice notice-error" role="alert">
+            {pages.error}
+          </p>
+        )}
+        {!pages.loading && pages.rows.length === 0 && !pages.error ? (
+          <div className="empty-state" data-testid="audit-empty">
+            <Icon name="audit" size={24} />
+            <p>{t.audit.empty}</p>
+          </div>
+        ) : null}
+        <AuditTable
+          rows={pages.rows}
+          hasMore={pages.hasMore}
+          loading={pages.loading}
+          active={active}
+          onActive={setActive}
+          onOpen={setOpen}
+          loadMore={pages.loadMore}
+          bodyRef={tableBody}
+        />
+      </div>
+      {open && (
+        <AuditDrawer
+          row={open}
+          onClose={() => {
+            setOpen(undefined);
+            tableBody.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
+}

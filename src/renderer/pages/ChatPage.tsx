@@ -1,0 +1,128 @@
+/** Chat: the conversation list, the transcript with live replies, tool cards and approvals, and the message box. */
+import { useEffect, useMemo, useState } from 'react';
+import { client } from '../api/client.js';
+import { useLoad } from '../api/hooks.js';
+import { useApprovals } from '../approvals/ApprovalsProvider.js';
+import { navigate } from '../app/router.js';
+import { matchApprovals } from '../chat/approval-match.js';
+import { chatStore, DRAFT } from '../chat/chat-store.js';
+import { Composer } from '../chat/Composer.js';
+import { ConversationList } from '../chat/ConversationList.js';
+import { MessageList } from '../chat/MessageList.js';
+import { SetupCard } from '../chat/SetupCard.js';
+import type { AssistantItem } from '../chat/transcript.js';
+import { useChatState } from '../chat/useChat.js';
+import { useT } from '../i18n.js';
+import { Icon } from '../ui/icons.js';
+import { Spinner } from '../ui/Spinner.js';
+
+export function ChatPage({ conversationId, compact }: { conversationId?: string; compact: boolean }) {
+  const t = useT();
+  const state = useChatState();
+  const { approvals } = useApprovals();
+  const provider = useLoad(() => client.call.getProvider());
+  const [listOpen, setListOpen] = useState(false);
+  const key = conversationId ?? DRAFT;
+
+  useEffect(() => chatStore.ensureConversations(), []);
+  useEffect(() => {
+    if (conversationId) void chatStore.open(conversationId);
+  }, [conversationId]);
+
+  const transcript = state.transcripts[key];
+  const items = useMemo(() => transcript?.items ?? [], [transcript]);
+  const live = items.findLast((item): item is AssistantItem => item.kind === 'assistant' && item.live);
+  const matches = useMemo(() => matchApprovals(items, approvals), [items, approvals]);
+  const liveIds = useMemo(
+    () =>
+      new Set(
+        Object.entries(state.transcripts)
+          .filter(([, tr]) => tr.items.some((i) => i.kind === 'assistant' && i.live))
+          .map(([id]) => id),
+      ),
+    [state.transcripts],
+  );
+  const conversation = state.conversations?.find((c) => c.id === conversationId);
+  const needsSetup = provider.data?.effective === null;
+
+  const send = (text: string) => {
+    void chatStore.send(conversationId, text).then((id) => {
+      if (!conversationId && id) navigate('chat', id, true);
+    });
+  };
+  const stop = () => {
+    if (live) void chatStore.stopBlock(live);
+  };
+
+  const header =
+    needsSetup && provider.data ? (
+      <SetupCard info={provider.data} onSaved={provider.reload} />
+    ) : items.length === 0 && transcript?.status !== 'loading' ? (
+      <div className="chat-empty">
+        <Icon name="chat" size={28} />
+        <h2>{t.chat.emptyTitle}</h2>
+        <p className="muted">{t.chat.emptyBody}</p>
+      </div>
+    ) : undefined;
+
+  const list = (
+    <ConversationList
+      conversations={state.conversations}
+      error={state.conversationsError}
+      currentId={conversationId}
+      liveIds={liveIds}
+      onPicked={() => setListOpen(false)}
+    />
+  );
+
+  return (
+    <div className={compact ? 'chat-page compact' : 'chat-page'}>
+      {compact ? listOpen && <div className="conv-popover">{list}</div> : list}
+      <section className="chat-main" aria-label={t.chat.title}>
+        <header className="chat-head">
+          {compact && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-expanded={listOpen}
+              aria-label={t.chat.conversations}
+              title={t.chat.conversations}
+              onClick={() => setListOpen((o) => !o)}
+            >
+              <Icon name="list" />
+            </button>
+          )}
+          <h1 className="chat-title">
+            {conversation?.title || (conversationId ? t.chat.untitled : t.chat.newConversation)}
+          </h1>
+          {transcript?.status === 'loading' && <Spinner />}
+          {compact && (
+            <a href="#/chat" className="icon-button" aria-label={t.chat.newConversation} title={t.chat.newConversation}>
+              <Icon name="plus" />
+            </a>
+          )}
+        </header>
+        {transcript?.status === 'error' && (
+          <p className="notice notice-error" role="alert">
+            {t.chat.loadFailed(transcript.error ?? '')}
+          </p>
+        )}
+        {transcript?.status === 'loading' && items.length === 0 ? (
+          <div className="message-scroller page-loading">
+            <Spinner />
+          </div>
+        ) : (
+          <MessageList key={key} conversationKey={key} items={items} approvals={matches} header={header} />
+        )}
+        <Composer
+          busy={live !== undefined}
+          disabled={needsSetup}
+          disabledReason={t.chat.setupFirst}
+          onSend={send}
+          onStop={stop}
+          focusKey={key}
+        />
+      </section>
+    </div>
+  );
+}

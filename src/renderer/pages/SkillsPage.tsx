@@ -1,0 +1,181 @@
+/** Skills manager: every skill in a table, load problems, and the selected skill's SKILL.md editor. */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { SkillInfo } from '../../shared/contract.js';
+import { client, errorMessage } from '../api/client.js';
+import { useIasEvent, useLoad } from '../api/hooks.js';
+import { navigate } from '../app/router.js';
+import { useToast } from '../app/Toasts.js';
+import { useT } from '../i18n.js';
+import { NewSkillDialog } from '../skills/NewSkillDialog.js';
+import { SkillEditor } from '../skills/SkillEditor.js';
+import { SkillProblems } from '../skills/SkillProblems.js';
+import { SkillsTable } from '../skills/SkillsTable.js';
+import { ConfirmDialog } from '../ui/Dialog.js';
+import { Icon } from '../ui/icons.js';
+import { Spinner } from '../ui/Spinner.js';
+
+export function SkillsPage({ selected }: { selected?: string }) {
+  const t = useT();
+  const toast = useToast();
+  const [revision, setRevision] = useState(0);
+  const state = useLoad(() => client.call.listSkills());
+  const { reload, setData } = state;
+  useIasEvent((event) => {
+    if (event.type !== 'skills-changed') return;
+    reload();
+    setRevision((r) => r + 1);
+  });
+  const [filter, setFilter] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [draft, setDraft] = useState<{ name: string; content: string }>();
+  const [dirty, setDirty] = useState(false);
+  const [pending, setPending] = useState<{ go: () => void }>();
+
+  const skills = useMemo(() => state.data?.skills ?? [], [state.data]);
+  const shown = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    if (!needle) return skills;
+    return skills.filter((s) => [s.name, s.title, s.description].some((text) => text.toLowerCase().includes(needle)));
+  }, [skills, filter]);
+  const current = skills.find((s) => s.name === selected);
+  const draftHere = draft && draft.name === selected ? draft.content : undefined;
+
+  /** Leaving unsaved edits asks first. */
+  const guarded = (go: () => void) => {
+    if (dirty) setPending({ go });
+    else go();
+  };
+
+  const select = (name: string) => {
+    if (name === selected) return;
+    guarded(() => {
+      setDraft(undefined);
+      navigate('skills', name);
+    });
+  };
+
+  const patch = (name: string, change: Partial<SkillInfo>) =>
+    setData((data) => data && { ...data, skills: data.skills.map((s) => (s.name === name ? { ...s, ...change } : s)) });
+
+  const toggle = (skill: SkillInfo, enabled: boolean) => {
+    patch(skill.name, { enabled });
+    client.call.setSkillEnabled(skill.name, enabled).catch((err: unknown) => {
+      patch(skill.name, { enabled: !enabled });
+      toast({ tone: 'error', title: t.skills.toggleFailed, body: errorMessage(err) });
+    });
+  };
+
+  const review = (skill: SkillInfo) => {
+    client.call.reviewSkill(skill.name).then(
+      () => {
+        toast({ tone: 'success', title: t.skills.reviewedToast(skill.name) });
+        reload();
+      },
+      (err: unknown) => toast({ tone: 'error', title: t.skills.reviewFailed, body: errorMessage(err) }),
+    );
+  };
+
+  const create = async (name: string, kind: 'script' | 'instructions') => {
+    setCreating(false);
+    try {
+      const content = await client.call.skillTemplate(kind);
+      setDraft({ name, content });
+      navigate('skills', name);
+    } catch (err) {
+      toast({ tone: 'error', title: t.skills.templateFailed, body: errorMessage(err) });
+    }
+  };
+
+  const onSaved = useCallback(() => reload(), [reload]);
+  // A new skill stops being a draft once the list has it.
+  useEffect(() => {
+    if (draft && skills.some((s) => s.name === draft.name && s.source === 'user')) setDraft(undefined);
+  }, [draft, skills]);
+  const close = () =>
+    guarded(() => {
+      setDraft(undefined);
+      navigate('skills');
+    });
+
+  return (
+    <div className={selected ? 'skills-page with-editor' : 'skills-page'}>
+      <div className="skills-top">
+        <header className="page-head">
+          <h1>{t.skills.title}</h1>
+          {state.data && <span className="muted">{t.skills.count(skills.length)}</span>}
+          {state.loading && <Spinner />}
+          <span className="spacer" />
+          <div className="search-box">
+            <Icon name="search" size={14} />
+            <input
+              type="search"
+              value={filter}
+              placeholder={t.skills.filter}
+              aria-label={t.skills.filter}
+              data-testid="skills-filter"
+              onChange={(e) => setFilter(e.target.value)}
+            />
+          </div>
+          <button
+            type="button"
+            className="button button-primary"
+            data-testid="skill-new"
+            onClick={() => guarded(() => setCreating(true))}
+          >
+            <Icon name="plus" size={14} /> {t.skills.newSkill}
+          </button>
+        </header>
+        {state.error && (
+          <p className="notice notice-error" role="alert">
+            {state.error}
+          </p>
+        )}
+        {state.data && <SkillProblems problems={state.data.problems} />}
+        {state.data && (
+          <SkillsTable skills={shown} selected={selected} onSelect={select} onToggle={toggle} onReview={review} />
+        )}
+        {state.data && <p className="hint folders">{t.skills.folders(state.data.userDir, state.data.systemDir)}</p>}
+      </div>
+      {selected && (current || draftHere !== undefined) && (
+        <SkillEditor
+          key={selected}
+          name={selected}
+          skill={current}
+          draft={draftHere}
+          revision={revision}
+          onDirtyChange={setDirty}
+          onSaved={onSaved}
+          onDeleted={() => {
+            setDirty(false);
+            navigate('skills');
+            reload();
+          }}
+          onClose={close}
+        />
+      )}
+      {selected && !current && draftHere === undefined && state.data && (
+        <p className="notice notice-info skills-missing">{t.skills.notFound(selected)}</p>
+      )}
+      <NewSkillDialog
+        open={creating}
+        skills={skills}
+        onCancel={() => setCreating(false)}
+        onCreate={(n, k) => void create(n, k)}
+      />
+      <ConfirmDialog
+        open={pending !== undefined}
+        title={t.skills.discardTitle}
+        message={t.skills.discardMessage}
+        confirmLabel={t.skills.discard}
+        danger
+        onConfirm={() => {
+          const go = pending?.go;
+          setPending(undefined);
+          setDirty(false);
+          go?.();
+        }}
+        onCancel={() => setPending(undefined)}
+      />
+    </div>
+  );
+}

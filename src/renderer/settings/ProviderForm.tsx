@@ -1,0 +1,190 @@
+/**
+ * The model provider: a preset (or a custom OpenAI-compatible URL), the model, the API key;
+ * Save, and Test connection (which saves first when something changed). The key is never shown
+ * back: a saved one is kept unless a new one is typed.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import type { ProviderInfo, ProviderInput } from '../../shared/contract.js';
+import { client, errorMessage } from '../api/client.js';
+import { useToast } from '../app/Toasts.js';
+import { useT } from '../i18n.js';
+import { Icon } from '../ui/icons.js';
+import { Spinner } from '../ui/Spinner.js';
+
+const CUSTOM = '';
+
+interface Props {
+  info: ProviderInfo;
+  onSaved: () => void;
+}
+
+export function ProviderForm({ info, onSaved }: Props) {
+  const t = useT();
+  const toast = useToast();
+  const id = useId();
+  const initialPreset = info.saved.preset ?? (info.saved.baseUrl ? CUSTOM : (info.presets[0]?.id ?? CUSTOM));
+  const presetOf = (presetId: string) => info.presets.find((p) => p.id === presetId);
+  const [preset, setPreset] = useState(initialPreset);
+  const [baseUrl, setBaseUrl] = useState(info.saved.baseUrl ?? presetOf(initialPreset)?.baseUrl ?? '');
+  const [model, setModel] = useState(info.saved.model ?? presetOf(initialPreset)?.model ?? '');
+  const [apiKey, setApiKey] = useState('');
+  const [dirty, setDirty] = useState(!info.saved.model && !info.saved.baseUrl && !info.saved.preset);
+  const [busy, setBusy] = useState<'save' | 'test'>();
+  const [test, setTest] = useState<{ ok: boolean; message: string }>();
+
+  const current = presetOf(preset);
+  const needsKey = current?.needsKey ?? true;
+
+  const choosePreset = (next: string) => {
+    setPreset(next);
+    const chosen = presetOf(next);
+    if (chosen) {
+      setBaseUrl(chosen.baseUrl);
+      setModel(chosen.model);
+    }
+    setDirty(true);
+    setTest(undefined);
+  };
+
+  const save = async (): Promise<boolean> => {
+    const input: ProviderInput = {
+      ...(preset ? { preset } : {}),
+      baseUrl: baseUrl.trim(),
+      model: model.trim(),
+      ...(apiKey ? { apiKey } : {}),
+    };
+    await client.call.saveProvider(input);
+    setApiKey('');
+    setDirty(false);
+    return true;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy('save');
+    try {
+      await save();
+      toast({ tone: 'success', title: t.provider.saved });
+      onSaved();
+    } catch (err) {
+      toast({ tone: 'error', title: t.provider.saveFailed, body: errorMessage(err) });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const onTest = async () => {
+    setBusy('test');
+    setTest(undefined);
+    try {
+      if (dirty || apiKey) {
+        await save();
+        onSaved();
+      }
+      setTest(await client.call.testProvider());
+    } catch (err) {
+      setTest({ ok: false, message: errorMessage(err) });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const canSave = model.trim() !== '' && baseUrl.trim() !== '' && busy === undefined;
+
+  return (
+    <form className="provider-form" onSubmit={(e) => void onSubmit(e)}>
+      {info.effective?.fromEnv && (
+        <p className="notice notice-info">
+          <Icon name="info" size={14} /> {t.provider.fromEnv}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-preset`}>{t.provider.preset}</label>
+        <select
+          id={`${id}-preset`}
+          data-testid="provider-preset"
+          value={preset}
+          onChange={(e) => choosePreset(e.target.value)}
+        >
+          {info.presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+          <option value={CUSTOM}>{t.provider.custom}</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-url`}>{t.provider.baseUrl}</label>
+        <input
+          id={`${id}-url`}
+          data-testid="provider-base-url"
+          type="url"
+          value={baseUrl}
+          readOnly={preset !== CUSTOM}
+          spellCheck={false}
+          placeholder="https://…/v1"
+          onChange={(e) => {
+            setBaseUrl(e.target.value);
+            setDirty(true);
+          }}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-model`}>{t.provider.model}</label>
+        <input
+          id={`${id}-model`}
+          data-testid="provider-model"
+          value={model}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => {
+            setModel(e.target.value);
+            setDirty(true);
+          }}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-key`}>{t.provider.apiKey}</label>
+        <input
+          id={`${id}-key`}
+          data-testid="provider-key"
+          type="password"
+          value={apiKey}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={
+            info.saved.hasKey ? t.provider.keyKept : needsKey ? t.provider.keyNeeded : t.provider.keyOptional
+          }
+          aria-describedby={`${id}-key-hint`}
+          onChange={(e) => setApiKey(e.target.value)}
+        />
+        <span className="hint" id={`${id}-key-hint`}>
+          {t.provider.keyHint}
+        </span>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" data-testid="provider-save" disabled={!canSave}>
+          {busy === 'save' && <Spinner size={12} />} {t.common.save}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="provider-test"
+          disabled={busy !== undefined || (!canSave && dirty)}
+          onClick={() => void onTest()}
+        >
+          {busy === 'test' && <Spinner size={12} />} {t.provider.test}
+        </button>
+        <span
+          className={test ? (test.ok ? 'test-result ok' : 'test-result fail') : 'test-result'}
+          role="status"
+          data-testid="provider-test-result"
+        >
+          {test && <Icon name={test.ok ? 'check' : 'alert'} size={14} />}
+          {test && (test.ok ? t.provider.testOk(test.message) : t.provider.testFailed(test.message))}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,297 @@
+/**
+ * One skill's SKILL.md: the editor (read-only for system skills, which offer "Copy to my skills"),
+ * live validation as you type, Save, and Delete for user skills.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { SkillFile, SkillInfo, SkillValidation } from '../../shared/contract.js';
+import { client, errorMessage } from '../api/client.js';
+import { useDebounced } from '../api/hooks.js';
+import { useToast } from '../app/Toasts.js';
+import { useT } from '../i18n.js';
+import { ConfirmDialog } from '../ui/Dialog.js';
+import { Icon } from '../ui/icons.js';
+import { Spinner } from '../ui/Spinner.js';
+import { CodeEditor, type CodeEditorHandle } from './CodeEditor.js';
+import { RiskLabel, SourceLabel } from './SkillsTable.js';
+import { ValidationPanel } from './ValidationPanel.js';
+
+interface Props {
+  name: string;
+  skill: SkillInfo | undefined;
+  /** A new skill's template, not saved yet. */
+  draft?: string;
+  /** Bumped when the skills on disk changed. */
+  revision: number;
+  onDirtyChange: (dirty: boolean) => void;
+  onSaved: (name: string) => void;
+  onDeleted: () => void;
+  onClose: () => void;
+}
+
+const VALIDATE_DELAY_MS = 300;
+
+export function SkillEditor({ name, skill, draft, revision, onDirtyChange, onSaved, onDeleted, onClose }: Props) {
+  const t = useT();
+  const toast = useToast();
+  const [file, setFile] = useState<SkillFile>();
+  const [loadError, setLoadError] = useState<string>();
+  const [mount, setMount] = useState(0);
+  const [content, setContent] = useState('');
+  const [saved, setSaved] = useState<string | undefined>();
+  const [validation, setValidation] = useState<SkillValidation>();
+  const [validationError, setValidationError] = useState<string>();
+  const [busy, setBusy] = useState<'save' | 'copy' | 'delete'>();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const editor = useRef<CodeEditorHandle>(undefined);
+  const isNew = draft !== undefined && saved === undefined;
+  const dirty = saved === undefined ? draft !== undefined : content !== saved;
+  const editable = (file?.source ?? 'user') === 'user';
+
+  // Load the file (or the draft) when the skill changes, and again after an outside change if untouched.
+  const dirtyRef = useRef(dirty);
+  useEffect(() => {
+    dirtyRef.current = dirty;
+  });
+  useEffect(() => {
+    if (draft !== undefined) {
+      setFile({ name, source: 'user', path: '', content: draft });
+      setContent(draft);
+      setSaved(undefined);
+      setMount((m) => m + 1);
+      return;
+    }
+    let live = true;
+    client.call.readSkill(name).then(
+      (loaded) => {
+        if (!live) return;
+        setFile(loaded);
+        setContent(loaded.content);
+        setSaved(loaded.content);
+        setLoadError(undefined);
+        setMount((m) => m + 1);
+      },
+      (err: unknown) => {
+        if (live) setLoadError(errorMessage(err));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [name, draft]);
+
+  const fileRef = useRef(file);
+  useEffect(() => {
+    fileRef.current = file;
+  });
+  useEffect(() => {
+    if (revision === 0 || draft !== undefined || dirtyRef.current) return;
+    let live = true;
+    client.call.readSkill(name).then(
+      (loaded) => {
+        const current = fileRef.current;
+        if (!live || dirtyRef.current) return;
+        if (current?.content === loaded.content && current.source === loaded.source) return;
+        setFile(loaded);
+        setContent(loaded.content);
+        setSaved(loaded.content);
+        setMount((m) => m + 1);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [revision, name, draft]);
+
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const settled = useDebounced(content, VALIDATE_DELAY_MS);
+  const ready = file !== undefined && settled === content;
+  const [inFlight, setInFlight] = useState(false);
+  useEffect(() => {
+    if (!ready) return;
+    let live = true;
+    setInFlight(true);
+    client.call.validateSkill(name, settled).then(
+      (result) => {
+        if (!live) return;
+        setValidation(result);
+        setValidationError(undefined);
+        setInFlight(false);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setValidationError(errorMessage(err));
+        setInFlight(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [name, settled, ready]);
+  const checking = inFlight || settled !== content;
+
+  const save = async () => {
+    if (!editable || busy || (!dirty && !isNew)) return;
+    setBusy('save');
+    try {
+      const result = await client.call.saveSkill(name, content);
+      // The file is written even when invalid (no work is lost); the registry reports its problems.
+      setValidation(result);
+      setSaved(content);
+      if (result.ok) toast({ tone: 'success', title: t.skills.saved(name) });
+      else toast({ tone: 'error', title: t.skills.savedWithErrors(name), body: t.skills.errors(result.errors.length) });
+      onSaved(name);
+    } catch (err) {
+      toast({ tone: 'error', title: t.skills.notSaved, body: errorMessage(err) });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const copy = async () => {
+    setBusy('copy');
+    try {
+      const copied = await client.call.copySkillToUser(name);
+      setFile(copied);
+      setContent(copied.content);
+      setSaved(copied.content);
+      setMount((m) => m + 1);
+      toast({ tone: 'success', title: t.skills.copied(name) });
+      onSaved(name);
+    } catch (err) {
+      toast({ tone: 'error', title: t.skills.copyFailed, body: errorMessage(err) });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const remove = async () => {
+    setConfirmDelete(false);
+    setBusy('delete');
+    try {
+      await client.call.deleteSkill(name);
+      toast({ tone: 'success', title: t.skills.deleted(name) });
+      onDeleted();
+    } catch (err) {
+      toast({ tone: 'error', title: t.skills.deleteFailed, body: errorMessage(err) });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <section className="skill-editor-panel" data-testid="skill-editor-panel" aria-label={t.skills.editing(name)}>
+      <header className="editor-head">
+        <h2>
+          <code>{name}</code>
+          {dirty && (
+            <span className="dirty-dot" title={t.skills.unsaved} aria-label={t.skills.unsaved}>
+              ●
+            </span>
+          )}
+        </h2>
+        {skill && <SourceLabel skill={skill} />}
+        {skill && <RiskLabel skill={skill} />}
+        {isNew && <span className="source-pill source-user">{t.skills.newBadge}</span>}
+        <span className="editor-path muted" title={file?.path}>
+          <span dir="ltr">{file?.path}</span>
+        </span>
+        <span className="spacer" />
+        {editable ? (
+          <>
+            {!isNew && (
+              <button
+                type="button"
+                className="button"
+                data-testid="skill-delete"
+                disabled={busy !== undefined}
+                onClick={() => setConfirmDelete(true)}
+              >
+                <Icon name="trash" size={14} /> {t.common.delete}
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button-primary"
+              data-testid="skill-save"
+              disabled={busy !== undefined || (!dirty && !isNew)}
+              onClick={() => void save()}
+              aria-keyshortcuts="Control+S Meta+S"
+            >
+              {busy === 'save' && <Spinner size={12} />} {t.common.save}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button-primary"
+            data-testid="skill-copy"
+            disabled={busy !== undefined || skill?.kind === 'builtin'}
+            title={skill?.kind === 'builtin' ? t.skills.builtinNoCopy : undefined}
+            onClick={() => void copy()}
+          >
+            <Icon name="copy" size={14} /> {t.skills.copyToUser}
+          </button>
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t.common.close}
+          title={t.common.close}
+          onClick={onClose}
+        >
+          <Icon name="close" />
+        </button>
+      </header>
+      {!editable && <p className="notice notice-info editor-notice">{t.skills.systemReadOnly}</p>}
+      {skill && !skill.reviewed && <p className="notice notice-warn editor-notice">{t.skills.unreviewedNotice}</p>}
+      {loadError && (
+        <p className="notice notice-error" role="alert">
+          {loadError}
+        </p>
+      )}
+      <div className="editor-body">
+        {file ? (
+          <CodeEditor
+            key={mount}
+            initial={content}
+            readOnly={!editable}
+            label={t.skills.editorLabel(name)}
+            problems={validation ? [...validation.errors, ...validation.warnings] : []}
+            onChange={setContent}
+            onSave={() => void save()}
+            handle={(h) => (editor.current = h)}
+          />
+        ) : (
+          !loadError && (
+            <div className="page-loading">
+              <Spinner />
+            </div>
+          )
+        )}
+        <ValidationPanel
+          validation={validation}
+          checking={checking}
+          error={validationError}
+          onGoToLine={(line) => editor.current?.goToLine(line)}
+        />
+      </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t.skills.deleteTitle}
+        message={t.skills.deleteMessage(name)}
+        confirmLabel={t.common.delete}
+        danger
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Every skill: name, source, risk (and the risk it runs at now), kind, an enabled switch and its
+ * review state. A row opens the skill in the editor.
+ */
+import type { SkillInfo } from '../../shared/contract.js';
+import { useT } from '../i18n.js';
+import { Icon } from '../ui/icons.js';
+import { Switch } from '../ui/Switch.js';
+
+interface Props {
+  skills: SkillInfo[];
+  selected: string | undefined;
+  onSelect: (name: string) => void;
+  onToggle: (skill: SkillInfo, enabled: boolean) => void;
+  onReview: (skill: SkillInfo) => void;
+}
+
+export function SourceLabel({ skill }: { skill: SkillInfo }) {
+  const t = useT();
+  if (skill.overrides) return <span className="source-pill source-override">{t.skills.source.overrides}</span>;
+  return <span className={`source-pill source-${skill.source}`}>{t.skills.source[skill.source]}</span>;
+}
+
+export function RiskLabel({ skill }: { skill: SkillInfo }) {
+  const t = useT();
+  return (
+    <span className="risk-cell">
+      <span className={`risk-pill risk-${skill.risk}`}>{t.skills.risk[skill.risk]}</span>
+      {skill.effectiveRisk !== skill.risk && (
+        <span className="risk-pill risk-unreviewed" data-testid="skill-unreviewed" title={t.skills.unreviewedHint}>
+          {t.skills.unreviewedRunsAs(t.skills.risk[skill.effectiveRisk])}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function SkillsTable({ skills, selected, onSelect, onToggle, onReview }: Props) {
+  const t = useT();
+  return (
+    <div className="table-scroll">
+      <table className="skills-table" data-testid="skills-table">
+        <thead>
+          <tr>
+            <th scope="col">{t.skills.columns.name}</th>
+            <th scope="col">{t.skills.columns.source}</th>
+            <th scope="col">{t.skills.columns.risk}</th>
+            <th scope="col" className="col-kind">
+              {t.skills.columns.kind}
+            </th>
+            <th scope="col">{t.skills.columns.enabled}</th>
+            <th scope="col">{t.skills.columns.review}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {skills.map((skill) => (
+            <tr
+              key={skill.name}
+              data-testid="skill-row"
+              data-name={skill.name}
+              className={skill.name === selected ? 'selected' : undefined}
+              aria-selected={skill.name === selected}
+              onClick={() => onSelect(skill.name)}
+            >
+              <td className="skill-name-cell">
+                <button
+                  type="button"
+                  className="row-link"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onSelect(skill.name);
+                  }}
+                  title={skill.description}
+                >
+                  <span className="skill-title">{skill.title || skill.name}</span>
+                  <code className="skill-name">{skill.name}</code>
+                </button>
+              </td>
+              <td>
+                <SourceLabel skill={skill} />
+              </td>
+              <td>
+                <RiskLabel skill={skill} />
+              </td>
+              <td className="col-kind muted">{t.skills.kind[skill.kind]}</td>
+              <td onClick={(e) => e.stopPropagation()}>
+                <Switch
+                  checked={skill.enabled}
+                  ariaLabel={t.skills.enable(skill.name)}
+                  testId="skill-enabled"
+                  onChange={(on) => onToggle(skill, on)}
+                />
+              </td>
+              <td onClick={(e) => e.stopPropagation()}>
+                {skill.reviewed ? (
+                  <span className="muted reviewed">
+                    <Icon name="check" size={13} /> {t.skills.reviewed}
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    data-testid="skill-review"
+                    title={t.skills.reviewHint}
+                    onClick={() => onReview(skill)}
+                  >
+                    {t.skills.review}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

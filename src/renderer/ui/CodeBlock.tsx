@@ -1,0 +1,33 @@
+/** A value shown as preformatted text (JSON indented), with a copy button. */
+import { useState } from 'react';
+import { useT } from '../i18n.js';
+import { prettyJson } from './format.js';
+import { Icon } from './icons.js';
+
+export function CodeBlock({ value, label, maxHeight }: { value: unknown; label?: string; maxHeight?: number }) {
+  const t = useT();
+  const text = prettyJson(value);
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(text).then(() => {
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    });
+  };
+  return (
+    <div className="code-block">
+      <pre aria-label={label} tabIndex={0} style={maxHeight ? { maxHeight } : undefined}>
+        {text}
+      </pre>
+      <button
+        type="button"
+        className="icon-button code-copy"
+        onClick={copy}
+        aria-label={copied ? t.common.copied : t.common.copy}
+        title={copied ? t.common.copied : t.common.copy}
+      >
+        <Icon name={copied ? 'check' : 'copy'} size={14} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * One `ias serve` per data folder: `<home>/serve.lock` holds the owner's pid. A lock whose process
+ * is gone is stale and taken over.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const LOCK_FILE = 'serve.lock';
+
+export class ServeLockedError extends Error {
+  constructor(
+    readonly pid: number,
+    home: string,
+  ) {
+    super(`another \`ias serve\` (pid ${pid}) is already running for ${home}; stop it first`);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists, it is just not ours to signal.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function ownerPid(file: string): number | undefined {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(file, 'utf8').trim(), 10);
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ServeLock {
+  file: string;
+  release(): void;
+}
+
+/** Takes the data folder's serve lock, or throws {@link ServeLockedError}. */
+export function acquireServeLock(home: string, pid = process.pid): ServeLock {
+  const file = path.join(home, LOCK_FILE);
+  fs.mkdirSync(home, { recursive: true });
+  // Written aside and linked into place, so the lock never exists without its pid.
+  const draft = `${file}.${pid}.tmp`;
+  fs.writeFileSync(draft, `${pid}\n`, { mode: 0o600 });
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (take(draft, file)) {
+        return {
+          file,
+          release() {
+            if (ownerPid(file) === pid) fs.rmSync(file, { force: true });
+          },
+        };
+      }
+      const owner = ownerPid(file);
+      if (owner !== undefined && owner !== pid && alive(owner)) throw new ServeLockedError(owner, home);
+      // Stale (its process is gone, or it is unreadable): remove it and try again.
+      fs.rmSync(file, { force: true });
+    }
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+  throw new Error(`could not take ${file}`);
+}
+
+function take(draft: string, file: string): boolean {
+  try {
+    fs.linkSync(draft, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * `startServer`: the contract over HTTP + WebSocket on one port — the built renderer over HTTP, the
+ * API and its events over `/ws` — guarded by the access token. Loopback only unless told otherwise.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { IasApi } from '../shared/contract.js';
+import { TOKEN_PARAM } from './auth.js';
+import { allowedHosts, isWildcard, urlHost } from './hosts.js';
+import { httpHandler } from './http-handler.js';
+import { rendererCsp } from './security-headers.js';
+import { WsGateway, type EventSource } from './ws-gateway.js';
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 3717;
+
+export interface ServerOptions {
+  api: IasApi;
+  events: EventSource;
+  token: string;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  host?: string;
+  /** 0 picks any free port. */
+  port?: number;
+}
+
+export interface RunningServer {
+  /** The address to open, token included: `http://127.0.0.1:PORT/?token=TOKEN`. */
+  url: string;
+  /** `http://host:port`, what pages of this server send as Origin. */
+  origin: string;
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+function listen(server: http.Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') {
+        reject(new Error(`port ${port} on ${host} is already in use; choose another with --port (0 = any free port)`));
+      } else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
+        reject(new Error(`cannot listen on ${host}: no such address on this machine`));
+      } else {
+        reject(err);
+      }
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const host = options.host ?? DEFAULT_HOST;
+  const rendererDir = fs.existsSync(options.rendererDir)
+    ? fs.realpathSync(options.rendererDir)
+    : path.resolve(options.rendererDir);
+  // Known once the port is: until then no Host is accepted.
+  const names: { allowed: Set<string> | undefined } = { allowed: new Set() };
+  const hosts = () => names.allowed;
+  const server = http.createServer(
+    httpHandler({ token: options.token, rendererDir, csp: rendererCsp(rendererDir), hosts }),
+  );
+  const gateway = new WsGateway({ api: options.api, events: options.events, token: options.token, hosts });
+  server.on('upgrade', gateway.upgrade);
+  let port: number;
+  try {
+    port = await listen(server, host, options.port ?? DEFAULT_PORT);
+  } catch (err) {
+    await gateway.close();
+    throw err;
+  }
+  names.allowed = allowedHosts(host, port);
+  const shown = isWildcard(host) ? DEFAULT_HOST : urlHost(host);
+  const origin = `http://${shown}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${origin}/?${TOKEN_PARAM}=${options.token}`,
+    origin,
+    host,
+    port,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await gateway.close();
+        await closed;
+      })();
+      return closing;
+    },
+  };
+}

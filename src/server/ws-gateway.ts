@@ -1,0 +1,134 @@
+/**
+ * The WebSocket at `/ws`: an upgrade needs the token (cookie, `?token=` or Bearer) and the server's
+ * own Origin; then requests are answered one by one and every core event is pushed to every socket.
+ * Text frames only, at most 1 MB; a frame that is not JSON closes the socket (1003).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { IasApi, IasEvent, WsPush, WsResponse } from '../shared/contract.js';
+import { hasTokenCredential, TOKEN_PARAM, tokenMatches } from './auth.js';
+import { sameOrigin } from './hosts.js';
+import { dispatch, parseFrame } from './ws-protocol.js';
+
+export const WS_PATH = '/ws';
+export const MAX_FRAME_BYTES = 1024 * 1024;
+/** A socket that lets this much pile up unread is too slow to keep. */
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+const HEARTBEAT_MS = 30_000;
+
+export interface EventSource {
+  on(event: 'event', listener: (event: IasEvent) => void): unknown;
+  off(event: 'event', listener: (event: IasEvent) => void): unknown;
+}
+
+export interface WsGatewayOptions {
+  api: IasApi;
+  events: EventSource;
+  token: string;
+  hosts: () => Set<string> | undefined;
+}
+
+function refuse(socket: Duplex, status: 401 | 403 | 404, reason: string): void {
+  const body = `${reason}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+function send(socket: WebSocket, message: WsResponse | WsPush): void {
+  if (socket.readyState !== WebSocket.OPEN) return;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    socket.close(1008, 'too slow');
+    return;
+  }
+  let text: string;
+  try {
+    text = JSON.stringify(message);
+  } catch (err) {
+    if (!('id' in message)) return;
+    text = JSON.stringify({ id: message.id, error: `the answer could not be sent: ${(err as Error).message}` });
+  }
+  socket.send(text);
+}
+
+export class WsGateway {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  private readonly alive = new WeakSet<WebSocket>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly onEvent = (event: IasEvent) => {
+    for (const socket of this.wss.clients) send(socket, { event });
+  };
+
+  constructor(private readonly options: WsGatewayOptions) {
+    options.events.on('event', this.onEvent);
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** The server's `upgrade` listener. */
+  readonly upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', () => socket.destroy());
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://server.invalid');
+    } catch {
+      return refuse(socket, 404, 'Not Found');
+    }
+    if (url.pathname !== WS_PATH) return refuse(socket, 404, 'Not Found');
+    const fromQuery = url.searchParams.get(TOKEN_PARAM);
+    const authorised =
+      fromQuery !== null ? tokenMatches(fromQuery, this.options.token) : hasTokenCredential(req, this.options.token);
+    if (!authorised) return refuse(socket, 401, 'Unauthorized');
+    // A page elsewhere can open a socket here and the browser sends our cookie with it: Origin says whose page it is.
+    if (!sameOrigin(req, this.options.hosts())) return refuse(socket, 403, 'Forbidden');
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws));
+  };
+
+  get connections(): number {
+    return this.wss.clients.size;
+  }
+
+  private connected(socket: WebSocket): void {
+    this.alive.add(socket);
+    socket.on('pong', () => this.alive.add(socket));
+    socket.on('error', () => socket.terminate());
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) return;
+      const parsed = parseFrame(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString());
+      if (parsed.kind === 'malformed') {
+        socket.close(1003, 'malformed JSON');
+        return;
+      }
+      if (parsed.kind === 'invalid') {
+        if (parsed.id !== undefined) send(socket, { id: parsed.id, error: parsed.error });
+        else socket.close(1003, parsed.error.slice(0, 100));
+        return;
+      }
+      void dispatch(this.options.api, parsed.request).then((response) => send(socket, response));
+    });
+  }
+
+  private beat(): void {
+    for (const socket of this.wss.clients) {
+      if (!this.alive.has(socket)) {
+        socket.terminate();
+        continue;
+      }
+      this.alive.delete(socket);
+      socket.ping();
+    }
+  }
+
+  /** Stops pushing events and closes every socket ("going away"), cutting those that do not answer within a second. */
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    this.options.events.off('event', this.onEvent);
+    for (const socket of this.wss.clients) socket.close(1001, 'server shutting down');
+    const deadline = Date.now() + 1000;
+    while (this.wss.clients.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const socket of this.wss.clients) socket.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}

@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { validateCall } from '../../../src/core/api/validate-call.js';
+import type { ChatEvent } from '../../../src/shared/contract.js';
+import { apiWorld, type ApiWorld } from '../../helpers/core-api.js';
+import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
+import { scriptSkill } from '../../helpers/temp.js';
+
+let w: ApiWorld | undefined;
+let server: ModelServer | undefined;
+afterEach(async () => {
+  await w?.close();
+  await server?.close();
+  w = server = undefined;
+});
+
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('the contract, implemented over the core', () => {
+  it('lists skills with effective risk, enabled and review state; switches one off', async () => {
+    w = await apiWorld();
+    const state = await w.core.api.listSkills();
+    expect(state.skills.map((s) => [s.name, s.risk, s.effectiveRisk, s.enabled, s.reviewed])).toEqual([
+      ['read_only', 'low', 'low', true, true],
+      ['send_mail', 'high', 'high', true, true],
+    ]);
+    await w.core.api.setSkillEnabled('read_only', false);
+    expect((await w.core.api.listSkills()).skills[0]!.enabled).toBe(false);
+    expect(w.events).toContainEqual({ type: 'skills-changed' });
+  });
+
+  it('validates with the real parser and previews the tool; saving from the editor counts as reviewed', async () => {
+    w = await apiWorld();
+    const broken = await w.core.api.validateSkill('my_tool', scriptSkill({ risk: 'Maybe', script: 'echo' }));
+    expect(broken.ok).toBe(false);
+    expect(broken.errors[0]).toMatchObject({
+      line: 7,
+      severity: 'error',
+      message: expect.stringMatching(/unknown risk level/),
+    });
+    const good = scriptSkill({ description: 'Echoes.', script: 'echo hi' });
+    expect(await w.core.api.validateSkill('my_tool', good)).toMatchObject({
+      ok: true,
+      risk: 'low',
+      tool: { type: 'function', function: { name: 'my_tool', description: 'Echoes.' } },
+    });
+    // Saving an invalid file keeps it (no work lost) and reports it; fixing it makes the skill live.
+    await w.core.api.saveSkill('my_tool', scriptSkill({ risk: 'Maybe', script: 'echo' }));
+    let state = await w.core.api.listSkills();
+    expect(state.skills.find((s) => s.name === 'my_tool')).toBeUndefined();
+    expect(state.problems[0]).toMatchObject({
+      path: path.join(w.runtime.paths.userSkills, 'my_tool', 'SKILL.md'),
+      line: 7,
+    });
+    expect((await w.core.api.readSkill('my_tool')).content).toMatch(/Maybe/);
+    await w.core.api.saveSkill('my_tool', good);
+    state = await w.core.api.listSkills();
+    expect(state.skills.find((s) => s.name === 'my_tool')).toMatchObject({
+      source: 'user',
+      reviewed: true,
+      effectiveRisk: 'low',
+    });
+    // Edited outside the app: unreviewed, runs as High until reviewed again.
+    fs.appendFileSync(path.join(w.runtime.paths.userSkills, 'my_tool', 'SKILL.md'), '\n<!-- outside -->\n');
+    w.runtime.registry.reload('user', ['my_tool']);
+    expect((await w.core.api.listSkills()).skills.find((s) => s.name === 'my_tool')).toMatchObject({
+      reviewed: false,
+      effectiveRisk: 'high',
+    });
+    await w.core.api.reviewSkill('my_tool');
+    expect((await w.core.api.listSkills()).skills.find((s) => s.name === 'my_tool')).toMatchObject({
+      reviewed: true,
+      effectiveRisk: 'low',
+    });
+    await w.core.api.deleteSkill('my_tool');
+    expect((await w.core.api.listSkills()).skills.find((s) => s.name === 'my_tool')).toBeUndefined();
+    await expect(w.core.api.deleteSkill('send_mail')).rejects.toThrow(/system skills cannot be deleted/);
+  });
+
+  it('copies a system skill into the user folder to customise it (its risk cannot drop)', async () => {
+    w = await apiWorld();
+    const copy = await w.core.api.copySkillToUser('send_mail');
+    expect(copy.source).toBe('user');
+    await w.core.api.saveSkill('send_mail', copy.content.replace('High', 'Low'));
+    expect((await w.core.api.listSkills()).skills.find((s) => s.name === 'send_mail')).toMatchObject({
+      source: 'user',
+      overrides: true,
+      risk: 'high',
+    });
+  });
+
+  it('chat: a turn streams as events with its turnId and ends with done', async () => {
+    w = await apiWorld();
+    server = await startModelServer();
+    await w.core.api.saveProvider({ baseUrl: server.url, model: 'm', apiKey: 'k' });
+    server.enqueue({ toolCalls: [{ name: 'read_only', arguments: '{}' }] }, { content: 'All **fine**.' });
+    const { conversationId, turnId } = await w.core.api.sendMessage({ text: 'check' });
+    const chat = () =>
+      w!.events.filter((e) => e.type === 'chat' && e.turnId === turnId).map((e) => (e as { event: ChatEvent }).event);
+    await until(() => chat().some((e) => e.kind === 'done'));
+    expect(chat().map((e) => e.kind)).toEqual(expect.arrayContaining(['tool-call', 'tool-result', 'delta', 'done']));
+    expect(chat().at(-1)).toMatchObject({ kind: 'done', reply: 'All **fine**.', rounds: 1 });
+    expect((await w.core.api.listConversations()).map((c) => c.id)).toEqual([conversationId]);
+    expect((await w.core.api.getMessages(conversationId)).map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
+    await w.core.api.renameConversation(conversationId, 'Checks');
+    expect((await w.core.api.listConversations())[0]!.title).toBe('Checks');
+    await w.core.api.deleteConversation(conversationId);
+    expect(await w.core.api.listConversations()).toEqual([]);
+  });
+
+  it('chat: the stop button stops the turn', async () => {
+    w = await apiWorld();
+    server = await startModelServer();
+    await w.core.api.saveProvider({ baseUrl: server.url, model: 'm', apiKey: 'k' });
+    server.enqueue({ content: 'a very slow reply indeed', chunkSize: 1, chunkDelayMs: 50 });
+    const { turnId } = await w.core.api.sendMessage({ text: 'talk' });
+    await until(() => w!.events.some((e) => e.type === 'chat' && e.event.kind === 'delta'));
+    await w.core.api.stopTurn(turnId);
+    await until(() => w!.events.some((e) => e.type === 'chat' && e.event.kind === 'done'));
+    expect(w.events.find((e) => e.type === 'chat' && e.event.kind === 'done')).toMatchObject({
+      event: { stopped: true },
+    });
+  });
+
+  it('approvals: the in-app card decides only what went to it; no code anywhere', async () => {
+    w = await apiWorld();
+    const call = w.runtime.caller.call({ name: 'send_mail', params: { to: 'a' }, source: 'chat' });
+    await until(() => w!.events.some((e) => e.type === 'approval' && e.approval.status === 'pending'));
+    const [pending] = await w.core.api.listApprovals();
+    expect(pending).toMatchObject({
+      skillName: 'send_mail',
+      status: 'pending',
+      channel: 'desktop',
+      decidableHere: true,
+    });
+    expect(JSON.stringify(w.events)).not.toMatch(/codeHash|code_hash/);
+    expect(await w.core.api.decideApproval(pending!.id, true)).toBe(true);
+    expect((await call).status).toBe('done');
+  });
+
+  it('pausing high-risk skills refuses them without asking anyone', async () => {
+    w = await apiWorld();
+    await w.core.api.setHighRiskPaused(true);
+    expect((await w.core.api.getSettings()).highRiskPaused).toBe(true);
+    const outcome = await w.runtime.caller.call({ name: 'send_mail', params: {}, source: 'chat' });
+    expect(outcome.result.error).toMatch(/paused by the owner/);
+    expect(w.desktop.outbox).toEqual([]);
+  });
+
+  it('settings and provider: saved, the key never shown, tested against the server', async () => {
+    w = await apiWorld();
+    expect((await w.core.api.getProvider()).effective).toBeNull();
+    server = await startModelServer();
+    await w.core.api.saveProvider({ preset: 'openai', baseUrl: server.url, model: 'test-model', apiKey: 'sk-hidden' });
+    const provider = await w.core.api.getProvider();
+    expect(provider.saved).toEqual({ preset: 'openai', baseUrl: server.url, model: 'test-model', hasKey: true });
+    expect(JSON.stringify(provider)).not.toContain('sk-hidden');
+    server.enqueue({ content: 'p' });
+    expect(await w.core.api.testProvider()).toMatchObject({ ok: true });
+    server.enqueue({ status: 401 });
+    expect(await w.core.api.testProvider()).toMatchObject({ ok: false, message: expect.stringMatching(/401/) });
+    expect(await w.core.api.saveSettings({ theme: 'dark', language: 'zh-CN' })).toMatchObject({
+      theme: 'dark',
+      language: 'zh-CN',
+    });
+  });
+});
+
+describe('validateCall: what crosses a transport', () => {
+  it('accepts well-formed calls and refuses the rest before they reach the core', () => {
+    expect(validateCall('version', [])).toBeUndefined();
+    expect(validateCall('sendMessage', [{ text: 'hi' }])).toBeUndefined();
+    expect(validateCall('setSkillEnabled', ['read_only', false])).toBeUndefined();
+    expect(validateCall('eval', [])).toMatch(/unknown method/);
+    expect(validateCall('version', ['extra'])).toMatch(/takes 0 argument/);
+    expect(validateCall('sendMessage', [{ text: 'hi', admin: true }])).toMatch(/argument 1/);
+    expect(validateCall('setSkillEnabled', ['../etc', true])).toMatch(/argument 1/);
+    expect(validateCall('decideApproval', ['id', 'yes'])).toMatch(/argument 2/);
+    expect(validateCall('queryAudit', [{ limit: 10_000 }])).toMatch(/argument 1/);
+    expect(validateCall('readSkill', 'read_only')).toMatch(/must be a list/);
+  });
+});

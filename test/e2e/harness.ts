@@ -1,0 +1,101 @@
+/**
+ * End-to-end harness: the built renderer served by the real `ias serve` (a child process, real
+ * SQLite, real skills), the scripted model server, and Debian's Chromium driven by playwright-core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startModelServer, type ModelServer } from '../helpers/model-server.js';
+import { tempDir } from '../helpers/temp.js';
+
+export const CHROMIUM = process.env.IAS_CHROMIUM ?? '/usr/bin/chromium';
+export const ARTIFACTS = path.resolve('test-results');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Served {
+  home: string;
+  url: string;
+  origin: string;
+  token: string;
+  model: ModelServer;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `ias serve` on a free port with a fresh home and a model server; resolves when it is ready. */
+export async function serve(
+  options: { home?: string; systemSkills?: string; setup?: (home: string) => void } = {},
+): Promise<Served> {
+  const home = options.home ?? tempDir('ias-e2e-');
+  options.setup?.(home);
+  const model = await startModelServer();
+  const args = [
+    'serve',
+    '--port',
+    '0',
+    '--no-wechat',
+    ...(options.systemSkills ? ['--system-skills', options.systemSkills] : []),
+  ];
+  const child = spawn(process.execPath, [path.resolve('bin/ias.mjs'), ...args], {
+    env: {
+      ...process.env,
+      IAS_HOME: home,
+      IAS_LLM_BASE_URL: model.url,
+      IAS_LLM_MODEL: 'test-model',
+      IAS_LLM_API_KEY: 'test-key',
+      NO_COLOR: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`ias serve did not start:\n${output}`)), 20_000);
+    const onData = (d: Buffer) => {
+      output += d;
+      const match = output.match(/iAs is ready at (\S+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => (output += d));
+    child.on('exit', (code) => reject(new Error(`ias serve exited (${code}):\n${output}`)));
+  });
+  const parsed = new URL(url);
+  return {
+    home,
+    url,
+    origin: parsed.origin,
+    token: parsed.searchParams.get('token') ?? '',
+    model,
+    process: child,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await model.close();
+    },
+  };
+}
+
+/** Saves a full-page screenshot under test-results/ (kept as a CI artifact). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+import { launchBrowser, screenshot, serve, type Served } from './harness.js';
+
+let browser: Browser;
+let app: Served;
+let page: Page;
+let system: string;
+
+beforeAll(async () => {
+  system = tempDir('ias-e2e-system-');
+  fs.cpSync(path.resolve('resources/skills'), system, { recursive: true });
+  writeSkill(
+    system,
+    'slow_lookup',
+    scriptSkill({ description: 'Looks something up, slowly.', script: 'sleep 1.5; echo found-it' }),
+  );
+  writeSkill(system, 'send_mail', scriptSkill({ risk: 'High', description: 'Sends mail.', script: 'echo mail-sent' }));
+  app = await serve({ systemSkills: system });
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  await page.goto(app.url);
+  await page.waitForSelector('[data-testid="message-input"]');
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const send = async (text: string) => {
+  await page.fill('[data-testid="message-input"]', text);
+  await page.click('[data-testid="send-button"]');
+};
+
+describe('the UI in Chromium against ias serve', () => {
+  it('a request without the token is refused', async () => {
+    const res = await fetch(`${app.origin}/`);
+    expect(res.status).toBe(401);
+    expect((await fetch(`${app.origin}/?token=wrong`)).status).toBe(401);
+    const status = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${app.origin.replace('http', 'ws')}/ws`, { origin: app.origin });
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on('open', () => resolve(101));
+      socket.on('error', () => undefined);
+    });
+    expect(status).toBe(401);
+  });
+
+  it('sends a message and the reply streams in', async () => {
+    app.model.enqueue({
+      content: 'Hello from the **model**, streamed in small pieces.',
+      chunkSize: 3,
+      chunkDelayMs: 30,
+    });
+    await send('hello');
+    const reply = page.locator('[data-testid="assistant-message"]').last();
+    await expect
+      .poll(async () => (await reply.textContent()) ?? '', { timeout: 5000 })
+      .toContain('streamed in small pieces');
+    expect(await reply.locator('strong').textContent()).toBe('model');
+  });
+
+  it('a tool card goes from running to done', async () => {
+    app.model.enqueue({ toolCalls: [{ name: 'slow_lookup', arguments: '{}' }] }, { content: 'It found it.' });
+    await send('look it up');
+    const card = page.locator('[data-testid="tool-card"]').last();
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 5000 }).toBe('running');
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 8000 }).toBe('done');
+    await expect
+      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
+      .toContain('It found it');
+  });
+
+  it('a high-risk call is approved from the approval card', async () => {
+    app.model.enqueue(
+      { toolCalls: [{ name: 'send_mail', arguments: '{"to":"boss@example.com"}' }] },
+      { content: 'Mail sent.' },
+    );
+    await send('mail the boss');
+    const card = page.locator('[data-testid="approval-card"]').last();
+    await card.waitFor({ timeout: 8000 });
+    expect(await card.textContent()).toContain('send_mail');
+    expect(await card.textContent()).toContain('boss@example.com');
+    await screenshot(page, 'chat-approval-light');
+    await card.locator('[data-testid="approve-button"]').click();
+    const tool = page.locator('[data-testid="tool-card"]').last();
+    await expect.poll(() => tool.getAttribute('data-status'), { timeout: 8000 }).toBe('done');
+    await expect
+      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
+      .toContain('Mail sent');
+  });
+
+  it('a skill switched off vanishes from the tools the model receives', async () => {
+    await page.goto(`${app.origin}/#/skills`);
+    const row = page.locator('[data-testid="skill-row"][data-name="slow_lookup"]');
+    await row.waitFor();
+    await row.locator('[data-testid="skill-enabled"]').click();
+    await page.goto(`${app.origin}/#/chat`);
+    app.model.enqueue({ content: 'ok' });
+    const before = app.model.requests.length;
+    await send('which tools?');
+    await expect.poll(() => app.model.requests.length, { timeout: 5000 }).toBe(before + 1);
+    const names = (app.model.requests.at(-1)!.body.tools as { function: { name: string } }[]).map(
+      (t) => t.function.name,
+    );
+    expect(names).not.toContain('slow_lookup');
+    expect(names).toContain('send_mail');
+  });
+
+  it('a SKILL.md saved with an error shows the error; fixed, the skill is live', async () => {
+    await page.goto(`${app.origin}/#/skills`);
+    await page.click('[data-testid="skill-new"]');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').first().fill('my_echo');
+    await dialog.getByRole('button', { name: /create|创建/i }).click();
+    const editor = page.locator('[data-testid="skill-editor"] .cm-content');
+    await editor.waitFor();
+    const broken = scriptSkill({ risk: 'Sometimes', description: 'Echoes.', script: 'echo hi' });
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(broken);
+    await page.click('[data-testid="skill-save"]');
+    const validation = page.locator('[data-testid="skill-validation"]');
+    await expect
+      .poll(async () => (await validation.textContent()) ?? '', { timeout: 5000 })
+      .toMatch(/unknown risk level/);
+    await expect
+      .poll(async () => (await page.locator('[data-testid="skill-problems"]').textContent()) ?? '', { timeout: 5000 })
+      .toMatch(/my_echo/);
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(broken.replace('Sometimes', 'Low'));
+    await page.click('[data-testid="skill-save"]');
+    await page.locator('[data-testid="skill-row"][data-name="my_echo"]').waitFor({ timeout: 5000 });
+    await screenshot(page, 'skills-light');
+  });
+
+  it('filters the audit log', async () => {
+    await page.goto(`${app.origin}/#/audit`);
+    await page.locator('[data-testid="audit-row"]').first().waitFor({ timeout: 5000 });
+    const all = await page.locator('[data-testid="audit-row"]').count();
+    expect(all).toBeGreaterThanOrEqual(2);
+    await page.selectOption('[data-testid="audit-filter-skill"]', 'send_mail').catch(async () => {
+      await page.fill('[data-testid="audit-filter-skill"]', 'send_mail');
+    });
+    await expect
+      .poll(async () =>
+        (await page.locator('[data-testid="audit-row"]').allTextContents()).every((t) => t.includes('send_mail')),
+      )
+      .toBe(true);
+    expect(await page.locator('[data-testid="audit-row"]').count()).toBeGreaterThan(0);
+    await page.locator('[data-testid="audit-row"]').first().click();
+    await page.locator('[data-testid="audit-drawer"]').waitFor();
+    expect(await page.locator('[data-testid="audit-drawer"]').textContent()).toContain('boss@example.com');
+  });
+
+  it('screenshots of every page, light and dark', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const route of ['chat', 'skills', 'audit', 'approvals', 'settings']) {
+        await page.goto(`${app.origin}/#/${route}`);
+        await page.waitForTimeout(300);
+        await screenshot(page, `${route}-${scheme}`);
+      }
+    }
+    for (const route of ['chat', 'skills', 'audit', 'approvals', 'settings']) {
+      expect(fs.existsSync(path.resolve('test-results', `${route}-dark.png`))).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { appUrlMatcher, isSafeExternalUrl, SECURE_WEB_PREFERENCES } from '../../src/main/web-security.js';
+
+describe('window security settings', () => {
+  it('every window is isolated, sandboxed, without Node or webviews', () => {
+    expect(SECURE_WEB_PREFERENCES).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+  });
+
+  it('only the built renderer page (or the dev server) is the app', () => {
+    const rendererFile = path.resolve('/opt/iAs/out/renderer/index.html');
+    const isApp = appUrlMatcher({ rendererFile, platform: 'linux' });
+    expect(isApp(pathToFileURL(rendererFile).href)).toBe(true);
+    expect(isApp(`${pathToFileURL(rendererFile).href}#/skills`)).toBe(true);
+    expect(isApp(pathToFileURL('/opt/iAs/out/renderer/other.html').href)).toBe(false);
+    expect(isApp(pathToFileURL('/etc/passwd').href)).toBe(false);
+    expect(isApp('https://evil.example/index.html')).toBe(false);
+    expect(isApp('file://remote-host/opt/iAs/out/renderer/index.html')).toBe(false);
+    expect(isApp('not a url')).toBe(false);
+    const dev = appUrlMatcher({ rendererFile, devServer: 'http://127.0.0.1:5173/' });
+    expect(dev('http://127.0.0.1:5173/#/chat')).toBe(true);
+    expect(dev('http://127.0.0.1:5174/')).toBe(false);
+    expect(dev(pathToFileURL(rendererFile).href)).toBe(false);
+  });
+
+  it('opens only plain http(s) links in the browser', () => {
+    expect(isSafeExternalUrl('https://wechaty.js.org/docs')).toBe(true);
+    expect(isSafeExternalUrl('http://127.0.0.1:11434')).toBe(true);
+    for (const bad of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'https://user:pw@host/',
+      'ms-settings:',
+    ]) {
+      expect(isSafeExternalUrl(bad)).toBe(false);
+    }
+  });
+});

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { openStore } from '../src/core/store/index.js';
 import { launchBrowser, serve } from '../test/e2e/harness.js';
-import { report } from './report.js';
+import { median, report } from './report.js';
 
 function seed(home: string): void {
   const store = openStore(path.join(home, 'ias.db'));
@@ -45,13 +45,21 @@ function seed(home: string): void {
   store.close();
 }
 
-async function longestTaskWhileScrolling(page: Page, container: string): Promise<number> {
+/** Moves the mouse over the visible middle of an element (a tall list reaches past the viewport). */
+async function pointAt(page: Page, selector: string): Promise<void> {
+  const box = await page.locator(selector).boundingBox();
+  const view = page.viewportSize();
+  if (!box || !view) throw new Error(`${selector} is not visible`);
+  const top = Math.max(0, box.y);
+  const bottom = Math.min(view.height, box.y + box.height);
+  await page.mouse.move(box.x + box.width / 2, (top + bottom) / 2);
+}
+
+async function longestTaskWhileScrolling(page: Page, container: string, direction = 1): Promise<number> {
   await page.evaluate(() => ((globalThis as unknown as { __longtasks: number[] }).__longtasks = []));
-  const box = await page.locator(container).boundingBox();
-  if (!box) throw new Error(`${container} is not visible`);
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await pointAt(page, container);
   for (let i = 0; i < 40; i++) {
-    await page.mouse.wheel(0, 1200);
+    await page.mouse.wheel(0, 1200 * direction);
     await page.waitForTimeout(30);
   }
   await page.waitForTimeout(300);
@@ -75,21 +83,46 @@ export default async function (): Promise<void> {
       });
     });
     await page.goto(app.url); // sign in (sets the cookie)
+    // Warm up: the first load of a fresh browser profile compiles the bundle.
+    await page.locator('[data-testid="conversation-list"]').waitFor();
 
-    await page.goto(`${app.origin}/#/audit`);
-    await page.reload();
-    await page.locator('[data-testid="audit-row"]').first().waitFor();
-    const auditFirst = await page.evaluate(() => performance.now());
-    const auditScroll = await longestTaskWhileScrolling(page, '[data-testid="audit-table"]');
+    // First screen: from the click that opens the page (after a fresh load of the app) to its
+    // first rows on screen; the median of several tries.
+    const auditTimes: number[] = [];
+    const chatTimes: number[] = [];
+    const conversation = page.locator('[data-testid="conversation-list"] >> text=A long conversation');
+    for (let i = 0; i < 5; i++) {
+      await page.goto(`${app.origin}/#/chat`);
+      await page.reload();
+      await conversation.waitFor();
+      let started = await page.evaluate(() => performance.now());
+      await page.click('[data-testid="nav-audit"]');
+      await page.locator('[data-testid="audit-row"]').first().waitFor();
+      auditTimes.push((await page.evaluate(() => performance.now())) - started);
 
-    await page.goto(`${app.origin}/#/chat`);
-    await page.reload();
-    await page.locator('[data-testid="conversation-list"] >> text=A long conversation').waitFor();
-    const started = await page.evaluate(() => performance.now());
-    await page.locator('[data-testid="conversation-list"] >> text=A long conversation').click();
-    await page.locator('[data-testid="message"]').first().waitFor();
-    const chatFirst = (await page.evaluate(() => performance.now())) - started;
+      await page.goto(`${app.origin}/#/chat`);
+      await page.reload();
+      await conversation.waitFor();
+      started = await page.evaluate(() => performance.now());
+      await conversation.click();
+      await page.locator('[data-testid="message"]').first().waitFor();
+      chatTimes.push((await page.evaluate(() => performance.now())) - started);
+    }
+    // The whole conversation loaded (the first screen shows the latest messages), then scrolled back up.
+    await pointAt(page, '[data-testid="message-list"]');
+    for (let i = 0; i < 50 && !(await page.locator('[data-testid="load-earlier"]').isVisible()); i++) {
+      await page.mouse.wheel(0, -5000);
+      await page.waitForTimeout(50);
+    }
+    await page.click('[data-testid="load-earlier"]');
+    await page.locator('[data-testid="load-earlier"]').waitFor({ state: 'detached' });
+    await page.waitForTimeout(500);
     const chatScroll = await longestTaskWhileScrolling(page, '[data-testid="message-list"]');
+    await page.click('[data-testid="nav-audit"]');
+    await page.locator('[data-testid="audit-row"]').first().waitFor();
+    const auditScroll = await longestTaskWhileScrolling(page, '[data-testid="audit-table"]');
+    const auditFirst = median(auditTimes);
+    const chatFirst = median(chatTimes);
 
     report({ name: 'audit log of 100,000 rows: first screen', value: auditFirst, unit: 'ms', target: 300 });
     report({ name: 'audit log: longest task while scrolling', value: auditScroll, unit: 'ms', target: 50 });

@@ -231,7 +231,8 @@ export interface IasApi {
   version(): Promise<string>;
 
   listConversations(): Promise<ConversationInfo[]>;
-  getMessages(conversationId: string): Promise<ChatMessage[]>;
+  /** The conversation's messages, oldest first; with `limit`, only the last `limit` of them. */
+  getMessages(conversationId: string, limit?: number): Promise<ChatMessage[]>;
   /** Starts a turn; its events arrive as `chat` events with the returned turnId. */
   sendMessage(input: { conversationId?: string; text: string }): Promise<{ conversationId: string; turnId: string }>;
   stopTurn(turnId: string): Promise<void>;

@@ -44,8 +44,8 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
     async listConversations() {
       return conversations.list();
     },
-    async getMessages(conversationId) {
-      return conversations.messages(conversationId);
+    async getMessages(conversationId, limit) {
+      return conversations.messages(conversationId, limit);
     },
     async sendMessage({ conversationId, text }) {
       const id = conversationId ?? randomUUID();

@@ -24,11 +24,14 @@ const auditQuery = {
   },
 };
 
+/** Methods whose last arguments may be left out: how many are required. */
+const REQUIRED: Partial<Record<ApiMethod, number>> = { getMessages: 1 };
+
 /** The JSON Schema of each argument, per method. */
 const PARAMS: Record<ApiMethod, object[]> = {
   version: [],
   listConversations: [],
-  getMessages: [id],
+  getMessages: [id, { type: 'integer', minimum: 1, maximum: 100_000 }],
   sendMessage: [
     {
       type: 'object',
@@ -93,8 +96,12 @@ export function validateCall(method: string, params: unknown): string | undefine
   const checks = validators.get(method as ApiMethod);
   if (!checks) return `unknown method "${method}"`;
   if (!Array.isArray(params)) return `${method}: the arguments must be a list`;
-  if (params.length !== checks.length) return `${method} takes ${checks.length} argument(s), not ${params.length}`;
-  for (let i = 0; i < checks.length; i++) {
+  const required = REQUIRED[method as ApiMethod] ?? checks.length;
+  if (params.length < required || params.length > checks.length) {
+    const takes = required === checks.length ? `${required}` : `${required} to ${checks.length}`;
+    return `${method} takes ${takes} argument(s), not ${params.length}`;
+  }
+  for (let i = 0; i < params.length; i++) {
     const check = checks[i]!;
     if (!check(params[i])) {
       const e = check.errors?.[0];

@@ -61,6 +61,7 @@ export class ConversationsRepo {
   private readonly touchStmt;
   private readonly insertMessage;
   private readonly listMessages;
+  private readonly lastMessages;
   /** The message and the conversation's new time in one commit. */
   private readonly appendTx: (
     id: string,
@@ -85,6 +86,9 @@ export class ConversationsRepo {
       'INSERT INTO messages (conversation_id, role, content, extra, created_at) VALUES (?, ?, ?, ?, ?)',
     );
     this.listMessages = db.prepare<[string], RawMessage>(`${MESSAGE} WHERE conversation_id = ? ORDER BY id`);
+    this.lastMessages = db.prepare<[string, number], RawMessage>(
+      `${MESSAGE} WHERE conversation_id = ? ORDER BY id DESC LIMIT ?`,
+    );
     this.appendTx = db.transaction(
       (id: string, role: MessageRole, content: string, extra: string | null, now: number) => {
         const rowId = Number(this.insertMessage.run(id, role, content, extra, now).lastInsertRowid);
@@ -127,8 +131,13 @@ export class ConversationsRepo {
     return this.appendTx(conversationId, role, content, json, now);
   }
 
-  messages(conversationId: string): StoredMessage[] {
-    return this.listMessages.all(conversationId).map(({ extra, ...m }) => ({
+  /** Oldest first; with `limit`, the last `limit` messages only. */
+  messages(conversationId: string, limit?: number): StoredMessage[] {
+    const raw =
+      limit === undefined
+        ? this.listMessages.all(conversationId)
+        : this.lastMessages.all(conversationId, limit).reverse();
+    return raw.map(({ extra, ...m }) => ({
       ...m,
       ...(extra ? (JSON.parse(extra) as MessageExtra) : {}),
     }));

@@ -7,7 +7,7 @@ import type { AuditQuery, AuditRowInfo } from '../../shared/contract.js';
 import { client, errorMessage } from '../api/client.js';
 import { useOnReconnect } from '../api/hooks.js';
 
-export const PAGE_SIZE = 200;
+export const PAGE_SIZE = 100;
 
 export interface AuditPages {
   rows: AuditRowInfo[];
@@ -38,7 +38,8 @@ export function useAuditPages(query: AuditQuery): AuditPages {
       more.current = true;
     }
     busy.current = true;
-    setLoading(true);
+    // Only the first page shows a spinner: later pages arrive while scrolling, with no extra render.
+    if (first) setLoading(true);
     const request: AuditQuery = {
       ...queryRef.current,
       limit: PAGE_SIZE,
@@ -53,7 +54,7 @@ export function useAuditPages(query: AuditQuery): AuditPages {
         setRows((current) => (first ? page.rows : [...current, ...page.rows]));
         setHasMore(more.current);
         setError(undefined);
-        setLoading(false);
+        if (first) setLoading(false);
       },
       (err: unknown) => {
         if (mine !== generation.current) return;

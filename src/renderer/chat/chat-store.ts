@@ -15,6 +15,9 @@ import {
   type Item,
 } from './transcript.js';
 
+/** How many messages the first screen of a conversation loads before the rest. */
+const FIRST_SCREEN_MESSAGES = 200;
+
 /** The transcript key of a conversation not created yet (the first message creates it). */
 export const DRAFT = '';
 
@@ -22,6 +25,8 @@ export interface Transcript {
   items: Item[];
   status: 'loading' | 'ready' | 'error';
   error?: string;
+  /** Only the latest messages are loaded; the earlier ones come with loadEarlier(). */
+  hasEarlier?: boolean;
 }
 
 export interface ChatState {
@@ -137,9 +142,26 @@ export class ChatStore {
     if (!existing || existing.status === 'error')
       this.setTranscript(conversationId, () => ({ items: existing?.items ?? [], status: 'loading' }));
     try {
-      const messages = await client.call.getMessages(conversationId);
+      // The latest messages only, for a quick first screen; earlier ones when the owner asks.
+      const recent = await client.call.getMessages(conversationId, FIRST_SCREEN_MESSAGES);
       if (this.isLive(conversationId)) return;
-      this.setTranscript(conversationId, () => ({ items: settleOrphans(fromMessages(messages)), status: 'ready' }));
+      this.setTranscript(conversationId, () => ({
+        items: settleOrphans(fromMessages(recent)),
+        status: 'ready',
+        hasEarlier: recent.length >= FIRST_SCREEN_MESSAGES,
+      }));
+    } catch (err) {
+      this.setTranscript(conversationId, (t) => ({ items: t?.items ?? [], status: 'error', error: errorMessage(err) }));
+    }
+  }
+
+  /** Loads the whole conversation, earlier messages included. */
+  async loadEarlier(conversationId: string): Promise<void> {
+    if (!this.state.transcripts[conversationId]?.hasEarlier || this.isLive(conversationId)) return;
+    try {
+      const all = await client.call.getMessages(conversationId);
+      if (this.isLive(conversationId)) return;
+      this.setTranscript(conversationId, () => ({ items: settleOrphans(fromMessages(all)), status: 'ready' }));
     } catch (err) {
       this.setTranscript(conversationId, (t) => ({ items: t?.items ?? [], status: 'error', error: errorMessage(err) }));
     }

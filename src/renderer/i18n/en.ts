@@ -62,6 +62,7 @@ export const en = {
     retrying: (message: string) => `${message} Retrying…`,
     jumpToLatest: 'Latest',
     emptyTitle: 'What can I do for you?',
+    loadEarlier: 'Show earlier messages',
     emptyBody: 'Ask a question or give a task. Anything risky waits for your approval.',
     loadFailed: (reason: string) => `Could not load this conversation: ${reason}`,
     renameLabel: 'Rename',

@@ -57,6 +57,17 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
   const header =
     needsSetup && provider.data ? (
       <SetupCard info={provider.data} onSaved={provider.reload} />
+    ) : transcript?.hasEarlier && conversationId ? (
+      <div className="chat-earlier">
+        <button
+          type="button"
+          className="button"
+          data-testid="load-earlier"
+          onClick={() => void chatStore.loadEarlier(conversationId)}
+        >
+          {t.chat.loadEarlier}
+        </button>
+      </div>
     ) : items.length === 0 && transcript?.status !== 'loading' ? (
       <div className="chat-empty">
         <Icon name="chat" size={28} />

@@ -190,5 +190,9 @@ describe('validateCall: what crosses a transport', () => {
     expect(validateCall('decideApproval', ['id', 'yes'])).toMatch(/argument 2/);
     expect(validateCall('queryAudit', [{ limit: 10_000 }])).toMatch(/argument 1/);
     expect(validateCall('readSkill', 'read_only')).toMatch(/must be a list/);
+    expect(validateCall('getMessages', ['c1'])).toBeUndefined();
+    expect(validateCall('getMessages', ['c1', 200])).toBeUndefined();
+    expect(validateCall('getMessages', ['c1', 0])).toMatch(/argument 2/);
+    expect(validateCall('getMessages', ['c1', 5, 'x'])).toMatch(/takes 1 to 2/);
   });
 });

@@ -1,8 +1,12 @@
-/** The shapes of the audit log: one row per skill call. */
+/**
+ * The shapes of the audit log: one row per skill call. The row, the filter and the page are the
+ * contract's own (src/shared), so the UI sees exactly what the store returns.
+ */
+import type { AuditPageInfo, AuditQuery, AuditRowInfo, AuditSource, AuditStatus } from '../../shared/contract.js';
 import type { Risk } from '../skills/types.js';
 
-export type AuditStatus = 'running' | 'done' | 'failed' | 'interrupted' | 'refused';
-export type AuditSource = 'chat' | 'job' | 'schedule' | 'cli';
+export type { AuditSource, AuditStatus };
+
 /** 'none' for calls that needed no approval; other values may be added by the gate. */
 export type AuditApprovalOutcome =
   'none' | 'approved' | 'rejected' | 'expired' | 'cancelled' | 'unconfirmed' | (string & Record<never, never>);
@@ -41,44 +45,11 @@ export interface AuditFinish {
   finishedAt?: number;
 }
 
-export interface AuditRow {
-  id: number;
-  startedAt: number;
-  finishedAt: number | null;
-  skill: string;
-  skillHash: string | null;
-  source: AuditSource;
-  requestedBy: string | null;
-  /** The parameters as stored (parsed back from JSON). */
-  params: unknown;
-  risk: Risk;
-  approvalId: string | null;
-  approvalOutcome: AuditApprovalOutcome;
-  status: AuditStatus;
-  durationMs: number | null;
-  exitCode: number | null;
-  resultSummary: string | null;
-  error: string | null;
-}
+/** A stored call, as read back (params parsed from JSON). */
+export type AuditRow = AuditRowInfo & { approvalOutcome: AuditApprovalOutcome };
 
-export interface AuditFilter {
-  skill?: string;
-  status?: AuditStatus;
-  source?: AuditSource;
-  /** started_at ≥ from (ms). */
-  from?: number;
-  /** started_at < to (ms). */
-  to?: number;
-  /** Words that must all appear (as substrings, case-insensitive) in skill, params, result or error. */
-  text?: string;
-  /** Page size: default 50, at most 500. Ignored by the exports. */
-  limit?: number;
-  /** The nextCursor of the previous page. Ignored by the exports. */
-  cursor?: string;
-}
+/** A query: filters (every one optional), a page size (default 50, at most 500) and a cursor. */
+export type AuditFilter = AuditQuery;
 
-export interface AuditPage {
-  rows: AuditRow[];
-  /** Present when there may be more rows: pass it as `cursor` for the next page. */
-  nextCursor?: string;
-}
+/** A page, newest first; `nextCursor` when there may be more. */
+export type AuditPage = AuditPageInfo;

@@ -1,34 +1,27 @@
 /** One approval in the Approvals page: what it is, where it went, its state; buttons when decidable here. */
 import { useState } from 'react';
 import type { ApprovalInfo } from '../../shared/contract.js';
-import { errorMessage } from '../api/client.js';
 import { useNow } from '../api/hooks.js';
-import { useToast } from '../app/Toasts.js';
 import { channelLabel } from '../chat/ApprovalCard.js';
 import { ParamsList } from '../chat/ParamsList.js';
 import { useLocale, useT } from '../i18n.js';
 import { formatCountdown, formatDateTime } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
-import { isOpen, useApprovals } from './ApprovalsProvider.js';
+import { isOpen } from './ApprovalsProvider.js';
+import { useDecide } from './useDecide.js';
 
 export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
   const t = useT();
   const locale = useLocale();
   const now = useNow();
-  const toast = useToast();
-  const { decide } = useApprovals();
+  const decide = useDecide();
   const [busy, setBusy] = useState(false);
   const open = isOpen(approval);
 
   const act = async (approve: boolean) => {
     setBusy(true);
-    try {
-      if (!(await decide(approval.id, approve))) toast({ title: t.approvals.alreadyDecided });
-    } catch (err) {
-      toast({ tone: 'error', title: t.approvals.decideFailed, body: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
+    await decide(approval.id, approve);
+    setBusy(false);
   };
 
   return (

@@ -1,10 +1,8 @@
 /** The in-app approval: what would run, where the request went, and Approve / Reject. */
 import { useState } from 'react';
 import type { ApprovalInfo } from '../../shared/contract.js';
-import { errorMessage } from '../api/client.js';
 import { useNow } from '../api/hooks.js';
-import { useToast } from '../app/Toasts.js';
-import { useApprovals } from '../approvals/ApprovalsProvider.js';
+import { useDecide } from '../approvals/useDecide.js';
 import { useT } from '../i18n.js';
 import { formatCountdown } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
@@ -18,20 +16,13 @@ export function channelLabel(channel: string | null, t: ReturnType<typeof useT>)
 export function ApprovalCard({ approval }: { approval: ApprovalInfo }) {
   const t = useT();
   const now = useNow();
-  const toast = useToast();
-  const { decide } = useApprovals();
+  const decide = useDecide();
   const [busy, setBusy] = useState<'approve' | 'reject'>();
 
   const act = async (approve: boolean) => {
     setBusy(approve ? 'approve' : 'reject');
-    try {
-      const accepted = await decide(approval.id, approve);
-      if (!accepted) toast({ tone: 'info', title: t.approvals.alreadyDecided });
-    } catch (err) {
-      toast({ tone: 'error', title: t.approvals.decideFailed, body: errorMessage(err) });
-    } finally {
-      setBusy(undefined);
-    }
+    await decide(approval.id, approve);
+    setBusy(undefined);
   };
 
   return (

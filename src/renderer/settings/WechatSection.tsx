@@ -4,31 +4,20 @@
  */
 import { useState } from 'react';
 import type { WechatInfo } from '../../shared/contract.js';
-import { client, errorMessage } from '../api/client.js';
+import { client } from '../api/client.js';
 import { useIasEvent, useLoad, useNow } from '../api/hooks.js';
-import { useToast } from '../app/Toasts.js';
 import { useT } from '../i18n.js';
 import { formatCountdown } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
+import { useBusyAction } from '../ui/useBusyAction.js';
 import { QrCode } from './QrCode.js';
 
 function Pairing({ info }: { info: WechatInfo }) {
   const t = useT();
-  const toast = useToast();
   const now = useNow();
   const [code, setCode] = useState<{ code: string; expiresAt: number }>();
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (err) {
-      toast({ tone: 'error', title: t.wechat.failed, body: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useBusyAction(t.wechat.failed);
   const owner = info.owner;
   const expired = code !== undefined && code.expiresAt <= now;
   return (
@@ -76,25 +65,13 @@ function Pairing({ info }: { info: WechatInfo }) {
 
 export function WechatSection() {
   const t = useT();
-  const toast = useToast();
   const status = useLoad(() => client.call.wechatStatus());
   const { setData } = status;
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction(t.wechat.failed);
   useIasEvent((event) => {
     if (event.type === 'wechat') setData(() => event.status);
   });
   const info = status.data;
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (err) {
-      toast({ tone: 'error', title: t.wechat.failed, body: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="settings-section" data-testid="settings-wechat" aria-labelledby="wechat-title">

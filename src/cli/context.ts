@@ -22,6 +22,12 @@ export function bundledSystemSkills(): string {
   return path.resolve(here, '..', '..', 'resources', 'skills');
 }
 
+/** The example user skills: `skills` beside the built CLI (or the source). */
+export function bundledExampleSkills(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '..', '..', 'skills');
+}
+
 export function cliContext(options: GlobalOptions): CliContext {
   const home = options.home ? path.resolve(options.home) : defaultDataHome();
   const paths = dataPaths(home, options.userSkills);

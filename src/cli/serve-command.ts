@@ -15,7 +15,7 @@ import { isLoopback } from '../server/hosts.js';
 import { acquireServeLock } from '../server/serve-lock.js';
 import { serveToken } from '../server/serve-token.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
-import { bundledSystemSkills, type GlobalOptions } from './context.js';
+import { bundledExampleSkills, bundledSystemSkills, type GlobalOptions } from './context.js';
 import { color } from './format.js';
 import { UsageError } from './usage-error.js';
 import { printQr } from './wechat-command.js';
@@ -105,6 +105,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
       recover: true,
       watch: true,
       channels: [new DesktopChannel(browser)],
+      exampleSkills: bundledExampleSkills(),
     });
     cleanups.push(() => runtime.close());
     for (const problem of runtime.registry.problems().errors) {

@@ -15,9 +15,17 @@ import { dataPaths, type DataPaths } from './paths.js';
 import { SkillRegistry } from './skills/registry.js';
 import { SkillWatcher } from './skills/watcher.js';
 import { openStore, type Store } from './store/index.js';
+import { TaskScheduler } from './scheduler/scheduler.js';
+import { runTaskTurn } from './scheduler/task-runner.js';
+import { SkillConfigStore } from './skills/skill-config.js';
+import { copyExampleSkills } from './skills/examples.js';
+import type { Skill } from './skills/types.js';
+import type { BuiltinServices } from './builtins/index.js';
 
 /** The setting behind "Pause high-risk skills". */
 export const HIGH_RISK_PAUSED = 'app.highRiskPaused';
+/** The owner's IANA time zone, when it differs from the computer's. */
+export const TIME_ZONE = 'app.timeZone';
 
 export interface RuntimeOptions {
   home: string;
@@ -32,6 +40,8 @@ export interface RuntimeOptions {
   /** Watch the user skills folder for edits. */
   watch?: boolean;
   approvalTtlMs?: number;
+  /** The example user skills, copied into the user folder on the first run (the app and `ias serve`). */
+  exampleSkills?: string;
 }
 
 export interface Runtime {
@@ -41,6 +51,14 @@ export interface Runtime {
   registry: SkillRegistry;
   gate: ApprovalGate;
   caller: SkillCaller;
+  /** Each skill's own settings (keys, accounts, addresses). */
+  skillConfig: SkillConfigStore;
+  /** Scheduled tasks; only a process that owns approvals starts it. */
+  scheduler: TaskScheduler;
+  /** The skills offered to the model: enabled ones. */
+  enabledSkills(): Skill[];
+  /** The owner's time zone: the setting, else the computer's. */
+  timeZone(): string;
   /** An agent loop over this runtime's skills, store and gate. */
   agent(options?: Partial<AgentOptions>): Agent;
   close(): Promise<void>;
@@ -49,6 +67,9 @@ export interface Runtime {
 export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const paths = dataPaths(path.resolve(options.home), options.userSkills);
   const store = openStore(paths.database);
+  if (options.exampleSkills) {
+    copyExampleSkills(options.exampleSkills, paths.userSkills, store.settings, store.skillSettings);
+  }
   const registry = new SkillRegistry({ systemDir: options.systemSkills, userDir: paths.userSkills });
   registry.loadAll();
   const secrets = options.secrets ?? new FileSecretStore(path.join(paths.home, 'secrets'));
@@ -69,14 +90,44 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     watcher = new SkillWatcher(registry);
     await watcher.start();
   }
+  const skillConfig = new SkillConfigStore(store.skillSettings, secrets);
+  const services: BuiltinServices = { knownSkills: () => registry.list().map((s) => s.name) };
   const caller = new SkillCaller({
     getSkill: (name) => registry.get(name),
     audit: store.audit,
     skillSettings: store.skillSettings,
     gate,
-    execute: { scriptCacheDir: paths.scriptCache },
+    config: skillConfig,
+    execute: { scriptCacheDir: paths.scriptCache, services },
     highRiskPaused: () => store.settings.get(HIGH_RISK_PAUSED) === true,
   });
+  const timeZone = () =>
+    store.settings.get<string>(TIME_ZONE) ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+  const offered = () => enabledSkills(registry.list(), store.skillSettings);
+  const agent = (agentOptions: Partial<AgentOptions> = {}) =>
+    new Agent({
+      provider: () => resolveProvider(store.settings, secrets),
+      conversations: store.conversations,
+      jobs: store.jobs,
+      caller,
+      skills: offered,
+      timeZone: timeZone(),
+      ...agentOptions,
+    });
+  const scheduler = new TaskScheduler({
+    tasks: store.tasks,
+    timeZone,
+    run: (task) =>
+      runTaskTurn(
+        task,
+        (t) => {
+          const allowed = new Set(t.allowlist);
+          return agent({ source: 'schedule', skills: () => offered().filter((s) => allowed.has(s.name)) });
+        },
+        store.conversations,
+      ),
+  });
+  services.scheduler = scheduler;
   return {
     paths,
     secrets,
@@ -84,17 +135,13 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     registry,
     gate,
     caller,
-    agent(agentOptions = {}) {
-      return new Agent({
-        provider: () => resolveProvider(store.settings, secrets),
-        conversations: store.conversations,
-        jobs: store.jobs,
-        caller,
-        skills: () => enabledSkills(registry.list(), store.skillSettings),
-        ...agentOptions,
-      });
-    },
+    skillConfig,
+    scheduler,
+    enabledSkills: offered,
+    timeZone,
+    agent,
     async close() {
+      await scheduler.stop();
       gate.close();
       await watcher?.close();
       store.close();

@@ -10,7 +10,7 @@ import { HIGH_RISK_PAUSED, openRuntime, type Runtime } from '../core/runtime.js'
 import { createCoreApi } from '../core/api/create-api.js';
 import { APP_SETTINGS } from '../core/api/settings-api.js';
 import { registerIpc } from './ipc.js';
-import { isAppUrl, systemSkillsDir, userSkillsDir } from './paths.js';
+import { exampleSkillsDir, isAppUrl, systemSkillsDir, userSkillsDir } from './paths.js';
 import { appSecrets } from './secrets.js';
 import { restrictPermissions, hardenWebContents } from './security.js';
 import { createTray, type TrayPage } from './tray.js';
@@ -73,6 +73,7 @@ async function start(): Promise<void> {
     channels: [new DesktopChannel({ notify: (title, body) => notify(title, body) })],
     recover: true,
     watch: true,
+    exampleSkills: exampleSkillsDir(),
   });
   const registry = runtime.registry;
   for (const problem of registry.problems().errors) {

@@ -23,6 +23,11 @@ export function systemSkillsDir(): string {
   return path.join(resourcesDir(), 'skills');
 }
 
+/** The example user skills, copied into the user folder on first run. */
+export function exampleSkillsDir(): string {
+  return app.isPackaged ? path.join(process.resourcesPath, 'example-skills') : path.join(app.getAppPath(), 'skills');
+}
+
 export function userSkillsDir(): string {
   return path.join(app.getPath('userData'), 'skills');
 }

@@ -19,6 +19,10 @@ export class SafeStorageSecretStore implements SecretStore {
   set(name: string, value: Buffer): void {
     this.files.set(`${name}.sealed`, safeStorage.encryptString(value.toString('base64')));
   }
+
+  delete(name: string): void {
+    this.files.delete(`${name}.sealed`);
+  }
 }
 
 /** The keychain when the OS offers one; otherwise private files, as in headless mode. */

@@ -34,6 +34,47 @@ export interface SkillInfo extends SkillSummary {
   /** The SKILL.md file. */
   path: string;
   hash: string;
+  /** The settings the skill declares (keys, accounts, addresses), secrets shown only as set or not. */
+  config: SkillConfigField[];
+  /** What must still be set before the skill can work ("SMTP_HOST", "TAVILY_API_KEY or SEARXNG_URL"). */
+  needsConfig: string[];
+}
+
+export interface SkillConfigField {
+  /** The variable name, such as QWEATHER_API_KEY. */
+  name: string;
+  description: string;
+  /** Kept in the secret store; its value never comes back. */
+  secret: boolean;
+  /** true: needed; a text: one of that group is needed; false: optional. */
+  required: boolean | string;
+  /** Whether the owner has set it. */
+  set: boolean;
+  /** The value of a setting that is not secret. */
+  value?: string;
+  default?: string;
+}
+
+export type TaskRunStatus = 'running' | 'done' | 'failed' | 'interrupted';
+
+/** A scheduled task as the UI shows it. Times are ms since the epoch. */
+export interface TaskInfo {
+  id: string;
+  name: string;
+  /** A cron expression; null for a one-off. */
+  cron: string | null;
+  /** The moment of a one-off; null for a repeating task. */
+  runAt: number | null;
+  timeZone: string;
+  prompt: string;
+  /** The skills its runs may use. */
+  skills: string[];
+  enabled: boolean;
+  nextRunAt: number | null;
+  lastRunAt: number | null;
+  lastStatus: TaskRunStatus | null;
+  lastResult: string | null;
+  createdAt: number;
 }
 
 export interface SkillProblemInfo {
@@ -252,6 +293,13 @@ export interface IasApi {
   reviewSkill(name: string): Promise<void>;
   /** A template for a new skill. */
   skillTemplate(kind: 'script' | 'instructions'): Promise<string>;
+  /** Sets some of a skill's settings; '' or null clears one. Secrets go to the secret store. */
+  setSkillConfig(name: string, values: Record<string, string | null>): Promise<void>;
+
+  listTasks(): Promise<TaskInfo[]>;
+  /** Pauses or resumes a task (resumed, it runs from its next slot on). */
+  setTaskEnabled(id: string, enabled: boolean): Promise<TaskInfo>;
+  deleteTask(id: string): Promise<void>;
 
   queryAudit(query: AuditQuery): Promise<AuditPageInfo>;
   exportAudit(query: AuditQuery, format: 'csv' | 'json'): Promise<string>;
@@ -298,6 +346,10 @@ export const API_METHODS = [
   'deleteSkill',
   'reviewSkill',
   'skillTemplate',
+  'setSkillConfig',
+  'listTasks',
+  'setTaskEnabled',
+  'deleteTask',
   'queryAudit',
   'exportAudit',
   'listApprovals',
@@ -324,6 +376,7 @@ export type IasEvent =
   | { type: 'chat'; conversationId: string; turnId: string; event: ChatEvent }
   | { type: 'approval'; approval: ApprovalInfo }
   | { type: 'skills-changed' }
+  | { type: 'tasks-changed' }
   | { type: 'wechat'; status: WechatInfo }
   | { type: 'notification'; title: string; body: string };
 

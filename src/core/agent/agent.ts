@@ -114,6 +114,7 @@ export class Agent {
     conversations.append(conversationId, 'user', text);
     current.push({ role: 'user', content: text });
     const skills = this.options.skills();
+    const allowed = skills.map((s) => s.name);
     // The tool definitions take their share of the context too.
     const toolTokens = estimateTokens(JSON.stringify(buildCatalogue(skills, text).tools));
     let messages = fitToBudget(
@@ -172,7 +173,7 @@ export class Agent {
         }),
       ];
       const records = await Promise.all(
-        toolCalls.map((call) => this.runTool(call, catalogue, found, conversationId, options.signal)),
+        toolCalls.map((call) => this.runTool(call, catalogue, found, conversationId, allowed, options.signal)),
       );
       for (const record of records) {
         turn.toolCalls.push(record);
@@ -245,6 +246,7 @@ export class Agent {
     catalogue: Catalogue,
     found: Set<string>,
     conversationId: string,
+    allowedSkills: readonly string[],
     signal?: AbortSignal,
   ): Promise<ToolCallRecord> {
     this.emit({ type: 'tool-call', conversationId, id: call.id, name: call.name, arguments: call.arguments });
@@ -287,6 +289,7 @@ export class Agent {
       params,
       source: this.options.source ?? 'chat',
       requestedBy: conversationId,
+      allowedSkills,
       signal: controller.signal,
     });
     let timer: NodeJS.Timeout | undefined;

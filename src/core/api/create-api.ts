@@ -12,6 +12,8 @@ import type { ApprovalRow } from '../store/approvals-repo.js';
 import { chatApi } from './chat-api.js';
 import { settingsApi } from './settings-api.js';
 import { skillsApi } from './skills-api.js';
+import { tasksApi } from './tasks-api.js';
+import { deliverTaskResults } from '../scheduler/delivery.js';
 
 export interface CoreApi {
   api: IasApi;
@@ -25,6 +27,8 @@ export interface CoreApiOptions {
   version: string;
   wechat?: WechatService;
   notifier?: Notifier;
+  /** Run scheduled tasks in this process (default true: the app and `ias serve` do). */
+  schedule?: boolean;
 }
 
 export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreApi {
@@ -85,6 +89,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
     version: async () => options.version,
     ...chat,
     ...skillsApi(runtime, onSkills),
+    ...tasksApi(runtime),
     async queryAudit(query) {
       return store.audit.query(query);
     },
@@ -117,14 +122,23 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
     },
   };
 
+  const notify = (title: string, body: string) => {
+    options.notifier?.notify(title, body);
+    emit({ type: 'notification', title, body });
+  };
+  const onTasks = () => emit({ type: 'tasks-changed' });
+  runtime.scheduler.on('changed', onTasks);
+  const stopDelivery = deliverTaskResults(runtime.scheduler, { wechat, notify });
+  if (options.schedule !== false) runtime.scheduler.start();
+
   return {
     api,
     events,
-    notify(title, body) {
-      options.notifier?.notify(title, body);
-      emit({ type: 'notification', title, body });
-    },
+    notify,
     async close() {
+      runtime.scheduler.off('changed', onTasks);
+      stopDelivery();
+      await runtime.scheduler.stop();
       gate.off('changed', onApproval);
       registry.off('change', onSkills);
       wechat?.bot.off('status', onWechat);

@@ -21,6 +21,7 @@ type SkillsMethods = Pick<
   | 'deleteSkill'
   | 'reviewSkill'
   | 'skillTemplate'
+  | 'setSkillConfig'
 >;
 
 const problem = (p: SkillProblem, severity: 'error' | 'warning'): SkillProblemInfo => ({ ...p, severity });
@@ -76,6 +77,8 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     parameters: skill.parameters,
     path: skill.path,
     hash: skill.hash,
+    config: runtime.skillConfig.view(skill),
+    needsConfig: runtime.skillConfig.missing(skill),
   });
 
   const existing = (name: string): Skill => {
@@ -178,6 +181,11 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     async deleteSkill(name) {
       const dir = path.join(userDir, name);
       if (!fs.existsSync(dir)) throw new Error(`${name} is not one of your skills (system skills cannot be deleted)`);
+      const skill = registry.get(name);
+      // Its secrets go with it, unless a system skill of that name keeps using them.
+      if (skill?.source === 'user' && !skill.overrides && skill.config) {
+        runtime.skillConfig.set(skill, Object.fromEntries(skill.config.map((f) => [f.name, null])));
+      }
       fs.rmSync(dir, { recursive: true, force: true });
       registry.reload('user', [name]);
       store.skillSettings.delete(name);
@@ -189,6 +197,10 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     },
     async skillTemplate(kind) {
       return TEMPLATES[kind];
+    },
+    async setSkillConfig(name, values) {
+      runtime.skillConfig.set(existing(name), values);
+      changed();
     },
   };
 }

@@ -52,6 +52,18 @@ const PARAMS: Record<ApiMethod, object[]> = {
   deleteSkill: [name],
   reviewSkill: [name],
   skillTemplate: [{ enum: ['script', 'instructions'] }],
+  setSkillConfig: [
+    name,
+    {
+      type: 'object',
+      maxProperties: 50,
+      propertyNames: { pattern: '^[A-Z][A-Z0-9_]{0,63}$' },
+      additionalProperties: { type: ['string', 'null'], maxLength: 10_000 },
+    },
+  ],
+  listTasks: [],
+  setTaskEnabled: [id, bool],
+  deleteTask: [id],
   queryAudit: [auditQuery],
   exportAudit: [auditQuery, { enum: ['csv', 'json'] }],
   listApprovals: [],

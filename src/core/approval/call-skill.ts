@@ -11,6 +11,7 @@ import type { Risk, Skill, SkillResult } from '../skills/types.js';
 import type { ApprovalGate } from './gate.js';
 import { refusedForModel, unconfirmedForModel } from './messages.js';
 import { effectiveRisk } from './review.js';
+import { notConfiguredMessage, type SkillConfigStore } from '../skills/skill-config.js';
 
 export type CallStatus = 'done' | 'error' | 'refused' | 'unconfirmed' | 'cancelled';
 
@@ -26,6 +27,8 @@ export interface SkillCallRequest {
    * Never set on behalf of a model.
    */
   ownerAtTerminal?: boolean;
+  /** The skills the caller may use (its turn's tools), for skills that create work of their own. */
+  allowedSkills?: readonly string[];
 }
 
 export interface SkillCallOutcome {
@@ -43,7 +46,9 @@ export interface SkillCallerOptions {
   audit: AuditRepo;
   skillSettings: SkillSettingsRepo;
   gate?: ApprovalGate;
-  execute?: Omit<ExecuteOptions, 'signal'>;
+  execute?: Omit<ExecuteOptions, 'signal' | 'env' | 'call'>;
+  /** Each skill's own settings; a skill that lacks required ones answers what to set and runs nothing. */
+  config?: SkillConfigStore;
   /** The owner paused high-risk skills: none runs and nobody is asked until resumed. */
   highRiskPaused?: () => boolean;
 }
@@ -84,9 +89,21 @@ export class SkillCaller {
       return { status: 'error', result: { success: false, error: invalid, durationMs: elapsed() }, auditId, risk };
     }
     const params = request.params as Record<string, unknown>;
+    const missing = this.options.config?.missing(skill) ?? [];
+    if (missing.length > 0) {
+      const error = notConfiguredMessage(skill, missing);
+      audit.finish(auditId, { status: 'failed', durationMs: elapsed(), error });
+      return { status: 'error', result: { success: false, error, durationMs: elapsed() }, auditId, risk };
+    }
+    const runOptions = (run: Skill): ExecuteOptions => ({
+      ...this.options.execute,
+      env: this.options.config?.env(run) ?? {},
+      call: { source: request.source, requestedBy: request.requestedBy, allowedSkills: request.allowedSkills },
+      signal: request.signal,
+    });
 
     if (risk === 'low' || request.ownerAtTerminal) {
-      const result = await executeSkill(skill, params, { ...this.options.execute, signal: request.signal });
+      const result = await executeSkill(skill, params, runOptions(skill));
       this.finishRun(
         auditId,
         result,
@@ -139,10 +156,7 @@ export class SkillCaller {
       };
     }
     // Exactly what was approved: the stored params, the approved skill version.
-    const result = await executeSkill(decision.skill, decision.params, {
-      ...this.options.execute,
-      signal: request.signal,
-    });
+    const result = await executeSkill(decision.skill, decision.params, runOptions(decision.skill));
     gate.finish(decision.approvalId, result);
     this.finishRun(auditId, result, elapsed(), 'approved', decision.approvalId);
     return { status: result.success ? 'done' : 'error', result, auditId, approvalId: decision.approvalId, risk };

@@ -10,6 +10,8 @@ import path from 'node:path';
 export interface SecretStore {
   get(name: string): Buffer | undefined;
   set(name: string, value: Buffer): void;
+  /** Forgets a secret; nothing happens when there is none. */
+  delete(name: string): void;
 }
 
 /** Secrets as files with mode 0600 in a 0700 folder. */
@@ -42,6 +44,10 @@ export class FileSecretStore implements SecretStore {
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, value, { mode: 0o600 });
     fs.renameSync(tmp, file);
+  }
+
+  delete(name: string): void {
+    fs.rmSync(this.file(name), { force: true });
   }
 }
 

@@ -1,12 +1,33 @@
 /** In-process handlers behind built-in system skills, by the name their SKILL.md gives. */
+import type { TaskScheduler } from '../scheduler/scheduler.js';
 import type { Skill } from '../skills/types.js';
+import type { AuditSource } from '../store/audit-types.js';
 import { getCurrentDatetime } from './datetime.js';
+import { listScheduledTasks, manageScheduledTask } from './scheduled-tasks.js';
+
+/** Who is calling, as the skill caller knows it. */
+export interface CallInfo {
+  source: AuditSource;
+  /** The conversation or task that asked. */
+  requestedBy?: string;
+  /** The skills the caller may use (its turn's tools); undefined when not limited. */
+  allowedSkills?: readonly string[];
+}
+
+/** Parts of the running app that some built-in skills act on. */
+export interface BuiltinServices {
+  scheduler?: TaskScheduler;
+  /** The names of all skills there are. */
+  knownSkills?: () => string[];
+}
 
 export interface BuiltinContext {
   signal: AbortSignal;
   skill: Skill;
   /** The skill's own configured variables. */
   env: Record<string, string>;
+  call: CallInfo;
+  services: BuiltinServices;
 }
 
 /** Returns the data of a successful call (or a `{success, ...}` result); throws to fail. */
@@ -14,4 +35,6 @@ export type BuiltinHandler = (params: Record<string, unknown>, context: BuiltinC
 
 export const builtinHandlers: Record<string, BuiltinHandler> = {
   get_current_datetime: getCurrentDatetime,
+  list_scheduled_tasks: listScheduledTasks,
+  manage_scheduled_task: manageScheduledTask,
 };

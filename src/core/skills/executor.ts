@@ -6,7 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { builtinHandlers, type BuiltinHandler } from '../builtins/index.js';
+import { builtinHandlers, type BuiltinHandler, type BuiltinServices, type CallInfo } from '../builtins/index.js';
 import { allowedParentEnv, paramEnv } from './environment.js';
 import { killTree } from './process-tree.js';
 import { argsProblem } from './schema.js';
@@ -28,6 +28,9 @@ export interface ExecuteOptions {
   /** Overrides the skill's timeout (tests, benchmarks). */
   timeoutMs?: number;
   builtins?: Record<string, BuiltinHandler>;
+  /** Given to built-in handlers: who calls, and the app's parts they act on. */
+  call?: CallInfo;
+  services?: BuiltinServices;
 }
 
 const defaultCacheDir = () => path.join(os.tmpdir(), `ias-scripts-${process.getuid?.() ?? 'user'}`);
@@ -80,7 +83,15 @@ async function runBuiltin(
   let timer: NodeJS.Timeout | undefined;
   try {
     const outcome = await Promise.race([
-      Promise.resolve().then(() => handler(params, { signal: controller.signal, skill, env: options.env ?? {} })),
+      Promise.resolve().then(() =>
+        handler(params, {
+          signal: controller.signal,
+          skill,
+          env: options.env ?? {},
+          call: options.call ?? { source: 'cli' },
+          services: options.services ?? {},
+        }),
+      ),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           reject(new Error(`timed out after ${timeoutMs / 1000} s`));

@@ -4,6 +4,7 @@
  */
 import matter from 'gray-matter';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseConfigFields } from './config-fields.js';
 import { firstTextLine, outlineMarkdown, type FencedBlock, type Section } from './markdown-sections.js';
 import { interpreterForLanguage, interpreterForShebang, SUPPORTED_LANGUAGES } from './interpreters.js';
 import { schemaProblem } from './schema.js';
@@ -162,6 +163,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
       );
     }
   }
+  const config = data.config === undefined ? undefined : parseConfigFields(data.config, keyLine('config'), error);
   const allowed = data['allowed-tools'];
   const allowedTools = Array.isArray(allowed) ? allowed.map(String).join(' ') : fmString('allowed-tools');
 
@@ -284,6 +286,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   if (compatibility) definition.compatibility = compatibility;
   if (metadata) definition.metadata = metadata;
   if (allowedTools) definition.allowedTools = allowedTools;
+  if (config && config.length > 0) definition.config = config;
   return { definition, errors, warnings };
 }
 

@@ -22,6 +22,28 @@ export interface ScriptSpec {
   extension: string;
 }
 
+/**
+ * One setting a skill needs (an API key, an account, an address), declared in front matter under
+ * `config:`. Values live in the app's settings, secret ones in the secret store, and reach only
+ * that skill's runs: as environment variables of a script, as `env` of a built-in handler.
+ */
+export interface ConfigField {
+  /** The variable name the skill reads, such as `QWEATHER_API_KEY`. */
+  name: string;
+  description: string;
+  /** Kept in the secret store, never shown again once set. */
+  secret: boolean;
+  /**
+   * `true`: the skill cannot work without it. A text: at least one field of that group is needed
+   * (a search key or an instance address). `false`: optional.
+   */
+  required: boolean | string;
+  /** The value used when none is set (not for secrets). */
+  default?: string;
+}
+
+export const CONFIG_NAME_PATTERN = /^[A-Z][A-Z0-9_]{0,63}$/;
+
 /** A parsed SKILL.md, before the registry knows where it came from. */
 export interface SkillDefinition {
   name: string;
@@ -42,6 +64,8 @@ export interface SkillDefinition {
   compatibility?: string;
   metadata?: Record<string, string>;
   allowedTools?: string;
+  /** The settings the skill needs. */
+  config?: ConfigField[];
 }
 
 /** A loaded skill, as the registry serves it. Immutable: a reload makes new objects. */

@@ -6,6 +6,7 @@ import { ConversationsRepo } from './conversations-repo.js';
 import { openDatabase, type Db } from './database.js';
 import { SettingsRepo } from './settings-repo.js';
 import { SkillSettingsRepo } from './skill-settings-repo.js';
+import { TasksRepo } from './tasks-repo.js';
 
 export * from './approvals-repo.js';
 export * from './audit-repo.js';
@@ -15,6 +16,7 @@ export * from './database.js';
 export * from './migrations.js';
 export * from './settings-repo.js';
 export * from './skill-settings-repo.js';
+export * from './tasks-repo.js';
 
 export interface Store {
   db: Db;
@@ -24,6 +26,7 @@ export interface Store {
   settings: SettingsRepo;
   conversations: ConversationsRepo;
   jobs: BackgroundJobsRepo;
+  tasks: TasksRepo;
   /** Lets SQLite refresh its planner statistics, then closes the file. Safe to call twice. */
   close(): void;
 }
@@ -39,6 +42,7 @@ export function openStore(file: string): Store {
     settings: new SettingsRepo(db),
     conversations: new ConversationsRepo(db),
     jobs: new BackgroundJobsRepo(db),
+    tasks: new TasksRepo(db),
     close() {
       if (!db.open) return;
       try {

@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { initialSchema } from './migration-1-initial.js';
+import { taskRunsSchema } from './migration-2-task-runs.js';
 
 type Db = Database.Database;
 
@@ -15,7 +16,10 @@ export interface Migration {
 }
 
 /** Every migration, in order. Append only: never edit or reorder one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [{ name: 'initial schema', up: (db) => db.exec(initialSchema) }];
+export const MIGRATIONS: readonly Migration[] = [
+  { name: 'initial schema', up: (db) => db.exec(initialSchema) },
+  { name: 'scheduled task runs', up: (db) => db.exec(taskRunsSchema) },
+];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */
 export class DatabaseTooNewError extends Error {

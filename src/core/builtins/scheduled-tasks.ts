@@ -1,0 +1,82 @@
+/** list_scheduled_tasks and manage_scheduled_task: the scheduler, as the model sees it. */
+import type { TaskScheduler, TaskDraft, TaskPatch } from '../scheduler/scheduler.js';
+import type { ScheduledTask } from '../store/tasks-repo.js';
+import { getCurrentDatetime } from './datetime.js';
+import type { BuiltinContext } from './index.js';
+
+function scheduler(context: BuiltinContext): TaskScheduler {
+  const s = context.services.scheduler;
+  if (!s) throw new Error('scheduled tasks are not available in this mode');
+  return s;
+}
+
+/** A moment as the owner reads it, in the task's time zone. */
+function local(ms: number | null, timeZone: string): string | null {
+  if (ms === null) return null;
+  return (getCurrentDatetime({ format: 'full', timezone: timeZone }, undefined, new Date(ms)) as { iso: string }).iso;
+}
+
+export function describeTask(task: ScheduledTask) {
+  return {
+    id: task.id,
+    name: task.name,
+    schedule: task.cron ? { cron: task.cron } : { at: local(task.runAt, task.timeZone) },
+    timezone: task.timeZone,
+    state: task.enabled ? 'active' : task.nextRunAt === null && !task.cron ? 'finished' : 'paused',
+    nextRun: task.enabled ? local(task.nextRunAt, task.timeZone) : null,
+    lastRun: local(task.lastRunAt, task.timeZone),
+    lastStatus: task.lastStatus,
+    lastResult: task.lastResult,
+    prompt: task.prompt,
+    skills: task.allowlist,
+  };
+}
+
+export function listScheduledTasks(_params: Record<string, unknown>, context: BuiltinContext) {
+  const tasks = scheduler(context).list().map(describeTask);
+  return { count: tasks.length, tasks };
+}
+
+type Action = 'create' | 'update' | 'pause' | 'resume' | 'delete';
+
+export function manageScheduledTask(params: Record<string, unknown>, context: BuiltinContext) {
+  const s = scheduler(context);
+  const action = params.action as Action;
+  const id = params.id as string | undefined;
+  const draft: TaskPatch = {};
+  for (const [from, to] of [
+    ['name', 'name'],
+    ['prompt', 'prompt'],
+    ['cron', 'cron'],
+    ['at', 'at'],
+    ['timezone', 'timeZone'],
+    ['skills', 'skills'],
+  ] as const) {
+    if (params[from] !== undefined) (draft as Record<string, unknown>)[to] = params[from];
+  }
+  const creator = {
+    allowedSkills: context.call.allowedSkills,
+    knownSkills: context.services.knownSkills?.() ?? [],
+    createdBy: context.call.requestedBy ?? context.call.source,
+  };
+  if (action === 'create') {
+    const task = s.create(draft as TaskDraft, creator);
+    return { created: describeTask(task) };
+  }
+  if (!id) throw new Error(`"${action}" needs the task's "id" (list_scheduled_tasks shows them)`);
+  switch (action) {
+    case 'update':
+      return { updated: describeTask(s.update(id, draft, creator)) };
+    case 'pause':
+      return { paused: describeTask(s.pause(id)) };
+    case 'resume':
+      return { resumed: describeTask(s.resume(id)) };
+    case 'delete': {
+      const task = s.get(id);
+      s.delete(id);
+      return { deleted: { id: task.id, name: task.name } };
+    }
+    default:
+      throw new Error(`unknown action "${String(action)}": use create, update, pause, resume or delete`);
+  }
+}

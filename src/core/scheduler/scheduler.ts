@@ -1,0 +1,242 @@
+/**
+ * Scheduled tasks: made, changed and listed here; run when due, each run through the agent loop
+ * under the task's allowlist, its result delivered to the owner. A run that was due while iAs was
+ * off happens once at start (the next run is counted from now, never once per missed slot).
+ */
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { ScheduledTask, TaskChange, TasksRepo } from '../store/tasks-repo.js';
+import { checkTimeZone, firstCronRun, nextCronRun, oneOffMoment, ScheduleError } from './schedule.js';
+
+export interface TaskRunOutcome {
+  success: boolean;
+  /** The reply, or what went wrong, as the owner should read it. */
+  text: string;
+}
+
+export interface TaskSchedulerOptions {
+  tasks: TasksRepo;
+  /** Runs the task's prompt through the agent loop with only its allowlisted skills. */
+  run: (task: ScheduledTask) => Promise<TaskRunOutcome>;
+  /** The owner's time zone, for tasks that name none. */
+  timeZone: () => string;
+  now?: () => number;
+  /** The longest sleep between looks at the table (other processes may add tasks). */
+  pollMs?: number;
+}
+
+export interface TaskDraft {
+  name: string;
+  prompt: string;
+  /** A cron expression; or `at` for a one-off. */
+  cron?: string;
+  /** An ISO 8601 moment for a one-off. */
+  at?: string;
+  timeZone?: string;
+  /** The skills a run may use; by default all the creator may use except scheduling ones. */
+  skills?: string[];
+}
+
+export type TaskPatch = Partial<TaskDraft>;
+
+/** Who makes or changes a task: the skills it may use bound what the task may use. */
+export interface TaskCreator {
+  /** undefined: not limited (the owner at the terminal or in the app). */
+  allowedSkills?: readonly string[];
+  /** All skills there are, to check names against. */
+  knownSkills: readonly string[];
+  createdBy?: string;
+}
+
+/** Scheduling skills left out of a default allowlist, so tasks do not breed tasks unasked. */
+const NOT_BY_DEFAULT = new Set(['manage_scheduled_task']);
+const MAX_RESULT_CHARS = 4000;
+
+export class TaskScheduler extends EventEmitter<{
+  changed: [];
+  ran: [ScheduledTask, TaskRunOutcome];
+}> {
+  private timer?: NodeJS.Timeout;
+  private started = false;
+  private readonly running = new Map<string, Promise<void>>();
+
+  constructor(private readonly options: TaskSchedulerOptions) {
+    super();
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  list(): ScheduledTask[] {
+    return this.options.tasks.list();
+  }
+
+  get(id: string): ScheduledTask {
+    const task = this.options.tasks.get(id);
+    if (!task) throw new ScheduleError(`there is no scheduled task "${id}"; list them to see their ids`);
+    return task;
+  }
+
+  private allowlist(requested: string[] | undefined, creator: TaskCreator): string[] {
+    const known = new Set(creator.knownSkills);
+    const allowed = creator.allowedSkills ? new Set(creator.allowedSkills) : known;
+    if (requested === undefined) return [...allowed].filter((s) => known.has(s) && !NOT_BY_DEFAULT.has(s)).sort();
+    const unknown = requested.filter((s) => !known.has(s));
+    if (unknown.length > 0) throw new ScheduleError(`unknown skills: ${unknown.join(', ')}`);
+    const wider = requested.filter((s) => !allowed.has(s));
+    if (wider.length > 0) {
+      throw new ScheduleError(`a task may only use skills its creator may use; not allowed here: ${wider.join(', ')}`);
+    }
+    return [...new Set(requested)].sort();
+  }
+
+  private when(
+    draft: { cron?: string | null; at?: string },
+    timeZone: string,
+  ): Pick<ScheduledTask, 'cron' | 'runAt' | 'nextRunAt'> {
+    const now = this.now();
+    if (draft.cron && draft.at) throw new ScheduleError('give either "cron" (repeating) or "at" (once), not both');
+    if (draft.cron)
+      return { cron: draft.cron.trim(), runAt: null, nextRunAt: firstCronRun(draft.cron.trim(), timeZone, now) };
+    if (draft.at) {
+      const runAt = oneOffMoment(draft.at, timeZone, now);
+      return { cron: null, runAt, nextRunAt: runAt };
+    }
+    throw new ScheduleError('a task needs a schedule: "cron" for a repeating task or "at" for a one-off');
+  }
+
+  create(draft: TaskDraft, creator: TaskCreator): ScheduledTask {
+    const name = draft.name?.trim();
+    const prompt = draft.prompt?.trim();
+    if (!name) throw new ScheduleError('a task needs a name');
+    if (!prompt) throw new ScheduleError('a task needs a prompt: what to do when it runs');
+    const timeZone = draft.timeZone ?? this.options.timeZone();
+    checkTimeZone(timeZone);
+    const task = this.options.tasks.insert({
+      id: randomUUID().slice(0, 8),
+      name: name.slice(0, 100),
+      prompt,
+      ...this.when(draft, timeZone),
+      allowlist: this.allowlist(draft.skills, creator),
+      enabled: true,
+      timeZone,
+      createdBy: creator.createdBy ?? null,
+      createdAt: this.now(),
+    });
+    this.changed();
+    return task;
+  }
+
+  update(id: string, patch: TaskPatch, creator: TaskCreator): ScheduledTask {
+    const task = this.get(id);
+    const change: TaskChange = {};
+    if (patch.name !== undefined) change.name = patch.name.trim().slice(0, 100) || task.name;
+    if (patch.prompt !== undefined) {
+      if (!patch.prompt.trim()) throw new ScheduleError('the prompt cannot be empty');
+      change.prompt = patch.prompt.trim();
+    }
+    if (patch.skills !== undefined) change.allowlist = this.allowlist(patch.skills, creator);
+    const timeZone = patch.timeZone ?? task.timeZone;
+    if (patch.cron !== undefined || patch.at !== undefined || patch.timeZone !== undefined) {
+      const schedule =
+        patch.cron !== undefined || patch.at !== undefined
+          ? { cron: patch.cron, at: patch.at }
+          : task.cron
+            ? { cron: task.cron }
+            : { at: new Date(task.runAt!).toISOString() };
+      Object.assign(change, this.when(schedule, timeZone), { timeZone });
+    }
+    const updated = this.options.tasks.update(id, change, this.now())!;
+    this.changed();
+    return updated;
+  }
+
+  pause(id: string): ScheduledTask {
+    this.get(id);
+    const task = this.options.tasks.update(id, { enabled: false }, this.now())!;
+    this.changed();
+    return task;
+  }
+
+  /** Resumes a paused task from now: runs missed while paused are not made up. */
+  resume(id: string): ScheduledTask {
+    const task = this.get(id);
+    const now = this.now();
+    const nextRunAt = task.cron ? nextCronRun(task.cron, task.timeZone, now) : task.runAt;
+    if (nextRunAt === null || nextRunAt <= now) {
+      throw new ScheduleError(`"${task.name}" has no run left: its moment has passed; give it a new "at"`);
+    }
+    const resumed = this.options.tasks.update(id, { enabled: true, nextRunAt }, now)!;
+    this.changed();
+    return resumed;
+  }
+
+  delete(id: string): void {
+    this.get(id);
+    this.options.tasks.delete(id);
+    this.changed();
+  }
+
+  private changed(): void {
+    this.emit('changed');
+    if (this.started) this.arm();
+  }
+
+  /** Starts running tasks: what is due now (missed while iAs was off) first. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.options.tasks.markInterrupted(this.now());
+    this.tick();
+  }
+
+  /** Stops the timer; runs already going finish. Resolves when they have. */
+  async stop(): Promise<void> {
+    this.started = false;
+    clearTimeout(this.timer);
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Waits for the runs going now (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  private arm(): void {
+    clearTimeout(this.timer);
+    if (!this.started) return;
+    const next = this.options.tasks.nextRunAt();
+    const poll = this.options.pollMs ?? 60_000;
+    const delay = next === undefined ? poll : Math.max(0, Math.min(next - this.now(), poll));
+    this.timer = setTimeout(() => this.tick(), delay);
+    this.timer.unref?.();
+  }
+
+  private tick(): void {
+    if (!this.started) return;
+    const now = this.now();
+    for (const task of this.options.tasks.due(now)) {
+      if (this.running.has(task.id)) continue;
+      const next = task.cron ? nextCronRun(task.cron, task.timeZone, now) : null;
+      // Taken before it runs: a crash or a second process never runs it twice.
+      if (!this.options.tasks.claim(task, next, now)) continue;
+      const run = this.runOnce(task).finally(() => this.running.delete(task.id));
+      this.running.set(task.id, run);
+    }
+    this.arm();
+  }
+
+  private async runOnce(task: ScheduledTask): Promise<void> {
+    let outcome: TaskRunOutcome;
+    try {
+      outcome = await this.options.run(task);
+    } catch (err) {
+      outcome = { success: false, text: `the task could not run: ${(err as Error).message}` };
+    }
+    const text = outcome.text.length > MAX_RESULT_CHARS ? `${outcome.text.slice(0, MAX_RESULT_CHARS)}…` : outcome.text;
+    this.options.tasks.finish(task.id, outcome.success ? 'done' : 'failed', text, this.now());
+    this.emit('ran', this.options.tasks.get(task.id) ?? task, outcome);
+    this.emit('changed');
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The example user skills shipped in `skills/`: copied into the owner's skills folder on the first
+ * run, switched off until the owner configures and enables them. Never copied twice, never over a
+ * folder the owner already has.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SettingsRepo } from '../store/settings-repo.js';
+import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
+import { SKILL_NAME_PATTERN } from './types.js';
+
+export const EXAMPLES_COPIED = 'skills.examplesCopied';
+
+/** Copies the examples once per data folder; returns the names it copied. */
+export function copyExampleSkills(
+  examplesDir: string,
+  userDir: string,
+  settings: SettingsRepo,
+  skillSettings: SkillSettingsRepo,
+): string[] {
+  if (settings.get(EXAMPLES_COPIED) !== undefined) return [];
+  let names: string[];
+  try {
+    names = fs
+      .readdirSync(examplesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && SKILL_NAME_PATTERN.test(d.name))
+      .filter((d) => fs.existsSync(path.join(examplesDir, d.name, 'SKILL.md')))
+      .map((d) => d.name)
+      .sort();
+  } catch {
+    return []; // no examples shipped with this build
+  }
+  const copied: string[] = [];
+  fs.mkdirSync(userDir, { recursive: true });
+  for (const name of names) {
+    const target = path.join(userDir, name);
+    if (fs.existsSync(target)) continue;
+    // Off before it exists, so the watcher never sees it enabled.
+    skillSettings.setEnabled(name, false);
+    fs.cpSync(path.join(examplesDir, name), target, { recursive: true });
+    copied.push(name);
+  }
+  settings.set(EXAMPLES_COPIED, { at: Date.now(), skills: copied });
+  return copied;
+}

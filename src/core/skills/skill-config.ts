@@ -1,0 +1,114 @@
+/**
+ * The values of each skill's declared settings: plain ones in the skill's settings row, secret
+ * ones in the secret store. A run gets exactly its own skill's values, never anything else.
+ */
+import type { SecretStore } from '../approval/key-store.js';
+import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
+import type { ConfigField, Skill } from './types.js';
+
+/** One setting as the skills manager shows it: secrets only say whether they are set. */
+export interface ConfigFieldState extends ConfigField {
+  set: boolean;
+  /** The stored value of a setting that is not secret. */
+  value?: string;
+}
+
+const secretName = (skill: string, field: string) => `skill-config.${skill}.${field}`;
+
+/** "A", "A and B", "A, B and C". */
+function listed(names: string[], word: 'and' | 'or'): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${word} ${names.at(-1)}`;
+}
+
+export class SkillConfigStore {
+  constructor(
+    private readonly settings: SkillSettingsRepo,
+    private readonly secrets: SecretStore,
+  ) {}
+
+  private stored(skill: Skill): Record<string, unknown> {
+    return this.settings.get(skill.name)?.config ?? {};
+  }
+
+  private value(skill: Skill, field: ConfigField, stored = this.stored(skill)): string | undefined {
+    if (field.secret) {
+      const secret = this.secrets.get(secretName(skill.name, field.name));
+      return secret && secret.length > 0 ? secret.toString('utf8') : undefined;
+    }
+    const v = stored[field.name];
+    return typeof v === 'string' && v !== '' ? v : field.default;
+  }
+
+  /** The variables a run of this skill gets: its declared settings that have a value. */
+  env(skill: Skill): Record<string, string> {
+    const env: Record<string, string> = {};
+    const stored = this.stored(skill);
+    for (const field of skill.config ?? []) {
+      const v = this.value(skill, field, stored);
+      if (v !== undefined) env[field.name] = v;
+    }
+    return env;
+  }
+
+  /** What is missing, one entry per requirement ("SMTP_HOST", "TAVILY_API_KEY or SEARXNG_URL"). */
+  missing(skill: Skill): string[] {
+    const fields = skill.config ?? [];
+    if (fields.length === 0) return [];
+    const env = this.env(skill);
+    const missing: string[] = [];
+    const groups = new Map<string, string[]>();
+    for (const f of fields) {
+      if (f.required === true && env[f.name] === undefined) missing.push(f.name);
+      if (typeof f.required === 'string') groups.set(f.required, [...(groups.get(f.required) ?? []), f.name]);
+    }
+    for (const names of groups.values()) {
+      if (!names.some((n) => env[n] !== undefined)) missing.push(listed(names, 'or'));
+    }
+    return missing;
+  }
+
+  view(skill: Skill): ConfigFieldState[] {
+    const stored = this.stored(skill);
+    return (skill.config ?? []).map((field) => {
+      const value = this.value(skill, field, stored);
+      const state: ConfigFieldState = { ...field, set: value !== undefined && value !== field.default };
+      if (!field.secret && typeof stored[field.name] === 'string') state.value = stored[field.name] as string;
+      return state;
+    });
+  }
+
+  /**
+   * Sets some of a skill's settings; an empty text or null clears one. Only declared settings may
+   * be set; nothing is stored when one is not.
+   */
+  set(skill: Skill, values: Record<string, string | null>): void {
+    const fields = new Map((skill.config ?? []).map((f) => [f.name, f]));
+    const unknown = Object.keys(values).filter((k) => !fields.has(k));
+    if (unknown.length > 0) {
+      const known = [...fields.keys()];
+      throw new Error(
+        `${skill.name} has no setting ${listed(unknown, 'or')}` +
+          (known.length > 0 ? `; its settings are ${listed(known, 'and')}` : '; it declares no settings'),
+      );
+    }
+    const stored = { ...this.stored(skill) };
+    for (const [name, raw] of Object.entries(values)) {
+      const field = fields.get(name)!;
+      const v = raw === null ? '' : raw.trim();
+      if (field.secret) {
+        if (v === '') this.secrets.delete(secretName(skill.name, name));
+        else this.secrets.set(secretName(skill.name, name), Buffer.from(v, 'utf8'));
+      } else if (v === '') delete stored[name];
+      else stored[name] = v;
+    }
+    this.settings.setConfig(skill.name, Object.keys(stored).length > 0 ? stored : null);
+  }
+}
+
+/** What a skill that lacks settings answers, naming exactly what to set and where. */
+export function notConfiguredMessage(skill: Skill, missing: string[]): string {
+  return (
+    `${skill.name} is not configured yet: set ${listed(missing, 'and')} in Skills → ${skill.name} → Settings, ` +
+    `or run \`ias skills config ${skill.name} ${missing[0]!.split(' ')[0]}=…\``
+  );
+}

@@ -1,0 +1,168 @@
+/** Scheduled tasks: what to ask, when, with which skills, and how the last run went. */
+import type Database from 'better-sqlite3';
+
+type Db = Database.Database;
+
+export type TaskRunStatus = 'running' | 'done' | 'failed' | 'interrupted';
+
+export interface ScheduledTask {
+  id: string;
+  name: string;
+  /** A cron expression for a repeating task; null for a one-off. */
+  cron: string | null;
+  /** The moment of a one-off task (ms since the epoch); null for a repeating one. */
+  runAt: number | null;
+  prompt: string;
+  /** The skills a run may use, fixed when the task was made. */
+  allowlist: string[];
+  enabled: boolean;
+  nextRunAt: number | null;
+  lastRunAt: number | null;
+  lastStatus: TaskRunStatus | null;
+  lastResult: string | null;
+  /** The IANA time zone the schedule is read in. */
+  timeZone: string;
+  /** Who made it: a conversation id, or "cli". */
+  createdBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type NewTask = Omit<ScheduledTask, 'lastRunAt' | 'lastStatus' | 'lastResult' | 'updatedAt'>;
+export type TaskChange = Partial<
+  Pick<ScheduledTask, 'name' | 'cron' | 'runAt' | 'prompt' | 'allowlist' | 'enabled' | 'nextRunAt' | 'timeZone'>
+>;
+
+interface RawTask extends Omit<ScheduledTask, 'allowlist' | 'enabled'> {
+  allowlist: string;
+  enabled: number;
+}
+
+const SELECT = `SELECT id, name, cron, run_at AS runAt, prompt, allowlist, enabled, next_run_at AS nextRunAt,
+  last_run_at AS lastRunAt, last_status AS lastStatus, last_result AS lastResult,
+  COALESCE(time_zone, 'UTC') AS timeZone, created_by AS createdBy, created_at AS createdAt,
+  COALESCE(updated_at, created_at) AS updatedAt FROM scheduled_tasks`;
+
+const COLUMNS: Record<keyof TaskChange, string> = {
+  name: 'name',
+  cron: 'cron',
+  runAt: 'run_at',
+  prompt: 'prompt',
+  allowlist: 'allowlist',
+  enabled: 'enabled',
+  nextRunAt: 'next_run_at',
+  timeZone: 'time_zone',
+};
+
+function toTask(raw: RawTask): ScheduledTask {
+  let allowlist: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(raw.allowlist);
+    if (Array.isArray(parsed)) allowlist = parsed.filter((x): x is string => typeof x === 'string');
+  } catch {
+    allowlist = [];
+  }
+  return { ...raw, allowlist, enabled: raw.enabled !== 0 };
+}
+
+export class TasksRepo {
+  private readonly insertStmt;
+  private readonly getStmt;
+  private readonly listStmt;
+  private readonly dueStmt;
+  private readonly nextStmt;
+  private readonly claimStmt;
+  private readonly finishStmt;
+  private readonly deleteStmt;
+  private readonly interruptStmt;
+
+  constructor(private readonly db: Db) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO scheduled_tasks (id, name, cron, run_at, prompt, allowlist, enabled, next_run_at, time_zone,
+         created_by, created_at, updated_at)
+       VALUES (@id, @name, @cron, @runAt, @prompt, @allowlist, @enabled, @nextRunAt, @timeZone, @createdBy, @createdAt, @createdAt)`,
+    );
+    this.getStmt = db.prepare<[string], RawTask>(`${SELECT} WHERE id = ?`);
+    this.listStmt = db.prepare<[], RawTask>(`${SELECT} ORDER BY created_at, id`);
+    this.dueStmt = db.prepare<[number], RawTask>(
+      `${SELECT} WHERE enabled = 1 AND next_run_at IS NOT NULL AND next_run_at <= ? ORDER BY next_run_at, id`,
+    );
+    this.nextStmt = db
+      .prepare<[], number | null>(`SELECT MIN(next_run_at) FROM scheduled_tasks WHERE enabled = 1`)
+      .pluck();
+    this.claimStmt = db.prepare<[number | null, number, number, number, string, number]>(
+      `UPDATE scheduled_tasks SET next_run_at = ?, enabled = ?, last_run_at = ?, last_status = 'running',
+         updated_at = ? WHERE id = ? AND enabled = 1 AND next_run_at = ?`,
+    );
+    this.finishStmt = db.prepare<[TaskRunStatus, string, number, string]>(
+      `UPDATE scheduled_tasks SET last_status = ?, last_result = ?, updated_at = ? WHERE id = ?`,
+    );
+    this.deleteStmt = db.prepare<[string]>(`DELETE FROM scheduled_tasks WHERE id = ?`);
+    this.interruptStmt = db.prepare<[number]>(
+      `UPDATE scheduled_tasks SET last_status = 'interrupted', updated_at = ? WHERE last_status = 'running'`,
+    );
+  }
+
+  insert(task: NewTask): ScheduledTask {
+    this.insertStmt.run({ ...task, allowlist: JSON.stringify(task.allowlist), enabled: task.enabled ? 1 : 0 });
+    return this.get(task.id)!;
+  }
+
+  get(id: string): ScheduledTask | undefined {
+    const raw = this.getStmt.get(id);
+    return raw && toTask(raw);
+  }
+
+  list(): ScheduledTask[] {
+    return this.listStmt.all().map(toTask);
+  }
+
+  /** Enabled tasks whose next run is at or before `now`, earliest first. */
+  due(now: number): ScheduledTask[] {
+    return this.dueStmt.all(now).map(toTask);
+  }
+
+  /** The earliest next run of any enabled task. */
+  nextRunAt(): number | undefined {
+    return this.nextStmt.get() ?? undefined;
+  }
+
+  update(id: string, change: TaskChange, now = Date.now()): ScheduledTask | undefined {
+    const keys = Object.keys(change) as (keyof TaskChange)[];
+    if (keys.length > 0) {
+      const values = keys.map((k) => {
+        const v = change[k];
+        return k === 'allowlist' ? JSON.stringify(v) : k === 'enabled' ? (v ? 1 : 0) : (v ?? null);
+      });
+      this.db
+        .prepare(
+          `UPDATE scheduled_tasks SET ${keys.map((k) => `${COLUMNS[k]} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
+        )
+        .run(...values, now, id);
+    }
+    return this.get(id);
+  }
+
+  /**
+   * Takes a due run (compare-and-set on its next run): moves the next run on, or disables a
+   * one-off, before anything runs, so a crash never runs it twice. False when another took it.
+   */
+  claim(task: ScheduledTask, next: number | null, now = Date.now()): boolean {
+    if (task.nextRunAt === null) return false;
+    const enabled = next === null ? 0 : 1;
+    return this.claimStmt.run(next, enabled, now, now, task.id, task.nextRunAt).changes === 1;
+  }
+
+  finish(id: string, status: TaskRunStatus, result: string, now = Date.now()): void {
+    this.finishStmt.run(status, result, now, id);
+  }
+
+  delete(id: string): boolean {
+    return this.deleteStmt.run(id).changes > 0;
+  }
+
+  /** Runs left "running" by a process that stopped. */
+  markInterrupted(now = Date.now()): number {
+    return this.interruptStmt.run(now).changes;
+  }
+}

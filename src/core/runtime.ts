@@ -19,6 +19,7 @@ import { TaskScheduler } from './scheduler/scheduler.js';
 import { runTaskTurn } from './scheduler/task-runner.js';
 import { SkillConfigStore } from './skills/skill-config.js';
 import { copyExampleSkills } from './skills/examples.js';
+import { markReviewed } from './approval/review.js';
 import type { Skill } from './skills/types.js';
 import type { BuiltinServices } from './builtins/index.js';
 
@@ -67,11 +68,16 @@ export interface Runtime {
 export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const paths = dataPaths(path.resolve(options.home), options.userSkills);
   const store = openStore(paths.database);
-  if (options.exampleSkills) {
-    copyExampleSkills(options.exampleSkills, paths.userSkills, store.settings, store.skillSettings);
-  }
+  const copied = options.exampleSkills
+    ? copyExampleSkills(options.exampleSkills, paths.userSkills, store.settings, store.skillSettings)
+    : [];
   const registry = new SkillRegistry({ systemDir: options.systemSkills, userDir: paths.userSkills });
   registry.loadAll();
+  // Shipped with iAs, not written by a stranger: the copies count as reviewed at this version.
+  for (const name of copied) {
+    const skill = registry.get(name);
+    if (skill?.source === 'user') markReviewed(skill, store.skillSettings);
+  }
   const secrets = options.secrets ?? new FileSecretStore(path.join(paths.home, 'secrets'));
   const gate = new ApprovalGate({
     approvals: store.approvals,

@@ -5,6 +5,7 @@ import { registerAuditCommand } from './audit-command.js';
 import { registerChatCommand } from './chat-command.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerSkillsCommand } from './skills-command.js';
+import { registerTasksCommand } from './tasks-command.js';
 import { registerWechatCommand } from './wechat-command.js';
 import { UsageError } from './usage-error.js';
 
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .exitOverride();
   registerSkillsCommand(program);
+  registerTasksCommand(program);
   registerAuditCommand(program);
   registerChatCommand(program);
   registerWechatCommand(program);

@@ -9,6 +9,7 @@ import { openStore } from '../core/store/index.js';
 import type { Skill } from '../core/skills/types.js';
 import { cliContext, type GlobalOptions } from './context.js';
 import { color, problemLine, table } from './format.js';
+import { registerSkillConfigCommand } from './skill-config-command.js';
 import { UsageError } from './usage-error.js';
 
 interface JsonOption {
@@ -133,6 +134,8 @@ export function registerSkillsCommand(program: Command): void {
       }
       process.exitCode = result.success ? 0 : 1;
     });
+
+  registerSkillConfigCommand(skills);
 
   skills
     .command('review')

@@ -4,6 +4,7 @@ import type { Skill } from '../skills/types.js';
 import type { AuditSource } from '../store/audit-types.js';
 import { getCurrentDatetime } from './datetime.js';
 import { listScheduledTasks, manageScheduledTask } from './scheduled-tasks.js';
+import { executeShell } from './shell.js';
 
 /** Who is calling, as the skill caller knows it. */
 export interface CallInfo {
@@ -37,4 +38,5 @@ export const builtinHandlers: Record<string, BuiltinHandler> = {
   get_current_datetime: getCurrentDatetime,
   list_scheduled_tasks: listScheduledTasks,
   manage_scheduled_task: manageScheduledTask,
+  execute_shell: executeShell,
 };

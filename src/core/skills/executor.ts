@@ -5,18 +5,15 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import { builtinHandlers, type BuiltinHandler, type BuiltinServices, type CallInfo } from '../builtins/index.js';
 import { allowedParentEnv, paramEnv } from './environment.js';
-import { killTree } from './process-tree.js';
+import { runProcess } from './run-process.js';
 import { argsProblem } from './schema.js';
 import { ensureScriptFile } from './script-file.js';
 import type { Skill, SkillOutcome, SkillResult } from './types.js';
 
-export const OUTPUT_CAP_BYTES = 1024 * 1024;
+export { OUTPUT_CAP_BYTES } from './run-process.js';
 const ERROR_TAIL_CHARS = 2000;
-const KILL_GRACE_MS = 1500;
-const STREAM_GRACE_MS = 200;
 
 export interface ExecuteOptions {
   /** Where script files are cached (a private folder in the data folder). */
@@ -119,30 +116,6 @@ function isResultObject(value: unknown): value is SkillOutcome {
   );
 }
 
-class CappedBuffer {
-  private chunks: Buffer[] = [];
-  private size = 0;
-  truncated = false;
-  push(chunk: Buffer): void {
-    if (this.size >= OUTPUT_CAP_BYTES) {
-      this.truncated = true;
-      return;
-    }
-    const room = OUTPUT_CAP_BYTES - this.size;
-    if (chunk.length > room) {
-      this.chunks.push(chunk.subarray(0, room));
-      this.size += room;
-      this.truncated = true;
-    } else {
-      this.chunks.push(chunk);
-      this.size += chunk.length;
-    }
-  }
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
-  }
-}
-
 async function runScript(
   skill: Skill,
   params: Record<string, unknown>,
@@ -174,48 +147,15 @@ async function runScript(
     if (process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
   }
 
-  const stdout = new CappedBuffer();
-  const stderr = new CappedBuffer();
-  const child = execa(program, [...programArgs, file], {
+  const exit = await runProcess(program, [...programArgs, file], {
     cwd: skill.dir,
     env,
-    extendEnv: false,
     input: json,
-    buffer: false,
-    reject: false,
-    detached: process.platform !== 'win32',
-    windowsHide: true,
-    stripFinalNewline: false,
+    timeoutMs,
+    signal: options.signal,
   });
-  child.stdout?.on('data', (c: Buffer) => stdout.push(c));
-  child.stderr?.on('data', (c: Buffer) => stderr.push(c));
-
-  let stopped: 'timeout' | 'cancelled' | undefined;
-  const stop = (why: 'timeout' | 'cancelled') => {
-    if (stopped) return;
-    stopped = why;
-    killTree(child.pid, 'SIGTERM');
-    setTimeout(() => killTree(child.pid, 'SIGKILL'), KILL_GRACE_MS).unref();
-  };
-  const timer = setTimeout(() => stop('timeout'), timeoutMs);
-  const onAbort = () => stop('cancelled');
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-
-  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; spawnError?: Error }>(
-    (resolve) => {
-      child.once('exit', (code, signal) => resolve({ code, signal }));
-      child.once('error', (err) => resolve({ code: null, signal: null, spawnError: err }));
-    },
-  );
-  clearTimeout(timer);
-  options.signal?.removeEventListener('abort', onAbort);
-  // The script is done: whatever it left running in its group ends with it.
-  killTree(child.pid, 'SIGKILL');
-  await Promise.race([child.catch(() => undefined), new Promise((r) => setTimeout(r, STREAM_GRACE_MS))]);
-  child.stdout?.destroy();
-  child.stderr?.destroy();
-
-  const truncated = stdout.truncated || stderr.truncated;
+  const stopped = exit.stopped;
+  const truncated = exit.truncated;
   const mark = truncated ? { truncated: true } : {};
   if (exit.spawnError) {
     const missing = (exit.spawnError as NodeJS.ErrnoException).code === 'ENOENT';
@@ -234,10 +174,10 @@ async function runScript(
     };
   }
   if (stopped === 'cancelled') return { success: false, error: 'cancelled', ...mark };
-  const out = stdout.text().trim();
+  const out = exit.stdout.trim();
   const exitCode = exit.code ?? (exit.signal ? 128 : 1);
   if (exit.code !== 0) {
-    const tail = (stderr.text().trim() || out).slice(-ERROR_TAIL_CHARS);
+    const tail = (exit.stderr.trim() || out).slice(-ERROR_TAIL_CHARS);
     const reason = tail || (exit.signal ? `ended by signal ${exit.signal}` : `exited with code ${exitCode}`);
     return { success: false, error: reason, exitCode, ...mark };
   }

@@ -1,0 +1,80 @@
+/** `ias tasks [list] | pause ID | resume ID | delete ID`: the owner's scheduled tasks. */
+import type { Command } from 'commander';
+import { taskInfo } from '../core/api/tasks-api.js';
+import { openRuntime, type Runtime } from '../core/runtime.js';
+import type { ScheduledTask } from '../core/store/tasks-repo.js';
+import { cliContext, type GlobalOptions } from './context.js';
+import { color, table } from './format.js';
+import { UsageError } from './usage-error.js';
+
+async function withRuntime<T>(cmd: Command, work: (runtime: Runtime) => T): Promise<T> {
+  const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
+  const runtime = await openRuntime({
+    home: context.paths.home,
+    systemSkills: context.systemSkills,
+    userSkills: context.paths.userSkills,
+  });
+  try {
+    return work(runtime);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  } finally {
+    await runtime.close();
+  }
+}
+
+const when = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleString());
+
+function rows(tasks: ScheduledTask[]): string[][] {
+  return [
+    ['ID', 'NAME', 'SCHEDULE', 'NEXT RUN', 'LAST RUN'].map((h) => color.dim(h)),
+    ...tasks.map((t) => [
+      t.id,
+      color.bold(t.name),
+      `${t.cron ?? `once at ${when(t.runAt)}`} (${t.timeZone})`,
+      t.enabled ? when(t.nextRunAt) : t.cron ? color.yellow('paused') : 'finished',
+      t.lastRunAt === null
+        ? '—'
+        : `${when(t.lastRunAt)} ${t.lastStatus === 'done' ? color.green('done') : color.red(t.lastStatus ?? '')}`,
+    ]),
+  ];
+}
+
+export function registerTasksCommand(program: Command): void {
+  const tasks = program.command('tasks').description('list, pause, resume or delete scheduled tasks (made in chat)');
+  tasks
+    .command('list', { isDefault: true })
+    .description('list scheduled tasks')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      const list = await withRuntime(cmd, (r) => r.scheduler.list());
+      if (opts.json) process.stdout.write(`${JSON.stringify(list.map(taskInfo), null, 2)}\n`);
+      else
+        process.stdout.write(
+          list.length ? `${table(rows(list))}\n` : 'No scheduled tasks. Ask iAs in chat to schedule one.\n',
+        );
+    });
+  for (const [name, description] of [
+    ['pause', 'pause a task'],
+    ['resume', 'resume a paused task from its next slot'],
+    ['delete', 'delete a task'],
+  ] as const) {
+    tasks
+      .command(name)
+      .description(description)
+      .argument('<id>', 'the task id (see `ias tasks`)')
+      .action(async (id: string, _opts: unknown, cmd: Command) => {
+        const done = await withRuntime(cmd, (r) => {
+          if (name === 'delete') {
+            const task = r.scheduler.get(id);
+            r.scheduler.delete(id);
+            return task;
+          }
+          return name === 'pause' ? r.scheduler.pause(id) : r.scheduler.resume(id);
+        });
+        process.stdout.write(
+          `${name === 'delete' ? 'Deleted' : name === 'pause' ? 'Paused' : 'Resumed'} ${color.bold(done.name)} (${done.id}).\n`,
+        );
+      });
+  }
+}

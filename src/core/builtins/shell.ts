@@ -1,0 +1,95 @@
+/**
+ * execute_shell: one command in the owner's shell (their login shell on macOS and Linux,
+ * PowerShell on Windows), in a working folder, with a timeout that ends the whole process tree
+ * and capped output. It runs only after the owner approved the exact command.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { allowedParentEnv } from '../skills/environment.js';
+import { runProcess } from '../skills/run-process.js';
+import type { BuiltinContext } from './index.js';
+
+export const DEFAULT_TIMEOUT_SECS = 60;
+const DEFAULT_OUTPUT_KB = 64;
+const LOGIN_SHELLS = new Set(['bash', 'zsh', 'fish', 'ksh']);
+
+/** The program and arguments that run `command` in the owner's shell. */
+export function shellCommand(
+  command: string,
+  configured: string | undefined,
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): [string, string[]] {
+  const shell = configured?.trim() || (platform === 'win32' ? 'powershell.exe' : env.SHELL || '/bin/sh');
+  const base = path.win32
+    .basename(shell)
+    .toLowerCase()
+    .replace(/\.exe$/, '');
+  if (base === 'powershell' || base === 'pwsh') return [shell, ['-NoProfile', '-NonInteractive', '-Command', command]];
+  if (base === 'cmd') return [shell, ['/d', '/s', '/c', command]];
+  // A login shell, so the owner's PATH (Homebrew, nvm…) is there even when iAs was started from the desktop.
+  return [shell, [...(LOGIN_SHELLS.has(base) ? ['-l'] : []), '-c', command]];
+}
+
+function workingFolder(cwd: unknown): string {
+  const home = os.homedir();
+  if (typeof cwd !== 'string' || cwd.trim() === '') return home;
+  const expanded = cwd.trim().replace(/^~(?=$|[\\/])/, home);
+  const dir = path.resolve(home, expanded);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(dir);
+  } catch {
+    throw new Error(`the working folder ${dir} does not exist`);
+  }
+  if (!stat.isDirectory()) throw new Error(`${dir} is not a folder`);
+  return dir;
+}
+
+export async function executeShell(params: Record<string, unknown>, context: BuiltinContext) {
+  const command = String(params.command ?? '');
+  if (command.trim() === '') throw new Error('the command is empty');
+  const cwd = workingFolder(params.cwd);
+  const timeoutSecs = typeof params.timeout_secs === 'number' ? params.timeout_secs : DEFAULT_TIMEOUT_SECS;
+  const capKb = typeof params.max_output_kb === 'number' ? params.max_output_kb : DEFAULT_OUTPUT_KB;
+  const [program, args] = shellCommand(command, context.env.SHELL);
+  const started = performance.now();
+  const run = await runProcess(program, args, {
+    cwd,
+    env: allowedParentEnv(),
+    timeoutMs: timeoutSecs * 1000,
+    signal: context.signal,
+    capBytes: capKb * 1024,
+  });
+  const durationMs = Math.round(performance.now() - started);
+  if (run.spawnError) {
+    throw new Error(
+      run.spawnError.code === 'ENOENT'
+        ? `the shell "${program}" was not found on this computer; set SHELL in the skill's settings`
+        : `the shell could not start: ${run.spawnError.message}`,
+    );
+  }
+  const output = {
+    command,
+    cwd,
+    exitCode: run.code,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    durationMs,
+    ...(run.truncated ? { truncated: true, note: `output cut at ${capKb} KB per stream` } : {}),
+  };
+  if (run.stopped === 'timeout') {
+    return {
+      success: false,
+      error: `timed out after ${timeoutSecs} s; the command and its processes were stopped`,
+      ...output,
+    };
+  }
+  if (run.stopped === 'cancelled') return { success: false, error: 'stopped before it finished', ...output };
+  if (run.code !== 0) {
+    const how = run.code === null ? `ended by signal ${run.signal}` : `exited with code ${run.code}`;
+    return { success: false, error: `the command ${how}`, ...output };
+  }
+  return { success: true, data: output };
+}

@@ -1,0 +1,107 @@
+/**
+ * Runs one program as a real process for a skill: clean environment given by the caller, its own
+ * process group (so a timeout or a stop ends the whole tree), stdout and stderr capped.
+ */
+import { execa } from 'execa';
+import { killTree } from './process-tree.js';
+
+export const OUTPUT_CAP_BYTES = 1024 * 1024;
+const KILL_GRACE_MS = 1500;
+const STREAM_GRACE_MS = 200;
+
+export interface RunProcessOptions {
+  cwd: string;
+  env: Record<string, string>;
+  input?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Bytes kept of each stream (1 MB by default). */
+  capBytes?: number;
+}
+
+export interface ProcessOutcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  truncated: boolean;
+  /** Why it was ended early, if it was. */
+  stopped?: 'timeout' | 'cancelled';
+  /** The program could not be started (ENOENT: it does not exist). */
+  spawnError?: NodeJS.ErrnoException;
+}
+
+class CappedBuffer {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  truncated = false;
+  constructor(private readonly cap: number) {}
+  push(chunk: Buffer): void {
+    const room = this.cap - this.size;
+    if (room <= 0) {
+      this.truncated = true;
+      return;
+    }
+    const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    if (kept !== chunk) this.truncated = true;
+    this.chunks.push(kept);
+    this.size += kept.length;
+  }
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+export async function runProcess(program: string, args: string[], options: RunProcessOptions): Promise<ProcessOutcome> {
+  const cap = options.capBytes ?? OUTPUT_CAP_BYTES;
+  const stdout = new CappedBuffer(cap);
+  const stderr = new CappedBuffer(cap);
+  const child = execa(program, args, {
+    cwd: options.cwd,
+    env: options.env,
+    extendEnv: false,
+    input: options.input ?? '',
+    buffer: false,
+    reject: false,
+    detached: process.platform !== 'win32',
+    windowsHide: true,
+    stripFinalNewline: false,
+  });
+  child.stdout?.on('data', (c: Buffer) => stdout.push(c));
+  child.stderr?.on('data', (c: Buffer) => stderr.push(c));
+
+  let stopped: 'timeout' | 'cancelled' | undefined;
+  const stop = (why: 'timeout' | 'cancelled') => {
+    if (stopped) return;
+    stopped = why;
+    killTree(child.pid, 'SIGTERM');
+    setTimeout(() => killTree(child.pid, 'SIGKILL'), KILL_GRACE_MS).unref();
+  };
+  const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
+  const onAbort = () => stop('cancelled');
+  if (options.signal?.aborted) onAbort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; spawnError?: Error }>(
+    (resolve) => {
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+      child.once('error', (err) => resolve({ code: null, signal: null, spawnError: err }));
+    },
+  );
+  clearTimeout(timer);
+  options.signal?.removeEventListener('abort', onAbort);
+  // The program is done: whatever it left running in its group ends with it.
+  killTree(child.pid, 'SIGKILL');
+  await Promise.race([child.catch(() => undefined), new Promise((r) => setTimeout(r, STREAM_GRACE_MS))]);
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+  return {
+    code: exit.code,
+    signal: exit.signal,
+    stdout: stdout.text(),
+    stderr: stderr.text(),
+    truncated: stdout.truncated || stderr.truncated,
+    ...(stopped ? { stopped } : {}),
+    ...(exit.spawnError ? { spawnError: exit.spawnError as NodeJS.ErrnoException } : {}),
+  };
+}

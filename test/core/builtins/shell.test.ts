@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InProcessChannel } from '../../../src/core/approval/in-process-channel.js';
+import { shellCommand } from '../../../src/core/builtins/shell.js';
+import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
+import { codeIn } from '../../helpers/gate.js';
+import { onCleanup, tempDir } from '../../helpers/temp.js';
+
+async function world(): Promise<{ runtime: Runtime; owner: InProcessChannel; home: string }> {
+  const home = tempDir('ias-shell-');
+  const owner = new InProcessChannel({ name: 'wechat', owner: 'wxid_owner' });
+  owner.connected = true;
+  const runtime = await openRuntime({
+    home,
+    systemSkills: path.resolve('resources/skills'),
+    channels: [owner],
+    recover: true,
+  });
+  onCleanup(() => runtime.close());
+  return { runtime, owner, home };
+}
+
+/** A chat-like call of execute_shell that the owner approves with the code they were sent. */
+async function approvedRun(w: { runtime: Runtime; owner: InProcessChannel }, params: Record<string, unknown>) {
+  const sent = w.owner.nextSent(/确认码/);
+  const call = w.runtime.caller.call({ name: 'execute_shell', params, source: 'chat' });
+  const ask = await sent;
+  w.owner.reply(codeIn(ask));
+  return { ask, outcome: await call };
+}
+
+const alive = (pid: number) => {
+  try {
+    return !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[2]!.includes('Z');
+  } catch {
+    return false;
+  }
+};
+
+describe('execute_shell', () => {
+  it('asks the owner with the exact command and runs it only after the code', async () => {
+    const w = await world();
+    const dir = tempDir('ias-shell-cwd-');
+    const command = `printf '%s\\n' "one two" | tr a-z A-Z > out.txt && cat out.txt && echo "to stderr" >&2`;
+    const { ask, outcome } = await approvedRun(w, { command, cwd: dir });
+    expect(ask).toContain('execute_shell');
+    expect(ask).toContain(`command: ${command}`);
+    expect(outcome.status).toBe('done');
+    expect(outcome.result.data).toMatchObject({ exitCode: 0, stdout: 'ONE TWO\n', stderr: 'to stderr\n', cwd: dir });
+    expect(fs.readFileSync(path.join(dir, 'out.txt'), 'utf8')).toBe('ONE TWO\n');
+  });
+
+  it('runs nothing when the owner cancels', async () => {
+    const w = await world();
+    const marker = path.join(w.home, 'ran');
+    const sent = w.owner.nextSent(/确认码/);
+    const call = w.runtime.caller.call({
+      name: 'execute_shell',
+      params: { command: `touch '${marker}'` },
+      source: 'chat',
+    });
+    await sent;
+    w.owner.reply('0');
+    const outcome = await call;
+    expect(outcome.status).toBe('refused');
+    expect(outcome.result.error).toBe('用户拒绝了你的调用：execute_shell');
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('reports a failing command with its exit code and output', async () => {
+    const w = await world();
+    const { outcome } = await approvedRun(w, { command: 'echo partial; echo broken >&2; exit 3' });
+    expect(outcome.status).toBe('error');
+    expect(outcome.result).toMatchObject({
+      success: false,
+      error: 'the command exited with code 3',
+      exitCode: 3,
+      stdout: 'partial\n',
+      stderr: 'broken\n',
+    });
+  });
+
+  it('stops the command and everything it started at the timeout', async () => {
+    const w = await world();
+    const pidFile = path.join(w.home, 'child.pid');
+    const { outcome } = await approvedRun(w, {
+      command: `sleep 30 & echo $! > '${pidFile}'; wait`,
+      timeout_secs: 3,
+    });
+    expect(outcome.result.success).toBe(false);
+    expect(outcome.result.error).toMatch(/timed out after 3 s/);
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('caps the output and says so', async () => {
+    const w = await world();
+    const { outcome } = await approvedRun(w, { command: 'head -c 300000 /dev/zero | tr "\\0" x', max_output_kb: 4 });
+    const data = outcome.result.data as { stdout: string; truncated: boolean; note: string };
+    expect(data.stdout).toHaveLength(4096);
+    expect(data.truncated).toBe(true);
+    expect(data.note).toMatch(/cut at 4 KB/);
+  });
+
+  it('refuses a working folder that does not exist, and an over-long command before asking anyone', async () => {
+    const w = await world();
+    const { outcome } = await approvedRun(w, { command: 'pwd', cwd: path.join(w.home, 'missing') });
+    expect(outcome.result.error).toMatch(/the working folder .*missing does not exist/);
+    const long = await w.runtime.caller.call({
+      name: 'execute_shell',
+      params: { command: 'x'.repeat(1501) },
+      source: 'chat',
+    });
+    expect(long.status).toBe('error');
+    expect(long.result.error).toMatch(/invalid arguments.*command/);
+    expect(long.approvalId).toBeUndefined();
+  });
+
+  it('runs in the home folder by default, with ~ expanded', async () => {
+    const w = await world();
+    const { outcome } = await approvedRun(w, { command: 'pwd', cwd: '~' });
+    expect((outcome.result.data as { stdout: string }).stdout.trim()).toBe(fs.realpathSync(os.homedir()));
+  });
+
+  it("chooses the owner's shell on each platform", () => {
+    expect(shellCommand('ls', undefined, 'linux', { SHELL: '/bin/zsh' })).toEqual(['/bin/zsh', ['-l', '-c', 'ls']]);
+    expect(shellCommand('ls', undefined, 'linux', {})).toEqual(['/bin/sh', ['-c', 'ls']]);
+    expect(shellCommand('dir', undefined, 'win32', {})).toEqual([
+      'powershell.exe',
+      ['-NoProfile', '-NonInteractive', '-Command', 'dir'],
+    ]);
+    expect(shellCommand('dir', 'C:\\Windows\\System32\\cmd.exe', 'win32', {})).toEqual([
+      'C:\\Windows\\System32\\cmd.exe',
+      ['/d', '/s', '/c', 'dir'],
+    ]);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * A scheduled task end to end, with real parts: made through chat by the model calling
+ * manage_scheduled_task, approved by the owner's code over WeChat (wechaty-puppet-mock), fired by
+ * the scheduler through the agent loop (the test model server), and its result delivered.
+ */
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { createCoreApi, type CoreApi } from '../../../src/core/api/create-api.js';
+import { WechatService } from '../../../src/core/channels/wechat-service.js';
+import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
+import type { IasEvent } from '../../../src/shared/contract.js';
+import { codeIn, CODE } from '../../helpers/gate.js';
+import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
+import { onCleanup, tempDir } from '../../helpers/temp.js';
+import { MOCK_IDS, startMockWeChat, type MockWeChat } from '../../helpers/wechat-mock.js';
+
+const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+const toolNames = (body: { tools?: { function: { name: string } }[] }) =>
+  (body.tools ?? []).map((t) => t.function.name).sort();
+
+interface World {
+  runtime: Runtime;
+  core: CoreApi;
+  server: ModelServer;
+  events: IasEvent[];
+  wx?: MockWeChat;
+}
+
+async function world(options: { wechat: boolean }): Promise<World> {
+  const home = tempDir('ias-task-');
+  const server = await startModelServer();
+  const runtime = await openRuntime({ home, systemSkills: path.resolve('resources/skills'), recover: true });
+  let service: WechatService | undefined;
+  let wx: MockWeChat | undefined;
+  if (options.wechat) {
+    wx = await startMockWeChat({
+      startBot: async (puppet) => {
+        service = new WechatService({
+          dataDir: home,
+          gate: runtime.gate,
+          settings: runtime.store.settings,
+          puppet,
+          reconnect: false,
+        });
+        await service.start();
+        return service.bot.bot!;
+      },
+    });
+    service!.settings.setOwner({ mode: 'contact', contactId: MOCK_IDS.owner, name: 'Owner', boundAt: Date.now() });
+  }
+  const core = createCoreApi(runtime, { version: 'test', wechat: service });
+  await core.api.saveProvider({ baseUrl: server.url, model: 'test-model', apiKey: 'test-key' });
+  const events: IasEvent[] = [];
+  core.events.on('event', (e) => events.push(e));
+  onCleanup(async () => {
+    await core.close();
+    await service?.stop();
+    await wx?.stop();
+    await runtime.close();
+    await server.close();
+  });
+  return { runtime, core, server, events, wx };
+}
+
+describe('a scheduled task made through chat', () => {
+  it('is approved with the code, fires at its moment and delivers its result to WeChat', async () => {
+    const { runtime, core, server, wx } = await world({ wechat: true });
+    server.enqueue(
+      () => ({
+        toolCalls: [
+          {
+            name: 'manage_scheduled_task',
+            arguments: JSON.stringify({
+              action: 'create',
+              name: 'Weather report',
+              prompt: 'Tell the owner the weather in Hangzhou',
+              at: inSeconds(3),
+              skills: ['get_current_datetime'],
+            }),
+          },
+        ],
+      }),
+      { content: 'Done: I will tell you the weather in a moment.' },
+      { content: 'Sunny in Hangzhou, 21°C.' },
+    );
+    await core.api.sendMessage({ text: 'In a few seconds, tell me the weather in Hangzhou' });
+
+    const ask = await wx!.waitForSent((m) => m.to === MOCK_IDS.owner && CODE.test(m.text), 10_000);
+    expect(ask.text).toContain('manage_scheduled_task');
+    expect(ask.text).toContain('Tell the owner the weather in Hangzhou');
+    expect(runtime.scheduler.list()).toHaveLength(0); // nothing made before the owner's code
+    const code = codeIn(ask.text);
+    await wx!.say(wx!.owner, code);
+
+    await vi.waitFor(() => expect(runtime.scheduler.list()).toHaveLength(1), { timeout: 10_000 });
+    const task = runtime.scheduler.list()[0]!;
+    expect(task.allowlist).toEqual(['get_current_datetime']);
+    expect(task.runAt).not.toBeNull();
+
+    const delivered = await wx!.waitForSent(
+      (m) => m.to === MOCK_IDS.owner && m.text.includes('⏰ Weather report'),
+      15_000,
+    );
+    expect(delivered.text).toContain('Sunny in Hangzhou, 21°C.');
+
+    // The run went through the agent loop with only the task's skills.
+    const run = server.requests[2]!;
+    expect(JSON.stringify(run.body.messages)).toContain('Tell the owner the weather in Hangzhou');
+    expect(toolNames(run.body)).toEqual(['get_current_datetime']);
+    // The chat turn itself could use the scheduling skill; the model never saw the code.
+    expect(toolNames(server.requests[0]!.body)).toContain('manage_scheduled_task');
+    for (const r of server.requests) expect(r.raw).not.toContain(code);
+
+    await vi.waitFor(() => expect(runtime.scheduler.get(task.id).lastStatus).toBe('done'));
+    const finished = runtime.scheduler.get(task.id);
+    expect(finished.lastResult).toBe('Sunny in Hangzhou, 21°C.');
+    expect(finished.enabled).toBe(false);
+    const audit = runtime.store.audit.query({ skill: 'manage_scheduled_task' }).rows;
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.approvalOutcome).toBe('approved');
+    expect(audit[0]!.status).toBe('done');
+  });
+
+  it('makes nothing when the owner cancels', async () => {
+    const { runtime, core, server, wx } = await world({ wechat: true });
+    server.enqueue(
+      {
+        toolCalls: [
+          {
+            name: 'manage_scheduled_task',
+            arguments: JSON.stringify({ action: 'create', name: 'Nope', prompt: 'p', cron: '0 8 * * *' }),
+          },
+        ],
+      },
+      { content: 'All right, I did not schedule it.' },
+    );
+    await core.api.sendMessage({ text: 'every morning…' });
+    await wx!.waitForSent((m) => m.to === MOCK_IDS.owner && CODE.test(m.text), 10_000);
+    await wx!.say(wx!.owner, '取消');
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2), { timeout: 10_000 });
+    expect(JSON.stringify(server.requests[1]!.body.messages)).toContain('用户拒绝了你的调用：manage_scheduled_task');
+    expect(runtime.scheduler.list()).toHaveLength(0);
+  });
+
+  it('delivers as a notification when WeChat is not connected', async () => {
+    const { runtime, server, events } = await world({ wechat: false });
+    server.enqueue({ content: 'Time to stretch.' });
+    runtime.scheduler.create(
+      { name: 'Stretch', prompt: 'Remind me to stretch', at: inSeconds(1) },
+      { knownSkills: runtime.registry.list().map((s) => s.name) },
+    );
+    await vi.waitFor(
+      () => expect(events).toContainEqual({ type: 'notification', title: '⏰ Stretch', body: 'Time to stretch.' }),
+      { timeout: 10_000 },
+    );
+    expect(events.some((e) => e.type === 'tasks-changed')).toBe(true);
+  });
+});

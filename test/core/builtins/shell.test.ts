@@ -19,6 +19,8 @@ async function world(): Promise<{ runtime: Runtime; owner: InProcessChannel; hom
     recover: true,
   });
   onCleanup(() => runtime.close());
+  // A plain sh: a login shell reads the machine's profile first, which only slows the tests.
+  runtime.skillConfig.set(runtime.registry.get('execute_shell')!, { SHELL: '/bin/sh' });
   return { runtime, owner, home };
 }
 

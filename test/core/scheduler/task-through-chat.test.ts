@@ -142,6 +142,26 @@ describe('a scheduled task made through chat', () => {
     expect(runtime.scheduler.list()).toHaveLength(0);
   });
 
+  it("still needs the owner's code for a high-risk call in a run", async () => {
+    const { runtime, server, wx } = await world({ wechat: true });
+    runtime.skillConfig.set(runtime.registry.get('execute_shell')!, { SHELL: '/bin/sh' });
+    server.enqueue(
+      { toolCalls: [{ name: 'execute_shell', arguments: JSON.stringify({ command: 'echo disk fine' }) }] },
+      (request) => ({ content: `Report: ${JSON.stringify(request.body.messages.at(-1).content)}` }),
+    );
+    runtime.scheduler.create(
+      { name: 'Disk check', prompt: 'Check the disk', at: inSeconds(1), skills: ['execute_shell'] },
+      { knownSkills: runtime.registry.list().map((s) => s.name) },
+    );
+    const ask = await wx!.waitForSent((m) => m.to === MOCK_IDS.owner && CODE.test(m.text), 10_000);
+    expect(ask.text).toContain('command: echo disk fine');
+    await wx!.say(wx!.owner, codeIn(ask.text));
+    const delivered = await wx!.waitForSent((m) => m.text.includes('⏰ Disk check'), 15_000);
+    expect(delivered.text).toContain('disk fine');
+    const audit = runtime.store.audit.query({ skill: 'execute_shell' }).rows[0]!;
+    expect(audit).toMatchObject({ source: 'schedule', approvalOutcome: 'approved', status: 'done' });
+  });
+
   it('delivers as a notification when WeChat is not connected', async () => {
     const { runtime, server, events } = await world({ wechat: false });
     server.enqueue({ content: 'Time to stretch.' });

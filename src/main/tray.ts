@@ -2,7 +2,7 @@
 import { Menu, Tray, app, nativeImage } from 'electron';
 import { iconPath } from './paths.js';
 
-export type TrayPage = 'chat' | 'skills' | 'audit' | 'settings';
+export type TrayPage = 'chat' | 'skills' | 'tasks' | 'audit' | 'settings';
 
 export interface TrayActions {
   openChat: () => void;
@@ -21,6 +21,7 @@ const labels = {
   en: {
     chat: 'Open chat',
     skills: 'Skills',
+    tasks: 'Scheduled tasks',
     audit: 'Audit log',
     settings: 'Settings',
     pause: 'Pause high-risk skills',
@@ -31,6 +32,7 @@ const labels = {
   zh: {
     chat: '打开聊天',
     skills: '技能',
+    tasks: '定时任务',
     audit: '审计日志',
     settings: '设置',
     pause: '暂停高风险技能',
@@ -62,6 +64,7 @@ export function createTray(actions: TrayActions): { tray: Tray; update: (status:
         { type: 'separator' },
         { label: text.chat, click: actions.openChat },
         { label: text.skills, click: () => actions.open('skills') },
+        { label: text.tasks, click: () => actions.open('tasks') },
         { label: text.audit, click: () => actions.open('audit') },
         { label: text.settings, click: () => actions.open('settings') },
         { type: 'separator' },

@@ -15,8 +15,10 @@ import './styles/chat-markdown.css';
 import './styles/chat-cards.css';
 import './styles/chat-composer.css';
 import './styles/pages-skills.css';
+import './styles/pages-skill-settings.css';
 import './styles/pages-audit.css';
 import './styles/pages-approvals.css';
+import './styles/pages-tasks.css';
 import './styles/pages-settings.css';
 
 chatStore.start();

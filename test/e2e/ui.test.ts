@@ -163,13 +163,14 @@ describe('the UI in Chromium against ias serve', () => {
   it('screenshots of every page, light and dark', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const route of ['chat', 'skills', 'audit', 'approvals', 'settings']) {
+      for (const route of ['chat', 'skills', 'tasks', 'audit', 'approvals', 'settings']) {
         await page.goto(`${app.origin}/#/${route}`);
         await page.waitForTimeout(300);
+        if (route === 'tasks') await page.locator('[data-testid="tasks-empty"]').waitFor();
         await screenshot(page, `${route}-${scheme}`);
       }
     }
-    for (const route of ['chat', 'skills', 'audit', 'approvals', 'settings']) {
+    for (const route of ['chat', 'skills', 'tasks', 'audit', 'approvals', 'settings']) {
       expect(fs.existsSync(path.resolve('test-results', `${route}-dark.png`))).toBe(true);
     }
   });

@@ -6,6 +6,7 @@ import { ApprovalsPage } from '../pages/ApprovalsPage.js';
 import { AuditPage } from '../pages/AuditPage.js';
 import { ChatPage } from '../pages/ChatPage.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
+import { TasksPage } from '../pages/TasksPage.js';
 import { Spinner } from '../ui/Spinner.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { PageErrorBoundary } from './PageErrorBoundary.js';
@@ -23,6 +24,8 @@ function Page({ route }: { route: Route }) {
       return <ChatPage conversationId={route.param} compact={false} />;
     case 'skills':
       return <SkillsPage selected={route.param} />;
+    case 'tasks':
+      return <TasksPage />;
     case 'audit':
       return <AuditPage />;
     case 'approvals':

@@ -1,4 +1,4 @@
-/** The app's navigation: Chat, Skills, Audit log, Approvals (with a badge of open ones), Settings. */
+/** The app's navigation: Chat, Skills, Scheduled tasks, Audit log, Approvals (with a badge of open ones), Settings. */
 import { useApprovals } from '../approvals/ApprovalsProvider.js';
 import { useT } from '../i18n.js';
 import { Icon, type IconName } from '../ui/icons.js';
@@ -7,6 +7,7 @@ import { routeHref, type PageId } from './router.js';
 const ITEMS: { page: PageId; icon: IconName }[] = [
   { page: 'chat', icon: 'chat' },
   { page: 'skills', icon: 'skills' },
+  { page: 'tasks', icon: 'calendar' },
   { page: 'audit', icon: 'audit' },
   { page: 'approvals', icon: 'approvals' },
   { page: 'settings', icon: 'settings' },

@@ -1,7 +1,10 @@
-/** Hash routing: `#/chat`, `#/chat/<conversation>`, `#/skills`, `#/skills/<name>`, `#/audit`, `#/approvals`, `#/settings`. */
+/**
+ * Hash routing: `#/chat`, `#/chat/<conversation>`, `#/skills`, `#/skills/<name>`, `#/tasks`, `#/audit`,
+ * `#/approvals`, `#/settings`.
+ */
 import { useSyncExternalStore } from 'react';
 
-export const PAGES = ['chat', 'skills', 'audit', 'approvals', 'settings'] as const;
+export const PAGES = ['chat', 'skills', 'tasks', 'audit', 'approvals', 'settings'] as const;
 export type PageId = (typeof PAGES)[number];
 
 export interface Route {

@@ -1,4 +1,4 @@
-/** Skills manager: every skill in a table, load problems, and the selected skill's SKILL.md editor. */
+/** Skills manager: every skill in a table, load problems, and the selected skill's settings and SKILL.md editor. */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SkillInfo } from '../../shared/contract.js';
 import { client, errorMessage } from '../api/client.js';
@@ -145,6 +145,11 @@ export function SkillsPage({ selected }: { selected?: string }) {
           revision={revision}
           onDirtyChange={setDirty}
           onSaved={onSaved}
+          onConfigSaved={(name, config) => {
+            patch(name, { config });
+            reload();
+          }}
+          onToggle={toggle}
           onDeleted={() => {
             setDirty(false);
             navigate('skills');

@@ -1,9 +1,10 @@
 /**
- * One skill's SKILL.md: the editor (read-only for system skills, which offer "Copy to my skills"),
- * live validation as you type, Save, and Delete for user skills.
+ * One skill's details. Its SKILL.md: the editor (read-only for system skills, which offer "Copy to
+ * my skills"), live validation as you type, Save, and Delete for user skills. A skill that declares
+ * settings also has a Settings tab, shown first.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { SkillFile, SkillInfo, SkillValidation } from '../../shared/contract.js';
+import type { SkillConfigField, SkillFile, SkillInfo, SkillValidation } from '../../shared/contract.js';
 import { client, errorMessage } from '../api/client.js';
 import { useDebounced } from '../api/hooks.js';
 import { useToast } from '../app/Toasts.js';
@@ -12,7 +13,9 @@ import { ConfirmDialog } from '../ui/Dialog.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
 import { CodeEditor, type CodeEditorHandle } from './CodeEditor.js';
-import { RiskLabel, SourceLabel } from './SkillsTable.js';
+import { SkillSettings } from './SkillSettings.js';
+import { SkillTabs, type SkillTab } from './SkillTabs.js';
+import { NeedsSetupBadge, RiskLabel, SourceLabel } from './SkillsTable.js';
 import { ValidationPanel } from './ValidationPanel.js';
 
 interface Props {
@@ -24,13 +27,16 @@ interface Props {
   revision: number;
   onDirtyChange: (dirty: boolean) => void;
   onSaved: (name: string) => void;
+  onConfigSaved: (name: string, config: SkillConfigField[]) => void;
+  onToggle: (skill: SkillInfo, enabled: boolean) => void;
   onDeleted: () => void;
   onClose: () => void;
 }
 
 const VALIDATE_DELAY_MS = 300;
 
-export function SkillEditor({ name, skill, draft, revision, onDirtyChange, onSaved, onDeleted, onClose }: Props) {
+export function SkillEditor(props: Props) {
+  const { name, skill, draft, revision, onDirtyChange, onSaved, onConfigSaved, onToggle, onDeleted, onClose } = props;
   const t = useT();
   const toast = useToast();
   const [file, setFile] = useState<SkillFile>();
@@ -46,6 +52,10 @@ export function SkillEditor({ name, skill, draft, revision, onDirtyChange, onSav
   const isNew = draft !== undefined && saved === undefined;
   const dirty = saved === undefined ? draft !== undefined : content !== saved;
   const editable = (file?.source ?? 'user') === 'user';
+  const hasSettings = (skill?.config.length ?? 0) > 0;
+  const [tab, setTab] = useState<SkillTab>(hasSettings ? 'settings' : 'file');
+  const showing = hasSettings ? tab : 'file';
+  const [settingsDirty, setSettingsDirty] = useState(false);
 
   // Load the file (or the draft) when the skill changes, and again after an outside change if untouched.
   const dirtyRef = useRef(dirty);
@@ -103,13 +113,14 @@ export function SkillEditor({ name, skill, draft, revision, onDirtyChange, onSav
     };
   }, [revision, name, draft]);
 
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const anyDirty = dirty || settingsDirty;
+  useEffect(() => onDirtyChange(anyDirty), [anyDirty, onDirtyChange]);
   useEffect(() => {
-    if (!dirty) return;
+    if (!anyDirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [anyDirty]);
 
   const settled = useDebounced(content, VALIDATE_DELAY_MS);
   const ready = file !== undefined && settled === content;
@@ -186,12 +197,49 @@ export function SkillEditor({ name, skill, draft, revision, onDirtyChange, onSav
     }
   };
 
+  const fileActions = editable ? (
+    <>
+      {!isNew && (
+        <button
+          type="button"
+          className="button"
+          data-testid="skill-delete"
+          disabled={busy !== undefined}
+          onClick={() => setConfirmDelete(true)}
+        >
+          <Icon name="trash" size={14} /> {t.common.delete}
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button-primary"
+        data-testid="skill-save"
+        disabled={busy !== undefined || (!dirty && !isNew)}
+        onClick={() => void save()}
+        aria-keyshortcuts="Control+S Meta+S"
+      >
+        {busy === 'save' && <Spinner size={12} />} {t.common.save}
+      </button>
+    </>
+  ) : (
+    <button
+      type="button"
+      className="button button-primary"
+      data-testid="skill-copy"
+      disabled={busy !== undefined || skill?.kind === 'builtin'}
+      title={skill?.kind === 'builtin' ? t.skills.builtinNoCopy : undefined}
+      onClick={() => void copy()}
+    >
+      <Icon name="copy" size={14} /> {t.skills.copyToUser}
+    </button>
+  );
+
   return (
     <section className="skill-editor-panel" data-testid="skill-editor-panel" aria-label={t.skills.editing(name)}>
       <header className="editor-head">
         <h2>
           <code>{name}</code>
-          {dirty && (
+          {anyDirty && (
             <span className="dirty-dot" title={t.skills.unsaved} aria-label={t.skills.unsaved}>
               ●
             </span>
@@ -199,47 +247,18 @@ export function SkillEditor({ name, skill, draft, revision, onDirtyChange, onSav
         </h2>
         {skill && <SourceLabel skill={skill} />}
         {skill && <RiskLabel skill={skill} />}
+        {skill && <NeedsSetupBadge skill={skill} />}
         {isNew && <span className="source-pill source-user">{t.skills.newBadge}</span>}
-        <span className="editor-path muted" title={file?.path}>
-          <span dir="ltr">{file?.path}</span>
-        </span>
-        <span className="spacer" />
-        {editable ? (
-          <>
-            {!isNew && (
-              <button
-                type="button"
-                className="button"
-                data-testid="skill-delete"
-                disabled={busy !== undefined}
-                onClick={() => setConfirmDelete(true)}
-              >
-                <Icon name="trash" size={14} /> {t.common.delete}
-              </button>
-            )}
-            <button
-              type="button"
-              className="button button-primary"
-              data-testid="skill-save"
-              disabled={busy !== undefined || (!dirty && !isNew)}
-              onClick={() => void save()}
-              aria-keyshortcuts="Control+S Meta+S"
-            >
-              {busy === 'save' && <Spinner size={12} />} {t.common.save}
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            className="button button-primary"
-            data-testid="skill-copy"
-            disabled={busy !== undefined || skill?.kind === 'builtin'}
-            title={skill?.kind === 'builtin' ? t.skills.builtinNoCopy : undefined}
-            onClick={() => void copy()}
-          >
-            <Icon name="copy" size={14} /> {t.skills.copyToUser}
-          </button>
+        {hasSettings && (
+          <SkillTabs current={showing} needsSetup={(skill?.needsConfig.length ?? 0) > 0} onChange={setTab} />
         )}
+        {showing === 'file' && (
+          <span className="editor-path muted" title={file?.path}>
+            <span dir="ltr">{file?.path}</span>
+          </span>
+        )}
+        <span className="spacer" />
+        {showing === 'file' && fileActions}
         <button
           type="button"
           className="icon-button"
@@ -250,14 +269,36 @@ export function SkillEditor({ name, skill, draft, revision, onDirtyChange, onSav
           <Icon name="close" />
         </button>
       </header>
-      {!editable && <p className="notice notice-info editor-notice">{t.skills.systemReadOnly}</p>}
+      {showing === 'file' && !editable && <p className="notice notice-info editor-notice">{t.skills.systemReadOnly}</p>}
       {skill && !skill.reviewed && <p className="notice notice-warn editor-notice">{t.skills.unreviewedNotice}</p>}
       {loadError && (
         <p className="notice notice-error" role="alert">
           {loadError}
         </p>
       )}
-      <div className="editor-body">
+      {skill && hasSettings && (
+        <div
+          role="tabpanel"
+          id="skill-tabpanel-settings"
+          aria-labelledby="skill-tab-settings"
+          className="editor-tabpanel"
+          hidden={showing !== 'settings'}
+        >
+          <SkillSettings
+            skill={skill}
+            onToggle={onToggle}
+            onSaved={(config) => onConfigSaved(name, config)}
+            onDirtyChange={setSettingsDirty}
+          />
+        </div>
+      )}
+      <div
+        className="editor-body"
+        role={hasSettings ? 'tabpanel' : undefined}
+        id="skill-tabpanel-file"
+        aria-labelledby={hasSettings ? 'skill-tab-file' : undefined}
+        hidden={showing !== 'file'}
+      >
         {file ? (
           <CodeEditor
             key={mount}

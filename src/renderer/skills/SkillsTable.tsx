@@ -1,6 +1,6 @@
 /**
- * Every skill: name, source, risk (and the risk it runs at now), kind, an enabled switch and its
- * review state. A row opens the skill in the editor.
+ * Every skill: name (and "Needs setup" when settings are missing), source, risk (and the risk it
+ * runs at now), kind, an enabled switch and its review state. A row opens the skill's details.
  */
 import type { SkillInfo } from '../../shared/contract.js';
 import { useT } from '../i18n.js';
@@ -31,6 +31,21 @@ export function RiskLabel({ skill }: { skill: SkillInfo }) {
           {t.skills.unreviewedRunsAs(t.skills.risk[skill.effectiveRisk])}
         </span>
       )}
+    </span>
+  );
+}
+
+/** "Needs setup", naming what is missing on hover. */
+export function NeedsSetupBadge({ skill }: { skill: SkillInfo }) {
+  const t = useT();
+  if (skill.needsConfig.length === 0) return null;
+  return (
+    <span
+      className="setup-pill"
+      data-testid="skill-needs-setup"
+      title={t.skills.needsSetupHint(skill.needsConfig.join(', '))}
+    >
+      <Icon name="alert" size={11} /> {t.skills.needsSetup}
     </span>
   );
 }
@@ -72,7 +87,10 @@ export function SkillsTable({ skills, selected, onSelect, onToggle, onReview }: 
                   }}
                   title={skill.description}
                 >
-                  <span className="skill-title">{skill.title || skill.name}</span>
+                  <span className="skill-title-line">
+                    <span className="skill-title">{skill.title || skill.name}</span>
+                    <NeedsSetupBadge skill={skill} />
+                  </span>
                   <code className="skill-name">{skill.name}</code>
                 </button>
               </td>
@@ -84,12 +102,19 @@ export function SkillsTable({ skills, selected, onSelect, onToggle, onReview }: 
               </td>
               <td className="col-kind muted">{t.skills.kind[skill.kind]}</td>
               <td onClick={(e) => e.stopPropagation()}>
-                <Switch
-                  checked={skill.enabled}
-                  ariaLabel={t.skills.enable(skill.name)}
-                  testId="skill-enabled"
-                  onChange={(on) => onToggle(skill, on)}
-                />
+                <span className="enabled-cell">
+                  <Switch
+                    checked={skill.enabled}
+                    ariaLabel={t.skills.enable(skill.name)}
+                    testId="skill-enabled"
+                    onChange={(on) => onToggle(skill, on)}
+                  />
+                  {!skill.enabled && skill.needsConfig.length > 0 && (
+                    <span className="off-note" data-testid="skill-off-until-setup">
+                      {t.skills.offUntilSetUp}
+                    </span>
+                  )}
+                </span>
               </td>
               <td onClick={(e) => e.stopPropagation()}>
                 {skill.reviewed ? (

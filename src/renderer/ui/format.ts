@@ -28,6 +28,42 @@ export function formatDateTime(ms: number, locale: Locale, seconds = false): str
   }).format(ms);
 }
 
+/** A date and time read in another time zone (a task's); in the computer's own when the zone is unknown. */
+export function formatDateTimeIn(ms: number, locale: Locale, timeZone: string): string {
+  try {
+    return formatter(locale, `datetime@${timeZone}`, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+    }).format(ms);
+  } catch {
+    return formatDateTime(ms, locale);
+  }
+}
+
+/** The computer's own IANA time zone. */
+export function localTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const relativeFormatters = new Map<Locale, Intl.RelativeTimeFormat>();
+/** "in 5 minutes", "3 hours ago", "tomorrow": how far `ms` is from `now`. */
+export function formatRelative(ms: number, locale: Locale, now = Date.now()): string {
+  let f = relativeFormatters.get(locale);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormatters.set(locale, f);
+  }
+  const minutes = Math.round((ms - now) / 60_000);
+  if (Math.abs(minutes) < 60) return f.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 48) return f.format(hours, 'hour');
+  return f.format(Math.round(hours / 24), 'day');
+}
+
 /** A compact timestamp for tables: month, day and time to the second (the year only when not this one). */
 export function formatStamp(ms: number, locale: Locale, now = Date.now()): string {
   const sameYear = new Date(ms).getFullYear() === new Date(now).getFullYear();

@@ -20,6 +20,9 @@ const paths = {
   cross: 'M7 7l10 10M17 7L7 17',
   alert: 'M12 4l9 16H3zM12 10v4M12 17h.01',
   info: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 11v5M12 8h.01',
+  calendar:
+    'M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM4 10h16M8 3v4M16 3v4M12 13v3l2 1.5',
+  repeat: 'M4 12V9a3 3 0 0 1 3-3h12M16 3l3 3-3 3M20 12v3a3 3 0 0 1-3 3H5M8 21l-3-3 3-3',
   clock: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2',
   copy: 'M9 9h10v10H9zM5 15V5h10',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',

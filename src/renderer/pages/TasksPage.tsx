@@ -1,0 +1,100 @@
+/**
+ * Scheduled tasks: every task with its schedule, next and last run, last result and skills; a
+ * switch pauses or resumes one, Delete removes it. Tasks are made in chat, so an empty page says how.
+ */
+import { useState } from 'react';
+import type { TaskInfo } from '../../shared/contract.js';
+import { client, errorMessage } from '../api/client.js';
+import { useLoad } from '../api/hooks.js';
+import { navigate } from '../app/router.js';
+import { useToast } from '../app/Toasts.js';
+import { useT } from '../i18n.js';
+import { TaskItem } from '../tasks/TaskItem.js';
+import { ConfirmDialog } from '../ui/Dialog.js';
+import { Icon } from '../ui/icons.js';
+import { Spinner } from '../ui/Spinner.js';
+
+export function TasksPage() {
+  const t = useT();
+  const toast = useToast();
+  const tasks = useLoad(
+    () => client.call.listTasks(),
+    [],
+    (event) => event.type === 'tasks-changed',
+  );
+  const { setData, reload } = tasks;
+  const [deleting, setDeleting] = useState<TaskInfo>();
+
+  const replace = (task: TaskInfo) => setData((list) => list?.map((x) => (x.id === task.id ? task : x)));
+
+  const toggle = (task: TaskInfo, enabled: boolean) => {
+    replace({ ...task, enabled });
+    client.call.setTaskEnabled(task.id, enabled).then(replace, (err: unknown) => {
+      replace(task);
+      toast({ tone: 'error', title: t.tasks.toggleFailed, body: errorMessage(err) });
+    });
+  };
+
+  const remove = (task: TaskInfo) => {
+    setDeleting(undefined);
+    client.call.deleteTask(task.id).then(
+      () => {
+        setData((list) => list?.filter((x) => x.id !== task.id));
+        toast({ tone: 'success', title: t.tasks.deleted(task.name) });
+      },
+      (err: unknown) => toast({ tone: 'error', title: t.tasks.deleteFailed, body: errorMessage(err) }),
+    );
+  };
+
+  const list = tasks.data ?? [];
+  return (
+    <div className="simple-page tasks-page">
+      <header className="page-head">
+        <h1>{t.tasks.title}</h1>
+        {tasks.data && list.length > 0 && <span className="muted">{t.tasks.count(list.length)}</span>}
+        {tasks.loading && <Spinner />}
+        <span className="spacer" />
+        <button type="button" className="button" onClick={reload}>
+          <Icon name="refresh" size={14} /> {t.common.refresh}
+        </button>
+      </header>
+      {tasks.error && (
+        <p className="notice notice-error" role="alert">
+          {tasks.error}
+        </p>
+      )}
+      {tasks.data && list.length === 0 && (
+        <div className="empty-state tasks-empty" data-testid="tasks-empty">
+          <span className="empty-icon">
+            <Icon name="calendar" size={28} />
+          </span>
+          <h2>{t.tasks.emptyTitle}</h2>
+          <p>{t.tasks.emptyBody}</p>
+          <p className="tasks-example">{t.tasks.emptyExample}</p>
+          <button type="button" className="button button-primary" onClick={() => navigate('chat')}>
+            <Icon name="chat" size={14} /> {t.tasks.openChat}
+          </button>
+        </div>
+      )}
+      {list.length > 0 && (
+        <>
+          <p className="page-intro muted">{t.tasks.intro}</p>
+          <ul className="task-items" data-testid="tasks-list">
+            {list.map((task) => (
+              <TaskItem key={task.id} task={task} onToggle={toggle} onDelete={setDeleting} />
+            ))}
+          </ul>
+        </>
+      )}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={t.tasks.deleteTitle}
+        message={deleting ? t.tasks.deleteMessage(deleting.name) : ''}
+        confirmLabel={t.common.delete}
+        danger
+        onConfirm={() => deleting && remove(deleting)}
+        onCancel={() => setDeleting(undefined)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * One scheduled task: its name and prompt; when it runs (the cron expression as written and its
+ * time zone, or the one-off moment); the next and last run with its status; the skills it may use;
+ * the last result on request. A switch pauses or resumes it.
+ */
+import type { TaskInfo } from '../../shared/contract.js';
+import { useNow } from '../api/hooks.js';
+import { RichText } from '../chat/RichText.js';
+import { useLocale, useT } from '../i18n.js';
+import { formatDateTime, formatDateTimeIn, formatRelative, localTimeZone } from '../ui/format.js';
+import { Icon } from '../ui/icons.js';
+import { Spinner } from '../ui/Spinner.js';
+import { Switch } from '../ui/Switch.js';
+import { TaskSkills } from './TaskSkills.js';
+
+interface Props {
+  task: TaskInfo;
+  onToggle: (task: TaskInfo, enabled: boolean) => void;
+  onDelete: (task: TaskInfo) => void;
+}
+
+export function TaskItem({ task, onToggle, onDelete }: Props) {
+  const t = useT();
+  const locale = useLocale();
+  const now = useNow(30_000);
+  // A one-off whose moment has passed has no run left: it cannot be resumed.
+  const resumable = task.cron !== null || (task.runAt !== null && task.runAt > now);
+  const finished = !task.enabled && !resumable;
+  const state = task.enabled ? 'active' : finished ? 'finished' : 'paused';
+  const otherZone = task.timeZone !== localTimeZone();
+
+  const next =
+    task.enabled && task.nextRunAt !== null ? (
+      <span
+        title={otherZone ? `${formatDateTimeIn(task.nextRunAt, locale, task.timeZone)} (${task.timeZone})` : undefined}
+      >
+        {formatDateTime(task.nextRunAt, locale)}
+        <span className="muted"> · {formatRelative(task.nextRunAt, locale, now)}</span>
+      </span>
+    ) : state === 'paused' ? (
+      <span className="muted">{t.tasks.paused}</span>
+    ) : (
+      <span className="muted">—</span>
+    );
+
+  return (
+    <li className={`task-item task-${state}`} data-testid="task-item" data-id={task.id} data-state={state}>
+      <div className="task-head">
+        <Icon name={task.cron ? 'repeat' : 'clock'} className="task-kind" />
+        <h2 className="task-name">{task.name}</h2>
+        {state === 'paused' && <span className="status-pill status-paused">{t.tasks.paused}</span>}
+        {state === 'finished' && <span className="status-pill">{t.tasks.finished}</span>}
+        <span className="spacer" />
+        <span className="task-switch" title={finished ? t.tasks.noRunLeft : undefined}>
+          <Switch
+            checked={task.enabled}
+            disabled={finished}
+            ariaLabel={t.tasks.enable(task.name)}
+            testId="task-enabled"
+            onChange={(on) => onToggle(task, on)}
+          />
+        </span>
+        <button
+          type="button"
+          className="icon-button"
+          data-testid="task-delete"
+          aria-label={t.tasks.delete(task.name)}
+          title={t.tasks.delete(task.name)}
+          onClick={() => onDelete(task)}
+        >
+          <Icon name="trash" />
+        </button>
+      </div>
+      <p className="task-prompt" title={task.prompt}>
+        {task.prompt}
+      </p>
+      <dl className="task-facts">
+        <div>
+          <dt>{t.tasks.schedule}</dt>
+          <dd data-testid="task-schedule">
+            {task.cron !== null ? (
+              <>
+                <span className="muted">{t.tasks.repeats}</span> <code className="task-cron">{task.cron}</code>
+              </>
+            ) : (
+              <>
+                <span className="muted">{t.tasks.once}</span>{' '}
+                {task.runAt !== null && formatDateTimeIn(task.runAt, locale, task.timeZone)}
+              </>
+            )}
+            <span className="task-zone muted">{t.tasks.inZone(task.timeZone)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t.tasks.nextRun}</dt>
+          <dd data-testid="task-next">{next}</dd>
+        </div>
+        <div>
+          <dt>{t.tasks.lastRun}</dt>
+          <dd data-testid="task-last">
+            {task.lastRunAt === null ? (
+              <span className="muted">{t.tasks.never}</span>
+            ) : (
+              <>
+                {formatDateTime(task.lastRunAt, locale)}{' '}
+                {task.lastStatus && (
+                  <span className={`status-pill status-${task.lastStatus}`} data-testid="task-status">
+                    {task.lastStatus === 'running' && <Spinner size={9} />} {t.tasks.status[task.lastStatus]}
+                  </span>
+                )}
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <div className="task-skills-row">
+        <span className="task-label">{t.tasks.skills}</span>
+        <TaskSkills skills={task.skills} />
+      </div>
+      {task.lastResult && (
+        <details className={`task-result task-result-${task.lastStatus ?? 'none'}`} data-testid="task-result">
+          <summary>
+            <Icon name="chevronRight" size={14} className="disclosure" /> {t.tasks.lastResult}
+          </summary>
+          <div className="task-result-body">
+            <RichText text={task.lastResult} />
+          </div>
+        </details>
+      )}
+    </li>
+  );
+}

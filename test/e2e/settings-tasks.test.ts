@@ -1,0 +1,362 @@
+/**
+ * Skill settings and scheduled tasks in Chromium against `ias serve`: a user skill that needs setup
+ * is set up from its Settings tab (a secret and a plain value) and then runs with them; the tasks
+ * page lists tasks made in the data folder beforehand, pauses, resumes and deletes them.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataPaths } from '../../src/core/paths.js';
+import { firstCronRun } from '../../src/core/scheduler/schedule.js';
+import { openStore } from '../../src/core/store/index.js';
+import type { SkillsState, TaskInfo } from '../../src/shared/contract.js';
+import { writeSkill } from '../helpers/temp.js';
+import { openSocket, type TestSocket } from '../server/helpers.js';
+import { launchBrowser, screenshot, serve, type Served } from './harness.js';
+
+const SECRET = 'sk-live-7f3a9c1e5b2d';
+const DAY = 86_400_000;
+
+const WEATHER_SKILL = `---
+name: city_weather
+description: Tells the weather of a city from a weather service.
+risk: low
+config:
+  - name: WEATHER_API_KEY
+    description: API key of the weather service (from its console)
+    secret: true
+    required: true
+  - name: WEATHER_CITY
+    description: The city to report on when none is named
+    required: true
+  - name: WEATHER_API_URL
+    description: The weather service's address
+    default: https://weather.example.com
+---
+
+# City weather
+
+Tells the weather of a city from a weather service.
+
+## Execute
+
+\`\`\`bash
+echo "city=$WEATHER_CITY url=$WEATHER_API_URL key=$(printf %s "$WEATHER_API_KEY" | sha256sum | cut -c1-16)"
+\`\`\`
+`;
+
+const SEARCH_SKILL = `---
+name: web_search
+description: Searches the web.
+risk: low
+config:
+  - name: TAVILY_API_KEY
+    description: Tavily API key
+    secret: true
+    required: search
+  - name: SEARXNG_URL
+    description: Address of your own SearXNG instance
+    required: search
+---
+
+# Web search
+
+Searches the web.
+
+## Execute
+
+\`\`\`bash
+echo searched
+\`\`\`
+`;
+
+/** The data folder as a first run of the app leaves it, plus two skills that need setup and three tasks. */
+function prepare(home: string): Record<'morning' | 'weekly' | 'once', string> {
+  const paths = dataPaths(home);
+  writeSkill(paths.userSkills, 'city_weather', WEATHER_SKILL);
+  writeSkill(paths.userSkills, 'web_search', SEARCH_SKILL);
+  const store = openStore(paths.database);
+  try {
+    // Off until configured, as example skills arrive.
+    store.skillSettings.setEnabled('city_weather', false);
+    const now = Date.now();
+    const ran = (id: string, next: number, at: number, ok: boolean, text: string) => {
+      const task = store.tasks.get(id)!;
+      store.tasks.claim(task, next, at);
+      store.tasks.finish(id, ok ? 'done' : 'failed', text, at + 4000);
+    };
+    const base = { enabled: true, createdBy: 'cli', createdAt: now - 3 * DAY };
+    store.tasks.insert({
+      ...base,
+      id: 'morning1',
+      name: 'Morning weather',
+      cron: '0 8 * * *',
+      runAt: null,
+      timeZone: 'Asia/Shanghai',
+      prompt: 'Tell me the weather in Hangzhou today, and whether I need an umbrella.',
+      allowlist: ['city_weather', 'get_current_datetime'],
+      nextRunAt: now - DAY,
+    });
+    ran(
+      'morning1',
+      firstCronRun('0 8 * * *', 'Asia/Shanghai', now),
+      now - DAY,
+      true,
+      'Hangzhou today: **sunny**, 21 °C, light wind.\n\nNo umbrella needed.',
+    );
+    store.tasks.insert({
+      ...base,
+      id: 'weekly01',
+      name: 'Weekly inbox summary',
+      cron: '30 9 * * 1',
+      runAt: null,
+      timeZone: 'UTC',
+      prompt: 'Summarise the mail I received this week.',
+      allowlist: ['city_weather', 'get_current_datetime', 'list_scheduled_tasks', 'web_search'],
+      nextRunAt: now - 2 * DAY,
+    });
+    ran('weekly01', firstCronRun('30 9 * * 1', 'UTC', now), now - 2 * DAY, false, 'The mail skill is not set up.');
+    store.tasks.update('weekly01', { enabled: false });
+    store.tasks.insert({
+      ...base,
+      id: 'once0001',
+      name: 'Passport renewal reminder',
+      cron: null,
+      runAt: now + 10 * DAY,
+      timeZone: 'Asia/Shanghai',
+      prompt: 'Remind me to renew my passport.',
+      allowlist: [],
+      nextRunAt: now + 10 * DAY,
+    });
+  } finally {
+    store.close();
+  }
+  return { morning: 'morning1', weekly: 'weekly01', once: 'once0001' };
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let app: Served;
+let page: Page;
+let socket: TestSocket;
+let ids: ReturnType<typeof prepare>;
+/** Every WebSocket frame the page received. */
+const frames: string[] = [];
+
+beforeAll(async () => {
+  app = await serve({ setup: (home) => (ids = prepare(home)) });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+  page = await context.newPage();
+  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  await page.goto(app.url);
+  await page.waitForSelector('[data-testid="message-input"]');
+  const opened = await openSocket(`${app.origin.replace('http', 'ws')}/ws?token=${app.token}`, {
+    origin: app.origin,
+  });
+  if (!('socket' in opened)) throw new Error(`the WebSocket was refused: ${opened.status}`);
+  socket = opened.socket;
+}, 60_000);
+
+afterAll(async () => {
+  socket?.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+const call = async <T>(method: string, ...params: unknown[]): Promise<T> => {
+  const answer = await socket.call(method, ...params);
+  if (answer.error) throw new Error(answer.error);
+  return answer.result as T;
+};
+
+/** Waits until no toast covers the page (they go by themselves). */
+const noToasts = (p: Page) => expect.poll(() => p.locator('.toast').count(), { timeout: 12_000 }).toBe(0);
+
+const row = (name: string) => page.locator(`[data-testid="skill-row"][data-name="${name}"]`);
+const field = (name: string) => page.locator(`[data-testid="config-field"][data-name="${name}"]`);
+const task = (id: string) => page.locator(`[data-testid="task-item"][data-id="${id}"]`);
+
+describe('skill settings', () => {
+  it('a skill that needs setup is set up, switched on and runs with its settings', async () => {
+    await page.goto(`${app.origin}/#/skills`);
+    await expect.poll(() => row('city_weather').locator('[data-testid="skill-needs-setup"]').count()).toBe(1);
+    expect(await row('city_weather').locator('[data-testid="skill-off-until-setup"]').count()).toBe(1);
+    expect(await row('web_search').locator('[data-testid="skill-needs-setup"]').count()).toBe(1);
+    expect(await row('get_current_datetime').locator('[data-testid="skill-needs-setup"]').count()).toBe(0);
+
+    await row('city_weather').click();
+    const settings = page.locator('[data-testid="skill-settings"]');
+    await settings.waitFor();
+    expect(await page.locator('[data-testid="skill-tab-settings"]').getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('[data-testid="skill-missing-item"]').allTextContents()).toEqual([
+      'WEATHER_API_KEY',
+      'WEATHER_CITY',
+    ]);
+    expect(await field('WEATHER_API_KEY').locator('input').getAttribute('type')).toBe('password');
+    expect(await field('WEATHER_API_URL').getAttribute('data-state')).toBe('default');
+    await screenshot(page, 'skill-settings-light');
+
+    await field('WEATHER_API_KEY').locator('input').fill(SECRET);
+    await field('WEATHER_CITY').locator('input').fill('Hangzhou');
+    await page.click('[data-testid="skill-settings-save"]');
+    await expect.poll(() => row('city_weather').locator('[data-testid="skill-needs-setup"]').count()).toBe(0);
+    await page.locator('[data-testid="skill-ready-off"]').waitFor();
+    expect(await field('WEATHER_API_KEY').getAttribute('data-state')).toBe('set');
+    expect(await field('WEATHER_API_KEY').locator('input').inputValue()).toBe('');
+
+    // After a reload the secret is only "set": its value reaches neither the page nor its socket.
+    frames.length = 0;
+    await page.reload();
+    await field('WEATHER_API_KEY').waitFor();
+    expect(await field('WEATHER_API_KEY').getAttribute('data-state')).toBe('set');
+    expect(await field('WEATHER_API_KEY').locator('input').inputValue()).toBe('');
+    expect(await field('WEATHER_CITY').locator('input').inputValue()).toBe('Hangzhou');
+    expect(await page.content()).not.toContain(SECRET);
+    expect(frames.some((f) => f.includes('"listSkills"') || f.includes('WEATHER_CITY'))).toBe(true);
+    expect(frames.join('\n')).not.toContain(SECRET);
+
+    // The core holds them: the plain value as typed, the secret as set.
+    const state = await call<SkillsState>('listSkills');
+    const weather = state.skills.find((s) => s.name === 'city_weather')!;
+    expect(weather.needsConfig).toEqual([]);
+    expect(weather.config.find((f) => f.name === 'WEATHER_CITY')).toMatchObject({ set: true, value: 'Hangzhou' });
+    expect(weather.config.find((f) => f.name === 'WEATHER_API_KEY')).toMatchObject({ set: true, secret: true });
+    expect(JSON.stringify(state)).not.toContain(SECRET);
+
+    // Switched on from the settings, reviewed, it runs with exactly those values.
+    await page.click('[data-testid="skill-turn-on"]');
+    await page.locator('[data-testid="skill-ready"]').waitFor();
+    expect(await row('city_weather').locator('[data-testid="skill-enabled"]').getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await row('city_weather').locator('[data-testid="skill-review"]').click();
+    await expect.poll(() => row('city_weather').locator('[data-testid="skill-review"]').count()).toBe(0);
+
+    await page.goto(`${app.origin}/#/chat`);
+    app.model.enqueue({ toolCalls: [{ name: 'city_weather', arguments: '{}' }] }, { content: 'Sunny.' });
+    await page.fill('[data-testid="message-input"]', 'weather?');
+    await page.click('[data-testid="send-button"]');
+    await expect
+      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '', {
+        timeout: 8000,
+      })
+      .toContain('Sunny');
+    const toolMessage = (app.model.requests.at(-1)!.body.messages as { role: string; content: string }[]).find(
+      (m) => m.role === 'tool',
+    );
+    const keyHash = createHash('sha256').update(SECRET).digest('hex').slice(0, 16);
+    expect(toolMessage?.content).toContain(`city=Hangzhou url=https://weather.example.com key=${keyHash}`);
+  });
+
+  it('a secret is cleared with Clear and Save', async () => {
+    await page.goto(`${app.origin}/#/skills/web_search`);
+    await field('TAVILY_API_KEY').waitFor();
+    expect(await page.locator('[data-testid="skill-missing-item"]').allTextContents()).toEqual([
+      'TAVILY_API_KEY or SEARXNG_URL',
+    ]);
+    // The SKILL.md is the other tab.
+    await page.click('[data-testid="skill-tab-file"]');
+    await expect
+      .poll(async () => (await page.locator('[data-testid="skill-editor"] .cm-content').textContent()) ?? '')
+      .toContain('SEARXNG_URL');
+    expect(await page.locator('[data-testid="skill-settings"]').isVisible()).toBe(false);
+    await page.click('[data-testid="skill-tab-settings"]');
+    await field('TAVILY_API_KEY').locator('input').fill('tvly-123');
+    await page.click('[data-testid="skill-settings-save"]');
+    await expect.poll(() => field('TAVILY_API_KEY').getAttribute('data-state')).toBe('set');
+    await expect.poll(() => row('web_search').locator('[data-testid="skill-needs-setup"]').count()).toBe(0);
+    await field('TAVILY_API_KEY').locator('[data-testid="config-clear"]').click();
+    await page.click('[data-testid="skill-settings-save"]');
+    await expect.poll(() => field('TAVILY_API_KEY').getAttribute('data-state')).toBe('unset');
+    await expect.poll(() => row('web_search').locator('[data-testid="skill-needs-setup"]').count()).toBe(1);
+    const state = await call<SkillsState>('listSkills');
+    expect(state.skills.find((s) => s.name === 'web_search')!.needsConfig).toEqual(['TAVILY_API_KEY or SEARXNG_URL']);
+  });
+});
+
+describe('scheduled tasks', () => {
+  it('lists the tasks with their schedules, runs and results', async () => {
+    await page.goto(`${app.origin}/#/tasks`);
+    await expect.poll(() => page.locator('[data-testid="task-item"]').count()).toBe(3);
+    const morning = task(ids.morning);
+    expect(await morning.locator('[data-testid="task-schedule"]').textContent()).toMatch(
+      /0 8 \* \* \*.*Asia\/Shanghai/,
+    );
+    expect(await morning.locator('[data-testid="task-status"]').textContent()).toContain('Done');
+    expect(await morning.locator('[data-testid="task-skills"]').textContent()).toContain('city_weather');
+    await morning.locator('[data-testid="task-result"] summary').click();
+    await expect
+      .poll(async () => (await morning.locator('[data-testid="task-result"]').textContent()) ?? '')
+      .toContain('No umbrella needed');
+    expect(await task(ids.weekly).getAttribute('data-state')).toBe('paused');
+    expect(await task(ids.weekly).locator('[data-testid="task-status"]').textContent()).toContain('Failed');
+    expect(await task(ids.once).locator('[data-testid="task-schedule"]').textContent()).toContain('Once');
+    expect(await task(ids.once).locator('[data-testid="task-last"]').textContent()).toContain('Not yet');
+    await noToasts(page);
+    await screenshot(page, 'tasks-three-light');
+  });
+
+  it('pauses and resumes a task, and follows changes made elsewhere', async () => {
+    const morning = task(ids.morning);
+    await morning.locator('[data-testid="task-enabled"]').click();
+    await expect.poll(() => morning.getAttribute('data-state')).toBe('paused');
+    await expect
+      .poll(async () => (await call<TaskInfo[]>('listTasks')).find((x) => x.id === ids.morning)?.enabled)
+      .toBe(false);
+    await morning.locator('[data-testid="task-enabled"]').click();
+    await expect.poll(() => morning.getAttribute('data-state')).toBe('active');
+    const resumed = (await call<TaskInfo[]>('listTasks')).find((x) => x.id === ids.morning)!;
+    expect(resumed.enabled).toBe(true);
+    expect(resumed.nextRunAt).toBeGreaterThan(Date.now());
+
+    // Resumed from another client: the page follows the tasks-changed event without a reload.
+    await call('setTaskEnabled', ids.weekly, true);
+    await expect.poll(() => task(ids.weekly).getAttribute('data-state')).toBe('active');
+  });
+
+  it('deletes a task after confirmation', async () => {
+    await task(ids.once).locator('[data-testid="task-delete"]').click();
+    await page.locator('[data-testid="confirm-cancel"]').click();
+    expect(await task(ids.once).count()).toBe(1);
+    await task(ids.once).locator('[data-testid="task-delete"]').click();
+    await page.locator('[data-testid="confirm-ok"]').click();
+    await expect.poll(() => task(ids.once).count()).toBe(0);
+    expect((await call<TaskInfo[]>('listTasks')).map((x) => x.id).sort()).toEqual([ids.morning, ids.weekly].sort());
+    await page.reload();
+    await expect.poll(() => page.locator('[data-testid="task-item"]').count()).toBe(2);
+  });
+
+  it('screenshots of the tasks page and a skill’s settings, light and dark, in English and Chinese', async () => {
+    const zh = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
+    try {
+      const zhPage = await zh.newPage();
+      for (const [shot, lang] of [
+        [page, 'en'],
+        [zhPage, 'zh'],
+      ] as const) {
+        for (const scheme of ['light', 'dark'] as const) {
+          await shot.emulateMedia({ colorScheme: scheme });
+          await shot.goto(`${app.url}#/tasks`);
+          await shot.locator('[data-testid="task-item"]').first().waitFor();
+          await shot.locator('[data-testid="task-result"] summary').first().click();
+          await noToasts(shot);
+          await shot.waitForTimeout(300); // the disclosure's turn
+          await screenshot(shot, `tasks-${lang}-${scheme}`);
+          await shot.goto(`${app.url}#/skills/web_search`);
+          await shot.locator('[data-testid="skill-settings"]').waitFor();
+          await noToasts(shot);
+          await screenshot(shot, `skill-settings-${lang}-${scheme}`);
+        }
+      }
+      expect(await zhPage.locator('[data-testid="nav-tasks"]').textContent()).toContain('定时任务');
+    } finally {
+      await zh.close();
+    }
+    for (const name of ['tasks-en-dark', 'tasks-zh-light', 'skill-settings-zh-dark']) {
+      expect(fs.existsSync(path.resolve('test-results', `${name}.png`))).toBe(true);
+    }
+  });
+});

@@ -4,6 +4,8 @@ import type { Skill } from '../skills/types.js';
 import type { AuditSource } from '../store/audit-types.js';
 import { getCurrentDatetime } from './datetime.js';
 import { listScheduledTasks, manageScheduledTask } from './scheduled-tasks.js';
+import { searchWeb } from './search.js';
+import { queryWeather } from './weather.js';
 
 /** Who is calling, as the skill caller knows it. */
 export interface CallInfo {
@@ -37,4 +39,6 @@ export const builtinHandlers: Record<string, BuiltinHandler> = {
   get_current_datetime: getCurrentDatetime,
   list_scheduled_tasks: listScheduledTasks,
   manage_scheduled_task: manageScheduledTask,
+  query_weather: queryWeather,
+  search_web: searchWeb,
 };

@@ -5,6 +5,8 @@ import type { AuditSource } from '../store/audit-types.js';
 import { getCurrentDatetime } from './datetime.js';
 import { listScheduledTasks, manageScheduledTask } from './scheduled-tasks.js';
 import { executeShell } from './shell.js';
+import { searchWeb } from './search.js';
+import { queryWeather } from './weather.js';
 
 /** Who is calling, as the skill caller knows it. */
 export interface CallInfo {
@@ -39,4 +41,6 @@ export const builtinHandlers: Record<string, BuiltinHandler> = {
   list_scheduled_tasks: listScheduledTasks,
   manage_scheduled_task: manageScheduledTask,
   execute_shell: executeShell,
+  query_weather: queryWeather,
+  search_web: searchWeb,
 };

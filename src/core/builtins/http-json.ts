@@ -1,0 +1,172 @@
+/**
+ * HTTP requests from built-in skills to outside services (weather, search). Every way such a
+ * request can fail — a bad address, DNS, a refused connection, TLS, no answer in time — becomes
+ * an Error whose message says what happened and what to check, in words a model can pass on.
+ * Messages name the service and its origin, never the query string (it may carry a key).
+ */
+
+/** How long one request may take before it is given up (the skill's own timeout is longer). */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** What a test may change in a handler's requests. */
+export interface RequestOptions {
+  /** Per request (tests shorten it); REQUEST_TIMEOUT_MS by default. */
+  requestTimeoutMs?: number;
+}
+
+export interface HttpRequest {
+  /** The service as the owner knows it: "QWeather", "Open-Meteo", "Tavily", "SearXNG". */
+  service: string;
+  url: URL;
+  /** The call's signal: aborted when the skill times out or the owner stops it. */
+  signal: AbortSignal;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** Sent as JSON. */
+  json?: unknown;
+  timeoutMs?: number;
+  /** The setting that holds this service's address, named in messages about reaching it. */
+  setting?: string;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+/**
+ * Reads a setting that holds a web address; a bare host ("abc.example.com") is taken as https.
+ * Throws, naming the setting, when it is not an http(s) address.
+ */
+export function serviceUrl(value: string, setting: string): URL {
+  const text = value.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new Error(`${setting} "${value}" is not a web address: write it as https://host or http://host:port`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${setting} "${value}" must start with http:// or https://`);
+  }
+  return url;
+}
+
+/** `base` plus a path below it, keeping any path prefix of the base (a reverse proxy's, say). */
+export function below(base: URL, relative: string, query: Record<string, string | number> = {}): URL {
+  const root = new URL(base.href);
+  root.search = '';
+  root.hash = '';
+  if (!root.pathname.endsWith('/')) root.pathname += '/';
+  const url = new URL(relative.replace(/^\/+/, ''), root);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
+  return url;
+}
+
+export async function requestJson(request: HttpRequest): Promise<HttpAnswer> {
+  const { service, url } = request;
+  const limitMs = request.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(limitMs);
+  const signal = AbortSignal.any([request.signal, timeout]);
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+  if (request.json !== undefined) headers['content-type'] = 'application/json';
+  try {
+    const response = await fetch(url, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.json === undefined ? undefined : JSON.stringify(request.json),
+      signal,
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text, json: parseJson(text) };
+  } catch (err) {
+    if (request.signal.aborted) throw request.signal.reason instanceof Error ? request.signal.reason : err;
+    if (timeout.aborted) {
+      throw new Error(`${service} (${url.origin}) did not answer within ${limitMs / 1000} s; try again later`);
+    }
+    throw new Error(networkProblem(request, err));
+  }
+}
+
+function parseJson(text: string): unknown {
+  const t = text.trim();
+  if (!t.startsWith('{') && !t.startsWith('[')) return undefined;
+  try {
+    return JSON.parse(t) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The system error code behind a failed fetch (`ECONNREFUSED`, `ENOTFOUND`…). */
+function errorCode(err: unknown): string | undefined {
+  let e = err as { code?: unknown; cause?: unknown; errors?: unknown[] } | undefined;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === 'string' && e.code !== 'UND_ERR') return e.code;
+    if (Array.isArray(e.errors) && e.errors.length > 0) return errorCode(e.errors[0]);
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+function deepestMessage(err: unknown): string {
+  let e = err as { message?: string; cause?: unknown } | undefined;
+  let message = String((e && e.message) ?? err);
+  while (e?.cause) {
+    e = e.cause as typeof e;
+    if (e?.message) message = e.message;
+  }
+  return message;
+}
+
+function networkProblem(request: HttpRequest, err: unknown): string {
+  const { service, url } = request;
+  const check = request.setting ? `check ${request.setting}` : 'check the address';
+  const code = errorCode(err);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `could not connect to ${service} at ${url.origin}: the connection was refused (nothing is listening there); ${check} and that the service is running`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return `could not find the host ${url.hostname} of ${service} (DNS lookup failed); ${check} and this computer's internet connection`;
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return `${service} (${url.origin}) closed the connection before answering; try again later`;
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `could not connect to ${service} at ${url.origin} in time; check this computer's internet connection or proxy`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `${service} at ${url.origin} cannot be reached from this computer (no route to the host); check the network`;
+  }
+  if (code && /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) {
+    return `the TLS certificate of ${service} at ${url.origin} was not accepted (${code}); ${check}`;
+  }
+  return `could not reach ${service} at ${url.origin}: ${deepestMessage(err)}`;
+}
+
+/** A short, single-line excerpt of a body for messages. */
+export function excerpt(text: string, max = 200): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max)}…` : t;
+}
+
+/** "; try again in 30 s" when the answer carries a Retry-After in seconds. */
+export function retryAfter(answer: HttpAnswer): string {
+  const value = answer.headers.get('retry-after');
+  const secs = value === null ? NaN : Number(value);
+  return Number.isFinite(secs) && secs >= 0 ? `; try again in ${secs} s` : '; try again later';
+}
+
+/** What to say about an answer that is not what the service should send. */
+export function unexpectedAnswer(service: string, url: URL, answer: HttpAnswer): string {
+  const body = excerpt(answer.text);
+  const what = answer.json === undefined ? 'something that is not JSON' : 'JSON of an unknown shape';
+  return `${service} at ${url.origin} answered HTTP ${answer.status} with ${what}${body ? `: ${body}` : ''}`;
+}

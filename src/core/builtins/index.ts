@@ -3,6 +3,7 @@ import type { TaskScheduler } from '../scheduler/scheduler.js';
 import type { Skill } from '../skills/types.js';
 import type { AuditSource } from '../store/audit-types.js';
 import { getCurrentDatetime } from './datetime.js';
+import { email } from './email.js';
 import { listScheduledTasks, manageScheduledTask } from './scheduled-tasks.js';
 import { executeShell } from './shell.js';
 import { searchWeb } from './search.js';
@@ -37,6 +38,7 @@ export interface BuiltinContext {
 export type BuiltinHandler = (params: Record<string, unknown>, context: BuiltinContext) => unknown;
 
 export const builtinHandlers: Record<string, BuiltinHandler> = {
+  email,
   get_current_datetime: getCurrentDatetime,
   list_scheduled_tasks: listScheduledTasks,
   manage_scheduled_task: manageScheduledTask,

@@ -6,7 +6,7 @@
 import type { AuditRepo } from '../store/audit-repo.js';
 import type { AuditSource } from '../store/audit-types.js';
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
-import { checkArguments, executeSkill, type ExecuteOptions } from '../skills/executor.js';
+import { checkArguments, executeSkill, precheckCall, type ExecuteOptions } from '../skills/executor.js';
 import type { Risk, Skill, SkillResult } from '../skills/types.js';
 import type { ApprovalGate } from './gate.js';
 import { refusedForModel, unconfirmedForModel } from './messages.js';
@@ -101,6 +101,11 @@ export class SkillCaller {
       call: { source: request.source, requestedBy: request.requestedBy, allowedSkills: request.allowedSkills },
       signal: request.signal,
     });
+    const refused = await precheckCall(skill, params, runOptions(skill));
+    if (refused) {
+      audit.finish(auditId, { status: 'failed', durationMs: elapsed(), error: refused });
+      return { status: 'error', result: { success: false, error: refused, durationMs: elapsed() }, auditId, risk };
+    }
 
     if (risk === 'low' || request.ownerAtTerminal) {
       const result = await executeSkill(skill, params, runOptions(skill));

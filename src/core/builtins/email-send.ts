@@ -84,13 +84,17 @@ function sendFailure(err: unknown, s: ServerSettings): string {
   return `nothing was sent: ${describeMailError(err, s)}`;
 }
 
-export async function sendEmail(params: Record<string, unknown>, context: BuiltinContext): Promise<SendResult> {
-  const s = serverSettings(context.skill, context.env, 'SMTP');
+/** The message the params describe, checked: what the owner approves is what can be sent. */
+export async function outgoing(params: Record<string, unknown>, context: Pick<BuiltinContext, 'skill' | 'env'>) {
+  const settings = serverSettings(context.skill, context.env, 'SMTP');
   const to = await recipients(params.to, 'to');
   if (to.length === 0) throw new Error('sending needs at least one address in "to"');
   const cc = await recipients(params.cc, 'cc');
-  const subject = text(params.subject, 'subject');
-  const body = text(params.body, 'body');
+  return { settings, to, cc, subject: text(params.subject, 'subject'), body: text(params.body, 'body') };
+}
+
+export async function sendEmail(params: Record<string, unknown>, context: BuiltinContext): Promise<SendResult> {
+  const { settings: s, to, cc, subject, body } = await outgoing(params, context);
   const inReplyTo =
     typeof params.in_reply_to === 'string' && params.in_reply_to.trim() ? params.in_reply_to.trim() : undefined;
   const from = { name: s.fromName ?? '', address: s.address };

@@ -5,10 +5,18 @@
  */
 import type { BuiltinContext } from './index.js';
 import { readEmail } from './email-read.js';
-import { sendEmail } from './email-send.js';
+import { outgoing, sendEmail } from './email-send.js';
+import { serverSettings } from './email-settings.js';
+import type { BuiltinCheck } from './index.js';
 
 export async function email(params: Record<string, unknown>, context: BuiltinContext): Promise<unknown> {
   if (params.action === 'send') return sendEmail(params, context);
   if (params.action === 'read') return readEmail(params, context);
   throw new Error(`unknown action ${JSON.stringify(params.action)}: use "send" or "read"`);
 }
+
+/** Before the owner is asked: a message that could not be sent, or a server not set up, is refused now. */
+export const checkEmail: BuiltinCheck = async (params, context) => {
+  if (params.action === 'send') await outgoing(params, context);
+  else if (params.action === 'read') serverSettings(context.skill, context.env, 'IMAP');
+};

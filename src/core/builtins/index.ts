@@ -3,9 +3,9 @@ import type { TaskScheduler } from '../scheduler/scheduler.js';
 import type { Skill } from '../skills/types.js';
 import type { AuditSource } from '../store/audit-types.js';
 import { getCurrentDatetime } from './datetime.js';
-import { email } from './email.js';
-import { listScheduledTasks, manageScheduledTask } from './scheduled-tasks.js';
-import { executeShell } from './shell.js';
+import { checkEmail, email } from './email.js';
+import { checkManageTask, listScheduledTasks, manageScheduledTask } from './scheduled-tasks.js';
+import { checkShell, executeShell } from './shell.js';
 import { searchWeb } from './search.js';
 import { queryWeather } from './weather.js';
 
@@ -34,6 +34,16 @@ export interface BuiltinContext {
   services: BuiltinServices;
 }
 
+/**
+ * Checks a call before anything else happens (before the owner is asked to approve it): throws
+ * with what is wrong. For what a JSON Schema cannot say simply (one action's required fields, a
+ * cron expression, a folder that must exist).
+ */
+export type BuiltinCheck = (
+  params: Record<string, unknown>,
+  context: Omit<BuiltinContext, 'signal'>,
+) => void | Promise<void>;
+
 /** Returns the data of a successful call (or a `{success, ...}` result); throws to fail. */
 export type BuiltinHandler = (params: Record<string, unknown>, context: BuiltinContext) => unknown;
 
@@ -45,4 +55,11 @@ export const builtinHandlers: Record<string, BuiltinHandler> = {
   execute_shell: executeShell,
   query_weather: queryWeather,
   search_web: searchWeb,
+};
+
+/** Checks run before a built-in call goes further, by handler name. */
+export const builtinChecks: Record<string, BuiltinCheck> = {
+  email: checkEmail,
+  manage_scheduled_task: checkManageTask,
+  execute_shell: checkShell,
 };

@@ -2,9 +2,9 @@
 import type { TaskScheduler, TaskDraft, TaskPatch } from '../scheduler/scheduler.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
 import { getCurrentDatetime } from './datetime.js';
-import type { BuiltinContext } from './index.js';
+import type { BuiltinCheck, BuiltinContext } from './index.js';
 
-function scheduler(context: BuiltinContext): TaskScheduler {
+function scheduler(context: Pick<BuiltinContext, 'services'>): TaskScheduler {
   const s = context.services.scheduler;
   if (!s) throw new Error('scheduled tasks are not available in this mode');
   return s;
@@ -39,8 +39,8 @@ export function listScheduledTasks(_params: Record<string, unknown>, context: Bu
 
 type Action = 'create' | 'update' | 'pause' | 'resume' | 'delete';
 
-export function manageScheduledTask(params: Record<string, unknown>, context: BuiltinContext) {
-  const s = scheduler(context);
+/** The call's action, id, fields and creator, as the scheduler takes them. */
+function request(params: Record<string, unknown>, context: Omit<BuiltinContext, 'signal'>) {
   const action = params.action as Action;
   const id = params.id as string | undefined;
   const draft: TaskPatch = {};
@@ -59,6 +59,18 @@ export function manageScheduledTask(params: Record<string, unknown>, context: Bu
     knownSkills: context.services.knownSkills?.() ?? [],
     createdBy: context.call.requestedBy ?? context.call.source,
   };
+  return { action, id, draft, creator };
+}
+
+/** Before the owner is asked: a schedule, an allowlist or an id that would not work is refused now. */
+export const checkManageTask: BuiltinCheck = (params, context) => {
+  const { action, id, draft, creator } = request(params, context);
+  scheduler(context).check(action, id, draft, creator);
+};
+
+export function manageScheduledTask(params: Record<string, unknown>, context: BuiltinContext) {
+  const s = scheduler(context);
+  const { action, id, draft, creator } = request(params, context);
   if (action === 'create') {
     const task = s.create(draft as TaskDraft, creator);
     return { created: describeTask(task) };

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { allowedParentEnv } from '../skills/environment.js';
 import { runProcess } from '../skills/run-process.js';
-import type { BuiltinContext } from './index.js';
+import type { BuiltinCheck, BuiltinContext } from './index.js';
 
 export const DEFAULT_TIMEOUT_SECS = 60;
 const DEFAULT_OUTPUT_KB = 64;
@@ -46,6 +46,11 @@ function workingFolder(cwd: unknown): string {
   if (!stat.isDirectory()) throw new Error(`${dir} is not a folder`);
   return dir;
 }
+
+/** Before the owner is asked: the folder must exist. */
+export const checkShell: BuiltinCheck = (params) => {
+  workingFolder(params.cwd);
+};
 
 export async function executeShell(params: Record<string, unknown>, context: BuiltinContext) {
   const command = String(params.command ?? '');

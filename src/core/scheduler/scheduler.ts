@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { ScheduledTask, TaskChange, TasksRepo } from '../store/tasks-repo.js';
+import type { NewTask, ScheduledTask, TaskChange, TasksRepo } from '../store/tasks-repo.js';
 import { checkTimeZone, firstCronRun, nextCronRun, oneOffMoment, ScheduleError } from './schedule.js';
 
 export interface TaskRunOutcome {
@@ -106,14 +106,15 @@ export class TaskScheduler extends EventEmitter<{
     throw new ScheduleError('a task needs a schedule: "cron" for a repeating task or "at" for a one-off');
   }
 
-  create(draft: TaskDraft, creator: TaskCreator): ScheduledTask {
+  /** The row a draft makes; throws with what is wrong. Nothing is stored. */
+  private newTask(draft: TaskDraft, creator: TaskCreator): NewTask {
     const name = draft.name?.trim();
     const prompt = draft.prompt?.trim();
     if (!name) throw new ScheduleError('a task needs a name');
     if (!prompt) throw new ScheduleError('a task needs a prompt: what to do when it runs');
     const timeZone = draft.timeZone ?? this.options.timeZone();
     checkTimeZone(timeZone);
-    const task = this.options.tasks.insert({
+    return {
       id: randomUUID().slice(0, 8),
       name: name.slice(0, 100),
       prompt,
@@ -123,12 +124,11 @@ export class TaskScheduler extends EventEmitter<{
       timeZone,
       createdBy: creator.createdBy ?? null,
       createdAt: this.now(),
-    });
-    this.changed();
-    return task;
+    };
   }
 
-  update(id: string, patch: TaskPatch, creator: TaskCreator): ScheduledTask {
+  /** What an update would change; throws with what is wrong. Nothing is stored. */
+  private change(id: string, patch: TaskPatch, creator: TaskCreator): TaskChange {
     const task = this.get(id);
     const change: TaskChange = {};
     if (patch.name !== undefined) change.name = patch.name.trim().slice(0, 100) || task.name;
@@ -147,7 +147,42 @@ export class TaskScheduler extends EventEmitter<{
             : { at: new Date(task.runAt!).toISOString() };
       Object.assign(change, this.when(schedule, timeZone), { timeZone });
     }
-    const updated = this.options.tasks.update(id, change, this.now())!;
+    return change;
+  }
+
+  /** When a paused task would run next if resumed now; throws when it has no run left. */
+  private resumedAt(id: string): number {
+    const task = this.get(id);
+    const now = this.now();
+    const nextRunAt = task.cron ? nextCronRun(task.cron, task.timeZone, now) : task.runAt;
+    if (nextRunAt === null || nextRunAt <= now) {
+      throw new ScheduleError(`"${task.name}" has no run left: its moment has passed; give it a new "at"`);
+    }
+    return nextRunAt;
+  }
+
+  /** Checks a change without making it (before the owner is asked to approve it). */
+  check(
+    action: 'create' | 'update' | 'pause' | 'resume' | 'delete',
+    id: string | undefined,
+    patch: TaskPatch,
+    creator: TaskCreator,
+  ): void {
+    if (action === 'create') this.newTask(patch as TaskDraft, creator);
+    else if (!id) throw new ScheduleError(`"${action}" needs the task's "id" (list_scheduled_tasks shows them)`);
+    else if (action === 'update') this.change(id, patch, creator);
+    else if (action === 'resume') this.resumedAt(id);
+    else this.get(id);
+  }
+
+  create(draft: TaskDraft, creator: TaskCreator): ScheduledTask {
+    const task = this.options.tasks.insert(this.newTask(draft, creator));
+    this.changed();
+    return task;
+  }
+
+  update(id: string, patch: TaskPatch, creator: TaskCreator): ScheduledTask {
+    const updated = this.options.tasks.update(id, this.change(id, patch, creator), this.now())!;
     this.changed();
     return updated;
   }
@@ -161,13 +196,7 @@ export class TaskScheduler extends EventEmitter<{
 
   /** Resumes a paused task from now: runs missed while paused are not made up. */
   resume(id: string): ScheduledTask {
-    const task = this.get(id);
-    const now = this.now();
-    const nextRunAt = task.cron ? nextCronRun(task.cron, task.timeZone, now) : task.runAt;
-    if (nextRunAt === null || nextRunAt <= now) {
-      throw new ScheduleError(`"${task.name}" has no run left: its moment has passed; give it a new "at"`);
-    }
-    const resumed = this.options.tasks.update(id, { enabled: true, nextRunAt }, now)!;
+    const resumed = this.options.tasks.update(id, { enabled: true, nextRunAt: this.resumedAt(id) }, this.now())!;
     this.changed();
     return resumed;
   }

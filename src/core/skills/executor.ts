@@ -5,7 +5,14 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { builtinHandlers, type BuiltinHandler, type BuiltinServices, type CallInfo } from '../builtins/index.js';
+import {
+  builtinChecks,
+  builtinHandlers,
+  type BuiltinCheck,
+  type BuiltinHandler,
+  type BuiltinServices,
+  type CallInfo,
+} from '../builtins/index.js';
 import { allowedParentEnv, paramEnv } from './environment.js';
 import { runProcess } from './run-process.js';
 import { argsProblem } from './schema.js';
@@ -25,6 +32,7 @@ export interface ExecuteOptions {
   /** Overrides the skill's timeout (tests, benchmarks). */
   timeoutMs?: number;
   builtins?: Record<string, BuiltinHandler>;
+  checks?: Record<string, BuiltinCheck>;
   /** Given to built-in handlers: who calls, and the app's parts they act on. */
   call?: CallInfo;
   services?: BuiltinServices;
@@ -42,6 +50,30 @@ export function checkArguments(skill: Skill, params: unknown): string | undefine
     return problem ? `invalid arguments for ${skill.name}: ${problem}` : undefined;
   } catch (err) {
     return `${skill.name} cannot be called: ${(err as Error).message}`;
+  }
+}
+
+/**
+ * A built-in's own check of a call (one action's required fields, a schedule, a folder), run
+ * before the owner is asked to approve it. Returns what is wrong, or undefined.
+ */
+export async function precheckCall(
+  skill: Skill,
+  params: Record<string, unknown>,
+  options: ExecuteOptions = {},
+): Promise<string | undefined> {
+  const check = skill.kind === 'builtin' ? (options.checks ?? builtinChecks)[skill.builtin ?? ''] : undefined;
+  if (!check) return undefined;
+  try {
+    await check(params, {
+      skill,
+      env: options.env ?? {},
+      call: options.call ?? { source: 'cli' },
+      services: options.services ?? {},
+    });
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
   }
 }
 

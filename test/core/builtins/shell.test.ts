@@ -109,8 +109,13 @@ describe('execute_shell', () => {
 
   it('refuses a working folder that does not exist, and an over-long command before asking anyone', async () => {
     const w = await world();
-    const { outcome } = await approvedRun(w, { command: 'pwd', cwd: path.join(w.home, 'missing') });
-    expect(outcome.result.error).toMatch(/the working folder .*missing does not exist/);
+    const outcome = await w.runtime.caller.call({
+      name: 'execute_shell',
+      params: { command: 'pwd', cwd: path.join(w.home, 'missing') },
+      source: 'chat',
+    });
+    expect(outcome.result.error).toMatch(/^the working folder .*missing does not exist/);
+    expect(outcome.approvalId).toBeUndefined();
     const long = await w.runtime.caller.call({
       name: 'execute_shell',
       params: { command: 'x'.repeat(1501) },

@@ -33,9 +33,7 @@ describe('checks before approval', () => {
       cron: '61 * * * *',
     });
     expect(badCron.status).toBe('error');
-    expect(badCron.result.error).toMatch(
-      /^"61 \* \* \* \*" is not a valid schedule/,
-    );
+    expect(badCron.result.error).toMatch(/^"61 \* \* \* \*" is not a valid schedule/);
     const wider = await call(runtime, 'manage_scheduled_task', {
       action: 'create',
       name: 'x',

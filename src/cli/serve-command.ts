@@ -154,13 +154,15 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
         `${color.yellow('warning')}: listening on ${host}: anyone on your network who has the link can reach iAs, over plain HTTP.\n`,
       );
     }
+    // Listening before the ready line: whoever reads it may stop us at once.
+    const stopping = stopSignal();
     process.stdout.write(`iAs is ready at ${server.url}\n`);
     process.stderr.write('Open it in your browser. Ctrl+C stops iAs.\n');
 
     // Log the bot in only once the owner has set WeChat up (`ias wechat login`, or the settings page).
     if (wechat?.settings.account()) void wechat.start();
 
-    const signal = await stopSignal();
+    const signal = await stopping;
     process.stderr.write(`\nStopping (${signal})…\n`);
   } finally {
     await cleanUp();

@@ -1,4 +1,7 @@
-/** One row of the audit table; memoised, so scrolling renders only the rows that come into view. */
+/**
+ * One row of the audit table, in normal flow inside the table's window; memoised, so scrolling
+ * renders only the rows that come into view.
+ */
 import { memo } from 'react';
 import type { AuditRowInfo } from '../../shared/contract.js';
 import { useLocale, useT } from '../i18n.js';
@@ -7,20 +10,19 @@ import { formatDuration, formatStamp } from '../ui/format.js';
 interface Props {
   row: AuditRowInfo;
   index: number;
-  start: number;
   height: number;
   active: boolean;
   onPick: (row: AuditRowInfo, index: number) => void;
 }
 
-export const AuditRow = memo(function AuditRow({ row, index, start, height, active, onPick }: Props) {
+export const AuditRow = memo(function AuditRow({ row, index, height, active, onPick }: Props) {
   const t = useT();
   const locale = useLocale();
   return (
     <div
       id={`audit-row-${row.id}`}
       className={active ? 'audit-row active' : 'audit-row'}
-      style={{ transform: `translateY(${start}px)`, height }}
+      style={{ height }}
       role="row"
       aria-selected={active}
       data-testid="audit-row"

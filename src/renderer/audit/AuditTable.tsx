@@ -1,6 +1,11 @@
 /**
  * The audit log as a virtualised table: only the rows in view are in the DOM, the next page
  * loads as the end comes into view. Arrow keys, Page Up/Down, Home/End move; Enter opens a row.
+ *
+ * Scrolling costs the browser as little as it can: the rows sit in normal flow inside one window,
+ * moved to where the first of them belongs (rows added or removed lay out the list, not the page;
+ * rows positioned one by one lay out the whole page each time), and a row that leaves the view
+ * lends its element to one that comes in (see row-slots.ts).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
@@ -9,9 +14,12 @@ import { useT } from '../i18n.js';
 import { Spinner } from '../ui/Spinner.js';
 import { observeRectLazily } from '../ui/virtual.js';
 import { AuditRow } from './AuditRow.js';
+import { useRowSlots } from './row-slots.js';
 
 const ROW_HEIGHT = 30;
 const LOAD_AHEAD = 60;
+/** Rows kept beyond each edge of the view: enough for a wheel notch before the next render. */
+const OVERSCAN = 4;
 
 interface Props {
   rows: AuditRowInfo[];
@@ -36,12 +44,14 @@ export function AuditTable({ rows, hasMore, loading, active, onActive, onOpen, l
     estimateSize: () => ROW_HEIGHT,
     initialRect: { width: 1000, height: Math.max(300, window.innerHeight - 140) },
     observeElementRect: observeRectLazily,
-    overscan: 8,
+    overscan: OVERSCAN,
     // Fixed-height rows: render on the next frame rather than inside each scroll event.
     useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1];
+  // The "loading more" row, when there is one, is the last item and has its own key.
+  const slots = useRowSlots(items.filter((item) => item.index < rows.length).map((item) => item.index));
 
   useEffect(() => {
     if (hasMore && !loading && last && last.index >= rows.length - LOAD_AHEAD) loadMore();
@@ -114,31 +124,31 @@ export function AuditTable({ rows, hasMore, loading, active, onActive, onOpen, l
         aria-activedescendant={active !== undefined ? `audit-row-${rows[active]?.id}` : undefined}
         onKeyDown={onKeyDown}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const row = rows[item.index];
-            const style = { transform: `translateY(${item.start}px)`, height: ROW_HEIGHT };
-            if (!row) {
+        <div className="audit-space" style={{ height: virtualizer.getTotalSize() }}>
+          <div className="audit-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+            {items.map((item, k) => {
+              const row = rows[item.index];
+              if (!row) {
+                return (
+                  <div key="more" className="audit-row audit-more" style={{ height: ROW_HEIGHT }} role="row">
+                    <span role="cell" className="audit-more-cell">
+                      <Spinner size={12} /> {t.audit.loadingMore}
+                    </span>
+                  </div>
+                );
+              }
               return (
-                <div key="more" className="audit-row audit-more" style={style} role="row">
-                  <span role="cell" className="audit-more-cell">
-                    <Spinner size={12} /> {t.audit.loadingMore}
-                  </span>
-                </div>
+                <AuditRow
+                  key={slots[k]}
+                  row={row}
+                  index={item.index}
+                  height={ROW_HEIGHT}
+                  active={item.index === active}
+                  onPick={pick}
+                />
               );
-            }
-            return (
-              <AuditRow
-                key={row.id}
-                row={row}
-                index={item.index}
-                start={item.start}
-                height={ROW_HEIGHT}
-                active={item.index === active}
-                onPick={pick}
-              />
-            );
-          })}
+            })}
+          </div>
         </div>
       </div>
     </div>

@@ -13,7 +13,7 @@ import type { BackgroundJobsRepo } from '../store/background-jobs-repo.js';
 import type { ConversationsRepo, StoredToolCall } from '../store/conversations-repo.js';
 import type { Skill } from '../skills/types.js';
 import { buildCatalogue, FIND_SKILLS, findSkills, type Catalogue } from './catalogue.js';
-import { estimateTokens, fitToBudget, toApiMessage } from './history.js';
+import { fitToBudget, toApiMessage } from './history.js';
 import { describeProviderError } from './provider-errors.js';
 import type { ProviderConfig } from './providers.js';
 import { streamCompletion, StreamCutError, type StreamedReply, type StreamedToolCall } from './stream.js';
@@ -116,7 +116,7 @@ export class Agent {
     const skills = this.options.skills();
     const allowed = skills.map((s) => s.name);
     // The tool definitions take their share of the context too.
-    const toolTokens = estimateTokens(JSON.stringify(buildCatalogue(skills, text).tools));
+    const toolTokens = buildCatalogue(skills, text).tokens;
     let messages = fitToBudget(
       { role: 'system', content: systemPrompt(this.options.timeZone ?? 'Asia/Shanghai') },
       earlier,

@@ -5,6 +5,7 @@
  */
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
 import type { Skill } from '../skills/types.js';
+import { cjkCount, tokensFor } from './history.js';
 
 export const MAX_TOOLS = 128;
 /** Characters of tool definitions sent per request (about 15k tokens). */
@@ -16,10 +17,34 @@ export interface ToolDefinition {
   function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
+/** A tool definition with the size of its JSON text, in characters and CJK characters. */
+interface SizedTool {
+  tool: ToolDefinition;
+  chars: number;
+  cjk: number;
+}
+
+function sized(tool: ToolDefinition): SizedTool {
+  const json = JSON.stringify(tool);
+  return { tool, chars: json.length, cjk: cjkCount(json) };
+}
+
+/** Skills do not change (an edited skill is a new object): each one's definition is made once. */
+const sizedTools = new WeakMap<Skill, SizedTool>();
+
+function sizedFor(skill: Skill): SizedTool {
+  let entry = sizedTools.get(skill);
+  if (!entry) {
+    const description =
+      skill.kind === 'instructions' ? `${skill.description} (Returns instructions to follow.)` : skill.description;
+    entry = sized({ type: 'function', function: { name: skill.name, description, parameters: skill.parameters } });
+    sizedTools.set(skill, entry);
+  }
+  return entry;
+}
+
 export function toolFor(skill: Skill): ToolDefinition {
-  const description =
-    skill.kind === 'instructions' ? `${skill.description} (Returns instructions to follow.)` : skill.description;
-  return { type: 'function', function: { name: skill.name, description, parameters: skill.parameters } };
+  return sizedFor(skill).tool;
 }
 
 export const findSkillsTool: ToolDefinition = {
@@ -36,6 +61,7 @@ export const findSkillsTool: ToolDefinition = {
     },
   },
 };
+const sizedFindSkills = sized(findSkillsTool);
 
 /** Words for matching: lower-case latin words and CJK character pairs. */
 export function terms(text: string): Set<string> {
@@ -59,6 +85,8 @@ export function relevance(skill: Skill, query: Set<string>): number {
 export interface Catalogue {
   /** The tools to send this round. */
   tools: ToolDefinition[];
+  /** The share of the context they take: estimateTokens of their JSON text. */
+  tokens: number;
   /** Skills callable this round, by name. */
   callable: Map<string, Skill>;
   /** Skills not sent, reachable through find_skills. */
@@ -66,22 +94,31 @@ export interface Catalogue {
 }
 
 export function enabledSkills(skills: Iterable<Skill>, settings: SkillSettingsRepo): Skill[] {
-  const off = new Set(
-    settings
-      .list()
-      .filter((s) => !s.enabled)
-      .map((s) => s.name),
-  );
+  const off = new Set(settings.disabled());
   return [...skills].filter((s) => !off.has(s.name));
+}
+
+/** The catalogue of these tools (the JSON text of an array of them is what the tokens are counted on). */
+function catalogueOf(chosen: SizedTool[], callable: Skill[], hidden: Skill[]): Catalogue {
+  let chars = chosen.length > 0 ? chosen.length + 1 : 2;
+  let cjk = 0;
+  for (const t of chosen) {
+    chars += t.chars;
+    cjk += t.cjk;
+  }
+  return {
+    tools: chosen.map((t) => t.tool),
+    tokens: tokensFor(chars, cjk),
+    callable: new Map(callable.map((s) => [s.name, s])),
+    hidden,
+  };
 }
 
 /** Chooses the tools for a round: all of them when they fit, else the most relevant and find_skills. */
 export function buildCatalogue(skills: Skill[], context: string, pinned: Iterable<string> = []): Catalogue {
-  const size = (s: Skill) => JSON.stringify(toolFor(s)).length;
-  const total = skills.reduce((n, s) => n + size(s), 0);
-  if (skills.length <= MAX_TOOLS && total <= TOOLS_CHAR_BUDGET) {
-    return { tools: skills.map(toolFor), callable: new Map(skills.map((s) => [s.name, s])), hidden: [] };
-  }
+  const all = skills.map(sizedFor);
+  const total = all.reduce((n, t) => n + t.chars, 0);
+  if (skills.length <= MAX_TOOLS && total <= TOOLS_CHAR_BUDGET) return catalogueOf(all, skills, []);
   const query = terms(context);
   const pinnedSet = new Set(pinned);
   const ranked = [...skills].sort(
@@ -91,20 +128,20 @@ export function buildCatalogue(skills: Skill[], context: string, pinned: Iterabl
       (a.name < b.name ? -1 : 1),
   );
   const chosen: Skill[] = [];
-  let used = JSON.stringify(findSkillsTool).length;
+  let used = sizedFindSkills.chars;
   for (const skill of ranked) {
     if (chosen.length >= MAX_TOOLS - 1) break;
-    const s = size(skill);
+    const s = sizedFor(skill).chars;
     if (used + s > TOOLS_CHAR_BUDGET) continue;
     chosen.push(skill);
     used += s;
   }
   const chosenNames = new Set(chosen.map((s) => s.name));
-  return {
-    tools: [...chosen.map(toolFor), findSkillsTool],
-    callable: new Map(chosen.map((s) => [s.name, s])),
-    hidden: skills.filter((s) => !chosenNames.has(s.name)),
-  };
+  return catalogueOf(
+    [...chosen.map(sizedFor), sizedFindSkills],
+    chosen,
+    skills.filter((s) => !chosenNames.has(s.name)),
+  );
 }
 
 /** The find_skills tool: the best matches among the hidden skills. */

@@ -5,10 +5,19 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { StoredMessage } from '../store/conversations-repo.js';
 
+const CJK = /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/g;
+
+export function cjkCount(text: string): number {
+  return text.match(CJK)?.length ?? 0;
+}
+
 /** A rough token count: a CJK character is about one token, other text about four characters. */
+export function tokensFor(chars: number, cjk: number): number {
+  return Math.ceil(cjk + (chars - cjk) / 4) + 4;
+}
+
 export function estimateTokens(text: string): number {
-  const cjk = text.match(/[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/g)?.length ?? 0;
-  return Math.ceil(cjk + (text.length - cjk) / 4) + 4;
+  return tokensFor(text.length, cjkCount(text));
 }
 
 export function toApiMessage(message: StoredMessage): ChatCompletionMessageParam {

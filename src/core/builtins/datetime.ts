@@ -26,7 +26,21 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return fmt;
 }
 
-function parts(now: Date, timeZone: string) {
+type Parts = { date: string; time: string; weekday: string; offset: string };
+
+/** The parts last read per time zone: within one second they are the same (formatting is the slow step). */
+const lastParts = new Map<string, { second: number; parts: Parts }>();
+
+function parts(now: Date, timeZone: string): Parts {
+  const second = Math.floor(now.getTime() / 1000);
+  const cached = lastParts.get(timeZone);
+  if (cached?.second === second) return cached.parts;
+  const read = formatParts(now, timeZone);
+  if (cached || lastParts.size < 1000) lastParts.set(timeZone, { second, parts: read });
+  return read;
+}
+
+function formatParts(now: Date, timeZone: string): Parts {
   const p = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(now)

@@ -34,8 +34,13 @@ export function schemaProblem(schema: unknown): string | undefined {
   return undefined;
 }
 
+/** The validator of each schema object seen (skills keep theirs), so its text is not made on every call. */
+const bySchema = new WeakMap<object, ValidateFunction>();
+
 /** Compiles a schema (cached by its text); throws with a readable message when it cannot. */
 export function argsValidator(schema: Record<string, unknown>): ValidateFunction {
+  const known = bySchema.get(schema);
+  if (known) return known;
   const key = JSON.stringify(schema);
   let validate = compiled.get(key);
   if (!validate) {
@@ -46,6 +51,7 @@ export function argsValidator(schema: Record<string, unknown>): ValidateFunction
     }
     compiled.set(key, validate);
   }
+  bySchema.set(schema, validate);
   return validate;
 }
 

@@ -42,6 +42,7 @@ export class SkillConfigStore {
   /** The variables a run of this skill gets: its declared settings that have a value. */
   env(skill: Skill): Record<string, string> {
     const env: Record<string, string> = {};
+    if (!skill.config?.length) return env;
     const stored = this.stored(skill);
     for (const field of skill.config ?? []) {
       const v = this.value(skill, field, stored);

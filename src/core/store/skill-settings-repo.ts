@@ -40,6 +40,7 @@ export class SkillSettingsRepo {
   private readonly reviewedStmt;
   private readonly configStmt;
   private readonly deleteStmt;
+  private readonly disabledStmt;
 
   constructor(db: Db) {
     this.getStmt = db.prepare<[string], RawSkillSettings>(`${SELECT} WHERE name = ?`);
@@ -57,6 +58,7 @@ export class SkillSettingsRepo {
        ON CONFLICT (name) DO UPDATE SET config = excluded.config`,
     );
     this.deleteStmt = db.prepare<[string]>(`DELETE FROM skill_settings WHERE name = ?`);
+    this.disabledStmt = db.prepare<[], string>(`SELECT name FROM skill_settings WHERE enabled = 0`).pluck();
   }
 
   /** The stored settings, or undefined when none were ever set (the skill is then enabled and unreviewed). */
@@ -84,5 +86,10 @@ export class SkillSettingsRepo {
 
   list(): SkillSettings[] {
     return this.listStmt.all().map(toSettings);
+  }
+
+  /** The names of the skills the owner turned off. */
+  disabled(): string[] {
+    return this.disabledStmt.all();
   }
 }

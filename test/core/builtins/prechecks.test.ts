@@ -1,23 +1,13 @@
 /** Calls a built-in can tell are broken are refused before the owner is asked to approve them. */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InProcessChannel } from '../../../src/core/approval/in-process-channel.js';
-import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
-import { onCleanup, tempDir } from '../../helpers/temp.js';
+import type { Runtime } from '../../../src/core/runtime.js';
+import { builtinWorld, type BuiltinWorld } from '../../helpers/builtin-world.js';
+import { onCleanup } from '../../helpers/temp.js';
 
-async function world(): Promise<{ runtime: Runtime; owner: InProcessChannel; asked: string[] }> {
-  const home = tempDir('ias-precheck-');
-  const owner = new InProcessChannel({ name: 'wechat', owner: 'wxid_owner' });
-  owner.connected = true;
-  const asked: string[] = [];
-  const runtime = await openRuntime({ home, systemSkills: path.resolve('resources/skills'), channels: [owner] });
-  const send = owner.sendToOwner.bind(owner);
-  owner.sendToOwner = async (text) => {
-    asked.push(text);
-    await send(text);
-  };
-  onCleanup(() => runtime.close());
-  return { runtime, owner, asked };
+async function world(): Promise<BuiltinWorld & { asked: string[] }> {
+  const w = await builtinWorld();
+  onCleanup(() => w.close());
+  return { ...w, asked: w.owner.outbox };
 }
 
 const call = (runtime: Runtime, name: string, params: Record<string, unknown>) =>

@@ -2,44 +2,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InProcessChannel } from '../../../src/core/approval/in-process-channel.js';
 import { shellCommand } from '../../../src/core/builtins/shell.js';
-import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
+import { builtinWorld, type BuiltinWorld } from '../../helpers/builtin-world.js';
 import { codeIn } from '../../helpers/gate.js';
+import { isRunning } from '../../helpers/process.js';
 import { onCleanup, tempDir } from '../../helpers/temp.js';
 
-async function world(): Promise<{ runtime: Runtime; owner: InProcessChannel; home: string }> {
-  const home = tempDir('ias-shell-');
-  const owner = new InProcessChannel({ name: 'wechat', owner: 'wxid_owner' });
-  owner.connected = true;
-  const runtime = await openRuntime({
-    home,
-    systemSkills: path.resolve('resources/skills'),
-    channels: [owner],
-    recover: true,
-  });
-  onCleanup(() => runtime.close());
+async function world(): Promise<BuiltinWorld> {
+  const w = await builtinWorld();
+  onCleanup(() => w.close());
   // A plain sh: a login shell reads the machine's profile first, which only slows the tests.
-  runtime.skillConfig.set(runtime.registry.get('execute_shell')!, { SHELL: '/bin/sh' });
-  return { runtime, owner, home };
+  w.configure('execute_shell', { SHELL: '/bin/sh' });
+  return w;
 }
 
 /** A chat-like call of execute_shell that the owner approves with the code they were sent. */
-async function approvedRun(w: { runtime: Runtime; owner: InProcessChannel }, params: Record<string, unknown>) {
+async function approvedRun(w: BuiltinWorld, params: Record<string, unknown>) {
   const sent = w.owner.nextSent(/确认码/);
   const call = w.runtime.caller.call({ name: 'execute_shell', params, source: 'chat' });
   const ask = await sent;
   w.owner.reply(codeIn(ask));
   return { ask, outcome: await call };
 }
-
-const alive = (pid: number) => {
-  try {
-    return !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[2]!.includes('Z');
-  } catch {
-    return false;
-  }
-};
 
 describe('execute_shell', () => {
   it('asks the owner with the exact command and runs it only after the code', async () => {
@@ -95,7 +79,7 @@ describe('execute_shell', () => {
     expect(outcome.result.error).toMatch(/timed out after 3 s/);
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
     await new Promise((r) => setTimeout(r, 300));
-    expect(alive(pid)).toBe(false);
+    expect(isRunning(pid)).toBe(false);
   });
 
   it('caps the output and says so', async () => {

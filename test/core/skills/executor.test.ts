@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { executeSkill } from '../../../src/core/skills/executor.js';
 import { loadSkillFolder } from '../../../src/core/skills/load.js';
 import type { Skill } from '../../../src/core/skills/types.js';
+import { isRunning as alive } from '../../helpers/process.js';
 import { scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
 
 const cache = tempDir('ias-cache-');
@@ -18,20 +19,6 @@ function skillFrom(md: string, files: Record<string, string> = {}): Skill {
 
 const run = (skill: Skill, params: unknown = {}, extra = {}) =>
   executeSkill(skill, params, { scriptCacheDir: cache, ...extra });
-
-/** A process that exists and is not a zombie (an ended process nobody has reaped yet). */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
-  } catch {
-    return true;
-  }
-};
 
 const textParams = {
   type: 'object',

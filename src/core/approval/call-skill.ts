@@ -83,32 +83,29 @@ export class SkillCaller {
     }
     const risk = effectiveRisk(skill, this.options.skillSettings);
     const auditId = audit.start({ ...base, skillHash: skill.hash, risk });
-    const invalid = checkArguments(skill, request.params);
-    if (invalid) {
-      audit.finish(auditId, { status: 'failed', durationMs: elapsed(), error: invalid });
-      return { status: 'error', result: { success: false, error: invalid, durationMs: elapsed() }, auditId, risk };
-    }
-    const params = request.params as Record<string, unknown>;
-    const missing = this.options.config?.missing(skill) ?? [];
-    if (missing.length > 0) {
-      const error = notConfiguredMessage(skill, missing);
+    // A call that runs nothing: its audit row says why, and so does the answer.
+    const failed = (error: string): SkillCallOutcome => {
       audit.finish(auditId, { status: 'failed', durationMs: elapsed(), error });
       return { status: 'error', result: { success: false, error, durationMs: elapsed() }, auditId, risk };
-    }
-    const runOptions = (run: Skill): ExecuteOptions => ({
+    };
+    const invalid = checkArguments(skill, request.params);
+    if (invalid) return failed(invalid);
+    const params = request.params as Record<string, unknown>;
+    // Read once for the checks and a run that follows at once; an approved run reads them again.
+    const env = this.options.config?.env(skill) ?? {};
+    const missing = this.options.config?.missing(skill, env) ?? [];
+    if (missing.length > 0) return failed(notConfiguredMessage(skill, missing));
+    const runOptions = (run: Skill, runEnv = this.options.config?.env(run) ?? {}): ExecuteOptions => ({
       ...this.options.execute,
-      env: this.options.config?.env(run) ?? {},
+      env: runEnv,
       call: { source: request.source, requestedBy: request.requestedBy, allowedSkills: request.allowedSkills },
       signal: request.signal,
     });
-    const refused = await precheckCall(skill, params, runOptions(skill));
-    if (refused) {
-      audit.finish(auditId, { status: 'failed', durationMs: elapsed(), error: refused });
-      return { status: 'error', result: { success: false, error: refused, durationMs: elapsed() }, auditId, risk };
-    }
+    const refused = await precheckCall(skill, params, runOptions(skill, env));
+    if (refused) return failed(refused);
 
     if (risk === 'low' || request.ownerAtTerminal) {
-      const result = await executeSkill(skill, params, runOptions(skill));
+      const result = await executeSkill(skill, params, runOptions(skill, env));
       this.finishRun(
         auditId,
         result,

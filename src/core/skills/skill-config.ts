@@ -52,10 +52,9 @@ export class SkillConfigStore {
   }
 
   /** What is missing, one entry per requirement ("SMTP_HOST", "TAVILY_API_KEY or SEARXNG_URL"). */
-  missing(skill: Skill): string[] {
+  missing(skill: Skill, env: Record<string, string> = this.env(skill)): string[] {
     const fields = skill.config ?? [];
     if (fields.length === 0) return [];
-    const env = this.env(skill);
     const missing: string[] = [];
     const groups = new Map<string, string[]>();
     for (const f of fields) {

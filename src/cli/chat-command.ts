@@ -3,8 +3,8 @@ import readline from 'node:readline';
 import type { Command } from 'commander';
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
-import { openRuntime, type Runtime } from '../core/runtime.js';
-import { cliContext, type GlobalOptions } from './context.js';
+import type { Runtime } from '../core/runtime.js';
+import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color } from './format.js';
 import { TerminalApprovals } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
@@ -67,12 +67,7 @@ export function registerChatCommand(program: Command): void {
         ? readline.createInterface({ input: process.stdin, output: process.stderr })
         : undefined;
       let approvals: TerminalApprovals | undefined;
-      const runtime: Runtime = await openRuntime({
-        home: context.paths.home,
-        systemSkills: context.systemSkills,
-        userSkills: context.paths.userSkills,
-        channels: [],
-      });
+      const runtime: Runtime = await contextRuntime(context, { channels: [] });
       try {
         if (rl) {
           approvals = new TerminalApprovals(runtime.gate, rl);

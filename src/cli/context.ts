@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataPaths, defaultDataHome, type DataPaths } from '../core/paths.js';
+import { openRuntime, type Runtime, type RuntimeOptions } from '../core/runtime.js';
 import { SkillRegistry } from '../core/skills/registry.js';
 
 export interface GlobalOptions {
@@ -35,4 +36,17 @@ export function cliContext(options: GlobalOptions): CliContext {
   const registry = new SkillRegistry({ systemDir: systemSkills, userDir: paths.userSkills });
   registry.loadAll();
   return { paths, systemSkills, registry };
+}
+
+/** The core over this command's data folder and skill folders (the caller closes it). */
+export function contextRuntime(
+  context: CliContext,
+  options: Omit<RuntimeOptions, 'home' | 'systemSkills' | 'userSkills'> = {},
+): Promise<Runtime> {
+  return openRuntime({
+    home: context.paths.home,
+    systemSkills: context.systemSkills,
+    userSkills: context.paths.userSkills,
+    ...options,
+  });
 }

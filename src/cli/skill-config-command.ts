@@ -1,8 +1,7 @@
 /** `ias skills config NAME [KEY=VALUE…]`: show or set a skill's own settings (keys, accounts, addresses). */
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { openRuntime } from '../core/runtime.js';
-import { cliContext, type GlobalOptions } from './context.js';
+import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, table } from './format.js';
 import { UsageError } from './usage-error.js';
 
@@ -36,11 +35,7 @@ export function registerSkillConfigCommand(skills: Command): void {
       const skill = context.registry.get(name);
       if (!skill) throw new UsageError(`unknown skill "${name}"; see \`ias skills list\``);
       const values = parseAssignments(assignments);
-      const runtime = await openRuntime({
-        home: context.paths.home,
-        systemSkills: context.systemSkills,
-        userSkills: context.paths.userSkills,
-      });
+      const runtime = await contextRuntime(context);
       try {
         if (assignments.length > 0) {
           try {

@@ -4,10 +4,9 @@ import { checkPaths } from '../core/skills/check.js';
 import { checkArguments } from '../core/skills/executor.js';
 import { toSkillSummary } from '../core/skills/summary.js';
 import { markReviewed } from '../core/approval/review.js';
-import { openRuntime } from '../core/runtime.js';
 import { openStore } from '../core/store/index.js';
 import type { Skill } from '../core/skills/types.js';
-import { cliContext, type GlobalOptions } from './context.js';
+import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, problemLine, table } from './format.js';
 import { registerSkillConfigCommand } from './skill-config-command.js';
 import { UsageError } from './usage-error.js';
@@ -109,11 +108,7 @@ export function registerSkillsCommand(program: Command): void {
       }
       const invalid = checkArguments(skill, params);
       if (invalid) throw new UsageError(invalid);
-      const runtime = await openRuntime({
-        home: context.paths.home,
-        systemSkills: context.systemSkills,
-        userSkills: context.paths.userSkills,
-      });
+      const runtime = await contextRuntime(context);
       let result;
       try {
         // The human at this terminal is the owner: no approval, but an audit row like every call.

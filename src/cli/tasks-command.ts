@@ -1,19 +1,15 @@
 /** `ias tasks [list] | pause ID | resume ID | delete ID`: the owner's scheduled tasks. */
 import type { Command } from 'commander';
 import { taskInfo } from '../core/api/tasks-api.js';
-import { openRuntime, type Runtime } from '../core/runtime.js';
+import type { Runtime } from '../core/runtime.js';
 import type { ScheduledTask } from '../core/store/tasks-repo.js';
-import { cliContext, type GlobalOptions } from './context.js';
+import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, table } from './format.js';
 import { UsageError } from './usage-error.js';
 
 async function withRuntime<T>(cmd: Command, work: (runtime: Runtime) => T): Promise<T> {
   const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
-  const runtime = await openRuntime({
-    home: context.paths.home,
-    systemSkills: context.systemSkills,
-    userSkills: context.paths.userSkills,
-  });
+  const runtime = await contextRuntime(context);
   try {
     return work(runtime);
   } catch (err) {

@@ -5,20 +5,16 @@ import QRCode from 'qrcode';
 import { wechatSessionFile, type WechatStatus } from '../core/channels/wechat-bot.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
 import { DEFAULT_PUPPET, WechatSettings } from '../core/channels/wechat-settings.js';
-import { openRuntime, type Runtime } from '../core/runtime.js';
+import type { Runtime } from '../core/runtime.js';
 import { openStore } from '../core/store/index.js';
-import { cliContext, type GlobalOptions } from './context.js';
+import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color } from './format.js';
 
 const LOGIN_WAIT_MS = 5 * 60_000;
 
 async function withWechat<T>(cmd: Command, work: (service: WechatService, runtime: Runtime) => Promise<T>): Promise<T> {
   const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
-  const runtime = await openRuntime({
-    home: context.paths.home,
-    systemSkills: context.systemSkills,
-    userSkills: context.paths.userSkills,
-  });
+  const runtime = await contextRuntime(context);
   const service = new WechatService({
     dataDir: runtime.paths.home,
     gate: runtime.gate,

@@ -60,14 +60,13 @@ export function registerTasksCommand(program: Command): void {
       .description(description)
       .argument('<id>', 'the task id (see `ias tasks`)')
       .action(async (id: string, _opts: unknown, cmd: Command) => {
-        const done = await withRuntime(cmd, (r) => {
-          if (name === 'delete') {
-            const task = r.scheduler.get(id);
-            r.scheduler.delete(id);
-            return task;
-          }
-          return name === 'pause' ? r.scheduler.pause(id) : r.scheduler.resume(id);
-        });
+        const done = await withRuntime(cmd, (r) =>
+          name === 'delete'
+            ? r.scheduler.delete(id)
+            : name === 'pause'
+              ? r.scheduler.pause(id)
+              : r.scheduler.resume(id),
+        );
         process.stdout.write(
           `${name === 'delete' ? 'Deleted' : name === 'pause' ? 'Paused' : 'Resumed'} ${color.bold(done.name)} (${done.id}).\n`,
         );

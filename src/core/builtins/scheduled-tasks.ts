@@ -84,8 +84,7 @@ export function manageScheduledTask(params: Record<string, unknown>, context: Bu
     case 'resume':
       return { resumed: describeTask(s.resume(id)) };
     case 'delete': {
-      const task = s.get(id);
-      s.delete(id);
+      const task = s.delete(id);
       return { deleted: { id: task.id, name: task.name } };
     }
     default:

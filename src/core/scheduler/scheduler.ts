@@ -201,10 +201,12 @@ export class TaskScheduler extends EventEmitter<{
     return resumed;
   }
 
-  delete(id: string): void {
-    this.get(id);
+  /** Deletes a task; returns what it was. */
+  delete(id: string): ScheduledTask {
+    const task = this.get(id);
     this.options.tasks.delete(id);
     this.changed();
+    return task;
   }
 
   private changed(): void {

@@ -9,6 +9,7 @@ import {
   builtinChecks,
   builtinHandlers,
   type BuiltinCheck,
+  type BuiltinContext,
   type BuiltinHandler,
   type BuiltinServices,
   type CallInfo,
@@ -53,6 +54,16 @@ export function checkArguments(skill: Skill, params: unknown): string | undefine
   }
 }
 
+/** What a built-in handler (or its check) is told, besides the stop signal. */
+function handlerContext(skill: Skill, options: ExecuteOptions): Omit<BuiltinContext, 'signal'> {
+  return {
+    skill,
+    env: options.env ?? {},
+    call: options.call ?? { source: 'cli' },
+    services: options.services ?? {},
+  };
+}
+
 /**
  * A built-in's own check of a call (one action's required fields, a schedule, a folder), run
  * before the owner is asked to approve it. Returns what is wrong, or undefined.
@@ -65,12 +76,7 @@ export async function precheckCall(
   const check = skill.kind === 'builtin' ? (options.checks ?? builtinChecks)[skill.builtin ?? ''] : undefined;
   if (!check) return undefined;
   try {
-    await check(params, {
-      skill,
-      env: options.env ?? {},
-      call: options.call ?? { source: 'cli' },
-      services: options.services ?? {},
-    });
+    await check(params, handlerContext(skill, options));
     return undefined;
   } catch (err) {
     return (err as Error).message;
@@ -112,15 +118,7 @@ async function runBuiltin(
   let timer: NodeJS.Timeout | undefined;
   try {
     const outcome = await Promise.race([
-      Promise.resolve().then(() =>
-        handler(params, {
-          signal: controller.signal,
-          skill,
-          env: options.env ?? {},
-          call: options.call ?? { source: 'cli' },
-          services: options.services ?? {},
-        }),
-      ),
+      Promise.resolve().then(() => handler(params, { ...handlerContext(skill, options), signal: controller.signal })),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           reject(new Error(`timed out after ${timeoutMs / 1000} s`));

@@ -8,6 +8,7 @@ import { useLocale, useT } from '../i18n.js';
 import { formatCountdown, formatDateTime } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
 import { isOpen } from './ApprovalsProvider.js';
+import { DecideButtons } from './DecideButtons.js';
 import { useDecide } from './useDecide.js';
 
 export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
@@ -55,26 +56,7 @@ export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
           )}
           <span className="spacer" />
           {approval.decidableHere ? (
-            <>
-              <button
-                type="button"
-                className="button button-primary"
-                data-testid="approve-button"
-                disabled={busy}
-                onClick={() => void act(true)}
-              >
-                <Icon name="check" size={14} /> {t.approvals.approve}
-              </button>
-              <button
-                type="button"
-                className="button"
-                data-testid="reject-button"
-                disabled={busy}
-                onClick={() => void act(false)}
-              >
-                <Icon name="cross" size={14} /> {t.approvals.reject}
-              </button>
-            </>
+            <DecideButtons disabled={busy} onDecide={(approve) => void act(approve)} />
           ) : (
             <span className="muted">
               {approval.status === 'queued'

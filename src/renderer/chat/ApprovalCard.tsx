@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { ApprovalInfo } from '../../shared/contract.js';
 import { useNow } from '../api/hooks.js';
+import { DecideButtons } from '../approvals/DecideButtons.js';
 import { useDecide } from '../approvals/useDecide.js';
 import { useT } from '../i18n.js';
 import { formatCountdown } from '../ui/format.js';
@@ -47,24 +48,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalInfo }) {
         {t.approvals.sentTo}: <span data-testid="approval-channel">{channelLabel(approval.channel, t)}</span>
       </p>
       <div className="approval-actions">
-        <button
-          type="button"
-          className="button button-primary"
-          data-testid="approve-button"
-          disabled={busy !== undefined}
-          onClick={() => void act(true)}
-        >
-          <Icon name="check" size={14} /> {t.approvals.approve}
-        </button>
-        <button
-          type="button"
-          className="button"
-          data-testid="reject-button"
-          disabled={busy !== undefined}
-          onClick={() => void act(false)}
-        >
-          <Icon name="cross" size={14} /> {t.approvals.reject}
-        </button>
+        <DecideButtons disabled={busy !== undefined} onDecide={(approve) => void act(approve)} />
       </div>
     </section>
   );

@@ -94,9 +94,9 @@ function fill(store: Store, start: number): void {
         status === 'failed' ? `ENOENT: no such file or directory, open '/home/owner/${word}'` : null,
       );
     }
-    db.exec(`INSERT INTO audit_fts (audit_fts) VALUES ('rebuild')`);
     for (const trigger of triggers) db.exec(trigger.sql);
   })();
+  store.audit.reindex();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.pragma('optimize');
 }

@@ -106,6 +106,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     config: skillConfig,
     execute: { scriptCacheDir: paths.scriptCache, services },
     highRiskPaused: () => store.settings.get(HIGH_RISK_PAUSED) === true,
+    atomically: store.atomically,
   });
   const timeZone = () =>
     store.settings.get<string>(TIME_ZONE) ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
@@ -116,6 +117,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       conversations: store.conversations,
       jobs: store.jobs,
       caller,
+      atomically: store.atomically,
       skills: offered,
       timeZone: timeZone(),
       ...agentOptions,

@@ -23,6 +23,7 @@ export function testAgent(world: GateWorld, url: string, options: Partial<AgentO
     conversations: world.store.conversations,
     jobs: world.store.jobs,
     caller: world.caller,
+    atomically: world.store.atomically,
     skills: () => enabledSkills(world.registry.list(), world.store.skillSettings),
     ...options,
   });

@@ -84,6 +84,7 @@ export function gateWorld(options: { ttlMs?: number; wechatConnected?: boolean }
     skillSettings: store.skillSettings,
     gate,
     execute: { scriptCacheDir: path.join(home, 'cache') },
+    atomically: store.atomically,
   });
   return {
     home,

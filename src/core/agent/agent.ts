@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { CallStatus, SkillCaller } from '../approval/call-skill.js';
+import type { CallStatus, SkillCaller, SkillCallOutcome } from '../approval/call-skill.js';
 import type { AuditSource } from '../store/audit-types.js';
 import type { BackgroundJobsRepo } from '../store/background-jobs-repo.js';
 import type { ConversationsRepo, StoredToolCall } from '../store/conversations-repo.js';
@@ -66,6 +66,8 @@ export interface AgentOptions {
   /** The longest retry-after we wait for before giving up. */
   maxRetryAfterMs?: number;
   onEvent?: (event: AgentEvent) => void;
+  /** The store's transaction: writes made at one moment commit together. */
+  atomically: <T>(fn: () => T) => T;
 }
 
 const BACKGROUND_NOTE =
@@ -97,22 +99,26 @@ export class Agent {
   async send(text: string, options: { conversationId?: string; signal?: AbortSignal } = {}): Promise<TurnResult> {
     const { conversations } = this.options;
     const conversationId = options.conversationId ?? randomUUID();
-    if (!conversations.get(conversationId)) {
-      if (options.conversationId) throw new Error(`no conversation ${options.conversationId}`);
-      conversations.create(conversationId, text.trim().slice(0, 40));
-    }
     const config = this.options.provider();
-    const earlier = conversations.messages(conversationId).map(toApiMessage);
     const current: ChatCompletionMessageParam[] = [];
-    // Results of background calls that finished since the last turn join this one.
-    for (const job of this.options.jobs.undelivered(conversationId)) {
-      const note = `Background call ${job.skill ?? ''} (${job.id}) ${job.status === 'interrupted' ? 'was interrupted: iAs stopped before it finished' : `finished: ${job.result}`}`;
-      conversations.append(conversationId, 'system', note, { note: true });
-      current.push({ role: 'system', content: note });
-      this.options.jobs.markDelivered(job.id);
-    }
-    conversations.append(conversationId, 'user', text);
-    current.push({ role: 'user', content: text });
+    // The user's message (in a new conversation, or after the background results it brings) in one commit.
+    const earlier = this.options.atomically(() => {
+      if (!conversations.get(conversationId)) {
+        if (options.conversationId) throw new Error(`no conversation ${options.conversationId}`);
+        conversations.create(conversationId, text.trim().slice(0, 40));
+      }
+      const before = conversations.messages(conversationId).map(toApiMessage);
+      // Results of background calls that finished since the last turn join this one.
+      for (const job of this.options.jobs.undelivered(conversationId)) {
+        const note = `Background call ${job.skill ?? ''} (${job.id}) ${job.status === 'interrupted' ? 'was interrupted: iAs stopped before it finished' : `finished: ${job.result}`}`;
+        conversations.append(conversationId, 'system', note, { note: true });
+        current.push({ role: 'system', content: note });
+        this.options.jobs.markDelivered(job.id);
+      }
+      conversations.append(conversationId, 'user', text);
+      current.push({ role: 'user', content: text });
+      return before;
+    });
     const skills = this.options.skills();
     const allowed = skills.map((s) => s.name);
     // The tool definitions take their share of the context too.
@@ -141,13 +147,16 @@ export class Agent {
       turn.reasoning += reply.reasoning;
       const toolCalls = withTools ? reply.toolCalls : [];
       const stored: StoredToolCall[] = toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments }));
-      if (reply.content || stored.length > 0 || reply.reasoning) {
-        conversations.append(conversationId, 'assistant', reply.content, {
-          ...(stored.length ? { toolCalls: stored } : {}),
-          ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
-        });
-      }
+      const storeReply = () => {
+        if (reply.content || stored.length > 0 || reply.reasoning) {
+          conversations.append(conversationId, 'assistant', reply.content, {
+            ...(stored.length ? { toolCalls: stored } : {}),
+            ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
+          });
+        }
+      };
       if (outcome.error !== undefined || outcome.stopped) {
+        storeReply();
         turn.reply = reply.content;
         if (outcome.error !== undefined) {
           turn.error = outcome.error;
@@ -157,6 +166,7 @@ export class Agent {
         return turn;
       }
       if (toolCalls.length === 0) {
+        storeReply();
         turn.reply = reply.content;
         return turn;
       }
@@ -172,15 +182,20 @@ export class Agent {
           toolCalls: stored,
         }),
       ];
-      const records = await Promise.all(
-        toolCalls.map((call) => this.runTool(call, catalogue, found, conversationId, allowed, options.signal)),
-      );
-      for (const record of records) {
-        turn.toolCalls.push(record);
+      // Each result is stored as its call ends (with the call's audit row), in that order.
+      const keep = (record: ToolCallRecord) => {
         const content = typeof record.result === 'string' ? record.result : JSON.stringify(record.result);
         conversations.append(conversationId, 'tool', content, { toolCallId: record.id, name: record.name });
         messages.push({ role: 'tool', tool_call_id: record.id, content });
-      }
+      };
+      // The reply and the start of its calls commit together; then the calls run.
+      const runs = this.options.atomically(() => {
+        storeReply();
+        return toolCalls.map((call) =>
+          this.startTool(call, { catalogue, found, conversationId, allowedSkills: allowed, keep }, options.signal),
+        );
+      });
+      turn.toolCalls.push(...(await Promise.all(runs.map((run) => run()))));
       if (options.signal?.aborted) {
         turn.stopped = true;
         return turn;
@@ -240,25 +255,29 @@ export class Agent {
     }
   }
 
-  /** One tool call: checked, run through the skill caller within the time limit, or sent to the background. */
-  private async runTool(
-    call: StreamedToolCall,
-    catalogue: Catalogue,
-    found: Set<string>,
-    conversationId: string,
-    allowedSkills: readonly string[],
-    signal?: AbortSignal,
-  ): Promise<ToolCallRecord> {
+  /**
+   * One tool call's synchronous start, inside the commit of the reply that asked for it: a call
+   * that cannot run is answered (and its answer stored) at once; any other is checked and recorded
+   * as started. The function returned runs it within the time limit, or sends it to the background.
+   */
+  private startTool(call: StreamedToolCall, turn: ToolTurn, signal?: AbortSignal): () => Promise<ToolCallRecord> {
+    const { catalogue, conversationId } = turn;
     this.emit({ type: 'tool-call', conversationId, id: call.id, name: call.name, arguments: call.arguments });
     const record = (status: ToolCallStatus, result: unknown): ToolCallRecord => {
       this.emit({ type: 'tool-result', conversationId, id: call.id, name: call.name, status, result });
-      return { id: call.id, name: call.name, arguments: call.arguments, status, result };
+      const made = { id: call.id, name: call.name, arguments: call.arguments, status, result };
+      turn.keep(made);
+      return made;
+    };
+    const answered = (status: ToolCallStatus, result: unknown) => {
+      const made = record(status, result);
+      return () => Promise.resolve(made);
     };
     let params: unknown;
     try {
       params = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
     } catch (err) {
-      return record('error', {
+      return answered('error', {
         success: false,
         error: `invalid arguments: not valid JSON (${(err as Error).message}); nothing was run`,
       });
@@ -267,48 +286,80 @@ export class Agent {
       const query =
         typeof (params as { query?: unknown })?.query === 'string' ? (params as { query: string }).query : '';
       const matches = findSkills(catalogue.hidden, query);
-      for (const m of matches) found.add(m.name);
-      return record('done', {
+      for (const m of matches) turn.found.add(m.name);
+      return answered('done', {
         success: true,
         data: matches.map((m) => ({ name: m.name, description: m.description })),
         note: matches.length ? 'These tools are callable from your next step.' : 'No skill matches; try other words.',
       });
     }
     if (!catalogue.callable.has(call.name)) {
-      return record('error', {
+      return answered('error', {
         success: false,
         error: `unknown tool "${call.name}"; nothing was run${catalogue.hidden.length ? '. Use find_skills to look for other skills.' : ''}`,
       });
     }
 
+    // Ended in time, its result is the tool message (stored with its audit row); past the limit,
+    // the background job's result is (and the tool message says it is still running).
+    let state: { at: 'waiting' } | { at: 'ended'; record: ToolCallRecord } | { at: 'background' } = { at: 'waiting' };
     const controller = new AbortController();
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const running = this.options.caller.call({
+    const started = this.options.caller.begin({
       name: call.name,
       params,
       source: this.options.source ?? 'chat',
       requestedBy: conversationId,
-      allowedSkills,
+      allowedSkills: turn.allowedSkills,
       signal: controller.signal,
+      recordWith: (outcome) => {
+        const result = forModel(outcome.status, outcome.result);
+        if (state.at === 'background') this.options.jobs.finish(call.id, result);
+        else state = { at: 'ended', record: record(outcome.status === 'cancelled' ? 'error' : outcome.status, result) };
+      },
     });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.options.toolTimeoutMs ?? 8000);
-    });
-    const first = await Promise.race([running, timeout]);
-    clearTimeout(timer);
-    if (first !== 'timeout') {
-      signal?.removeEventListener('abort', onAbort);
-      return record(first.status === 'cancelled' ? 'error' : first.status, forModel(first.status, first.result));
-    }
-    // Past the limit: the call goes on in the background; a stopped turn no longer stops it.
-    signal?.removeEventListener('abort', onAbort);
-    this.options.jobs.start(call.id, 'tool-call', conversationId, call.name);
+    return () => {
+      if (state.at === 'ended') return Promise.resolve(state.record);
+      const onAbort = () => controller.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const running = started.run();
+      return new Promise<ToolCallRecord>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          if (state.at !== 'waiting') return;
+          // Past the limit: the call goes on in the background; a stopped turn no longer stops it.
+          signal?.removeEventListener('abort', onAbort);
+          state = { at: 'background' };
+          resolve(
+            this.options.atomically(() => {
+              this.options.jobs.start(call.id, 'tool-call', conversationId, call.name);
+              return record('background', { status: 'running in background', note: BACKGROUND_NOTE });
+            }),
+          );
+          this.followInBackground(call, conversationId, running);
+        }, this.options.toolTimeoutMs ?? 8000);
+        running.then(
+          () => {
+            if (state.at === 'background') return;
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', onAbort);
+            if (state.at === 'ended') resolve(state.record);
+            else reject(new Error(`${call.name} ended without its result being stored`));
+          },
+          (error: unknown) => {
+            if (state.at === 'background') return;
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', onAbort);
+            reject(error);
+          },
+        );
+      });
+    };
+  }
+
+  /** A call past its time limit: its result (stored as it ends) is announced when it comes. */
+  private followInBackground(call: StreamedToolCall, conversationId: string, running: Promise<SkillCallOutcome>) {
     const settled = running.then(
       (outcome) => {
         const result = forModel(outcome.status, outcome.result);
-        this.options.jobs.finish(call.id, result);
         this.emit({
           type: 'background-result',
           conversationId,
@@ -326,8 +377,18 @@ export class Agent {
     );
     this.running.add(settled);
     void settled.finally(() => this.running.delete(settled));
-    return record('background', { status: 'running in background', note: BACKGROUND_NOTE });
   }
+}
+
+/** What a round's tool calls share. */
+interface ToolTurn {
+  catalogue: Catalogue;
+  /** Hidden skills found with find_skills this turn: callable from the next round. */
+  found: Set<string>;
+  conversationId: string;
+  allowedSkills: readonly string[];
+  /** Stores a call's result as the tool message, in the order results come. */
+  keep: (record: ToolCallRecord) => void;
 }
 
 /** Refusals reach the model in the gate's exact words; other results as JSON without timings. */

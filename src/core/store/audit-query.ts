@@ -120,8 +120,11 @@ export function searchIndexHits(terms: readonly string[]): Hits | undefined {
   if (indexed.length === 0) return undefined;
   const one = `SELECT rowid AS hit FROM audit_fts WHERE ${TEXT_COLUMNS.map((c) => `${c} LIKE ?`).join(' OR ')}`;
   return {
-    // Running calls are not indexed yet (they are indexed when they end): always look at them.
-    sql: `${indexed.map(() => one).join(' INTERSECT ')} UNION SELECT id FROM audit_log WHERE status = 'running'`,
+    // Running calls are not indexed yet (they are indexed when they end), nor are the newest
+    // finished ones (they are indexed in batches): always look at them.
+    sql:
+      `${indexed.map(() => one).join(' INTERSECT ')} UNION SELECT id FROM audit_log WHERE status = 'running'` +
+      ` UNION SELECT id FROM audit_log WHERE id > (SELECT indexed_upto FROM audit_fts_state WHERE id = 1)`,
     params: indexed.flatMap((term) => TEXT_COLUMNS.map(() => `%${term}%`)),
   };
 }

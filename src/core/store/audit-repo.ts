@@ -78,11 +78,22 @@ const MAX_CACHED_QUERIES = 200;
 export const SEARCH_FIRST_WINDOW = 2000;
 export const SEARCH_SCAN_BUDGET = 40_000;
 
+/**
+ * Finished calls are added to the search index this many at a time (see migration 3): one commit
+ * that indexes a row costs several times what the row's share of a batch does.
+ */
+export const INDEX_BATCH = 64;
+
 export class AuditRepo {
   private readonly startStmt;
   private readonly finishStmt;
   private readonly interruptStmt;
   private readonly getStmt;
+  private readonly indexedUpto;
+  /** indexed_upto as last read; it only grows (but for reindex), so a batch is due only past it. */
+  private knownUpto = 0;
+  private readonly indexBatch: () => void;
+  private readonly reindexTx: () => void;
   private readonly queries = new Map<string, Database.Statement<SqlValue[], unknown>>();
 
   constructor(private readonly db: Db) {
@@ -104,6 +115,27 @@ export class AuditRepo {
        WHERE status = 'running'`,
     );
     this.getStmt = db.prepare<[number], RawRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE id = ?`);
+    this.indexedUpto = db.prepare<[], number>('SELECT indexed_upto FROM audit_fts_state WHERE id = 1').pluck();
+    const indexNewer = db.prepare(
+      `INSERT INTO audit_fts (rowid, skill, params, result_summary, error)
+       SELECT id, skill, params, result_summary, error FROM audit_log
+       WHERE id > (SELECT indexed_upto FROM audit_fts_state WHERE id = 1) AND status <> 'running'`,
+    );
+    const moveUpto = db.prepare(
+      `UPDATE audit_fts_state SET indexed_upto = coalesce((SELECT max(id) FROM audit_log), indexed_upto) WHERE id = 1`,
+    );
+    this.indexBatch = db.transaction(() => {
+      indexNewer.run();
+      moveUpto.run();
+    });
+    const clearIndex = db.prepare(`INSERT INTO audit_fts (audit_fts) VALUES ('delete-all')`);
+    const resetUpto = db.prepare('UPDATE audit_fts_state SET indexed_upto = 0 WHERE id = 1');
+    this.reindexTx = db.transaction(() => {
+      clearIndex.run();
+      resetUpto.run();
+      indexNewer.run();
+      moveUpto.run();
+    });
   }
 
   /** Records the start of a call (status 'running') and returns its id. */
@@ -136,7 +168,23 @@ export class AuditRepo {
       setApprovalId: outcome.approvalId === undefined ? 0 : 1,
       approvalId: outcome.approvalId ?? null,
     });
-    return result.changes === 1;
+    if (result.changes !== 1) return false;
+    if (id - this.knownUpto >= INDEX_BATCH) {
+      this.knownUpto = this.indexedUpto.get() ?? 0;
+      if (id - this.knownUpto >= INDEX_BATCH) this.indexBatch();
+    }
+    return true;
+  }
+
+  /** Adds the finished calls the search index is still without (searches find them meanwhile too). */
+  indexPending(): void {
+    this.indexBatch();
+  }
+
+  /** Builds the search index anew from the rows (after loading rows with the triggers off). */
+  reindex(): void {
+    this.reindexTx();
+    this.knownUpto = 0;
   }
 
   /** At start-up: every call still 'running' (left by a previous run) becomes 'interrupted'. Returns the count. */

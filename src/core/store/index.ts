@@ -27,6 +27,12 @@ export interface Store {
   conversations: ConversationsRepo;
   jobs: BackgroundJobsRepo;
   tasks: TasksRepo;
+  /**
+   * Runs `fn` in one transaction: writes made at one moment (a reply and the start of its tool
+   * calls) commit together, and all or none of them are kept. Takes the write lock at once (so a
+   * read before a write cannot meet another process's newer commit); nests as a savepoint.
+   */
+  atomically<T>(fn: () => T): T;
   /** Lets SQLite refresh its planner statistics, then closes the file. Safe to call twice. */
   close(): void;
 }
@@ -34,6 +40,7 @@ export interface Store {
 /** Opens the database (see openDatabase for the errors it throws) and its repositories. */
 export function openStore(file: string): Store {
   const db = openDatabase(file);
+  const inOneCommit = db.transaction((fn: () => unknown) => fn());
   return {
     db,
     approvals: new ApprovalsRepo(db),
@@ -43,6 +50,7 @@ export function openStore(file: string): Store {
     conversations: new ConversationsRepo(db),
     jobs: new BackgroundJobsRepo(db),
     tasks: new TasksRepo(db),
+    atomically: <T>(fn: () => T): T => inOneCommit.immediate(fn) as T,
     close() {
       if (!db.open) return;
       try {

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { initialSchema } from './migration-1-initial.js';
 import { taskRunsSchema } from './migration-2-task-runs.js';
+import { auditIndexBatchesSchema } from './migration-3-audit-index-batches.js';
 
 type Db = Database.Database;
 
@@ -19,6 +20,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { name: 'initial schema', up: (db) => db.exec(initialSchema) },
   { name: 'scheduled task runs', up: (db) => db.exec(taskRunsSchema) },
+  { name: 'audit search index in batches', up: (db) => db.exec(auditIndexBatchesSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

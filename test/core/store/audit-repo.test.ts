@@ -1,14 +1,18 @@
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  AuditRepo,
+  INDEX_BATCH,
   InvalidCursorError,
+  MIGRATIONS,
   MAX_ERROR_CHARS,
   MAX_RESULT_SUMMARY_CHARS,
   SEARCH_FIRST_WINDOW,
   openStore,
+  runMigrations,
   type AuditEntry,
   type AuditFilter,
-  type AuditRepo,
   type AuditRow,
   type AuditSource,
   type AuditStatus,
@@ -293,6 +297,114 @@ describe('AuditRepo: text search', () => {
     fill(s.audit, SEARCH_FIRST_WINDOW + 10, (i) => (i === 0 ? 'xabcx ycaby' : i === 1 ? 'abcab' : 'none'), s.db);
     const rows = s.audit.query({ text: 'abcab' }).rows;
     expect(rows.map((r) => r.resultSummary)).toEqual(['abcab']);
+  });
+});
+
+/** The rows whose params hold `tag`, found through the search index alone. */
+function indexedTagged(db: Store['db'], tag: string): number[] {
+  return db.prepare<[string], number>('SELECT rowid FROM audit_fts WHERE params LIKE ?').pluck().all(`%${tag}%`);
+}
+
+const indexedUpto = (db: Store['db']) =>
+  db.prepare('SELECT indexed_upto FROM audit_fts_state WHERE id = 1').pluck().get() as number;
+
+/** Each row is in the index exactly when it is finished and at most indexed_upto, and the index is sound. */
+function expectIndexInStep(db: Store['db']): void {
+  const upto = indexedUpto(db);
+  const rows = db.prepare('SELECT id, status, params FROM audit_log').all() as {
+    id: number;
+    status: string;
+    params: string;
+  }[];
+  for (const row of rows) {
+    const tag = (JSON.parse(row.params) as { tag: string }).tag;
+    const expected = row.id <= upto && row.status !== 'running' ? [row.id] : [];
+    expect(indexedTagged(db, tag), `row ${row.id} (${row.status}, indexed up to ${upto})`).toEqual(expected);
+  }
+  db.exec(`INSERT INTO audit_fts (audit_fts, rank) VALUES ('integrity-check', 0)`);
+}
+
+describe('AuditRepo: the search index in batches', () => {
+  const tagged = (n: number, fields: Partial<AuditEntry> = {}) => entry({ params: { tag: `tag${n}x` }, ...fields });
+
+  it('indexes finished calls a batch at a time; searches find the newest before they are', () => {
+    const s = store();
+    const { audit, db } = s;
+    const upto = indexedUpto(db);
+    // A call that runs while a batch is indexed is indexed when it ends.
+    const straggler = audit.start(tagged(0, { skill: 'slow_job' }));
+    const ids: number[] = [];
+    for (let n = 1; ids.length === 0 || ids.at(-1)! - upto < INDEX_BATCH - 1; n++) {
+      const id = audit.start(tagged(n));
+      audit.finish(id, { status: 'done', durationMs: 1, resultSummary: `walrus ${n}` });
+      ids.push(id);
+    }
+    expect(indexedUpto(db)).toBe(upto);
+    expect(indexedTagged(db, 'tag1x')).toEqual([]);
+    expect(audit.query({ text: 'tag1x' }).rows.map((r) => r.id)).toEqual([ids[0]]);
+    expect(audit.query({ text: 'walrus', limit: 500 }).rows).toHaveLength(ids.length);
+    expectIndexInStep(db);
+
+    const last = audit.start(tagged(999));
+    audit.finish(last, { status: 'failed', durationMs: 1, error: 'walrus strike' });
+    expect(indexedUpto(db)).toBe(last);
+    expect(indexedTagged(db, 'tag1x')).toEqual([ids[0]]);
+    expect(indexedTagged(db, 'tag0x')).toEqual([]);
+    audit.finish(straggler, { status: 'done', durationMs: 5 });
+    expect(indexedTagged(db, 'tag0x')).toEqual([straggler]);
+    expectIndexInStep(db);
+
+    // Rows go, indexed or not, and an edited row is found by its new text, without harm to the index.
+    const newer = audit.start(tagged(1000));
+    audit.finish(newer, { status: 'done', durationMs: 1 });
+    db.prepare('DELETE FROM audit_log WHERE id IN (?, ?)').run(ids[1], newer);
+    db.prepare(`UPDATE audit_log SET result_summary = 'quokka' WHERE id = ?`).run(ids[2]);
+    expect(audit.query({ text: 'quokka' }).rows.map((r) => r.id)).toEqual([ids[2]]);
+    expectIndexInStep(db);
+    audit.indexPending();
+    expectIndexInStep(db);
+  });
+
+  it('reindexes rows loaded without the triggers', () => {
+    const s = store();
+    const { audit, db } = s;
+    const running = audit.start(tagged(0));
+    const triggers = db
+      .prepare<[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`)
+      .all();
+    for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
+    const insert = db.prepare(
+      `INSERT INTO audit_log (started_at, skill, source, params, risk, status) VALUES (1, 'x', 'cli', ?, 'low', 'done')`,
+    );
+    for (let n = 1; n <= 3 * INDEX_BATCH; n++) insert.run(JSON.stringify({ tag: `tag${n}x` }));
+    for (const t of triggers) db.exec(t.sql);
+    audit.reindex();
+    expectIndexInStep(db);
+    audit.finish(running, { status: 'done', durationMs: 1 });
+    expectIndexInStep(db);
+  });
+
+  it('takes over an index kept row by row (schema 2): everything finished stays findable', () => {
+    const file = path.join(tempDir(), 'old.db');
+    const db = new Database(file);
+    onCleanup(() => db.open && db.close());
+    runMigrations(db, MIGRATIONS.slice(0, 2));
+    const insert = db.prepare(
+      `INSERT INTO audit_log (started_at, skill, source, params, risk, status) VALUES (?, 'x', 'cli', ?, 'low', 'running')`,
+    );
+    const finish = db.prepare(`UPDATE audit_log SET status = 'done', result_summary = ? WHERE id = ?`);
+    for (let n = 1; n <= 10; n++) {
+      const id = Number(insert.run(n, JSON.stringify({ tag: `tag${n}x` })).lastInsertRowid);
+      if (n !== 4) finish.run(`old walrus ${n}`, id);
+    }
+    expect(runMigrations(db)).toEqual([3]);
+    expect(indexedUpto(db)).toBe(10);
+    expectIndexInStep(db);
+    const audit = new AuditRepo(db);
+    expect(audit.query({ text: 'walrus' }).rows).toHaveLength(9);
+    audit.finish(4, { status: 'done', durationMs: 1, resultSummary: 'late walrus' });
+    expect(audit.query({ text: 'walrus' }).rows).toHaveLength(10);
+    expectIndexInStep(db);
   });
 });
 

@@ -1,0 +1,164 @@
+/**
+ * What a turn stores and when, read through a second connection as another process would. A fact
+ * is committed before anything outside the turn can act on it: a call's audit row before the call
+ * runs, its result before the model is sent it, the whole turn before it returns.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SkillCaller } from '../../../src/core/approval/call-skill.js';
+import { builtinHandlers, type BuiltinHandler } from '../../../src/core/builtins/index.js';
+import { agentWorld, testAgent, type AgentWorld } from '../../helpers/agent.js';
+import { onCleanup, writeSkill } from '../../helpers/temp.js';
+
+let w: AgentWorld | undefined;
+afterEach(async () => {
+  await w?.shutdown();
+  w = undefined;
+});
+
+interface Seen {
+  audit: { skill: string; status: string }[];
+  messages: { role: string; content: string; extra: string | null }[];
+}
+
+/** Another connection to the world's database file: it sees committed rows only. */
+function reader(world: AgentWorld) {
+  const db = new Database(path.join(world.home, 'ias.db'), { readonly: true });
+  onCleanup(() => db.close());
+  const audit = db.prepare('SELECT skill, status FROM audit_log ORDER BY id');
+  const messages = db.prepare('SELECT role, content, extra FROM messages WHERE conversation_id = ? ORDER BY id');
+  return (conversationId: string): Seen => ({
+    audit: audit.all() as Seen['audit'],
+    messages: messages.all(conversationId) as Seen['messages'],
+  });
+}
+
+/** The world's agent with a built-in `probe` skill that records what the reader sees while it runs. */
+function probing(world: AgentWorld, probe?: BuiltinHandler) {
+  const read = reader(world);
+  const seen: Seen[] = [];
+  const look: BuiltinHandler = (params, context) => {
+    seen.push(read(context.call.requestedBy!));
+    return probe ? probe(params, context) : 'probed';
+  };
+  writeSkill(world.system, 'probe', '---\ndescription: Looks around.\nrisk: low\nbuiltin: probe\n---\n');
+  world.registry.loadAll();
+  const caller = new SkillCaller({
+    getSkill: (name) => world.registry.get(name),
+    audit: world.store.audit,
+    skillSettings: world.store.skillSettings,
+    execute: { builtins: { ...builtinHandlers, probe: look } },
+    atomically: world.store.atomically,
+  });
+  return { agent: testAgent(world, world.server.url, { caller }), seen, read };
+}
+
+const roles = (s: Seen) => s.messages.map((m) => m.role);
+
+describe('what a turn stores, and when', () => {
+  it('a call finds its audit row and the reply that asked for it stored before it runs', async () => {
+    w = await agentWorld();
+    const { agent, seen, read } = probing(w);
+    w.server.enqueue(
+      { toolCalls: [{ id: 'call_1', name: 'probe', arguments: '{}' }] },
+      { toolCalls: [{ id: 'call_2', name: 'probe', arguments: '{}' }] },
+      { content: 'Looked twice.' },
+    );
+    const turn = await agent.send('look around twice');
+    expect(turn.reply).toBe('Looked twice.');
+
+    expect(seen[0]!.audit).toEqual([{ skill: 'probe', status: 'running' }]);
+    expect(roles(seen[0]!)).toEqual(['user', 'assistant']);
+    expect(JSON.parse(seen[0]!.messages[1]!.extra!)).toMatchObject({ toolCalls: [{ id: 'call_1', name: 'probe' }] });
+    expect(seen[1]!.audit).toEqual([
+      { skill: 'probe', status: 'done' },
+      { skill: 'probe', status: 'running' },
+    ]);
+    expect(roles(seen[1]!)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+
+    const after = read(turn.conversationId);
+    expect(after.audit.map((a) => a.status)).toEqual(['done', 'done']);
+    expect(after.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'look around twice'],
+      ['assistant', ''],
+      ['tool', expect.stringContaining('probed')],
+      ['assistant', ''],
+      ['tool', expect.stringContaining('probed')],
+      ['assistant', 'Looked twice.'],
+    ]);
+  });
+
+  it('when the model is sent a result, the call is already stored as done with that result', async () => {
+    w = await agentWorld();
+    const { agent, read } = probing(w);
+    const atRequest: Seen[] = [];
+    let conversationId = '';
+    w.server.enqueue({ toolCalls: [{ id: 'call_1', name: 'probe', arguments: '{}' }] }, () => {
+      atRequest.push(read(conversationId));
+      return { content: 'Done.' };
+    });
+    const sending = agent.send('look');
+    conversationId = w.store.conversations.list()[0]!.id;
+    await sending;
+    expect(atRequest[0]!.audit).toEqual([{ skill: 'probe', status: 'done' }]);
+    expect(roles(atRequest[0]!)).toEqual(['user', 'assistant', 'tool']);
+    expect(atRequest[0]!.messages[2]!.content).toContain('probed');
+    const row = w.store.audit.query().rows[0]!;
+    expect(row.finishedAt).toBeGreaterThanOrEqual(row.startedAt);
+  });
+
+  it('the owner’s message is stored before the model is asked, even when the provider fails', async () => {
+    w = await agentWorld({ agent: { retries: 0 } });
+    const read = reader(w);
+    const atRequest: Seen[] = [];
+    w.server.enqueue(() => {
+      atRequest.push(read(w!.store.conversations.list()[0]!.id));
+      return { status: 401, errorMessage: 'bad key' };
+    });
+    const turn = await w.agent.send('are you there?');
+    expect(turn.error).toBeDefined();
+    expect(atRequest[0]!.messages.map((m) => m.content)).toEqual(['are you there?']);
+    expect(read(turn.conversationId).messages.map((m) => m.content)).toEqual(['are you there?']);
+  });
+
+  it('a call whose result cannot be stored still has its audit row completed', async () => {
+    w = await agentWorld();
+    // The conversation is deleted while the call runs: its tool message has nowhere to go.
+    const { agent } = probing(w, (_params, context) => {
+      w!.store.conversations.delete(context.call.requestedBy!);
+      return 'probed';
+    });
+    w.server.enqueue({ toolCalls: [{ id: 'call_1', name: 'probe', arguments: '{}' }] }, { content: 'unused' });
+    await expect(agent.send('look, then vanish')).rejects.toThrow(/FOREIGN KEY/);
+    expect(w.store.audit.query().rows.map((r) => [r.skill, r.status, r.resultSummary])).toEqual([
+      ['probe', 'done', 'probed'],
+    ]);
+    expect(w.server.requests).toHaveLength(1);
+  });
+
+  it('a reply whose calls cannot start is not half stored', async () => {
+    w = await agentWorld();
+    const { agent } = probing(w);
+    const read = reader(w);
+    // The second call's start fails (its audit row cannot be written): neither the reply nor the
+    // first call's row is kept, and nothing runs.
+    const start = w.store.audit.start.bind(w.store.audit);
+    let starts = 0;
+    w.store.audit.start = (entry) => {
+      if (++starts === 2) throw new Error('disk full');
+      return start(entry);
+    };
+    w.server.enqueue({
+      toolCalls: [
+        { id: 'call_1', name: 'probe', arguments: '{}' },
+        { id: 'call_2', name: 'probe', arguments: '{}' },
+      ],
+    });
+    let conversationId = '';
+    const sending = agent.send('look twice at once');
+    conversationId = w.store.conversations.list()[0]!.id;
+    await expect(sending).rejects.toThrow('disk full');
+    expect(read(conversationId)).toEqual({ audit: [], messages: [expect.objectContaining({ role: 'user' })] });
+  });
+});

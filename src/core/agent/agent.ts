@@ -101,8 +101,9 @@ export class Agent {
     const conversationId = options.conversationId ?? randomUUID();
     const config = this.options.provider();
     const current: ChatCompletionMessageParam[] = [];
-    // The user's message (in a new conversation, or after the background results it brings) in one commit.
-    const earlier = this.options.atomically(() => {
+    // The user's message (in a new conversation, or after the background results it brings) in
+    // one commit, which also reads the turn's skills.
+    const { earlier, skills } = this.options.atomically(() => {
       if (!conversations.get(conversationId)) {
         if (options.conversationId) throw new Error(`no conversation ${options.conversationId}`);
         conversations.create(conversationId, text.trim().slice(0, 40));
@@ -117,9 +118,8 @@ export class Agent {
       }
       conversations.append(conversationId, 'user', text);
       current.push({ role: 'user', content: text });
-      return before;
+      return { earlier: before, skills: this.options.skills() };
     });
-    const skills = this.options.skills();
     const allowed = skills.map((s) => s.name);
     // The tool definitions take their share of the context too.
     const toolTokens = buildCatalogue(skills, text).tokens;
@@ -182,20 +182,33 @@ export class Agent {
           toolCalls: stored,
         }),
       ];
-      // Each result is stored as its call ends (with the call's audit row), in that order.
+      // The reply goes in the first commit that needs it: the start of a call that may change
+      // something, or else the first result. Each result is stored as its call ends (with the
+      // call's audit row), in that order.
+      let replyStored = false;
+      const storeReplyOnce = () => {
+        if (replyStored) return;
+        storeReply();
+        replyStored = true;
+      };
       const keep = (record: ToolCallRecord) => {
+        storeReplyOnce();
         const content = typeof record.result === 'string' ? record.result : JSON.stringify(record.result);
         conversations.append(conversationId, 'tool', content, { toolCallId: record.id, name: record.name });
         messages.push({ role: 'tool', tool_call_id: record.id, content });
       };
-      // The reply and the start of its calls commit together; then the calls run.
-      const runs = this.options.atomically(() => {
-        storeReply();
-        return toolCalls.map((call) =>
-          this.startTool(call, { catalogue, found, conversationId, allowedSkills: allowed, keep }, options.signal),
-        );
-      });
-      turn.toolCalls.push(...(await Promise.all(runs.map((run) => run()))));
+      const calls = toolCalls.map((call) =>
+        this.startTool(call, { catalogue, found, conversationId, allowedSkills: allowed, keep }, options.signal),
+      );
+      // Calls that may change something are on record, with the reply, before any of them runs.
+      const early = calls.filter((c) => c.recordsStart);
+      if (early.length > 0) {
+        this.options.atomically(() => {
+          storeReplyOnce();
+          for (const c of early) c.recordStart();
+        });
+      }
+      turn.toolCalls.push(...(await Promise.all(calls.map((c) => c.run()))));
       if (options.signal?.aborted) {
         turn.stopped = true;
         return turn;
@@ -256,11 +269,10 @@ export class Agent {
   }
 
   /**
-   * One tool call's synchronous start, inside the commit of the reply that asked for it: a call
-   * that cannot run is answered (and its answer stored) at once; any other is checked and recorded
-   * as started. The function returned runs it within the time limit, or sends it to the background.
+   * One tool call, checked: one that cannot run is answered (and its answer stored) when run; any
+   * other goes to the skill caller, within the time limit, or past it to the background.
    */
-  private startTool(call: StreamedToolCall, turn: ToolTurn, signal?: AbortSignal): () => Promise<ToolCallRecord> {
+  private startTool(call: StreamedToolCall, turn: ToolTurn, signal?: AbortSignal): StartedTool {
     const { catalogue, conversationId } = turn;
     this.emit({ type: 'tool-call', conversationId, id: call.id, name: call.name, arguments: call.arguments });
     const record = (status: ToolCallStatus, result: unknown): ToolCallRecord => {
@@ -269,10 +281,11 @@ export class Agent {
       turn.keep(made);
       return made;
     };
-    const answered = (status: ToolCallStatus, result: unknown) => {
-      const made = record(status, result);
-      return () => Promise.resolve(made);
-    };
+    const answered = (status: ToolCallStatus, result: unknown): StartedTool => ({
+      recordsStart: false,
+      recordStart: () => undefined,
+      run: async () => this.options.atomically(() => record(status, result)),
+    });
     let params: unknown;
     try {
       params = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
@@ -317,8 +330,7 @@ export class Agent {
         else state = { at: 'ended', record: record(outcome.status === 'cancelled' ? 'error' : outcome.status, result) };
       },
     });
-    return () => {
-      if (state.at === 'ended') return Promise.resolve(state.record);
+    const run = () => {
       const onAbort = () => controller.abort();
       signal?.addEventListener('abort', onAbort, { once: true });
       const running = started.run();
@@ -353,6 +365,7 @@ export class Agent {
         );
       });
     };
+    return { recordsStart: started.recordsStart, recordStart: started.recordStart, run };
   }
 
   /** A call past its time limit: its result (stored as it ends) is announced when it comes. */
@@ -378,6 +391,13 @@ export class Agent {
     this.running.add(settled);
     void settled.finally(() => this.running.delete(settled));
   }
+}
+
+/** A tool call checked and not yet run (see StartedCall). */
+interface StartedTool {
+  recordsStart: boolean;
+  recordStart(): void;
+  run(): Promise<ToolCallRecord>;
 }
 
 /** What a round's tool calls share. */

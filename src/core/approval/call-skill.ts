@@ -1,13 +1,15 @@
 /**
  * One skill call from any source, end to end: arguments checked, risk decided (review pinning
- * included), an audit row written at the start and completed at the end, the approval gate for
- * high-risk calls, and the executor. What comes back is what the model may see.
+ * included), an audit row (written before the call runs when it may change anything, else once
+ * when it ends), the approval gate for high-risk calls, and the executor. A call's end commits
+ * with what its caller keeps of it. What comes back is what the model may see.
  */
 import type { AuditRepo } from '../store/audit-repo.js';
-import type { AuditFinish, AuditSource } from '../store/audit-types.js';
+import type { AuditEntry, AuditFinish, AuditSource } from '../store/audit-types.js';
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
 import { checkArguments, executeSkill, precheckCall, type ExecuteOptions } from '../skills/executor.js';
 import type { Risk, Skill, SkillResult } from '../skills/types.js';
+import { effectFreeBuiltins } from '../builtins/index.js';
 import type { ApprovalGate } from './gate.js';
 import { refusedForModel, unconfirmedForModel } from './messages.js';
 import { effectiveRisk } from './review.js';
@@ -37,9 +39,16 @@ export interface SkillCallRequest {
   recordWith?: (outcome: SkillCallOutcome) => void;
 }
 
-/** A call checked and recorded as started (its audit row is written); nothing has run yet. */
+/** A call looked up and checked; nothing has run and nothing is written yet. */
 export interface StartedCall {
-  auditId: number;
+  /**
+   * The call may change something, so its audit row must be written before it runs:
+   * `recordStart` writes it (inside the caller's transaction, with what the caller stores at that
+   * moment), and `run` does so if it was not done. A call that changes nothing, or cannot run, is
+   * written once, when it ends.
+   */
+  recordsStart: boolean;
+  recordStart(): void;
   /** Runs the call; one that cannot run (unknown, bad arguments, settings missing) ends at once. */
   run(): Promise<SkillCallOutcome>;
 }
@@ -83,110 +92,104 @@ export class SkillCaller {
     return this.begin(request).run();
   }
 
-  /**
-   * The synchronous first part of a call: the skill looked up, its risk decided, the audit row
-   * written, the arguments and settings checked. Inside the caller's transaction, the row commits
-   * with what the caller stores at that moment; the call runs only when `run` is called.
-   */
+  /** The synchronous first part of a call: the skill looked up, its risk decided, the arguments and settings checked. */
   begin(request: SkillCallRequest): StartedCall {
-    const { audit } = this.options;
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
+    const clock = performance.now();
+    const elapsed = () => Math.round(performance.now() - clock);
     const skill = this.options.getSkill(request.name);
     const base = {
       skill: request.name,
       source: request.source,
       requestedBy: request.requestedBy ?? null,
       params: request.params,
+      startedAt: Date.now(),
     };
-    const ended = (auditId: number, outcome: SkillCallOutcome): StartedCall => ({
-      auditId,
-      run: () => Promise.resolve(outcome),
-    });
-    if (!skill) {
-      const error = `unknown tool "${request.name}"`;
-      const auditId = audit.start({ ...base, risk: 'low' });
-      return ended(
-        auditId,
-        this.settle(
-          request,
-          { status: 'failed', durationMs: 0, error },
-          {
-            status: 'error',
-            result: { success: false, error, durationMs: 0 },
-            auditId,
-          },
-        ),
-      );
-    }
-    const risk = effectiveRisk(skill, this.options.skillSettings);
-    const auditId = audit.start({ ...base, skillHash: skill.hash, risk });
     // A call that runs nothing: its audit row says why, and so does the answer.
-    const failed = (error: string): SkillCallOutcome =>
-      this.settle(
-        request,
-        { status: 'failed', durationMs: elapsed(), error },
-        {
-          status: 'error',
-          result: { success: false, error, durationMs: elapsed() },
-          auditId,
-          risk,
-        },
-      );
+    const runsNothing = (record: CallRecord, error: string): StartedCall => ({
+      recordsStart: false,
+      recordStart: () => undefined,
+      run: async () =>
+        record.end(
+          { status: 'failed', durationMs: elapsed(), error },
+          { status: 'error', result: { success: false, error, durationMs: elapsed() } },
+        ),
+    });
+    if (!skill) return runsNothing(this.record({ ...base, risk: 'low' }, request), `unknown tool "${request.name}"`);
+    const risk = effectiveRisk(skill, this.options.skillSettings);
+    const record = this.record({ ...base, skillHash: skill.hash, risk }, request);
     const invalid = checkArguments(skill, request.params);
-    if (invalid) return ended(auditId, failed(invalid));
+    if (invalid) return runsNothing(record, invalid);
     // Read once for the checks and a run that follows at once; an approved run reads them again.
     const env = this.options.config?.env(skill) ?? {};
     const missing = this.options.config?.missing(skill, env) ?? [];
-    if (missing.length > 0) return ended(auditId, failed(notConfiguredMessage(skill, missing)));
+    if (missing.length > 0) return runsNothing(record, notConfiguredMessage(skill, missing));
+    const recordsStart = risk === 'high' || !changesNothing(skill);
     return {
-      auditId,
-      run: () => this.run(request, skill, risk, auditId, env, elapsed, failed),
+      recordsStart,
+      recordStart: () => {
+        if (recordsStart) record.start();
+      },
+      run: () => {
+        if (recordsStart) record.start();
+        return this.run(request, skill, record, env, elapsed);
+      },
     };
+  }
+
+  private record(entry: AuditEntry, request: SkillCallRequest): CallRecord {
+    return new CallRecord(this.options.audit, this.options.atomically, entry, request.recordWith);
   }
 
   private async run(
     request: SkillCallRequest,
     skill: Skill,
-    risk: Risk,
-    auditId: number,
+    record: CallRecord,
     env: Record<string, string>,
     elapsed: () => number,
-    failed: (error: string) => SkillCallOutcome,
   ): Promise<SkillCallOutcome> {
     const params = request.params as Record<string, unknown>;
+    const risk = record.entry.risk;
     const runOptions = (run: Skill, runEnv = this.options.config?.env(run) ?? {}): ExecuteOptions => ({
       ...this.options.execute,
       env: runEnv,
       call: { source: request.source, requestedBy: request.requestedBy, allowedSkills: request.allowedSkills },
       signal: request.signal,
     });
+    const notRun = (
+      status: Exclude<CallStatus, 'done'>,
+      error: string,
+      approval: { approvalOutcome?: string; approvalId?: string } = {},
+    ): SkillCallOutcome =>
+      record.end(
+        { status: status === 'error' ? 'failed' : 'refused', durationMs: elapsed(), error, ...approval },
+        {
+          status,
+          result: { success: false, error, durationMs: elapsed() },
+          ...(approval.approvalId ? { approvalId: approval.approvalId } : {}),
+        },
+      );
     const refused = await precheckCall(skill, params, runOptions(skill, env));
-    if (refused) return failed(refused);
+    if (refused) return notRun('error', refused);
 
     if (risk === 'low' || request.ownerAtTerminal) {
       const result = await executeSkill(skill, params, runOptions(skill, env));
-      const outcome = request.ownerAtTerminal && risk === 'high' ? 'owner-at-terminal' : 'none';
-      return this.settleRun(request, auditId, result, elapsed(), outcome, { risk });
-    }
-
-    const refusal = (error: string, approvalOutcome: string): SkillCallOutcome =>
-      this.settle(
-        request,
-        { status: 'refused', durationMs: elapsed(), error, approvalOutcome },
-        {
-          status: 'refused',
-          result: { success: false, error, durationMs: elapsed() },
-          auditId,
-          risk,
-        },
+      return ranWith(
+        record,
+        result,
+        elapsed(),
+        request.ownerAtTerminal && risk === 'high' ? 'owner-at-terminal' : 'none',
       );
+    }
     if (this.options.highRiskPaused?.()) {
-      return refusal(`${skill.name} did not run: high-risk skills are paused by the owner`, 'paused');
+      return notRun('refused', `${skill.name} did not run: high-risk skills are paused by the owner`, {
+        approvalOutcome: 'paused',
+      });
     }
     const gate = this.options.gate;
     if (!gate) {
-      return refusal(`${skill.name} needs the owner's approval, and no approval channel is set up`, 'cancelled');
+      return notRun('refused', `${skill.name} needs the owner's approval, and no approval channel is set up`, {
+        approvalOutcome: 'cancelled',
+      });
     }
     const decision = await gate.request({
       skill,
@@ -204,75 +207,76 @@ export class SkillCaller {
             : `${skill.name} did not run: ${decision.reason}`;
       const status: CallStatus =
         decision.status === 'rejected' ? 'refused' : decision.status === 'expired' ? 'unconfirmed' : 'cancelled';
-      return this.settle(
-        request,
-        {
-          status: 'refused',
-          durationMs: elapsed(),
-          error: words,
-          approvalId: decision.approvalId,
-          approvalOutcome: decision.status,
-        },
-        {
-          status,
-          result: { success: false, error: words, durationMs: elapsed() },
-          auditId,
-          approvalId: decision.approvalId,
-          risk,
-        },
-      );
+      return notRun(status, words, { approvalId: decision.approvalId, approvalOutcome: decision.status });
     }
     // Exactly what was approved: the stored params, the approved skill version.
     const result = await executeSkill(decision.skill, decision.params, runOptions(decision.skill));
     gate.finish(decision.approvalId, result);
-    return this.settleRun(request, auditId, result, elapsed(), 'approved', {
-      risk,
-      approvalId: decision.approvalId,
-    });
+    return ranWith(record, result, elapsed(), 'approved', decision.approvalId);
+  }
+}
+
+/** Skills whose calls change nothing: the text of an instruction skill, an effect-free built-in. */
+function changesNothing(skill: Skill): boolean {
+  return skill.kind === 'instructions' || (skill.kind === 'builtin' && effectFreeBuiltins.has(skill.builtin ?? ''));
+}
+
+/** Ends a call that ran. */
+function ranWith(
+  record: CallRecord,
+  result: SkillResult,
+  durationMs: number,
+  approvalOutcome: string,
+  approvalId?: string,
+): SkillCallOutcome {
+  return record.end(
+    {
+      status: result.success ? 'done' : 'failed',
+      durationMs,
+      exitCode: result.exitCode ?? null,
+      resultSummary: summary(result),
+      error: result.error ?? null,
+      approvalOutcome,
+      ...(approvalId ? { approvalId } : {}),
+    },
+    { status: result.success ? 'done' : 'error', result, ...(approvalId ? { approvalId } : {}) },
+  );
+}
+
+/**
+ * One call's audit row: written when the call starts (then completed when it ends), or written
+ * whole when it ends. Its end commits together with what the caller keeps of the outcome.
+ */
+class CallRecord {
+  private auditId?: number;
+
+  constructor(
+    private readonly audit: AuditRepo,
+    private readonly atomically: <T>(fn: () => T) => T,
+    readonly entry: AuditEntry,
+    private readonly keep?: (outcome: SkillCallOutcome) => void,
+  ) {}
+
+  start(): void {
+    this.auditId ??= this.audit.start(this.entry);
   }
 
-  /** Completes the audit row of a call that ran. */
-  private settleRun(
-    request: SkillCallRequest,
-    auditId: number,
-    result: SkillResult,
-    durationMs: number,
-    approvalOutcome: string,
-    extra: { risk: Risk; approvalId?: string },
-  ): SkillCallOutcome {
-    return this.settle(
-      request,
-      {
-        status: result.success ? 'done' : 'failed',
-        durationMs,
-        exitCode: result.exitCode ?? null,
-        resultSummary: summary(result),
-        error: result.error ?? null,
-        approvalOutcome,
-        ...(extra.approvalId ? { approvalId: extra.approvalId } : {}),
-      },
-      { status: result.success ? 'done' : 'error', result, auditId, ...extra },
-    );
-  }
-
-  /** Completes the audit row and, in the same commit, stores what the caller keeps of the outcome. */
-  private settle(request: SkillCallRequest, finish: AuditFinish, outcome: SkillCallOutcome): SkillCallOutcome {
-    const { audit } = this.options;
-    const record = request.recordWith;
-    if (!record) {
-      audit.finish(outcome.auditId, finish);
-      return outcome;
-    }
+  end(finish: AuditFinish, ended: Omit<SkillCallOutcome, 'auditId' | 'risk'>): SkillCallOutcome {
+    let outcome!: SkillCallOutcome;
     let failure: { error: unknown } | undefined;
-    this.options.atomically(() => {
-      audit.finish(outcome.auditId, finish);
+    const write = () => {
+      const auditId = this.auditId ?? this.audit.record(this.entry, finish);
+      if (this.auditId !== undefined) this.audit.finish(auditId, finish);
+      outcome = { ...ended, auditId, risk: this.entry.risk };
       try {
-        record(outcome);
+        this.keep?.(outcome);
       } catch (error) {
         // The audit row is completed all the same: it must not stay "running" for a call that ended.
         failure = { error };
       }
-    });
+    };
+    if (this.keep) this.atomically(write);
+    else write();
     if (failure) throw failure.error;
     return outcome;
   }

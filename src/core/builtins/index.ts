@@ -57,6 +57,13 @@ export const builtinHandlers: Record<string, BuiltinHandler> = {
   search_web: searchWeb,
 };
 
+/**
+ * Built-ins that change nothing and reach nothing outside iAs (they read the clock, or iAs's own
+ * tables). A call to one is written to the audit log once, when it ends, with its result: there is
+ * no effect for an earlier record to precede.
+ */
+export const effectFreeBuiltins: ReadonlySet<string> = new Set(['get_current_datetime', 'list_scheduled_tasks']);
+
 /** Checks run before a built-in call goes further, by handler name. */
 export const builtinChecks: Record<string, BuiltinCheck> = {
   email: checkEmail,

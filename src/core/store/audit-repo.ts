@@ -56,6 +56,35 @@ function paramsJson(params: unknown): string {
 
 const capOrNull = (text: string | null | undefined, max: number) => (text == null ? null : cap(text, max));
 
+/** The columns a call's start sets. */
+function entryValues(entry: AuditEntry) {
+  return {
+    startedAt: entry.startedAt ?? Date.now(),
+    skill: entry.skill,
+    skillHash: entry.skillHash ?? null,
+    source: entry.source,
+    requestedBy: entry.requestedBy ?? null,
+    params: paramsJson(entry.params),
+    risk: entry.risk,
+    approvalId: entry.approvalId ?? null,
+    approvalOutcome: entry.approvalOutcome ?? 'none',
+  };
+}
+
+/** The columns a call's end sets (approval ones null when left as they were). */
+function finishValues(outcome: AuditFinish) {
+  return {
+    status: outcome.status,
+    finishedAt: outcome.finishedAt ?? Date.now(),
+    durationMs: Math.max(0, Math.round(outcome.durationMs)),
+    exitCode: outcome.exitCode ?? null,
+    resultSummary: capOrNull(outcome.resultSummary, MAX_RESULT_SUMMARY_CHARS),
+    error: capOrNull(outcome.error, MAX_ERROR_CHARS),
+    approvalOutcome: outcome.approvalOutcome ?? null,
+    approvalId: outcome.approvalId ?? null,
+  };
+}
+
 type RawRow = Omit<AuditRow, 'params'> & { params: string };
 
 function toRow(raw: RawRow): AuditRow {
@@ -86,6 +115,7 @@ export const INDEX_BATCH = 64;
 
 export class AuditRepo {
   private readonly startStmt;
+  private readonly recordStmt;
   private readonly finishStmt;
   private readonly interruptStmt;
   private readonly getStmt;
@@ -102,6 +132,12 @@ export class AuditRepo {
          approval_outcome, status)
        VALUES (@startedAt, @skill, @skillHash, @source, @requestedBy, @params, @risk, @approvalId,
          @approvalOutcome, 'running')`,
+    );
+    this.recordStmt = db.prepare(
+      `INSERT INTO audit_log (started_at, skill, skill_hash, source, requested_by, params, risk, approval_id,
+         approval_outcome, status, finished_at, duration_ms, exit_code, result_summary, error)
+       VALUES (@startedAt, @skill, @skillHash, @source, @requestedBy, @params, @risk, @approvalId,
+         @approvalOutcome, @status, @finishedAt, @durationMs, @exitCode, @resultSummary, @error)`,
     );
     this.finishStmt = db.prepare(
       `UPDATE audit_log SET status = @status, finished_at = @finishedAt, duration_ms = @durationMs,
@@ -140,40 +176,46 @@ export class AuditRepo {
 
   /** Records the start of a call (status 'running') and returns its id. */
   start(entry: AuditEntry): number {
-    const result = this.startStmt.run({
-      startedAt: entry.startedAt ?? Date.now(),
-      skill: entry.skill,
-      skillHash: entry.skillHash ?? null,
-      source: entry.source,
-      requestedBy: entry.requestedBy ?? null,
-      params: paramsJson(entry.params),
-      risk: entry.risk,
-      approvalId: entry.approvalId ?? null,
-      approvalOutcome: entry.approvalOutcome ?? 'none',
-    });
+    const result = this.startStmt.run(entryValues(entry));
     return Number(result.lastInsertRowid);
+  }
+
+  /**
+   * Records a whole call at once, when it has ended (a call that changes nothing is written once,
+   * with its result). Returns its id.
+   */
+  record(entry: AuditEntry, outcome: AuditFinish): number {
+    const { approvalOutcome, approvalId, ...ended } = finishValues(outcome);
+    const values = entryValues(entry);
+    const id = Number(
+      this.recordStmt.run({
+        ...values,
+        ...ended,
+        approvalOutcome: approvalOutcome ?? values.approvalOutcome,
+        approvalId: outcome.approvalId === undefined ? values.approvalId : approvalId,
+      }).lastInsertRowid,
+    );
+    this.indexIfDue(id);
+    return id;
   }
 
   /** Completes a running call. Returns false if the row is not running (unknown, finished or interrupted). */
   finish(id: number, outcome: AuditFinish): boolean {
     const result = this.finishStmt.run({
       id,
-      status: outcome.status,
-      finishedAt: outcome.finishedAt ?? Date.now(),
-      durationMs: Math.max(0, Math.round(outcome.durationMs)),
-      exitCode: outcome.exitCode ?? null,
-      resultSummary: capOrNull(outcome.resultSummary, MAX_RESULT_SUMMARY_CHARS),
-      error: capOrNull(outcome.error, MAX_ERROR_CHARS),
-      approvalOutcome: outcome.approvalOutcome ?? null,
+      ...finishValues(outcome),
       setApprovalId: outcome.approvalId === undefined ? 0 : 1,
-      approvalId: outcome.approvalId ?? null,
     });
     if (result.changes !== 1) return false;
-    if (id - this.knownUpto >= INDEX_BATCH) {
-      this.knownUpto = this.indexedUpto.get() ?? 0;
-      if (id - this.knownUpto >= INDEX_BATCH) this.indexBatch();
-    }
+    this.indexIfDue(id);
     return true;
+  }
+
+  /** Indexes the finished calls waiting for the search index once a batch of them has gathered. */
+  private indexIfDue(id: number): void {
+    if (id - this.knownUpto < INDEX_BATCH) return;
+    this.knownUpto = this.indexedUpto.get() ?? 0;
+    if (id - this.knownUpto >= INDEX_BATCH) this.indexBatch();
   }
 
   /** Adds the finished calls the search index is still without (searches find them meanwhile too). */

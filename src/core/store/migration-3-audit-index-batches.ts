@@ -23,6 +23,13 @@ WHEN old.status = 'running' AND new.status <> 'running'
   INSERT INTO audit_fts (rowid, skill, params, result_summary, error)
   VALUES (new.id, new.skill, new.params, new.result_summary, new.error);
 END;
+-- A call written whole when it ends (one that changes nothing) gets a new id, above indexed_upto;
+-- should an id be reused below it, the row is indexed at once, as a finishing one would be.
+CREATE TRIGGER audit_fts_insert AFTER INSERT ON audit_log
+WHEN new.status <> 'running' AND new.id <= (SELECT indexed_upto FROM audit_fts_state WHERE id = 1) BEGIN
+  INSERT INTO audit_fts (rowid, skill, params, result_summary, error)
+  VALUES (new.id, new.skill, new.params, new.result_summary, new.error);
+END;
 CREATE TRIGGER audit_fts_delete AFTER DELETE ON audit_log
 WHEN old.status <> 'running' AND old.id <= (SELECT indexed_upto FROM audit_fts_state WHERE id = 1) BEGIN
   INSERT INTO audit_fts (audit_fts, rowid, skill, params, result_summary, error)

@@ -34,7 +34,10 @@ function reader(world: AgentWorld) {
   });
 }
 
-/** The world's agent with a built-in `probe` skill that records what the reader sees while it runs. */
+/**
+ * The world's agent with a built-in `probe` skill that records what the reader sees while it runs,
+ * and a `clock` skill (the effect-free get_current_datetime built-in) that does the same.
+ */
 function probing(world: AgentWorld, probe?: BuiltinHandler) {
   const read = reader(world);
   const seen: Seen[] = [];
@@ -42,13 +45,18 @@ function probing(world: AgentWorld, probe?: BuiltinHandler) {
     seen.push(read(context.call.requestedBy!));
     return probe ? probe(params, context) : 'probed';
   };
+  const clock: BuiltinHandler = (params, context) => {
+    seen.push(read(context.call.requestedBy!));
+    return builtinHandlers.get_current_datetime!(params, context);
+  };
   writeSkill(world.system, 'probe', '---\ndescription: Looks around.\nrisk: low\nbuiltin: probe\n---\n');
+  writeSkill(world.system, 'clock', '---\ndescription: The time.\nrisk: low\nbuiltin: get_current_datetime\n---\n');
   world.registry.loadAll();
   const caller = new SkillCaller({
     getSkill: (name) => world.registry.get(name),
     audit: world.store.audit,
     skillSettings: world.store.skillSettings,
-    execute: { builtins: { ...builtinHandlers, probe: look } },
+    execute: { builtins: { ...builtinHandlers, probe: look, get_current_datetime: clock } },
     atomically: world.store.atomically,
   });
   return { agent: testAgent(world, world.server.url, { caller }), seen, read };
@@ -106,6 +114,46 @@ describe('what a turn stores, and when', () => {
     expect(atRequest[0]!.messages[2]!.content).toContain('probed');
     const row = w.store.audit.query().rows[0]!;
     expect(row.finishedAt).toBeGreaterThanOrEqual(row.startedAt);
+  });
+
+  it('a call that changes nothing is written once, as it ends, with the reply and its result', async () => {
+    w = await agentWorld();
+    const { agent, seen, read } = probing(w);
+    const atRequest: Seen[] = [];
+    let conversationId = '';
+    w.server.enqueue(
+      { toolCalls: [{ id: 'call_1', name: 'clock', arguments: '{"format":"time"}' }] },
+      () => {
+        atRequest.push(read(conversationId));
+        return {
+          toolCalls: [
+            { id: 'call_2', name: 'clock', arguments: '{}' },
+            { id: 'call_3', name: 'probe', arguments: '{}' },
+          ],
+        };
+      },
+      { content: 'Done.' },
+    );
+    const sending = agent.send('what time is it?');
+    conversationId = w.store.conversations.list()[0]!.id;
+    await sending;
+    // While the clock is read, nothing of its round is written yet.
+    expect(seen[0]).toEqual({ audit: [], messages: [expect.objectContaining({ role: 'user' })] });
+    // Before the model is sent the time, the reply that asked, the call and its result are stored.
+    expect(atRequest[0]!.audit).toEqual([{ skill: 'clock', status: 'done' }]);
+    expect(roles(atRequest[0]!)).toEqual(['user', 'assistant', 'tool']);
+    // With a call that may change something in the same round, the reply and that call's row go
+    // first, before either runs; the clock's row comes when it ends.
+    const [clockSaw, probeSaw] = seen.slice(1);
+    expect(clockSaw).toEqual(probeSaw);
+    expect(clockSaw!.audit).toEqual([
+      { skill: 'clock', status: 'done' },
+      { skill: 'probe', status: 'running' },
+    ]);
+    expect(roles(clockSaw!)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    const rows = w.store.audit.query().rows;
+    expect(rows.map((r) => `${r.skill} ${r.status}`).sort()).toEqual(['clock done', 'clock done', 'probe done']);
+    for (const row of rows) expect(row.finishedAt).toBeGreaterThanOrEqual(row.startedAt);
   });
 
   it('the owner’s message is stored before the model is asked, even when the provider fails', async () => {

@@ -408,6 +408,42 @@ describe('AuditRepo: the search index in batches', () => {
   });
 });
 
+describe('AuditRepo: a call written whole when it ends', () => {
+  it('is one complete row, found by a search before and after its batch is indexed', () => {
+    const s = store();
+    const { audit, db } = s;
+    const startedAt = Date.now() - 50;
+    const id = audit.record(entry({ skill: 'get_current_datetime', params: { tag: 'tag1x' }, startedAt }), {
+      status: 'done',
+      durationMs: 3,
+      resultSummary: '{"time":"13:52:07"}',
+      approvalOutcome: 'none',
+    });
+    expect(audit.get(id)).toMatchObject({
+      skill: 'get_current_datetime',
+      params: { tag: 'tag1x' },
+      status: 'done',
+      startedAt,
+      durationMs: 3,
+      resultSummary: '{"time":"13:52:07"}',
+      approvalOutcome: 'none',
+      approvalId: null,
+    });
+    expect(audit.get(id)!.finishedAt).toBeGreaterThanOrEqual(startedAt);
+    expect(audit.query({ text: '13:52:07' }).rows.map((r) => r.id)).toEqual([id]);
+    expectIndexInStep(db);
+    audit.indexPending();
+    expect(indexedTagged(db, 'tag1x')).toEqual([id]);
+    expect(audit.query({ text: '13:52:07' }).rows.map((r) => r.id)).toEqual([id]);
+    // An id used again below indexed_upto (the newest rows deleted) is indexed at once.
+    db.prepare('DELETE FROM audit_log WHERE id = ?').run(id);
+    const again = audit.record(entry({ params: { tag: 'tag2x' } }), { status: 'failed', durationMs: 1, error: 'x' });
+    expect(again).toBe(id);
+    expect(indexedTagged(db, 'tag2x')).toEqual([again]);
+    expectIndexInStep(db);
+  });
+});
+
 describe('AuditRepo: export', () => {
   it('exports CSV with a header and RFC 4180 quoting', () => {
     const { audit } = store();

@@ -105,6 +105,11 @@ export async function executeSkill(skill: Skill, params: unknown, options: Execu
   return { ...result, durationMs: elapsed() };
 }
 
+/**
+ * A built-in handler's run. One that answers at once is done (nothing can stop it midway anyway);
+ * one that returns a promise gets the time limit and the stop. Its signal is made when the
+ * handler first looks at it.
+ */
 async function runBuiltin(
   handler: BuiltinHandler,
   skill: Skill,
@@ -112,29 +117,56 @@ async function runBuiltin(
   timeoutMs: number,
   options: ExecuteOptions,
 ): Promise<SkillOutcome> {
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(new Error('cancelled'));
-  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let controller: AbortController | undefined;
+  let stopped: Error | undefined;
+  const context: BuiltinContext = {
+    ...handlerContext(skill, options),
+    get signal() {
+      if (!controller) {
+        controller = new AbortController();
+        if (stopped) controller.abort(stopped);
+      }
+      return controller.signal;
+    },
+  };
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   try {
-    const outcome = await Promise.race([
-      Promise.resolve().then(() => handler(params, { ...handlerContext(skill, options), signal: controller.signal })),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          reject(new Error(`timed out after ${timeoutMs / 1000} s`));
-          controller.abort(new Error('timeout'));
-        }, timeoutMs);
-        controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true });
-      }),
-    ]);
+    let outcome = handler(params, context);
+    if (isPromiseLike(outcome)) {
+      const running = outcome;
+      outcome = await new Promise<unknown>((resolve, reject) => {
+        const stop = (error: Error, reason: Error) => {
+          if (stopped) return;
+          stopped = reason;
+          reject(error);
+          controller?.abort(reason);
+        };
+        onAbort = () => {
+          const cancelled = new Error('cancelled');
+          stop(cancelled, cancelled);
+        };
+        if (options.signal?.aborted) onAbort();
+        else options.signal?.addEventListener('abort', onAbort, { once: true });
+        timer = setTimeout(
+          () => stop(new Error(`timed out after ${timeoutMs / 1000} s`), new Error('timeout')),
+          timeoutMs,
+        );
+        running.then(resolve, reject);
+      });
+    }
     if (isResultObject(outcome)) return outcome;
     return { success: true, data: outcome };
   } catch (err) {
     return { success: false, error: (err as Error).message };
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
+    if (onAbort) options.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }
 
 function isResultObject(value: unknown): value is SkillOutcome {

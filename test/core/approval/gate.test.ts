@@ -53,6 +53,42 @@ describe('the approval gate', () => {
     });
   });
 
+  it('long parameters are shown whole over several numbered messages, the code only in the last', async () => {
+    world = gateWorld();
+    // A long mail body, with a line that must not be lost at a message boundary.
+    const lines = Array.from({ length: 120 }, (_, i) => `line ${i + 1}: ${'正文 text '.repeat(4)}`);
+    const body = lines.join('\n');
+    const sent = world.wechat.nextSent(CODE);
+    const call = world.caller.call({ name: 'send_mail', params: { to: 'boss@example.com', body }, source: 'chat' });
+    const last = await sent;
+    const messages = [...world.wechat.outbox];
+    expect(messages.length).toBeGreaterThan(2);
+    expect(messages.at(-1)).toBe(last);
+    for (const [i, text] of messages.entries()) {
+      expect(text.length).toBeLessThanOrEqual(1800);
+      expect(text).toContain(`（${i + 1}/${messages.length}）`);
+      // The code is in the last message only, after every parameter.
+      if (i < messages.length - 1) expect(text).not.toMatch(CODE);
+    }
+    const shown = messages.join('\n');
+    for (const line of lines) expect(shown).toContain(line);
+    expect(shown).not.toContain('截断');
+    world.wechat.reply(codeIn(last));
+    expect(await call).toMatchObject({ status: 'done' });
+    expect(JSON.parse(world.runs('send_mail')[0]!)).toEqual({ to: 'boss@example.com', body });
+  });
+
+  it('parameters too long to read before approving: refused before anyone is asked, nothing runs', async () => {
+    world = gateWorld();
+    const body = 'x'.repeat(13_000);
+    const outcome = await world.caller.call({ name: 'send_mail', params: { to: 'a@b.c', body }, source: 'chat' });
+    expect(outcome).toMatchObject({ status: 'error', result: { success: false } });
+    expect(outcome.result.error).toMatch(/too long for the owner to read in full/);
+    expect(world.wechat.outbox).toEqual([]);
+    expect(world.runs('send_mail')).toEqual([]);
+    expect(world.store.audit.get(outcome.auditId)).toMatchObject({ status: 'failed', risk: 'high' });
+  });
+
   it('wrong codes: "确认码错误，还剩 N 次", and the third refuses in the seed\'s words', async () => {
     world = gateWorld();
     const { call, code } = await ask(world);

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { safeStorage } from 'electron';
-import { FileSecretStore, type SecretStore } from '../core/approval/key-store.js';
+import { FileSecretStore, LayeredSecretStore, type SecretStore } from '../core/approval/key-store.js';
 
 export class SafeStorageSecretStore implements SecretStore {
   private readonly files: FileSecretStore;
@@ -25,9 +25,13 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 }
 
-/** The keychain when the OS offers one; otherwise private files, as in headless mode. */
+/**
+ * The keychain when the OS offers one, over the private files `ias` writes (so what was set from
+ * the command line is seen); otherwise private files only, as in headless mode.
+ */
 export function appSecrets(dataDir: string): SecretStore {
   const dir = path.join(dataDir, 'secrets');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return safeStorage.isEncryptionAvailable() ? new SafeStorageSecretStore(dir) : new FileSecretStore(dir);
+  const files = new FileSecretStore(dir);
+  return safeStorage.isEncryptionAvailable() ? new LayeredSecretStore(new SafeStorageSecretStore(dir), files) : files;
 }

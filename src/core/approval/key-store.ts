@@ -51,6 +51,32 @@ export class FileSecretStore implements SecretStore {
   }
 }
 
+/**
+ * The desktop app's store: secrets it keeps sealed (the OS keychain), over the private files the
+ * command line and headless mode write in the same folder. A secret set with `ias` is seen by the
+ * app; one set in the app replaces the file copy (so the command line never reads a stale value).
+ */
+export class LayeredSecretStore implements SecretStore {
+  constructor(
+    private readonly sealed: SecretStore,
+    private readonly plain: SecretStore,
+  ) {}
+
+  get(name: string): Buffer | undefined {
+    return this.sealed.get(name) ?? this.plain.get(name);
+  }
+
+  set(name: string, value: Buffer): void {
+    this.sealed.set(name, value);
+    this.plain.delete(name);
+  }
+
+  delete(name: string): void {
+    this.sealed.delete(name);
+    this.plain.delete(name);
+  }
+}
+
 const KEY_NAME = 'approval-hmac.key';
 
 /** The install's approval key, made on first use. */

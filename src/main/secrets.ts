@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { safeStorage } from 'electron';
-import { FileSecretStore, LayeredSecretStore, type SecretStore } from '../core/approval/key-store.js';
+import { FileSecretStore, LayeredSecretStore, SEALED, type SecretStore } from '../core/approval/key-store.js';
 
 export class SafeStorageSecretStore implements SecretStore {
   private readonly files: FileSecretStore;
@@ -12,16 +12,20 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 
   get(name: string): Buffer | undefined {
-    const sealed = this.files.get(`${name}.sealed`);
+    const sealed = this.files.get(`${name}${SEALED}`);
     return sealed ? Buffer.from(safeStorage.decryptString(sealed), 'base64') : undefined;
   }
 
   set(name: string, value: Buffer): void {
-    this.files.set(`${name}.sealed`, safeStorage.encryptString(value.toString('base64')));
+    this.files.set(`${name}${SEALED}`, safeStorage.encryptString(value.toString('base64')));
   }
 
   delete(name: string): void {
-    this.files.delete(`${name}.sealed`);
+    this.files.delete(`${name}${SEALED}`);
+  }
+
+  modifiedAt(name: string): number | undefined {
+    return this.files.modifiedAt(`${name}${SEALED}`);
   }
 }
 

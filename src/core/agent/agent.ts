@@ -13,7 +13,7 @@ import type { BackgroundJobsRepo } from '../store/background-jobs-repo.js';
 import type { ConversationsRepo, StoredToolCall } from '../store/conversations-repo.js';
 import type { Skill } from '../skills/types.js';
 import { buildCatalogue, FIND_SKILLS, findSkills, type Catalogue } from './catalogue.js';
-import { fitToBudget, toApiMessage } from './history.js';
+import { fitToBudget, historyOf, toApiMessage } from './history.js';
 import { describeProviderError } from './provider-errors.js';
 import type { ProviderConfig } from './providers.js';
 import { streamCompletion, StreamCutError, type StreamedReply, type StreamedToolCall } from './stream.js';
@@ -108,7 +108,7 @@ export class Agent {
         if (options.conversationId) throw new Error(`no conversation ${options.conversationId}`);
         conversations.create(conversationId, text.trim().slice(0, 40));
       }
-      const before = conversations.messages(conversationId).map(toApiMessage);
+      const before = historyOf(conversations.messages(conversationId));
       // Results of background calls that finished since the last turn join this one.
       for (const job of this.options.jobs.undelivered(conversationId)) {
         const note = `Background call ${job.skill ?? ''} (${job.id}) ${job.status === 'interrupted' ? 'was interrupted: iAs stopped before it finished' : `finished: ${job.result}`}`;
@@ -185,16 +185,14 @@ export class Agent {
       // The reply goes in the first commit that needs it: the start of a call that may change
       // something, or else the first result. Each result is stored as its call ends (with the
       // call's audit row), in that order.
+      // (Marked stored only once the write that made it went through whole.)
       let replyStored = false;
-      const storeReplyOnce = () => {
-        if (replyStored) return;
-        storeReply();
-        replyStored = true;
-      };
       const keep = (record: ToolCallRecord) => {
-        storeReplyOnce();
+        const first = !replyStored;
+        if (first) storeReply();
         const content = typeof record.result === 'string' ? record.result : JSON.stringify(record.result);
         conversations.append(conversationId, 'tool', content, { toolCallId: record.id, name: record.name });
+        replyStored = true;
         messages.push({ role: 'tool', tool_call_id: record.id, content });
       };
       const calls = toolCalls.map((call) =>
@@ -204,11 +202,16 @@ export class Agent {
       const early = calls.filter((c) => c.recordsStart);
       if (early.length > 0) {
         this.options.atomically(() => {
-          storeReplyOnce();
+          if (!replyStored) storeReply();
           for (const c of early) c.recordStart();
         });
+        replyStored = true;
       }
-      turn.toolCalls.push(...(await Promise.all(calls.map((c) => c.run()))));
+      // Every call of the round ends before the turn goes on, or fails: none writes after it.
+      const ended = await Promise.allSettled(calls.map((c) => c.run()));
+      const failed = ended.find((e) => e.status === 'rejected');
+      if (failed) throw failed.reason;
+      turn.toolCalls.push(...ended.map((e) => (e as PromiseFulfilledResult<ToolCallRecord>).value));
       if (options.signal?.aborted) {
         turn.stopped = true;
         return turn;
@@ -276,9 +279,9 @@ export class Agent {
     const { catalogue, conversationId } = turn;
     this.emit({ type: 'tool-call', conversationId, id: call.id, name: call.name, arguments: call.arguments });
     const record = (status: ToolCallStatus, result: unknown): ToolCallRecord => {
-      this.emit({ type: 'tool-result', conversationId, id: call.id, name: call.name, status, result });
       const made = { id: call.id, name: call.name, arguments: call.arguments, status, result };
       turn.keep(made);
+      this.emit({ type: 'tool-result', conversationId, id: call.id, name: call.name, status, result });
       return made;
     };
     const answered = (status: ToolCallStatus, result: unknown): StartedTool => ({
@@ -315,7 +318,9 @@ export class Agent {
 
     // Ended in time, its result is the tool message (stored with its audit row); past the limit,
     // the background job's result is (and the tool message says it is still running).
-    let state: { at: 'waiting' } | { at: 'ended'; record: ToolCallRecord } | { at: 'background' } = { at: 'waiting' };
+    let state: { at: 'waiting' } | { at: 'ended'; record: ToolCallRecord } | { at: 'background'; job: string } = {
+      at: 'waiting',
+    };
     const controller = new AbortController();
     const started = this.options.caller.begin({
       name: call.name,
@@ -326,7 +331,7 @@ export class Agent {
       signal: controller.signal,
       recordWith: (outcome) => {
         const result = forModel(outcome.status, outcome.result);
-        if (state.at === 'background') this.options.jobs.finish(call.id, result);
+        if (state.at === 'background') this.options.jobs.finish(state.job, result);
         else state = { at: 'ended', record: record(outcome.status === 'cancelled' ? 'error' : outcome.status, result) };
       },
     });
@@ -339,14 +344,18 @@ export class Agent {
           if (state.at !== 'waiting') return;
           // Past the limit: the call goes on in the background; a stopped turn no longer stops it.
           signal?.removeEventListener('abort', onAbort);
-          state = { at: 'background' };
-          resolve(
-            this.options.atomically(() => {
-              this.options.jobs.start(call.id, 'tool-call', conversationId, call.name);
-              return record('background', { status: 'running in background', note: BACKGROUND_NOTE });
-            }),
-          );
-          this.followInBackground(call, conversationId, running);
+          try {
+            const made = this.options.atomically(() => {
+              const job = this.options.jobs.start(call.id, 'tool-call', conversationId, call.name);
+              return { job, record: record('background', { status: 'running in background', note: BACKGROUND_NOTE }) };
+            });
+            state = { at: 'background', job: made.job };
+            this.followInBackground(call, made.job, conversationId, running);
+            resolve(made.record);
+          } catch (error) {
+            // Not stored as a background job: the turn waits for the call after all, and fails.
+            reject(error);
+          }
         }, this.options.toolTimeoutMs ?? 8000);
         running.then(
           () => {
@@ -369,7 +378,12 @@ export class Agent {
   }
 
   /** A call past its time limit: its result (stored as it ends) is announced when it comes. */
-  private followInBackground(call: StreamedToolCall, conversationId: string, running: Promise<SkillCallOutcome>) {
+  private followInBackground(
+    call: StreamedToolCall,
+    job: string,
+    conversationId: string,
+    running: Promise<SkillCallOutcome>,
+  ) {
     const settled = running.then(
       (outcome) => {
         const result = forModel(outcome.status, outcome.result);
@@ -384,10 +398,12 @@ export class Agent {
       },
       (err: unknown) => {
         const result = { success: false, error: (err as Error).message };
-        this.options.jobs.finish(call.id, result);
+        this.options.jobs.finish(job, result);
         this.emit({ type: 'background-result', conversationId, id: call.id, name: call.name, status: 'error', result });
       },
     );
+    // Nobody awaits a background call: what goes wrong while ending it must not end the process.
+    settled.catch(() => undefined);
     this.running.add(settled);
     void settled.finally(() => this.running.delete(settled));
   }

@@ -45,6 +45,36 @@ export function toApiMessage(message: StoredMessage): ChatCompletionMessageParam
   }
 }
 
+export const UNANSWERED_CALL = 'interrupted: iAs stopped before this call ended; whether it ran is unknown';
+
+/**
+ * The stored messages of earlier turns as the model may be sent them. A tool call left without a
+ * result (iAs stopped while it ran, or its result could not be stored) gets one saying so, and a
+ * result without its call is left out: providers refuse a history where the two do not pair up.
+ */
+export function historyOf(stored: StoredMessage[]): ChatCompletionMessageParam[] {
+  const out: ChatCompletionMessageParam[] = [];
+  let open: string[] = [];
+  const close = () => {
+    for (const id of open) out.push({ role: 'tool', tool_call_id: id, content: UNANSWERED_CALL });
+    open = [];
+  };
+  for (const message of stored) {
+    if (message.role === 'tool') {
+      const at = open.indexOf(message.toolCallId ?? '');
+      if (at === -1) continue;
+      open.splice(at, 1);
+      out.push(toApiMessage(message));
+      continue;
+    }
+    close();
+    out.push(toApiMessage(message));
+    if (message.role === 'assistant') open = (message.toolCalls ?? []).map((c) => c.id);
+  }
+  close();
+  return out;
+}
+
 const messageTokens = (m: ChatCompletionMessageParam) => estimateTokens(JSON.stringify(m));
 
 /** Groups messages into turns, each starting at a user message. */

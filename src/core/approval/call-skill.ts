@@ -218,7 +218,10 @@ export class SkillCaller {
   }
 }
 
-/** Skills whose calls change nothing: the text of an instruction skill, an effect-free built-in. */
+/**
+ * Skills whose calls change nothing: the text of an instruction skill, an effect-free built-in (by
+ * its handler's name: a skill file that names one runs that very handler, nothing else).
+ */
 function changesNothing(skill: Skill): boolean {
   return skill.kind === 'instructions' || (skill.kind === 'builtin' && effectFreeBuiltins.has(skill.builtin ?? ''));
 }
@@ -264,22 +267,35 @@ class CallRecord {
   }
 
   end(finish: AuditFinish, ended: Omit<SkillCallOutcome, 'auditId' | 'risk'>): SkillCallOutcome {
-    let outcome!: SkillCallOutcome;
+    const keep = this.keep;
+    if (!keep) return this.complete(finish, ended);
+    let outcome: SkillCallOutcome | undefined;
     let failure: { error: unknown } | undefined;
-    const write = () => {
-      const auditId = this.auditId ?? this.audit.record(this.entry, finish);
-      if (this.auditId !== undefined) this.audit.finish(auditId, finish);
-      outcome = { ...ended, auditId, risk: this.entry.risk };
-      try {
-        this.keep?.(outcome);
-      } catch (error) {
-        // The audit row is completed all the same: it must not stay "running" for a call that ended.
-        failure = { error };
-      }
-    };
-    if (this.keep) this.atomically(write);
-    else write();
+    try {
+      this.atomically(() => {
+        outcome = this.complete(finish, ended);
+        try {
+          // A savepoint: should the caller's record fail, what it wrote goes, and the row stays.
+          this.atomically(() => keep(outcome!));
+        } catch (error) {
+          failure = { error };
+        }
+      });
+    } catch (error) {
+      // The commit itself failed (the database busy past its wait, the disk full): the row must
+      // still not stay "running" for a call that ended, so it is completed on its own.
+      outcome = this.complete(finish, ended);
+      failure ??= { error };
+    }
     if (failure) throw failure.error;
-    return outcome;
+    return outcome!;
+  }
+
+  /** The audit row completed (or written whole), and the outcome that names it. */
+  private complete(finish: AuditFinish, ended: Omit<SkillCallOutcome, 'auditId' | 'risk'>): SkillCallOutcome {
+    let auditId = this.auditId;
+    if (auditId === undefined) auditId = this.audit.record(this.entry, finish);
+    else this.audit.finish(auditId, finish);
+    return { ...ended, auditId, risk: this.entry.risk };
   }
 }

@@ -276,14 +276,17 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       const codeHash = code ? codeHmac(this.options.key, binding(row), code) : null;
       if (!this.options.approvals.transition(id, ['pending'], 'pending', { channel: channel.name, codeHash })) return;
       this.changed(id);
-      const texts = say.requestTexts({
-        skill: row.skillName,
-        title: waiter.skill.title,
-        params: JSON.parse(row.params) as Record<string, unknown>,
-        code,
-        skillChanged: options.skillChanged,
-      });
-      if (options.note) texts[0] = `${options.note}\n${texts[0]}`;
+      const texts = say.requestTexts(
+        {
+          skill: row.skillName,
+          title: waiter.skill.title,
+          params: JSON.parse(row.params) as Record<string, unknown>,
+          code,
+          skillChanged: options.skillChanged,
+          note: options.note,
+        },
+        { split: !channel.inApp },
+      );
       try {
         // In order, the code last: the owner has every parameter before the code arrives.
         for (const text of texts) await channel.sendToOwner(text);

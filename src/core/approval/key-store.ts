@@ -12,6 +12,8 @@ export interface SecretStore {
   set(name: string, value: Buffer): void;
   /** Forgets a secret; nothing happens when there is none. */
   delete(name: string): void;
+  /** When the secret was last set (ms), if it is there. */
+  modifiedAt?(name: string): number | undefined;
 }
 
 /** Secrets as files with mode 0600 in a 0700 folder. */
@@ -46,15 +48,30 @@ export class FileSecretStore implements SecretStore {
     fs.renameSync(tmp, file);
   }
 
+  /** Forgets the secret, and the copy the desktop app sealed in the same folder (`<name>.sealed`). */
   delete(name: string): void {
     fs.rmSync(this.file(name), { force: true });
+    fs.rmSync(this.file(`${name}${SEALED}`), { force: true });
+  }
+
+  modifiedAt(name: string): number | undefined {
+    try {
+      return fs.lstatSync(this.file(name)).mtimeMs;
+    } catch {
+      return undefined;
+    }
   }
 }
 
+/** How the desktop app names the sealed copy of a secret in the secrets folder. */
+export const SEALED = '.sealed';
+
 /**
- * The desktop app's store: secrets it keeps sealed (the OS keychain), over the private files the
- * command line and headless mode write in the same folder. A secret set with `ias` is seen by the
- * app; one set in the app replaces the file copy (so the command line never reads a stale value).
+ * The desktop app's store: secrets it keeps sealed (the OS keychain), beside the private files
+ * `ias` and headless mode write in the same folder. The copy set last counts, so a value set with
+ * `ias` after one set in the app is the one used; setting in the app removes the file copy, and
+ * clearing with `ias` removes both. The approval key is the exception: the app keeps to its sealed
+ * one (a key `ias` made for itself stays with `ias`).
  */
 export class LayeredSecretStore implements SecretStore {
   constructor(
@@ -63,17 +80,25 @@ export class LayeredSecretStore implements SecretStore {
   ) {}
 
   get(name: string): Buffer | undefined {
+    const sealedAt = this.sealed.modifiedAt?.(name);
+    const plainAt = this.plain.modifiedAt?.(name);
+    const plainIsNewer = plainAt !== undefined && (sealedAt === undefined || plainAt > sealedAt);
+    if (plainIsNewer && !(name === KEY_NAME && sealedAt !== undefined)) return this.plain.get(name);
     return this.sealed.get(name) ?? this.plain.get(name);
   }
 
   set(name: string, value: Buffer): void {
-    this.sealed.set(name, value);
     this.plain.delete(name);
+    this.sealed.set(name, value);
   }
 
   delete(name: string): void {
     this.sealed.delete(name);
     this.plain.delete(name);
+  }
+
+  modifiedAt(name: string): number | undefined {
+    return this.sealed.modifiedAt?.(name) ?? this.plain.modifiedAt?.(name);
   }
 }
 

@@ -1,4 +1,5 @@
 /** The words of the approval gate: to the owner (with the code) and to the model (never the code). */
+import { cap } from '../store/audit-repo.js';
 
 export const ATTEMPTS = 3;
 export const VALID_MINUTES = 5;
@@ -13,16 +14,22 @@ export const MESSAGE_CHARS = 1800;
 /** The most parameter text a request may show (about seven messages); a longer call is not asked about. */
 export const MAX_SHOWN_CHARS = 12_000;
 
-/** The parameters one per line, in full. */
+/** Anything a chat app may show as a new line. */
+const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/;
+
+/**
+ * The parameters one per line, in full. A value's every line is indented, whatever line break it
+ * uses, so text inside a value cannot pass for a line of the message (a code, a part number).
+ */
 export function readableParams(params: Record<string, unknown>): string {
   const keys = Object.keys(params);
   if (keys.length === 0) return '  （无 / none）';
   return keys
     .map((key) => {
       const value = params[key];
-      const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-      const indented = text.includes('\n') ? `\n    ${text.split('\n').join('\n    ')}` : ` ${text}`;
-      return `  ${key}:${indented}`;
+      const lines = (typeof value === 'string' ? value : JSON.stringify(value, null, 2)).split(LINE_BREAKS);
+      const indented = lines.length > 1 ? `\n    ${lines.join('\n    ')}` : ` ${lines[0]}`;
+      return `  ${key.split(LINE_BREAKS).join(' ')}:${indented}`;
     })
     .join('\n');
 }
@@ -44,19 +51,27 @@ export interface ApprovalText {
   code?: string;
   /** Set when this approval replaces one whose skill changed while waiting. */
   skillChanged?: boolean;
+  /** A line put first (why the request comes here, for instance). */
+  note?: string;
 }
+
+/** The most characters of a skill's name and title an approval message shows. */
+const NAME_CHARS = 120;
 
 /**
  * The message(s) that ask the owner: with a code for WeChat, without one for the in-app card. The
- * parameters are always shown whole; when they are long they go over several numbered messages,
- * and the code comes only in the last, after all of them.
+ * parameters are always shown whole; when they are long and the channel limits a message's length,
+ * they go over several numbered messages, and the code comes only in the last, after all of them.
  */
-export function requestTexts(a: ApprovalText): string[] {
+export function requestTexts(a: ApprovalText, options: { split?: boolean } = {}): string[] {
+  const name = cap(a.skill, NAME_CHARS);
+  const title = a.title && a.title !== a.skill ? `（${cap(a.title.split(LINE_BREAKS).join(' '), NAME_CHARS)}）` : '';
   const head = [
+    ...(a.note ? [a.note] : []),
     a.skillChanged
       ? '【iAs 需要你重新确认 · the skill changed, confirm again】'
       : '【iAs 需要你的确认 · approval needed】',
-    `技能 Skill：${a.skill}${a.title && a.title !== a.skill ? `（${a.title}）` : ''}`,
+    `技能 Skill：${name}${title}`,
     '参数 Parameters：',
   ].join('\n');
   const body = readableParams(a.params);
@@ -68,9 +83,9 @@ export function requestTexts(a: ApprovalText): string[] {
       ].join('\n')
     : `请在 iAs 中批准或拒绝（${VALID_MINUTES} 分钟内有效）。Approve or reject it in iAs.`;
   const whole = `${head}\n${body}\n${tail}`;
-  if (whole.length <= MESSAGE_CHARS) return [whole];
+  if (whole.length <= MESSAGE_CHARS || options.split === false) return [whole];
   const label = (n: number, of: number) => `（${n}/${of}）`;
-  const pieces = splitText(body, MESSAGE_CHARS - head.length - 16);
+  const pieces = splitText(body, Math.max(MESSAGE_CHARS - head.length - 16, 400));
   const of = pieces.length + 1;
   return [
     ...pieces.map((piece, i) => (i === 0 ? `${head} ${label(1, of)}\n${piece}` : `${label(i + 1, of)}\n${piece}`)),
@@ -78,7 +93,7 @@ export function requestTexts(a: ApprovalText): string[] {
   ];
 }
 
-/** Cuts text into pieces of at most `max` characters, at a line break when one is near the end. */
+/** Cuts text into pieces of at most `max` (≥ 2) characters, at a line break when one is near the end. */
 function splitText(text: string, max: number): string[] {
   const pieces: string[] = [];
   let rest = text;

@@ -131,6 +131,8 @@ async function runBuiltin(
   };
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
+  // A call stopped before it began does not begin.
+  if (options.signal?.aborted) return { success: false, error: 'cancelled' };
   try {
     let outcome = handler(params, context);
     if (isPromiseLike(outcome)) {

@@ -1,4 +1,5 @@
 /** Work that outlived its turn (a tool call past its 8 s): running, then done, then delivered. */
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 
 type Db = Database.Database;
@@ -30,7 +31,8 @@ export class BackgroundJobsRepo {
 
   constructor(db: Db) {
     this.insertStmt = db.prepare<[string, string, string | null, string | null, number]>(
-      `INSERT INTO background_jobs (id, kind, conversation_id, skill, status, created_at) VALUES (?, ?, ?, ?, 'running', ?)`,
+      `INSERT OR IGNORE INTO background_jobs (id, kind, conversation_id, skill, status, created_at)
+       VALUES (?, ?, ?, ?, 'running', ?)`,
     );
     this.finishStmt = db.prepare<[number, string, string]>(
       `UPDATE background_jobs SET status = 'done', finished_at = ?, result = ? WHERE id = ? AND status = 'running'`,
@@ -47,8 +49,15 @@ export class BackgroundJobsRepo {
     this.getStmt = db.prepare<[string], BackgroundJob>(`${SELECT} WHERE id = ?`);
   }
 
-  start(id: string, kind: string, conversationId: string | null, skill: string | null, now = Date.now()): void {
-    this.insertStmt.run(id, kind, conversationId, skill, now);
+  /**
+   * Records a job and returns its id: `id` (a tool call's), or, when a model reused that call id
+   * before, `id` with a suffix that makes it unique.
+   */
+  start(id: string, kind: string, conversationId: string | null, skill: string | null, now = Date.now()): string {
+    if (this.insertStmt.run(id, kind, conversationId, skill, now).changes === 1) return id;
+    const unique = `${id}-${randomUUID().slice(0, 8)}`;
+    this.insertStmt.run(unique, kind, conversationId, skill, now);
+    return unique;
   }
 
   finish(id: string, result: unknown, now = Date.now()): boolean {

@@ -144,6 +144,58 @@ describe('the agent loop', () => {
     expect(next.at(-1)).toEqual({ role: 'user', content: 'and?' });
   });
 
+  it('a model that reuses a tool-call id: each background call is its own job, and each result arrives', async () => {
+    w = await agentWorld({ agent: { toolTimeoutMs: 200 } });
+    writeSkill(w.system, 'slow', scriptSkill({ script: 'sleep 0.5; echo "slow-$SKILL_PARAM_N"' }));
+    w.registry.loadAll();
+    const slow = (n: number) => ({ toolCalls: [{ id: 'call_0', name: 'slow', arguments: `{"n":"${n}"}` }] });
+    w.server.enqueue(slow(1), { content: 'Running.' }, slow(2), { content: 'Running too.' });
+    const first = await w.agent.send('slow one');
+    const second = await w.agent.send('slow two', { conversationId: first.conversationId });
+    expect([first.toolCalls[0]!.status, second.toolCalls[0]!.status]).toEqual(['background', 'background']);
+    await Promise.all([...w.agent.running]);
+    const results = w.events.filter((e) => e.type === 'background-result').map((e) => e.result);
+    expect(results).toMatchObject([
+      { success: true, data: 'slow-1' },
+      { success: true, data: 'slow-2' },
+    ]);
+    w.server.enqueue({ content: 'Both are done.' });
+    await w.agent.send('and?', { conversationId: first.conversationId });
+    const notes = (w.server.requests.at(-1)!.body.messages as { role: string; content: string }[])
+      .filter((m) => m.role === 'system' && m.content.startsWith('Background call'))
+      .map((m) => m.content);
+    expect(notes).toHaveLength(2);
+    expect(notes.join('\n')).toContain('slow-1');
+    expect(notes.join('\n')).toContain('slow-2');
+  });
+
+  it('a call left without its result (iAs stopped while it ran) is answered as interrupted in the next turn', async () => {
+    w = await agentWorld();
+    const id = 'conv-crashed';
+    w.store.conversations.create(id, 'crashed');
+    w.store.conversations.append(id, 'user', 'make the report');
+    w.store.conversations.append(id, 'assistant', '', {
+      toolCalls: [
+        { id: 'call_a', name: 'report', arguments: '{}' },
+        { id: 'call_b', name: 'report', arguments: '{}' },
+      ],
+    });
+    w.store.conversations.append(id, 'tool', '{"success":true}', { toolCallId: 'call_a', name: 'report' });
+    // A stray result whose call is not there either.
+    w.store.conversations.append(id, 'tool', 'stray', { toolCallId: 'call_x', name: 'report' });
+    w.server.enqueue({ content: 'The report was interrupted; shall I try again?' });
+    await w.agent.send('well?', { conversationId: id });
+    const sent = w.server.requests[0]!.body.messages as { role: string; tool_call_id?: string; content: string }[];
+    expect(sent.slice(1).map((m) => [m.role, m.tool_call_id ?? null])).toEqual([
+      ['user', null],
+      ['assistant', null],
+      ['tool', 'call_a'],
+      ['tool', 'call_b'],
+      ['user', null],
+    ]);
+    expect(sent[4]!.content).toMatch(/^interrupted: iAs stopped before this call ended/);
+  });
+
   it('a refusal and an expiry reach the model in the seed’s exact words; the code never does', async () => {
     w = await agentWorld({ ttlMs: 200, agent: { toolTimeoutMs: 5000 } });
     const sent = w.wechat.nextSent(CODE);

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SkillCaller } from '../../../src/core/approval/call-skill.js';
 import { builtinHandlers, type BuiltinHandler } from '../../../src/core/builtins/index.js';
 import { agentWorld, testAgent, type AgentWorld } from '../../helpers/agent.js';
-import { onCleanup, writeSkill } from '../../helpers/temp.js';
+import { onCleanup, scriptSkill, writeSkill } from '../../helpers/temp.js';
 
 let w: AgentWorld | undefined;
 afterEach(async () => {
@@ -38,7 +38,7 @@ function reader(world: AgentWorld) {
  * The world's agent with a built-in `probe` skill that records what the reader sees while it runs,
  * and a `clock` skill (the effect-free get_current_datetime built-in) that does the same.
  */
-function probing(world: AgentWorld, probe?: BuiltinHandler) {
+function probing(world: AgentWorld, probe?: BuiltinHandler, atomically = world.store.atomically) {
   const read = reader(world);
   const seen: Seen[] = [];
   const look: BuiltinHandler = (params, context) => {
@@ -57,7 +57,7 @@ function probing(world: AgentWorld, probe?: BuiltinHandler) {
     audit: world.store.audit,
     skillSettings: world.store.skillSettings,
     execute: { builtins: { ...builtinHandlers, probe: look, get_current_datetime: clock } },
-    atomically: world.store.atomically,
+    atomically,
   });
   return { agent: testAgent(world, world.server.url, { caller }), seen, read };
 }
@@ -182,6 +182,46 @@ describe('what a turn stores, and when', () => {
     expect(w.store.audit.query().rows.map((r) => [r.skill, r.status, r.resultSummary])).toEqual([
       ['probe', 'done', 'probed'],
     ]);
+    expect(w.server.requests).toHaveLength(1);
+  });
+
+  it('a commit that fails as a call ends still completes its row; the round’s other calls end first', async () => {
+    w = await agentWorld();
+    const world = w;
+    // The database refuses the next transaction (as when another process holds it past the wait).
+    let refuseNext = false;
+    const atomically = <T>(fn: () => T): T => {
+      if (refuseNext) {
+        refuseNext = false;
+        throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      }
+      return world.store.atomically(fn);
+    };
+    const { agent, read } = probing(
+      w,
+      () => {
+        refuseNext = true;
+        return 'probed';
+      },
+      atomically,
+    );
+    writeSkill(w.system, 'late', scriptSkill({ description: 'Ends later.', script: 'sleep 0.3; echo late' }));
+    w.registry.loadAll();
+    w.server.enqueue({
+      toolCalls: [
+        { id: 'call_1', name: 'probe', arguments: '{}' },
+        { id: 'call_2', name: 'late', arguments: '{}' },
+      ],
+    });
+    let conversationId = '';
+    const sending = agent.send('look, and do the late thing');
+    conversationId = w.store.conversations.list()[0]!.id;
+    await expect(sending).rejects.toThrow('database is locked');
+    const seen = read(conversationId);
+    expect(seen.audit.map((a) => `${a.skill} ${a.status}`).sort()).toEqual(['late done', 'probe done']);
+    // The late call's result is stored; the probe's could not be (its row is complete all the same).
+    expect(seen.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(seen.messages[2]!.content).toContain('late');
     expect(w.server.requests).toHaveLength(1);
   });
 

@@ -1,34 +1,85 @@
 /**
- * The app's secrets lie over the files `ias` writes in the same folder. The sealed layer here is a
- * second private-file store (the OS keychain cannot be reached in tests); the layering is what is
- * tested: what the command line set is seen, and what the app sets replaces it.
+ * The app's secrets beside the command line's, in one folder. The app's sealed copies are kept by a
+ * stand-in with the app's file layout (`<name>.sealed`) but no encryption: the OS keychain cannot be
+ * reached in tests. The layering is what is tested.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileSecretStore, LayeredSecretStore } from '../../../src/core/approval/key-store.js';
+import {
+  approvalKey,
+  FileSecretStore,
+  LayeredSecretStore,
+  SEALED,
+  type SecretStore,
+} from '../../../src/core/approval/key-store.js';
 import { tempDir } from '../../helpers/temp.js';
 
-describe('the app’s secrets over the command line’s', () => {
-  it('reads a secret set from the command line; setting or deleting it in the app leaves no stale copy', () => {
-    const dir = path.join(tempDir('ias-secrets-'), 'secrets');
-    const cli = new FileSecretStore(dir);
-    const app = new LayeredSecretStore(new FileSecretStore(path.join(dir, 'sealed')), new FileSecretStore(dir));
-    cli.set('skill-config.query_weather.QWEATHER_KEY', Buffer.from('from-cli'));
-    expect(app.get('skill-config.query_weather.QWEATHER_KEY')?.toString()).toBe('from-cli');
+/** The app's sealed store, without the keychain: the same files as SafeStorageSecretStore writes. */
+class SealedStandIn implements SecretStore {
+  constructor(private readonly files: FileSecretStore) {}
+  get = (name: string) => this.files.get(`${name}${SEALED}`);
+  set = (name: string, value: Buffer) => this.files.set(`${name}${SEALED}`, value);
+  delete = (name: string) => this.files.delete(`${name}${SEALED}`);
+  modifiedAt = (name: string) => this.files.modifiedAt(`${name}${SEALED}`);
+}
 
-    app.set('skill-config.query_weather.QWEATHER_KEY', Buffer.from('from-app'));
-    expect(app.get('skill-config.query_weather.QWEATHER_KEY')?.toString()).toBe('from-app');
-    // The command line no longer reads the old value (it cannot read the sealed one).
-    expect(cli.get('skill-config.query_weather.QWEATHER_KEY')).toBeUndefined();
-    expect(fs.existsSync(path.join(dir, 'skill-config.query_weather.QWEATHER_KEY'))).toBe(false);
+function stores() {
+  const dir = path.join(tempDir('ias-secrets-'), 'secrets');
+  const cli = new FileSecretStore(dir);
+  const app = new LayeredSecretStore(new SealedStandIn(new FileSecretStore(dir)), new FileSecretStore(dir));
+  /** Makes the app's sealed copy older than anything written after. */
+  const ageSealed = (name: string) => {
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(path.join(dir, `${name}${SEALED}`), old, old);
+  };
+  return { dir, cli, app, ageSealed };
+}
+
+const KEY = 'skill-config.query_weather.QWEATHER_KEY';
+const text = (b: Buffer | undefined) => b?.toString();
+
+describe('the app’s secrets beside the command line’s', () => {
+  it('the value set last counts, wherever it was set; setting in the app leaves no stale file copy', () => {
+    const { dir, cli, app, ageSealed } = stores();
+    cli.set(KEY, Buffer.from('from-cli'));
+    expect(text(app.get(KEY))).toBe('from-cli');
+
+    app.set(KEY, Buffer.from('from-app'));
+    expect(text(app.get(KEY))).toBe('from-app');
+    expect(cli.get(KEY)).toBeUndefined();
+    expect(fs.existsSync(path.join(dir, KEY))).toBe(false);
+
+    ageSealed(KEY);
+    cli.set(KEY, Buffer.from('newer-from-cli'));
+    expect(text(app.get(KEY))).toBe('newer-from-cli');
+  });
+
+  it('clearing with ias clears the app’s copy too; clearing in the app clears both', () => {
+    const { cli, app } = stores();
+    app.set(KEY, Buffer.from('from-app'));
+    cli.delete(KEY);
+    expect(app.get(KEY)).toBeUndefined();
 
     cli.set('llm-api-key', Buffer.from('sk-cli'));
+    app.set(KEY, Buffer.from('again'));
     app.delete('llm-api-key');
-    app.delete('skill-config.query_weather.QWEATHER_KEY');
-    expect(app.get('llm-api-key')).toBeUndefined();
-    expect(cli.get('llm-api-key')).toBeUndefined();
-    expect(app.get('skill-config.query_weather.QWEATHER_KEY')).toBeUndefined();
-    expect(app.get('never-set')).toBeUndefined();
+    app.delete(KEY);
+    expect([app.get('llm-api-key'), cli.get('llm-api-key'), app.get(KEY), app.get('never-set')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('the app keeps to its sealed approval key when ias makes one of its own', () => {
+    const { app, cli, ageSealed } = stores();
+    const appKey = approvalKey(app);
+    ageSealed('approval-hmac.key');
+    const cliKey = approvalKey(cli);
+    expect(cliKey.equals(appKey)).toBe(false);
+    expect(approvalKey(app).equals(appKey)).toBe(true);
+    expect(approvalKey(cli).equals(cliKey)).toBe(true);
   });
 });

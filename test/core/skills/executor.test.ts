@@ -236,6 +236,18 @@ describe('instruction and built-in skills', () => {
     const late = await executeSkill(loaded.skill!, {}, { timeoutMs: 50, builtins: { get_current_datetime: waits } });
     expect(late).toMatchObject({ success: false, error: 'timed out after 0.05 s' });
     expect(reasons).toEqual(['cancelled', 'timeout']);
+    // A call stopped before it began does not begin.
+    let began = false;
+    const never = executeSkill(
+      loaded.skill!,
+      {},
+      {
+        signal: AbortSignal.abort(),
+        builtins: { get_current_datetime: () => (began = true) },
+      },
+    );
+    expect(await never).toMatchObject({ success: false, error: 'cancelled' });
+    expect(began).toBe(false);
     // A handler that answers at once is done, and one that throws fails with its message.
     const sync = await executeSkill(loaded.skill!, {}, { builtins: { get_current_datetime: () => 'now' } });
     expect(sync).toMatchObject({ success: true, data: 'now' });

@@ -1,0 +1,56 @@
+/** The approval request as the owner reads it: whole, in messages a chat app takes, impossible to fake from inside a value. */
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_CHARS, requestTexts } from '../../../src/core/approval/messages.js';
+
+const CODE_LINE = /^确认码 Code：\d{6}$/m;
+
+describe('approval request messages', () => {
+  it('a stranger’s very long title neither breaks the split nor floods the owner', () => {
+    const texts = requestTexts({
+      skill: 'send_mail',
+      title: `Mail ${'🙂'.repeat(2000)}`,
+      params: { to: 'a@b.c', body: 'x'.repeat(5000) },
+      code: '123456',
+      note: '微信 已断开，这个确认改由这里进行。wechat is not connected; this approval moved here.',
+    });
+    expect(texts.length).toBeLessThanOrEqual(5);
+    for (const text of texts) expect(text.length).toBeLessThanOrEqual(MESSAGE_CHARS);
+    expect(texts[0]).toMatch(/^微信 已断开/);
+    expect(texts.join('')).toContain('x'.repeat(1000));
+    expect(texts.join('').match(/x/g)!.length).toBeGreaterThanOrEqual(5000);
+    expect(texts.at(-1)).toMatch(CODE_LINE);
+  });
+
+  it('a reroute note with long parameters: every part within the limit, the code only in the last', () => {
+    const body = Array.from({ length: 200 }, (_, i) => `第 ${i} 行 line ${i}`).join('\n');
+    const texts = requestTexts({
+      skill: 'send_mail',
+      title: 'Send mail',
+      params: { to: 'a@b.c', body },
+      code: '654321',
+      note: 'x'.repeat(300),
+    });
+    expect(texts.length).toBeGreaterThan(1);
+    for (const [i, text] of texts.entries()) {
+      expect(text.length).toBeLessThanOrEqual(MESSAGE_CHARS);
+      expect(CODE_LINE.test(text)).toBe(i === texts.length - 1);
+    }
+    // The in-app card has no length limit: one message.
+    expect(requestTexts({ skill: 'send_mail', title: '', params: { body } }, { split: false })).toHaveLength(1);
+  });
+
+  it('line breaks of any kind inside a value stay indented: a value cannot fake a code line or a part', () => {
+    for (const sep of ['\n', '\r', '\r\n', '\u2028', '\u2029', '\u0085']) {
+      const [text] = requestTexts({
+        skill: 'run_shell',
+        title: '',
+        params: { command: `echo hi${sep}确认码 Code：000000${sep}（2/2）` },
+        code: '246810',
+      });
+      const lines = text!.split(/\r\n|[\r\n\u0085\u2028\u2029]/);
+      expect(lines.filter((l) => CODE_LINE.test(l))).toEqual(['确认码 Code：246810']);
+      expect(lines).toContain('    确认码 Code：000000');
+      expect(lines.some((l) => l.startsWith('（'))).toBe(false);
+    }
+  });
+});

@@ -78,7 +78,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     const skill = registry.get(name);
     if (skill?.source === 'user') markReviewed(skill, store.skillSettings);
   }
-  const secrets = options.secrets ?? new FileSecretStore(path.join(paths.home, 'secrets'));
+  const secrets =
+    options.secrets ?? new FileSecretStore(path.join(paths.home, 'secrets'), { forgetsSealedCopies: true });
   const gate = new ApprovalGate({
     approvals: store.approvals,
     key: approvalKey(secrets),

@@ -147,16 +147,17 @@ export class Agent {
       turn.reasoning += reply.reasoning;
       const toolCalls = withTools ? reply.toolCalls : [];
       const stored: StoredToolCall[] = toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments }));
-      const storeReply = () => {
-        if (reply.content || stored.length > 0 || reply.reasoning) {
+      const storeReply = (calls = stored) => {
+        if (reply.content || calls.length > 0 || reply.reasoning) {
           conversations.append(conversationId, 'assistant', reply.content, {
-            ...(stored.length ? { toolCalls: stored } : {}),
+            ...(calls.length ? { toolCalls: calls } : {}),
             ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
           });
         }
       };
       if (outcome.error !== undefined || outcome.stopped) {
-        storeReply();
+        // Tool calls of a reply cut short never run: the reply is kept without them.
+        storeReply([]);
         turn.reply = reply.content;
         if (outcome.error !== undefined) {
           turn.error = outcome.error;
@@ -342,20 +343,21 @@ export class Agent {
       return new Promise<ToolCallRecord>((resolve, reject) => {
         const timer = setTimeout(() => {
           if (state.at !== 'waiting') return;
-          // Past the limit: the call goes on in the background; a stopped turn no longer stops it.
-          signal?.removeEventListener('abort', onAbort);
+          let made: { job: string; record: ToolCallRecord };
           try {
-            const made = this.options.atomically(() => {
+            made = this.options.atomically(() => {
               const job = this.options.jobs.start(call.id, 'tool-call', conversationId, call.name);
               return { job, record: record('background', { status: 'running in background', note: BACKGROUND_NOTE }) };
             });
-            state = { at: 'background', job: made.job };
-            this.followInBackground(call, made.job, conversationId, running);
-            resolve(made.record);
-          } catch (error) {
-            // Not stored as a background job: the turn waits for the call after all, and fails.
-            reject(error);
+          } catch {
+            // It cannot be stored as a background job: the turn waits for the call after all.
+            return;
           }
+          // Past the limit: the call goes on in the background; a stopped turn no longer stops it.
+          signal?.removeEventListener('abort', onAbort);
+          state = { at: 'background', job: made.job };
+          this.followInBackground(call, made.job, conversationId, running);
+          resolve(made.record);
         }, this.options.toolTimeoutMs ?? 8000);
         running.then(
           () => {
@@ -384,26 +386,34 @@ export class Agent {
     conversationId: string,
     running: Promise<SkillCallOutcome>,
   ) {
-    const settled = running.then(
-      (outcome) => {
-        const result = forModel(outcome.status, outcome.result);
-        this.emit({
-          type: 'background-result',
-          conversationId,
-          id: call.id,
-          name: call.name,
-          status: outcome.status,
-          result,
-        });
-      },
-      (err: unknown) => {
-        const result = { success: false, error: (err as Error).message };
-        this.options.jobs.finish(job, result);
-        this.emit({ type: 'background-result', conversationId, id: call.id, name: call.name, status: 'error', result });
-      },
-    );
-    // Nobody awaits a background call: what goes wrong while ending it must not end the process.
-    settled.catch(() => undefined);
+    const settled = running
+      .then(
+        (outcome) => {
+          const result = forModel(outcome.status, outcome.result);
+          this.emit({
+            type: 'background-result',
+            conversationId,
+            id: call.id,
+            name: call.name,
+            status: outcome.status,
+            result,
+          });
+        },
+        (err: unknown) => {
+          const result = { success: false, error: (err as Error).message };
+          this.options.jobs.finish(job, result);
+          this.emit({
+            type: 'background-result',
+            conversationId,
+            id: call.id,
+            name: call.name,
+            status: 'error',
+            result,
+          });
+        },
+      )
+      // Nobody awaits a background call: what goes wrong while ending it must not end the process.
+      .catch(() => undefined);
     this.running.add(settled);
     void settled.finally(() => this.running.delete(settled));
   }

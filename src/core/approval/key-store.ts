@@ -16,9 +16,16 @@ export interface SecretStore {
   modifiedAt?(name: string): number | undefined;
 }
 
-/** Secrets as files with mode 0600 in a 0700 folder. */
+/**
+ * Secrets as files with mode 0600 in a 0700 folder. The command line's and headless mode's store
+ * (`forgetsSealedCopies`) also removes, when it forgets a secret, the copy the desktop app sealed in
+ * the same folder: clearing a setting with `ias` clears it for the app too.
+ */
 export class FileSecretStore implements SecretStore {
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly options: { forgetsSealedCopies?: boolean } = {},
+  ) {}
 
   private file(name: string): string {
     if (!/^[a-z0-9_.-]+$/i.test(name)) throw new Error(`invalid secret name "${name}"`);
@@ -48,10 +55,9 @@ export class FileSecretStore implements SecretStore {
     fs.renameSync(tmp, file);
   }
 
-  /** Forgets the secret, and the copy the desktop app sealed in the same folder (`<name>.sealed`). */
   delete(name: string): void {
     fs.rmSync(this.file(name), { force: true });
-    fs.rmSync(this.file(`${name}${SEALED}`), { force: true });
+    if (this.options.forgetsSealedCopies) fs.rmSync(this.file(`${name}${SEALED}`), { force: true });
   }
 
   modifiedAt(name: string): number | undefined {
@@ -88,8 +94,8 @@ export class LayeredSecretStore implements SecretStore {
   }
 
   set(name: string, value: Buffer): void {
-    this.plain.delete(name);
     this.sealed.set(name, value);
+    this.plain.delete(name);
   }
 
   delete(name: string): void {

@@ -14,12 +14,23 @@ export const MESSAGE_CHARS = 1800;
 /** The most parameter text a request may show (about seven messages); a longer call is not asked about. */
 export const MAX_SHOWN_CHARS = 12_000;
 
-/** Anything a chat app may show as a new line. */
-const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/;
+/** Anything a chat app or a terminal may show as a new line. */
+const LINE_BREAKS = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/;
+/**
+ * Characters that could change how the rest reads: terminal escapes and other control characters,
+ * and the marks that reorder text (bidirectional overrides and isolates).
+ */
+const HIDDEN = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** One line of a value as the owner should read it: every character visible for what it is. */
+function visible(line: string): string {
+  return line.replace(HIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 /**
  * The parameters one per line, in full. A value's every line is indented, whatever line break it
- * uses, so text inside a value cannot pass for a line of the message (a code, a part number).
+ * uses, and hidden characters are shown as \uXXXX, so text inside a value cannot pass for a line of
+ * the message (a code, a part number) or rewrite what is shown.
  */
 export function readableParams(params: Record<string, unknown>): string {
   const keys = Object.keys(params);
@@ -27,9 +38,11 @@ export function readableParams(params: Record<string, unknown>): string {
   return keys
     .map((key) => {
       const value = params[key];
-      const lines = (typeof value === 'string' ? value : JSON.stringify(value, null, 2)).split(LINE_BREAKS);
+      const lines = (typeof value === 'string' ? value : JSON.stringify(value, null, 2))
+        .split(LINE_BREAKS)
+        .map(visible);
       const indented = lines.length > 1 ? `\n    ${lines.join('\n    ')}` : ` ${lines[0]}`;
-      return `  ${key.split(LINE_BREAKS).join(' ')}:${indented}`;
+      return `  ${visible(key.split(LINE_BREAKS).join(' '))}:${indented}`;
     })
     .join('\n');
 }
@@ -93,7 +106,14 @@ export function requestTexts(a: ApprovalText, options: { split?: boolean } = {})
   ];
 }
 
-/** Cuts text into pieces of at most `max` (≥ 2) characters, at a line break when one is near the end. */
+/** How a part that goes on with a line cut at the end of the part before begins. */
+const CONTINUED = '    ↳ ';
+
+/**
+ * Cuts text into pieces of at most `max` (≥ 16) characters, at a line break when one is near the
+ * end. A line cut in its middle goes on indented in the next piece, so that piece cannot begin with
+ * text of a value at the start of a line.
+ */
 function splitText(text: string, max: number): string[] {
   const pieces: string[] = [];
   let rest = text;
@@ -105,7 +125,7 @@ function splitText(text: string, max: number): string[] {
       if (last >= 0xd800 && last <= 0xdbff) end--;
     }
     pieces.push(rest.slice(0, end));
-    rest = rest.slice(rest[end] === '\n' ? end + 1 : end);
+    rest = rest[end] === '\n' ? rest.slice(end + 1) : `${CONTINUED}${rest.slice(end)}`;
   }
   pieces.push(rest);
   return pieces;

@@ -144,6 +144,20 @@ describe('the agent loop', () => {
     expect(next.at(-1)).toEqual({ role: 'user', content: 'and?' });
   });
 
+  it('a call past its time that cannot be stored as a background job is waited for instead', async () => {
+    w = await agentWorld({ agent: { toolTimeoutMs: 100 } });
+    writeSkill(w.system, 'slow', scriptSkill({ script: 'sleep 0.4; echo slow-result' }));
+    w.registry.loadAll();
+    w.store.jobs.start = () => {
+      throw new Error('disk full');
+    };
+    w.server.enqueue({ toolCalls: [{ id: 'call_slow', name: 'slow', arguments: '{}' }] }, { content: 'Done.' });
+    const turn = await w.agent.send('do the slow thing');
+    expect(turn.toolCalls[0]).toMatchObject({ status: 'done', result: { success: true, data: 'slow-result' } });
+    expect(turn.reply).toBe('Done.');
+    expect(w.agent.running.size).toBe(0);
+  });
+
   it('a model that reuses a tool-call id: each background call is its own job, and each result arrives', async () => {
     w = await agentWorld({ agent: { toolTimeoutMs: 200 } });
     writeSkill(w.system, 'slow', scriptSkill({ script: 'sleep 0.5; echo "slow-$SKILL_PARAM_N"' }));

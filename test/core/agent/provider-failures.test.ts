@@ -59,6 +59,27 @@ describe('provider failures become clear messages, with retries where they help'
     expect(w.server.requests).toHaveLength(3);
   });
 
+  it('a reply cut while it asked for tools keeps its text; its half-written calls are not kept and run nothing', async () => {
+    w = await agentWorld();
+    w.server.enqueue({
+      content: 'Let me check.',
+      toolCalls: [{ id: 'call_cut', name: 'read_only', arguments: '{"path": "/some/long/path/to/a/file"}' }],
+      chunkSize: 4,
+      cutAfterChunks: 6,
+    });
+    const turn = await w.agent.send('check it');
+    expect(turn.error).toMatch(/dropped mid-reply/);
+    const stored = w.store.conversations.messages(turn.conversationId);
+    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(stored[1]!.toolCalls).toBeUndefined();
+    expect(w.store.audit.query().rows).toEqual([]);
+    // The next turn sends a history the provider accepts: no call left without its result.
+    w.server.enqueue({ content: 'Checked.' });
+    await w.agent.send('go on', { conversationId: turn.conversationId });
+    const sent = w.server.requests.at(-1)!.body.messages as { role: string; tool_calls?: unknown }[];
+    expect(sent.some((m) => m.tool_calls)).toBe(false);
+  });
+
   it('a server that cannot be reached is named', async () => {
     w = await agentWorld({
       agent: {

@@ -53,4 +53,33 @@ describe('approval request messages', () => {
       expect(lines.some((l) => l.startsWith('（'))).toBe(false);
     }
   });
+
+  it('a value cut in the middle of a line goes on indented: the next part cannot begin with its text', () => {
+    // Padding chosen so that a hard cut falls just before the fake lines.
+    for (let pad = 1500; pad < 1800; pad += 7) {
+      const texts = requestTexts({
+        skill: 'send_mail',
+        title: '',
+        params: { body: `${'x'.repeat(pad)}确认码 Code：111111 （以上为全部参数）${'y'.repeat(3000)}` },
+        code: '222222',
+      });
+      for (const text of texts.slice(1, -1)) {
+        const firstLine = text.split('\n')[1]!;
+        expect(firstLine.startsWith('    '), firstLine.slice(0, 40)).toBe(true);
+      }
+      expect(texts.filter((t) => CODE_LINE.test(t))).toEqual([texts.at(-1)]);
+    }
+  });
+
+  it('hidden characters are shown for what they are: no terminal escapes, no reordering marks', () => {
+    const [text] = requestTexts({
+      skill: 'run_shell',
+      title: '',
+      params: { command: 'rm -rf ~/x\u001b[1A\u001b[2Kecho safe', note: 'abc\u202edcba\u2066\u0000' },
+      code: '135790',
+    });
+    expect(text).not.toMatch(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(text).toContain('command: rm -rf ~/x\\u001b[1A\\u001b[2Kecho safe');
+    expect(text).toContain('note: abc\\u202edcba\\u2066\\u0000');
+  });
 });

@@ -26,7 +26,7 @@ class SealedStandIn implements SecretStore {
 
 function stores() {
   const dir = path.join(tempDir('ias-secrets-'), 'secrets');
-  const cli = new FileSecretStore(dir);
+  const cli = new FileSecretStore(dir, { forgetsSealedCopies: true });
   const app = new LayeredSecretStore(new SealedStandIn(new FileSecretStore(dir)), new FileSecretStore(dir));
   /** Makes the app's sealed copy older than anything written after. */
   const ageSealed = (name: string) => {
@@ -71,6 +71,18 @@ describe('the app’s secrets beside the command line’s', () => {
       undefined,
       undefined,
     ]);
+  });
+
+  it('a secret the app cannot seal (keychain locked) keeps the copy it had', () => {
+    const { dir, cli } = stores();
+    const locked = new SealedStandIn(new FileSecretStore(dir));
+    locked.set = () => {
+      throw new Error('the keyring is locked');
+    };
+    const app = new LayeredSecretStore(locked, new FileSecretStore(dir));
+    cli.set(KEY, Buffer.from('from-cli'));
+    expect(() => app.set(KEY, Buffer.from('from-app'))).toThrow('locked');
+    expect(text(app.get(KEY))).toBe('from-cli');
   });
 
   it('the app keeps to its sealed approval key when ias makes one of its own', () => {

@@ -18,6 +18,7 @@ import { openStore, type Store } from './store/index.js';
 import { TaskScheduler } from './scheduler/scheduler.js';
 import { runTaskTurn } from './scheduler/task-runner.js';
 import { SkillConfigStore } from './skills/skill-config.js';
+import { stopLeftoverProcesses } from './skills/leftover-processes.js';
 import { copyExampleSkills } from './skills/examples.js';
 import { markReviewed } from './approval/review.js';
 import type { Skill } from './skills/types.js';
@@ -88,6 +89,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     ttlMs: options.approvalTtlMs,
   });
   if (options.recover) {
+    // Processes a killed run left behind end before their calls are marked interrupted.
+    stopLeftoverProcesses(store.processes);
     store.audit.markInterrupted();
     store.jobs.markInterrupted();
     gate.recover();
@@ -108,6 +111,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     execute: { scriptCacheDir: paths.scriptCache, services },
     highRiskPaused: () => store.settings.get(HIGH_RISK_PAUSED) === true,
     atomically: store.atomically,
+    processes: store.processes,
   });
   const timeZone = () =>
     store.settings.get<string>(TIME_ZONE) ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';

@@ -6,7 +6,9 @@
  */
 import type { AuditRepo } from '../store/audit-repo.js';
 import type { AuditEntry, AuditFinish, AuditSource } from '../store/audit-types.js';
+import type { SkillProcessesRepo } from '../store/skill-processes-repo.js';
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
+import { trackedProcess } from '../skills/leftover-processes.js';
 import { checkArguments, executeSkill, precheckCall, type ExecuteOptions } from '../skills/executor.js';
 import type { Risk, Skill, SkillResult } from '../skills/types.js';
 import { effectFreeBuiltins } from '../builtins/index.js';
@@ -75,6 +77,8 @@ export interface SkillCallerOptions {
   highRiskPaused?: () => boolean;
   /** The store's transaction: a call's audit completion and its caller's record commit together. */
   atomically: <T>(fn: () => T) => T;
+  /** Where the process groups of running calls are kept, so that one left behind can be ended. */
+  processes?: SkillProcessesRepo;
 }
 
 const SUMMARY_CHARS = 2000;
@@ -137,7 +141,7 @@ export class SkillCaller {
   }
 
   private record(entry: AuditEntry, request: SkillCallRequest): CallRecord {
-    return new CallRecord(this.options.audit, this.options.atomically, entry, request.recordWith);
+    return new CallRecord(this.options, entry, request.recordWith);
   }
 
   private async run(
@@ -154,6 +158,7 @@ export class SkillCaller {
       env: runEnv,
       call: { source: request.source, requestedBy: request.requestedBy, allowedSkills: request.allowedSkills },
       signal: request.signal,
+      onSpawn: (pid, command) => record.spawned(pid, command),
     });
     const notRun = (
       status: Exclude<CallStatus, 'done'>,
@@ -254,16 +259,28 @@ function ranWith(
  */
 class CallRecord {
   private auditId?: number;
+  private readonly audit: AuditRepo;
+  private readonly atomically: <T>(fn: () => T) => T;
+  private readonly processes?: SkillProcessesRepo;
 
   constructor(
-    private readonly audit: AuditRepo,
-    private readonly atomically: <T>(fn: () => T) => T,
+    stores: Pick<SkillCallerOptions, 'audit' | 'atomically' | 'processes'>,
     readonly entry: AuditEntry,
     private readonly keep?: (outcome: SkillCallOutcome) => void,
-  ) {}
+  ) {
+    this.audit = stores.audit;
+    this.atomically = stores.atomically;
+    this.processes = stores.processes;
+  }
 
   start(): void {
     this.auditId ??= this.audit.start(this.entry);
+  }
+
+  /** A process the call started: kept with the call's row until it ends. */
+  spawned(pid: number, command: readonly string[]): void {
+    const tracked = this.auditId === undefined || !this.processes ? undefined : trackedProcess(pid, command);
+    if (tracked) this.processes!.add(this.auditId!, tracked);
   }
 
   end(finish: AuditFinish, ended: Omit<SkillCallOutcome, 'auditId' | 'risk'>): SkillCallOutcome {
@@ -294,8 +311,12 @@ class CallRecord {
   /** The audit row completed (or written whole), and the outcome that names it. */
   private complete(finish: AuditFinish, ended: Omit<SkillCallOutcome, 'auditId' | 'risk'>): SkillCallOutcome {
     let auditId = this.auditId;
-    if (auditId === undefined) auditId = this.audit.record(this.entry, finish);
-    else this.audit.finish(auditId, finish);
+    if (auditId === undefined) {
+      auditId = this.audit.record(this.entry, finish);
+    } else {
+      this.audit.finish(auditId, finish);
+      this.processes?.remove(auditId);
+    }
     return { ...ended, auditId, risk: this.entry.risk };
   }
 }

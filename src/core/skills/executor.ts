@@ -37,6 +37,8 @@ export interface ExecuteOptions {
   /** Given to built-in handlers: who calls, and the app's parts they act on. */
   call?: CallInfo;
   services?: BuiltinServices;
+  /** Told each process a run starts (its id, and the command), so one left behind can be ended. */
+  onSpawn?: (pid: number, command: readonly string[]) => void;
 }
 
 const defaultCacheDir = () => path.join(os.tmpdir(), `ias-scripts-${process.getuid?.() ?? 'user'}`);
@@ -61,6 +63,7 @@ function handlerContext(skill: Skill, options: ExecuteOptions): Omit<BuiltinCont
     env: options.env ?? {},
     call: options.call ?? { source: 'cli' },
     services: options.services ?? {},
+    ...(options.onSpawn ? { onSpawn: options.onSpawn } : {}),
   };
 }
 
@@ -217,6 +220,7 @@ async function runScript(
     input: json,
     timeoutMs,
     signal: options.signal,
+    onSpawn: (pid) => options.onSpawn?.(pid, [program, ...programArgs, file]),
   });
   const stopped = exit.stopped;
   const truncated = exit.truncated;

@@ -17,6 +17,8 @@ export interface RunProcessOptions {
   signal?: AbortSignal;
   /** Bytes kept of each stream (1 MB by default). */
   capBytes?: number;
+  /** Told the process id (its group's id too) once the process is started. */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface ProcessOutcome {
@@ -67,6 +69,7 @@ export async function runProcess(program: string, args: string[], options: RunPr
     windowsHide: true,
     stripFinalNewline: false,
   });
+  if (child.pid !== undefined) options.onSpawn?.(child.pid);
   child.stdout?.on('data', (c: Buffer) => stdout.push(c));
   child.stderr?.on('data', (c: Buffer) => stderr.push(c));
 

@@ -5,6 +5,7 @@ import { BackgroundJobsRepo } from './background-jobs-repo.js';
 import { ConversationsRepo } from './conversations-repo.js';
 import { openDatabase, type Db } from './database.js';
 import { SettingsRepo } from './settings-repo.js';
+import { SkillProcessesRepo } from './skill-processes-repo.js';
 import { SkillSettingsRepo } from './skill-settings-repo.js';
 import { TasksRepo } from './tasks-repo.js';
 
@@ -15,6 +16,7 @@ export * from './conversations-repo.js';
 export * from './database.js';
 export * from './migrations.js';
 export * from './settings-repo.js';
+export * from './skill-processes-repo.js';
 export * from './skill-settings-repo.js';
 export * from './tasks-repo.js';
 
@@ -27,6 +29,7 @@ export interface Store {
   conversations: ConversationsRepo;
   jobs: BackgroundJobsRepo;
   tasks: TasksRepo;
+  processes: SkillProcessesRepo;
   /**
    * Runs `fn` in one transaction: writes made at one moment (a reply and the start of its tool
    * calls) commit together, and all or none of them are kept. Takes the write lock at once (so a
@@ -50,6 +53,7 @@ export function openStore(file: string): Store {
     conversations: new ConversationsRepo(db),
     jobs: new BackgroundJobsRepo(db),
     tasks: new TasksRepo(db),
+    processes: new SkillProcessesRepo(db),
     atomically: <T>(fn: () => T): T => inOneCommit.immediate(fn) as T,
     close() {
       if (!db.open) return;

@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { initialSchema } from './migration-1-initial.js';
 import { taskRunsSchema } from './migration-2-task-runs.js';
 import { auditIndexBatchesSchema } from './migration-3-audit-index-batches.js';
+import { skillProcessesSchema } from './migration-4-skill-processes.js';
 
 type Db = Database.Database;
 
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'initial schema', up: (db) => db.exec(initialSchema) },
   { name: 'scheduled task runs', up: (db) => db.exec(taskRunsSchema) },
   { name: 'audit search index in batches', up: (db) => db.exec(auditIndexBatchesSchema) },
+  { name: 'skill process groups', up: (db) => db.exec(skillProcessesSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

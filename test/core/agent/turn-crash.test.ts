@@ -3,7 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openRuntime } from '../../../src/core/runtime.js';
 import { openStore } from '../../../src/core/store/index.js';
+import { isRunning as running } from '../../helpers/process.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 import { onCleanup, scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
 
@@ -53,7 +55,11 @@ async function world() {
   writeSkill(
     system,
     'slow_report',
-    scriptSkill({ description: 'Takes long.', script: `touch '${path.join(home, 'started')}'\nsleep 30` }),
+    // Writes its process id (its group's too) once it runs, then takes long.
+    scriptSkill({
+      description: 'Takes long.',
+      script: `echo $$ > '${path.join(home, 'started.tmp')}'; mv '${path.join(home, 'started.tmp')}' '${path.join(home, 'started')}'\nsleep 30`,
+    }),
   );
   const env = {
     IAS_HOME: home,
@@ -67,7 +73,21 @@ async function world() {
     onCleanup(() => s.close());
     return s;
   };
-  return { home, env, server, store };
+  /** The slow skill's process group, once it runs; ended after the test whatever happens. */
+  const slowGroup = async () => {
+    const started = path.join(home, 'started');
+    while (!fs.existsSync(started)) await new Promise((r) => setTimeout(r, 20));
+    const pid = Number(fs.readFileSync(started, 'utf8'));
+    onCleanup(() => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    });
+    return pid;
+  };
+  return { home, system, env, server, store, slowGroup };
 }
 
 describe('a turn and kill -9', () => {
@@ -101,8 +121,7 @@ describe('a turn and kill -9', () => {
     const w = await world();
     w.server.enqueue({ toolCalls: [{ id: 'call_slow', name: 'slow_report', arguments: '{}' }] });
     const { child } = host({ ...w.env, TURN_TEXT: 'make the slow report' });
-    const started = path.join(w.home, 'started');
-    while (!fs.existsSync(started)) await new Promise((r) => setTimeout(r, 20));
+    await w.slowGroup();
     await killed(child);
     const store = w.store();
     const [conversation] = store.conversations.list();
@@ -114,5 +133,35 @@ describe('a turn and kill -9', () => {
     expect(messages[1]!.toolCalls).toEqual([{ id: 'call_slow', name: 'slow_report', arguments: '{}' }]);
     expect(store.audit.query().rows.map((r) => [r.skill, r.status])).toEqual([['slow_report', 'running']]);
     expect(store.audit.markInterrupted()).toBe(1);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'a skill process left behind is ended at the next start, and its call is marked interrupted',
+    async () => {
+      const w = await world();
+      w.server.enqueue({ toolCalls: [{ id: 'call_slow', name: 'slow_report', arguments: '{}' }] });
+      const { child } = host({ ...w.env, TURN_TEXT: 'make the slow report' });
+      const pid = await w.slowGroup();
+      await killed(child);
+      expect(running(pid)).toBe(true);
+      const runtime = await openRuntime({ home: w.home, systemSkills: w.system, recover: true });
+      onCleanup(() => runtime.close());
+      while (running(pid)) await new Promise((r) => setTimeout(r, 20));
+      expect(runtime.store.audit.query().rows.map((r) => [r.skill, r.status])).toEqual([
+        ['slow_report', 'interrupted'],
+      ]);
+      expect(runtime.store.processes.all()).toEqual([]);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')('a skill process of an iAs that still runs is left to it', async () => {
+    const w = await world();
+    w.server.enqueue({ toolCalls: [{ id: 'call_slow', name: 'slow_report', arguments: '{}' }] });
+    host({ ...w.env, TURN_TEXT: 'make the slow report' });
+    const pid = await w.slowGroup();
+    const runtime = await openRuntime({ home: w.home, systemSkills: w.system, recover: true });
+    onCleanup(() => runtime.close());
+    expect(running(pid)).toBe(true);
+    expect(runtime.store.processes.all()).toMatchObject([{ pid }]);
   });
 });

@@ -82,6 +82,26 @@ describe('execute_shell', () => {
     expect(isRunning(pid)).toBe(false);
   });
 
+  it('keeps the running command’s process group on record until it ends', async () => {
+    const w = await world();
+    const marker = path.join(tempDir('ias-shell-pid-'), 'pid');
+    const sent = w.owner.nextSent(/确认码/);
+    const call = w.runtime.caller.call({
+      name: 'execute_shell',
+      params: { command: `echo $$ > '${marker}'; sleep 0.5` },
+      source: 'chat',
+    });
+    w.owner.reply(codeIn(await sent));
+    while (!fs.existsSync(marker) || !fs.readFileSync(marker, 'utf8').trim())
+      await new Promise((r) => setTimeout(r, 20));
+    const kept = w.runtime.store.processes.all();
+    expect(kept).toMatchObject([{ pid: Number(fs.readFileSync(marker, 'utf8')), ownerPid: process.pid }]);
+    const outcome = await call;
+    expect(outcome.status).toBe('done');
+    expect(kept[0]!.auditId).toBe(outcome.auditId);
+    expect(w.runtime.store.processes.all()).toEqual([]);
+  });
+
   it('caps the output and says so', async () => {
     const w = await world();
     const { outcome } = await approvedRun(w, { command: 'head -c 300000 /dev/zero | tr "\\0" x', max_output_kb: 4 });

@@ -60,6 +60,7 @@ describe('openDatabase', () => {
       'pending_approvals',
       'scheduled_tasks',
       'settings',
+      'skill_processes',
       'skill_settings',
     ]);
   });

@@ -135,7 +135,7 @@ export class SkillCaller {
       },
       run: () => {
         if (recordsStart) record.start();
-        return this.run(request, skill, record, env, elapsed);
+        return this.run(request, skill, record, env, elapsed).finally(() => record.forgetProcesses());
       },
     };
   }
@@ -158,7 +158,7 @@ export class SkillCaller {
       env: runEnv,
       call: { source: request.source, requestedBy: request.requestedBy, allowedSkills: request.allowedSkills },
       signal: request.signal,
-      onSpawn: (pid, command) => record.spawned(pid, command),
+      onSpawn: (pid) => record.spawned(pid),
     });
     const notRun = (
       status: Exclude<CallStatus, 'done'>,
@@ -259,6 +259,7 @@ function ranWith(
  */
 class CallRecord {
   private auditId?: number;
+  private tracked = false;
   private readonly audit: AuditRepo;
   private readonly atomically: <T>(fn: () => T) => T;
   private readonly processes?: SkillProcessesRepo;
@@ -278,9 +279,27 @@ class CallRecord {
   }
 
   /** A process the call started: kept with the call's row until it ends. */
-  spawned(pid: number, command: readonly string[]): void {
-    const tracked = this.auditId === undefined || !this.processes ? undefined : trackedProcess(pid, command);
-    if (tracked) this.processes!.add(this.auditId!, tracked);
+  spawned(pid: number): void {
+    const tracked = this.auditId === undefined || !this.processes ? undefined : trackedProcess(pid);
+    if (!tracked) return;
+    try {
+      this.processes!.add(this.auditId!, tracked);
+      this.tracked = true;
+    } catch {
+      // Not kept (the database busy or full): the call runs on under its time limit all the same,
+      // only a crash of iAs would leave it behind untracked.
+    }
+  }
+
+  /** Forgets the call's processes, however it ended (also when it ended by an error). */
+  forgetProcesses(): void {
+    if (!this.tracked || this.auditId === undefined) return;
+    this.tracked = false;
+    try {
+      this.processes?.remove(this.auditId);
+    } catch {
+      // Left for the next start, which ends only a leader that is still the process recorded.
+    }
   }
 
   end(finish: AuditFinish, ended: Omit<SkillCallOutcome, 'auditId' | 'risk'>): SkillCallOutcome {
@@ -315,7 +334,6 @@ class CallRecord {
       auditId = this.audit.record(this.entry, finish);
     } else {
       this.audit.finish(auditId, finish);
-      this.processes?.remove(auditId);
     }
     return { ...ended, auditId, risk: this.entry.risk };
   }

@@ -32,8 +32,8 @@ export interface BuiltinContext {
   env: Record<string, string>;
   call: CallInfo;
   services: BuiltinServices;
-  /** To be told each process the handler starts (its id, and the command). */
-  onSpawn?: (pid: number, command: readonly string[]) => void;
+  /** To be told each process the handler starts. */
+  onSpawn?: (pid: number) => void;
 }
 
 /**

@@ -66,7 +66,7 @@ export async function executeShell(params: Record<string, unknown>, context: Bui
     timeoutMs: timeoutSecs * 1000,
     signal: context.signal,
     capBytes: capKb * 1024,
-    onSpawn: (pid) => context.onSpawn?.(pid, [program, ...args]),
+    onSpawn: context.onSpawn,
   });
   const durationMs = Math.round(performance.now() - started);
   if (run.spawnError) {

@@ -37,8 +37,8 @@ export interface ExecuteOptions {
   /** Given to built-in handlers: who calls, and the app's parts they act on. */
   call?: CallInfo;
   services?: BuiltinServices;
-  /** Told each process a run starts (its id, and the command), so one left behind can be ended. */
-  onSpawn?: (pid: number, command: readonly string[]) => void;
+  /** Told each process a run starts, so one left behind can be ended. */
+  onSpawn?: (pid: number) => void;
 }
 
 const defaultCacheDir = () => path.join(os.tmpdir(), `ias-scripts-${process.getuid?.() ?? 'user'}`);
@@ -220,7 +220,7 @@ async function runScript(
     input: json,
     timeoutMs,
     signal: options.signal,
-    onSpawn: (pid) => options.onSpawn?.(pid, [program, ...programArgs, file]),
+    onSpawn: options.onSpawn,
   });
   const stopped = exit.stopped;
   const truncated = exit.truncated;

@@ -1,5 +1,9 @@
-/** Ending the process groups a killed iAs left behind: only those, and only when their iAs is gone. */
+/**
+ * Ending the process groups a killed iAs left behind: only those whose leader is provably the
+ * process recorded, and only when the iAs that started them is gone.
+ */
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stopLeftoverProcesses, trackedProcess } from '../../../src/core/skills/leftover-processes.js';
@@ -7,9 +11,9 @@ import { openStore } from '../../../src/core/store/index.js';
 import { isRunning as running } from '../../helpers/process.js';
 import { onCleanup, tempDir } from '../../helpers/temp.js';
 
-/** A `sleep` in a process group of its own, as a skill's process is; ended after the test. */
-function group(): number {
-  const child = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
+/** A shell in a process group of its own, as a skill's process is; its group is ended after the test. */
+function group(script: string): number {
+  const child = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
   child.unref();
   onCleanup(() => {
     try {
@@ -21,42 +25,57 @@ function group(): number {
   return child.pid!;
 }
 
-/** The id of an iAs process that has ended. */
-function endedOwner(): number {
-  return Number(spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout);
+/** What iAs would record for `pid`, as started by an iAs process that has since ended. */
+function leftBy(ended: boolean, pid: number) {
+  const tracked = trackedProcess(pid)!;
+  if (!ended) return tracked;
+  const owner = Number(spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout);
+  return { ...tracked, ownerPid: owner, ownerIdentity: `${tracked.ownerIdentity}-then` };
+}
+
+function store() {
+  const s = openStore(path.join(tempDir('ias-leftover-'), 'ias.db'));
+  onCleanup(() => s.close());
+  return s;
 }
 
 describe.runIf(process.platform === 'linux')('leftover skill processes', () => {
-  it('ends a group whose iAs is gone, and leaves one that is not the process recorded', async () => {
-    const store = openStore(path.join(tempDir('ias-leftover-'), 'ias.db'));
-    onCleanup(() => store.close());
-    const owner = endedOwner();
-    const left = group();
-    const stranger = group();
-    const gone = { ownerPid: owner, ownerIdentity: 'start:1' };
-    store.processes.add(1, { ...trackedProcess(left, ['sleep', '30'])!, ...gone });
-    // A process given a recorded id later: its identity is not the one kept.
-    store.processes.add(2, { pid: stranger, identity: 'start:1', ...gone });
-    expect(stopLeftoverProcesses(store.processes)).toBe(1);
+  it('ends a group whose iAs is gone when its leader is the very process recorded', async () => {
+    const s = store();
+    const left = group('sleep 30; true');
+    s.processes.add(1, leftBy(true, left));
+    expect(stopLeftoverProcesses(s.processes)).toBe(1);
     while (running(left)) await new Promise((r) => setTimeout(r, 20));
-    expect(running(stranger)).toBe(true);
-    expect(store.processes.all()).toEqual([]);
+    expect(s.processes.all()).toEqual([]);
   });
 
-  it('leaves the groups of an iAs process that still runs', () => {
-    const store = openStore(path.join(tempDir('ias-leftover-'), 'ias.db'));
-    onCleanup(() => store.close());
+  it('leaves alone what it cannot prove is ours: another process under a recorded id, a group whose leader is gone', async () => {
+    const s = store();
+    const stranger = group('sleep 30; true');
+    s.processes.add(1, { ...leftBy(true, stranger), identity: 'linux:another-boot:pid:[1]:12345' });
+    // A group whose leader has ended: its id may by now be anyone's group, so it is not touched.
+    const marker = path.join(tempDir('ias-leftover-'), 'member');
+    const leaderless = group(`sleep 30 & echo $! > '${marker}'; sleep 0.2`);
+    const tracked = leftBy(true, leaderless);
+    while (running(leaderless)) await new Promise((r) => setTimeout(r, 20));
+    s.processes.add(2, tracked);
+    expect(stopLeftoverProcesses(s.processes)).toBe(0);
+    expect(running(stranger)).toBe(true);
+    expect(running(Number(fs.readFileSync(marker, 'utf8')))).toBe(true);
+    expect(s.processes.all()).toEqual([]);
+  });
+
+  it('leaves the groups of an iAs process that still runs (this one, or another)', () => {
+    const s = store();
+    const mine = group('sleep 30; true');
+    s.processes.add(1, leftBy(false, mine));
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
     onCleanup(() => other.kill('SIGKILL'));
-    const mine = group();
-    const owner = trackedProcess(other.pid!, [])!;
-    store.processes.add(1, {
-      ...trackedProcess(mine, ['sleep', '30'])!,
-      ownerPid: owner.pid,
-      ownerIdentity: owner.identity,
-    });
-    expect(stopLeftoverProcesses(store.processes)).toBe(0);
-    expect(running(mine)).toBe(true);
-    expect(store.processes.all()).toHaveLength(1);
+    const theirs = group('sleep 30; true');
+    const owner = trackedProcess(other.pid!)!;
+    s.processes.add(2, { ...trackedProcess(theirs)!, ownerPid: other.pid!, ownerIdentity: owner.identity });
+    expect(stopLeftoverProcesses(s.processes)).toBe(0);
+    expect([running(mine), running(theirs)]).toEqual([true, true]);
+    expect(s.processes.all()).toHaveLength(2);
   });
 });

@@ -25,31 +25,39 @@ function systemContext(): string | undefined {
   return context || undefined;
 }
 
-/** Field 22 of /proc/PID/stat: when the process started, in clock ticks after boot. */
-function startTime(pid: number): string | undefined {
+/**
+ * Field 22 of /proc/PID/stat: when the process started, in clock ticks after boot; 'gone' when
+ * there is no such process, undefined when it cannot be read (then nothing may be concluded).
+ */
+function startTime(pid: number): string | 'gone' | undefined {
   let stat: string;
   try {
     stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : undefined;
   }
   // The name (field 2) is in parentheses and may hold spaces: count the fields after it (from 3).
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[22 - 3];
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[22 - 3] || undefined;
 }
 
-/** The identity of process `pid` now, or undefined when it cannot be told (gone, unreadable, not Linux). */
-function identity(pid: number): string | undefined {
+/**
+ * The identity of process `pid` now; 'gone' when there is none; undefined when it cannot be told
+ * (unreadable, not Linux).
+ */
+function identity(pid: number): string | 'gone' | undefined {
   if (process.platform !== 'linux') return undefined;
   const where = systemContext();
   const start = startTime(pid);
-  return where && start ? `linux:${where}:${start}` : undefined;
+  if (!where || start === undefined) return undefined;
+  return start === 'gone' ? 'gone' : `linux:${where}:${start}`;
 }
 
 /** The row to keep for a process this iAs just started, or undefined where none can be kept. */
 export function trackedProcess(pid: number): Omit<SkillProcess, 'auditId' | 'startedAt'> | undefined {
   const leader = identity(pid);
   const owner = identity(process.pid);
-  return leader && owner ? { pid, identity: leader, ownerPid: process.pid, ownerIdentity: owner } : undefined;
+  if (!leader || !owner || leader === 'gone' || owner === 'gone') return undefined;
+  return { pid, identity: leader, ownerPid: process.pid, ownerIdentity: owner };
 }
 
 /**
@@ -60,8 +68,11 @@ export function trackedProcess(pid: number): Omit<SkillProcess, 'auditId' | 'sta
 export function stopLeftoverProcesses(processes: SkillProcessesRepo): number {
   let ended = 0;
   for (const left of processes.all()) {
-    if (identity(left.ownerPid) === left.ownerIdentity) continue;
-    if (identity(left.pid) === left.identity) {
+    const owner = identity(left.ownerPid);
+    const leader = identity(left.pid);
+    // Its iAs still runs, or either cannot be told now: left as it is (and kept for the next start).
+    if (owner === undefined || owner === left.ownerIdentity || leader === undefined) continue;
+    if (leader === left.identity) {
       try {
         process.kill(-left.pid, 'SIGKILL');
         ended++;

@@ -107,6 +107,30 @@ describe('execute_shell', () => {
     expect(w.runtime.store.processes.all()).toEqual([]);
   });
 
+  it('forgets the process however the call ends, and runs it all the same when it cannot be kept', async () => {
+    const w = await world();
+    // The caller's record of the result fails: the call fails, and its process is forgotten.
+    const sent = w.owner.nextSent(/确认码/);
+    const failing = w.runtime.caller.call({
+      name: 'execute_shell',
+      params: { command: 'echo done' },
+      source: 'chat',
+      recordWith: () => {
+        throw new Error('cannot store the result');
+      },
+    });
+    w.owner.reply(codeIn(await sent));
+    await expect(failing).rejects.toThrow('cannot store the result');
+    expect(w.runtime.store.processes.all()).toEqual([]);
+    // The database cannot keep the process: the command still runs, and still under its time limit.
+    w.runtime.store.processes.add = () => {
+      throw new Error('database is locked');
+    };
+    const { outcome } = await approvedRun(w, { command: 'sleep 30', timeout_secs: 1 });
+    expect(outcome.result).toMatchObject({ success: false });
+    expect(String(outcome.result.error)).toMatch(/timed out/);
+  });
+
   it('caps the output and says so', async () => {
     const w = await world();
     const { outcome } = await approvedRun(w, { command: 'head -c 300000 /dev/zero | tr "\\0" x', max_output_kb: 4 });

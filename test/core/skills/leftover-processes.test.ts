@@ -12,9 +12,10 @@ import { isRunning as running } from '../../helpers/process.js';
 import { onCleanup, tempDir } from '../../helpers/temp.js';
 
 /** A shell in a process group of its own, as a skill's process is; its group is ended after the test. */
-function group(script: string): number {
+function group(script: string, onExit?: () => void): number {
   const child = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
   child.unref();
+  if (onExit) child.on('exit', onExit);
   onCleanup(() => {
     try {
       process.kill(-child.pid!, 'SIGKILL');
@@ -55,9 +56,11 @@ describe.runIf(process.platform === 'linux')('leftover skill processes', () => {
     s.processes.add(1, { ...leftBy(true, stranger), identity: 'linux:another-boot:pid:[1]:12345' });
     // A group whose leader has ended: its id may by now be anyone's group, so it is not touched.
     const marker = path.join(tempDir('ias-leftover-'), 'member');
-    const leaderless = group(`sleep 30 & echo $! > '${marker}'; sleep 0.2`);
+    let leaderGone!: () => void;
+    const reaped = new Promise<void>((resolve) => (leaderGone = resolve));
+    const leaderless = group(`sleep 30 & echo $! > '${marker}'; sleep 0.2`, () => leaderGone());
     const tracked = leftBy(true, leaderless);
-    while (running(leaderless)) await new Promise((r) => setTimeout(r, 20));
+    await reaped; // ended and reaped: no zombie keeps its start time
     s.processes.add(2, tracked);
     expect(stopLeftoverProcesses(s.processes)).toBe(0);
     expect(running(stranger)).toBe(true);

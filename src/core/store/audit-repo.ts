@@ -21,6 +21,7 @@ import {
   type Hits,
   type SqlValue,
 } from './audit-query.js';
+import { stillRunning, type ProcessOwner } from '../process-identity.js';
 import type { AuditEntry, AuditFilter, AuditFinish, AuditPage, AuditRow } from './audit-types.js';
 
 export type * from './audit-types.js';
@@ -118,6 +119,7 @@ export class AuditRepo {
   private readonly recordStmt;
   private readonly finishStmt;
   private readonly interruptStmt;
+  private readonly runningOwnersStmt;
   private readonly getStmt;
   private readonly indexedUpto;
   /** indexed_upto as last read; it only grows (but for reindex), so a batch is due only past it. */
@@ -126,12 +128,16 @@ export class AuditRepo {
   private readonly reindexTx: () => void;
   private readonly queries = new Map<string, Database.Statement<SqlValue[], unknown>>();
 
-  constructor(private readonly db: Db) {
+  /** `owner`: this iAs process, recorded with each call it starts (see markInterrupted). */
+  constructor(
+    private readonly db: Db,
+    private readonly owner?: ProcessOwner,
+  ) {
     this.startStmt = db.prepare(
       `INSERT INTO audit_log (started_at, skill, skill_hash, source, requested_by, params, risk, approval_id,
-         approval_outcome, status)
+         approval_outcome, status, owner_pid, owner_identity)
        VALUES (@startedAt, @skill, @skillHash, @source, @requestedBy, @params, @risk, @approvalId,
-         @approvalOutcome, 'running')`,
+         @approvalOutcome, 'running', @ownerPid, @ownerIdentity)`,
     );
     this.recordStmt = db.prepare(
       `INSERT INTO audit_log (started_at, skill, skill_hash, source, requested_by, params, risk, approval_id,
@@ -146,9 +152,14 @@ export class AuditRepo {
          approval_id = CASE WHEN @setApprovalId THEN @approvalId ELSE approval_id END
        WHERE id = @id AND status = 'running'`,
     );
-    this.interruptStmt = db.prepare<[{ now: number }]>(
+    this.interruptStmt = db.prepare<[{ now: number; live: string }]>(
       `UPDATE audit_log SET status = 'interrupted', finished_at = @now, duration_ms = max(0, @now - started_at)
-       WHERE status = 'running'`,
+       WHERE status = 'running'
+         AND (owner_identity IS NULL OR owner_identity NOT IN (SELECT value FROM json_each(@live)))`,
+    );
+    this.runningOwnersStmt = db.prepare<[], { pid: number; identity: string }>(
+      `SELECT DISTINCT owner_pid AS pid, owner_identity AS identity FROM audit_log
+       WHERE status = 'running' AND owner_identity IS NOT NULL`,
     );
     this.getStmt = db.prepare<[number], RawRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE id = ?`);
     this.indexedUpto = db.prepare<[], number>('SELECT indexed_upto FROM audit_fts_state WHERE id = 1').pluck();
@@ -176,7 +187,11 @@ export class AuditRepo {
 
   /** Records the start of a call (status 'running') and returns its id. */
   start(entry: AuditEntry): number {
-    const result = this.startStmt.run(entryValues(entry));
+    const result = this.startStmt.run({
+      ...entryValues(entry),
+      ownerPid: this.owner?.pid ?? null,
+      ownerIdentity: this.owner?.identity ?? null,
+    });
     return Number(result.lastInsertRowid);
   }
 
@@ -229,9 +244,14 @@ export class AuditRepo {
     this.knownUpto = 0;
   }
 
-  /** At start-up: every call still 'running' (left by a previous run) becomes 'interrupted'. Returns the count. */
+  /**
+   * At start-up: every call still 'running' that was left by an iAs process now gone (or by this
+   * one, or whose maker is not known) becomes 'interrupted'. Calls of another iAs process that
+   * still runs (the command line beside the app) are left for it to finish. Returns the count.
+   */
   markInterrupted(now: number = Date.now()): number {
-    return this.interruptStmt.run({ now }).changes;
+    const live = stillRunning(this.runningOwnersStmt.all(), this.owner);
+    return this.interruptStmt.run({ now, live: JSON.stringify(live) }).changes;
   }
 
   get(id: number): AuditRow | undefined {

@@ -1,6 +1,7 @@
 /** Work that outlived its turn (a tool call past its 8 s): running, then done, then delivered. */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { stillRunning, type ProcessOwner } from '../process-identity.js';
 
 type Db = Database.Database;
 
@@ -27,12 +28,18 @@ export class BackgroundJobsRepo {
   private readonly undeliveredStmt;
   private readonly deliverStmt;
   private readonly interruptStmt;
+  private readonly runningOwnersStmt;
   private readonly getStmt;
 
-  constructor(db: Db) {
-    this.insertStmt = db.prepare<[string, string, string | null, string | null, number]>(
-      `INSERT OR IGNORE INTO background_jobs (id, kind, conversation_id, skill, status, created_at)
-       VALUES (?, ?, ?, ?, 'running', ?)`,
+  /** `owner`: this iAs process, recorded with each job it starts (see markInterrupted). */
+  constructor(
+    db: Db,
+    private readonly owner?: ProcessOwner,
+  ) {
+    this.insertStmt = db.prepare<[string, string, string | null, string | null, number, number | null, string | null]>(
+      `INSERT OR IGNORE INTO background_jobs (id, kind, conversation_id, skill, status, created_at, owner_pid,
+         owner_identity)
+       VALUES (?, ?, ?, ?, 'running', ?, ?, ?)`,
     );
     this.finishStmt = db.prepare<[number, string, string]>(
       `UPDATE background_jobs SET status = 'done', finished_at = ?, result = ? WHERE id = ? AND status = 'running'`,
@@ -43,8 +50,14 @@ export class BackgroundJobsRepo {
     this.deliverStmt = db.prepare<[string]>(
       `UPDATE background_jobs SET status = 'delivered' WHERE id = ? AND status IN ('done', 'interrupted')`,
     );
-    this.interruptStmt = db.prepare<[number]>(
-      `UPDATE background_jobs SET status = 'interrupted', finished_at = ? WHERE status = 'running'`,
+    this.interruptStmt = db.prepare<[number, string]>(
+      `UPDATE background_jobs SET status = 'interrupted', finished_at = ?
+       WHERE status = 'running'
+         AND (owner_identity IS NULL OR owner_identity NOT IN (SELECT value FROM json_each(?)))`,
+    );
+    this.runningOwnersStmt = db.prepare<[], ProcessOwner>(
+      `SELECT DISTINCT owner_pid AS pid, owner_identity AS identity FROM background_jobs
+       WHERE status = 'running' AND owner_identity IS NOT NULL`,
     );
     this.getStmt = db.prepare<[string], BackgroundJob>(`${SELECT} WHERE id = ?`);
   }
@@ -54,9 +67,10 @@ export class BackgroundJobsRepo {
    * before, `id` with a suffix that makes it unique.
    */
   start(id: string, kind: string, conversationId: string | null, skill: string | null, now = Date.now()): string {
-    if (this.insertStmt.run(id, kind, conversationId, skill, now).changes === 1) return id;
+    const owner = [this.owner?.pid ?? null, this.owner?.identity ?? null] as const;
+    if (this.insertStmt.run(id, kind, conversationId, skill, now, ...owner).changes === 1) return id;
     const unique = `${id}-${randomUUID().slice(0, 8)}`;
-    this.insertStmt.run(unique, kind, conversationId, skill, now);
+    this.insertStmt.run(unique, kind, conversationId, skill, now, ...owner);
     return unique;
   }
 
@@ -77,8 +91,9 @@ export class BackgroundJobsRepo {
     return this.deliverStmt.run(id).changes === 1;
   }
 
-  /** At start-up: jobs left running by a previous run will never finish. */
+  /** At start-up: jobs left running by an iAs process now gone will never finish (see AuditRepo). */
   markInterrupted(now = Date.now()): number {
-    return this.interruptStmt.run(now).changes;
+    const live = stillRunning(this.runningOwnersStmt.all(), this.owner);
+    return this.interruptStmt.run(now, JSON.stringify(live)).changes;
   }
 }

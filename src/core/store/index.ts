@@ -1,4 +1,5 @@
 /** The store: one SQLite file and a small repository per table. */
+import { thisProcess } from '../process-identity.js';
 import { ApprovalsRepo } from './approvals-repo.js';
 import { AuditRepo } from './audit-repo.js';
 import { BackgroundJobsRepo } from './background-jobs-repo.js';
@@ -43,15 +44,16 @@ export interface Store {
 /** Opens the database (see openDatabase for the errors it throws) and its repositories. */
 export function openStore(file: string): Store {
   const db = openDatabase(file);
+  const owner = thisProcess();
   const inOneCommit = db.transaction((fn: () => unknown) => fn());
   return {
     db,
     approvals: new ApprovalsRepo(db),
-    audit: new AuditRepo(db),
+    audit: new AuditRepo(db, owner),
     skillSettings: new SkillSettingsRepo(db),
     settings: new SettingsRepo(db),
     conversations: new ConversationsRepo(db),
-    jobs: new BackgroundJobsRepo(db),
+    jobs: new BackgroundJobsRepo(db, owner),
     tasks: new TasksRepo(db),
     processes: new SkillProcessesRepo(db),
     atomically: <T>(fn: () => T): T => inOneCommit.immediate(fn) as T,

@@ -22,7 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'initial schema', up: (db) => db.exec(initialSchema) },
   { name: 'scheduled task runs', up: (db) => db.exec(taskRunsSchema) },
   { name: 'audit search index in batches', up: (db) => db.exec(auditIndexBatchesSchema) },
-  { name: 'skill process groups', up: (db) => db.exec(skillProcessesSchema) },
+  { name: 'skill process groups and work owners', up: (db) => db.exec(skillProcessesSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

@@ -73,11 +73,18 @@ async function world() {
     onCleanup(() => s.close());
     return s;
   };
-  /** The slow skill's process group, once it runs; ended after the test whatever happens. */
+  /**
+   * The slow skill's process group, once it runs and the host has recorded it (the host may be
+   * slower to write its row than the skill is to start); ended after the test whatever happens.
+   */
   const slowGroup = async () => {
     const started = path.join(home, 'started');
     while (!fs.existsSync(started)) await new Promise((r) => setTimeout(r, 20));
     const pid = Number(fs.readFileSync(started, 'utf8'));
+    const peek = store();
+    while (process.platform === 'linux' && peek.processes.all().length === 0) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     onCleanup(() => {
       try {
         process.kill(-pid, 'SIGKILL');
@@ -154,14 +161,19 @@ describe('a turn and kill -9', () => {
     },
   );
 
-  it.runIf(process.platform === 'linux')('a skill process of an iAs that still runs is left to it', async () => {
-    const w = await world();
-    w.server.enqueue({ toolCalls: [{ id: 'call_slow', name: 'slow_report', arguments: '{}' }] });
-    host({ ...w.env, TURN_TEXT: 'make the slow report' });
-    const pid = await w.slowGroup();
-    const runtime = await openRuntime({ home: w.home, systemSkills: w.system, recover: true });
-    onCleanup(() => runtime.close());
-    expect(running(pid)).toBe(true);
-    expect(runtime.store.processes.all()).toMatchObject([{ pid }]);
-  });
+  it.runIf(process.platform === 'linux')(
+    'a skill process and the call of an iAs that still runs are left to it',
+    async () => {
+      const w = await world();
+      w.server.enqueue({ toolCalls: [{ id: 'call_slow', name: 'slow_report', arguments: '{}' }] });
+      host({ ...w.env, TURN_TEXT: 'make the slow report' });
+      const pid = await w.slowGroup();
+      const runtime = await openRuntime({ home: w.home, systemSkills: w.system, recover: true });
+      onCleanup(() => runtime.close());
+      expect(running(pid)).toBe(true);
+      expect(runtime.store.processes.all()).toMatchObject([{ pid }]);
+      // Its call is that iAs's to finish: not marked interrupted.
+      expect(runtime.store.audit.query().rows.map((r) => [r.skill, r.status])).toEqual([['slow_report', 'running']]);
+    },
+  );
 });

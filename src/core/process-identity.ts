@@ -1,0 +1,79 @@
+/**
+ * Telling a process apart from any later one given the same id, so that work left by an iAs
+ * process that is gone can be told from work of one that still runs: the boot, the pid namespace
+ * and the start time, all from /proc (Linux only; elsewhere nothing can be told).
+ */
+import fs from 'node:fs';
+
+let context: string | undefined;
+
+/** This boot and this pid namespace: pids and start times mean something only within them. */
+function systemContext(): string | undefined {
+  if (context !== undefined) return context || undefined;
+  try {
+    const boot = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const namespace = fs.readlinkSync('/proc/self/ns/pid');
+    context = `${boot}:${namespace}`;
+  } catch {
+    context = '';
+  }
+  return context || undefined;
+}
+
+/**
+ * Field 22 of /proc/PID/stat: when the process started, in clock ticks after boot; 'gone' when
+ * there is no such process, undefined when it cannot be read (then nothing may be concluded).
+ */
+function startTime(pid: number): string | 'gone' | undefined {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : undefined;
+  }
+  // The name (field 2) is in parentheses and may hold spaces: count the fields after it (from 3).
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[22 - 3] || undefined;
+}
+
+/**
+ * The identity of process `pid` now; 'gone' when there is none; undefined when it cannot be told
+ * (unreadable, not Linux).
+ */
+export function identityOf(pid: number): string | 'gone' | undefined {
+  if (process.platform !== 'linux') return undefined;
+  const where = systemContext();
+  const start = startTime(pid);
+  if (!where || start === undefined) return undefined;
+  return start === 'gone' ? 'gone' : `linux:${where}:${start}`;
+}
+
+export interface ProcessOwner {
+  pid: number;
+  identity: string;
+}
+
+let self: ProcessOwner | null | undefined;
+
+/** This iAs process, as the owner of the work it records; undefined where it cannot be told. */
+export function thisProcess(): ProcessOwner | undefined {
+  if (self === undefined) {
+    const identity = identityOf(process.pid);
+    self = identity && identity !== 'gone' ? { pid: process.pid, identity } : null;
+  }
+  return self ?? undefined;
+}
+
+/**
+ * Of the owners of work still marked running, the identities of the other iAs processes that still
+ * run, or cannot be told to be gone: that work is theirs to finish, not to be marked interrupted.
+ * This process's own is not among them (start-up recovery runs before it has started anything).
+ */
+export function stillRunning(owners: readonly ProcessOwner[], me: ProcessOwner | undefined): string[] {
+  return owners
+    .filter((o) => {
+      if (o.identity === me?.identity) return false;
+      const now = identityOf(o.pid);
+      return now === undefined || now === o.identity;
+    })
+    .map((o) => o.identity);
+}

@@ -63,17 +63,17 @@ export function thisProcess(): ProcessOwner | undefined {
   return self ?? undefined;
 }
 
+/** Whether the process `owner` names has provably ended (not merely unreadable). */
+export function hasEnded(owner: ProcessOwner): boolean {
+  const now = identityOf(owner.pid);
+  return now !== undefined && now !== owner.identity;
+}
+
 /**
- * Of the owners of work still marked running, the identities of the other iAs processes that still
- * run, or cannot be told to be gone: that work is theirs to finish, not to be marked interrupted.
- * This process's own is not among them (start-up recovery runs before it has started anything).
+ * Of the owners of work still marked running, the identities of the other iAs processes that have
+ * not ended: that work is theirs to finish, not to be marked interrupted. This process's own is not
+ * among them (start-up recovery runs before it has started anything).
  */
 export function stillRunning(owners: readonly ProcessOwner[], me: ProcessOwner | undefined): string[] {
-  return owners
-    .filter((o) => {
-      if (o.identity === me?.identity) return false;
-      const now = identityOf(o.pid);
-      return now === undefined || now === o.identity;
-    })
-    .map((o) => o.identity);
+  return owners.filter((o) => o.identity !== me?.identity && !hasEnded(o)).map((o) => o.identity);
 }

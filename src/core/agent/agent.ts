@@ -189,8 +189,7 @@ export class Agent {
       // (Marked stored only once the write that made it went through whole.)
       let replyStored = false;
       const keep = (record: ToolCallRecord) => {
-        const first = !replyStored;
-        if (first) storeReply();
+        if (!replyStored) storeReply();
         const content = typeof record.result === 'string' ? record.result : JSON.stringify(record.result);
         conversations.append(conversationId, 'tool', content, { toolCallId: record.id, name: record.name });
         replyStored = true;
@@ -203,7 +202,7 @@ export class Agent {
       const early = calls.filter((c) => c.recordsStart);
       if (early.length > 0) {
         this.options.atomically(() => {
-          if (!replyStored) storeReply();
+          storeReply();
           for (const c of early) c.recordStart();
         });
         replyStored = true;

@@ -7,7 +7,7 @@
  * is gone (its group may now be anyone's), a process that cannot be read, another system (macOS
  * and Windows are not covered).
  */
-import { identityOf as identity, thisProcess } from '../process-identity.js';
+import { hasEnded, identityOf as identity, thisProcess } from '../process-identity.js';
 import type { SkillProcess, SkillProcessesRepo } from '../store/skill-processes-repo.js';
 
 /** The row to keep for a process this iAs just started, or undefined where none can be kept. */
@@ -26,10 +26,9 @@ export function trackedProcess(pid: number): Omit<SkillProcess, 'auditId' | 'sta
 export function stopLeftoverProcesses(processes: SkillProcessesRepo): number {
   let ended = 0;
   for (const left of processes.all()) {
-    const owner = identity(left.ownerPid);
     const leader = identity(left.pid);
     // Its iAs still runs, or either cannot be told now: left as it is (and kept for the next start).
-    if (owner === undefined || owner === left.ownerIdentity || leader === undefined) continue;
+    if (!hasEnded({ pid: left.ownerPid, identity: left.ownerIdentity }) || leader === undefined) continue;
     if (leader === left.identity) {
       try {
         process.kill(-left.pid, 'SIGKILL');

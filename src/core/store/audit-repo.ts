@@ -21,7 +21,8 @@ import {
   type Hits,
   type SqlValue,
 } from './audit-query.js';
-import { stillRunning, type ProcessOwner } from '../process-identity.js';
+import type { ProcessOwner } from '../process-identity.js';
+import { interruptLeftWork } from './left-work.js';
 import type { AuditEntry, AuditFilter, AuditFinish, AuditPage, AuditRow } from './audit-types.js';
 
 export type * from './audit-types.js';
@@ -118,8 +119,7 @@ export class AuditRepo {
   private readonly startStmt;
   private readonly recordStmt;
   private readonly finishStmt;
-  private readonly interruptStmt;
-  private readonly runningOwnersStmt;
+  private readonly interrupt;
   private readonly getStmt;
   private readonly indexedUpto;
   /** indexed_upto as last read; it only grows (but for reindex), so a batch is due only past it. */
@@ -152,14 +152,11 @@ export class AuditRepo {
          approval_id = CASE WHEN @setApprovalId THEN @approvalId ELSE approval_id END
        WHERE id = @id AND status = 'running'`,
     );
-    this.interruptStmt = db.prepare<[{ now: number; live: string }]>(
-      `UPDATE audit_log SET status = 'interrupted', finished_at = @now, duration_ms = max(0, @now - started_at)
-       WHERE status = 'running'
-         AND (owner_identity IS NULL OR owner_identity NOT IN (SELECT value FROM json_each(@live)))`,
-    );
-    this.runningOwnersStmt = db.prepare<[], { pid: number; identity: string }>(
-      `SELECT DISTINCT owner_pid AS pid, owner_identity AS identity FROM audit_log
-       WHERE status = 'running' AND owner_identity IS NOT NULL`,
+    this.interrupt = interruptLeftWork(
+      db,
+      'audit_log',
+      `status = 'interrupted', finished_at = @now, duration_ms = max(0, @now - started_at)`,
+      owner,
     );
     this.getStmt = db.prepare<[number], RawRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE id = ?`);
     this.indexedUpto = db.prepare<[], number>('SELECT indexed_upto FROM audit_fts_state WHERE id = 1').pluck();
@@ -250,8 +247,7 @@ export class AuditRepo {
    * still runs (the command line beside the app) are left for it to finish. Returns the count.
    */
   markInterrupted(now: number = Date.now()): number {
-    const live = stillRunning(this.runningOwnersStmt.all(), this.owner);
-    return this.interruptStmt.run({ now, live: JSON.stringify(live) }).changes;
+    return this.interrupt(now);
   }
 
   get(id: number): AuditRow | undefined {

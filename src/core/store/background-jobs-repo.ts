@@ -1,7 +1,8 @@
 /** Work that outlived its turn (a tool call past its 8 s): running, then done, then delivered. */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { stillRunning, type ProcessOwner } from '../process-identity.js';
+import type { ProcessOwner } from '../process-identity.js';
+import { interruptLeftWork } from './left-work.js';
 
 type Db = Database.Database;
 
@@ -27,8 +28,7 @@ export class BackgroundJobsRepo {
   private readonly finishStmt;
   private readonly undeliveredStmt;
   private readonly deliverStmt;
-  private readonly interruptStmt;
-  private readonly runningOwnersStmt;
+  private readonly interrupt;
   private readonly getStmt;
 
   /** `owner`: this iAs process, recorded with each job it starts (see markInterrupted). */
@@ -50,15 +50,7 @@ export class BackgroundJobsRepo {
     this.deliverStmt = db.prepare<[string]>(
       `UPDATE background_jobs SET status = 'delivered' WHERE id = ? AND status IN ('done', 'interrupted')`,
     );
-    this.interruptStmt = db.prepare<[number, string]>(
-      `UPDATE background_jobs SET status = 'interrupted', finished_at = ?
-       WHERE status = 'running'
-         AND (owner_identity IS NULL OR owner_identity NOT IN (SELECT value FROM json_each(?)))`,
-    );
-    this.runningOwnersStmt = db.prepare<[], ProcessOwner>(
-      `SELECT DISTINCT owner_pid AS pid, owner_identity AS identity FROM background_jobs
-       WHERE status = 'running' AND owner_identity IS NOT NULL`,
-    );
+    this.interrupt = interruptLeftWork(db, 'background_jobs', `status = 'interrupted', finished_at = @now`, owner);
     this.getStmt = db.prepare<[string], BackgroundJob>(`${SELECT} WHERE id = ?`);
   }
 
@@ -93,7 +85,6 @@ export class BackgroundJobsRepo {
 
   /** At start-up: jobs left running by an iAs process now gone will never finish (see AuditRepo). */
   markInterrupted(now = Date.now()): number {
-    const live = stillRunning(this.runningOwnersStmt.all(), this.owner);
-    return this.interruptStmt.run(now, JSON.stringify(live)).changes;
+    return this.interrupt(now);
   }
 }

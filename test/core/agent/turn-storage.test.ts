@@ -28,7 +28,9 @@ function reader(world: AgentWorld) {
   onCleanup(() => db.close());
   const audit = db.prepare('SELECT skill, status FROM audit_log ORDER BY id');
   const messages = db.prepare('SELECT role, content, extra FROM messages WHERE conversation_id = ? ORDER BY id');
-  return (conversationId: string): Seen => ({
+  const newest = db.prepare<[], string>('SELECT id FROM conversations ORDER BY created_at DESC, rowid DESC LIMIT 1');
+  /** What is stored of a conversation (by default the newest: the one a turn just started). */
+  return (conversationId = newest.pluck().get()!): Seen => ({
     audit: audit.all() as Seen['audit'],
     messages: messages.all(conversationId) as Seen['messages'],
   });
@@ -101,14 +103,11 @@ describe('what a turn stores, and when', () => {
     w = await agentWorld();
     const { agent, read } = probing(w);
     const atRequest: Seen[] = [];
-    let conversationId = '';
     w.server.enqueue({ toolCalls: [{ id: 'call_1', name: 'probe', arguments: '{}' }] }, () => {
-      atRequest.push(read(conversationId));
+      atRequest.push(read());
       return { content: 'Done.' };
     });
-    const sending = agent.send('look');
-    conversationId = w.store.conversations.list()[0]!.id;
-    await sending;
+    await agent.send('look');
     expect(atRequest[0]!.audit).toEqual([{ skill: 'probe', status: 'done' }]);
     expect(roles(atRequest[0]!)).toEqual(['user', 'assistant', 'tool']);
     expect(atRequest[0]!.messages[2]!.content).toContain('probed');
@@ -120,11 +119,10 @@ describe('what a turn stores, and when', () => {
     w = await agentWorld();
     const { agent, seen, read } = probing(w);
     const atRequest: Seen[] = [];
-    let conversationId = '';
     w.server.enqueue(
       { toolCalls: [{ id: 'call_1', name: 'clock', arguments: '{"format":"time"}' }] },
       () => {
-        atRequest.push(read(conversationId));
+        atRequest.push(read());
         return {
           toolCalls: [
             { id: 'call_2', name: 'clock', arguments: '{}' },
@@ -134,9 +132,7 @@ describe('what a turn stores, and when', () => {
       },
       { content: 'Done.' },
     );
-    const sending = agent.send('what time is it?');
-    conversationId = w.store.conversations.list()[0]!.id;
-    await sending;
+    await agent.send('what time is it?');
     // While the clock is read, nothing of its round is written yet.
     expect(seen[0]).toEqual({ audit: [], messages: [expect.objectContaining({ role: 'user' })] });
     // Before the model is sent the time, the reply that asked, the call and its result are stored.
@@ -161,7 +157,7 @@ describe('what a turn stores, and when', () => {
     const read = reader(w);
     const atRequest: Seen[] = [];
     w.server.enqueue(() => {
-      atRequest.push(read(w!.store.conversations.list()[0]!.id));
+      atRequest.push(read());
       return { status: 401, errorMessage: 'bad key' };
     });
     const turn = await w.agent.send('are you there?');
@@ -213,11 +209,8 @@ describe('what a turn stores, and when', () => {
         { id: 'call_2', name: 'late', arguments: '{}' },
       ],
     });
-    let conversationId = '';
-    const sending = agent.send('look, and do the late thing');
-    conversationId = w.store.conversations.list()[0]!.id;
-    await expect(sending).rejects.toThrow('database is locked');
-    const seen = read(conversationId);
+    await expect(agent.send('look, and do the late thing')).rejects.toThrow('database is locked');
+    const seen = read();
     expect(seen.audit.map((a) => `${a.skill} ${a.status}`).sort()).toEqual(['late done', 'probe done']);
     // The late call's result is stored; the probe's could not be (its row is complete all the same).
     expect(seen.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
@@ -243,10 +236,7 @@ describe('what a turn stores, and when', () => {
         { id: 'call_2', name: 'probe', arguments: '{}' },
       ],
     });
-    let conversationId = '';
-    const sending = agent.send('look twice at once');
-    conversationId = w.store.conversations.list()[0]!.id;
-    await expect(sending).rejects.toThrow('disk full');
-    expect(read(conversationId)).toEqual({ audit: [], messages: [expect.objectContaining({ role: 'user' })] });
+    await expect(agent.send('look twice at once')).rejects.toThrow('disk full');
+    expect(read()).toEqual({ audit: [], messages: [expect.objectContaining({ role: 'user' })] });
   });
 });

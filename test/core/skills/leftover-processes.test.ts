@@ -2,13 +2,13 @@
  * Ending the process groups a killed iAs left behind: only those whose leader is provably the
  * process recorded, and only when the iAs that started them is gone.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stopLeftoverProcesses, trackedProcess } from '../../../src/core/skills/leftover-processes.js';
 import { openStore } from '../../../src/core/store/index.js';
-import { isRunning as running } from '../../helpers/process.js';
+import { endedProcessId, isRunning as running, otherProcess } from '../../helpers/process.js';
 import { onCleanup, tempDir } from '../../helpers/temp.js';
 
 /** A shell in a process group of its own, as a skill's process is; its group is ended after the test. */
@@ -30,7 +30,7 @@ function group(script: string, onExit?: () => void): number {
 function leftBy(ended: boolean, pid: number) {
   const tracked = trackedProcess(pid)!;
   if (!ended) return tracked;
-  const owner = Number(spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout);
+  const owner = endedProcessId();
   return { ...tracked, ownerPid: owner, ownerIdentity: `${tracked.ownerIdentity}-then` };
 }
 
@@ -72,11 +72,10 @@ describe.runIf(process.platform === 'linux')('leftover skill processes', () => {
     const s = store();
     const mine = group('sleep 30; true');
     s.processes.add(1, leftBy(false, mine));
-    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
-    onCleanup(() => other.kill('SIGKILL'));
+    const other = otherProcess();
     const theirs = group('sleep 30; true');
-    const owner = trackedProcess(other.pid!)!;
-    s.processes.add(2, { ...trackedProcess(theirs)!, ownerPid: other.pid!, ownerIdentity: owner.identity });
+    const owner = trackedProcess(other)!;
+    s.processes.add(2, { ...trackedProcess(theirs)!, ownerPid: other, ownerIdentity: owner.identity });
     expect(stopLeftoverProcesses(s.processes)).toBe(0);
     expect([running(mine), running(theirs)]).toEqual([true, true]);
     expect(s.processes.all()).toHaveLength(2);

@@ -2,23 +2,19 @@
  * At start-up, calls and background jobs still marked running become interrupted only when the
  * iAs process that made them is gone; another one that still runs finishes its own.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { identityOf, type ProcessOwner } from '../../../src/core/process-identity.js';
 import { AuditRepo, BackgroundJobsRepo, openStore } from '../../../src/core/store/index.js';
+import { endedProcessId, otherProcess } from '../../helpers/process.js';
 import { onCleanup, tempDir } from '../../helpers/temp.js';
 
 function live(): ProcessOwner {
-  const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
-  onCleanup(() => other.kill('SIGKILL'));
-  return { pid: other.pid!, identity: identityOf(other.pid!) as string };
+  const pid = otherProcess();
+  return { pid, identity: identityOf(pid) as string };
 }
 
-function gone(): ProcessOwner {
-  const pid = Number(spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout);
-  return { pid, identity: 'linux:an-iAs-that-ended' };
-}
+const gone = (): ProcessOwner => ({ pid: endedProcessId(), identity: 'linux:an-iAs-that-ended' });
 
 describe.runIf(process.platform === 'linux')('work left running at start-up', () => {
   it('is interrupted when its iAs is gone (or unknown), and left to an iAs that still runs', () => {

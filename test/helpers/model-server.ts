@@ -17,10 +17,24 @@ export interface ScriptedToolCall {
 export interface ScriptedReply {
   /** Assistant text. */
   content?: string;
-  /** Sent as `reasoning_content` (DeepSeek style), before the content. */
+  /** Sent before the content, as `reasoning_content` (DeepSeek style) unless `reasoningField` says otherwise. */
   reasoning?: string;
+  /** `reasoning` is how OpenRouter, Ollama and vLLM send it. */
+  reasoningField?: 'reasoning_content' | 'reasoning';
   /** Several allowed in one response. */
   toolCalls?: ScriptedToolCall[];
+  /**
+   * How streamed tool-call chunks carry their index: 'given' (OpenAI), 'zero' for every call or
+   * 'none' at all (as Ollama has done), each call then coming whole in one chunk.
+   */
+  toolCallIndex?: 'given' | 'zero' | 'none';
+  /** Repeat the tool's name in every chunk of its call (some servers do). */
+  repeatToolName?: boolean;
+  /**
+   * Answer 400 as DeepSeek's thinking mode does when an assistant message of a turn that called
+   * tools comes without its `reasoning_content`.
+   */
+  requireReasoningBack?: boolean;
   /** Characters per streamed reasoning/content/arguments chunk (default 4). */
   chunkSize?: number;
   /** Wait before the first byte. */
@@ -114,6 +128,16 @@ export async function startModelServer(options: { port?: number } = {}): Promise
     const script = queue.shift() ?? fallbackScript;
     const reply = typeof script === 'function' ? await script(recorded, index) : script;
 
+    if (reply.requireReasoningBack) {
+      const missing = reasoningMissingAt(recorded.body?.messages);
+      if (missing !== undefined) {
+        return sendError(
+          res,
+          400,
+          `Missing \`reasoning_content\` field in the assistant message at message index ${missing}. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls`,
+        );
+      }
+    }
     if (reply.delayMs) await sleep(reply.delayMs, undefined, { signal: closing.signal });
     if (reply.status !== undefined && reply.status >= 400) {
       return sendError(res, reply.status, reply.errorMessage ?? `scripted error ${reply.status}`, reply.headers);
@@ -188,19 +212,49 @@ export async function startModelServer(options: { port?: number } = {}): Promise
   };
 }
 
+/**
+ * DeepSeek's rule in thinking mode: every assistant message of a turn (user message to user message)
+ * that called tools carries its `reasoning_content`. The index of the first that does not.
+ */
+function reasoningMissingAt(messages: unknown): number | undefined {
+  if (!Array.isArray(messages)) return undefined;
+  const list = messages as { role?: string; tool_calls?: unknown[]; reasoning_content?: unknown }[];
+  let start = 0;
+  for (let end = 1; end <= list.length; end++) {
+    if (end < list.length && list[end]!.role !== 'user') continue;
+    const turn = list.slice(start, end);
+    if (turn.some((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0)) {
+      const at = turn.findIndex(
+        (m) => m.role === 'assistant' && (typeof m.reasoning_content !== 'string' || m.reasoning_content === ''),
+      );
+      if (at !== -1) return start + at;
+    }
+    start = end;
+  }
+  return undefined;
+}
+
 /** The stream's deltas before the finish chunk: reasoning, then content, then tool calls; the first carries the role. */
 function deltas(reply: ScriptedReply): Record<string, unknown>[] {
   const size = Math.max(1, reply.chunkSize ?? 4);
+  const reasoningField = reply.reasoningField ?? 'reasoning_content';
   const list: Record<string, unknown>[] = [
-    ...pieces(reply.reasoning, size).map((piece) => ({ reasoning_content: piece })),
+    ...pieces(reply.reasoning, size).map((piece) => ({ [reasoningField]: piece })),
     ...pieces(reply.content, size).map((piece) => ({ content: piece })),
   ];
+  const indexing = reply.toolCallIndex ?? 'given';
   toolCalls(reply).forEach((call, index) => {
+    if (indexing !== 'given') {
+      const part = { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } };
+      list.push({ tool_calls: [indexing === 'zero' ? { index: 0, ...part } : part] });
+      return;
+    }
     list.push({
       tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
     });
     for (const piece of pieces(call.arguments, size)) {
-      list.push({ tool_calls: [{ index, function: { arguments: piece } }] });
+      const name = reply.repeatToolName ? { name: call.name } : {};
+      list.push({ tool_calls: [{ index, function: { ...name, arguments: piece } }] });
     }
   });
   const [first, ...rest] = list;
@@ -220,7 +274,7 @@ function completion(reply: ScriptedReply, model: string, raw: string) {
         message: {
           role: 'assistant',
           content: reply.content ?? null,
-          ...(reply.reasoning !== undefined ? { reasoning_content: reply.reasoning } : {}),
+          ...(reply.reasoning !== undefined ? { [reply.reasoningField ?? 'reasoning_content']: reply.reasoning } : {}),
           ...(calls.length > 0
             ? {
                 tool_calls: calls.map((call) => ({

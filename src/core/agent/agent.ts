@@ -13,7 +13,7 @@ import type { BackgroundJobsRepo } from '../store/background-jobs-repo.js';
 import type { ConversationsRepo, StoredToolCall } from '../store/conversations-repo.js';
 import type { Skill } from '../skills/types.js';
 import { buildCatalogue, FIND_SKILLS, findSkills, type Catalogue } from './catalogue.js';
-import { fitToBudget, historyOf, toApiMessage } from './history.js';
+import { fitToBudget, historyOf, providerHost, toApiMessage } from './history.js';
 import { describeProviderError } from './provider-errors.js';
 import type { ProviderConfig } from './providers.js';
 import { streamCompletion, StreamCutError, type StreamedReply, type StreamedToolCall } from './stream.js';
@@ -100,6 +100,7 @@ export class Agent {
     const { conversations } = this.options;
     const conversationId = options.conversationId ?? randomUUID();
     const config = this.options.provider();
+    const host = providerHost(config.baseUrl);
     const current: ChatCompletionMessageParam[] = [];
     // The user's message (in a new conversation, or after the background results it brings) in
     // one commit, which also reads the turn's skills.
@@ -108,7 +109,7 @@ export class Agent {
         if (options.conversationId) throw new Error(`no conversation ${options.conversationId}`);
         conversations.create(conversationId, text.trim().slice(0, 40));
       }
-      const before = historyOf(conversations.messages(conversationId));
+      const before = historyOf(conversations.messages(conversationId), host);
       // Results of background calls that finished since the last turn join this one.
       for (const job of this.options.jobs.undelivered(conversationId)) {
         const note = `Background call ${job.skill ?? ''} (${job.id}) ${job.status === 'interrupted' ? 'was interrupted: iAs stopped before it finished' : `finished: ${job.result}`}`;
@@ -152,6 +153,7 @@ export class Agent {
           conversations.append(conversationId, 'assistant', reply.content, {
             ...(calls.length ? { toolCalls: calls } : {}),
             ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
+            ...(reply.reasoning && reply.reasoningField ? { reasoningFrom: host } : {}),
           });
         }
       };
@@ -174,14 +176,19 @@ export class Agent {
       turn.rounds++;
       messages = [
         ...messages,
-        toApiMessage({
-          id: 0,
-          conversationId,
-          role: 'assistant',
-          content: reply.content,
-          createdAt: 0,
-          toolCalls: stored,
-        }),
+        toApiMessage(
+          {
+            id: 0,
+            conversationId,
+            role: 'assistant',
+            content: reply.content,
+            createdAt: 0,
+            toolCalls: stored,
+            reasoning: reply.reasoning,
+            ...(reply.reasoningField ? { reasoningFrom: host } : {}),
+          },
+          host,
+        ),
       ];
       // The reply goes in the first commit that needs it: the start of a call that may change
       // something, or else the first result. Each result is stored as its call ends (with the

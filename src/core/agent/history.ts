@@ -20,10 +20,19 @@ export function estimateTokens(text: string): number {
   return tokensFor(text.length, cjkCount(text));
 }
 
-export function toApiMessage(message: StoredMessage): ChatCompletionMessageParam {
+/** An assistant message with DeepSeek's extra field. */
+type AssistantMessage = Extract<ChatCompletionMessageParam, { role: 'assistant' }> & { reasoning_content?: string };
+
+/**
+ * A stored message as the model is sent it. `reasoningFor`: the host of the provider asked, when
+ * the message belongs to a turn that called tools; the reasoning that provider sent as
+ * `reasoning_content` goes back to it in that field (DeepSeek's thinking mode refuses the request
+ * without it). It is never sent as content, nor to another provider.
+ */
+export function toApiMessage(message: StoredMessage, reasoningFor?: string): ChatCompletionMessageParam {
   switch (message.role) {
-    case 'assistant':
-      return {
+    case 'assistant': {
+      const out: AssistantMessage = {
         role: 'assistant',
         content: message.content || null,
         ...(message.toolCalls?.length
@@ -36,6 +45,11 @@ export function toApiMessage(message: StoredMessage): ChatCompletionMessageParam
             }
           : {}),
       };
+      if (reasoningFor !== undefined && message.reasoning && message.reasoningFrom === reasoningFor) {
+        out.reasoning_content = message.reasoning;
+      }
+      return out;
+    }
     case 'tool':
       return { role: 'tool', tool_call_id: message.toolCallId ?? '', content: message.content };
     case 'system':
@@ -51,28 +65,57 @@ export const UNANSWERED_CALL = 'interrupted: iAs stopped before this call ended;
  * The stored messages of earlier turns as the model may be sent them. A tool call left without a
  * result (iAs stopped while it ran, or its result could not be stored) gets one saying so, and a
  * result without its call is left out: providers refuse a history where the two do not pair up.
+ * `provider`: the host of the provider asked (see toApiMessage).
  */
-export function historyOf(stored: StoredMessage[]): ChatCompletionMessageParam[] {
+export function historyOf(stored: StoredMessage[], provider?: string): ChatCompletionMessageParam[] {
   const out: ChatCompletionMessageParam[] = [];
+  const calledTools = turnsThatCalledTools(stored);
   let open: string[] = [];
   const close = () => {
     for (const id of open) out.push({ role: 'tool', tool_call_id: id, content: UNANSWERED_CALL });
     open = [];
   };
-  for (const message of stored) {
+  stored.forEach((message, i) => {
     if (message.role === 'tool') {
       const at = open.indexOf(message.toolCallId ?? '');
-      if (at === -1) continue;
+      if (at === -1) return;
       open.splice(at, 1);
       out.push(toApiMessage(message));
-      continue;
+      return;
     }
     close();
-    out.push(toApiMessage(message));
+    out.push(toApiMessage(message, calledTools[i] ? provider : undefined));
     if (message.role === 'assistant') open = (message.toolCalls ?? []).map((c) => c.id);
-  }
+  });
   close();
   return out;
+}
+
+/** For each message, whether its turn (from a user message to the next) called a tool. */
+function turnsThatCalledTools(stored: StoredMessage[]): boolean[] {
+  const out: boolean[] = new Array<boolean>(stored.length).fill(false);
+  let start = 0;
+  const mark = (end: number) => {
+    if (stored.slice(start, end).some((m) => m.role === 'assistant' && (m.toolCalls?.length ?? 0) > 0)) {
+      out.fill(true, start, end);
+    }
+  };
+  stored.forEach((message, i) => {
+    if (message.role !== 'user' || i === 0) return;
+    mark(i);
+    start = i;
+  });
+  mark(stored.length);
+  return out;
+}
+
+/** The host a base URL names: what a stored reasoning is matched on (a path or `/v1` may change). */
+export function providerHost(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
 }
 
 const messageTokens = (m: ChatCompletionMessageParam) => estimateTokens(JSON.stringify(m));

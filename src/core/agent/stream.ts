@@ -1,6 +1,9 @@
 /**
  * One streamed Chat Completions request: text and reasoning deltas go out as they arrive; tool
- * calls split over chunks are put back together by their index.
+ * calls split over chunks are put back together by their index. Servers that differ from OpenAI in
+ * their chunks are read as they mean it: reasoning as `reasoning_content` (DeepSeek, Qwen, Kimi) or
+ * `reasoning` (OpenRouter, Ollama, vLLM); parallel calls that all carry index 0, or no index (Ollama),
+ * told apart by their ids; a name repeated in every chunk taken once.
  */
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
@@ -14,6 +17,8 @@ export interface StreamedToolCall {
 export interface StreamedReply {
   content: string;
   reasoning: string;
+  /** Set when the reasoning came as `reasoning_content`, the field DeepSeek asks to be sent back. */
+  reasoningField?: 'reasoning_content';
   toolCalls: StreamedToolCall[];
   finishReason: string | null;
 }
@@ -23,11 +28,52 @@ export interface StreamHandlers {
   onReasoning?: (text: string) => void;
 }
 
-/** Chunks as some providers send them: DeepSeek adds `reasoning_content`. */
+/** Chunks as providers send them: DeepSeek adds `reasoning_content`, OpenRouter and Ollama `reasoning`. */
 interface DeltaWithReasoning {
   content?: string | null;
   reasoning_content?: string | null;
-  tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[];
+  reasoning?: string | null;
+  tool_calls?: ToolCallPart[];
+}
+
+interface ToolCallPart {
+  index?: number;
+  id?: string | null;
+  function?: { name?: string | null; arguments?: unknown };
+}
+
+/** Tool calls being put together from their parts, in the order they began. */
+class ToolCallParts {
+  private readonly calls: { call: StreamedToolCall; idGiven: boolean }[] = [];
+  /** The call each index (or, without one, each position in the chunk) last went to. */
+  private readonly byIndex = new Map<number, { call: StreamedToolCall; idGiven: boolean }>();
+
+  add(part: ToolCallPart, position: number): void {
+    const index = typeof part.index === 'number' ? part.index : position;
+    const id = typeof part.id === 'string' && part.id !== '' ? part.id : undefined;
+    const name = part.function?.name;
+    let entry = this.byIndex.get(index);
+    // A call begins with its name: one with a new id at an index already taken is a new call
+    // (servers that give every call index 0).
+    if (!entry || (name && id !== undefined && entry.idGiven && entry.call.id !== id)) {
+      entry = { call: { id: `call_${this.calls.length}`, name: '', arguments: '' }, idGiven: false };
+      this.calls.push(entry);
+      this.byIndex.set(index, entry);
+    }
+    if (id !== undefined && !entry.idGiven) {
+      entry.call.id = id;
+      entry.idGiven = true;
+    }
+    // Names come whole in one chunk, or split over several; some servers repeat the whole name.
+    if (name && name !== entry.call.name) entry.call.name += name;
+    const args = part.function?.arguments;
+    if (typeof args === 'string') entry.call.arguments += args;
+    else if (args !== undefined && args !== null) entry.call.arguments += JSON.stringify(args);
+  }
+
+  list(): StreamedToolCall[] {
+    return this.calls.map((entry) => entry.call);
+  }
 }
 
 export class StreamCutError extends Error {
@@ -47,36 +93,35 @@ export async function streamCompletion(
 ): Promise<StreamedReply> {
   const stream = await client.chat.completions.create({ ...params, stream: true }, { signal });
   const reply: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
-  const calls = new Map<number, StreamedToolCall>();
+  const calls = new ToolCallParts();
   try {
     for await (const chunk of stream) {
-      const choice = chunk.choices[0];
+      const choice = chunk.choices?.[0];
       if (!choice) continue;
-      const delta = choice.delta as DeltaWithReasoning;
-      if (delta.reasoning_content) {
-        reply.reasoning += delta.reasoning_content;
-        handlers.onReasoning?.(delta.reasoning_content);
+      const delta = (choice.delta ?? {}) as DeltaWithReasoning;
+      // One field, should a server send the same text in both.
+      const reasoning =
+        typeof delta.reasoning_content === 'string' && delta.reasoning_content
+          ? delta.reasoning_content
+          : typeof delta.reasoning === 'string'
+            ? delta.reasoning
+            : '';
+      if (reasoning) {
+        if (reasoning === delta.reasoning_content) reply.reasoningField = 'reasoning_content';
+        reply.reasoning += reasoning;
+        handlers.onReasoning?.(reasoning);
       }
-      if (delta.content) {
+      if (typeof delta.content === 'string' && delta.content) {
         reply.content += delta.content;
         handlers.onDelta?.(delta.content);
       }
-      for (const part of delta.tool_calls ?? []) {
-        let call = calls.get(part.index);
-        if (!call) {
-          call = { id: part.id ?? `call_${part.index}`, name: '', arguments: '' };
-          calls.set(part.index, call);
-        }
-        if (part.id) call.id = part.id;
-        if (part.function?.name) call.name += part.function.name;
-        if (part.function?.arguments) call.arguments += part.function.arguments;
-      }
+      (delta.tool_calls ?? []).forEach((part, position) => calls.add(part, position));
       if (choice.finish_reason) reply.finishReason = choice.finish_reason;
     }
   } catch (error) {
-    reply.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
+    reply.toolCalls = calls.list();
     throw new StreamCutError(reply, error);
   }
-  reply.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
+  reply.toolCalls = calls.list();
   return reply;
 }

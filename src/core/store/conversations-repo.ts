@@ -18,8 +18,13 @@ export interface MessageExtra {
   toolCallId?: string;
   /** The tool's name, on tool messages. */
   name?: string;
-  /** Reasoning content (DeepSeek's reasoning_content): shown apart, never sent back. */
+  /** Reasoning content (DeepSeek's reasoning_content): shown apart, never sent back as content. */
   reasoning?: string;
+  /**
+   * The host of the provider that sent `reasoning` as `reasoning_content`: DeepSeek's thinking mode
+   * wants it back, in that field, on the assistant messages of a turn that called tools.
+   */
+  reasoningFrom?: string;
   /** A note the loop added for the model, not typed by anyone (e.g. a background result). */
   note?: boolean;
 }

@@ -285,16 +285,21 @@ export class Agent {
   private startTool(call: StreamedToolCall, turn: ToolTurn, signal?: AbortSignal): StartedTool {
     const { catalogue, conversationId } = turn;
     this.emit({ type: 'tool-call', conversationId, id: call.id, name: call.name, arguments: call.arguments });
+    // Stored inside the commit that ends the call; shown once that commit went through.
     const record = (status: ToolCallStatus, result: unknown): ToolCallRecord => {
       const made = { id: call.id, name: call.name, arguments: call.arguments, status, result };
       turn.keep(made);
+      return made;
+    };
+    const shown = (made: ToolCallRecord): ToolCallRecord => {
+      const { status, result } = made;
       this.emit({ type: 'tool-result', conversationId, id: call.id, name: call.name, status, result });
       return made;
     };
     const answered = (status: ToolCallStatus, result: unknown): StartedTool => ({
       recordsStart: false,
       recordStart: () => undefined,
-      run: async () => this.options.atomically(() => record(status, result)),
+      run: async () => shown(this.options.atomically(() => record(status, result))),
     });
     let params: unknown;
     try {
@@ -363,14 +368,14 @@ export class Agent {
           signal?.removeEventListener('abort', onAbort);
           state = { at: 'background', job: made.job };
           this.followInBackground(call, made.job, conversationId, running);
-          resolve(made.record);
+          resolve(shown(made.record));
         }, this.options.toolTimeoutMs ?? 8000);
         running.then(
           () => {
             if (state.at === 'background') return;
             clearTimeout(timer);
             signal?.removeEventListener('abort', onAbort);
-            if (state.at === 'ended') resolve(state.record);
+            if (state.at === 'ended') resolve(shown(state.record));
             else reject(new Error(`${call.name} ended without its result being stored`));
           },
           (error: unknown) => {

@@ -42,8 +42,13 @@ const twoNotes = [
   { id: 'call_pear', name: 'note_down', arguments: '{"word":"pear"}' },
 ];
 
-const assistantMessages = (body: { messages: { role: string }[] }) =>
-  body.messages.filter((m) => m.role === 'assistant') as { content: string | null; reasoning_content?: string }[];
+interface SentMessage {
+  role: string;
+  content: string | null;
+  reasoning_content?: string;
+  tool_calls?: { id: string }[];
+}
+const assistantMessages = (body: { messages: SentMessage[] }) => body.messages.filter((m) => m.role === 'assistant');
 
 describe('servers that differ from OpenAI', () => {
   for (const toolCallIndex of ['zero', 'none'] as const) {
@@ -56,8 +61,8 @@ describe('servers that differ from OpenAI', () => {
         ['call_pear', 'note_down', '{"word":"pear"}', 'done'],
       ]);
       expect(readRuns(w.home, 'note_down')).toEqual(['apple', 'pear']);
-      const sent = assistantMessages(w.server.requests[1]!.body)[0] as { tool_calls: { id: string }[] };
-      expect(sent.tool_calls.map((c) => c.id)).toEqual(['call_apple', 'call_pear']);
+      const sent = assistantMessages(w.server.requests[1]!.body)[0]!;
+      expect(sent.tool_calls?.map((c) => c.id)).toEqual(['call_apple', 'call_pear']);
       expect(turn.reply).toBe('Noted both.');
     });
   }

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SkillCaller } from '../../../src/core/approval/call-skill.js';
 import { builtinHandlers, type BuiltinHandler } from '../../../src/core/builtins/index.js';
+import type { AgentEvent } from '../../../src/core/agent/agent.js';
 import { agentWorld, testAgent, type AgentWorld } from '../../helpers/agent.js';
 import { onCleanup, scriptSkill, writeSkill } from '../../helpers/temp.js';
 
@@ -61,7 +62,8 @@ function probing(world: AgentWorld, probe?: BuiltinHandler, atomically = world.s
     execute: { builtins: { ...builtinHandlers, probe: look, get_current_datetime: clock } },
     atomically,
   });
-  return { agent: testAgent(world, world.server.url, { caller }), seen, read };
+  const events: AgentEvent[] = [];
+  return { agent: testAgent(world, world.server.url, { caller, onEvent: (e) => events.push(e) }), seen, read, events };
 }
 
 const roles = (s: Seen) => s.messages.map((m) => m.role);
@@ -169,12 +171,14 @@ describe('what a turn stores, and when', () => {
   it('a call whose result cannot be stored still has its audit row completed', async () => {
     w = await agentWorld();
     // The conversation is deleted while the call runs: its tool message has nowhere to go.
-    const { agent } = probing(w, (_params, context) => {
+    const { agent, events } = probing(w, (_params, context) => {
       w!.store.conversations.delete(context.call.requestedBy!);
       return 'probed';
     });
     w.server.enqueue({ toolCalls: [{ id: 'call_1', name: 'probe', arguments: '{}' }] }, { content: 'unused' });
     await expect(agent.send('look, then vanish')).rejects.toThrow(/FOREIGN KEY/);
+    // A result that was not stored is not shown either.
+    expect(events.filter((e) => e.type === 'tool-result')).toEqual([]);
     expect(w.store.audit.query().rows.map((r) => [r.skill, r.status, r.resultSummary])).toEqual([
       ['probe', 'done', 'probed'],
     ]);
@@ -193,7 +197,7 @@ describe('what a turn stores, and when', () => {
       }
       return world.store.atomically(fn);
     };
-    const { agent, read } = probing(
+    const { agent, read, events } = probing(
       w,
       () => {
         refuseNext = true;
@@ -215,7 +219,38 @@ describe('what a turn stores, and when', () => {
     // The late call's result is stored; the probe's could not be (its row is complete all the same).
     expect(seen.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
     expect(seen.messages[2]!.content).toContain('late');
+    expect(events.filter((e) => e.type === 'tool-result').map((e) => (e as { id: string }).id)).toEqual(['call_2']);
     expect(w.server.requests).toHaveLength(1);
+  });
+
+  it('a result whose commit fails is not shown as a tool result', async () => {
+    w = await agentWorld();
+    const world = w;
+    // The next transaction runs whole, then cannot commit (the disk fails): all of it is undone.
+    let failNext = false;
+    const atomically = <T>(fn: () => T): T => {
+      if (!failNext) return world.store.atomically(fn);
+      failNext = false;
+      return world.store.atomically(() => {
+        fn();
+        throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+      });
+    };
+    const { agent, read, events } = probing(
+      w,
+      () => {
+        failNext = true;
+        return 'probed';
+      },
+      atomically,
+    );
+    w.server.enqueue({ toolCalls: [{ id: 'call_1', name: 'probe', arguments: '{}' }] });
+    await expect(agent.send('look')).rejects.toThrow('disk I/O error');
+    expect(read().audit.map((a) => `${a.skill} ${a.status}`)).toEqual(['probe done']);
+    // The reply was stored with the call's start; its result was not.
+    expect(read().messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(events.filter((e) => e.type === 'tool-call').map((e) => (e as { id: string }).id)).toEqual(['call_1']);
+    expect(events.filter((e) => e.type === 'tool-result')).toEqual([]);
   });
 
   it('a reply whose calls cannot start is not half stored', async () => {

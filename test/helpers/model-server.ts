@@ -30,11 +30,10 @@ export interface ScriptedReply {
   toolCallIndex?: 'given' | 'zero' | 'none';
   /** Repeat the tool's name in every chunk of its call (some servers do). */
   repeatToolName?: boolean;
-  /**
-   * Answer 400 as DeepSeek's thinking mode does when an assistant message of a turn that called
-   * tools comes without its `reasoning_content`.
-   */
-  requireReasoningBack?: boolean;
+  /** Requests this reply refuses with a 400, as strict servers do (see ServerRule). */
+  refuses?: ServerRule[];
+  /** After this many streamed chunks, an error event inside the 200 stream (as OpenRouter sends). */
+  errorInStream?: { afterChunks: number; code: number; message: string };
   /** Characters per streamed reasoning/content/arguments chunk (default 4). */
   chunkSize?: number;
   /** Wait before the first byte. */
@@ -53,6 +52,19 @@ export interface ScriptedReply {
   finishReason?: string;
   usage?: { prompt_tokens: number; completion_tokens: number };
 }
+
+/**
+ * What strict servers refuse, each with the error it answers:
+ * - 'reasoning-missing': DeepSeek's thinking mode, an assistant message of a turn that called tools
+ *   without its `reasoning_content`;
+ * - 'tools': Ollama, tools for a model that cannot take them;
+ * - 'late-system': Qwen's chat template (vLLM, llama.cpp), a system message that is not the first;
+ * - 'same-role-in-a-row': DeepSeek's reasoner, two user (or assistant) messages in a row;
+ * - 'empty-assistant': Moonshot, an assistant message with neither text nor tool calls;
+ * - 'invalid-arguments': DashScope, tool-call arguments that are not JSON.
+ */
+export type ServerRule =
+  'reasoning-missing' | 'tools' | 'late-system' | 'same-role-in-a-row' | 'empty-assistant' | 'invalid-arguments';
 
 export type Script =
   ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply | Promise<ScriptedReply>);
@@ -128,15 +140,9 @@ export async function startModelServer(options: { port?: number } = {}): Promise
     const script = queue.shift() ?? fallbackScript;
     const reply = typeof script === 'function' ? await script(recorded, index) : script;
 
-    if (reply.requireReasoningBack) {
-      const missing = reasoningMissingAt(recorded.body?.messages);
-      if (missing !== undefined) {
-        return sendError(
-          res,
-          400,
-          `Missing \`reasoning_content\` field in the assistant message at message index ${missing}. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls`,
-        );
-      }
+    for (const rule of reply.refuses ?? []) {
+      const refusal = broken(rule, recorded.body);
+      if (refusal !== undefined) return sendError(res, 400, refusal);
     }
     if (reply.delayMs) await sleep(reply.delayMs, undefined, { signal: closing.signal });
     if (reply.status !== undefined && reply.status >= 400) {
@@ -182,6 +188,11 @@ export async function startModelServer(options: { port?: number } = {}): Promise
 
     let sent = 0;
     for (const event of events) {
+      if (reply.errorInStream && sent >= reply.errorInStream.afterChunks) {
+        const { code, message } = reply.errorInStream;
+        res.end(`data: ${JSON.stringify({ error: { code, message } })}\n\n`);
+        return;
+      }
       if (reply.cutAfterChunks !== undefined && sent >= reply.cutAfterChunks) return void res.socket?.destroy();
       if (sent > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs, undefined, { signal: closing.signal });
       if (res.destroyed) return; // the client went away
@@ -210,6 +221,64 @@ export async function startModelServer(options: { port?: number } = {}): Promise
       await closed;
     },
   };
+}
+
+interface SentMessage {
+  role?: string;
+  content?: unknown;
+  tool_calls?: { function?: { arguments?: unknown } }[];
+  reasoning_content?: unknown;
+}
+
+/** The error a strict server answers for a request that breaks `rule`, or undefined. */
+function broken(rule: ServerRule, body: { messages?: unknown; tools?: unknown[] } | undefined): string | undefined {
+  const messages: SentMessage[] = Array.isArray(body?.messages) ? (body.messages as SentMessage[]) : [];
+  const at = (test: (m: SentMessage, i: number) => boolean) => {
+    const i = messages.findIndex(test);
+    return i === -1 ? undefined : i;
+  };
+  switch (rule) {
+    case 'reasoning-missing': {
+      const i = reasoningMissingAt(messages);
+      return i === undefined
+        ? undefined
+        : `Missing \`reasoning_content\` field in the assistant message at message index ${i}. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls`;
+    }
+    case 'tools':
+      return body?.tools?.length ? 'registry.ollama.ai/library/gemma3:4b does not support tools' : undefined;
+    case 'late-system':
+      return at((m, i) => i > 0 && m.role === 'system') === undefined
+        ? undefined
+        : 'System message must be at the beginning.';
+    case 'same-role-in-a-row': {
+      const i = at(
+        (m, i) => i > 0 && (m.role === 'user' || m.role === 'assistant') && messages[i - 1]!.role === m.role,
+      );
+      return i === undefined
+        ? undefined
+        : `deepseek-reasoner does not support successive user or assistant messages (messages[${i - 1}] and messages[${i}] in your input). You should interleave the user/assistant messages in the message sequence.`;
+    }
+    case 'empty-assistant': {
+      const i = at((m) => m.role === 'assistant' && !m.content && !(m.tool_calls?.length ?? 0));
+      return i === undefined
+        ? undefined
+        : `Invalid request: the message at position ${i} with role 'assistant' must not be empty`;
+    }
+    case 'invalid-arguments': {
+      const json = (text: unknown) => {
+        try {
+          JSON.parse(String(text));
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      const i = at((m) => (m.tool_calls ?? []).some((c) => !json(c.function?.arguments)));
+      return i === undefined
+        ? undefined
+        : '<400> InternalError.Algo.InvalidParameter: The "function.arguments" parameter of the code model must be in JSON format.';
+    }
+  }
 }
 
 /**

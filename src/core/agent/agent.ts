@@ -18,6 +18,7 @@ import { describeProviderError } from './provider-errors.js';
 import type { ProviderConfig } from './providers.js';
 import { streamCompletion, StreamCutError, type StreamedReply, type StreamedToolCall } from './stream.js';
 import { systemPrompt } from './system-prompt.js';
+import { forServer } from './wire-messages.js';
 
 export type ToolCallStatus = Exclude<CallStatus, 'cancelled'> | 'background';
 
@@ -73,8 +74,16 @@ export interface AgentOptions {
 const BACKGROUND_NOTE =
   'This call is still running in the background. Its result will arrive in a later message; the user may keep chatting meanwhile.';
 
+/** What servers say when a model cannot take tools (Ollama, vLLM without a tool parser, llama.cpp without --jinja). */
+const NO_TOOLS =
+  /does not support tools|tool choice requires|tools param requires|does not support (function|tool)[ _-]?call/i;
+
 export class Agent {
   private client?: { key: string; client: OpenAI };
+  /** Hosts that asked for the reasoning of tool-calling turns back (DeepSeek's and Kimi's thinking modes). */
+  private readonly reasoningBack = new Set<string>();
+  /** Models (base URL and name) that cannot take tools: asked without them. */
+  private readonly toolless = new Set<string>();
   /** Background calls still running, so a caller can wait for them (tests, shutdown). */
   readonly running = new Set<Promise<void>>();
 
@@ -235,14 +244,21 @@ export class Agent {
     signal?: AbortSignal,
   ): Promise<{ reply: StreamedReply; error?: string; stopped?: boolean }> {
     const client = this.openai(config);
+    const host = providerHost(config.baseUrl);
+    const model = `${config.baseUrl}\0${config.model}`;
     const attempts = (this.options.retries ?? 2) + 1;
     let last: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
     for (let attempt = 1; ; attempt++) {
       let emitted = false;
+      const tools = catalogue && !this.toolless.has(model) ? catalogue.tools : undefined;
       try {
         const reply = await streamCompletion(
           client,
-          { model: config.model, messages, ...(catalogue ? { tools: catalogue.tools } : {}) },
+          {
+            model: config.model,
+            messages: forServer(messages, { reasoningBack: this.reasoningBack.has(host) }),
+            ...(tools ? { tools } : {}),
+          },
           {
             onDelta: (text) => {
               emitted = true;
@@ -260,6 +276,26 @@ export class Agent {
         if (error instanceof StreamCutError) last = error.partial;
         if (signal?.aborted) return { reply: last, stopped: true };
         const failure = describeProviderError(error instanceof StreamCutError ? error.cause : error, config.baseUrl);
+        // A server that refuses how the request is made, in a way that can be mended, is asked
+        // again at once, mended (once per server: remembered for the requests after it).
+        if (!emitted && failure.status !== undefined && failure.status >= 400) {
+          if (/reasoning_content/.test(failure.message) && !this.reasoningBack.has(host)) {
+            this.reasoningBack.add(host);
+            attempt--;
+            continue;
+          }
+          if (tools && NO_TOOLS.test(failure.message)) {
+            this.toolless.add(model);
+            this.emit({
+              type: 'retry',
+              conversationId,
+              message: `The model ${config.model} cannot use tools, so it answers without skills.`,
+              delayMs: 0,
+            });
+            attempt--;
+            continue;
+          }
+        }
         // Deltas already shown cannot be taken back: a reply cut after it began is not retried.
         const canRetry = failure.retryable && !emitted && attempt < attempts;
         const maxWait = this.options.maxRetryAfterMs ?? 20_000;

@@ -4,6 +4,8 @@ import OpenAI from 'openai';
 export interface ProviderFailure {
   message: string;
   retryable: boolean;
+  /** The HTTP status, or the code of an error sent inside the stream (OpenRouter). */
+  status?: number;
   /** How long the provider asked us to wait (429 retry-after), in ms. */
   retryAfterMs?: number;
 }
@@ -28,34 +30,44 @@ export function describeProviderError(error: unknown, baseUrl: string): Provider
     return { message: `Cannot reach the model server at ${baseUrl}: ${error.message}`, retryable: true };
   }
   if (error instanceof OpenAI.APIError) {
-    const detail = error.message.replace(/^\d{3}\s*/, '');
-    const status = error.status;
-    if (status === 401 || status === 403) {
-      return {
-        message: `The model server refused the API key (${status}). Check the key in the settings or IAS_LLM_API_KEY. ${detail}`,
-        retryable: false,
-      };
-    }
-    if (status === 404) {
-      return {
-        message: `The model server does not know this model or path (404). Check the model name and base URL. ${detail}`,
-        retryable: false,
-      };
-    }
-    if (status === 429) {
-      return {
-        message: `The model server is rate-limiting requests (429). ${detail}`,
-        retryable: true,
-        retryAfterMs: retryAfter(error.headers),
-      };
-    }
-    if (status !== undefined && status >= 500) {
-      return { message: `The model server had an error (${status}). ${detail}`, retryable: true };
-    }
-    if (status === 400) return { message: `The model server rejected the request (400): ${detail}`, retryable: false };
-    return { message: `The model server answered ${status ?? 'with an error'}: ${detail}`, retryable: false };
+    const status = error.status ?? statusInStream(error.code);
+    return { ...describeApiError(error, status), ...(status !== undefined ? { status } : {}) };
   }
   // During a stream, a cut connection surfaces as a plain error from the HTTP layer.
   const message = error instanceof Error ? error.message : String(error);
   return { message: `The connection to the model dropped mid-reply (${message}).`, retryable: true };
+}
+
+/** An error a server sends inside a stream that had begun with 200 carries its status as its code (OpenRouter). */
+function statusInStream(code: unknown): number | undefined {
+  const n = typeof code === 'number' ? code : typeof code === 'string' && /^\d{3}$/.test(code) ? Number(code) : NaN;
+  return n >= 400 && n < 600 ? n : undefined;
+}
+
+function describeApiError(error: InstanceType<typeof OpenAI.APIError>, status: number | undefined): ProviderFailure {
+  const detail = error.message.replace(/^\d{3}\s*/, '');
+  if (status === 401 || status === 403) {
+    return {
+      message: `The model server refused the API key (${status}). Check the key in the settings or IAS_LLM_API_KEY. ${detail}`,
+      retryable: false,
+    };
+  }
+  if (status === 404) {
+    return {
+      message: `The model server does not know this model or path (404). Check the model name and base URL. ${detail}`,
+      retryable: false,
+    };
+  }
+  if (status === 429) {
+    return {
+      message: `The model server is rate-limiting requests (429). ${detail}`,
+      retryable: true,
+      retryAfterMs: retryAfter(error.headers),
+    };
+  }
+  if (status !== undefined && status >= 500) {
+    return { message: `The model server had an error (${status}). ${detail}`, retryable: true };
+  }
+  if (status === 400) return { message: `The model server rejected the request (400): ${detail}`, retryable: false };
+  return { message: `The model server answered ${status ?? 'with an error'}: ${detail}`, retryable: false };
 }

@@ -137,11 +137,10 @@ describe('the agent loop', () => {
     w.server.enqueue({ content: 'The slow thing said slow-result.' });
     await w.agent.send('and?', { conversationId: turn.conversationId });
     const next = w.server.requests[2]!.body.messages;
-    const note = next.find(
-      (m: { role: string; content: string }) => m.role === 'system' && m.content.includes('slow-result'),
-    );
-    expect(note.content).toMatch(/Background call slow/);
-    expect(next.at(-1)).toEqual({ role: 'user', content: 'and?' });
+    // The result comes with the owner's next message, marked as a note from iAs.
+    expect(next.at(-1).role).toBe('user');
+    expect(next.at(-1).content).toMatch(/^\[iAs note, not written by the owner\] Background call slow .*slow-result/s);
+    expect(next.at(-1).content).toMatch(/\n\nand\?$/);
   });
 
   it('a call past its time that cannot be stored as a background job is waited for instead', async () => {
@@ -175,9 +174,8 @@ describe('the agent loop', () => {
     ]);
     w.server.enqueue({ content: 'Both are done.' });
     await w.agent.send('and?', { conversationId: first.conversationId });
-    const notes = (w.server.requests.at(-1)!.body.messages as { role: string; content: string }[])
-      .filter((m) => m.role === 'system' && m.content.startsWith('Background call'))
-      .map((m) => m.content);
+    const last = (w.server.requests.at(-1)!.body.messages as { role: string; content: string }[]).at(-1)!;
+    const notes = last.content.split('\n\n').filter((part) => part.startsWith('[iAs note'));
     expect(notes).toHaveLength(2);
     expect(notes.join('\n')).toContain('slow-1');
     expect(notes.join('\n')).toContain('slow-2');

@@ -101,7 +101,11 @@ describe('servers that differ from OpenAI', () => {
 });
 
 describe("DeepSeek's thinking mode with tools", () => {
-  const thinking = (reasoning: string, reply: object) => ({ reasoning, requireReasoningBack: true, ...reply });
+  const thinking = (reasoning: string, reply: object) => ({
+    reasoning,
+    refuses: ['reasoning-missing' as const],
+    ...reply,
+  });
 
   it('sends the reasoning of a tool-calling turn back in its own field, in this turn and the next', async () => {
     w = await worldWithNotes();
@@ -161,6 +165,34 @@ describe("DeepSeek's thinking mode with tools", () => {
     expect(await response.text()).toContain('reasoning_content');
   });
 
+  it('turns that called tools elsewhere get a placeholder once DeepSeek asks for their reasoning', async () => {
+    w = await worldWithNotes();
+    other = await startModelServer();
+    // The first turn, with its tool call, is made with another provider (no reasoning at all).
+    other.enqueue({ toolCalls: [twoNotes[0]!] }, { content: 'Noted apple.' });
+    const first = await testAgent(w, other.url).send('note apple');
+    expect(first.error).toBeUndefined();
+    // Each request takes the next reply; a refused one takes its own.
+    w.server.enqueue(
+      thinking('unused', { content: 'unused' }),
+      thinking('A greeting.', { content: 'Hello.' }),
+      thinking('Another.', { content: 'Hello again.' }),
+    );
+    const turn = await w.agent.send('hello', { conversationId: first.conversationId });
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Hello.');
+    // Refused once, then asked with placeholders: never empty, never the same twice.
+    expect(w.server.requests).toHaveLength(2);
+    const filled = assistantMessages(w.server.requests[1]!.body).map((m) => m.reasoning_content);
+    expect(filled).toHaveLength(2);
+    expect(filled.every((r) => typeof r === 'string' && r.trim() !== '')).toBe(true);
+    expect(new Set(filled).size).toBe(2);
+    // Remembered: the next turn is asked right the first time.
+    const next = await w.agent.send('again', { conversationId: first.conversationId });
+    expect(next.error).toBeUndefined();
+    expect(w.server.requests).toHaveLength(3);
+  });
+
   it('sends a reasoning back only to the provider that wrote it', async () => {
     w = await worldWithNotes();
     w.server.enqueue(thinking('First apple.', { toolCalls: [twoNotes[0]!] }), thinking('Done.', { content: 'Noted.' }));
@@ -174,5 +206,102 @@ describe("DeepSeek's thinking mode with tools", () => {
     expect(turn.reply).toBe('Hi from elsewhere.');
     expect(other.requests[0]!.raw).not.toContain('First apple');
     expect(assistantMessages(other.requests[0]!.body).every((m) => m.reasoning_content === undefined)).toBe(true);
+  });
+});
+
+describe('requests shaped for strict servers', () => {
+  it('asks a model that cannot take tools again without them, says so, and remembers it', async () => {
+    w = await worldWithNotes();
+    // Each request takes the next reply; a refused one takes its own.
+    w.server.enqueue(
+      { refuses: ['tools'], content: 'unused' },
+      { refuses: ['tools'], content: 'Hello without tools.' },
+      { refuses: ['tools'], content: 'Still without.' },
+    );
+    const turn = await w.agent.send('hi');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Hello without tools.');
+    expect(w.server.requests.map((r) => Boolean(r.body.tools))).toEqual([true, false]);
+    expect(w.events.find((e) => e.type === 'retry')).toMatchObject({
+      message: expect.stringMatching(/cannot use tools/),
+    });
+    await w.agent.send('again', { conversationId: turn.conversationId });
+    expect(w.server.requests.map((r) => Boolean(r.body.tools))).toEqual([true, false, false]);
+  });
+
+  it('sends a background result inside the next user message, not as a late system message', async () => {
+    w = await agentWorld({ agent: { toolTimeoutMs: 100 } });
+    writeSkill(w.system, 'slow', scriptSkill({ script: 'sleep 0.3; echo slow-result' }));
+    w.registry.loadAll();
+    w.server.enqueue({ toolCalls: [{ id: 'call_slow', name: 'slow', arguments: '{}' }] }, { content: 'Running.' });
+    const turn = await w.agent.send('do the slow thing');
+    await Promise.all([...w.agent.running]);
+    w.server.enqueue({ refuses: ['late-system', 'same-role-in-a-row'], content: 'It said slow-result.' });
+    const next = await w.agent.send('and?', { conversationId: turn.conversationId });
+    expect(next.error).toBeUndefined();
+    const sent = w.server.requests.at(-1)!.body.messages as SentMessage[];
+    expect(sent.filter((m) => m.role === 'system')).toHaveLength(1);
+    expect(sent.at(-1)!.role).toBe('user');
+    expect(sent.at(-1)!.content).toMatch(/^\[iAs note, not written by the owner\] Background call slow .*slow-result/s);
+    expect(sent.at(-1)!.content).toMatch(/\n\nand\?$/);
+  });
+
+  it('joins the message of a turn that failed with the next one, so roles alternate', async () => {
+    w = await agentWorld({ agent: { retries: 0 } });
+    w.server.enqueue({ status: 500, errorMessage: 'down' });
+    const failed = await w.agent.send('first try');
+    expect(failed.error).toMatch(/500/);
+    w.server.enqueue({ refuses: ['same-role-in-a-row'], content: 'Got both.' });
+    const turn = await w.agent.send('second try', { conversationId: failed.conversationId });
+    expect(turn.error).toBeUndefined();
+    const sent = w.server.requests.at(-1)!.body.messages as SentMessage[];
+    expect(sent.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(sent[1]!.content).toBe('first try\n\nsecond try');
+  });
+
+  it('leaves out an assistant message with neither text nor tool calls', async () => {
+    w = await agentWorld();
+    w.server.enqueue({ reasoning: 'Thinking only.', content: '' });
+    const first = await w.agent.send('hm');
+    expect(first.reply).toBe('');
+    w.server.enqueue({ refuses: ['empty-assistant'], content: 'Now with words.' });
+    const turn = await w.agent.send('say something', { conversationId: first.conversationId });
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Now with words.');
+  });
+
+  it('sends tool-call arguments that were not JSON as {}, keeping what the model wrote on record', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(
+      {
+        toolCalls: [{ id: 'call_bad', name: 'note_down', arguments: '{"word": apple' }],
+        refuses: ['invalid-arguments'],
+      },
+      { content: 'Sorry, bad arguments.', refuses: ['invalid-arguments'] },
+      { content: 'Fine now.', refuses: ['invalid-arguments'] },
+    );
+    const first = await w.agent.send('note apple');
+    expect(first.error).toBeUndefined();
+    expect(first.toolCalls[0]).toMatchObject({ status: 'error', arguments: '{"word": apple' });
+    const turn = await w.agent.send('ok?', { conversationId: first.conversationId });
+    expect(turn.error).toBeUndefined();
+    const call = assistantMessages(w.server.requests.at(-1)!.body)[0]!.tool_calls![0] as unknown as {
+      function: { arguments: string };
+    };
+    expect(call.function.arguments).toBe('{}');
+    const stored = w.store.conversations.messages(first.conversationId)[1]!;
+    expect(stored.toolCalls![0]!.arguments).toBe('{"word": apple');
+  });
+
+  it('an error sent inside the stream is read by its code: a 502 is retried', async () => {
+    w = await agentWorld();
+    w.server.enqueue(
+      { content: 'never seen', errorInStream: { afterChunks: 0, code: 502, message: 'upstream failed' } },
+      { content: 'Second time lucky.' },
+    );
+    const turn = await w.agent.send('hi');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Second time lucky.');
+    expect(w.events.find((e) => e.type === 'retry')).toMatchObject({ message: expect.stringMatching(/502/) });
   });
 });

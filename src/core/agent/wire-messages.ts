@@ -1,0 +1,104 @@
+/**
+ * The messages of a request, shaped so that strict servers take them (OpenAI itself takes either):
+ * - a note iAs added (a system message after the first, such as a background result) goes into
+ *   the user message after it: the chat templates of Qwen and others refuse a system message that
+ *   is not the first, and what a skill returned is no system instruction anyway;
+ * - user messages in a row (a turn that failed before any reply) become one: DeepSeek's reasoner
+ *   and Mistral's templates refuse roles that do not alternate;
+ * - an assistant message with neither text nor tool calls (only reasoning, or stopped at once) is
+ *   left out: Moonshot and OpenAI refuse an empty assistant message;
+ * - tool-call arguments that are not JSON are sent as `{}`: DashScope refuses the whole request
+ *   otherwise, and the call's answer already told the model they were invalid;
+ * - with `reasoningBack` (a server that asked for it: DeepSeek's and Kimi's thinking modes), each
+ *   assistant message of a turn that called tools carries `reasoning_content`, a short placeholder
+ *   where none was kept (an empty one is refused).
+ */
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+
+type Message = ChatCompletionMessageParam & { reasoning_content?: string };
+type Assistant = Extract<ChatCompletionMessageParam, { role: 'assistant' }> & { reasoning_content?: string };
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The text of a user or system message (iAs only sends text). */
+function textOf(message: ChatCompletionMessageParam): string {
+  return typeof message.content === 'string' ? message.content : '';
+}
+
+/** An assistant message with its invalid tool-call arguments sent as `{}` (a copy only when needed). */
+function withJsonArguments(message: Assistant): Assistant {
+  const calls = message.tool_calls;
+  if (!calls?.some((c) => c.type === 'function' && !isJson(c.function.arguments))) return message;
+  return {
+    ...message,
+    tool_calls: calls.map((c) =>
+      c.type === 'function' && !isJson(c.function.arguments)
+        ? { ...c, function: { ...c.function, arguments: '{}' } }
+        : c,
+    ),
+  };
+}
+
+export function forServer(
+  messages: ChatCompletionMessageParam[],
+  options: { reasoningBack?: boolean } = {},
+): ChatCompletionMessageParam[] {
+  const out: Message[] = [];
+  let notes: string[] = [];
+  messages.forEach((message, i) => {
+    if (message.role === 'system' && i > 0) {
+      notes.push(`[iAs note, not written by the owner] ${textOf(message)}`);
+      return;
+    }
+    if (message.role === 'assistant') {
+      const hasCalls = (message.tool_calls?.length ?? 0) > 0;
+      if (!hasCalls && !textOf(message)) return;
+      out.push(withJsonArguments(message));
+      return;
+    }
+    if (message.role === 'user') {
+      const withNotes = notes.length > 0;
+      const text = withNotes ? [...notes, textOf(message)].join('\n\n') : textOf(message);
+      notes = [];
+      const previous = out.at(-1);
+      if (previous?.role === 'user') out[out.length - 1] = { role: 'user', content: `${textOf(previous)}\n\n${text}` };
+      else out.push(withNotes ? { role: 'user', content: text } : message);
+      return;
+    }
+    out.push(message);
+  });
+  // Notes with no user message after them (not made by the loop, which always adds one).
+  if (notes.length > 0) out.push({ role: 'user', content: notes.join('\n\n') });
+  return options.reasoningBack ? withReasoningBack(out) : out;
+}
+
+/** Every assistant message of a turn that called tools, with `reasoning_content`. */
+function withReasoningBack(messages: Message[]): Message[] {
+  const out = [...messages];
+  let start = 0;
+  let step = 0;
+  const fill = (end: number) => {
+    const turn = out.slice(start, end);
+    if (!turn.some((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0)) return;
+    for (let i = start; i < end; i++) {
+      const m = out[i]!;
+      if (m.role !== 'assistant' || m.reasoning_content) continue;
+      step++;
+      out[i] = { ...m, reasoning_content: `(reasoning of step ${step} was not kept)` };
+    }
+  };
+  out.forEach((m, i) => {
+    if (m.role !== 'user') return;
+    fill(i);
+    start = i;
+  });
+  fill(out.length);
+  return out;
+}

@@ -48,6 +48,8 @@ function printer(json: boolean) {
       process.stderr.write(color.cyan(`\n[${event.name} finished in the background: ${event.status}]\n`));
     } else if (event.type === 'retry') {
       process.stderr.write(color.yellow(`\n${event.message} Retrying in ${Math.round(event.delayMs / 100) / 10} s…\n`));
+    } else if (event.type === 'notice') {
+      process.stderr.write(color.yellow(`\n${event.message}\n`));
     }
   };
 }

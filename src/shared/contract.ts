@@ -154,6 +154,8 @@ export type ChatEvent =
   | { kind: 'tool-result'; id: string; name: string; status: ToolCallStatus; result: unknown }
   | { kind: 'background-result'; id: string; name: string; status: string; result: unknown }
   | { kind: 'retry'; message: string; delayMs: number }
+  /** How this turn is answered, worth knowing (e.g. a model that cannot use tools). */
+  | { kind: 'notice'; message: string }
   | { kind: 'error'; message: string }
   | { kind: 'done'; reply: string; rounds: number; stopped?: boolean; error?: string };
 

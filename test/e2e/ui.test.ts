@@ -174,4 +174,16 @@ describe('the UI in Chromium against ias serve', () => {
       expect(fs.existsSync(path.resolve('test-results', `${route}-dark.png`))).toBe(true);
     }
   });
+
+  // Last: the server remembers that this model cannot use tools.
+  it('a model that cannot use tools answers without them, and the chat says so', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${app.origin}/#/chat`);
+    await page.waitForSelector('[data-testid="message-input"]');
+    app.model.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'Plain answer.' });
+    await send('hello again');
+    const reply = page.locator('[data-testid="assistant-message"]').last();
+    await expect.poll(async () => (await reply.textContent()) ?? '', { timeout: 5000 }).toContain('Plain answer.');
+    expect(await reply.locator('[data-testid="chat-notice"]').textContent()).toContain('cannot use tools');
+  });
 });

@@ -33,7 +33,7 @@ export interface ScriptedReply {
   /** Requests this reply refuses with a 400, as strict servers do (see ServerRule). */
   refuses?: ServerRule[];
   /** After this many streamed chunks, an error event inside the 200 stream (as OpenRouter sends). */
-  errorInStream?: { afterChunks: number; code: number; message: string };
+  errorInStream?: { afterChunks: number; code: number | string; message: string };
   /** Characters per streamed reasoning/content/arguments chunk (default 4). */
   chunkSize?: number;
   /** Wait before the first byte. */
@@ -61,10 +61,17 @@ export interface ScriptedReply {
  * - 'late-system': Qwen's chat template (vLLM, llama.cpp), a system message that is not the first;
  * - 'same-role-in-a-row': DeepSeek's reasoner, two user (or assistant) messages in a row;
  * - 'empty-assistant': Moonshot, an assistant message with neither text nor tool calls;
- * - 'invalid-arguments': DashScope, tool-call arguments that are not JSON.
+ * - 'invalid-arguments': DashScope, tool-call arguments that are not JSON;
+ * - 'reasoning-refused': servers that know no `reasoning_content` on a message (Cerebras, Bedrock).
  */
 export type ServerRule =
-  'reasoning-missing' | 'tools' | 'late-system' | 'same-role-in-a-row' | 'empty-assistant' | 'invalid-arguments';
+  | 'reasoning-missing'
+  | 'tools'
+  | 'late-system'
+  | 'same-role-in-a-row'
+  | 'empty-assistant'
+  | 'invalid-arguments'
+  | 'reasoning-refused';
 
 export type Script =
   ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply | Promise<ScriptedReply>);
@@ -263,6 +270,10 @@ function broken(rule: ServerRule, body: { messages?: unknown; tools?: unknown[] 
       return i === undefined
         ? undefined
         : `Invalid request: the message at position ${i} with role 'assistant' must not be empty`;
+    }
+    case 'reasoning-refused': {
+      const i = at((m) => m.reasoning_content !== undefined);
+      return i === undefined ? undefined : `property 'messages.${i}.assistant.reasoning_content' is unsupported`;
     }
     case 'invalid-arguments': {
       const json = (text: unknown) => {

@@ -13,9 +13,10 @@ import type { BackgroundJobsRepo } from '../store/background-jobs-repo.js';
 import type { ConversationsRepo, StoredToolCall } from '../store/conversations-repo.js';
 import type { Skill } from '../skills/types.js';
 import { buildCatalogue, FIND_SKILLS, findSkills, type Catalogue } from './catalogue.js';
-import { fitToBudget, historyOf, providerHost, toApiMessage } from './history.js';
+import { fitToBudget, historyOf, toApiMessage } from './history.js';
 import { describeProviderError } from './provider-errors.js';
-import type { ProviderConfig } from './providers.js';
+import { providerKey, type ProviderConfig } from './providers.js';
+import { ServerMends } from './server-mends.js';
 import { streamCompletion, StreamCutError, type StreamedReply, type StreamedToolCall } from './stream.js';
 import { systemPrompt } from './system-prompt.js';
 import { forServer } from './wire-messages.js';
@@ -38,6 +39,8 @@ export type AgentEvent =
   | { type: 'tool-result'; conversationId: string; id: string; name: string; status: ToolCallStatus; result: unknown }
   | { type: 'background-result'; conversationId: string; id: string; name: string; status: CallStatus; result: unknown }
   | { type: 'retry'; conversationId: string; message: string; delayMs: number }
+  /** Something the owner should know about how this turn is answered (e.g. a model without tools). */
+  | { type: 'notice'; conversationId: string; message: string }
   | { type: 'error'; conversationId: string; message: string };
 
 export interface TurnResult {
@@ -74,16 +77,10 @@ export interface AgentOptions {
 const BACKGROUND_NOTE =
   'This call is still running in the background. Its result will arrive in a later message; the user may keep chatting meanwhile.';
 
-/** What servers say when a model cannot take tools (Ollama, vLLM without a tool parser, llama.cpp without --jinja). */
-const NO_TOOLS =
-  /does not support tools|tool choice requires|tools param requires|does not support (function|tool)[ _-]?call/i;
-
 export class Agent {
   private client?: { key: string; client: OpenAI };
-  /** Hosts that asked for the reasoning of tool-calling turns back (DeepSeek's and Kimi's thinking modes). */
-  private readonly reasoningBack = new Set<string>();
-  /** Models (base URL and name) that cannot take tools: asked without them. */
-  private readonly toolless = new Set<string>();
+  /** How each server wants its requests made, as learnt from its refusals. */
+  private readonly mends = new ServerMends();
   /** Background calls still running, so a caller can wait for them (tests, shutdown). */
   readonly running = new Set<Promise<void>>();
 
@@ -109,7 +106,7 @@ export class Agent {
     const { conversations } = this.options;
     const conversationId = options.conversationId ?? randomUUID();
     const config = this.options.provider();
-    const host = providerHost(config.baseUrl);
+    const provider = providerKey(config);
     const current: ChatCompletionMessageParam[] = [];
     // The user's message (in a new conversation, or after the background results it brings) in
     // one commit, which also reads the turn's skills.
@@ -118,7 +115,7 @@ export class Agent {
         if (options.conversationId) throw new Error(`no conversation ${options.conversationId}`);
         conversations.create(conversationId, text.trim().slice(0, 40));
       }
-      const before = historyOf(conversations.messages(conversationId), host);
+      const before = historyOf(conversations.messages(conversationId), provider);
       // Results of background calls that finished since the last turn join this one.
       for (const job of this.options.jobs.undelivered(conversationId)) {
         const note = `Background call ${job.skill ?? ''} (${job.id}) ${job.status === 'interrupted' ? 'was interrupted: iAs stopped before it finished' : `finished: ${job.result}`}`;
@@ -141,6 +138,7 @@ export class Agent {
     );
 
     const found = new Set<string>();
+    let toldToolless = false;
     const turn: TurnResult = { conversationId, reply: '', reasoning: '', rounds: 0, toolCalls: [] };
     const maxRounds = this.options.maxToolRounds ?? 5;
     for (;;) {
@@ -155,14 +153,23 @@ export class Agent {
       );
       const reply = outcome.reply;
       turn.reasoning += reply.reasoning;
-      const toolCalls = withTools ? reply.toolCalls : [];
+      if (withTools && !outcome.toolsSent && outcome.error === undefined && !toldToolless) {
+        toldToolless = true;
+        this.emit({
+          type: 'notice',
+          conversationId,
+          message: `The model ${config.model} cannot use tools, so it answers without skills.`,
+        });
+      }
+      // Calls are taken only from a reply to a request that offered tools.
+      const toolCalls = withTools && outcome.toolsSent ? reply.toolCalls : [];
       const stored: StoredToolCall[] = toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments }));
       const storeReply = (calls = stored) => {
         if (reply.content || calls.length > 0 || reply.reasoning) {
           conversations.append(conversationId, 'assistant', reply.content, {
             ...(calls.length ? { toolCalls: calls } : {}),
             ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
-            ...(reply.reasoning && reply.reasoningField ? { reasoningFrom: host } : {}),
+            ...(reply.reasoning && reply.reasoningField ? { reasoningFrom: provider } : {}),
           });
         }
       };
@@ -194,9 +201,9 @@ export class Agent {
             createdAt: 0,
             toolCalls: stored,
             reasoning: reply.reasoning,
-            ...(reply.reasoningField ? { reasoningFrom: host } : {}),
+            ...(reply.reasoningField ? { reasoningFrom: provider } : {}),
           },
-          host,
+          provider,
         ),
       ];
       // The reply goes in the first commit that needs it: the start of a call that may change
@@ -242,23 +249,23 @@ export class Agent {
     catalogue: Catalogue | undefined,
     conversationId: string,
     signal?: AbortSignal,
-  ): Promise<{ reply: StreamedReply; error?: string; stopped?: boolean }> {
+  ): Promise<{ reply: StreamedReply; error?: string; stopped?: boolean; toolsSent: boolean }> {
     const client = this.openai(config);
-    const host = providerHost(config.baseUrl);
-    const model = `${config.baseUrl}\0${config.model}`;
+    const key = providerKey(config);
     const attempts = (this.options.retries ?? 2) + 1;
     let last: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
+    let shape = this.mends.shapeFor(key);
+    // One mend of each kind per request; remembered once a mended request went through.
+    const mended = new Set<string>();
     for (let attempt = 1; ; attempt++) {
       let emitted = false;
-      const tools = catalogue && !this.toolless.has(model) ? catalogue.tools : undefined;
+      const tools = catalogue && shape.tools ? catalogue.tools : undefined;
+      const toolsSent = tools !== undefined;
+      const sent = forServer(messages, { reasoning: shape.reasoning });
       try {
         const reply = await streamCompletion(
           client,
-          {
-            model: config.model,
-            messages: forServer(messages, { reasoningBack: this.reasoningBack.has(host) }),
-            ...(tools ? { tools } : {}),
-          },
+          { model: config.model, messages: sent, ...(tools ? { tools } : {}) },
           {
             onDelta: (text) => {
               emitted = true;
@@ -271,30 +278,23 @@ export class Agent {
           },
           signal,
         );
-        return signal?.aborted ? { reply, stopped: true } : { reply };
+        if (mended.size > 0) this.mends.learn(key, shape);
+        return signal?.aborted ? { reply, stopped: true, toolsSent } : { reply, toolsSent };
       } catch (error) {
         if (error instanceof StreamCutError) last = error.partial;
-        if (signal?.aborted) return { reply: last, stopped: true };
+        if (signal?.aborted) return { reply: last, stopped: true, toolsSent };
         const failure = describeProviderError(error instanceof StreamCutError ? error.cause : error, config.baseUrl);
         // A server that refuses how the request is made, in a way that can be mended, is asked
-        // again at once, mended (once per server: remembered for the requests after it).
-        if (!emitted && failure.status !== undefined && failure.status >= 400) {
-          if (/reasoning_content/.test(failure.message) && !this.reasoningBack.has(host)) {
-            this.reasoningBack.add(host);
-            attempt--;
-            continue;
-          }
-          if (tools && NO_TOOLS.test(failure.message)) {
-            this.toolless.add(model);
-            this.emit({
-              type: 'retry',
-              conversationId,
-              message: `The model ${config.model} cannot use tools, so it answers without skills.`,
-              delayMs: 0,
-            });
-            attempt--;
-            continue;
-          }
+        // again at once, mended (see ServerMends).
+        const mend =
+          !emitted && (failure.status ?? 0) >= 400
+            ? this.mends.mend(failure.message, sent, shape, toolsSent)
+            : undefined;
+        if (mend && !mended.has(mend.kind)) {
+          mended.add(mend.kind);
+          shape = mend.mended;
+          attempt--;
+          continue;
         }
         // Deltas already shown cannot be taken back: a reply cut after it began is not retried.
         const canRetry = failure.retryable && !emitted && attempt < attempts;
@@ -304,12 +304,12 @@ export class Agent {
             failure.retryAfterMs && failure.retryAfterMs > maxWait
               ? ` Try again in ${Math.ceil(failure.retryAfterMs / 1000)} s.`
               : '';
-          return { reply: last, error: `${failure.message}${later}` };
+          return { reply: last, error: `${failure.message}${later}`, toolsSent };
         }
         const delayMs = failure.retryAfterMs ?? 500 * 2 ** (attempt - 1);
         this.emit({ type: 'retry', conversationId, message: failure.message, delayMs });
         await sleep(delayMs, signal);
-        if (signal?.aborted) return { reply: last, stopped: true };
+        if (signal?.aborted) return { reply: last, stopped: true, toolsSent };
       }
     }
   }

@@ -24,10 +24,10 @@ export function estimateTokens(text: string): number {
 type AssistantMessage = Extract<ChatCompletionMessageParam, { role: 'assistant' }> & { reasoning_content?: string };
 
 /**
- * A stored message as the model is sent it. `reasoningFor`: the host of the provider asked, when
+ * A stored message as the model is sent it. `reasoningFor`: the provider asked (providerKey), when
  * the message belongs to a turn that called tools; the reasoning that provider sent as
  * `reasoning_content` goes back to it in that field (DeepSeek's thinking mode refuses the request
- * without it). It is never sent as content, nor to another provider.
+ * without it). It is never sent as content, nor to another provider or model.
  */
 export function toApiMessage(message: StoredMessage, reasoningFor?: string): ChatCompletionMessageParam {
   switch (message.role) {
@@ -65,7 +65,7 @@ export const UNANSWERED_CALL = 'interrupted: iAs stopped before this call ended;
  * The stored messages of earlier turns as the model may be sent them. A tool call left without a
  * result (iAs stopped while it ran, or its result could not be stored) gets one saying so, and a
  * result without its call is left out: providers refuse a history where the two do not pair up.
- * `provider`: the host of the provider asked (see toApiMessage).
+ * `provider`: the provider asked, as providerKey names it (see toApiMessage).
  */
 export function historyOf(stored: StoredMessage[], provider?: string): ChatCompletionMessageParam[] {
   const out: ChatCompletionMessageParam[] = [];
@@ -109,24 +109,31 @@ function turnsThatCalledTools(stored: StoredMessage[]): boolean[] {
   return out;
 }
 
-/** The host a base URL names: what a stored reasoning is matched on (a path or `/v1` may change). */
-export function providerHost(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
-}
+/**
+ * What a message costs when sent, with room for what forServer may add to it: the marker around a
+ * note, a placeholder for reasoning on a call (see wire-messages.ts).
+ */
+const SHAPING_ALLOWANCE = 16;
+const messageTokens = (m: ChatCompletionMessageParam) =>
+  estimateTokens(JSON.stringify(m)) +
+  (m.role === 'system' || (m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0) ? SHAPING_ALLOWANCE : 0);
 
-const messageTokens = (m: ChatCompletionMessageParam) => estimateTokens(JSON.stringify(m));
-
-/** Groups messages into turns, each starting at a user message. */
+/**
+ * Groups messages into turns, each starting at a user message; the notes before a user message
+ * (background results it brings) belong to its turn, as they are sent with it.
+ */
 function turns(messages: ChatCompletionMessageParam[]): ChatCompletionMessageParam[][] {
   const out: ChatCompletionMessageParam[][] = [];
+  let notes: ChatCompletionMessageParam[] = [];
   for (const m of messages) {
-    if (m.role === 'user' || out.length === 0) out.push([m]);
-    else out[out.length - 1]!.push(m);
+    if (m.role === 'system') notes.push(m);
+    else if (m.role === 'user' || out.length === 0) {
+      out.push([...notes, m]);
+      notes = [];
+    } else out[out.length - 1]!.push(...notes, m);
+    if (m.role !== 'system') notes = [];
   }
+  if (notes.length > 0) out.push(notes);
   return out;
 }
 

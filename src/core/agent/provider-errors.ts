@@ -30,7 +30,7 @@ export function describeProviderError(error: unknown, baseUrl: string): Provider
     return { message: `Cannot reach the model server at ${baseUrl}: ${error.message}`, retryable: true };
   }
   if (error instanceof OpenAI.APIError) {
-    const status = error.status ?? statusInStream(error.code);
+    const status = error.status ?? statusInStream(error.code, error.type);
     return { ...describeApiError(error, status), ...(status !== undefined ? { status } : {}) };
   }
   // During a stream, a cut connection surfaces as a plain error from the HTTP layer.
@@ -38,10 +38,17 @@ export function describeProviderError(error: unknown, baseUrl: string): Provider
   return { message: `The connection to the model dropped mid-reply (${message}).`, retryable: true };
 }
 
-/** An error a server sends inside a stream that had begun with 200 carries its status as its code (OpenRouter). */
-function statusInStream(code: unknown): number | undefined {
+/**
+ * An error a server sends inside a stream that had begun with 200 has no status: OpenRouter gives
+ * it as the code, OpenAI and others name its kind (`server_error`, `rate_limit_exceeded`).
+ */
+function statusInStream(code: unknown, type: unknown): number | undefined {
   const n = typeof code === 'number' ? code : typeof code === 'string' && /^\d{3}$/.test(code) ? Number(code) : NaN;
-  return n >= 400 && n < 600 ? n : undefined;
+  if (n >= 400 && n < 600) return n;
+  const kind = `${typeof code === 'string' ? code : ''} ${typeof type === 'string' ? type : ''}`;
+  if (/rate_limit/.test(kind)) return 429;
+  if (/server_error|overloaded|internal_error/.test(kind)) return 500;
+  return undefined;
 }
 
 function describeApiError(error: InstanceType<typeof OpenAI.APIError>, status: number | undefined): ProviderFailure {

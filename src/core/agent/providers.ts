@@ -42,6 +42,20 @@ export const PROVIDER_PRESETS: ProviderPreset[] = [
   { id: 'ollama', label: 'Ollama (local)', baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b', needsKey: false },
 ];
 
+/**
+ * The server and model a provider config names (its base URL's host, so `/v1` or a trailing slash
+ * do not matter): what a stored reasoning and a learnt mend belong to.
+ */
+export function providerKey(config: { baseUrl: string; model: string }): string {
+  let host = config.baseUrl;
+  try {
+    host = new URL(config.baseUrl).host;
+  } catch {
+    // Not a URL: the text itself names it.
+  }
+  return `${host} ${config.model}`;
+}
+
 export interface ProviderSettings {
   preset?: string;
   baseUrl?: string;

@@ -9,11 +9,15 @@
  *   left out: Moonshot and OpenAI refuse an empty assistant message;
  * - tool-call arguments that are not JSON are sent as `{}`: DashScope refuses the whole request
  *   otherwise, and the call's answer already told the model they were invalid;
- * - with `reasoningBack` (a server that asked for it: DeepSeek's and Kimi's thinking modes), each
- *   assistant message of a turn that called tools carries `reasoning_content`, a short placeholder
- *   where none was kept (an empty one is refused).
+ * - `reasoning` (see ServerMends): 'as-stored' sends the reasoning that history carries (back to the
+ *   provider that wrote it); 'fill', for a server that asked for it (DeepSeek's and Kimi's thinking
+ *   modes), gives each assistant message of a turn that called tools a `reasoning_content`, a short
+ *   placeholder where none was kept (an empty one is refused), the same each time it is sent;
+ *   'leave-out', for a server that refuses the field, sends none.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+
+export type ReasoningBack = 'as-stored' | 'fill' | 'leave-out';
 
 type Message = ChatCompletionMessageParam & { reasoning_content?: string };
 type Assistant = Extract<ChatCompletionMessageParam, { role: 'assistant' }> & { reasoning_content?: string };
@@ -27,9 +31,12 @@ function isJson(text: string): boolean {
   }
 }
 
-/** The text of a user or system message (iAs only sends text). */
+/** The text of a message (iAs sends text only; of a list of parts, the text parts). */
 function textOf(message: ChatCompletionMessageParam): string {
-  return typeof message.content === 'string' ? message.content : '';
+  const content = message.content;
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
 /** An assistant message with its invalid tool-call arguments sent as `{}` (a copy only when needed). */
@@ -48,13 +55,13 @@ function withJsonArguments(message: Assistant): Assistant {
 
 export function forServer(
   messages: ChatCompletionMessageParam[],
-  options: { reasoningBack?: boolean } = {},
+  options: { reasoning?: ReasoningBack } = {},
 ): ChatCompletionMessageParam[] {
   const out: Message[] = [];
   let notes: string[] = [];
   messages.forEach((message, i) => {
     if (message.role === 'system' && i > 0) {
-      notes.push(`[iAs note, not written by the owner] ${textOf(message)}`);
+      notes.push(`[iAs note, not written by the owner] ${textOf(message)} [end of note]`);
       return;
     }
     if (message.role === 'assistant') {
@@ -76,22 +83,34 @@ export function forServer(
   });
   // Notes with no user message after them (not made by the loop, which always adds one).
   if (notes.length > 0) out.push({ role: 'user', content: notes.join('\n\n') });
-  return options.reasoningBack ? withReasoningBack(out) : out;
+  if (options.reasoning === 'fill') return withReasoningFilled(out);
+  if (options.reasoning === 'leave-out') return out.map(withoutReasoning);
+  return out;
+}
+
+function withoutReasoning(message: Message): Message {
+  if (message.role !== 'assistant' || message.reasoning_content === undefined) return message;
+  const { reasoning_content: _left, ...rest } = message;
+  return rest;
+}
+
+/** What stands for reasoning that was not kept: short, never empty, the same each time it is sent. */
+function placeholder(message: Assistant): string {
+  const ids = (message.tool_calls ?? []).map((c) => c.id);
+  return ids.length > 0 ? `(reasoning before calling ${ids.join(', ')} was not kept)` : '(reasoning was not kept)';
 }
 
 /** Every assistant message of a turn that called tools, with `reasoning_content`. */
-function withReasoningBack(messages: Message[]): Message[] {
+function withReasoningFilled(messages: Message[]): Message[] {
   const out = [...messages];
   let start = 0;
-  let step = 0;
   const fill = (end: number) => {
     const turn = out.slice(start, end);
     if (!turn.some((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0)) return;
     for (let i = start; i < end; i++) {
       const m = out[i]!;
       if (m.role !== 'assistant' || m.reasoning_content) continue;
-      step++;
-      out[i] = { ...m, reasoning_content: `(reasoning of step ${step} was not kept)` };
+      out[i] = { ...m, reasoning_content: placeholder(m) };
     }
   };
   out.forEach((m, i) => {

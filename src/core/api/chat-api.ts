@@ -22,6 +22,8 @@ function toChatEvent(event: AgentEvent): ChatEvent {
       return { kind: 'background-result', id: event.id, name: event.name, status: event.status, result: event.result };
     case 'retry':
       return { kind: 'retry', message: event.message, delayMs: event.delayMs };
+    case 'notice':
+      return { kind: 'notice', message: event.message };
     case 'error':
       return { kind: 'error', message: event.message };
   }

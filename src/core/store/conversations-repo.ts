@@ -21,8 +21,8 @@ export interface MessageExtra {
   /** Reasoning content (DeepSeek's reasoning_content): shown apart, never sent back as content. */
   reasoning?: string;
   /**
-   * The host of the provider that sent `reasoning` as `reasoning_content`: DeepSeek's thinking mode
-   * wants it back, in that field, on the assistant messages of a turn that called tools.
+   * The provider (its host and model) that sent `reasoning` as `reasoning_content`: DeepSeek's
+   * thinking mode wants it back, in that field, on the assistant messages of a turn that called tools.
    */
   reasoningFrom?: string;
   /** A note the loop added for the model, not typed by anyone (e.g. a background result). */

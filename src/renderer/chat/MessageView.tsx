@@ -56,6 +56,12 @@ function AssistantMessage({ item, approvals }: { item: AssistantItem; approvals:
             return <LiveText key={index} text={part.text} live={item.live && index === item.parts.length - 1} />;
           if (part.type === 'tool')
             return <ToolCard key={part.tool.id} tool={part.tool} approval={approvals.get(part.tool.id)} />;
+          if (part.type === 'notice')
+            return (
+              <p key={index} className="notice notice-info" data-testid="chat-notice">
+                <Icon name="info" size={14} /> {part.text}
+              </p>
+            );
           return (
             <p key={index} className="notice notice-error" role="alert" data-testid="chat-error">
               <Icon name="alert" size={14} /> {part.text}

@@ -14,7 +14,11 @@ export interface ToolView {
   result?: unknown;
 }
 
-export type Part = { type: 'text'; text: string } | { type: 'tool'; tool: ToolView } | { type: 'error'; text: string };
+export type Part =
+  | { type: 'text'; text: string }
+  | { type: 'tool'; tool: ToolView }
+  | { type: 'notice'; text: string }
+  | { type: 'error'; text: string };
 
 export interface UserItem {
   kind: 'user';
@@ -165,6 +169,8 @@ export function applyEvent(item: AssistantItem, event: ChatEvent, now = Date.now
       }));
     case 'retry':
       return { ...item, retry: { message: event.message, until: now + event.delayMs } };
+    case 'notice':
+      return { ...item, parts: [...item.parts, { type: 'notice', text: event.message }] };
     case 'error':
       return { ...item, parts: [...item.parts, { type: 'error', text: event.message }], retry: undefined };
     case 'done': {

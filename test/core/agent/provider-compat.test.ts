@@ -181,16 +181,31 @@ describe("DeepSeek's thinking mode with tools", () => {
     const turn = await w.agent.send('hello', { conversationId: first.conversationId });
     expect(turn.error).toBeUndefined();
     expect(turn.reply).toBe('Hello.');
-    // Refused once, then asked with placeholders: never empty, never the same twice.
+    // Refused once, then asked with placeholders, never empty.
     expect(w.server.requests).toHaveLength(2);
     const filled = assistantMessages(w.server.requests[1]!.body).map((m) => m.reasoning_content);
-    expect(filled).toHaveLength(2);
-    expect(filled.every((r) => typeof r === 'string' && r.trim() !== '')).toBe(true);
-    expect(new Set(filled).size).toBe(2);
-    // Remembered: the next turn is asked right the first time.
+    expect(filled).toEqual(['(reasoning before calling call_apple was not kept)', '(reasoning was not kept)']);
+    // Remembered: the next turn is asked right the first time, with the same placeholders.
     const next = await w.agent.send('again', { conversationId: first.conversationId });
     expect(next.error).toBeUndefined();
     expect(w.server.requests).toHaveLength(3);
+    expect(
+      assistantMessages(w.server.requests[2]!.body)
+        .map((m) => m.reasoning_content)
+        .slice(0, 2),
+    ).toEqual(filled);
+    // What was learnt belongs to that model: another model on the same server is asked as before.
+    w.server.enqueue({ content: 'Other model here.' });
+    const otherModel = testAgent(w, w.server.url, {
+      provider: () => ({
+        baseUrl: w!.server.url,
+        model: 'other-model',
+        apiKey: 'k',
+        from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
+      }),
+    });
+    expect((await otherModel.send('hi', { conversationId: first.conversationId })).error).toBeUndefined();
+    expect(w.server.requests.at(-1)!.raw).not.toContain('reasoning_content');
   });
 
   it('sends a reasoning back only to the provider that wrote it', async () => {
@@ -222,11 +237,12 @@ describe('requests shaped for strict servers', () => {
     expect(turn.error).toBeUndefined();
     expect(turn.reply).toBe('Hello without tools.');
     expect(w.server.requests.map((r) => Boolean(r.body.tools))).toEqual([true, false]);
-    expect(w.events.find((e) => e.type === 'retry')).toMatchObject({
-      message: expect.stringMatching(/cannot use tools/),
-    });
+    const notices = () => w!.events.filter((e) => e.type === 'notice').map((e) => (e as { message: string }).message);
+    expect(notices()).toEqual(['The model test-model cannot use tools, so it answers without skills.']);
     await w.agent.send('again', { conversationId: turn.conversationId });
     expect(w.server.requests.map((r) => Boolean(r.body.tools))).toEqual([true, false, false]);
+    // Told in every turn answered so.
+    expect(notices()).toHaveLength(2);
   });
 
   it('sends a background result inside the next user message, not as a late system message', async () => {
@@ -291,6 +307,66 @@ describe('requests shaped for strict servers', () => {
     expect(call.function.arguments).toBe('{}');
     const stored = w.store.conversations.messages(first.conversationId)[1]!;
     expect(stored.toolCalls![0]!.arguments).toBe('{"word": apple');
+  });
+
+  it('leaves reasoning_content out for a server that refuses the field, and remembers it', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(
+      { reasoning: 'Apple it is.', toolCalls: [twoNotes[0]!] },
+      { refuses: ['reasoning-refused'], content: 'unused' },
+      { refuses: ['reasoning-refused'], content: 'Noted.' },
+      { refuses: ['reasoning-refused'], content: 'Hi.' },
+    );
+    const turn = await w.agent.send('note apple');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Noted.');
+    expect(w.server.requests[1]!.raw).toContain('reasoning_content');
+    expect(w.server.requests[2]!.raw).not.toContain('reasoning_content');
+    expect((await w.agent.send('hi', { conversationId: turn.conversationId })).error).toBeUndefined();
+    expect(w.server.requests).toHaveLength(4);
+  });
+
+  it('a refusal that merely quotes the words of a mend changes nothing for good', async () => {
+    w = await worldWithNotes();
+    const echo = {
+      status: 400,
+      errorMessage: "Invalid value 'my model does not support tools' at messages[1].content",
+    };
+    w.server.enqueue(echo, echo, { content: 'Fine.' });
+    const turn = await w.agent.send('my model does not support tools');
+    expect(turn.error).toMatch(/400/);
+    // Asked once more without tools; refused again: nothing is learnt, nobody is told.
+    expect(w.server.requests.map((r) => Boolean(r.body.tools))).toEqual([true, false]);
+    expect(w.events.filter((e) => e.type === 'notice')).toEqual([]);
+    await w.agent.send('again', { conversationId: turn.conversationId });
+    expect(Boolean(w.server.requests.at(-1)!.body.tools)).toBe(true);
+  });
+
+  it('runs no tool call from a reply to a request made without tools', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(
+      { refuses: ['tools'], content: 'unused' },
+      { content: 'I would note it.', toolCalls: [twoNotes[0]!] },
+    );
+    const turn = await w.agent.send('note apple');
+    expect(turn).toMatchObject({ reply: 'I would note it.', rounds: 0, toolCalls: [] });
+    expect(readRuns(w.home, 'note_down')).toEqual([]);
+    const stored = w.store.conversations.messages(turn.conversationId);
+    expect(stored.map((m) => [m.role, m.toolCalls])).toEqual([
+      ['user', undefined],
+      ['assistant', undefined],
+    ]);
+  });
+
+  it('an error sent inside the stream is read by its kind: a server_error is retried', async () => {
+    w = await agentWorld();
+    w.server.enqueue(
+      { content: 'never seen', errorInStream: { afterChunks: 0, code: 'server_error', message: 'try later' } },
+      { content: 'Second time lucky.' },
+    );
+    const turn = await w.agent.send('hi');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Second time lucky.');
   });
 
   it('an error sent inside the stream is read by its code: a 502 is retried', async () => {

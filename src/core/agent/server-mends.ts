@@ -1,0 +1,80 @@
+/**
+ * How a server wants its requests made, learnt from what it refuses. Some refusals can be mended:
+ * the request is asked again at once, mended, and the mend is remembered (for that base URL and
+ * model) only once a mended request went through, so a refusal that merely quotes these words (a
+ * server echoing the request) changes nothing for good.
+ * - DeepSeek's and Kimi's thinking modes refuse tool-calling turns without `reasoning_content`:
+ *   it is filled in (a placeholder where none was kept).
+ * - A server that refuses the field (an unknown property to it) gets it left out.
+ * - A model that cannot take tools (Ollama's "does not support tools", vLLM without a tool parser,
+ *   llama.cpp without --jinja) is asked without them.
+ */
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ReasoningBack } from './wire-messages.js';
+
+export interface RequestShape {
+  reasoning: ReasoningBack;
+  tools: boolean;
+}
+
+const NO_TOOLS =
+  /does not support tools|tool choice requires|tools param requires|does not support (function|tool)[ _-]?call/i;
+const REASONING_MISSING =
+  /reasoning_content[^.]{0,80}(missing|must be passed back)|missing[^.]{0,80}reasoning_content/i;
+const REASONING_REFUSED =
+  /reasoning_content[^.]{0,80}(unsupported|not supported|unexpected|not allowed|not permitted|unrecognized)|(unsupported|unexpected|unrecognized|unknown)[^.]{0,80}reasoning_content/i;
+
+type Message = ChatCompletionMessageParam & { reasoning_content?: string };
+
+/** Whether any assistant message sent carries `reasoning_content`. */
+function sentReasoning(messages: Message[]): boolean {
+  return messages.some((m) => m.role === 'assistant' && typeof m.reasoning_content === 'string');
+}
+
+/** Whether an assistant message of a turn that called tools went without `reasoning_content`. */
+function lackedReasoning(messages: Message[]): boolean {
+  let turnCalled = false;
+  let lacking = false;
+  for (const m of messages) {
+    if (m.role === 'user') {
+      if (turnCalled && lacking) return true;
+      turnCalled = false;
+      lacking = false;
+    } else if (m.role === 'assistant') {
+      if ((m.tool_calls?.length ?? 0) > 0) turnCalled = true;
+      if (!m.reasoning_content) lacking = true;
+    }
+  }
+  return turnCalled && lacking;
+}
+
+/** Keyed by providerKey: the server and the model. */
+export class ServerMends {
+  private readonly learnt = new Map<string, RequestShape>();
+
+  shapeFor(key: string): RequestShape {
+    return this.learnt.get(key) ?? { reasoning: 'as-stored', tools: true };
+  }
+
+  /** A mended request went through: its shape is how this server is asked from now on. */
+  learn(key: string, shape: RequestShape): void {
+    this.learnt.set(key, shape);
+  }
+
+  /**
+   * The shape to ask again with, after a refusal (`message`) of the request `sent` made with
+   * `shape`; undefined when the refusal is not one these mend.
+   */
+  mend(message: string, sent: ChatCompletionMessageParam[], shape: RequestShape, toolsSent: boolean) {
+    if (REASONING_MISSING.test(message) && shape.reasoning !== 'fill' && lackedReasoning(sent)) {
+      return { mended: { ...shape, reasoning: 'fill' as const }, kind: 'reasoning' as const };
+    }
+    if (REASONING_REFUSED.test(message) && shape.reasoning !== 'leave-out' && sentReasoning(sent)) {
+      return { mended: { ...shape, reasoning: 'leave-out' as const }, kind: 'reasoning' as const };
+    }
+    if (NO_TOOLS.test(message) && toolsSent) {
+      return { mended: { ...shape, tools: false }, kind: 'tools' as const };
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,83 @@
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { describe, expect, it } from 'vitest';
+import { fitToBudget } from '../../../src/core/agent/history.js';
+import { forServer } from '../../../src/core/agent/wire-messages.js';
+
+const system: ChatCompletionMessageParam = { role: 'system', content: 'You are iAs.' };
+const call = (id: string, args = '{}') => ({
+  id,
+  type: 'function' as const,
+  function: { name: 'note_down', arguments: args },
+});
+
+describe('messages shaped for strict servers', () => {
+  it('leaves a request OpenAI-shaped already as it is', () => {
+    const messages: ChatCompletionMessageParam[] = [
+      system,
+      { role: 'user', content: 'note apple' },
+      { role: 'assistant', content: null, tool_calls: [call('c1', '{"word":"apple"}')] },
+      { role: 'tool', tool_call_id: 'c1', content: 'noted' },
+      { role: 'assistant', content: 'Noted.' },
+      { role: 'user', content: 'thanks' },
+    ];
+    expect(forServer(messages)).toEqual(messages);
+  });
+
+  it('keeps the text of a list of parts when it joins messages', () => {
+    const sent = forServer([
+      system,
+      { role: 'user', content: [{ type: 'text', text: 'first' }] },
+      { role: 'system', content: 'Background call done.' },
+      { role: 'user', content: 'second' },
+    ]);
+    expect(sent).toEqual([
+      system,
+      {
+        role: 'user',
+        content: 'first\n\n[iAs note, not written by the owner] Background call done. [end of note]\n\nsecond',
+      },
+    ]);
+  });
+
+  it('fills reasoning only in turns that called tools, and leaves it out on request', () => {
+    const messages = [
+      system,
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'Hello.' },
+      { role: 'user', content: 'note' },
+      { role: 'assistant', content: null, tool_calls: [call('c1')], reasoning_content: 'kept' },
+      { role: 'tool', tool_call_id: 'c1', content: 'noted' },
+      { role: 'assistant', content: 'Done.' },
+    ] as ChatCompletionMessageParam[];
+    const filled = forServer(messages, { reasoning: 'fill' }) as { reasoning_content?: string }[];
+    expect(filled.map((m) => m.reasoning_content)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'kept',
+      undefined,
+      '(reasoning was not kept)',
+    ]);
+    const without = forServer(messages, { reasoning: 'leave-out' });
+    expect(JSON.stringify(without)).not.toContain('reasoning_content');
+  });
+
+  it('keeps a note with the turn of the user message it came with when trimming to the budget', () => {
+    const earlier: ChatCompletionMessageParam[] = [
+      { role: 'user', content: `old ${'x'.repeat(4000)}` },
+      { role: 'assistant', content: 'old reply' },
+      { role: 'system', content: 'Background call slow finished: ok' },
+      { role: 'user', content: 'newer' },
+      { role: 'assistant', content: 'newer reply' },
+    ];
+    const kept = fitToBudget(system, earlier, [{ role: 'user', content: 'now' }], 400);
+    expect(kept.map((m) => m.content)).toEqual([
+      'You are iAs.',
+      'Background call slow finished: ok',
+      'newer',
+      'newer reply',
+      'now',
+    ]);
+  });
+});

@@ -46,6 +46,10 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     error(
       `the folder name "${folderName}" is not a valid skill name: use 1 to 64 lower-case letters, digits, "_" or "-"`,
     );
+  } else if (!/^[a-z_]/.test(folderName)) {
+    warn(
+      `the name "${folderName}" does not start with a letter: some providers (Moonshot/Kimi, Gemini) refuse every request whose tools have a name like it`,
+    );
   }
   if (bytes.length > MAX_SKILL_FILE_BYTES) {
     error(`SKILL.md is ${Math.ceil(bytes.length / 1024)} KB; the limit is 256 KB`);
@@ -248,7 +252,15 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   if (parametersGiven !== undefined) {
     const problem = schemaProblem(parametersGiven);
     if (problem) error(problem, parametersLine);
-    else parameters = parametersGiven as Record<string, unknown>;
+    else {
+      parameters = parametersGiven as Record<string, unknown>;
+      for (const name of untypedProperties(parameters)) {
+        warn(
+          `parameter "${name}" has no "type": some providers (Moonshot/Kimi) refuse every request whose tools have one like it`,
+          parametersLine,
+        );
+      }
+    }
   }
 
   // What it runs.
@@ -336,4 +348,17 @@ function scriptSpec(block: FencedBlock, error: (message: string, line?: number) 
     return undefined;
   }
   return { language: block.language, body: block.body, command: interpreter.command, extension: interpreter.extension };
+}
+
+/** Top-level parameters that give no type (nor a choice of types): Moonshot refuses those. */
+function untypedProperties(schema: Record<string, unknown>): string[] {
+  const properties = schema.properties;
+  if (typeof properties !== 'object' || properties === null) return [];
+  return Object.entries(properties as Record<string, unknown>)
+    .filter(([, p]) => {
+      if (typeof p !== 'object' || p === null) return false;
+      const keys = p as Record<string, unknown>;
+      return !('type' in keys) && !('anyOf' in keys) && !('oneOf' in keys) && !('enum' in keys) && !('$ref' in keys);
+    })
+    .map(([name]) => name);
 }

@@ -199,4 +199,19 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     expect(errors).toEqual([]);
     expect(definition!.risk).toBe('high');
   });
+
+  it('warns of what some providers refuse in a tool: a name not starting with a letter, a parameter without a type', () => {
+    const text = SEED.replace(
+      '{ "to": { "type": "string" } }',
+      '{ "to": { "type": "string" }, "body": { "description": "any" } }',
+    );
+    const { definition, errors, warnings } = parse(text, '1password');
+    expect(errors).toEqual([]);
+    expect(definition?.name).toBe('1password');
+    expect(warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/^the name "1password" does not start with a letter: .*Moonshot/),
+      expect.stringMatching(/^parameter "body" has no "type": .*Moonshot/),
+    ]);
+    expect(parse(SEED, 'send_mail').warnings).toEqual([]);
+  });
 });

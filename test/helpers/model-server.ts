@@ -62,7 +62,8 @@ export interface ScriptedReply {
  * - 'same-role-in-a-row': DeepSeek's reasoner, two user (or assistant) messages in a row;
  * - 'empty-assistant': Moonshot, an assistant message with neither text nor tool calls;
  * - 'invalid-arguments': DashScope, tool-call arguments that are not JSON;
- * - 'reasoning-refused': servers that know no `reasoning_content` on a message (Cerebras, Bedrock).
+ * - 'reasoning-refused': servers that know no `reasoning_content` on a message (Cerebras, Bedrock);
+ * - 'tool-names': Gemini, a tool message that does not name its tool.
  */
 export type ServerRule =
   | 'reasoning-missing'
@@ -71,7 +72,8 @@ export type ServerRule =
   | 'same-role-in-a-row'
   | 'empty-assistant'
   | 'invalid-arguments'
-  | 'reasoning-refused';
+  | 'reasoning-refused'
+  | 'tool-names';
 
 export type Script =
   ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply | Promise<ScriptedReply>);
@@ -270,6 +272,12 @@ function broken(rule: ServerRule, body: { messages?: unknown; tools?: unknown[] 
       return i === undefined
         ? undefined
         : `Invalid request: the message at position ${i} with role 'assistant' must not be empty`;
+    }
+    case 'tool-names': {
+      const i = at((m) => m.role === 'tool' && !(m as { name?: unknown }).name);
+      return i === undefined
+        ? undefined
+        : `* GenerateContentRequest.contents[${i}].parts[0].function_response.name: Name cannot be empty.`;
     }
     case 'reasoning-refused': {
       const i = at((m) => m.reasoning_content !== undefined);

@@ -261,7 +261,7 @@ export class Agent {
       let emitted = false;
       const tools = catalogue && shape.tools ? catalogue.tools : undefined;
       const toolsSent = tools !== undefined;
-      const sent = forServer(messages, { reasoning: shape.reasoning });
+      const sent = forServer(messages, { reasoning: shape.reasoning, toolNames: shape.toolNames });
       try {
         const reply = await streamCompletion(
           client,

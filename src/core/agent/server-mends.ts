@@ -8,6 +8,7 @@
  * - A server that refuses the field (an unknown property to it) gets it left out.
  * - A model that cannot take tools (Ollama's "does not support tools", vLLM without a tool parser,
  *   llama.cpp without --jinja) is asked without them.
+ * - Gemini wants each tool result to name its tool ("function_response.name: Name cannot be empty").
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ReasoningBack } from './wire-messages.js';
@@ -15,12 +16,15 @@ import type { ReasoningBack } from './wire-messages.js';
 export interface RequestShape {
   reasoning: ReasoningBack;
   tools: boolean;
+  /** Tool messages carry the name of their tool. */
+  toolNames: boolean;
 }
 
 const NO_TOOLS =
   /does not support tools|tool choice requires|tools param requires|does not support (function|tool)[ _-]?call/i;
 const REASONING_MISSING =
   /reasoning_content[^.]{0,80}(missing|must be passed back)|missing[^.]{0,80}reasoning_content/i;
+const TOOL_NAME_MISSING = /function_response\.name|name cannot be empty/i;
 const REASONING_REFUSED =
   /reasoning_content[^.]{0,80}(unsupported|not supported|unexpected|not allowed|not permitted|unrecognized)|(unsupported|unexpected|unrecognized|unknown)[^.]{0,80}reasoning_content/i;
 
@@ -53,7 +57,7 @@ export class ServerMends {
   private readonly learnt = new Map<string, RequestShape>();
 
   shapeFor(key: string): RequestShape {
-    return this.learnt.get(key) ?? { reasoning: 'as-stored', tools: true };
+    return this.learnt.get(key) ?? { reasoning: 'as-stored', tools: true, toolNames: false };
   }
 
   /** A mended request went through: its shape is how this server is asked from now on. */
@@ -71,6 +75,9 @@ export class ServerMends {
     }
     if (REASONING_REFUSED.test(message) && shape.reasoning !== 'leave-out' && sentReasoning(sent)) {
       return { mended: { ...shape, reasoning: 'leave-out' as const }, kind: 'reasoning' as const };
+    }
+    if (TOOL_NAME_MISSING.test(message) && !shape.toolNames && sent.some((m) => m.role === 'tool')) {
+      return { mended: { ...shape, toolNames: true }, kind: 'tool-names' as const };
     }
     if (NO_TOOLS.test(message) && toolsSent) {
       return { mended: { ...shape, tools: false }, kind: 'tools' as const };

@@ -13,7 +13,8 @@
  *   provider that wrote it); 'fill', for a server that asked for it (DeepSeek's and Kimi's thinking
  *   modes), gives each assistant message of a turn that called tools a `reasoning_content`, a short
  *   placeholder where none was kept (an empty one is refused), the same each time it is sent;
- *   'leave-out', for a server that refuses the field, sends none.
+ *   'leave-out', for a server that refuses the field, sends none;
+ * - with `toolNames` (Gemini), each tool message names its tool.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 
@@ -55,7 +56,7 @@ function withJsonArguments(message: Assistant): Assistant {
 
 export function forServer(
   messages: ChatCompletionMessageParam[],
-  options: { reasoning?: ReasoningBack } = {},
+  options: { reasoning?: ReasoningBack; toolNames?: boolean } = {},
 ): ChatCompletionMessageParam[] {
   const out: Message[] = [];
   let notes: string[] = [];
@@ -83,9 +84,23 @@ export function forServer(
   });
   // Notes with no user message after them (not made by the loop, which always adds one).
   if (notes.length > 0) out.push({ role: 'user', content: notes.join('\n\n') });
-  if (options.reasoning === 'fill') return withReasoningFilled(out);
-  if (options.reasoning === 'leave-out') return out.map(withoutReasoning);
-  return out;
+  const named = options.toolNames ? withToolNames(out) : out;
+  if (options.reasoning === 'fill') return withReasoningFilled(named);
+  if (options.reasoning === 'leave-out') return named.map(withoutReasoning);
+  return named;
+}
+
+/** Each tool message with the name of the tool its call named. */
+function withToolNames(messages: Message[]): Message[] {
+  const names = new Map<string, string>();
+  return messages.map((m) => {
+    if (m.role === 'assistant') {
+      for (const c of m.tool_calls ?? []) if (c.type === 'function') names.set(c.id, c.function.name);
+      return m;
+    }
+    if (m.role !== 'tool') return m;
+    return { ...m, name: names.get(m.tool_call_id) ?? 'unknown' } as Message;
+  });
 }
 
 function withoutReasoning(message: Message): Message {

@@ -326,6 +326,22 @@ describe('requests shaped for strict servers', () => {
     expect(w.server.requests).toHaveLength(4);
   });
 
+  it('names the tool on each tool message once Gemini asks for it', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(
+      { toolCalls: twoNotes, refuses: ['tool-names'] },
+      { refuses: ['tool-names'], content: 'unused' },
+      { refuses: ['tool-names'], content: 'Noted both.' },
+    );
+    const turn = await w.agent.send('note apple and pear');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Noted both.');
+    const tools = (w.server.requests[2]!.body.messages as { role: string; name?: string }[]).filter(
+      (m) => m.role === 'tool',
+    );
+    expect(tools.map((m) => m.name)).toEqual(['note_down', 'note_down']);
+  });
+
   it('a refusal that merely quotes the words of a mend changes nothing for good', async () => {
     w = await worldWithNotes();
     const echo = {

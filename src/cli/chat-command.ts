@@ -26,6 +26,7 @@ function turnJson(turn: TurnResult) {
       result: c.result,
     })),
     ...(turn.error ? { error: turn.error } : {}),
+    ...(turn.notices?.length ? { notices: turn.notices } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Agent, type AgentOptions } from './agent/agent.js';
 import { enabledSkills } from './agent/catalogue.js';
 import { resolveProvider } from './agent/providers.js';
+import { ServerMends } from './agent/server-mends.js';
 import { approvalKey, FileSecretStore, type SecretStore } from './approval/key-store.js';
 import { SkillCaller } from './approval/call-skill.js';
 import type { ApprovalChannel } from './approval/channel.js';
@@ -116,8 +117,11 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const timeZone = () =>
     store.settings.get<string>(TIME_ZONE) ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
   const offered = () => enabledSkills(registry.list(), store.skillSettings);
+  // What servers were learnt to want holds for every agent of this runtime (chat and tasks).
+  const mends = new ServerMends();
   const agent = (agentOptions: Partial<AgentOptions> = {}) =>
     new Agent({
+      mends,
       provider: () => resolveProvider(store.settings, secrets),
       conversations: store.conversations,
       jobs: store.jobs,

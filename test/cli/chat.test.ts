@@ -73,6 +73,20 @@ describe('ias chat', () => {
     expect(run).toMatchObject({ status: 0, stdout: '你好，我是 iAs。\n' });
   });
 
+  it('says when the model cannot use tools: on stderr for people, as notices in JSON', async () => {
+    const s = await setup();
+    s.server.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'Plain.' });
+    const people = await iasAsync(['chat', 'hi', ...s.args], s.env);
+    expect(people).toMatchObject({ status: 0, stdout: 'Plain.\n' });
+    expect(people.stderr).toContain('The model test-model cannot use tools, so it answers without skills.');
+    s.server.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'Plain again.' });
+    const run = await iasAsync(['chat', 'hi', '--json', ...s.args], s.env);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      reply: 'Plain again.',
+      notices: ['The model test-model cannot use tools, so it answers without skills.'],
+    });
+  });
+
   it('without a terminal, a high-risk call is not approved and the model is told it did not run', async () => {
     const s = await setup();
     s.server.enqueue({ toolCalls: [{ name: 'send_mail', arguments: '{}' }] }, { content: 'Could not send.' });

@@ -33,7 +33,7 @@ export interface ScriptedReply {
   /** Requests this reply refuses with a 400, as strict servers do (see ServerRule). */
   refuses?: ServerRule[];
   /** After this many streamed chunks, an error event inside the 200 stream (as OpenRouter sends). */
-  errorInStream?: { afterChunks: number; code: number | string; message: string };
+  errorInStream?: { afterChunks: number; code?: number | string | null; type?: string; message: string };
   /** Characters per streamed reasoning/content/arguments chunk (default 4). */
   chunkSize?: number;
   /** Wait before the first byte. */
@@ -198,8 +198,8 @@ export async function startModelServer(options: { port?: number } = {}): Promise
     let sent = 0;
     for (const event of events) {
       if (reply.errorInStream && sent >= reply.errorInStream.afterChunks) {
-        const { code, message } = reply.errorInStream;
-        res.end(`data: ${JSON.stringify({ error: { code, message } })}\n\n`);
+        const { code, type, message } = reply.errorInStream;
+        res.end(`data: ${JSON.stringify({ error: { message, type: type ?? null, code: code ?? null } })}\n\n`);
         return;
       }
       if (reply.cutAfterChunks !== undefined && sent >= reply.cutAfterChunks) return void res.socket?.destroy();

@@ -16,7 +16,7 @@ import { buildCatalogue, FIND_SKILLS, findSkills, type Catalogue } from './catal
 import { fitToBudget, historyOf, toApiMessage } from './history.js';
 import { describeProviderError } from './provider-errors.js';
 import { providerKey, type ProviderConfig } from './providers.js';
-import { ServerMends } from './server-mends.js';
+import { ServerMends, type RequestShape } from './server-mends.js';
 import { streamCompletion, StreamCutError, type StreamedReply, type StreamedToolCall } from './stream.js';
 import { systemPrompt } from './system-prompt.js';
 import { forServer } from './wire-messages.js';
@@ -51,6 +51,8 @@ export interface TurnResult {
   toolCalls: ToolCallRecord[];
   /** A provider failure, as a person can read it. */
   error?: string;
+  /** How the turn was answered, worth knowing (e.g. a model that cannot use tools). */
+  notices?: string[];
   stopped?: boolean;
 }
 
@@ -72,6 +74,8 @@ export interface AgentOptions {
   onEvent?: (event: AgentEvent) => void;
   /** The store's transaction: writes made at one moment commit together. */
   atomically: <T>(fn: () => T) => T;
+  /** What servers were learnt to want (see ServerMends); shared by the agents of one runtime. */
+  mends?: ServerMends;
 }
 
 const BACKGROUND_NOTE =
@@ -80,11 +84,13 @@ const BACKGROUND_NOTE =
 export class Agent {
   private client?: { key: string; client: OpenAI };
   /** How each server wants its requests made, as learnt from its refusals. */
-  private readonly mends = new ServerMends();
+  private readonly mends: ServerMends;
   /** Background calls still running, so a caller can wait for them (tests, shutdown). */
   readonly running = new Set<Promise<void>>();
 
-  constructor(private readonly options: AgentOptions) {}
+  constructor(private readonly options: AgentOptions) {
+    this.mends = options.mends ?? new ServerMends();
+  }
 
   private emit(event: AgentEvent): void {
     this.options.onEvent?.(event);
@@ -153,13 +159,11 @@ export class Agent {
       );
       const reply = outcome.reply;
       turn.reasoning += reply.reasoning;
-      if (withTools && !outcome.toolsSent && outcome.error === undefined && !toldToolless) {
+      if (withTools && !outcome.toolsSent && outcome.error === undefined && !outcome.stopped && !toldToolless) {
         toldToolless = true;
-        this.emit({
-          type: 'notice',
-          conversationId,
-          message: `The model ${config.model} cannot use tools, so it answers without skills.`,
-        });
+        const message = `The model ${config.model} cannot use tools, so it answers without skills.`;
+        (turn.notices ??= []).push(message);
+        this.emit({ type: 'notice', conversationId, message });
       }
       // Calls are taken only from a reply to a request that offered tools.
       const toolCalls = withTools && outcome.toolsSent ? reply.toolCalls : [];
@@ -255,6 +259,7 @@ export class Agent {
     const attempts = (this.options.retries ?? 2) + 1;
     let last: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
     let shape = this.mends.shapeFor(key);
+    let learnt: Partial<RequestShape> = {};
     // One mend of each kind per request; remembered once a mended request went through.
     const mended = new Set<string>();
     for (let attempt = 1; ; attempt++) {
@@ -278,7 +283,7 @@ export class Agent {
           },
           signal,
         );
-        if (mended.size > 0) this.mends.learn(key, shape);
+        if (mended.size > 0) this.mends.learn(key, learnt);
         return signal?.aborted ? { reply, stopped: true, toolsSent } : { reply, toolsSent };
       } catch (error) {
         if (error instanceof StreamCutError) last = error.partial;
@@ -292,7 +297,8 @@ export class Agent {
             : undefined;
         if (mend && !mended.has(mend.kind)) {
           mended.add(mend.kind);
-          shape = mend.mended;
+          learnt = { ...learnt, ...mend.patch };
+          shape = { ...shape, ...mend.patch };
           attempt--;
           continue;
         }

@@ -4,6 +4,7 @@
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { StoredMessage } from '../store/conversations-repo.js';
+import { placeholder } from './wire-messages.js';
 
 const CJK = /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/g;
 
@@ -111,12 +112,14 @@ function turnsThatCalledTools(stored: StoredMessage[]): boolean[] {
 
 /**
  * What a message costs when sent, with room for what forServer may add to it: the marker around a
- * note, a placeholder for reasoning on a call (see wire-messages.ts).
+ * note, a placeholder for reasoning not kept (see wire-messages.ts).
  */
-const SHAPING_ALLOWANCE = 16;
-const messageTokens = (m: ChatCompletionMessageParam) =>
-  estimateTokens(JSON.stringify(m)) +
-  (m.role === 'system' || (m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0) ? SHAPING_ALLOWANCE : 0);
+const NOTE_MARKER_TOKENS = 16;
+const messageTokens = (m: ChatCompletionMessageParam) => {
+  const sent = estimateTokens(JSON.stringify(m));
+  if (m.role === 'system') return sent + NOTE_MARKER_TOKENS;
+  return m.role === 'assistant' ? sent + estimateTokens(placeholder(m)) : sent;
+};
 
 /**
  * Groups messages into turns, each starting at a user message; the notes before a user message

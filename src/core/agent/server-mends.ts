@@ -2,7 +2,8 @@
  * How a server wants its requests made, learnt from what it refuses. Some refusals can be mended:
  * the request is asked again at once, mended, and the mend is remembered (for that base URL and
  * model) only once a mended request went through, so a refusal that merely quotes these words (a
- * server echoing the request) changes nothing for good.
+ * server echoing the request) changes nothing for good; and only for a while (a server restarted
+ * with tools on, or thinking off, is asked as usual again after FORGET_AFTER_MS).
  * - DeepSeek's and Kimi's thinking modes refuse tool-calling turns without `reasoning_content`:
  *   it is filled in (a placeholder where none was kept).
  * - A server that refuses the field (an unknown property to it) gets it left out.
@@ -21,7 +22,7 @@ export interface RequestShape {
 }
 
 const NO_TOOLS =
-  /does not support tools|tool choice requires|tools param requires|does not support (function|tool)[ _-]?call/i;
+  /does not support tools|tool choice requires|tools param requires|does not support (function|tool)[ _-]?call|no endpoints found that support tool use/i;
 const REASONING_MISSING =
   /reasoning_content[^.]{0,80}(missing|must be passed back)|missing[^.]{0,80}reasoning_content/i;
 const TOOL_NAME_MISSING = /function_response\.name|name cannot be empty/i;
@@ -52,17 +53,25 @@ function lackedReasoning(messages: Message[]): boolean {
   return turnCalled && lacking;
 }
 
-/** Keyed by providerKey: the server and the model. */
-export class ServerMends {
-  private readonly learnt = new Map<string, RequestShape>();
+export const FORGET_AFTER_MS = 15 * 60_000;
 
-  shapeFor(key: string): RequestShape {
-    return this.learnt.get(key) ?? { reasoning: 'as-stored', tools: true, toolNames: false };
+const USUAL: RequestShape = { reasoning: 'as-stored', tools: true, toolNames: false };
+
+/** Keyed by providerKey: the server and the model. One per runtime, shared by its agents. */
+export class ServerMends {
+  private readonly learnt = new Map<string, { shape: Partial<RequestShape>; at: number }>();
+
+  constructor(private readonly forgetAfterMs = FORGET_AFTER_MS) {}
+
+  shapeFor(key: string, now = Date.now()): RequestShape {
+    const entry = this.learnt.get(key);
+    if (entry && now - entry.at >= this.forgetAfterMs) this.learnt.delete(key);
+    return { ...USUAL, ...this.learnt.get(key)?.shape };
   }
 
-  /** A mended request went through: its shape is how this server is asked from now on. */
-  learn(key: string, shape: RequestShape): void {
-    this.learnt.set(key, shape);
+  /** A mended request went through: what was mended is how this server is asked for a while. */
+  learn(key: string, mended: Partial<RequestShape>, now = Date.now()): void {
+    this.learnt.set(key, { shape: { ...this.learnt.get(key)?.shape, ...mended }, at: now });
   }
 
   /**
@@ -71,16 +80,16 @@ export class ServerMends {
    */
   mend(message: string, sent: ChatCompletionMessageParam[], shape: RequestShape, toolsSent: boolean) {
     if (REASONING_MISSING.test(message) && shape.reasoning !== 'fill' && lackedReasoning(sent)) {
-      return { mended: { ...shape, reasoning: 'fill' as const }, kind: 'reasoning' as const };
+      return { patch: { reasoning: 'fill' as const }, kind: 'reasoning' as const };
     }
     if (REASONING_REFUSED.test(message) && shape.reasoning !== 'leave-out' && sentReasoning(sent)) {
-      return { mended: { ...shape, reasoning: 'leave-out' as const }, kind: 'reasoning' as const };
+      return { patch: { reasoning: 'leave-out' as const }, kind: 'reasoning' as const };
     }
     if (TOOL_NAME_MISSING.test(message) && !shape.toolNames && sent.some((m) => m.role === 'tool')) {
-      return { mended: { ...shape, toolNames: true }, kind: 'tool-names' as const };
+      return { patch: { toolNames: true }, kind: 'tool-names' as const };
     }
     if (NO_TOOLS.test(message) && toolsSent) {
-      return { mended: { ...shape, tools: false }, kind: 'tools' as const };
+      return { patch: { tools: false }, kind: 'tools' as const };
     }
     return undefined;
   }

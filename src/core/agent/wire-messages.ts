@@ -110,7 +110,7 @@ function withoutReasoning(message: Message): Message {
 }
 
 /** What stands for reasoning that was not kept: short, never empty, the same each time it is sent. */
-function placeholder(message: Assistant): string {
+export function placeholder(message: Assistant): string {
   const ids = (message.tool_calls ?? []).map((c) => c.id);
   return ids.length > 0 ? `(reasoning before calling ${ids.join(', ')} was not kept)` : '(reasoning was not kept)';
 }

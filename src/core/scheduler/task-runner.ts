@@ -19,5 +19,7 @@ export async function runTaskTurn(
     `your reply is sent to them as the task's result.]\n\n${task.prompt}`;
   const turn = await agentFor(task).send(prompt, { conversationId });
   if (turn.error !== undefined) return { success: false, text: turn.error };
-  return { success: true, text: turn.reply.trim() || '(no reply)' };
+  // The owner reads only this: how the run was answered goes with it (e.g. without skills).
+  const notices = (turn.notices ?? []).map((n) => `\n\n[iAs: ${n}]`).join('');
+  return { success: true, text: `${turn.reply.trim() || '(no reply)'}${notices}` };
 }

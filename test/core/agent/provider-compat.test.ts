@@ -6,6 +6,10 @@
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentOptions } from '../../../src/core/agent/agent.js';
+import { ServerMends } from '../../../src/core/agent/server-mends.js';
+import { runTaskTurn } from '../../../src/core/scheduler/task-runner.js';
+import type { ScheduledTask } from '../../../src/core/store/tasks-repo.js';
 import { agentWorld, testAgent, type AgentWorld } from '../../helpers/agent.js';
 import { readRuns } from '../../helpers/gate.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
@@ -21,8 +25,8 @@ afterEach(async () => {
 });
 
 /** A low-risk skill that appends its params to `<home>/note_down.runs`, one line per run. */
-async function worldWithNotes(): Promise<AgentWorld> {
-  const world = await agentWorld();
+async function worldWithNotes(agent: Partial<AgentOptions> = {}): Promise<AgentWorld> {
+  const world = await agentWorld({ agent });
   writeSkill(
     world.system,
     'note_down',
@@ -342,6 +346,54 @@ describe('requests shaped for strict servers', () => {
     expect(tools.map((m) => m.name)).toEqual(['note_down', 'note_down']);
   });
 
+  it('a task run answered without tools says so in its result', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'The report.' });
+    const task = { id: 't1', name: 'Report', prompt: 'Write the report.', allowlist: [] } as unknown as ScheduledTask;
+    const outcome = await runTaskTurn(task, () => w!.agent, w.store.conversations);
+    expect(outcome).toEqual({
+      success: true,
+      text: 'The report.\n\n[iAs: The model test-model cannot use tools, so it answers without skills.]',
+    });
+  });
+
+  it('tells nothing when no tools were to be offered: no skills, or the last round that forces a reply', async () => {
+    w = await worldWithNotes({ maxToolRounds: 1 });
+    w.server.enqueue({ toolCalls: [twoNotes[0]!] }, { content: 'Noted.' });
+    const forced = await w.agent.send('note apple');
+    expect(forced).toMatchObject({ rounds: 1, reply: 'Noted.' });
+    expect(Boolean(w.server.requests[1]!.body.tools)).toBe(false);
+    for (const skill of w.registry.list()) w.store.skillSettings.setEnabled(skill.name, false);
+    w.server.enqueue({ content: 'No skills here.' });
+    expect((await w.agent.send('hi')).reply).toBe('No skills here.');
+    expect(w.events.filter((e) => e.type === 'notice')).toEqual([]);
+    expect(forced.notices).toBeUndefined();
+  });
+
+  it('forgets a mend after a while, so a server that changed is asked as usual again', async () => {
+    w = await worldWithNotes({ mends: new ServerMends(0) });
+    w.server.enqueue(
+      { refuses: ['tools'], content: 'unused' },
+      { refuses: ['tools'], content: 'First.' },
+      { content: 'Tools are back.' },
+    );
+    await w.agent.send('hi');
+    await w.agent.send('hi again');
+    expect(w.server.requests.map((r) => Boolean(r.body.tools))).toEqual([true, false, true]);
+  });
+
+  it('mends nothing for a refusal about reasoning the request did not lack, or did not send', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(
+      { status: 400, errorMessage: 'Missing `reasoning_content` field in the assistant message at message index 2' },
+      { status: 400, errorMessage: "property 'messages.2.assistant.reasoning_content' is unsupported" },
+    );
+    expect((await w.agent.send('hi')).error).toMatch(/400/);
+    expect(w.server.requests).toHaveLength(1);
+    expect((await w.agent.send('hi')).error).toMatch(/400/);
+    expect(w.server.requests).toHaveLength(2);
+  });
+
   it('a refusal that merely quotes the words of a mend changes nothing for good', async () => {
     w = await worldWithNotes();
     const echo = {
@@ -377,7 +429,7 @@ describe('requests shaped for strict servers', () => {
   it('an error sent inside the stream is read by its kind: a server_error is retried', async () => {
     w = await agentWorld();
     w.server.enqueue(
-      { content: 'never seen', errorInStream: { afterChunks: 0, code: 'server_error', message: 'try later' } },
+      { content: 'never seen', errorInStream: { afterChunks: 0, type: 'server_error', message: 'try later' } },
       { content: 'Second time lucky.' },
     );
     const turn = await w.agent.send('hi');

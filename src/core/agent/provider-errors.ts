@@ -31,7 +31,7 @@ export function describeProviderError(error: unknown, baseUrl: string): Provider
   }
   if (error instanceof OpenAI.APIError) {
     const status = error.status ?? statusInStream(error.code, error.type);
-    return { ...describeApiError(error, status), ...(status !== undefined ? { status } : {}) };
+    return { ...describeApiError(error, status, baseUrl), ...(status !== undefined ? { status } : {}) };
   }
   // During a stream, a cut connection surfaces as a plain error from the HTTP layer.
   const message = error instanceof Error ? error.message : String(error);
@@ -51,7 +51,27 @@ function statusInStream(code: unknown, type: unknown): number | undefined {
   return undefined;
 }
 
-function describeApiError(error: InstanceType<typeof OpenAI.APIError>, status: number | undefined): ProviderFailure {
+/** What a 404 may come from in the base URL itself: the two slips people make most. */
+function pathHint(baseUrl: string): string {
+  let path = '';
+  try {
+    path = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+  if (/\/chat\/completions$/.test(path)) {
+    return ` The base URL should stop before /chat/completions: try ${baseUrl.replace(/\/chat\/completions\/*$/, '')}.`;
+  }
+  if (!/\/v\d[\w.-]*$/.test(path))
+    return ` Most servers expect /v1 at the end of the base URL: try ${baseUrl.replace(/\/+$/, '')}/v1.`;
+  return '';
+}
+
+function describeApiError(
+  error: InstanceType<typeof OpenAI.APIError>,
+  status: number | undefined,
+  baseUrl: string,
+): ProviderFailure {
   const detail = error.message.replace(/^\d{3}\s*/, '');
   if (status === 401 || status === 403) {
     return {
@@ -61,7 +81,7 @@ function describeApiError(error: InstanceType<typeof OpenAI.APIError>, status: n
   }
   if (status === 404) {
     return {
-      message: `The model server does not know this model or path (404). Check the model name and base URL. ${detail}`,
+      message: `The model server does not know this model or path (404). Check the model name and base URL.${pathHint(baseUrl)} ${detail}`,
       retryable: false,
     };
   }

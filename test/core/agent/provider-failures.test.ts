@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentWorld, type AgentWorld } from '../../helpers/agent.js';
+import { agentWorld, testAgent, type AgentWorld } from '../../helpers/agent.js';
 
 let w: AgentWorld | undefined;
 afterEach(async () => {
@@ -78,6 +78,28 @@ describe('provider failures become clear messages, with retries where they help'
     await w.agent.send('go on', { conversationId: turn.conversationId });
     const sent = w.server.requests.at(-1)!.body.messages as { role: string; tool_calls?: unknown }[];
     expect(sent.some((m) => m.tool_calls)).toBe(false);
+  });
+
+  it('a 404 from a base URL without /v1, or with /chat/completions, says how to write it', async () => {
+    w = await agentWorld();
+    const origin = w.server.url.replace(/\/v1$/, '');
+    const at = (baseUrl: string) =>
+      testAgent(w!, baseUrl, {
+        provider: () => ({
+          baseUrl,
+          model: 'test-model',
+          apiKey: 'k',
+          from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
+        }),
+      });
+    const bare = await at(origin).send('hi');
+    expect(bare.error).toMatch(/\(404\)/);
+    expect(bare.error).toContain(`try ${origin}/v1.`);
+    const pasted = await at(`${w.server.url}/chat/completions`).send('hi');
+    expect(pasted.error).toContain(`should stop before /chat/completions: try ${w.server.url}.`);
+    w.server.enqueue({ status: 404, errorMessage: 'The model `nope` does not exist' });
+    const unknown = await w.agent.send('hi');
+    expect(unknown.error).toMatch(/Check the model name and base URL\. The model `nope` does not exist/);
   });
 
   it('a server that cannot be reached is named', async () => {

@@ -30,6 +30,8 @@ export interface ScriptedReply {
   toolCallIndex?: 'given' | 'zero' | 'none';
   /** Repeat the tool's name in every chunk of its call (some servers do). */
   repeatToolName?: boolean;
+  /** Give each tool call Gemini's `extra_content` with a thought signature (`sig-<call id>`). */
+  thoughtSignatures?: boolean;
   /** Requests this reply refuses with a 400, as strict servers do (see ServerRule). */
   refuses?: ServerRule[];
   /** After this many streamed chunks, an error event inside the 200 stream (as OpenRouter sends). */
@@ -63,7 +65,9 @@ export interface ScriptedReply {
  * - 'empty-assistant': Moonshot, an assistant message with neither text nor tool calls;
  * - 'invalid-arguments': DashScope, tool-call arguments that are not JSON;
  * - 'reasoning-refused': servers that know no `reasoning_content` on a message (Cerebras, Bedrock);
- * - 'tool-names': Gemini, a tool message that does not name its tool.
+ * - 'tool-names': Gemini, a tool message that does not name its tool;
+ * - 'thought-signature': Gemini 3 (as proxies that check every turn do), a step of tool calls whose
+ *   first call has no thought signature (in parallel calls only the first carries one).
  */
 export type ServerRule =
   | 'reasoning-missing'
@@ -73,7 +77,8 @@ export type ServerRule =
   | 'empty-assistant'
   | 'invalid-arguments'
   | 'reasoning-refused'
-  | 'tool-names';
+  | 'tool-names'
+  | 'thought-signature';
 
 export type Script =
   ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply | Promise<ScriptedReply>);
@@ -273,6 +278,17 @@ function broken(rule: ServerRule, body: { messages?: unknown; tools?: unknown[] 
         ? undefined
         : `Invalid request: the message at position ${i} with role 'assistant' must not be empty`;
     }
+    case 'thought-signature': {
+      const signed = (c: unknown) =>
+        Boolean(
+          (c as { extra_content?: { google?: { thought_signature?: unknown } } }).extra_content?.google
+            ?.thought_signature,
+        );
+      const i = at((m) => (m.tool_calls?.length ?? 0) > 0 && !signed(m.tool_calls![0]));
+      return i === undefined
+        ? undefined
+        : `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:note_down\` , position ${i}.`;
+    }
     case 'tool-names': {
       const i = at((m) => m.role === 'tool' && !(m as { name?: unknown }).name);
       return i === undefined
@@ -332,13 +348,23 @@ function deltas(reply: ScriptedReply): Record<string, unknown>[] {
   ];
   const indexing = reply.toolCallIndex ?? 'given';
   toolCalls(reply).forEach((call, index) => {
+    // Gemini signs the first call of a step only.
+    const extra =
+      reply.thoughtSignatures && index === 0
+        ? { extra_content: { google: { thought_signature: `sig-${call.id}` } } }
+        : {};
     if (indexing !== 'given') {
-      const part = { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } };
+      const part = {
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+        ...extra,
+      };
       list.push({ tool_calls: [indexing === 'zero' ? { index: 0, ...part } : part] });
       return;
     }
     list.push({
-      tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+      tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' }, ...extra }],
     });
     for (const piece of pieces(call.arguments, size)) {
       const name = reply.repeatToolName ? { name: call.name } : {};

@@ -167,11 +167,17 @@ export class Agent {
       }
       // Calls are taken only from a reply to a request that offered tools.
       const toolCalls = withTools && outcome.toolsSent ? reply.toolCalls : [];
-      const stored: StoredToolCall[] = toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments }));
+      const stored: StoredToolCall[] = toolCalls.map((c) => ({
+        id: c.id,
+        name: c.name,
+        arguments: c.arguments,
+        ...(c.extra ? { extra: c.extra } : {}),
+      }));
+      const callsFrom = stored.some((c) => c.extra) ? { callsFrom: provider } : {};
       const storeReply = (calls = stored) => {
         if (reply.content || calls.length > 0 || reply.reasoning) {
           conversations.append(conversationId, 'assistant', reply.content, {
-            ...(calls.length ? { toolCalls: calls } : {}),
+            ...(calls.length ? { toolCalls: calls, ...callsFrom } : {}),
             ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
             ...(reply.reasoning && reply.reasoningField ? { reasoningFrom: provider } : {}),
           });
@@ -204,6 +210,7 @@ export class Agent {
             content: reply.content,
             createdAt: 0,
             toolCalls: stored,
+            ...callsFrom,
             reasoning: reply.reasoning,
             ...(reply.reasoningField ? { reasoningFrom: provider } : {}),
           },
@@ -266,7 +273,11 @@ export class Agent {
       let emitted = false;
       const tools = catalogue && shape.tools ? catalogue.tools : undefined;
       const toolsSent = tools !== undefined;
-      const sent = forServer(messages, { reasoning: shape.reasoning, toolNames: shape.toolNames });
+      const sent = forServer(messages, {
+        reasoning: shape.reasoning,
+        toolNames: shape.toolNames,
+        signatures: shape.signatures,
+      });
       try {
         const reply = await streamCompletion(
           client,

@@ -25,12 +25,13 @@ export function estimateTokens(text: string): number {
 type AssistantMessage = Extract<ChatCompletionMessageParam, { role: 'assistant' }> & { reasoning_content?: string };
 
 /**
- * A stored message as the model is sent it. `reasoningFor`: the provider asked (providerKey), when
+ * A stored message as the model is sent it. `provider`: the provider asked (providerKey), when
  * the message belongs to a turn that called tools; the reasoning that provider sent as
  * `reasoning_content` goes back to it in that field (DeepSeek's thinking mode refuses the request
- * without it). It is never sent as content, nor to another provider or model.
+ * without it), and what it added to its calls (Gemini's thought signatures) goes back with them.
+ * Neither is sent as content, nor to another provider or model.
  */
-export function toApiMessage(message: StoredMessage, reasoningFor?: string): ChatCompletionMessageParam {
+export function toApiMessage(message: StoredMessage, provider?: string): ChatCompletionMessageParam {
   switch (message.role) {
     case 'assistant': {
       const out: AssistantMessage = {
@@ -42,11 +43,14 @@ export function toApiMessage(message: StoredMessage, reasoningFor?: string): Cha
                 id: c.id,
                 type: 'function' as const,
                 function: { name: c.name, arguments: c.arguments },
+                ...(c.extra && provider !== undefined && message.callsFrom === provider
+                  ? { extra_content: c.extra }
+                  : {}),
               })),
             }
           : {}),
       };
-      if (reasoningFor !== undefined && message.reasoning && message.reasoningFrom === reasoningFor) {
+      if (provider !== undefined && message.reasoning && message.reasoningFrom === provider) {
         out.reasoning_content = message.reasoning;
       }
       return out;

@@ -9,7 +9,9 @@
  * - A server that refuses the field (an unknown property to it) gets it left out.
  * - A model that cannot take tools (Ollama's "does not support tools", vLLM without a tool parser,
  *   llama.cpp without --jinja) is asked without them.
- * - Gemini wants each tool result to name its tool ("function_response.name: Name cannot be empty").
+ * - Gemini wants each tool result to name its tool ("function_response.name: Name cannot be empty"),
+ *   and each call of the turn to carry its thought signature: calls made elsewhere (or before it was
+ *   kept) get the stand-in Gemini documents for them.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ReasoningBack } from './wire-messages.js';
@@ -19,6 +21,8 @@ export interface RequestShape {
   tools: boolean;
   /** Tool messages carry the name of their tool. */
   toolNames: boolean;
+  /** Tool calls without a thought signature carry Gemini's stand-in. */
+  signatures: boolean;
 }
 
 const NO_TOOLS =
@@ -26,6 +30,7 @@ const NO_TOOLS =
 const REASONING_MISSING =
   /reasoning_content[^.]{0,80}(missing|must be passed back)|missing[^.]{0,80}reasoning_content/i;
 const TOOL_NAME_MISSING = /function_response\.name|name cannot be empty/i;
+const SIGNATURE_MISSING = /thought_signature/i;
 const REASONING_REFUSED =
   /reasoning_content[^.]{0,80}(unsupported|not supported|unexpected|not allowed|not permitted|unrecognized)|(unsupported|unexpected|unrecognized|unknown)[^.]{0,80}reasoning_content/i;
 
@@ -55,7 +60,7 @@ function lackedReasoning(messages: Message[]): boolean {
 
 export const FORGET_AFTER_MS = 15 * 60_000;
 
-const USUAL: RequestShape = { reasoning: 'as-stored', tools: true, toolNames: false };
+const USUAL: RequestShape = { reasoning: 'as-stored', tools: true, toolNames: false, signatures: false };
 
 /** Keyed by providerKey: the server and the model. One per runtime, shared by its agents. */
 export class ServerMends {
@@ -87,6 +92,13 @@ export class ServerMends {
     }
     if (TOOL_NAME_MISSING.test(message) && !shape.toolNames && sent.some((m) => m.role === 'tool')) {
       return { patch: { toolNames: true }, kind: 'tool-names' as const };
+    }
+    if (
+      SIGNATURE_MISSING.test(message) &&
+      !shape.signatures &&
+      sent.some((m) => m.role === 'assistant' && m.tool_calls?.length)
+    ) {
+      return { patch: { signatures: true }, kind: 'signatures' as const };
     }
     if (NO_TOOLS.test(message) && toolsSent) {
       return { patch: { tools: false }, kind: 'tools' as const };

@@ -12,6 +12,8 @@ export interface StreamedToolCall {
   id: string;
   name: string;
   arguments: string;
+  /** What the provider added for itself (Gemini's `extra_content`, with its thought signature). */
+  extra?: Record<string, unknown>;
 }
 
 export interface StreamedReply {
@@ -40,6 +42,7 @@ interface ToolCallPart {
   index?: number;
   id?: string | null;
   function?: { name?: string | null; arguments?: unknown };
+  extra_content?: unknown;
 }
 
 /** Tool calls being put together from their parts, in the order they began. */
@@ -66,6 +69,10 @@ class ToolCallParts {
     }
     // Names come whole in one chunk, or split over several; some servers repeat the whole name.
     if (name && name !== entry.call.name) entry.call.name += name;
+    const extra = part.extra_content;
+    if (typeof extra === 'object' && extra !== null && !Array.isArray(extra)) {
+      entry.call.extra = { ...entry.call.extra, ...(extra as Record<string, unknown>) };
+    }
     const args = part.function?.arguments;
     if (typeof args === 'string') entry.call.arguments += args;
     else if (args !== undefined && args !== null) entry.call.arguments += JSON.stringify(args);

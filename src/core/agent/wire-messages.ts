@@ -14,7 +14,10 @@
  *   modes), gives each assistant message of a turn that called tools a `reasoning_content`, a short
  *   placeholder where none was kept (an empty one is refused), the same each time it is sent;
  *   'leave-out', for a server that refuses the field, sends none;
- * - with `toolNames` (Gemini), each tool message names its tool.
+ * - with `toolNames` (Gemini), each tool message names its tool;
+ * - with `signatures` (Gemini), a step of tool calls whose first call has no thought signature
+ *   gets the stand-in Gemini documents for calls it did not make (only the first of parallel calls
+ *   carries one).
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 
@@ -56,7 +59,7 @@ function withJsonArguments(message: Assistant): Assistant {
 
 export function forServer(
   messages: ChatCompletionMessageParam[],
-  options: { reasoning?: ReasoningBack; toolNames?: boolean } = {},
+  options: { reasoning?: ReasoningBack; toolNames?: boolean; signatures?: boolean } = {},
 ): ChatCompletionMessageParam[] {
   const out: Message[] = [];
   let notes: string[] = [];
@@ -84,10 +87,28 @@ export function forServer(
   });
   // Notes with no user message after them (not made by the loop, which always adds one).
   if (notes.length > 0) out.push({ role: 'user', content: notes.join('\n\n') });
-  const named = options.toolNames ? withToolNames(out) : out;
+  const signed = options.signatures ? out.map(withSignatures) : out;
+  const named = options.toolNames ? withToolNames(signed) : signed;
   if (options.reasoning === 'fill') return withReasoningFilled(named);
   if (options.reasoning === 'leave-out') return named.map(withoutReasoning);
   return named;
+}
+
+/** Gemini's stand-in for the thought signature of a call it did not make. */
+export const SIGNATURE_STAND_IN = 'skip_thought_signature_validator';
+
+type GoogleExtra = { google?: { thought_signature?: unknown } };
+
+function withSignatures(message: Message): Message {
+  if (message.role !== 'assistant' || !message.tool_calls?.length) return message;
+  const [first, ...rest] = message.tool_calls;
+  const extra = (first as { extra_content?: GoogleExtra }).extra_content;
+  if (extra?.google?.thought_signature) return message;
+  const signed = {
+    ...first,
+    extra_content: { ...extra, google: { ...extra?.google, thought_signature: SIGNATURE_STAND_IN } },
+  };
+  return { ...message, tool_calls: [signed, ...rest] } as Message;
 }
 
 /** Each tool message with the name of the tool its call named. */

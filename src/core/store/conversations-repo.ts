@@ -10,6 +10,11 @@ export interface StoredToolCall {
   name: string;
   /** The arguments exactly as the model wrote them. */
   arguments: string;
+  /**
+   * What the provider added to the call for itself (Gemini's `extra_content`, with its thought
+   * signature): sent back with the call, to that provider only (see `from`).
+   */
+  extra?: Record<string, unknown>;
 }
 
 /** What a message carries beyond its text. */
@@ -25,6 +30,8 @@ export interface MessageExtra {
    * thinking mode wants it back, in that field, on the assistant messages of a turn that called tools.
    */
   reasoningFrom?: string;
+  /** The provider (its host and model) that wrote the tool calls, when they carry `extra`. */
+  callsFrom?: string;
   /** A note the loop added for the model, not typed by anyone (e.g. a background result). */
   note?: boolean;
 }

@@ -394,6 +394,61 @@ describe('requests shaped for strict servers', () => {
     expect(w.server.requests).toHaveLength(2);
   });
 
+  it("sends Gemini's thought signatures back with their calls, to Gemini only", async () => {
+    w = await worldWithNotes();
+    const gemini = { thoughtSignatures: true, refuses: ['thought-signature' as const] };
+    w.server.enqueue(
+      { ...gemini, toolCalls: [twoNotes[0]!] },
+      { ...gemini, toolCalls: twoNotes },
+      { ...gemini, content: 'Noted all.' },
+      { ...gemini, content: 'Hello.' },
+    );
+    const turn = await w.agent.send('note apple, then apple and pear');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Noted all.');
+    const calls = (i: number) =>
+      assistantMessages(w!.server.requests[i]!.body).flatMap((m) =>
+        (m.tool_calls ?? []).map((c) => (c as { extra_content?: unknown }).extra_content),
+      );
+    // Only the first of parallel calls carries one, as Gemini gives them.
+    expect(calls(2)).toEqual([
+      { google: { thought_signature: 'sig-call_apple' } },
+      { google: { thought_signature: 'sig-call_apple' } },
+      undefined,
+    ]);
+    expect((await w.agent.send('hi', { conversationId: turn.conversationId })).error).toBeUndefined();
+    expect(calls(3)).toEqual(calls(2));
+    // Another provider is not sent them.
+    other = await startModelServer();
+    other.enqueue({ content: 'Elsewhere.' });
+    await testAgent(w, other.url).send('hi', { conversationId: turn.conversationId });
+    expect(other.requests[0]!.raw).not.toContain('thought_signature');
+  });
+
+  it('calls made elsewhere get the stand-in signature once Gemini asks for one', async () => {
+    w = await worldWithNotes();
+    other = await startModelServer();
+    other.enqueue({ toolCalls: [twoNotes[0]!] }, { content: 'Noted apple.' });
+    const first = await testAgent(w, other.url).send('note apple');
+    // A Gemini that checks every turn (as proxies do) refuses the call it did not make.
+    const gemini = { thoughtSignatures: true, refuses: ['thought-signature' as const] };
+    w.server.enqueue(
+      { ...gemini, content: 'unused' },
+      { ...gemini, toolCalls: [twoNotes[1]!] },
+      { ...gemini, content: 'Noted pear.' },
+    );
+    const turn = await w.agent.send('and pear', { conversationId: first.conversationId });
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Noted pear.');
+    const sent = assistantMessages(w.server.requests.at(-1)!.body).flatMap((m) =>
+      (m.tool_calls ?? []).map((c) => (c as { extra_content?: unknown }).extra_content),
+    );
+    expect(sent).toEqual([
+      { google: { thought_signature: 'skip_thought_signature_validator' } },
+      { google: { thought_signature: 'sig-call_pear' } },
+    ]);
+  });
+
   it('a refusal that merely quotes the words of a mend changes nothing for good', async () => {
     w = await worldWithNotes();
     const echo = {

@@ -62,8 +62,8 @@ function pathHint(baseUrl: string): string {
   if (/\/chat\/completions$/.test(path)) {
     return ` The base URL should stop before /chat/completions: try ${baseUrl.replace(/\/chat\/completions\/*$/, '')}.`;
   }
-  if (!/\/v\d[\w.-]*$/.test(path))
-    return ` Most servers expect /v1 at the end of the base URL: try ${baseUrl.replace(/\/+$/, '')}/v1.`;
+  // Only a bare address: a path of its own (Gemini's /v1beta/openai, Azure's deployments) is left be.
+  if (path === '') return ` Most servers expect /v1 at the end of the base URL: try ${baseUrl.replace(/\/+$/, '')}/v1.`;
   return '';
 }
 

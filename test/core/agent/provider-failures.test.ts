@@ -95,6 +95,10 @@ describe('provider failures become clear messages, with retries where they help'
     const bare = await at(origin).send('hi');
     expect(bare.error).toMatch(/\(404\)/);
     expect(bare.error).toContain(`try ${origin}/v1.`);
+    // A path of its own gets no /v1 hint (Gemini's is /v1beta/openai).
+    const ownPath = await at(`${origin}/v1beta/openai`).send('hi');
+    expect(ownPath.error).toMatch(/\(404\)/);
+    expect(ownPath.error).not.toContain('/v1.');
     const pasted = await at(`${w.server.url}/chat/completions`).send('hi');
     expect(pasted.error).toContain(`should stop before /chat/completions: try ${w.server.url}.`);
     w.server.enqueue({ status: 404, errorMessage: 'The model `nope` does not exist' });

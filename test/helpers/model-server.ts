@@ -30,8 +30,11 @@ export interface ScriptedReply {
   toolCallIndex?: 'given' | 'zero' | 'none';
   /** Repeat the tool's name in every chunk of its call (some servers do). */
   repeatToolName?: boolean;
-  /** Give each tool call Gemini's `extra_content` with a thought signature (`sig-<call id>`). */
-  thoughtSignatures?: boolean;
+  /**
+   * Sign the first call of the step with Gemini's `extra_content` (`sig-<call id>`): on its first
+   * chunk, or 'apart', in a part of its own after the calls (no index, id or function).
+   */
+  thoughtSignatures?: boolean | 'apart';
   /** Requests this reply refuses with a 400, as strict servers do (see ServerRule). */
   refuses?: ServerRule[];
   /** After this many streamed chunks, an error event inside the 200 stream (as OpenRouter sends). */
@@ -156,7 +159,12 @@ export async function startModelServer(options: { port?: number } = {}): Promise
 
     for (const rule of reply.refuses ?? []) {
       const refusal = broken(rule, recorded.body);
-      if (refusal !== undefined) return sendError(res, 400, refusal);
+      if (refusal === undefined) continue;
+      // Gemini's OpenAI-compatible endpoint answers errors as a one-item array.
+      if (rule === 'thought-signature' || rule === 'tool-names') {
+        return sendJson(res, 400, [{ error: { code: 400, message: refusal, status: 'INVALID_ARGUMENT' } }]);
+      }
+      return sendError(res, 400, refusal);
     }
     if (reply.delayMs) await sleep(reply.delayMs, undefined, { signal: closing.signal });
     if (reply.status !== undefined && reply.status >= 400) {
@@ -347,12 +355,12 @@ function deltas(reply: ScriptedReply): Record<string, unknown>[] {
     ...pieces(reply.content, size).map((piece) => ({ content: piece })),
   ];
   const indexing = reply.toolCallIndex ?? 'given';
+  let signedApart: object | undefined;
   toolCalls(reply).forEach((call, index) => {
     // Gemini signs the first call of a step only.
-    const extra =
-      reply.thoughtSignatures && index === 0
-        ? { extra_content: { google: { thought_signature: `sig-${call.id}` } } }
-        : {};
+    const signature = { extra_content: { google: { thought_signature: `sig-${call.id}` } } };
+    const extra = reply.thoughtSignatures === true && index === 0 ? signature : {};
+    if (reply.thoughtSignatures === 'apart' && index === 0) signedApart = signature;
     if (indexing !== 'given') {
       const part = {
         id: call.id,
@@ -371,6 +379,7 @@ function deltas(reply: ScriptedReply): Record<string, unknown>[] {
       list.push({ tool_calls: [{ index, function: { ...name, arguments: piece } }] });
     }
   });
+  if (signedApart) list.push({ tool_calls: [signedApart] });
   const [first, ...rest] = list;
   return [{ role: 'assistant', ...(first ?? { content: '' }) }, ...rest];
 }

@@ -14,6 +14,7 @@ import type { ConversationsRepo, StoredToolCall } from '../store/conversations-r
 import type { Skill } from '../skills/types.js';
 import { buildCatalogue, FIND_SKILLS, findSkills, type Catalogue } from './catalogue.js';
 import { fitToBudget, historyOf, toApiMessage } from './history.js';
+import { readableErrors } from './error-bodies.js';
 import { describeProviderError } from './provider-errors.js';
 import { providerKey, type ProviderConfig } from './providers.js';
 import { ServerMends, type RequestShape } from './server-mends.js';
@@ -101,7 +102,13 @@ export class Agent {
     if (this.client?.key !== key) {
       this.client = {
         key,
-        client: new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 0, timeout: 120_000 }),
+        client: new OpenAI({
+          baseURL: config.baseUrl,
+          apiKey: config.apiKey,
+          maxRetries: 0,
+          timeout: 120_000,
+          fetch: readableErrors,
+        }),
       };
     }
     return this.client.client;

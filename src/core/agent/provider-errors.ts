@@ -51,19 +51,25 @@ function statusInStream(code: unknown, type: unknown): number | undefined {
   return undefined;
 }
 
-/** What a 404 may come from in the base URL itself: the two slips people make most. */
-function pathHint(baseUrl: string): string {
-  let path = '';
+/**
+ * What a 404 may come from in the base URL itself, the two slips people make most: the whole
+ * endpoint pasted in, or a bare address where the server wants `/v1`. Said only where it cannot
+ * mislead (a server that names the model as unknown, or a path of its own, gets no hint).
+ */
+function pathHint(baseUrl: string, detail: string): string {
+  let url: URL;
   try {
-    path = new URL(baseUrl).pathname.replace(/\/+$/, '');
+    url = new URL(baseUrl);
   } catch {
     return '';
   }
+  const path = url.pathname.replace(/\/+$/, '');
   if (/\/chat\/completions$/.test(path)) {
-    return ` The base URL should stop before /chat/completions: try ${baseUrl.replace(/\/chat\/completions\/*$/, '')}.`;
+    return ` The base URL should stop before /chat/completions: try ${url.origin}${path.replace(/\/chat\/completions$/, '')}.`;
   }
-  // Only a bare address: a path of its own (Gemini's /v1beta/openai, Azure's deployments) is left be.
-  if (path === '') return ` Most servers expect /v1 at the end of the base URL: try ${baseUrl.replace(/\/+$/, '')}/v1.`;
+  if (path === '' && !/model[^.]{0,60}(not found|does not exist|unknown)|(unknown|no such) model/i.test(detail)) {
+    return ` If the server's documentation gives a base URL ending in /v1, use ${url.origin}/v1.`;
+  }
   return '';
 }
 
@@ -72,7 +78,10 @@ function describeApiError(
   status: number | undefined,
   baseUrl: string,
 ): ProviderFailure {
-  const detail = error.message.replace(/^\d{3}\s*/, '');
+  // OpenRouter wraps what the provider behind it said: that is the reason worth reading.
+  const raw = (error.error as { metadata?: { raw?: unknown } } | undefined)?.metadata?.raw;
+  const rawText = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : JSON.stringify(raw);
+  const detail = `${error.message.replace(/^\d{3}\s*/, '')}${rawText ? ` (${rawText.slice(0, 600)})` : ''}`;
   if (status === 401 || status === 403) {
     return {
       message: `The model server refused the API key (${status}). Check the key in the settings or IAS_LLM_API_KEY. ${detail}`,
@@ -81,7 +90,7 @@ function describeApiError(
   }
   if (status === 404) {
     return {
-      message: `The model server does not know this model or path (404). Check the model name and base URL.${pathHint(baseUrl)} ${detail}`,
+      message: `The model server does not know this model or path (404). Check the model name and base URL.${pathHint(baseUrl, detail)} ${detail}`,
       retryable: false,
     };
   }

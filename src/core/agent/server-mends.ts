@@ -36,6 +36,13 @@ const REASONING_REFUSED =
 
 type Message = ChatCompletionMessageParam & { reasoning_content?: string };
 
+/** A step of tool calls whose first call has no thought signature (Gemini signs the first). */
+function unsignedStep(m: Message): boolean {
+  if (m.role !== 'assistant' || !m.tool_calls?.length) return false;
+  const extra = (m.tool_calls[0] as { extra_content?: { google?: { thought_signature?: unknown } } }).extra_content;
+  return !extra?.google?.thought_signature;
+}
+
 /** Whether any assistant message sent carries `reasoning_content`. */
 function sentReasoning(messages: Message[]): boolean {
   return messages.some((m) => m.role === 'assistant' && typeof m.reasoning_content === 'string');
@@ -93,11 +100,7 @@ export class ServerMends {
     if (TOOL_NAME_MISSING.test(message) && !shape.toolNames && sent.some((m) => m.role === 'tool')) {
       return { patch: { toolNames: true }, kind: 'tool-names' as const };
     }
-    if (
-      SIGNATURE_MISSING.test(message) &&
-      !shape.signatures &&
-      sent.some((m) => m.role === 'assistant' && m.tool_calls?.length)
-    ) {
+    if (SIGNATURE_MISSING.test(message) && !shape.signatures && sent.some(unsignedStep)) {
       return { patch: { signatures: true }, kind: 'signatures' as const };
     }
     if (NO_TOOLS.test(message) && toolsSent) {

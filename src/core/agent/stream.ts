@@ -55,6 +55,18 @@ class ToolCallParts {
     const index = typeof part.index === 'number' ? part.index : position;
     const id = typeof part.id === 'string' && part.id !== '' ? part.id : undefined;
     const name = part.function?.name;
+    // A part that only carries what the provider adds (no index, id, name or arguments) belongs to
+    // the step's first call: Gemini signs that one.
+    if (
+      part.index === undefined &&
+      id === undefined &&
+      !name &&
+      part.function?.arguments === undefined &&
+      this.calls.length > 0
+    ) {
+      this.addExtra(this.calls[0]!.call, part.extra_content);
+      return;
+    }
     let entry = this.byIndex.get(index);
     // A call begins with its name: one with a new id at an index already taken is a new call
     // (servers that give every call index 0).
@@ -69,10 +81,7 @@ class ToolCallParts {
     }
     // Names come whole in one chunk, or split over several; some servers repeat the whole name.
     if (name && name !== entry.call.name) entry.call.name += name;
-    const extra = part.extra_content;
-    if (typeof extra === 'object' && extra !== null && !Array.isArray(extra)) {
-      entry.call.extra = { ...entry.call.extra, ...(extra as Record<string, unknown>) };
-    }
+    this.addExtra(entry.call, part.extra_content);
     const args = part.function?.arguments;
     if (typeof args === 'string') entry.call.arguments += args;
     else if (args !== undefined && args !== null) entry.call.arguments += JSON.stringify(args);
@@ -80,6 +89,20 @@ class ToolCallParts {
 
   list(): StreamedToolCall[] {
     return this.calls.map((entry) => entry.call);
+  }
+
+  /** Merges what the provider added, one level deep (`{google: {…}}` parts add up). */
+  private addExtra(call: StreamedToolCall, extra: unknown): void {
+    if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) return;
+    const merged: Record<string, unknown> = { ...call.extra };
+    for (const [key, value] of Object.entries(extra as Record<string, unknown>)) {
+      const before = merged[key];
+      merged[key] =
+        typeof before === 'object' && before !== null && typeof value === 'object' && value !== null
+          ? { ...before, ...value }
+          : value;
+    }
+    call.extra = merged;
   }
 }
 

@@ -48,7 +48,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     );
   } else if (!/^[a-z_]/.test(folderName)) {
     warn(
-      `the name "${folderName}" does not start with a letter: some providers (Moonshot/Kimi, Gemini) refuse every request whose tools have a name like it`,
+      `the name "${folderName}" begins with "${folderName[0]}": some providers (Moonshot/Kimi, Gemini) refuse every request whose tools have a name that does not begin with a letter or "_"`,
     );
   }
   if (bytes.length > MAX_SKILL_FILE_BYTES) {
@@ -254,9 +254,11 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     if (problem) error(problem, parametersLine);
     else {
       parameters = parametersGiven as Record<string, unknown>;
-      for (const name of untypedProperties(parameters)) {
+      const problems = moonshotSchemaProblems(parameters);
+      if (problems.length > 0) {
+        const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
         warn(
-          `parameter "${name}" has no "type": some providers (Moonshot/Kimi) refuse every request whose tools have one like it`,
+          `parameters: ${problems.slice(0, 3).join('; ')}${more}: Moonshot (Kimi) refuses every request whose tools have a schema like it`,
           parametersLine,
         );
       }
@@ -350,15 +352,32 @@ function scriptSpec(block: FencedBlock, error: (message: string, line?: number) 
   return { language: block.language, body: block.body, command: interpreter.command, extension: interpreter.extension };
 }
 
-/** Top-level parameters that give no type (nor a choice of types): Moonshot refuses those. */
-function untypedProperties(schema: Record<string, unknown>): string[] {
+/**
+ * Where a parameter schema breaks Moonshot's stricter JSON Schema (which refuses the whole request):
+ * every property, item and anyOf/oneOf branch needs its own "type", and a "type" beside
+ * anyOf/oneOf is refused. Paths as Moonshot names them (`properties.view`).
+ */
+function moonshotSchemaProblems(schema: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const walk = (node: unknown, at: string) => {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+    const keys = node as Record<string, unknown>;
+    const branches = Array.isArray(keys.anyOf) ? keys.anyOf : Array.isArray(keys.oneOf) ? keys.oneOf : undefined;
+    if (branches) {
+      if ('type' in keys) problems.push(`"${at}" has a "type" beside anyOf/oneOf`);
+      branches.forEach((branch, i) => walk(branch, `${at}.${Array.isArray(keys.anyOf) ? 'anyOf' : 'oneOf'}[${i}]`));
+      return;
+    }
+    if (!('type' in keys)) problems.push(`"${at}" has no "type"`);
+    if (typeof keys.properties === 'object' && keys.properties !== null) {
+      for (const [name, value] of Object.entries(keys.properties)) walk(value, `${at}.properties.${name}`);
+    }
+    if (Array.isArray(keys.items)) keys.items.forEach((item, i) => walk(item, `${at}.items[${i}]`));
+    else walk(keys.items, `${at}.items`);
+  };
   const properties = schema.properties;
-  if (typeof properties !== 'object' || properties === null) return [];
-  return Object.entries(properties as Record<string, unknown>)
-    .filter(([, p]) => {
-      if (typeof p !== 'object' || p === null) return false;
-      const keys = p as Record<string, unknown>;
-      return !('type' in keys) && !('anyOf' in keys) && !('oneOf' in keys) && !('enum' in keys) && !('$ref' in keys);
-    })
-    .map(([name]) => name);
+  if (typeof properties === 'object' && properties !== null) {
+    for (const [name, value] of Object.entries(properties)) walk(value, `properties.${name}`);
+  }
+  return problems;
 }

@@ -425,6 +425,17 @@ describe('requests shaped for strict servers', () => {
     expect(other.requests[0]!.raw).not.toContain('thought_signature');
   });
 
+  it('a signature sent in a part of its own goes with the first call of its step', async () => {
+    w = await worldWithNotes();
+    const gemini = { thoughtSignatures: 'apart' as const, refuses: ['thought-signature' as const] };
+    w.server.enqueue({ ...gemini, toolCalls: twoNotes, toolCallIndex: 'none' }, { ...gemini, content: 'Noted both.' });
+    const turn = await w.agent.send('note apple and pear');
+    expect(turn.error).toBeUndefined();
+    expect(turn.toolCalls.map((c) => c.name)).toEqual(['note_down', 'note_down']);
+    const sent = assistantMessages(w.server.requests[1]!.body)[0]!.tool_calls as { extra_content?: unknown }[];
+    expect(sent.map((c) => c.extra_content)).toEqual([{ google: { thought_signature: 'sig-call_apple' } }, undefined]);
+  });
+
   it('calls made elsewhere get the stand-in signature once Gemini asks for one', async () => {
     w = await worldWithNotes();
     other = await startModelServer();

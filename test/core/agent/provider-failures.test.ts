@@ -94,7 +94,7 @@ describe('provider failures become clear messages, with retries where they help'
       });
     const bare = await at(origin).send('hi');
     expect(bare.error).toMatch(/\(404\)/);
-    expect(bare.error).toContain(`try ${origin}/v1.`);
+    expect(bare.error).toContain(`If the server's documentation gives a base URL ending in /v1, use ${origin}/v1.`);
     // A path of its own gets no /v1 hint (Gemini's is /v1beta/openai).
     const ownPath = await at(`${origin}/v1beta/openai`).send('hi');
     expect(ownPath.error).toMatch(/\(404\)/);

@@ -1,0 +1,25 @@
+/**
+ * The fetch the openai client is given: it reads error bodies as servers send them. Gemini's
+ * OpenAI-compatible endpoint answers an error as a one-item JSON array (`[{"error": {…}}]`), which
+ * the client would report as "no body", hiding why the request was refused (and what could mend
+ * it). A successful response passes untouched.
+ */
+export const readableErrors: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (response.ok) return response;
+  const text = await response.text();
+  let body = text;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (Array.isArray(parsed) && parsed.length === 1 && typeof parsed[0] === 'object' && parsed[0] !== null) {
+      body = JSON.stringify(parsed[0]);
+    }
+  } catch {
+    // Not JSON: the text as it came.
+  }
+  const headers = new Headers(response.headers);
+  // The text is read (and decoded) already.
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+};

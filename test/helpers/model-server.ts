@@ -21,6 +21,8 @@ export interface ScriptedReply {
   reasoning?: string;
   /** `reasoning` is how OpenRouter, Ollama and vLLM send it. */
   reasoningField?: 'reasoning_content' | 'reasoning';
+  /** OpenRouter's `reasoning_details` blocks, streamed first; a block's text comes in pieces. */
+  reasoningDetails?: Record<string, unknown>[];
   /** Several allowed in one response. */
   toolCalls?: ScriptedToolCall[];
   /**
@@ -69,6 +71,8 @@ export interface ScriptedReply {
  * - 'invalid-arguments': DashScope, tool-call arguments that are not JSON;
  * - 'reasoning-refused': servers that know no `reasoning_content` on a message (Cerebras, Bedrock);
  * - 'tool-names': Gemini, a tool message that does not name its tool;
+ * - 'reasoning-details': Gemini 3 through OpenRouter, a step of tool calls sent back without its
+ *   encrypted reasoning block (answered as OpenRouter wraps a provider's error);
  * - 'thought-signature': Gemini 3 (as proxies that check every turn do), a step of tool calls whose
  *   first call has no thought signature (in parallel calls only the first carries one).
  */
@@ -81,7 +85,8 @@ export type ServerRule =
   | 'invalid-arguments'
   | 'reasoning-refused'
   | 'tool-names'
-  | 'thought-signature';
+  | 'thought-signature'
+  | 'reasoning-details';
 
 export type Script =
   ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply | Promise<ScriptedReply>);
@@ -163,6 +168,13 @@ export async function startModelServer(options: { port?: number } = {}): Promise
       // Gemini's OpenAI-compatible endpoint answers errors as a one-item array.
       if (rule === 'thought-signature' || rule === 'tool-names') {
         return sendJson(res, 400, [{ error: { code: 400, message: refusal, status: 'INVALID_ARGUMENT' } }]);
+      }
+      // OpenRouter wraps what the provider behind it said.
+      if (rule === 'reasoning-details') {
+        const raw = JSON.stringify({ error: { code: 400, message: refusal, status: 'INVALID_ARGUMENT' } });
+        return sendJson(res, 400, {
+          error: { message: 'Provider returned error', code: 400, metadata: { raw, provider_name: 'Google' } },
+        });
       }
       return sendError(res, 400, refusal);
     }
@@ -297,6 +309,15 @@ function broken(rule: ServerRule, body: { messages?: unknown; tools?: unknown[] 
         ? undefined
         : `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:note_down\` , position ${i}.`;
     }
+    case 'reasoning-details': {
+      const encrypted = (m: SentMessage) =>
+        Array.isArray((m as { reasoning_details?: unknown }).reasoning_details) &&
+        (m as { reasoning_details: { type?: unknown }[] }).reasoning_details.some(
+          (d) => d.type === 'reasoning.encrypted',
+        );
+      const i = at((m) => (m.tool_calls?.length ?? 0) > 0 && !encrypted(m));
+      return i === undefined ? undefined : 'Function call is missing a thought_signature in functionCall parts.';
+    }
     case 'tool-names': {
       const i = at((m) => m.role === 'tool' && !(m as { name?: unknown }).name);
       return i === undefined
@@ -350,7 +371,13 @@ function reasoningMissingAt(messages: unknown): number | undefined {
 function deltas(reply: ScriptedReply): Record<string, unknown>[] {
   const size = Math.max(1, reply.chunkSize ?? 4);
   const reasoningField = reply.reasoningField ?? 'reasoning_content';
+  const detailPieces = (reply.reasoningDetails ?? []).flatMap((detail) =>
+    typeof detail.text === 'string'
+      ? pieces(detail.text, size).map((text) => ({ reasoning_details: [{ ...detail, text }] }))
+      : [{ reasoning_details: [detail] }],
+  );
   const list: Record<string, unknown>[] = [
+    ...detailPieces,
     ...pieces(reply.reasoning, size).map((piece) => ({ [reasoningField]: piece })),
     ...pieces(reply.content, size).map((piece) => ({ content: piece })),
   ];

@@ -181,12 +181,17 @@ export class Agent {
         ...(c.extra ? { extra: c.extra } : {}),
       }));
       const callsFrom = stored.some((c) => c.extra) ? { callsFrom: provider } : {};
+      // What this provider wants back with the reply, kept with it (for it alone).
+      const forProvider = {
+        ...(reply.reasoning && reply.reasoningField ? { reasoningFrom: provider } : {}),
+        ...(reply.reasoningDetails ? { reasoningDetails: reply.reasoningDetails, detailsFrom: provider } : {}),
+      };
       const storeReply = (calls = stored) => {
         if (reply.content || calls.length > 0 || reply.reasoning) {
           conversations.append(conversationId, 'assistant', reply.content, {
             ...(calls.length ? { toolCalls: calls, ...callsFrom } : {}),
             ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
-            ...(reply.reasoning && reply.reasoningField ? { reasoningFrom: provider } : {}),
+            ...forProvider,
           });
         }
       };
@@ -219,7 +224,7 @@ export class Agent {
             toolCalls: stored,
             ...callsFrom,
             reasoning: reply.reasoning,
-            ...(reply.reasoningField ? { reasoningFrom: provider } : {}),
+            ...forProvider,
           },
           provider,
         ),

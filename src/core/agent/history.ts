@@ -22,7 +22,10 @@ export function estimateTokens(text: string): number {
 }
 
 /** An assistant message with DeepSeek's extra field. */
-type AssistantMessage = Extract<ChatCompletionMessageParam, { role: 'assistant' }> & { reasoning_content?: string };
+type AssistantMessage = Extract<ChatCompletionMessageParam, { role: 'assistant' }> & {
+  reasoning_content?: string;
+  reasoning_details?: Record<string, unknown>[];
+};
 
 /**
  * A stored message as the model is sent it. `provider`: the provider asked (providerKey), when
@@ -52,6 +55,9 @@ export function toApiMessage(message: StoredMessage, provider?: string): ChatCom
       };
       if (provider !== undefined && message.reasoning && message.reasoningFrom === provider) {
         out.reasoning_content = message.reasoning;
+      }
+      if (provider !== undefined && message.reasoningDetails && message.detailsFrom === provider) {
+        out.reasoning_details = message.reasoningDetails;
       }
       return out;
     }

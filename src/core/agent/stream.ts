@@ -21,6 +21,11 @@ export interface StreamedReply {
   reasoning: string;
   /** Set when the reasoning came as `reasoning_content`, the field DeepSeek asks to be sent back. */
   reasoningField?: 'reasoning_content';
+  /**
+   * OpenRouter's `reasoning_details` (its reasoning blocks: text, summaries, encrypted signatures),
+   * put back together from their pieces: it wants them back with the tool calls they led to.
+   */
+  reasoningDetails?: Record<string, unknown>[];
   toolCalls: StreamedToolCall[];
   finishReason: string | null;
 }
@@ -35,7 +40,36 @@ interface DeltaWithReasoning {
   content?: string | null;
   reasoning_content?: string | null;
   reasoning?: string | null;
+  reasoning_details?: unknown;
   tool_calls?: ToolCallPart[];
+}
+
+/** OpenRouter's reasoning blocks, from pieces keyed by type and index (text, summary, data add up). */
+class ReasoningDetails {
+  private readonly blocks = new Map<string, Record<string, unknown>>();
+
+  add(details: unknown): void {
+    if (!Array.isArray(details)) return;
+    for (const detail of details as unknown[]) {
+      if (typeof detail !== 'object' || detail === null) continue;
+      const piece = detail as Record<string, unknown>;
+      const key = `${String(piece.type)}-${typeof piece.index === 'number' ? piece.index : 0}`;
+      const block = this.blocks.get(key);
+      if (!block) {
+        this.blocks.set(key, { ...piece });
+        continue;
+      }
+      for (const [field, value] of Object.entries(piece)) {
+        const joins = field === 'text' || field === 'summary' || field === 'data';
+        block[field] =
+          joins && typeof value === 'string' ? `${(block[field] as string | undefined) ?? ''}${value}` : value;
+      }
+    }
+  }
+
+  list(): Record<string, unknown>[] | undefined {
+    return this.blocks.size > 0 ? [...this.blocks.values()] : undefined;
+  }
 }
 
 interface ToolCallPart {
@@ -124,6 +158,12 @@ export async function streamCompletion(
   const stream = await client.chat.completions.create({ ...params, stream: true }, { signal });
   const reply: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
   const calls = new ToolCallParts();
+  const details = new ReasoningDetails();
+  const finish = () => {
+    reply.toolCalls = calls.list();
+    const blocks = details.list();
+    if (blocks) reply.reasoningDetails = blocks;
+  };
   try {
     for await (const chunk of stream) {
       const choice = chunk.choices?.[0];
@@ -141,6 +181,7 @@ export async function streamCompletion(
         reply.reasoning += reasoning;
         handlers.onReasoning?.(reasoning);
       }
+      details.add(delta.reasoning_details);
       if (typeof delta.content === 'string' && delta.content) {
         reply.content += delta.content;
         handlers.onDelta?.(delta.content);
@@ -149,9 +190,9 @@ export async function streamCompletion(
       if (choice.finish_reason) reply.finishReason = choice.finish_reason;
     }
   } catch (error) {
-    reply.toolCalls = calls.list();
+    finish();
     throw new StreamCutError(reply, error);
   }
-  reply.toolCalls = calls.list();
+  finish();
   return reply;
 }

@@ -32,6 +32,9 @@ export interface MessageExtra {
   reasoningFrom?: string;
   /** The provider (its host and model) that wrote the tool calls, when they carry `extra`. */
   callsFrom?: string;
+  /** OpenRouter's reasoning blocks: sent back with the message, to that provider only (`detailsFrom`). */
+  reasoningDetails?: Record<string, unknown>[];
+  detailsFrom?: string;
   /** A note the loop added for the model, not typed by anyone (e.g. a background result). */
   note?: boolean;
 }

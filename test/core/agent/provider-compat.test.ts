@@ -436,6 +436,47 @@ describe('requests shaped for strict servers', () => {
     expect(sent.map((c) => c.extra_content)).toEqual([{ google: { thought_signature: 'sig-call_apple' } }, undefined]);
   });
 
+  it("sends OpenRouter's reasoning blocks back with the calls they led to, put together from their pieces", async () => {
+    w = await worldWithNotes();
+    const blocks = (id: string) => [
+      { type: 'reasoning.text', text: `Thinking about ${id}.`, index: 0, format: 'google-gemini-v1' },
+      { type: 'reasoning.encrypted', data: `enc-${id}`, id, index: 1, format: 'google-gemini-v1' },
+    ];
+    const openrouter = { refuses: ['reasoning-details' as const], reasoningField: 'reasoning' as const };
+    w.server.enqueue(
+      { ...openrouter, reasoningDetails: blocks('call_apple'), toolCalls: [twoNotes[0]!] },
+      { ...openrouter, reasoningDetails: blocks('call_pear'), toolCalls: [twoNotes[1]!] },
+      { ...openrouter, content: 'Noted both.' },
+    );
+    const turn = await w.agent.send('note apple, then pear');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Noted both.');
+    const sent = assistantMessages(w.server.requests[2]!.body).map(
+      (m) => (m as { reasoning_details?: unknown }).reasoning_details,
+    );
+    expect(sent).toEqual([blocks('call_apple'), blocks('call_pear')]);
+    // Another provider is not sent them; an OpenRouter refusal names what the provider behind it said.
+    other = await startModelServer();
+    other.enqueue({ content: 'Elsewhere.' });
+    await testAgent(w, other.url).send('hi', { conversationId: turn.conversationId });
+    expect(other.requests[0]!.raw).not.toContain('reasoning_details');
+    // (The signature mend is tried once, and refused again: OpenRouter wants its own blocks.)
+    w.server.enqueue(
+      { toolCalls: [twoNotes[0]!] },
+      { ...openrouter, content: 'unused' },
+      { ...openrouter, content: 'unused' },
+    );
+    const refused = await testAgent(w, w.server.url, {
+      provider: () => ({
+        baseUrl: w!.server.url,
+        model: 'other-model',
+        apiKey: 'k',
+        from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
+      }),
+    }).send('note apple');
+    expect(refused.error).toMatch(/Provider returned error \(.*missing a thought_signature/);
+  });
+
   it('calls made elsewhere get the stand-in signature once Gemini asks for one', async () => {
     w = await worldWithNotes();
     other = await startModelServer();

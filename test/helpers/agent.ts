@@ -11,12 +11,17 @@ export interface AgentWorld extends GateWorld {
   shutdown(): Promise<void>;
 }
 
-/** An agent over `world`'s core that talks to the model server at `url`. */
-export function testAgent(world: GateWorld, url: string, options: Partial<AgentOptions> = {}): Agent {
+/** An agent over `world`'s core that talks to `model` at the model server at `url`. */
+export function testAgent(
+  world: GateWorld,
+  url: string,
+  options: Partial<AgentOptions> = {},
+  model = 'test-model',
+): Agent {
   return new Agent({
     provider: () => ({
       baseUrl: url,
-      model: 'test-model',
+      model,
       apiKey: 'test-key',
       from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
     }),

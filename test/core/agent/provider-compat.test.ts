@@ -200,14 +200,7 @@ describe("DeepSeek's thinking mode with tools", () => {
     ).toEqual(filled);
     // What was learnt belongs to that model: another model on the same server is asked as before.
     w.server.enqueue({ content: 'Other model here.' });
-    const otherModel = testAgent(w, w.server.url, {
-      provider: () => ({
-        baseUrl: w!.server.url,
-        model: 'other-model',
-        apiKey: 'k',
-        from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
-      }),
-    });
+    const otherModel = testAgent(w, w.server.url, {}, 'other-model');
     expect((await otherModel.send('hi', { conversationId: first.conversationId })).error).toBeUndefined();
     expect(w.server.requests.at(-1)!.raw).not.toContain('reasoning_content');
   });
@@ -466,14 +459,7 @@ describe('requests shaped for strict servers', () => {
       { ...openrouter, content: 'unused' },
       { ...openrouter, content: 'unused' },
     );
-    const refused = await testAgent(w, w.server.url, {
-      provider: () => ({
-        baseUrl: w!.server.url,
-        model: 'other-model',
-        apiKey: 'k',
-        from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
-      }),
-    }).send('note apple');
+    const refused = await testAgent(w, w.server.url, {}, 'other-model').send('note apple');
     expect(refused.error).toMatch(/Provider returned error \(.*missing a thought_signature/);
   });
 

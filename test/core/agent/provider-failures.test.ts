@@ -83,15 +83,7 @@ describe('provider failures become clear messages, with retries where they help'
   it('a 404 from a base URL without /v1, or with /chat/completions, says how to write it', async () => {
     w = await agentWorld();
     const origin = w.server.url.replace(/\/v1$/, '');
-    const at = (baseUrl: string) =>
-      testAgent(w!, baseUrl, {
-        provider: () => ({
-          baseUrl,
-          model: 'test-model',
-          apiKey: 'k',
-          from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
-        }),
-      });
+    const at = (baseUrl: string) => testAgent(w!, baseUrl);
     const bare = await at(origin).send('hi');
     expect(bare.error).toMatch(/\(404\)/);
     expect(bare.error).toContain(`If the server's documentation gives a base URL ending in /v1, use ${origin}/v1.`);

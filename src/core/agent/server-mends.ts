@@ -14,15 +14,18 @@
  *   kept) get the stand-in Gemini documents for them.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ReasoningBack } from './wire-messages.js';
+import type { ReasoningBack, SignatureStyle } from './wire-messages.js';
 
 export interface RequestShape {
   reasoning: ReasoningBack;
   tools: boolean;
   /** Tool messages carry the name of their tool. */
   toolNames: boolean;
-  /** Tool calls without a thought signature carry Gemini's stand-in. */
-  signatures: boolean;
+  /**
+   * Steps of tool calls without a thought signature carry Gemini's stand-in: on the first call's
+   * `extra_content` (Gemini's own API), or as an encrypted reasoning block (through OpenRouter).
+   */
+  signatures: false | SignatureStyle;
 }
 
 const NO_TOOLS =
@@ -41,6 +44,13 @@ function unsignedStep(m: Message): boolean {
   if (m.role !== 'assistant' || !m.tool_calls?.length) return false;
   const extra = (m.tool_calls[0] as { extra_content?: { google?: { thought_signature?: unknown } } }).extra_content;
   return !extra?.google?.thought_signature;
+}
+
+/** A step of tool calls without an encrypted reasoning block (where OpenRouter keeps signatures). */
+function unencryptedStep(m: Message): boolean {
+  if (m.role !== 'assistant' || !m.tool_calls?.length) return false;
+  const details = (m as { reasoning_details?: { type?: unknown }[] }).reasoning_details;
+  return !details?.some((d) => d.type === 'reasoning.encrypted');
 }
 
 /** Whether any assistant message sent carries `reasoning_content`. */
@@ -100,8 +110,12 @@ export class ServerMends {
     if (TOOL_NAME_MISSING.test(message) && !shape.toolNames && sent.some((m) => m.role === 'tool')) {
       return { patch: { toolNames: true }, kind: 'tool-names' as const };
     }
-    if (SIGNATURE_MISSING.test(message) && !shape.signatures && sent.some(unsignedStep)) {
-      return { patch: { signatures: true }, kind: 'signatures' as const };
+    if (SIGNATURE_MISSING.test(message) && !shape.signatures) {
+      // OpenRouter says which provider refused, and keeps signatures in reasoning blocks.
+      const style: SignatureStyle = /Provider returned error/.test(message) ? 'reasoning-details' : 'extra-content';
+      if (sent.some(style === 'extra-content' ? unsignedStep : unencryptedStep)) {
+        return { patch: { signatures: style }, kind: 'signatures' as const };
+      }
     }
     if (NO_TOOLS.test(message) && toolsSent) {
       return { patch: { tools: false }, kind: 'tools' as const };

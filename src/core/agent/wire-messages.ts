@@ -59,7 +59,7 @@ function withJsonArguments(message: Assistant): Assistant {
 
 export function forServer(
   messages: ChatCompletionMessageParam[],
-  options: { reasoning?: ReasoningBack; toolNames?: boolean; signatures?: boolean } = {},
+  options: { reasoning?: ReasoningBack; toolNames?: boolean; signatures?: false | SignatureStyle } = {},
 ): ChatCompletionMessageParam[] {
   const out: Message[] = [];
   let notes: string[] = [];
@@ -87,7 +87,12 @@ export function forServer(
   });
   // Notes with no user message after them (not made by the loop, which always adds one).
   if (notes.length > 0) out.push({ role: 'user', content: notes.join('\n\n') });
-  const signed = options.signatures ? out.map(withSignatures) : out;
+  const signed =
+    options.signatures === 'extra-content'
+      ? out.map(withSignatures)
+      : options.signatures === 'reasoning-details'
+        ? out.map(withEncryptedStandIn)
+        : out;
   const named = options.toolNames ? withToolNames(signed) : signed;
   if (options.reasoning === 'fill') return withReasoningFilled(named);
   if (options.reasoning === 'leave-out') return named.map(withoutReasoning);
@@ -96,6 +101,24 @@ export function forServer(
 
 /** Gemini's stand-in for the thought signature of a call it did not make. */
 export const SIGNATURE_STAND_IN = 'skip_thought_signature_validator';
+
+/** Where a server keeps thought signatures: Gemini's `extra_content`, or OpenRouter's reasoning blocks. */
+export type SignatureStyle = 'extra-content' | 'reasoning-details';
+
+/** A step of tool calls with no encrypted reasoning block gets the stand-in as one (OpenRouter's form). */
+function withEncryptedStandIn(message: Message): Message {
+  if (message.role !== 'assistant' || !message.tool_calls?.length) return message;
+  const details = (message as { reasoning_details?: { type?: unknown }[] }).reasoning_details ?? [];
+  if (details.some((d) => d.type === 'reasoning.encrypted')) return message;
+  const standIns = message.tool_calls.map((c, i) => ({
+    type: 'reasoning.encrypted',
+    id: c.id,
+    data: SIGNATURE_STAND_IN,
+    format: 'google-gemini-v1',
+    index: details.length + i,
+  }));
+  return { ...message, reasoning_details: [...details, ...standIns] } as Message;
+}
 
 type GoogleExtra = { google?: { thought_signature?: unknown } };
 

@@ -453,14 +453,31 @@ describe('requests shaped for strict servers', () => {
     other.enqueue({ content: 'Elsewhere.' });
     await testAgent(w, other.url).send('hi', { conversationId: turn.conversationId });
     expect(other.requests[0]!.raw).not.toContain('reasoning_details');
-    // (The signature mend is tried once, and refused again: OpenRouter wants its own blocks.)
+    // Calls made without blocks (another model): once OpenRouter refuses, they get the stand-in block.
+    const elsewhere = testAgent(w, w.server.url, {}, 'other-model');
     w.server.enqueue(
       { toolCalls: [twoNotes[0]!] },
       { ...openrouter, content: 'unused' },
-      { ...openrouter, content: 'unused' },
+      { ...openrouter, content: 'Noted.' },
     );
-    const refused = await testAgent(w, w.server.url, {}, 'other-model').send('note apple');
-    expect(refused.error).toMatch(/Provider returned error \(.*missing a thought_signature/);
+    const mended = await elsewhere.send('note apple');
+    expect(mended.error).toBeUndefined();
+    expect(mended.reply).toBe('Noted.');
+    expect(
+      assistantMessages(w.server.requests.at(-1)!.body).map(
+        (m) => (m as { reasoning_details?: unknown }).reasoning_details,
+      ),
+    ).toEqual([
+      [
+        {
+          type: 'reasoning.encrypted',
+          id: 'call_apple',
+          data: 'skip_thought_signature_validator',
+          format: 'google-gemini-v1',
+          index: 0,
+        },
+      ],
+    ]);
   });
 
   it('calls made elsewhere get the stand-in signature once Gemini asks for one', async () => {

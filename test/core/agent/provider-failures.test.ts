@@ -1,4 +1,6 @@
+import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { describeProviderError } from '../../../src/core/agent/provider-errors.js';
 import { agentWorld, testAgent, type AgentWorld } from '../../helpers/agent.js';
 
 let w: AgentWorld | undefined;
@@ -96,6 +98,22 @@ describe('provider failures become clear messages, with retries where they help'
     w.server.enqueue({ status: 404, errorMessage: 'The model `nope` does not exist' });
     const unknown = await w.agent.send('hi');
     expect(unknown.error).toMatch(/Check the model name and base URL\. The model `nope` does not exist/);
+  });
+
+  it("OpenRouter's refusal names what the provider behind it said", () => {
+    const error = new OpenAI.APIError(
+      400,
+      {
+        message: 'Provider returned error',
+        code: 400,
+        metadata: { raw: '{"error":{"message":"thought_signature missing"}}' },
+      },
+      undefined,
+      new Headers(),
+    );
+    expect(describeProviderError(error, 'https://openrouter.ai/api/v1').message).toBe(
+      'The model server rejected the request (400): Provider returned error ({"error":{"message":"thought_signature missing"}})',
+    );
   });
 
   it('a server that cannot be reached is named', async () => {

@@ -371,11 +371,16 @@ function reasoningMissingAt(messages: unknown): number | undefined {
 function deltas(reply: ScriptedReply): Record<string, unknown>[] {
   const size = Math.max(1, reply.chunkSize ?? 4);
   const reasoningField = reply.reasoningField ?? 'reasoning_content';
-  const detailPieces = (reply.reasoningDetails ?? []).flatMap((detail) =>
-    typeof detail.text === 'string'
-      ? pieces(detail.text, size).map((text) => ({ reasoning_details: [{ ...detail, text }] }))
-      : [{ reasoning_details: [detail] }],
-  );
+  // As OpenRouter streams them: a text block in pieces with `signature: null`, then a last piece
+  // with no text that carries the signature; an encrypted block whole.
+  const detailPieces = (reply.reasoningDetails ?? []).flatMap((detail) => {
+    if (typeof detail.text !== 'string') return [{ reasoning_details: [detail] }];
+    const { signature, ...rest } = detail;
+    const parts = pieces(detail.text, size).map((text) => ({
+      reasoning_details: [{ ...rest, text, signature: null }],
+    }));
+    return signature === undefined ? parts : [...parts, { reasoning_details: [{ ...rest, text: '', signature }] }];
+  });
   const list: Record<string, unknown>[] = [
     ...detailPieces,
     ...pieces(reply.reasoning, size).map((piece) => ({ [reasoningField]: piece })),

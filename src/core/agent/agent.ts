@@ -184,7 +184,10 @@ export class Agent {
       // What this provider wants back with the reply, kept with it (for it alone).
       const forProvider = {
         ...(reply.reasoning && reply.reasoningField ? { reasoningFrom: provider } : {}),
-        ...(reply.reasoningDetails ? { reasoningDetails: reply.reasoningDetails, detailsFrom: provider } : {}),
+        // The blocks of a reply cut short may be unsigned or belong to calls that never ran.
+        ...(reply.reasoningDetails && outcome.error === undefined && !outcome.stopped
+          ? { reasoningDetails: reply.reasoningDetails, detailsFrom: provider }
+          : {}),
       };
       const storeReply = (calls = stored) => {
         if (reply.content || calls.length > 0 || reply.reasoning) {

@@ -44,31 +44,46 @@ interface DeltaWithReasoning {
   tool_calls?: ToolCallPart[];
 }
 
-/** OpenRouter's reasoning blocks, from pieces keyed by type and index (text, summary, data add up). */
+/**
+ * OpenRouter's reasoning blocks, put together from their streamed pieces. A text or summary piece
+ * adds to the block of its type and index (or, without an index, to the last block of its type
+ * while that one is not yet signed); an encrypted block comes whole. A piece's empty fields
+ * (`signature: null`) never wipe what a block has.
+ */
 class ReasoningDetails {
-  private readonly blocks = new Map<string, Record<string, unknown>>();
+  private readonly blocks: Record<string, unknown>[] = [];
+  private readonly byIndex = new Map<string, Record<string, unknown>>();
 
   add(details: unknown): void {
     if (!Array.isArray(details)) return;
     for (const detail of details as unknown[]) {
       if (typeof detail !== 'object' || detail === null) continue;
       const piece = detail as Record<string, unknown>;
-      const key = `${String(piece.type)}-${typeof piece.index === 'number' ? piece.index : 0}`;
-      const block = this.blocks.get(key);
+      const block = piece.type === 'reasoning.encrypted' ? undefined : this.blockFor(piece);
       if (!block) {
-        this.blocks.set(key, { ...piece });
+        const fresh = Object.fromEntries(Object.entries(piece).filter(([, v]) => v !== null && v !== undefined));
+        this.blocks.push(fresh);
+        if (typeof piece.index === 'number') this.byIndex.set(`${String(piece.type)}-${piece.index}`, fresh);
         continue;
       }
       for (const [field, value] of Object.entries(piece)) {
-        const joins = field === 'text' || field === 'summary' || field === 'data';
+        if (value === null || value === undefined) continue;
+        const joins = field === 'text' || field === 'summary';
         block[field] =
           joins && typeof value === 'string' ? `${(block[field] as string | undefined) ?? ''}${value}` : value;
       }
     }
   }
 
+  /** The block a text or summary piece adds to, if any. */
+  private blockFor(piece: Record<string, unknown>): Record<string, unknown> | undefined {
+    if (typeof piece.index === 'number') return this.byIndex.get(`${String(piece.type)}-${piece.index}`);
+    const last = this.blocks.at(-1);
+    return last && last.type === piece.type && !last.signature ? last : undefined;
+  }
+
   list(): Record<string, unknown>[] | undefined {
-    return this.blocks.size > 0 ? [...this.blocks.values()] : undefined;
+    return this.blocks.length > 0 ? [...this.blocks] : undefined;
   }
 }
 

@@ -110,12 +110,20 @@ function withEncryptedStandIn(message: Message): Message {
   if (message.role !== 'assistant' || !message.tool_calls?.length) return message;
   const details = (message as { reasoning_details?: { type?: unknown }[] }).reasoning_details ?? [];
   if (details.some((d) => d.type === 'reasoning.encrypted')) return message;
+  // Indices run across a reply's blocks: the stand-ins come after the highest.
+  const next =
+    Math.max(
+      -1,
+      ...details.map((d) =>
+        typeof (d as { index?: unknown }).index === 'number' ? (d as { index: number }).index : -1,
+      ),
+    ) + 1;
   const standIns = message.tool_calls.map((c, i) => ({
     type: 'reasoning.encrypted',
     id: c.id,
     data: SIGNATURE_STAND_IN,
     format: 'google-gemini-v1',
-    index: details.length + i,
+    index: next + i,
   }));
   return { ...message, reasoning_details: [...details, ...standIns] } as Message;
 }

@@ -448,6 +448,14 @@ describe('requests shaped for strict servers', () => {
       (m) => (m as { reasoning_details?: unknown }).reasoning_details,
     );
     expect(sent).toEqual([blocks('call_apple'), blocks('call_pear')]);
+    // Kept with the replies: the next turn to the same provider carries them too.
+    w.server.enqueue({ ...openrouter, content: 'Hello.' });
+    expect((await w.agent.send('hi', { conversationId: turn.conversationId })).error).toBeUndefined();
+    expect(
+      assistantMessages(w.server.requests.at(-1)!.body)
+        .map((m) => (m as { reasoning_details?: unknown }).reasoning_details)
+        .slice(0, 2),
+    ).toEqual([blocks('call_apple'), blocks('call_pear')]);
     // Another provider is not sent them; an OpenRouter refusal names what the provider behind it said.
     other = await startModelServer();
     other.enqueue({ content: 'Elsewhere.' });
@@ -478,6 +486,21 @@ describe('requests shaped for strict servers', () => {
         },
       ],
     ]);
+  });
+
+  it('reasoning blocks without an index: signed text put together, encrypted blocks kept whole', async () => {
+    w = await worldWithNotes();
+    const blocks = [
+      { type: 'reasoning.text', text: 'First thought.', signature: 'sig-1', format: 'anthropic-claude-v1' },
+      { type: 'reasoning.text', text: 'Second thought.', signature: 'sig-2', format: 'anthropic-claude-v1' },
+      { type: 'reasoning.encrypted', data: 'AAAA', id: 'rs_1', format: 'openai-responses-v1' },
+      { type: 'reasoning.encrypted', data: 'BBBB', id: 'rs_2', format: 'openai-responses-v1' },
+    ];
+    w.server.enqueue({ reasoningDetails: blocks, toolCalls: [twoNotes[0]!], chunkSize: 5 }, { content: 'Noted.' });
+    expect((await w.agent.send('note apple')).error).toBeUndefined();
+    expect(
+      (assistantMessages(w.server.requests[1]!.body)[0] as { reasoning_details?: unknown }).reasoning_details,
+    ).toEqual(blocks);
   });
 
   it('calls made elsewhere get the stand-in signature once Gemini asks for one', async () => {

@@ -180,19 +180,20 @@ export class Agent {
         arguments: c.arguments,
         ...(c.extra ? { extra: c.extra } : {}),
       }));
-      const callsFrom = stored.some((c) => c.extra) ? { callsFrom: provider } : {};
       // What this provider wants back with the reply, kept with it (for it alone).
-      const forProvider = {
-        ...(reply.reasoning && reply.reasoningField ? { reasoningFrom: provider } : {}),
+      const wantedBack = {
+        ...(reply.reasoning && reply.reasoningField ? { reasoningField: reply.reasoningField } : {}),
         // The blocks of a reply cut short may be unsigned or belong to calls that never ran.
         ...(reply.reasoningDetails && outcome.error === undefined && !outcome.stopped
-          ? { reasoningDetails: reply.reasoningDetails, detailsFrom: provider }
+          ? { reasoningDetails: reply.reasoningDetails }
           : {}),
       };
+      const forProvider =
+        Object.keys(wantedBack).length > 0 || stored.some((c) => c.extra) ? { ...wantedBack, from: provider } : {};
       const storeReply = (calls = stored) => {
         if (reply.content || calls.length > 0 || reply.reasoning) {
           conversations.append(conversationId, 'assistant', reply.content, {
-            ...(calls.length ? { toolCalls: calls, ...callsFrom } : {}),
+            ...(calls.length ? { toolCalls: calls } : {}),
             ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
             ...forProvider,
           });
@@ -225,7 +226,6 @@ export class Agent {
             content: reply.content,
             createdAt: 0,
             toolCalls: stored,
-            ...callsFrom,
             reasoning: reply.reasoning,
             ...forProvider,
           },

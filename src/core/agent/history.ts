@@ -27,16 +27,28 @@ type AssistantMessage = Extract<ChatCompletionMessageParam, { role: 'assistant' 
   reasoning_details?: Record<string, unknown>[];
 };
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A stored message as the model is sent it. `provider`: the provider asked (providerKey), when
- * the message belongs to a turn that called tools; the reasoning that provider sent as
- * `reasoning_content` goes back to it in that field (DeepSeek's thinking mode refuses the request
- * without it), and what it added to its calls (Gemini's thought signatures) goes back with them.
- * Neither is sent as content, nor to another provider or model.
+ * the message belongs to a turn that called tools. What that provider wanted back from its own
+ * reply goes back to it alone: its `reasoning_content` (DeepSeek's thinking mode refuses the
+ * request without it), its reasoning blocks (OpenRouter), what it added to its calls (Gemini's
+ * thought signatures). Reasoning is never sent as content. Tool-call arguments that were not JSON
+ * are sent as `{}`: DashScope refuses the whole request otherwise, and the call's answer already
+ * told the model they were invalid (the log keeps what it wrote).
  */
 export function toApiMessage(message: StoredMessage, provider?: string): ChatCompletionMessageParam {
   switch (message.role) {
     case 'assistant': {
+      const ours = provider !== undefined && message.from === provider;
       const out: AssistantMessage = {
         role: 'assistant',
         content: message.content || null,
@@ -45,20 +57,14 @@ export function toApiMessage(message: StoredMessage, provider?: string): ChatCom
               tool_calls: message.toolCalls.map((c) => ({
                 id: c.id,
                 type: 'function' as const,
-                function: { name: c.name, arguments: c.arguments },
-                ...(c.extra && provider !== undefined && message.callsFrom === provider
-                  ? { extra_content: c.extra }
-                  : {}),
+                function: { name: c.name, arguments: isJson(c.arguments) ? c.arguments : '{}' },
+                ...(ours && c.extra ? { extra_content: c.extra } : {}),
               })),
             }
           : {}),
       };
-      if (provider !== undefined && message.reasoning && message.reasoningFrom === provider) {
-        out.reasoning_content = message.reasoning;
-      }
-      if (provider !== undefined && message.reasoningDetails && message.detailsFrom === provider) {
-        out.reasoning_details = message.reasoningDetails;
-      }
+      if (ours && message.reasoning && message.reasoningField) out.reasoning_content = message.reasoning;
+      if (ours && message.reasoningDetails) out.reasoning_details = message.reasoningDetails;
       return out;
     }
     case 'tool':

@@ -7,8 +7,6 @@
  *   and Mistral's templates refuse roles that do not alternate;
  * - an assistant message with neither text nor tool calls (only reasoning, or stopped at once) is
  *   left out: Moonshot and OpenAI refuse an empty assistant message;
- * - tool-call arguments that are not JSON are sent as `{}`: DashScope refuses the whole request
- *   otherwise, and the call's answer already told the model they were invalid;
  * - `reasoning` (see ServerMends): 'as-stored' sends the reasoning that history carries (back to the
  *   provider that wrote it); 'fill', for a server that asked for it (DeepSeek's and Kimi's thinking
  *   modes), gives each assistant message of a turn that called tools a `reasoning_content`, a short
@@ -26,35 +24,12 @@ export type ReasoningBack = 'as-stored' | 'fill' | 'leave-out';
 type Message = ChatCompletionMessageParam & { reasoning_content?: string };
 type Assistant = Extract<ChatCompletionMessageParam, { role: 'assistant' }> & { reasoning_content?: string };
 
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The text of a message (iAs sends text only; of a list of parts, the text parts). */
 function textOf(message: ChatCompletionMessageParam): string {
   const content = message.content;
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-}
-
-/** An assistant message with its invalid tool-call arguments sent as `{}` (a copy only when needed). */
-function withJsonArguments(message: Assistant): Assistant {
-  const calls = message.tool_calls;
-  if (!calls?.some((c) => c.type === 'function' && !isJson(c.function.arguments))) return message;
-  return {
-    ...message,
-    tool_calls: calls.map((c) =>
-      c.type === 'function' && !isJson(c.function.arguments)
-        ? { ...c, function: { ...c.function, arguments: '{}' } }
-        : c,
-    ),
-  };
 }
 
 export function forServer(
@@ -71,7 +46,7 @@ export function forServer(
     if (message.role === 'assistant') {
       const hasCalls = (message.tool_calls?.length ?? 0) > 0;
       if (!hasCalls && !textOf(message)) return;
-      out.push(withJsonArguments(message));
+      out.push(message);
       return;
     }
     if (message.role === 'user') {

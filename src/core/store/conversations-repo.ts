@@ -25,16 +25,15 @@ export interface MessageExtra {
   name?: string;
   /** Reasoning content (DeepSeek's reasoning_content): shown apart, never sent back as content. */
   reasoning?: string;
-  /**
-   * The provider (its host and model) that sent `reasoning` as `reasoning_content`: DeepSeek's
-   * thinking mode wants it back, in that field, on the assistant messages of a turn that called tools.
-   */
-  reasoningFrom?: string;
-  /** The provider (its host and model) that wrote the tool calls, when they carry `extra`. */
-  callsFrom?: string;
-  /** OpenRouter's reasoning blocks: sent back with the message, to that provider only (`detailsFrom`). */
+  /** Set when `reasoning` came as `reasoning_content`: DeepSeek's thinking mode wants it back so. */
+  reasoningField?: 'reasoning_content';
+  /** OpenRouter's reasoning blocks, wanted back with the calls they led to. */
   reasoningDetails?: Record<string, unknown>[];
-  detailsFrom?: string;
+  /**
+   * The provider (its host and model) that wrote this reply, when it wants parts of it back (its
+   * `reasoning_content`, its reasoning blocks, what it added to its calls): they go to it alone.
+   */
+  from?: string;
   /** A note the loop added for the model, not typed by anyone (e.g. a background result). */
   note?: boolean;
 }

@@ -5,7 +5,6 @@
  * next turn. Invalid calls go back to the model as errors and run nothing.
  */
 import { randomUUID } from 'node:crypto';
-import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { CallStatus, SkillCaller, SkillCallOutcome } from '../approval/call-skill.js';
 import type { AuditSource } from '../store/audit-types.js';
@@ -14,13 +13,11 @@ import type { ConversationsRepo, StoredToolCall } from '../store/conversations-r
 import type { Skill } from '../skills/types.js';
 import { buildCatalogue, FIND_SKILLS, findSkills, type Catalogue } from './catalogue.js';
 import { fitToBudget, historyOf, toApiMessage } from './history.js';
-import { readableErrors } from './error-bodies.js';
-import { describeProviderError } from './provider-errors.js';
+import { ProviderRequests } from './provider-request.js';
 import { providerKey, type ProviderConfig } from './providers.js';
-import { ServerMends, type RequestShape } from './server-mends.js';
-import { streamCompletion, StreamCutError, type StreamedReply, type StreamedToolCall } from './stream.js';
+import type { ServerMends } from './server-mends.js';
+import type { StreamedToolCall } from './stream.js';
 import { systemPrompt } from './system-prompt.js';
-import { forServer } from './wire-messages.js';
 
 export type ToolCallStatus = Exclude<CallStatus, 'cancelled'> | 'background';
 
@@ -83,35 +80,17 @@ const BACKGROUND_NOTE =
   'This call is still running in the background. Its result will arrive in a later message; the user may keep chatting meanwhile.';
 
 export class Agent {
-  private client?: { key: string; client: OpenAI };
-  /** How each server wants its requests made, as learnt from its refusals. */
-  private readonly mends: ServerMends;
+  /** Asks the provider (with retries, and the mends each server was learnt to want). */
+  private readonly requests: ProviderRequests;
   /** Background calls still running, so a caller can wait for them (tests, shutdown). */
   readonly running = new Set<Promise<void>>();
 
   constructor(private readonly options: AgentOptions) {
-    this.mends = options.mends ?? new ServerMends();
+    this.requests = new ProviderRequests(options);
   }
 
   private emit(event: AgentEvent): void {
     this.options.onEvent?.(event);
-  }
-
-  private openai(config: ProviderConfig): OpenAI {
-    const key = `${config.baseUrl}\0${config.apiKey}`;
-    if (this.client?.key !== key) {
-      this.client = {
-        key,
-        client: new OpenAI({
-          baseURL: config.baseUrl,
-          apiKey: config.apiKey,
-          maxRetries: 0,
-          timeout: 120_000,
-          fetch: readableErrors,
-        }),
-      };
-    }
-    return this.client.client;
   }
 
   /** One turn: the user's message in, the assistant's reply out (with everything stored). */
@@ -157,11 +136,15 @@ export class Agent {
     for (;;) {
       const withTools = turn.rounds < maxRounds && skills.length > 0;
       const catalogue = buildCatalogue(skills, text, found);
-      const outcome = await this.complete(
+      const outcome = await this.requests.complete(
         config,
         messages,
-        withTools ? catalogue : undefined,
-        conversationId,
+        withTools ? catalogue.tools : undefined,
+        {
+          onDelta: (text) => this.emit({ type: 'delta', conversationId, text }),
+          onReasoning: (text) => this.emit({ type: 'reasoning', conversationId, text }),
+          onRetry: (message, delayMs) => this.emit({ type: 'retry', conversationId, message, delayMs }),
+        },
         options.signal,
       );
       const reply = outcome.reply;
@@ -264,84 +247,6 @@ export class Agent {
       if (options.signal?.aborted) {
         turn.stopped = true;
         return turn;
-      }
-    }
-  }
-
-  /** A streamed request with sensible retries; never throws for provider failures. */
-  private async complete(
-    config: ProviderConfig,
-    messages: ChatCompletionMessageParam[],
-    catalogue: Catalogue | undefined,
-    conversationId: string,
-    signal?: AbortSignal,
-  ): Promise<{ reply: StreamedReply; error?: string; stopped?: boolean; toolsSent: boolean }> {
-    const client = this.openai(config);
-    const key = providerKey(config);
-    const attempts = (this.options.retries ?? 2) + 1;
-    let last: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
-    let shape = this.mends.shapeFor(key);
-    let learnt: Partial<RequestShape> = {};
-    // One mend of each kind per request; remembered once a mended request went through.
-    const mended = new Set<string>();
-    for (let attempt = 1; ; attempt++) {
-      let emitted = false;
-      const tools = catalogue && shape.tools ? catalogue.tools : undefined;
-      const toolsSent = tools !== undefined;
-      const sent = forServer(messages, {
-        reasoning: shape.reasoning,
-        toolNames: shape.toolNames,
-        signatures: shape.signatures,
-      });
-      try {
-        const reply = await streamCompletion(
-          client,
-          { model: config.model, messages: sent, ...(tools ? { tools } : {}) },
-          {
-            onDelta: (text) => {
-              emitted = true;
-              this.emit({ type: 'delta', conversationId, text });
-            },
-            onReasoning: (text) => {
-              emitted = true;
-              this.emit({ type: 'reasoning', conversationId, text });
-            },
-          },
-          signal,
-        );
-        if (mended.size > 0) this.mends.learn(key, learnt);
-        return signal?.aborted ? { reply, stopped: true, toolsSent } : { reply, toolsSent };
-      } catch (error) {
-        if (error instanceof StreamCutError) last = error.partial;
-        if (signal?.aborted) return { reply: last, stopped: true, toolsSent };
-        const failure = describeProviderError(error instanceof StreamCutError ? error.cause : error, config.baseUrl);
-        // A server that refuses how the request is made, in a way that can be mended, is asked
-        // again at once, mended (see ServerMends).
-        const mend =
-          !emitted && (failure.status ?? 0) >= 400
-            ? this.mends.mend(failure.message, sent, shape, toolsSent)
-            : undefined;
-        if (mend && !mended.has(mend.kind)) {
-          mended.add(mend.kind);
-          learnt = { ...learnt, ...mend.patch };
-          shape = { ...shape, ...mend.patch };
-          attempt--;
-          continue;
-        }
-        // Deltas already shown cannot be taken back: a reply cut after it began is not retried.
-        const canRetry = failure.retryable && !emitted && attempt < attempts;
-        const maxWait = this.options.maxRetryAfterMs ?? 20_000;
-        if (!canRetry || (failure.retryAfterMs ?? 0) > maxWait) {
-          const later =
-            failure.retryAfterMs && failure.retryAfterMs > maxWait
-              ? ` Try again in ${Math.ceil(failure.retryAfterMs / 1000)} s.`
-              : '';
-          return { reply: last, error: `${failure.message}${later}`, toolsSent };
-        }
-        const delayMs = failure.retryAfterMs ?? 500 * 2 ** (attempt - 1);
-        this.emit({ type: 'retry', conversationId, message: failure.message, delayMs });
-        await sleep(delayMs, signal);
-        if (signal?.aborted) return { reply: last, stopped: true, toolsSent };
       }
     }
   }
@@ -521,18 +426,4 @@ function forModel(status: CallStatus, result: { success: boolean; error?: string
   if ((status === 'refused' || status === 'unconfirmed') && result.error) return result.error;
   const { durationMs: _durationMs, ...rest } = result;
   return rest;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }

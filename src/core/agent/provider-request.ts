@@ -1,0 +1,152 @@
+/**
+ * Asking the provider: one streamed Chat Completions request with sensible retries, shaped as the
+ * server was learnt to want it (see ServerMends), mended and asked again when it refuses in a way
+ * that can be mended. Provider failures come back as clear messages, never as throws.
+ */
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ToolDefinition } from './catalogue.js';
+import { readableErrors } from './error-bodies.js';
+import { describeProviderError } from './provider-errors.js';
+import { providerKey, type ProviderConfig } from './providers.js';
+import { ServerMends, type RequestShape } from './server-mends.js';
+import { streamCompletion, StreamCutError, type StreamedReply } from './stream.js';
+import { forServer } from './wire-messages.js';
+
+export interface ProviderRequestOptions {
+  /** Retries of a failure that may pass (default 2). */
+  retries?: number;
+  /** The longest retry-after we wait for before giving up. */
+  maxRetryAfterMs?: number;
+  /** What servers were learnt to want; shared by the agents of one runtime. */
+  mends?: ServerMends;
+}
+
+export interface RequestEvents {
+  onDelta(text: string): void;
+  onReasoning(text: string): void;
+  onRetry(message: string, delayMs: number): void;
+}
+
+export interface Completion {
+  reply: StreamedReply;
+  /** A provider failure, as a person can read it. */
+  error?: string;
+  stopped?: boolean;
+  /** Whether the request that answered offered tools (a model that cannot take them is asked without). */
+  toolsSent: boolean;
+}
+
+export class ProviderRequests {
+  private client?: { key: string; client: OpenAI };
+  private readonly mends: ServerMends;
+
+  constructor(private readonly options: ProviderRequestOptions = {}) {
+    this.mends = options.mends ?? new ServerMends();
+  }
+
+  private openai(config: ProviderConfig): OpenAI {
+    const key = `${config.baseUrl}\0${config.apiKey}`;
+    if (this.client?.key !== key) {
+      this.client = {
+        key,
+        client: new OpenAI({
+          baseURL: config.baseUrl,
+          apiKey: config.apiKey,
+          maxRetries: 0,
+          timeout: 120_000,
+          fetch: readableErrors,
+        }),
+      };
+    }
+    return this.client.client;
+  }
+
+  /** One request, with `tools` offered if given (and the server takes them). */
+  async complete(
+    config: ProviderConfig,
+    messages: ChatCompletionMessageParam[],
+    offered: ToolDefinition[] | undefined,
+    events: RequestEvents,
+    signal?: AbortSignal,
+  ): Promise<Completion> {
+    const client = this.openai(config);
+    const key = providerKey(config);
+    const attempts = (this.options.retries ?? 2) + 1;
+    let last: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
+    let shape = this.mends.shapeFor(key);
+    let learnt: Partial<RequestShape> = {};
+    // One mend of each kind per request; remembered once a mended request went through.
+    const mended = new Set<string>();
+    for (let attempt = 1; ; attempt++) {
+      let emitted = false;
+      const tools = shape.tools ? offered : undefined;
+      const toolsSent = tools !== undefined;
+      const sent = forServer(messages, shape);
+      try {
+        const reply = await streamCompletion(
+          client,
+          { model: config.model, messages: sent, ...(tools ? { tools } : {}) },
+          {
+            onDelta: (text) => {
+              emitted = true;
+              events.onDelta(text);
+            },
+            onReasoning: (text) => {
+              emitted = true;
+              events.onReasoning(text);
+            },
+          },
+          signal,
+        );
+        if (mended.size > 0) this.mends.learn(key, learnt);
+        return signal?.aborted ? { reply, stopped: true, toolsSent } : { reply, toolsSent };
+      } catch (error) {
+        if (error instanceof StreamCutError) last = error.partial;
+        if (signal?.aborted) return { reply: last, stopped: true, toolsSent };
+        const failure = describeProviderError(error instanceof StreamCutError ? error.cause : error, config.baseUrl);
+        // A server that refuses how the request is made, in a way that can be mended, is asked
+        // again at once, mended (see ServerMends).
+        const mend =
+          !emitted && (failure.status ?? 0) >= 400
+            ? this.mends.mend(failure.message, sent, shape, toolsSent)
+            : undefined;
+        if (mend && !mended.has(mend.kind)) {
+          mended.add(mend.kind);
+          learnt = { ...learnt, ...mend.patch };
+          shape = { ...shape, ...mend.patch };
+          attempt--;
+          continue;
+        }
+        // Deltas already shown cannot be taken back: a reply cut after it began is not retried.
+        const canRetry = failure.retryable && !emitted && attempt < attempts;
+        const maxWait = this.options.maxRetryAfterMs ?? 20_000;
+        if (!canRetry || (failure.retryAfterMs ?? 0) > maxWait) {
+          const later =
+            failure.retryAfterMs && failure.retryAfterMs > maxWait
+              ? ` Try again in ${Math.ceil(failure.retryAfterMs / 1000)} s.`
+              : '';
+          return { reply: last, error: `${failure.message}${later}`, toolsSent };
+        }
+        const delayMs = failure.retryAfterMs ?? 500 * 2 ** (attempt - 1);
+        events.onRetry(failure.message, delayMs);
+        await sleep(delayMs, signal);
+        if (signal?.aborted) return { reply: last, stopped: true, toolsSent };
+      }
+    }
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}

@@ -50,7 +50,8 @@ interface SentMessage {
   role: string;
   content: string | null;
   reasoning_content?: string;
-  tool_calls?: { id: string }[];
+  reasoning_details?: unknown;
+  tool_calls?: { id: string; extra_content?: unknown }[];
 }
 const assistantMessages = (body: { messages: SentMessage[] }) => body.messages.filter((m) => m.role === 'assistant');
 
@@ -400,9 +401,7 @@ describe('requests shaped for strict servers', () => {
     expect(turn.error).toBeUndefined();
     expect(turn.reply).toBe('Noted all.');
     const calls = (i: number) =>
-      assistantMessages(w!.server.requests[i]!.body).flatMap((m) =>
-        (m.tool_calls ?? []).map((c) => (c as { extra_content?: unknown }).extra_content),
-      );
+      assistantMessages(w!.server.requests[i]!.body).flatMap((m) => (m.tool_calls ?? []).map((c) => c.extra_content));
     // Only the first of parallel calls carries one, as Gemini gives them.
     expect(calls(2)).toEqual([
       { google: { thought_signature: 'sig-call_apple' } },
@@ -425,7 +424,7 @@ describe('requests shaped for strict servers', () => {
     const turn = await w.agent.send('note apple and pear');
     expect(turn.error).toBeUndefined();
     expect(turn.toolCalls.map((c) => c.name)).toEqual(['note_down', 'note_down']);
-    const sent = assistantMessages(w.server.requests[1]!.body)[0]!.tool_calls as { extra_content?: unknown }[];
+    const sent = assistantMessages(w.server.requests[1]!.body)[0]!.tool_calls!;
     expect(sent.map((c) => c.extra_content)).toEqual([{ google: { thought_signature: 'sig-call_apple' } }, undefined]);
   });
 
@@ -444,16 +443,14 @@ describe('requests shaped for strict servers', () => {
     const turn = await w.agent.send('note apple, then pear');
     expect(turn.error).toBeUndefined();
     expect(turn.reply).toBe('Noted both.');
-    const sent = assistantMessages(w.server.requests[2]!.body).map(
-      (m) => (m as { reasoning_details?: unknown }).reasoning_details,
-    );
+    const sent = assistantMessages(w.server.requests[2]!.body).map((m) => m.reasoning_details);
     expect(sent).toEqual([blocks('call_apple'), blocks('call_pear')]);
     // Kept with the replies: the next turn to the same provider carries them too.
     w.server.enqueue({ ...openrouter, content: 'Hello.' });
     expect((await w.agent.send('hi', { conversationId: turn.conversationId })).error).toBeUndefined();
     expect(
       assistantMessages(w.server.requests.at(-1)!.body)
-        .map((m) => (m as { reasoning_details?: unknown }).reasoning_details)
+        .map((m) => m.reasoning_details)
         .slice(0, 2),
     ).toEqual([blocks('call_apple'), blocks('call_pear')]);
     // Another provider is not sent them; an OpenRouter refusal names what the provider behind it said.
@@ -471,11 +468,7 @@ describe('requests shaped for strict servers', () => {
     const mended = await elsewhere.send('note apple');
     expect(mended.error).toBeUndefined();
     expect(mended.reply).toBe('Noted.');
-    expect(
-      assistantMessages(w.server.requests.at(-1)!.body).map(
-        (m) => (m as { reasoning_details?: unknown }).reasoning_details,
-      ),
-    ).toEqual([
+    expect(assistantMessages(w.server.requests.at(-1)!.body).map((m) => m.reasoning_details)).toEqual([
       [
         {
           type: 'reasoning.encrypted',
@@ -498,9 +491,7 @@ describe('requests shaped for strict servers', () => {
     ];
     w.server.enqueue({ reasoningDetails: blocks, toolCalls: [twoNotes[0]!], chunkSize: 5 }, { content: 'Noted.' });
     expect((await w.agent.send('note apple')).error).toBeUndefined();
-    expect(
-      (assistantMessages(w.server.requests[1]!.body)[0] as { reasoning_details?: unknown }).reasoning_details,
-    ).toEqual(blocks);
+    expect(assistantMessages(w.server.requests[1]!.body)[0]!.reasoning_details).toEqual(blocks);
   });
 
   it('calls made elsewhere get the stand-in signature once Gemini asks for one', async () => {
@@ -519,7 +510,7 @@ describe('requests shaped for strict servers', () => {
     expect(turn.error).toBeUndefined();
     expect(turn.reply).toBe('Noted pear.');
     const sent = assistantMessages(w.server.requests.at(-1)!.body).flatMap((m) =>
-      (m.tool_calls ?? []).map((c) => (c as { extra_content?: unknown }).extra_content),
+      (m.tool_calls ?? []).map((c) => c.extra_content),
     );
     expect(sent).toEqual([
       { google: { thought_signature: 'skip_thought_signature_validator' } },

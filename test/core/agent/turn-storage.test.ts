@@ -68,6 +68,28 @@ function probing(world: AgentWorld, probe?: BuiltinHandler, atomically = world.s
 
 const roles = (s: Seen) => s.messages.map((m) => m.role);
 
+/**
+ * probing() whose probe makes the next transaction fail: 'refused' before it begins (the database
+ * held by another process past the wait), 'undone' after it ran whole (the disk fails at commit).
+ */
+function probingWithFailingCommit(world: AgentWorld, how: 'refused' | 'undone') {
+  let failNext = false;
+  const atomically = <T>(fn: () => T): T => {
+    if (!failNext) return world.store.atomically(fn);
+    failNext = false;
+    if (how === 'refused') throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    return world.store.atomically(() => {
+      fn();
+      throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+    });
+  };
+  const probe = () => {
+    failNext = true;
+    return 'probed';
+  };
+  return probing(world, probe, atomically);
+}
+
 describe('what a turn stores, and when', () => {
   it('a call finds its audit row and the reply that asked for it stored before it runs', async () => {
     w = await agentWorld();
@@ -187,24 +209,8 @@ describe('what a turn stores, and when', () => {
 
   it('a commit that fails as a call ends still completes its row; the round’s other calls end first', async () => {
     w = await agentWorld();
-    const world = w;
     // The database refuses the next transaction (as when another process holds it past the wait).
-    let refuseNext = false;
-    const atomically = <T>(fn: () => T): T => {
-      if (refuseNext) {
-        refuseNext = false;
-        throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
-      }
-      return world.store.atomically(fn);
-    };
-    const { agent, read, events } = probing(
-      w,
-      () => {
-        refuseNext = true;
-        return 'probed';
-      },
-      atomically,
-    );
+    const { agent, read, events } = probingWithFailingCommit(w, 'refused');
     writeSkill(w.system, 'late', scriptSkill({ description: 'Ends later.', script: 'sleep 0.3; echo late' }));
     w.registry.loadAll();
     w.server.enqueue({
@@ -225,25 +231,8 @@ describe('what a turn stores, and when', () => {
 
   it('a result whose commit fails is not shown as a tool result', async () => {
     w = await agentWorld();
-    const world = w;
     // The next transaction runs whole, then cannot commit (the disk fails): all of it is undone.
-    let failNext = false;
-    const atomically = <T>(fn: () => T): T => {
-      if (!failNext) return world.store.atomically(fn);
-      failNext = false;
-      return world.store.atomically(() => {
-        fn();
-        throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
-      });
-    };
-    const { agent, read, events } = probing(
-      w,
-      () => {
-        failNext = true;
-        return 'probed';
-      },
-      atomically,
-    );
+    const { agent, read, events } = probingWithFailingCommit(w, 'undone');
     w.server.enqueue({ toolCalls: [{ id: 'call_1', name: 'probe', arguments: '{}' }] });
     await expect(agent.send('look')).rejects.toThrow('disk I/O error');
     expect(read().audit.map((a) => `${a.skill} ${a.status}`)).toEqual(['probe done']);

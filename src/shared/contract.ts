@@ -141,6 +141,8 @@ export interface ChatMessage {
   reasoning?: string;
   /** A note the loop added (a background result), not typed by anyone. */
   note?: boolean;
+  /** A line about how the turn went (a notice, the provider's failure), shown with it; the model never sees it. */
+  shown?: 'notice' | 'error';
 }
 
 export type ToolCallStatus =

@@ -185,5 +185,17 @@ describe('the UI in Chromium against ias serve', () => {
     const reply = page.locator('[data-testid="assistant-message"]').last();
     await expect.poll(async () => (await reply.textContent()) ?? '', { timeout: 5000 }).toContain('Plain answer.');
     expect(await reply.locator('[data-testid="chat-notice"]').textContent()).toContain('cannot use tools');
+    // A provider's failure too; both stay with their turns after a reload.
+    app.model.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });
+    await send('and now?');
+    const failed = page.locator('[data-testid="assistant-message"]').last();
+    await expect.poll(async () => (await failed.locator('[data-testid="chat-error"]').count()) > 0).toBe(true);
+    await page.reload();
+    await page.locator('[data-testid="conversation-item"]').first().click();
+    const replies = page.locator('[data-testid="assistant-message"]');
+    await expect
+      .poll(async () => (await replies.locator('[data-testid="chat-notice"]').allTextContents()).join(' '))
+      .toContain('cannot use tools');
+    expect(await replies.last().locator('[data-testid="chat-error"]').textContent()).toMatch(/API key/i);
   });
 });

@@ -149,14 +149,26 @@ export class Agent {
       );
       const reply = outcome.reply;
       turn.reasoning += reply.reasoning;
-      if (withTools && !outcome.toolsSent && outcome.error === undefined && !outcome.stopped && !toldToolless) {
-        toldToolless = true;
-        const message = `The model ${config.model} cannot use tools, so it answers without skills.`;
+      const notice = (message: string) => {
         (turn.notices ??= []).push(message);
         this.emit({ type: 'notice', conversationId, message });
+      };
+      const answered = outcome.error === undefined && !outcome.stopped;
+      if (withTools && !outcome.toolsSent && answered && !toldToolless) {
+        toldToolless = true;
+        notice(`The model ${config.model} cannot use tools, so it answers without skills.`);
       }
       // Calls are taken only from a reply to a request that offered tools.
       const toolCalls = withTools && outcome.toolsSent ? reply.toolCalls : [];
+      if (answered && toolCalls.length === 0 && reply.toolCalls.length > 0 && !reply.content.trim()) {
+        // A reply of calls alone, where none could run: the turn would end in silence otherwise.
+        const names = [...new Set(reply.toolCalls.map((c) => c.name))].join(', ');
+        notice(
+          turn.rounds >= maxRounds
+            ? `The model still asked for tools (${names}) after ${maxRounds} rounds of them, so this turn ends without an answer. Send another message to let it go on.`
+            : `The model answered only by asking for tools (${names}) it was not offered, so this turn has no answer.`,
+        );
+      }
       const stored: StoredToolCall[] = toolCalls.map((c) => ({
         id: c.id,
         name: c.name,
@@ -182,19 +194,30 @@ export class Agent {
           });
         }
       };
+      // The turn's last reply, and the lines shown to the owner about how it went, in one commit.
+      const storeLast = (calls: StoredToolCall[]) => {
+        const shown = [
+          ...(turn.notices ?? []).map((line) => ({ line, shown: 'notice' as const })),
+          ...(turn.error === undefined ? [] : [{ line: turn.error, shown: 'error' as const }]),
+        ];
+        if (shown.length === 0) return storeReply(calls);
+        this.options.atomically(() => {
+          storeReply(calls);
+          for (const { line, shown: kind } of shown)
+            conversations.append(conversationId, 'system', line, { shown: kind });
+        });
+      };
       if (outcome.error !== undefined || outcome.stopped) {
-        // Tool calls of a reply cut short never run: the reply is kept without them.
-        storeReply([]);
-        turn.reply = reply.content;
-        if (outcome.error !== undefined) {
-          turn.error = outcome.error;
-          this.emit({ type: 'error', conversationId, message: outcome.error });
-        }
+        if (outcome.error !== undefined) turn.error = outcome.error;
         if (outcome.stopped) turn.stopped = true;
+        // Tool calls of a reply cut short never run: the reply is kept without them.
+        storeLast([]);
+        turn.reply = reply.content;
+        if (outcome.error !== undefined) this.emit({ type: 'error', conversationId, message: outcome.error });
         return turn;
       }
       if (toolCalls.length === 0) {
-        storeReply();
+        storeLast(stored);
         turn.reply = reply.content;
         return turn;
       }

@@ -84,7 +84,9 @@ export const UNANSWERED_CALL = 'interrupted: iAs stopped before this call ended;
  * result without its call is left out: providers refuse a history where the two do not pair up.
  * `provider`: the provider asked, as providerKey names it (see toApiMessage).
  */
-export function historyOf(stored: StoredMessage[], provider?: string): ChatCompletionMessageParam[] {
+export function historyOf(all: StoredMessage[], provider?: string): ChatCompletionMessageParam[] {
+  // Lines shown to the owner about how a turn went are not the model's to see.
+  const stored = all.filter((m) => !m.shown);
   const out: ChatCompletionMessageParam[] = [];
   const calledTools = turnsThatCalledTools(stored);
   let open: string[] = [];

@@ -36,6 +36,11 @@ export interface MessageExtra {
   from?: string;
   /** A note the loop added for the model, not typed by anyone (e.g. a background result). */
   note?: boolean;
+  /**
+   * A line about how a turn went, for the owner only (a notice, the provider's failure): shown
+   * with the turn, never sent to the model. Stored with the role 'system'.
+   */
+  shown?: 'notice' | 'error';
 }
 
 export interface Conversation {

@@ -70,6 +70,22 @@ function lastAssistant(items: Item[]): AssistantItem | undefined {
   return last?.kind === 'assistant' ? last : undefined;
 }
 
+/** The assistant block a stored message joins: the last item when it is one, else a new block. */
+function blockFor(items: Item[], message: ChatMessage): AssistantItem {
+  const last = lastAssistant(items);
+  if (last) return last;
+  const block: AssistantItem = {
+    kind: 'assistant',
+    key: `m${message.id}`,
+    createdAt: message.createdAt,
+    parts: [],
+    reasoning: '',
+    live: false,
+  };
+  items.push(block);
+  return block;
+}
+
 /** Stored messages → items. Tool calls with no recorded result are shown as failed unless `live`. */
 export function fromMessages(messages: ChatMessage[]): Item[] {
   const items: Item[] = [];
@@ -77,22 +93,14 @@ export function fromMessages(messages: ChatMessage[]): Item[] {
   for (const message of messages) {
     if (message.role === 'user') {
       items.push({ kind: 'user', key: `m${message.id}`, text: message.content, createdAt: message.createdAt });
+    } else if (message.role === 'system' && message.shown) {
+      // How the turn went (a notice, the provider's failure), shown with its reply.
+      blockFor(items, message).parts.push({ type: message.shown, text: message.content });
     } else if (message.role === 'system') {
       if (message.note)
         items.push({ kind: 'note', key: `m${message.id}`, text: message.content, createdAt: message.createdAt });
     } else if (message.role === 'assistant') {
-      let block = lastAssistant(items);
-      if (!block) {
-        block = {
-          kind: 'assistant',
-          key: `m${message.id}`,
-          createdAt: message.createdAt,
-          parts: [],
-          reasoning: '',
-          live: false,
-        };
-        items.push(block);
-      }
+      const block = blockFor(items, message);
       if (message.reasoning) block.reasoning += (block.reasoning ? '\n\n' : '') + message.reasoning;
       if (message.content) block.parts.push({ type: 'text', text: message.content });
       for (const call of message.toolCalls ?? []) {

@@ -94,6 +94,50 @@ describe('the agent loop', () => {
     expect(turn.reply).toBe('Done looping.');
   });
 
+  it('a model that still only calls tools when forced to answer: the turn says why it has no answer', async () => {
+    w = await agentWorld();
+    let n = 0;
+    // Some servers (Ollama) pass on calls the request did not offer tools for.
+    w.server.fallback(() => ({ toolCalls: [{ id: `call_${n++}`, name: 'read_only', arguments: '{}' }] }));
+    const turn = await w.agent.send('loop forever');
+    expect(w.server.requests).toHaveLength(6);
+    expect(turn).toMatchObject({ reply: '', rounds: 5 });
+    expect(turn.toolCalls).toHaveLength(5);
+    const notice = /still asked for tools \(read_only\) after 5 rounds of them, so this turn ends without an answer/;
+    expect(turn.notices).toEqual([expect.stringMatching(notice)]);
+    expect(w.events.filter((e) => e.type === 'notice')).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(notice) }),
+    ]);
+    // The sixth reply's call never ran and is not stored as a call.
+    expect(w.store.audit.query().rows.filter((r) => r.skill === 'read_only')).toHaveLength(5);
+    const stored = w.store.conversations.messages(turn.conversationId);
+    expect(stored.flatMap((m) => m.toolCalls ?? [])).toHaveLength(5);
+  });
+
+  it('how a turn went is kept with it for the owner, and never sent to the model', async () => {
+    w = await agentWorld();
+    w.server.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });
+    const failed = await w.agent.send('first');
+    expect(failed.error).toMatch(/API key/);
+    const conversationId = failed.conversationId;
+    w.server.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'Plain.' });
+    const toolless = await w.agent.send('second', { conversationId });
+    expect(toolless.notices).toHaveLength(1);
+    // The server is remembered to take no tools, so this turn is told too.
+    w.server.enqueue({ content: 'Third.' });
+    await w.agent.send('third', { conversationId });
+    const shown = w.store.conversations.messages(conversationId).filter((m) => m.shown);
+    expect(shown.map((m) => [m.role, m.shown, m.content])).toEqual([
+      ['system', 'error', failed.error],
+      ['system', 'notice', toolless.notices![0]],
+      ['system', 'notice', toolless.notices![0]],
+    ]);
+    const sent = JSON.stringify(w.server.requests.at(-1)!.body.messages);
+    expect(sent).toContain('second');
+    expect(sent).not.toContain('API key');
+    expect(sent).not.toContain('cannot use tools');
+  });
+
   it('invalid arguments and unknown tools go back as errors and run nothing', async () => {
     w = await agentWorld();
     w.server.enqueue(

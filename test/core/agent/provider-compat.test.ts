@@ -544,9 +544,10 @@ describe('requests shaped for strict servers', () => {
     expect(turn).toMatchObject({ reply: 'I would note it.', rounds: 0, toolCalls: [] });
     expect(readRuns(w.home, 'note_down')).toEqual([]);
     const stored = w.store.conversations.messages(turn.conversationId);
-    expect(stored.map((m) => [m.role, m.toolCalls])).toEqual([
-      ['user', undefined],
-      ['assistant', undefined],
+    expect(stored.map((m) => [m.role, m.toolCalls, m.shown])).toEqual([
+      ['user', undefined, undefined],
+      ['assistant', undefined, undefined],
+      ['system', undefined, 'notice'],
     ]);
   });
 

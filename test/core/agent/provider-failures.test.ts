@@ -72,7 +72,8 @@ describe('provider failures become clear messages, with retries where they help'
     const turn = await w.agent.send('check it');
     expect(turn.error).toMatch(/dropped mid-reply/);
     const stored = w.store.conversations.messages(turn.conversationId);
-    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'system']);
+    expect(stored[2]).toMatchObject({ shown: 'error', content: turn.error });
     expect(stored[1]!.toolCalls).toBeUndefined();
     expect(w.store.audit.query().rows).toEqual([]);
     // The next turn sends a history the provider accepts: no call left without its result.

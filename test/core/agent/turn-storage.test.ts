@@ -187,7 +187,11 @@ describe('what a turn stores, and when', () => {
     const turn = await w.agent.send('are you there?');
     expect(turn.error).toBeDefined();
     expect(atRequest[0]!.messages.map((m) => m.content)).toEqual(['are you there?']);
-    expect(read(turn.conversationId).messages.map((m) => m.content)).toEqual(['are you there?']);
+    // Then the failure, shown to the owner with the turn.
+    expect(read(turn.conversationId).messages.map((m) => [m.role, m.content, m.extra])).toEqual([
+      ['user', 'are you there?', null],
+      ['system', turn.error, '{"shown":"error"}'],
+    ]);
   });
 
   it('a call whose result cannot be stored still has its audit row completed', async () => {

@@ -65,6 +65,8 @@ export interface ScriptedReply {
  * - 'reasoning-missing': DeepSeek's thinking mode, an assistant message of a turn that called tools
  *   without its `reasoning_content`;
  * - 'tools': Ollama, tools for a model that cannot take them;
+ * - 'tools-for-history': LiteLLM in front of Bedrock, tool calls in the history of a request
+ *   without `tools` (Bedrock itself: "The toolConfig field must be defined…");
  * - 'late-system': Qwen's chat template (vLLM, llama.cpp), a system message that is not the first;
  * - 'same-role-in-a-row': DeepSeek's reasoner, two user (or assistant) messages in a row;
  * - 'empty-assistant': Moonshot, an assistant message with neither text nor tool calls;
@@ -79,6 +81,7 @@ export interface ScriptedReply {
 export type ServerRule =
   | 'reasoning-missing'
   | 'tools'
+  | 'tools-for-history'
   | 'late-system'
   | 'same-role-in-a-row'
   | 'empty-assistant'
@@ -280,6 +283,12 @@ function broken(rule: ServerRule, body: { messages?: unknown; tools?: unknown[] 
     }
     case 'tools':
       return body?.tools?.length ? 'registry.ollama.ai/library/gemma3:4b does not support tools' : undefined;
+    case 'tools-for-history': {
+      const calls = at((m) => m.role === 'tool' || (m.tool_calls?.length ?? 0) > 0);
+      return calls === undefined || body?.tools?.length
+        ? undefined
+        : "litellm.UnsupportedParamsError: Bedrock doesn't support tool calling without `tools=` param specified. Pass `tools=` param OR set `litellm.modify_params = True` // `litellm_settings::modify_params: True` to add dummy tool to the request.. Received Model Group=claude-sonnet\nAvailable Model Group Fallbacks=None";
+    }
     case 'late-system':
       return at((m, i) => i > 0 && m.role === 'system') === undefined
         ? undefined

@@ -1,7 +1,8 @@
 /**
  * The agent loop: one turn of a conversation. Streams the reply, offers the enabled skills as
  * tools (one snapshot per turn), runs up to 5 rounds of tool calls, then forces a reply without
- * tools. A tool call gets 8 s; past that it goes on in the background and its result joins the
+ * tools (declared all the same to a server that refuses a history of calls without them, see
+ * ServerMends; calls made then are not run). A tool call gets 8 s; past that it goes on in the background and its result joins the
  * next turn. Invalid calls go back to the model as errors and run nothing.
  */
 import { randomUUID } from 'node:crypto';
@@ -146,6 +147,7 @@ export class Agent {
           onRetry: (message, delayMs) => this.emit({ type: 'retry', conversationId, message, delayMs }),
         },
         options.signal,
+        withTools || catalogue.tools.length === 0 ? undefined : catalogue.tools,
       );
       const reply = outcome.reply;
       turn.reasoning += reply.reasoning;

@@ -9,7 +9,7 @@ import type { ToolDefinition } from './catalogue.js';
 import { readableErrors } from './error-bodies.js';
 import { describeProviderError } from './provider-errors.js';
 import { providerKey, type ProviderConfig } from './providers.js';
-import { ServerMends, type RequestShape } from './server-mends.js';
+import { carriesToolCalls, ServerMends, type RequestShape } from './server-mends.js';
 import { streamCompletion, StreamCutError, type StreamedReply } from './stream.js';
 import { forServer } from './wire-messages.js';
 
@@ -62,13 +62,18 @@ export class ProviderRequests {
     return this.client.client;
   }
 
-  /** One request, with `tools` offered if given (and the server takes them). */
+  /**
+   * One request, with `tools` offered if given (and the server takes them). `declarable`: when none
+   * are offered, the tools to declare all the same for a server that refuses a history of tool
+   * calls without them (calls made in reply are not wanted).
+   */
   async complete(
     config: ProviderConfig,
     messages: ChatCompletionMessageParam[],
     offered: ToolDefinition[] | undefined,
     events: RequestEvents,
     signal?: AbortSignal,
+    declarable?: ToolDefinition[],
   ): Promise<Completion> {
     const client = this.openai(config);
     const key = providerKey(config);
@@ -80,9 +85,14 @@ export class ProviderRequests {
     const mended = new Set<string>();
     for (let attempt = 1; ; attempt++) {
       let emitted = false;
-      const tools = shape.tools ? offered : undefined;
-      const toolsSent = tools !== undefined;
       const sent = forServer(messages, shape);
+      const declared =
+        offered === undefined && shape.historyTools && declarable?.length && carriesToolCalls(sent)
+          ? declarable
+          : undefined;
+      const tools = shape.tools ? (offered ?? declared) : undefined;
+      // Tools offered for calls; declared ones are sent, but their calls are not wanted.
+      const toolsSent = offered !== undefined && tools !== undefined;
       try {
         const reply = await streamCompletion(
           client,
@@ -109,7 +119,7 @@ export class ProviderRequests {
         // again at once, mended (see ServerMends).
         const mend =
           !emitted && (failure.status ?? 0) >= 400
-            ? this.mends.mend(failure.message, sent, shape, toolsSent)
+            ? this.mends.mend(failure.message, sent, shape, tools !== undefined, Boolean(declarable?.length))
             : undefined;
         if (mend && !mended.has(mend.kind)) {
           mended.add(mend.kind);

@@ -9,6 +9,13 @@
  * - A server that refuses the field (an unknown property to it) gets it left out.
  * - A model that cannot take tools (Ollama's "does not support tools", vLLM without a tool parser,
  *   llama.cpp without --jinja) is asked without them.
+ * - A request sent without tools (the round that forces a reply) whose history carries tool calls
+ *   is refused by Bedrock ("The toolConfig field must be defined when using toolUse and toolResult
+ *   content blocks"), by LiteLLM in front of it ("Bedrock doesn't support tool calling without
+ *   `tools=` param specified"), and by Anthropic before 2025-02 ("Requests which include `tool_use`
+ *   or `tool_result` blocks must define tools"): it declares the tools anyway, with no
+ *   `tool_choice` (Bedrock has no "none", and LiteLLM refuses it), and calls made in reply are not
+ *   run.
  * - Gemini wants each tool result to name its tool ("function_response.name: Name cannot be empty"),
  *   and each call of the turn to carry its thought signature: calls made elsewhere (or before it was
  *   kept) get the stand-in Gemini documents for them.
@@ -19,6 +26,8 @@ import type { ReasoningBack, SignatureStyle } from './wire-messages.js';
 export interface RequestShape {
   reasoning: ReasoningBack;
   tools: boolean;
+  /** A request without tools whose history carries tool calls declares them anyway. */
+  historyTools: boolean;
   /** Tool messages carry the name of their tool. */
   toolNames: boolean;
   /**
@@ -32,6 +41,8 @@ const NO_TOOLS =
   /does not support tools|tool choice requires|tools param requires|does not support (function|tool)[ _-]?call|no endpoints found that support tool use/i;
 const REASONING_MISSING =
   /reasoning_content[^.]{0,80}(missing|must be passed back)|missing[^.]{0,80}reasoning_content/i;
+const HISTORY_NEEDS_TOOLS =
+  /must define tools|toolConfig field must be defined|support tool calling without `?tools=?`? param/i;
 const TOOL_NAME_MISSING = /function_response\.name|name cannot be empty/i;
 const SIGNATURE_MISSING = /thought_signature/i;
 const REASONING_REFUSED =
@@ -51,6 +62,11 @@ function unencryptedStep(m: Message): boolean {
   if (m.role !== 'assistant' || !m.tool_calls?.length) return false;
   const details = (m as { reasoning_details?: { type?: unknown }[] }).reasoning_details;
   return !details?.some((d) => d.type === 'reasoning.encrypted');
+}
+
+/** Whether the messages carry tool calls or their results. */
+export function carriesToolCalls(messages: ChatCompletionMessageParam[]): boolean {
+  return messages.some((m) => m.role === 'tool' || (m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0));
 }
 
 /** Whether any assistant message sent carries `reasoning_content`. */
@@ -77,7 +93,13 @@ function lackedReasoning(messages: Message[]): boolean {
 
 export const FORGET_AFTER_MS = 15 * 60_000;
 
-const USUAL: RequestShape = { reasoning: 'as-stored', tools: true, toolNames: false, signatures: false };
+const USUAL: RequestShape = {
+  reasoning: 'as-stored',
+  tools: true,
+  historyTools: false,
+  toolNames: false,
+  signatures: false,
+};
 
 /** Keyed by providerKey: the server and the model. One per runtime, shared by its agents. */
 export class ServerMends {
@@ -98,9 +120,16 @@ export class ServerMends {
 
   /**
    * The shape to ask again with, after a refusal (`message`) of the request `sent` made with
-   * `shape`; undefined when the refusal is not one these mend.
+   * `shape`, with tools in it (`toolsSent`) or not, and tools it could have declared
+   * (`declarable`); undefined when the refusal is not one these mend.
    */
-  mend(message: string, sent: ChatCompletionMessageParam[], shape: RequestShape, toolsSent: boolean) {
+  mend(
+    message: string,
+    sent: ChatCompletionMessageParam[],
+    shape: RequestShape,
+    toolsSent: boolean,
+    declarable = false,
+  ) {
     if (REASONING_MISSING.test(message) && shape.reasoning !== 'fill' && lackedReasoning(sent)) {
       return { patch: { reasoning: 'fill' as const }, kind: 'reasoning' as const };
     }
@@ -116,6 +145,16 @@ export class ServerMends {
       if (sent.some(style === 'extra-content' ? unsignedStep : unencryptedStep)) {
         return { patch: { signatures: style }, kind: 'signatures' as const };
       }
+    }
+    if (
+      HISTORY_NEEDS_TOOLS.test(message) &&
+      !toolsSent &&
+      declarable &&
+      shape.tools &&
+      !shape.historyTools &&
+      carriesToolCalls(sent)
+    ) {
+      return { patch: { historyTools: true }, kind: 'history-tools' as const };
     }
     if (NO_TOOLS.test(message) && toolsSent) {
       return { patch: { tools: false }, kind: 'tools' as const };

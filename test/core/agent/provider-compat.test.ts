@@ -364,6 +364,65 @@ describe('requests shaped for strict servers', () => {
     expect(forced.notices).toBeUndefined();
   });
 
+  it('declares the tools in the forced reply to a server that refuses calls in history without them, runs no call made then, and remembers it', async () => {
+    w = await worldWithNotes({ maxToolRounds: 1 });
+    const bedrock = { refuses: ['tools-for-history' as const] };
+    w.server.enqueue(
+      { ...bedrock, toolCalls: [twoNotes[0]!] },
+      { ...bedrock, content: 'unused' },
+      { ...bedrock, content: 'Noted apple.', toolCalls: [twoNotes[1]!] },
+    );
+    const turn = await w.agent.send('note apple');
+    expect(turn.error).toBeUndefined();
+    expect(turn).toMatchObject({ rounds: 1, reply: 'Noted apple.' });
+    const toolNames = (i: number) =>
+      ((w!.server.requests[i]!.body.tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name);
+    expect(toolNames(1)).toEqual([]);
+    expect(toolNames(2)).toContain('note_down');
+    expect(toolNames(2)).toEqual(toolNames(0));
+    expect(w.server.requests[2]!.body.tool_choice).toBeUndefined();
+    // The call in the forced reply ran nothing.
+    expect(turn.toolCalls.map((c) => c.id)).toEqual(['call_apple']);
+    expect(readRuns(w.home, 'note_down')).toEqual(['apple']);
+    expect(w.events.filter((e) => e.type === 'notice')).toEqual([]);
+    // Remembered: the next forced reply declares them at once.
+    w.server.enqueue(
+      { ...bedrock, toolCalls: [{ ...twoNotes[1]!, id: 'call_pear_2' }] },
+      { ...bedrock, content: 'Noted pear.' },
+    );
+    expect((await w.agent.send('note pear', { conversationId: turn.conversationId })).reply).toBe('Noted pear.');
+    expect(w.server.requests).toHaveLength(5);
+    expect(toolNames(4)).toEqual(toolNames(0));
+  });
+
+  for (const refusal of [
+    'The toolConfig field must be defined when using toolUse and toolResult content blocks.',
+    'Requests which include `tool_use` or `tool_result` blocks must define tools.',
+    "litellm.UnsupportedParamsError: Anthropic doesn't support tool calling without `tools=` param specified.",
+  ]) {
+    it(`declares the tools in the forced reply when refused with "${refusal.slice(0, 40)}…"`, async () => {
+      w = await worldWithNotes({ maxToolRounds: 1 });
+      w.server.enqueue(
+        { toolCalls: [twoNotes[0]!] },
+        { status: 400, errorMessage: refusal },
+        { content: 'Noted apple.' },
+      );
+      expect((await w.agent.send('note apple')).reply).toBe('Noted apple.');
+      expect(w.server.requests.map((r) => Boolean(r.body.tools))).toEqual([true, false, true]);
+    });
+  }
+
+  it('says what the server said when calls in history need tools and there are none to declare', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue({ toolCalls: [twoNotes[0]!] }, { content: 'Noted.' });
+    const first = await w.agent.send('note apple');
+    for (const skill of w.registry.list()) w.store.skillSettings.setEnabled(skill.name, false);
+    w.server.enqueue({ refuses: ['tools-for-history'], content: 'unused' });
+    const turn = await w.agent.send('hi', { conversationId: first.conversationId });
+    expect(turn.error).toMatch(/Bedrock doesn't support tool calling without `tools=` param/);
+    expect(w.server.requests).toHaveLength(3);
+  });
+
   it('forgets a mend after a while, so a server that changed is asked as usual again', async () => {
     w = await worldWithNotes({ mends: new ServerMends(0) });
     w.server.enqueue(

@@ -2,8 +2,9 @@
  * The agent loop: one turn of a conversation. Streams the reply, offers the enabled skills as
  * tools (one snapshot per turn), runs up to 5 rounds of tool calls, then forces a reply without
  * tools (declared all the same to a server that refuses a history of calls without them, see
- * ServerMends; calls made then are not run). A tool call gets 8 s; past that it goes on in the background and its result joins the
- * next turn. Invalid calls go back to the model as errors and run nothing.
+ * ServerMends; calls made then are not run). A tool call gets 8 s; past that it goes on in the
+ * background and its result joins the next turn. Invalid calls go back to the model as errors and
+ * run nothing.
  */
 import { randomUUID } from 'node:crypto';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';

@@ -70,6 +70,7 @@ export interface ScriptedReply {
  * - 'late-system': Qwen's chat template (vLLM, llama.cpp), a system message that is not the first;
  * - 'same-role-in-a-row': DeepSeek's reasoner, two user (or assistant) messages in a row;
  * - 'empty-assistant': Moonshot, an assistant message with neither text nor tool calls;
+ * - 'user-after-tool': Mistral, a user message right after a tool message;
  * - 'invalid-arguments': DashScope, tool-call arguments that are not JSON;
  * - 'reasoning-refused': servers that know no `reasoning_content` on a message (Cerebras, Bedrock);
  * - 'tool-names': Gemini, a tool message that does not name its tool;
@@ -85,6 +86,7 @@ export type ServerRule =
   | 'late-system'
   | 'same-role-in-a-row'
   | 'empty-assistant'
+  | 'user-after-tool'
   | 'invalid-arguments'
   | 'reasoning-refused'
   | 'tool-names'
@@ -307,6 +309,10 @@ function broken(rule: ServerRule, body: { messages?: unknown; tools?: unknown[] 
         ? undefined
         : `Invalid request: the message at position ${i} with role 'assistant' must not be empty`;
     }
+    case 'user-after-tool':
+      return at((m, i) => i > 0 && m.role === 'user' && messages[i - 1]!.role === 'tool') === undefined
+        ? undefined
+        : "Unexpected role 'user' after role 'tool'";
     case 'thought-signature': {
       const signed = (c: unknown) =>
         Boolean(

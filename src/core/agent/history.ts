@@ -4,7 +4,7 @@
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { StoredMessage } from '../store/conversations-repo.js';
-import { placeholder } from './wire-messages.js';
+import { NO_REPLY, placeholder } from './wire-messages.js';
 
 const CJK = /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/g;
 
@@ -173,7 +173,9 @@ export function fitToBudget(
   const all = turns(earlier);
   for (let i = all.length - 1; i >= 0; i--) {
     const turn = all[i]!;
-    const cost = turn.reduce((n, m) => n + messageTokens(m), 0);
+    // A turn that ended on tool results is sent with a stand-in reply after them.
+    const standIn = turn.at(-1)?.role === 'tool' ? messageTokens({ role: 'assistant', content: NO_REPLY }) : 0;
+    const cost = turn.reduce((n, m) => n + messageTokens(m), standIn);
     if (used + cost > budgetTokens) break;
     kept.unshift(turn);
     used += cost;

@@ -5,6 +5,9 @@
  *   is not the first, and what a skill returned is no system instruction anyway;
  * - user messages in a row (a turn that failed before any reply) become one: DeepSeek's reasoner
  *   and Mistral's templates refuse roles that do not alternate;
+ * - a user message right after tool results (a turn stopped or failed before its reply) gets a
+ *   short assistant message before it, saying so: Mistral refuses "Unexpected role 'user' after
+ *   role 'tool'" (every request of the conversation, from then on);
  * - an assistant message with neither text nor tool calls (only reasoning, or stopped at once) is
  *   left out: Moonshot and OpenAI refuse an empty assistant message;
  * - `reasoning` (see ServerMends): 'as-stored' sends the reasoning that history carries (back to the
@@ -55,13 +58,13 @@ export function forServer(
       notes = [];
       const previous = out.at(-1);
       if (previous?.role === 'user') out[out.length - 1] = { role: 'user', content: `${textOf(previous)}\n\n${text}` };
-      else out.push(withNotes ? { role: 'user', content: text } : message);
+      else pushUser(out, withNotes ? { role: 'user', content: text } : message);
       return;
     }
     out.push(message);
   });
   // Notes with no user message after them (not made by the loop, which always adds one).
-  if (notes.length > 0) out.push({ role: 'user', content: notes.join('\n\n') });
+  if (notes.length > 0) pushUser(out, { role: 'user', content: notes.join('\n\n') });
   const signed =
     options.signatures === 'extra-content'
       ? out.map(withSignatures)
@@ -72,6 +75,15 @@ export function forServer(
   if (options.reasoning === 'fill') return withReasoningFilled(named);
   if (options.reasoning === 'leave-out') return named.map(withoutReasoning);
   return named;
+}
+
+/** What stands between tool results and a user message where the turn gave no reply. */
+export const NO_REPLY = '(This turn ended here, before a reply.)';
+
+/** A user message, after a stand-in reply when it would follow tool results. */
+function pushUser(out: Message[], message: ChatCompletionMessageParam): void {
+  if (out.at(-1)?.role === 'tool') out.push({ role: 'assistant', content: NO_REPLY });
+  out.push(message);
 }
 
 /** Gemini's stand-in for the thought signature of a call it did not make. */

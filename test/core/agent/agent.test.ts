@@ -247,9 +247,12 @@ describe('the agent loop', () => {
       ['assistant', null],
       ['tool', 'call_a'],
       ['tool', 'call_b'],
+      ['assistant', null],
       ['user', null],
     ]);
     expect(sent[4]!.content).toMatch(/^interrupted: iAs stopped before this call ended/);
+    // The turn had no reply: a stand-in says so (Mistral refuses a user message after a tool one).
+    expect(sent[5]!.content).toBe('(This turn ended here, before a reply.)');
   });
 
   it('a refusal and an expiry reach the model in the seed’s exact words; the code never does', async () => {

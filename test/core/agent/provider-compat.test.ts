@@ -273,6 +273,19 @@ describe('requests shaped for strict servers', () => {
     expect(sent[1]!.content).toBe('first try\n\nsecond try');
   });
 
+  it('puts a stand-in reply between the results of a turn that failed and the next message (Mistral)', async () => {
+    w = await worldWithNotes({ retries: 0 });
+    w.server.enqueue({ toolCalls: [twoNotes[0]!] }, { status: 500, errorMessage: 'down' });
+    const failed = await w.agent.send('note apple');
+    expect(failed.error).toMatch(/500/);
+    w.server.enqueue({ refuses: ['user-after-tool'], content: 'Noted, and here I am.' });
+    const turn = await w.agent.send('still there?', { conversationId: failed.conversationId });
+    expect(turn.error).toBeUndefined();
+    const sent = w.server.requests.at(-1)!.body.messages as SentMessage[];
+    expect(sent.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user']);
+    expect(sent[4]!.content).toBe('(This turn ended here, before a reply.)');
+  });
+
   it('leaves out an assistant message with neither text nor tool calls', async () => {
     w = await agentWorld();
     w.server.enqueue({ reasoning: 'Thinking only.', content: '' });

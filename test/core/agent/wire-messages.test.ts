@@ -1,7 +1,7 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { describe, expect, it } from 'vitest';
 import { fitToBudget } from '../../../src/core/agent/history.js';
-import { forServer } from '../../../src/core/agent/wire-messages.js';
+import { forServer, NO_REPLY } from '../../../src/core/agent/wire-messages.js';
 
 const system: ChatCompletionMessageParam = { role: 'system', content: 'You are iAs.' };
 const call = (id: string, args = '{}') => ({
@@ -79,5 +79,25 @@ describe('messages shaped for strict servers', () => {
       'newer reply',
       'now',
     ]);
+  });
+
+  it('counts the stand-in reply a turn that ended on tool results is sent with', () => {
+    const calls = [{ id: 'c1', type: 'function' as const, function: { name: 'f', arguments: '{}' } }];
+    const stopped: ChatCompletionMessageParam[] = [
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: null, tool_calls: calls },
+      { role: 'tool', tool_call_id: 'c1', content: 'result' },
+    ];
+    const now: ChatCompletionMessageParam[] = [{ role: 'user', content: 'now' }];
+    const sent = forServer([system, ...stopped, ...now]);
+    expect(sent.at(-2)).toEqual({ role: 'assistant', content: NO_REPLY });
+    // It costs what it costs with the stand-in written out.
+    const bridged = [...stopped, { role: 'assistant' as const, content: NO_REPLY }];
+    const leastBudget = (turn: ChatCompletionMessageParam[]) => {
+      let budget = 0;
+      while (fitToBudget(system, turn, now, budget).length === 2) budget++;
+      return budget;
+    };
+    expect(leastBudget(stopped)).toBe(leastBudget(bridged));
   });
 });

@@ -81,17 +81,29 @@ export function registerChatCommand(program: Command): void {
           throw new UsageError(`no conversation ${opts.conversation}`);
         }
         let conversationId = opts.conversation;
+        // On a terminal readline reads Ctrl-C as a key (no SIGINT reaches the process): it stops the
+        // turn under way; with none, it leaves.
+        let current: { controller: AbortController; done: Promise<unknown> } | undefined;
+        rl?.on('SIGINT', () => (current ? current.controller.abort() : rl.close()));
         const turn = async (text: string) => {
           const controller = new AbortController();
           const onSigint = () => controller.abort();
           process.once('SIGINT', onSigint);
+          const sent = agent.send(text, { conversationId, signal: controller.signal });
+          current = { controller, done: sent.catch(() => undefined) };
           try {
-            const result = await agent.send(text, { conversationId, signal: controller.signal });
+            const result = await sent;
             conversationId = result.conversationId;
             return result;
           } finally {
+            current = undefined;
             process.off('SIGINT', onSigint);
           }
+        };
+        /** Leaving (Ctrl-D, /exit) stops the turn under way and waits for it before the store closes. */
+        const stopTurn = async () => {
+          current?.controller.abort();
+          await current?.done;
         };
         if (!interactive) {
           rl?.on('line', (line) => approvals?.answer(line));
@@ -103,6 +115,7 @@ export function registerChatCommand(program: Command): void {
           return;
         }
         await interactiveLoop(rl!, approvals!, turn);
+        await stopTurn();
       } catch (err) {
         if (err instanceof ProviderNotConfiguredError) {
           process.stderr.write(`${color.red('error')}: ${err.message}\n`);
@@ -128,21 +141,36 @@ async function interactiveLoop(
     rl.prompt();
   };
   let busy = false;
+  let closed = false;
   prompt();
   await new Promise<void>((resolve) => {
-    rl.on('close', resolve);
+    rl.on('close', () => {
+      closed = true;
+      resolve();
+    });
     rl.on('line', (line) => {
       if (approvals.answer(line)) return;
       const text = line.trim();
       if (text === '/exit' || text === '/quit') return rl.close();
       if (busy || text === '') return prompt();
       busy = true;
-      void turn(text).then((result) => {
-        process.stdout.write('\n');
-        if (result.error) process.stderr.write(`${color.red('error')}: ${result.error}\n`);
-        busy = false;
-        prompt();
-      });
+      void turn(text).then(
+        (result) => {
+          process.stdout.write('\n');
+          if (result.error) process.stderr.write(`${color.red('error')}: ${result.error}\n`);
+          busy = false;
+          if (!closed) prompt();
+        },
+        (err: unknown) => {
+          process.stderr.write(`${color.red('error')}: ${err instanceof Error ? err.message : String(err)}\n`);
+          busy = false;
+          // Without a model no turn can work: leave, as a one-shot chat does.
+          if (err instanceof ProviderNotConfiguredError) {
+            process.exitCode = 1;
+            rl.close();
+          } else if (!closed) prompt();
+        },
+      );
     });
   });
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { iasAsync } from '../helpers/cli.js';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+import { CTRL_C, CTRL_D, iasOnTerminal } from '../helpers/terminal.js';
 
 let server: ModelServer | undefined;
 afterEach(async () => {
@@ -111,5 +112,58 @@ describe('ias chat', () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/refused the API key \(401\)/);
     expect(refused.stderr).not.toContain('sk-test-123');
+  });
+});
+
+describe('ias chat on a terminal', () => {
+  it('Ctrl-C stops the reply under way, not the session; Ctrl-D leaves', async () => {
+    const s = await setup();
+    const long = `First words. ${'and more '.repeat(200)}THE END`;
+    s.server.enqueue({ content: long, chunkDelayMs: 100 }, { content: 'Second reply.' });
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('tell me a long story\r');
+    await term.waitFor('First words.');
+    term.type(CTRL_C);
+    await term.waitFor('you> ', 2);
+    term.type('and now?\r');
+    await term.waitFor('Second reply.');
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).not.toContain('THE END');
+    expect(term.screen()).not.toMatch(/\n\s+at /);
+    expect(s.server.requests).toHaveLength(2);
+    const sent = s.server.requests[1]!.body.messages as { role: string; content: string }[];
+    expect(sent.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(sent[2]!.content).toMatch(/^First words\./);
+  });
+
+  it('one turn: Ctrl-C stops it at once and the command ends with what was said', async () => {
+    const s = await setup();
+    let asked!: () => void;
+    const streaming = new Promise<void>((resolve) => (asked = resolve));
+    s.server.enqueue(() => {
+      asked();
+      return { content: `First words. ${'and more '.repeat(200)}THE END`, chunkDelayMs: 100 };
+    });
+    const term = iasOnTerminal(['chat', 'tell me a long story', '--json', ...s.args], s.env);
+    await streaming;
+    term.type(CTRL_C);
+    expect(await term.exited).toBe(0);
+    const json = term.screen().slice(term.screen().indexOf('{'));
+    const reply = (JSON.parse(json) as { reply: string }).reply;
+    expect(reply).not.toContain('THE END');
+  });
+
+  it('without a model, says what to set and leaves, with no stack trace', async () => {
+    const s = await setup();
+    const term = iasOnTerminal(['chat', ...s.args], { IAS_LLM_BASE_URL: '', IAS_LLM_MODEL: '', IAS_LLM_API_KEY: '' });
+    await term.waitFor('you> ');
+    term.type('hello\r');
+    expect(await term.exited).toBe(1);
+    expect(term.screen()).toMatch(/error: No model is configured\. Set IAS_LLM_BASE_URL/);
+    expect(term.screen()).not.toMatch(/\n\s+at /);
+    expect(s.server.requests).toHaveLength(0);
   });
 });

@@ -1,0 +1,90 @@
+/**
+ * Runs the built `ias` command on a real terminal (a pseudo-terminal opened by python3's pty module),
+ * for what only happens on one: readline's prompt, keys such as Ctrl-C and Ctrl-D.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { onCleanup } from './temp.js';
+
+// Relays this process's stdin to the terminal and the terminal to stdout; exits with the command's code.
+const RELAY = `
+import os, pty, select, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+inputs = [fd, 0]
+while True:
+    ready, _, _ = select.select(inputs, [], [])
+    if fd in ready:
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        os.write(1, data)
+    if 0 in ready:
+        data = os.read(0, 65536)
+        if data:
+            os.write(fd, data)
+        else:
+            inputs.remove(0)
+_, status = os.waitpid(pid, 0)
+sys.exit(os.waitstatus_to_exitcode(status))
+`;
+
+export const CTRL_C = '\x03';
+export const CTRL_D = '\x04';
+
+export interface TerminalSession {
+  /** Everything the terminal has shown so far, without colours and cursor moves. */
+  screen(): string;
+  /** Types text as keys (a line ends with '\r', as Enter sends). */
+  type(keys: string): void;
+  /** Resolves once the screen shows `text` `times` times in all. */
+  waitFor(text: string, times?: number): Promise<void>;
+  /** The command's exit code, once it has ended. */
+  exited: Promise<number | null>;
+}
+
+export function iasOnTerminal(args: string[], env: Record<string, string> = {}): TerminalSession {
+  const child = spawn('python3', ['-c', RELAY, process.execPath, path.resolve('bin/ias.mjs'), ...args], {
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
+  // Ending the relay closes the terminal, which hangs up the command.
+  onCleanup(() => child.exitCode === null && child.kill('SIGKILL'));
+  let raw = '';
+  const waiters = new Set<() => void>();
+  const screen = () => raw.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
+  child.stdout.on('data', (d: Buffer) => {
+    raw += d.toString('utf8');
+    for (const check of waiters) check();
+  });
+  child.stderr.on('data', (d: Buffer) => (raw += d.toString('utf8')));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      for (const check of waiters) check();
+      resolve(code);
+    });
+  });
+  return {
+    screen,
+    type: (keys) => child.stdin.write(keys),
+    waitFor: (text, times = 1) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (screen().split(text).length - 1 >= times) {
+            waiters.delete(check);
+            resolve();
+          } else if (child.exitCode !== null) {
+            waiters.delete(check);
+            reject(new Error(`the command ended before showing ${JSON.stringify(text)}:\n${screen()}`));
+          }
+        };
+        waiters.add(check);
+        check();
+      }),
+    exited,
+  };
+}

@@ -5,6 +5,7 @@ import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import type { Runtime } from '../core/runtime.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
+import { continueWith, printer, turnJson } from './chat-output.js';
 import { color } from './format.js';
 import { TerminalApprovals } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
@@ -12,47 +13,6 @@ import { UsageError } from './usage-error.js';
 interface ChatOptions {
   conversation?: string;
   json?: boolean;
-}
-
-function turnJson(turn: TurnResult) {
-  return {
-    conversationId: turn.conversationId,
-    reply: turn.reply,
-    rounds: turn.rounds,
-    toolCalls: turn.toolCalls.map((c) => ({
-      name: c.name,
-      arguments: parseOrRaw(c.arguments),
-      status: c.status,
-      result: c.result,
-    })),
-    ...(turn.error ? { error: turn.error } : {}),
-    ...(turn.notices?.length ? { notices: turn.notices } : {}),
-  };
-}
-
-function parseOrRaw(text: string): unknown {
-  try {
-    return text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function printer(json: boolean) {
-  return (event: AgentEvent) => {
-    if (json) return;
-    if (event.type === 'delta') process.stdout.write(event.text);
-    else if (event.type === 'reasoning') process.stderr.write(color.dim(event.text));
-    else if (event.type === 'tool-call') process.stderr.write(color.dim(`\n[${event.name}] ${event.arguments}\n`));
-    else if (event.type === 'tool-result') process.stderr.write(color.dim(`[${event.name}: ${event.status}]\n`));
-    else if (event.type === 'background-result') {
-      process.stderr.write(color.cyan(`\n[${event.name} finished in the background: ${event.status}]\n`));
-    } else if (event.type === 'retry') {
-      process.stderr.write(color.yellow(`\n${event.message} Retrying in ${Math.round(event.delayMs / 100) / 10} s…\n`));
-    } else if (event.type === 'notice') {
-      process.stderr.write(color.yellow(`\n${event.message}\n`));
-    }
-  };
 }
 
 export function registerChatCommand(program: Command): void {
@@ -65,6 +25,9 @@ export function registerChatCommand(program: Command): void {
     .action(async (message: string | undefined, opts: ChatOptions, cmd: Command) => {
       const interactive = message === undefined;
       if (interactive && !process.stdin.isTTY) throw new UsageError('give a MESSAGE, or run `ias chat` on a terminal');
+      if (opts.conversation !== undefined && opts.conversation.trim() === '') {
+        throw new UsageError('--conversation needs the ID of a conversation');
+      }
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
       const rl = process.stdin.isTTY
         ? readline.createInterface({ input: process.stdin, output: process.stderr })
@@ -76,7 +39,14 @@ export function registerChatCommand(program: Command): void {
           approvals = new TerminalApprovals(runtime.gate, rl);
           runtime.gate.addChannel(approvals.channel);
         }
-        const agent = runtime.agent({ onEvent: printer(Boolean(opts.json)) });
+        const print = printer(Boolean(opts.json));
+        const finished: AgentEvent[] = [];
+        const agent = runtime.agent({
+          onEvent: (event) => {
+            if (event.type === 'background-result') finished.push(event);
+            print(event);
+          },
+        });
         if (opts.conversation && !runtime.store.conversations.get(opts.conversation)) {
           throw new UsageError(`no conversation ${opts.conversation}`);
         }
@@ -84,7 +54,37 @@ export function registerChatCommand(program: Command): void {
         // On a terminal readline reads Ctrl-C as a key (no SIGINT reaches the process): it stops the
         // turn under way; with none, it leaves.
         let current: { controller: AbortController; done: Promise<unknown> } | undefined;
-        rl?.on('SIGINT', () => (current ? current.controller.abort() : rl.close()));
+        let waiting = false;
+        rl?.on('SIGINT', () => {
+          if (current) current.controller.abort();
+          else if (waiting) agent.stopBackground();
+          else rl.close();
+        });
+        /**
+         * Calls past their time limit go on in the background (one may wait for its approval): ending
+         * the process would end them, so they are waited for; Ctrl-C stops them.
+         */
+        const waitForBackground = async (stop = false) => {
+          if (agent.running.size === 0) return;
+          const calls = agent.running.size === 1 ? 'a call' : `${agent.running.size} calls`;
+          process.stderr.write(
+            color.dim(
+              stop
+                ? `[stopping ${calls} still running in the background]\n`
+                : `[waiting for ${calls} still running in the background; Ctrl-C stops ${agent.running.size === 1 ? 'it' : 'them'}]\n`,
+            ),
+          );
+          if (stop) agent.stopBackground();
+          const onSigint = () => agent.stopBackground();
+          process.on('SIGINT', onSigint);
+          waiting = true;
+          try {
+            while (agent.running.size > 0) await Promise.allSettled([...agent.running]);
+          } finally {
+            waiting = false;
+            process.off('SIGINT', onSigint);
+          }
+        };
         const turn = async (text: string) => {
           const controller = new AbortController();
           const onSigint = () => controller.abort();
@@ -108,16 +108,26 @@ export function registerChatCommand(program: Command): void {
         if (!interactive) {
           rl?.on('line', (line) => approvals?.answer(line));
           const result = await turn(message);
-          if (opts.json) process.stdout.write(`${JSON.stringify(turnJson(result), null, 2)}\n`);
-          else process.stdout.write('\n');
+          await waitForBackground();
+          if (opts.json) process.stdout.write(`${JSON.stringify(turnJson(result, finished), null, 2)}\n`);
+          else {
+            process.stdout.write('\n');
+            if (result.stopped) process.stderr.write(color.dim('[stopped]\n'));
+            process.stderr.write(color.dim(continueWith(result.conversationId)));
+          }
           if (result.error) process.stderr.write(`${color.red('error')}: ${result.error}\n`);
           process.exitCode = result.error ? 1 : 0;
           return;
         }
         await interactiveLoop(rl!, approvals!, turn);
         await stopTurn();
+        // Nobody is left at the terminal to approve: background calls stop with the session.
+        await waitForBackground(true);
+        if (conversationId) process.stderr.write(color.dim(continueWith(conversationId)));
       } catch (err) {
         if (err instanceof ProviderNotConfiguredError) {
+          // For a script, on stdout too, as a turn's error would be.
+          if (opts.json) process.stdout.write(`${JSON.stringify({ error: err.message }, null, 2)}\n`);
           process.stderr.write(`${color.red('error')}: ${err.message}\n`);
           process.exitCode = 1;
           return;
@@ -157,6 +167,7 @@ async function interactiveLoop(
       void turn(text).then(
         (result) => {
           process.stdout.write('\n');
+          if (result.stopped) process.stderr.write(color.dim('[stopped]\n'));
           if (result.error) process.stderr.write(`${color.red('error')}: ${result.error}\n`);
           busy = false;
           if (!closed) prompt();

@@ -72,6 +72,25 @@ describe('ias chat', () => {
     s.server.enqueue({ content: '你好，我是 iAs。', chunkSize: 2 });
     const run = await iasAsync(['chat', '你好', ...s.args], s.env);
     expect(run).toMatchObject({ status: 0, stdout: '你好，我是 iAs。\n' });
+    // How to go on with it, where people see it and the reply stays clean.
+    const id = /ias chat --conversation (\S+)\]/.exec(run.stderr)?.[1];
+    expect(id).toBeDefined();
+    s.server.enqueue({ content: 'Again.' });
+    expect(await iasAsync(['chat', 'again', '--conversation', id!, ...s.args], s.env)).toMatchObject({ status: 0 });
+    expect(s.server.requests[1]!.body.messages).toHaveLength(4);
+    expect(await iasAsync(['chat', 'hi', '--conversation', '', ...s.args], s.env)).toMatchObject({ status: 2 });
+  });
+
+  it('shows reasoning apart from the reply, and what a retry waits for', async () => {
+    const s = await setup();
+    s.server.enqueue(
+      { status: 429, errorMessage: 'Rate limit reached', headers: { 'retry-after': '0' } },
+      { reasoning: 'Thinking it over', content: 'The answer.' },
+    );
+    const run = await iasAsync(['chat', 'think', ...s.args], s.env);
+    expect(run).toMatchObject({ status: 0, stdout: 'The answer.\n' });
+    expect(run.stderr).toMatch(/Rate limit reached[^\n]*\. Retrying in [\d.]+ s…/);
+    expect(run.stderr).toMatch(/Thinking it over\n/);
   });
 
   it('says when the model cannot use tools: on stderr for people, as notices in JSON', async () => {
@@ -107,6 +126,13 @@ describe('ias chat', () => {
     });
     expect(none.status).toBe(1);
     expect(none.stderr).toMatch(/IAS_LLM_BASE_URL/);
+    const forScript = await iasAsync(['chat', 'hi', '--json', ...s.args], { IAS_LLM_BASE_URL: '', IAS_LLM_MODEL: '' });
+    expect(forScript.status).toBe(1);
+    expect(JSON.parse(forScript.stdout)).toEqual({ error: expect.stringMatching(/^No model is configured/) });
+    const notAnAddress = await iasAsync(['chat', 'hi', ...s.args], { ...s.env, IAS_LLM_BASE_URL: 'notaurl' });
+    expect(notAnAddress.status).toBe(1);
+    expect(notAnAddress.stderr).toMatch(/IAS_LLM_BASE_URL is not a web address: "notaurl"/);
+    expect(notAnAddress.stderr).not.toMatch(/Retrying/);
     s.server.enqueue({ status: 401 });
     const refused = await iasAsync(['chat', 'hi', ...s.args], s.env);
     expect(refused.status).toBe(1);
@@ -132,6 +158,8 @@ describe('ias chat on a terminal', () => {
     term.type(CTRL_D);
     expect(await term.exited).toBe(0);
     expect(term.screen()).not.toContain('THE END');
+    expect(term.screen()).toContain('[stopped]');
+    expect(term.screen()).toMatch(/\[to go on with this conversation: ias chat --conversation [\w-]+\]/);
     expect(term.screen()).not.toMatch(/\n\s+at /);
     expect(s.server.requests).toHaveLength(2);
     const sent = s.server.requests[1]!.body.messages as { role: string; content: string }[];
@@ -152,9 +180,46 @@ describe('ias chat on a terminal', () => {
     term.type(CTRL_C);
     expect(await term.exited).toBe(0);
     const json = term.screen().slice(term.screen().indexOf('{'));
-    const reply = (JSON.parse(json) as { reply: string }).reply;
-    expect(reply).not.toContain('THE END');
+    const turn = JSON.parse(json) as { reply: string; stopped?: boolean };
+    expect(turn.reply).not.toContain('THE END');
+    expect(turn.stopped).toBe(true);
   });
+
+  it('one turn: a call gone on in the background (its approval past 8 s) is waited for, then ends', async () => {
+    const s = await setup();
+    s.server.enqueue(
+      { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] },
+      { content: 'It goes on in the background.' },
+    );
+    const term = iasOnTerminal(['chat', 'mail the boss', '--json', ...s.args], s.env);
+    await term.waitFor('Run send_mail? [y/N]');
+    // Past the call's 8 s the model has answered, and the command waits for the call.
+    await term.waitFor('[waiting for a call still running in the background; Ctrl-C stops it]');
+    term.type('y\r');
+    expect(await term.exited).toBe(0);
+    const screen = term.screen();
+    const json = JSON.parse(screen.slice(screen.lastIndexOf('{', screen.lastIndexOf('"conversationId"')))) as {
+      toolCalls: { status: string }[];
+      background: { name: string; status: string; result: unknown }[];
+    };
+    expect(json.toolCalls.map((c) => c.status)).toEqual(['background']);
+    expect(json.background).toEqual([{ name: 'send_mail', status: 'done', result: expect.anything() }]);
+    expect(JSON.stringify(json.background[0]!.result)).toContain('sent');
+  }, 30_000);
+
+  it('one turn: Ctrl-C while a background call waits for approval stops it', async () => {
+    const s = await setup();
+    s.server.enqueue(
+      { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] },
+      { content: 'It goes on in the background.' },
+    );
+    const term = iasOnTerminal(['chat', 'mail the boss', ...s.args], s.env);
+    await term.waitFor('[waiting for a call still running in the background; Ctrl-C stops it]');
+    term.type(CTRL_C);
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).toMatch(/\[send_mail finished in the background: cancelled\]/);
+    expect(term.screen()).not.toMatch(/\n\s+at /);
+  }, 30_000);
 
   it('without a model, says what to set and leaves, with no stack trace', async () => {
     const s = await setup();

@@ -86,9 +86,16 @@ export class Agent {
   private readonly requests: ProviderRequests;
   /** Background calls still running, so a caller can wait for them (tests, shutdown). */
   readonly running = new Set<Promise<void>>();
+  /** How to stop each background call still running. */
+  private readonly stoppers = new Set<AbortController>();
 
   constructor(private readonly options: AgentOptions) {
     this.requests = new ProviderRequests(options);
+  }
+
+  /** Stops the calls still running in the background (an approval they wait for is cancelled). */
+  stopBackground(): void {
+    for (const controller of this.stoppers) controller.abort();
   }
 
   private emit(event: AgentEvent): void {
@@ -366,7 +373,7 @@ export class Agent {
           // Past the limit: the call goes on in the background; a stopped turn no longer stops it.
           signal?.removeEventListener('abort', onAbort);
           state = { at: 'background', job: made.job };
-          this.followInBackground(call, made.job, conversationId, running);
+          this.followInBackground(call, made.job, conversationId, running, controller);
           resolve(shown(made.record));
         }, this.options.toolTimeoutMs ?? 8000);
         running.then(
@@ -395,7 +402,9 @@ export class Agent {
     job: string,
     conversationId: string,
     running: Promise<SkillCallOutcome>,
+    controller: AbortController,
   ) {
+    this.stoppers.add(controller);
     const settled = running
       .then(
         (outcome) => {
@@ -425,7 +434,10 @@ export class Agent {
       // Nobody awaits a background call: what goes wrong while ending it must not end the process.
       .catch(() => undefined);
     this.running.add(settled);
-    void settled.finally(() => this.running.delete(settled));
+    void settled.finally(() => {
+      this.running.delete(settled);
+      this.stoppers.delete(controller);
+    });
   }
 }
 

@@ -93,6 +93,15 @@ export function saveProvider(
   if (apiKey !== undefined) secrets.set(API_KEY_SECRET, Buffer.from(apiKey, 'utf8'));
 }
 
+function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** The provider to use now; throws ProviderNotConfiguredError with what to set when there is none. */
 export function resolveProvider(
   settings: SettingsRepo,
@@ -115,6 +124,12 @@ export function resolveProvider(
     throw new ProviderNotConfiguredError(
       'No model is configured. Set IAS_LLM_BASE_URL, IAS_LLM_MODEL and IAS_LLM_API_KEY (any OpenAI-compatible server), ' +
         'or choose a provider in the settings.',
+    );
+  }
+  if (!isWebAddress(baseUrl.value)) {
+    const where = baseUrl.from === 'env' ? 'IAS_LLM_BASE_URL' : 'The base URL in the settings';
+    throw new ProviderNotConfiguredError(
+      `${where} is not a web address: "${baseUrl.value}". Write it with http:// or https://, such as https://api.deepseek.com/v1.`,
     );
   }
   const stored = env.IAS_LLM_API_KEY ? undefined : secrets.get(API_KEY_SECRET)?.toString('utf8');

@@ -70,6 +70,21 @@ describe('providers', () => {
     expect(() => resolveProvider(store.settings, secrets, {})).toThrow(ProviderNotConfiguredError);
     expect(() => resolveProvider(store.settings, secrets, {})).toThrow(/IAS_LLM_BASE_URL/);
   });
+
+  it('says so when the base URL is not a web address, and where it came from', () => {
+    const { store, secrets } = setup();
+    const env = { IAS_LLM_BASE_URL: 'api.deepseek.com/v1', IAS_LLM_MODEL: 'm' };
+    expect(() => resolveProvider(store.settings, secrets, env)).toThrow(ProviderNotConfiguredError);
+    expect(() => resolveProvider(store.settings, secrets, env)).toThrow(
+      /^IAS_LLM_BASE_URL is not a web address: "api\.deepseek\.com\/v1"\. Write it with http:\/\/ or https:\/\//,
+    );
+    saveProvider(store.settings, secrets, { baseUrl: 'ftp://example.com', model: 'm' });
+    expect(() => resolveProvider(store.settings, secrets, {})).toThrow(
+      /^The base URL in the settings is not a web address/,
+    );
+    saveProvider(store.settings, secrets, { baseUrl: 'http://127.0.0.1:11434/v1', model: 'm' });
+    expect(resolveProvider(store.settings, secrets, {}).baseUrl).toBe('http://127.0.0.1:11434/v1');
+  });
 });
 
 describe('conversations', () => {

@@ -35,9 +35,12 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** Starts `ias serve` on a free port with a fresh home and a model server; resolves when it is ready. */
+/**
+ * Starts `ias serve` on a free port with a fresh home and a model server; resolves when it is ready.
+ * The IAS_LLM_* variables point at that server unless `noModel` (a first run: nothing configured).
+ */
 export async function serve(
-  options: { home?: string; systemSkills?: string; setup?: (home: string) => void } = {},
+  options: { home?: string; systemSkills?: string; setup?: (home: string) => void; noModel?: boolean } = {},
 ): Promise<Served> {
   const home = options.home ?? tempDir('ias-e2e-');
   options.setup?.(home);
@@ -49,15 +52,12 @@ export async function serve(
     '--no-wechat',
     ...(options.systemSkills ? ['--system-skills', options.systemSkills] : []),
   ];
+  const { IAS_LLM_BASE_URL: _url, IAS_LLM_MODEL: _model, IAS_LLM_API_KEY: _key, ...inherited } = process.env;
+  const llm = options.noModel
+    ? {}
+    : { IAS_LLM_BASE_URL: model.url, IAS_LLM_MODEL: 'test-model', IAS_LLM_API_KEY: 'test-key' };
   const child = spawn(process.execPath, [path.resolve('bin/ias.mjs'), ...args], {
-    env: {
-      ...process.env,
-      IAS_HOME: home,
-      IAS_LLM_BASE_URL: model.url,
-      IAS_LLM_MODEL: 'test-model',
-      IAS_LLM_API_KEY: 'test-key',
-      NO_COLOR: '1',
-    },
+    env: { ...inherited, IAS_HOME: home, ...llm, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

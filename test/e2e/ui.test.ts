@@ -66,6 +66,28 @@ describe('the UI in Chromium against ias serve', () => {
     expect(await reply.locator('strong').textContent()).toBe('model');
   });
 
+  it('a message sent with the button keeps the focus in the box and brings the view down to it', async () => {
+    app.model.enqueue({ content: Array.from({ length: 80 }, (_, i) => `Line ${i}.`).join('\n\n') });
+    await send('a long answer, please');
+    await expect
+      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
+      .toContain('Line 79.');
+    await page.hover('[data-testid="message-list"]');
+    await page.mouse.wheel(0, -100_000);
+    await page.locator('.jump-latest').waitFor();
+    app.model.enqueue({ content: 'Short.' });
+    await send('and a short one');
+    const shownMessage = async () => {
+      const view = (await page.locator('.message-scroller').boundingBox())!;
+      const mine = page.locator('[data-role="user"]').last();
+      const box = await mine.boundingBox();
+      const inView = box !== null && box.y >= view.y && box.y + box.height <= view.y + view.height;
+      return inView ? await mine.textContent() : 'out of view';
+    };
+    await expect.poll(shownMessage).toContain('and a short one');
+    expect(await page.locator('[data-testid="message-input"]:focus').count()).toBe(1);
+  });
+
   it('a tool card goes from running to done', async () => {
     app.model.enqueue({ toolCalls: [{ name: 'slow_lookup', arguments: '{}' }] }, { content: 'It found it.' });
     await send('look it up');
@@ -197,5 +219,38 @@ describe('the UI in Chromium against ias serve', () => {
       .poll(async () => (await replies.locator('[data-testid="chat-notice"]').allTextContents()).join(' '))
       .toContain('cannot use tools');
     expect(await replies.last().locator('[data-testid="chat-error"]').textContent()).toMatch(/API key/i);
+  });
+});
+
+describe('a first run with no model configured', () => {
+  let fresh: Served;
+  let setupPage: Page;
+
+  beforeAll(async () => {
+    fresh = await serve({ noModel: true });
+    setupPage = await browser.newPage();
+    await setupPage.goto(fresh.url);
+  }, 60_000);
+
+  afterAll(async () => {
+    await setupPage?.close();
+    await fresh?.stop();
+  });
+
+  it('the setup card stays to show what a connection test found', async () => {
+    const card = setupPage.locator('[data-testid="setup-card"]');
+    await card.waitFor();
+    await setupPage.selectOption('[data-testid="provider-preset"]', '');
+    await setupPage.fill('[data-testid="provider-base-url"]', fresh.model.url);
+    await setupPage.fill('[data-testid="provider-model"]', 'test-model');
+    await setupPage.fill('[data-testid="provider-key"]', 'wrong-key');
+    fresh.model.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });
+    await setupPage.click('[data-testid="provider-test"]');
+    await expect
+      .poll(async () => (await setupPage.locator('[data-testid="provider-test-result"]').textContent()) ?? '')
+      .toMatch(/401/);
+    expect(await card.count()).toBe(1);
+    // Saved all the same: the owner may chat (and will read the same failure there).
+    expect(await setupPage.locator('[data-testid="message-input"]').isEnabled()).toBe(true);
   });
 });

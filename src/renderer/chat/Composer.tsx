@@ -35,6 +35,8 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, focus
     if (!canSend) return;
     onSend(text.trim());
     setText('');
+    // Sent with the button, the focus would stay on it (and move to Stop): keep it in the box.
+    input.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;

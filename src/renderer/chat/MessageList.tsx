@@ -65,6 +65,14 @@ export function MessageList({ conversationKey, items, approvals, header }: Props
     setAway(false);
   }, [conversationKey]);
 
+  // A message just sent brings the view down to it, even from far up in the conversation.
+  const lastSent = items.findLast((item) => item.kind === 'user' && item.local === true)?.key;
+  useLayoutEffect(() => {
+    if (lastSent === undefined) return;
+    stick.current = true;
+    setAway(false);
+  }, [lastSent]);
+
   // After every render (new text, a row measured): stay at the bottom if that is where we were.
   useLayoutEffect(() => {
     if (!stick.current) return;

@@ -182,7 +182,7 @@ export class ChatStore {
       live: true,
     };
     this.setTranscript(key, (t) => ({
-      items: [...(t?.items ?? []), { kind: 'user', key: `local-${n}`, text, createdAt: now }, block],
+      items: [...(t?.items ?? []), { kind: 'user', key: `local-${n}`, text, createdAt: now, local: true }, block],
       status: 'ready',
     }));
     this.sendsInFlight++;

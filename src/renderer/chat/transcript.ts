@@ -25,6 +25,8 @@ export interface UserItem {
   key: string;
   text: string;
   createdAt: number;
+  /** Sent from this window in this session (not loaded from the store). */
+  local?: boolean;
 }
 
 export interface AssistantItem {

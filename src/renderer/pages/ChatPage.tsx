@@ -44,8 +44,16 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
   );
   const conversation = state.conversations?.find((c) => c.id === conversationId);
   const needsSetup = provider.data?.effective === null;
+  // Once shown, the setup card stays until the first message: saving makes the model usable at
+  // once, and the card would vanish before a test's answer (a wrong key, say) could be read.
+  const [setupShown, setSetupShown] = useState(false);
+  useEffect(() => {
+    if (needsSetup) setSetupShown(true);
+  }, [needsSetup]);
+  const showSetup = needsSetup || (setupShown && !conversationId && items.length === 0);
 
   const send = (text: string) => {
+    setSetupShown(false);
     void chatStore.send(conversationId, text).then((id) => {
       if (!conversationId && id) navigate('chat', id, true);
     });
@@ -55,7 +63,7 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
   };
 
   const header =
-    needsSetup && provider.data ? (
+    showSetup && provider.data ? (
       <SetupCard info={provider.data} onSaved={provider.reload} />
     ) : transcript?.hasEarlier && conversationId ? (
       <div className="chat-earlier">

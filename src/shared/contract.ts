@@ -143,6 +143,11 @@ export interface ChatMessage {
   note?: boolean;
   /** A line about how the turn went (a notice, the provider's failure), shown with it; the model never sees it. */
   shown?: 'notice' | 'error';
+  /**
+   * On the tool message of a call that went on in the background: how far it got, and its result
+   * (what the model is given) once it ended.
+   */
+  background?: { status: 'running' | 'ended' | 'interrupted'; result?: unknown };
 }
 
 export type ToolCallStatus =

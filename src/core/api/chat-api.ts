@@ -1,8 +1,10 @@
 /** The chat side of the contract: conversations, and turns whose events stream as `chat` events. */
 import { randomUUID } from 'node:crypto';
-import type { ChatEvent, IasApi, IasEvent } from '../../shared/contract.js';
+import type { ChatEvent, ChatMessage, IasApi, IasEvent } from '../../shared/contract.js';
 import type { AgentEvent } from '../agent/agent.js';
 import type { Runtime } from '../runtime.js';
+import type { BackgroundJob } from '../store/background-jobs-repo.js';
+import type { StoredMessage } from '../store/conversations-repo.js';
 
 type ChatMethods = Pick<
   IasApi,
@@ -29,6 +31,20 @@ function toChatEvent(event: AgentEvent): ChatEvent {
   }
 }
 
+/** The tool messages of calls gone on in the background, with how far each got (its job's record). */
+function withBackgroundJobs(messages: StoredMessage[], jobs: BackgroundJob[]): ChatMessage[] {
+  if (jobs.length === 0) return messages;
+  const byCall = new Map(jobs.map((job) => [job.id, job]));
+  return messages.map((message) => {
+    const job = message.role === 'tool' && message.toolCallId ? byCall.get(message.toolCallId) : undefined;
+    if (!job) return message;
+    if (job.status === 'running') return { ...message, background: { status: 'running' } };
+    // A result is stored as JSON text (see BackgroundJobsRepo.finish).
+    if (job.result === null) return { ...message, background: { status: 'interrupted' } };
+    return { ...message, background: { status: 'ended', result: JSON.parse(job.result) as unknown } };
+  });
+}
+
 export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): ChatMethods & { close(): Promise<void> } {
   const { conversations } = runtime.store;
   /** The turn in progress in each conversation, and how to stop it. */
@@ -47,7 +63,10 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
       return conversations.list();
     },
     async getMessages(conversationId, limit) {
-      return conversations.messages(conversationId, limit);
+      return withBackgroundJobs(
+        conversations.messages(conversationId, limit),
+        runtime.store.jobs.ofConversation(conversationId),
+      );
     },
     async sendMessage({ conversationId, text }) {
       const id = conversationId ?? randomUUID();

@@ -30,6 +30,7 @@ export class BackgroundJobsRepo {
   private readonly deliverStmt;
   private readonly interrupt;
   private readonly getStmt;
+  private readonly ofConversationStmt;
 
   /** `owner`: this iAs process, recorded with each job it starts (see markInterrupted). */
   constructor(
@@ -52,6 +53,7 @@ export class BackgroundJobsRepo {
     );
     this.interrupt = interruptLeftWork(db, 'background_jobs', `status = 'interrupted', finished_at = @now`, owner);
     this.getStmt = db.prepare<[string], BackgroundJob>(`${SELECT} WHERE id = ?`);
+    this.ofConversationStmt = db.prepare<[string], BackgroundJob>(`${SELECT} WHERE conversation_id = ?`);
   }
 
   /**
@@ -72,6 +74,11 @@ export class BackgroundJobsRepo {
 
   get(id: string): BackgroundJob | undefined {
     return this.getStmt.get(id);
+  }
+
+  /** Every job of a conversation, however far it got. */
+  ofConversation(conversationId: string): BackgroundJob[] {
+    return this.ofConversationStmt.all(conversationId);
   }
 
   /** Finished jobs of a conversation whose results the model has not seen yet. */

@@ -23,7 +23,6 @@ interface Props {
 
 function estimate(item: Item | undefined): number {
   if (!item) return 240;
-  if (item.kind === 'note') return 40;
   if (item.kind === 'user') return 58 + Math.floor(item.text.length / 80) * 20;
   const text = item.parts.reduce((n, p) => n + (p.type === 'text' ? p.text.length : 120), 0);
   return 40 + Math.floor(text / 90) * 21;

@@ -6,7 +6,7 @@ import { formatTime } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
 import { RichText } from './RichText.js';
 import { ToolCard } from './ToolCard.js';
-import type { AssistantItem, Item, NoteItem, UserItem } from './transcript.js';
+import type { AssistantItem, Item, UserItem } from './transcript.js';
 
 function UserMessage({ item }: { item: UserItem }) {
   const locale = useLocale();
@@ -86,14 +86,6 @@ function AssistantMessage({ item, approvals }: { item: AssistantItem; approvals:
   );
 }
 
-function Note({ item }: { item: NoteItem }) {
-  return (
-    <div className="message-note" data-testid="note">
-      <Icon name="info" size={13} /> <span>{item.text}</span>
-    </div>
-  );
-}
-
 export const MessageView = memo(function MessageView({
   item,
   approvals,
@@ -102,6 +94,5 @@ export const MessageView = memo(function MessageView({
   approvals: Map<string, ApprovalInfo>;
 }) {
   if (item.kind === 'user') return <UserMessage item={item} />;
-  if (item.kind === 'note') return <Note item={item} />;
   return <AssistantMessage item={item} approvals={approvals} />;
 });

@@ -1,6 +1,6 @@
 /**
  * A conversation as the chat shows it: the user's messages, one block per assistant turn (its
- * reasoning, text and tool calls in order) and notes. Built from stored messages, then kept up
+ * reasoning, text and tool calls in order). Built from stored messages, then kept up
  * to date by the live `chat` events of a turn. Pure functions, no React.
  */
 import type { ChatEvent, ChatMessage, ToolCallStatus } from '../../shared/contract.js';
@@ -42,14 +42,7 @@ export interface AssistantItem {
   retry?: { message: string; until: number };
 }
 
-export interface NoteItem {
-  kind: 'note';
-  key: string;
-  text: string;
-  createdAt: number;
-}
-
-export type Item = UserItem | AssistantItem | NoteItem;
+export type Item = UserItem | AssistantItem;
 
 const REFUSED_PREFIX = '用户拒绝了你的调用';
 const UNCONFIRMED_PREFIX = '用户没有确认操作';
@@ -65,6 +58,19 @@ export function statusOfToolResult(content: string): { status: ToolCallStatus; r
     if (record.success === false) return { status: 'error', result };
   }
   return { status: 'done', result };
+}
+
+/** A stored tool message's card: for a call gone on in the background, as far as its job got. */
+function toolOutcome(message: ChatMessage): { status: ToolCallStatus; result: unknown } {
+  const background = message.background;
+  if (!background || background.status === 'running') return statusOfToolResult(message.content);
+  if (background.status === 'interrupted') {
+    return { status: 'error', result: { success: false, error: 'interrupted: iAs stopped before this call ended' } };
+  }
+  const { result } = background;
+  return typeof result === 'string'
+    ? statusOfToolResult(result)
+    : { ...statusOfToolResult(JSON.stringify(result)), result };
 }
 
 function lastAssistant(items: Item[]): AssistantItem | undefined {
@@ -99,8 +105,7 @@ export function fromMessages(messages: ChatMessage[]): Item[] {
       // How the turn went (a notice, the provider's failure), shown with its reply.
       blockFor(items, message).parts.push({ type: message.shown, text: message.content });
     } else if (message.role === 'system') {
-      if (message.note)
-        items.push({ kind: 'note', key: `m${message.id}`, text: message.content, createdAt: message.createdAt });
+      // A note for the model (a background result): the owner sees it on its call's card.
     } else if (message.role === 'assistant') {
       const block = blockFor(items, message);
       if (message.reasoning) block.reasoning += (block.reasoning ? '\n\n' : '') + message.reasoning;
@@ -112,7 +117,7 @@ export function fromMessages(messages: ChatMessage[]): Item[] {
       }
     } else if (message.role === 'tool' && message.toolCallId) {
       const tool = tools.get(message.toolCallId);
-      if (tool) Object.assign(tool, statusOfToolResult(message.content));
+      if (tool) Object.assign(tool, toolOutcome(message));
     }
   }
   return items;

@@ -120,6 +120,29 @@ describe('the contract, implemented over the core', () => {
     expect(await w.core.api.listConversations()).toEqual([]);
   });
 
+  it('chat: the messages of a call gone on in the background say how far its job got', async () => {
+    w = await apiWorld();
+    const { conversations, jobs } = w.runtime.store;
+    conversations.create('c1', 'slow things');
+    conversations.append('c1', 'user', 'do three slow things');
+    const calls = ['call_done', 'call_running', 'call_gone'].map((id) => ({ id, name: 'slow', arguments: '{}' }));
+    conversations.append('c1', 'assistant', '', { toolCalls: calls });
+    const stillRunning = JSON.stringify({ status: 'running in background', note: 'still running' });
+    for (const call of calls) {
+      conversations.append('c1', 'tool', stillRunning, { toolCallId: call.id, name: 'slow' });
+      jobs.start(call.id, 'tool-call', 'c1', 'slow');
+    }
+    jobs.finish('call_done', { success: true, data: 'slow-result' });
+    // The iAs that ran call_gone stopped before it ended.
+    w.runtime.store.db.prepare(`UPDATE background_jobs SET status = 'interrupted' WHERE id = 'call_gone'`).run();
+    const tools = (await w.core.api.getMessages('c1')).filter((m) => m.role === 'tool');
+    expect(tools.map((m) => [m.toolCallId, m.background])).toEqual([
+      ['call_done', { status: 'ended', result: { success: true, data: 'slow-result' } }],
+      ['call_running', { status: 'running' }],
+      ['call_gone', { status: 'interrupted' }],
+    ]);
+  });
+
   it('chat: the stop button stops the turn', async () => {
     w = await apiWorld();
     server = await startModelServer();

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { fromMessages, type AssistantItem } from '../../src/renderer/chat/transcript.js';
+import type { ChatMessage } from '../../src/shared/contract.js';
+
+const message = (id: number, rest: Omit<ChatMessage, 'id' | 'createdAt'>): ChatMessage => ({
+  id,
+  createdAt: id,
+  ...rest,
+});
+const stillRunning = JSON.stringify({ status: 'running in background' });
+const calls = ['a', 'b', 'c', 'd'].map((id) => ({ id, name: 'slow', arguments: '{}' }));
+
+describe('a stored conversation as the chat shows it', () => {
+  it('shows a call gone on in the background as far as its job got, and no note for the model', () => {
+    const items = fromMessages([
+      message(1, { role: 'user', content: 'go' }),
+      message(2, { role: 'assistant', content: '', toolCalls: calls }),
+      message(3, {
+        role: 'tool',
+        content: stillRunning,
+        toolCallId: 'a',
+        background: { status: 'ended', result: { success: true, data: 'found' } },
+      }),
+      message(4, { role: 'tool', content: stillRunning, toolCallId: 'b', background: { status: 'running' } }),
+      message(5, { role: 'tool', content: stillRunning, toolCallId: 'c', background: { status: 'interrupted' } }),
+      message(6, {
+        role: 'tool',
+        content: stillRunning,
+        toolCallId: 'd',
+        background: { status: 'ended', result: '用户拒绝了你的调用' },
+      }),
+      message(7, { role: 'assistant', content: 'Going on in the background.' }),
+      message(8, { role: 'system', content: 'Background call slow (a) finished: {"data":"found"}', note: true }),
+      message(9, { role: 'user', content: 'and?' }),
+    ]);
+    expect(items.map((i) => i.kind)).toEqual(['user', 'assistant', 'user']);
+    const tools = (items[1] as AssistantItem).parts.flatMap((p) => (p.type === 'tool' ? [p.tool] : []));
+    expect(tools.map((t) => [t.id, t.status])).toEqual([
+      ['a', 'done'],
+      ['b', 'background'],
+      ['c', 'error'],
+      ['d', 'refused'],
+    ]);
+    expect(tools[0]!.result).toEqual({ success: true, data: 'found' });
+  });
+
+  it('shows a turn’s notice and failure with it', () => {
+    const items = fromMessages([
+      message(1, { role: 'user', content: 'hi' }),
+      message(2, { role: 'system', content: 'The server refused the API key (401).', shown: 'error' }),
+      message(3, { role: 'user', content: 'again' }),
+      message(4, { role: 'assistant', content: 'Plain.' }),
+      message(5, { role: 'system', content: 'The model m cannot use tools.', shown: 'notice' }),
+    ]);
+    expect(items.map((i) => (i.kind === 'assistant' ? i.parts : i.text))).toEqual([
+      'hi',
+      [{ type: 'error', text: 'The server refused the API key (401).' }],
+      'again',
+      [
+        { type: 'text', text: 'Plain.' },
+        { type: 'notice', text: 'The model m cannot use tools.' },
+      ],
+    ]);
+  });
+});

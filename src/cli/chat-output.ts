@@ -46,8 +46,7 @@ export function printer(json: boolean) {
     else if (event.type === 'background-result') {
       process.stderr.write(color.cyan(`\n[${event.name} finished in the background: ${event.status}]\n`));
     } else if (event.type === 'retry') {
-      const said = event.message.trim().replace(/[.!。]?$/, '.');
-      process.stderr.write(color.yellow(`\n${said} Retrying in ${Math.round(event.delayMs / 100) / 10} s…\n`));
+      process.stderr.write(color.yellow(`\n${event.message} Retrying in ${Math.round(event.delayMs / 100) / 10} s…\n`));
     } else if (event.type === 'notice') {
       process.stderr.write(color.yellow(`\n${event.message}\n`));
     }

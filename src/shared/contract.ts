@@ -142,7 +142,7 @@ export interface ChatMessage {
   /** A note the loop added (a background result), not typed by anyone. */
   note?: boolean;
   /** A line about how the turn went (a notice, the provider's failure), shown with it; the model never sees it. */
-  shown?: 'notice' | 'error';
+  shown?: 'notice' | 'error' | 'stopped';
   /**
    * On the tool message of a call that went on in the background: how far it got, and its result
    * (what the model is given) once it ended.

@@ -44,13 +44,24 @@ describe('a stored conversation as the chat shows it', () => {
     expect(tools[0]!.result).toEqual({ success: true, data: 'found' });
   });
 
-  it('shows a turn’s notice and failure with it', () => {
+  it('shows a turn’s notice, failure and stop with it', () => {
     const items = fromMessages([
       message(1, { role: 'user', content: 'hi' }),
       message(2, { role: 'system', content: 'The server refused the API key (401).', shown: 'error' }),
       message(3, { role: 'user', content: 'again' }),
       message(4, { role: 'assistant', content: 'Plain.' }),
       message(5, { role: 'system', content: 'The model m cannot use tools.', shown: 'notice' }),
+      message(6, { role: 'user', content: 'long story' }),
+      message(7, { role: 'assistant', content: 'Once upon' }),
+      message(8, { role: 'system', content: 'Stopped by the owner.', shown: 'stopped' }),
+    ]);
+    expect(items.map((i) => i.kind === 'assistant' && i.stopped === true)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
     ]);
     expect(items.map((i) => (i.kind === 'assistant' ? i.parts : i.text))).toEqual([
       'hi',
@@ -60,6 +71,8 @@ describe('a stored conversation as the chat shows it', () => {
         { type: 'text', text: 'Plain.' },
         { type: 'notice', text: 'The model m cannot use tools.' },
       ],
+      'long story',
+      [{ type: 'text', text: 'Once upon' }],
     ]);
   });
 });

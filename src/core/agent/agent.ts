@@ -142,6 +142,15 @@ export class Agent {
     let toldToolless = false;
     const turn: TurnResult = { conversationId, reply: '', reasoning: '', rounds: 0, toolCalls: [] };
     const maxRounds = this.options.maxToolRounds ?? 5;
+    // Lines for the owner about how the turn went, stored as it ends (never sent to the model).
+    const storeShown = () => {
+      const lines = [
+        ...(turn.notices ?? []).map((line) => ({ line, shown: 'notice' as const })),
+        ...(turn.error === undefined ? [] : [{ line: turn.error, shown: 'error' as const }]),
+        ...(turn.stopped ? [{ line: 'Stopped by the owner.', shown: 'stopped' as const }] : []),
+      ];
+      for (const { line, shown } of lines) conversations.append(conversationId, 'system', line, { shown });
+    };
     for (;;) {
       const withTools = turn.rounds < maxRounds && skills.length > 0;
       const catalogue = buildCatalogue(skills, text, found);
@@ -206,15 +215,10 @@ export class Agent {
       };
       // The turn's last reply, and the lines shown to the owner about how it went, in one commit.
       const storeLast = (calls: StoredToolCall[]) => {
-        const shown = [
-          ...(turn.notices ?? []).map((line) => ({ line, shown: 'notice' as const })),
-          ...(turn.error === undefined ? [] : [{ line: turn.error, shown: 'error' as const }]),
-        ];
-        if (shown.length === 0) return storeReply(calls);
+        if (!turn.notices?.length && turn.error === undefined && !turn.stopped) return storeReply(calls);
         this.options.atomically(() => {
           storeReply(calls);
-          for (const { line, shown: kind } of shown)
-            conversations.append(conversationId, 'system', line, { shown: kind });
+          storeShown();
         });
       };
       if (outcome.error !== undefined || outcome.stopped) {
@@ -279,6 +283,7 @@ export class Agent {
       turn.toolCalls.push(...ended.map((e) => (e as PromiseFulfilledResult<ToolCallRecord>).value));
       if (options.signal?.aborted) {
         turn.stopped = true;
+        this.options.atomically(storeShown);
         return turn;
       }
     }

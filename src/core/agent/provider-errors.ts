@@ -81,7 +81,9 @@ function describeApiError(
   // OpenRouter wraps what the provider behind it said: that is the reason worth reading.
   const raw = (error.error as { metadata?: { raw?: unknown } } | undefined)?.metadata?.raw;
   const rawText = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : JSON.stringify(raw);
-  const detail = `${error.message.replace(/^\d{3}\s*/, '')}${rawText ? ` (${rawText.slice(0, 600)})` : ''}`;
+  const said = `${error.message.replace(/^\d{3}\s*/, '')}${rawText ? ` (${rawText.slice(0, 600)})` : ''}`;
+  // A sentence, so that what follows it ("Retrying in 2 s…") reads apart.
+  const detail = /[.!?。！？]$/.test(said) ? said : `${said}.`;
   if (status === 401 || status === 403) {
     return {
       message: `The model server refused the API key (${status}). Check the key in the settings or IAS_LLM_API_KEY. ${detail}`,

@@ -37,10 +37,10 @@ export interface MessageExtra {
   /** A note the loop added for the model, not typed by anyone (e.g. a background result). */
   note?: boolean;
   /**
-   * A line about how a turn went, for the owner only (a notice, the provider's failure): shown
+   * A line about how a turn went, for the owner only (a notice, the provider's failure, a stop): shown
    * with the turn, never sent to the model. Stored with the role 'system'.
    */
-  shown?: 'notice' | 'error';
+  shown?: 'notice' | 'error' | 'stopped';
 }
 
 export interface Conversation {

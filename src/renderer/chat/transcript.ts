@@ -103,7 +103,9 @@ export function fromMessages(messages: ChatMessage[]): Item[] {
       items.push({ kind: 'user', key: `m${message.id}`, text: message.content, createdAt: message.createdAt });
     } else if (message.role === 'system' && message.shown) {
       // How the turn went (a notice, the provider's failure), shown with its reply.
-      blockFor(items, message).parts.push({ type: message.shown, text: message.content });
+      const block = blockFor(items, message);
+      if (message.shown === 'stopped') block.stopped = true;
+      else block.parts.push({ type: message.shown, text: message.content });
     } else if (message.role === 'system') {
       // A note for the model (a background result): the owner sees it on its call's card.
     } else if (message.role === 'assistant') {

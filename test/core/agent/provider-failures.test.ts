@@ -1,7 +1,9 @@
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeProviderError } from '../../../src/core/agent/provider-errors.js';
+import type { AgentEvent } from '../../../src/core/agent/agent.js';
 import { agentWorld, testAgent, type AgentWorld } from '../../helpers/agent.js';
+import { scriptSkill, writeSkill } from '../../helpers/temp.js';
 
 let w: AgentWorld | undefined;
 afterEach(async () => {
@@ -113,7 +115,7 @@ describe('provider failures become clear messages, with retries where they help'
       new Headers(),
     );
     expect(describeProviderError(error, 'https://openrouter.ai/api/v1').message).toBe(
-      'The model server rejected the request (400): Provider returned error ({"error":{"message":"thought_signature missing"}})',
+      'The model server rejected the request (400): Provider returned error ({"error":{"message":"thought_signature missing"}}).',
     );
   });
 
@@ -142,5 +144,34 @@ describe('provider failures become clear messages, with retries where they help'
     const result = await turn;
     expect(result.stopped).toBe(true);
     expect(result.reply.length).toBeLessThan('a slow reply that goes on and on'.length);
+    // Kept as stopped, for the owner (the model is never sent it).
+    const stored = w.store.conversations.messages(result.conversationId);
+    expect(stored.map((m) => [m.role, m.shown])).toEqual([
+      ['user', undefined],
+      ['assistant', undefined],
+      ['system', 'stopped'],
+    ]);
+  });
+
+  it('a turn stopped while its tools ran is kept as stopped', async () => {
+    const controller = new AbortController();
+    // Stopped once the call runs.
+    const onEvent = (e: AgentEvent) => {
+      if (e.type === 'tool-call') setTimeout(() => controller.abort(), 100);
+    };
+    w = await agentWorld({ agent: { onEvent } });
+    writeSkill(w.system, 'slow', scriptSkill({ script: 'sleep 5; echo slow-result' }));
+    w.registry.loadAll();
+    w.server.enqueue({ toolCalls: [{ id: 'call_1', name: 'slow', arguments: '{}' }] });
+    const result = await w.agent.send('check', { signal: controller.signal });
+    expect(result).toMatchObject({ stopped: true, rounds: 1 });
+    expect(w.server.requests).toHaveLength(1);
+    const stored = w.store.conversations.messages(result.conversationId);
+    expect(stored.map((m) => [m.role, m.shown])).toEqual([
+      ['user', undefined],
+      ['assistant', undefined],
+      ['tool', undefined],
+      ['system', 'stopped'],
+    ]);
   });
 });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataPaths } from '../../src/core/paths.js';
+import { openStore } from '../../src/core/store/index.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 import { launchBrowser, screenshot, serve, type Served } from './harness.js';
 
@@ -10,6 +12,24 @@ let browser: Browser;
 let app: Served;
 let page: Page;
 let system: string;
+
+const LONG = 'long-conversation';
+
+/** A conversation of 150 questions and answers from yesterday: more than its first screen loads. */
+function seedLongConversation(home: string): void {
+  const store = openStore(dataPaths(home).database);
+  try {
+    const at = Date.now() - 86_400_000;
+    store.conversations.create(LONG, 'A long one', at);
+    for (let i = 0; i < 150; i++) {
+      store.conversations.append(LONG, 'user', `Question ${i}`, {}, at + i);
+      const lines = Array.from({ length: 1 + (i % 7) * 3 }, (_, n) => `Line ${n} of answer ${i}.`);
+      store.conversations.append(LONG, 'assistant', lines.join('\n\n'), {}, at + i);
+    }
+  } finally {
+    store.close();
+  }
+}
 
 beforeAll(async () => {
   system = tempDir('ias-e2e-system-');
@@ -20,7 +40,10 @@ beforeAll(async () => {
     scriptSkill({ description: 'Looks something up, slowly.', script: 'sleep 1.5; echo found-it' }),
   );
   writeSkill(system, 'send_mail', scriptSkill({ risk: 'High', description: 'Sends mail.', script: 'echo mail-sent' }));
-  app = await serve({ systemSkills: system });
+  // Past the 8 s a call may take before it goes on in the background.
+  for (const name of ['slow_fetch', 'slow_report'])
+    writeSkill(system, name, scriptSkill({ description: 'Takes its time.', script: `sleep 9; echo ${name}-done` }));
+  app = await serve({ systemSkills: system, setup: seedLongConversation });
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
@@ -116,6 +139,64 @@ describe('the UI in Chromium against ias serve', () => {
     await expect
       .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
       .toContain('Mail sent');
+  });
+
+  it('earlier messages load above the first one shown, which stays in place', async () => {
+    await page.goto(`${app.origin}/#/chat/${LONG}`);
+    const earlier = page.locator('[data-testid="load-earlier"]');
+    await page.getByText('Question 149', { exact: true }).waitFor();
+    await page.hover('[data-testid="message-list"]');
+    await page.mouse.wheel(0, -100_000);
+    await earlier.waitFor();
+    // The first screen holds the last 200 messages: the first of them is question 50.
+    const top = page.getByText('Question 50', { exact: true });
+    const before = (await top.boundingBox())!;
+    await earlier.click();
+    await earlier.waitFor({ state: 'detached' });
+    const moved = async () => {
+      const box = (await top.count()) ? await top.boundingBox({ timeout: 1000 }).catch(() => null) : null;
+      return box ? Math.abs(box.y - before.y) : Infinity;
+    };
+    await expect.poll(moved, { timeout: 5000 }).toBeLessThan(3);
+    // The message above it shows, measured, and two frames later it has not pushed the anchor.
+    expect(await page.getByText('Line 0 of answer 49.', { exact: true }).isVisible()).toBe(true);
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    expect(await moved()).toBeLessThan(3);
+    // And the older messages are there to scroll up to.
+    await page.mouse.wheel(0, -100_000);
+    await page.getByText('Question 0', { exact: true }).waitFor();
+  });
+
+  it('a background call ending out of view says so in a toast that opens its conversation', async () => {
+    const conversationOf = async () => {
+      await expect.poll(() => page.url()).toMatch(/#\/chat\/[^/]+$/);
+      return decodeURIComponent(page.url().split('/').pop()!);
+    };
+    const later = { content: 'It goes on in the background.' };
+    app.model.enqueue(
+      { toolCalls: [{ name: 'slow_fetch', arguments: '{}' }] },
+      { toolCalls: [{ name: 'slow_report', arguments: '{}' }] },
+      later,
+      later,
+    );
+    await page.goto(`${app.origin}/#/chat`);
+    await send('fetch it');
+    const fetching = await conversationOf();
+    await page.goto(`${app.origin}/#/chat`);
+    await send('report it');
+    await conversationOf();
+    // The report's conversation is in view: its card says it ended; the fetch's ending is a toast.
+    const card = page.locator('[data-testid="tool-card"][data-name="slow_report"]');
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('done');
+    const toast = page.locator('[data-testid="toast"]', { hasText: 'slow_fetch finished in the background' });
+    await toast.waitFor({ timeout: 10_000 });
+    expect(await toast.textContent()).toContain('Done');
+    await screenshot(page, 'background-result-toast');
+    expect(await page.locator('[data-testid="toast"]', { hasText: 'slow_report' }).count()).toBe(0);
+    await toast.getByRole('link').click();
+    await expect.poll(() => page.url()).toContain(`#/chat/${fetching}`);
+    const fetched = page.locator('[data-testid="tool-card"][data-name="slow_fetch"]');
+    await expect.poll(() => fetched.getAttribute('data-status')).toBe('done');
   });
 
   it('a skill switched off vanishes from the tools the model receives', async () => {

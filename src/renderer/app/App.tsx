@@ -1,6 +1,7 @@
 /** The window: the sidebar and the current page (or, in the tray's compact window, the chat alone). */
 import { lazy, Suspense } from 'react';
 import { ApprovalsProvider } from '../approvals/ApprovalsProvider.js';
+import { useBackgroundResultToasts } from '../chat/useBackgroundResultToasts.js';
 import { useT } from '../i18n.js';
 import { ApprovalsPage } from '../pages/ApprovalsPage.js';
 import { AuditPage } from '../pages/AuditPage.js';
@@ -38,6 +39,7 @@ function Page({ route }: { route: Route }) {
 function Shell() {
   const t = useT();
   const route = useRoute();
+  useBackgroundResultToasts(route);
   if (compactMode) {
     return (
       <div className="app compact" data-testid="app">

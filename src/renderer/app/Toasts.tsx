@@ -15,11 +15,14 @@ export interface ToastInput {
   tone?: ToastTone;
   title: string;
   body?: string;
+  /** A link to where the news is (a conversation, say). */
+  action?: { label: string; href: string };
 }
 
 interface Toast extends Required<Pick<ToastInput, 'tone' | 'title'>> {
   id: number;
   body?: string;
+  action?: ToastInput['action'];
 }
 
 const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined);
@@ -29,6 +32,8 @@ export function useToast(): (toast: ToastInput) => void {
 }
 
 const LIFETIME_MS = { info: 6000, success: 3500, error: 9000 } as const;
+/** A toast with a link stays long enough to be followed. */
+const ACTION_LIFETIME_MS = 12_000;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -39,9 +44,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
   const push = useCallback(
     (input: ToastInput) => {
-      const toast: Toast = { id: nextId.current++, tone: input.tone ?? 'info', title: input.title, body: input.body };
+      const { tone = 'info', title, body, action } = input;
+      const toast: Toast = { id: nextId.current++, tone, title, body, action };
       setToasts((list) => [...list.slice(-4), toast]);
-      setTimeout(() => dismiss(toast.id), LIFETIME_MS[toast.tone]);
+      setTimeout(() => dismiss(toast.id), action ? ACTION_LIFETIME_MS : LIFETIME_MS[tone]);
     },
     [dismiss],
   );
@@ -75,6 +81,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <div className="toast-text">
               <strong>{toast.title}</strong>
               {toast.body && <span>{toast.body}</span>}
+              {toast.action && (
+                <a className="toast-action" href={toast.action.href} onClick={() => dismiss(toast.id)}>
+                  {toast.action.label}
+                </a>
+              )}
             </div>
             <button
               type="button"

@@ -1,6 +1,7 @@
 /**
  * The transcript, virtualised (a conversation of thousands of messages renders only what is in
- * view), kept scrolled to the newest message unless the user scrolled up to read.
+ * view), kept scrolled to the newest message unless the user scrolled up to read. Earlier messages
+ * put above the first one leave it where it was on screen.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
@@ -12,6 +13,12 @@ import { MessageView } from './MessageView.js';
 import type { Item } from './transcript.js';
 
 const NEAR_BOTTOM_PX = 48;
+
+/** A message and how far below the top of the view it is shown. */
+interface Anchor {
+  key: string;
+  top: number;
+}
 
 interface Props {
   conversationKey: string;
@@ -33,6 +40,10 @@ export function MessageList({ conversationKey, items, approvals, header }: Props
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const [away, setAway] = useState(false);
+  /** The first message as last shown. */
+  const first = useRef<Anchor | undefined>(undefined);
+  /** Earlier messages came above it: it stays in place (while they are measured) until the owner scrolls. */
+  const held = useRef<Anchor | undefined>(undefined);
   const offset = header ? 1 : 0;
   const count = items.length + offset;
 
@@ -52,25 +63,41 @@ export function MessageList({ conversationKey, items, approvals, header }: Props
     overscan: 6,
   });
 
+  /** Where a message starts in the list, with the rows measured so far; undefined if it is not there. */
+  const startOf = (key: string): number | undefined => {
+    const index = items.findIndex((item) => item.key === key);
+    if (index < 0) return undefined;
+    virtualizer.getTotalSize(); // brings the measurements up to date
+    return virtualizer.measurementsCache[index + offset]?.start;
+  };
+
+  const release = useCallback(() => {
+    held.current = undefined;
+    virtualizer.shouldAdjustScrollPositionOnItemSizeChange = undefined;
+  }, [virtualizer]);
+
   const toBottom = useCallback(() => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
     stick.current = true;
+    release();
     setAway(false);
-  }, []);
+  }, [release]);
 
   useLayoutEffect(() => {
     stick.current = true;
+    release();
     setAway(false);
-  }, [conversationKey]);
+  }, [conversationKey, release]);
 
   // A message just sent brings the view down to it, even from far up in the conversation.
   const lastSent = items.findLast((item) => item.kind === 'user' && item.local === true)?.key;
   useLayoutEffect(() => {
     if (lastSent === undefined) return;
     stick.current = true;
+    release();
     setAway(false);
-  }, [lastSent]);
+  }, [lastSent, release]);
 
   // After every render (new text, a row measured): stay at the bottom if that is where we were.
   useLayoutEffect(() => {
@@ -79,16 +106,50 @@ export function MessageList({ conversationKey, items, approvals, header }: Props
     if (el && el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
   });
 
+  const noteFirst = (el: HTMLDivElement) => {
+    const key = items[0]?.key;
+    const start = key === undefined ? undefined : startOf(key);
+    first.current = key === undefined || start === undefined ? undefined : { key, top: start - el.scrollTop };
+  };
+
+  // Earlier messages put above the first one (Load earlier): that message keeps its place on
+  // screen, and rows above it, measured later, push the view instead of it.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const before = first.current;
+    if (!stick.current && before && before.key !== items[0]?.key && startOf(before.key) !== undefined) {
+      held.current = before;
+      const index = items.findIndex((item) => item.key === before.key) + offset;
+      virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (row) => row.index < index;
+    }
+    const anchor = held.current;
+    const start = anchor && startOf(anchor.key);
+    if (anchor && start === undefined) release();
+    else if (anchor && start !== undefined && Math.abs(el.scrollTop - (start - anchor.top)) > 0.5)
+      el.scrollTop = start - anchor.top;
+    noteFirst(el);
+  });
+
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     const near = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
     stick.current = near;
     setAway(!near);
+    noteFirst(el);
   };
 
   return (
-    <div className="message-scroller" ref={scroller} onScroll={onScroll}>
+    <div
+      className="message-scroller"
+      ref={scroller}
+      onScroll={onScroll}
+      onWheel={release}
+      onTouchStart={release}
+      onPointerDown={release}
+      onKeyDown={release}
+    >
       <div
         className="message-list"
         aria-label={t.chat.messages}

@@ -151,7 +151,7 @@ function hasTool(item: Item, id: string): boolean {
 }
 
 /** A background call's outcome → the card's status (a cancelled call failed, as the model sees it). */
-function backgroundStatus(status: string): ToolCallStatus {
+export function backgroundStatus(status: string): ToolCallStatus {
   return status === 'done' || status === 'refused' || status === 'unconfirmed' ? status : 'error';
 }
 

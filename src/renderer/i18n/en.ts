@@ -74,6 +74,9 @@ export const en = {
     deleteMessage: (title: string) => `“${title}” and all its messages will be deleted. This cannot be undone.`,
     renameFailed: 'Could not rename the conversation',
     deleteFailed: 'Could not delete the conversation',
+    backgroundFinished: (skill: string) => `${skill} finished in the background`,
+    backgroundOutcome: (status: string, title?: string) => (title ? `${status} · “${title}”` : status),
+    openConversation: 'Open the conversation',
   },
   tool: {
     arguments: 'Arguments',

@@ -64,6 +64,9 @@ export const zhCN: Strings = {
     deleteMessage: (title) => `“${title}”及其全部消息将被删除，且无法恢复。`,
     renameFailed: '无法重命名对话',
     deleteFailed: '无法删除对话',
+    backgroundFinished: (skill) => `${skill} 已在后台运行结束`,
+    backgroundOutcome: (status, title) => (title ? `${status} · “${title}”` : status),
+    openConversation: '打开对话',
   },
   tool: {
     arguments: '参数',

@@ -3,6 +3,9 @@
  * IPC (src/main + src/preload), headless mode over HTTP + WebSocket (src/server); the renderer sees
  * only this. Plain types and constants: no Node, no DOM, no Electron.
  */
+import type { MessageCode } from './turn-messages.js';
+
+export type { MessageCode, TurnMessageCode, TurnMessageParams } from './turn-messages.js';
 
 export type SkillRisk = 'low' | 'high';
 export type SkillSource = 'system' | 'user';
@@ -143,6 +146,8 @@ export interface ChatMessage {
   note?: boolean;
   /** A line about how the turn went (a notice, the provider's failure), shown with it; the model never sees it. */
   shown?: 'notice' | 'error' | 'stopped';
+  /** A shown line's code and parameters, to say it in the UI's language (absent on older lines). */
+  shownCode?: MessageCode;
   /**
    * On the tool message of a call that went on in the background: how far it got, and its result
    * (what the model is given) once it ended.
@@ -160,11 +165,11 @@ export type ChatEvent =
   | { kind: 'tool-call'; id: string; name: string; arguments: string }
   | { kind: 'tool-result'; id: string; name: string; status: ToolCallStatus; result: unknown }
   | { kind: 'background-result'; id: string; name: string; status: string; result: unknown }
-  | { kind: 'retry'; message: string; delayMs: number }
+  | { kind: 'retry'; message: string; delayMs: number; messageCode?: MessageCode }
   /** How this turn is answered, worth knowing (e.g. a model that cannot use tools). */
-  | { kind: 'notice'; message: string }
-  | { kind: 'error'; message: string }
-  | { kind: 'done'; reply: string; rounds: number; stopped?: boolean; error?: string };
+  | { kind: 'notice'; message: string; messageCode?: MessageCode }
+  | { kind: 'error'; message: string; messageCode?: MessageCode }
+  | { kind: 'done'; reply: string; rounds: number; stopped?: boolean; error?: string; errorCode?: MessageCode };
 
 export type ApprovalStatus =
   'queued' | 'pending' | 'approved' | 'executing' | 'done' | 'rejected' | 'expired' | 'cancelled';

@@ -300,6 +300,19 @@ describe('the UI in Chromium against ias serve', () => {
       .poll(async () => (await replies.locator('[data-testid="chat-notice"]').allTextContents()).join(' '))
       .toContain('cannot use tools');
     expect(await replies.last().locator('[data-testid="chat-error"]').textContent()).toMatch(/API key/i);
+    // In 简体中文, the failure reads in Chinese; the server's own words stay as they came.
+    await page.goto(`${app.origin}/#/settings`);
+    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    await page.goto(`${app.origin}/#/chat`);
+    await page.locator('[data-testid="conversation-item"]').first().click();
+    await expect
+      .poll(async () => (await replies.last().locator('[data-testid="chat-error"]').textContent()) ?? '')
+      .toContain('模型服务拒绝了 API 密钥（401）');
+    expect(await replies.last().locator('[data-testid="chat-error"]').textContent()).toContain(
+      'Incorrect API key provided',
+    );
+    await page.goto(`${app.origin}/#/settings`);
+    await page.selectOption('[data-testid="settings-language"]', 'system');
   });
 });
 

@@ -20,6 +20,7 @@ import { providerKey, type ProviderConfig } from './providers.js';
 import type { ServerMends } from './server-mends.js';
 import type { StreamedToolCall } from './stream.js';
 import { systemPrompt } from './system-prompt.js';
+import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
 export type ToolCallStatus = Exclude<CallStatus, 'cancelled'> | 'background';
 
@@ -38,10 +39,10 @@ export type AgentEvent =
   | { type: 'tool-call'; conversationId: string; id: string; name: string; arguments: string }
   | { type: 'tool-result'; conversationId: string; id: string; name: string; status: ToolCallStatus; result: unknown }
   | { type: 'background-result'; conversationId: string; id: string; name: string; status: CallStatus; result: unknown }
-  | { type: 'retry'; conversationId: string; message: string; delayMs: number }
+  | { type: 'retry'; conversationId: string; message: string; delayMs: number; messageCode: MessageCode }
   /** Something the owner should know about how this turn is answered (e.g. a model without tools). */
-  | { type: 'notice'; conversationId: string; message: string }
-  | { type: 'error'; conversationId: string; message: string };
+  | { type: 'notice'; conversationId: string; message: string; messageCode: MessageCode }
+  | { type: 'error'; conversationId: string; message: string; messageCode: MessageCode };
 
 export interface TurnResult {
   conversationId: string;
@@ -51,8 +52,12 @@ export interface TurnResult {
   toolCalls: ToolCallRecord[];
   /** A provider failure, as a person can read it. */
   error?: string;
+  /** The failure's code and parameters (see turn-messages), to say it in another language. */
+  errorCode?: MessageCode;
   /** How the turn was answered, worth knowing (e.g. a model that cannot use tools). */
   notices?: string[];
+  /** Each notice's code and parameters, in the same order. */
+  noticeCodes?: MessageCode[];
   stopped?: boolean;
 }
 
@@ -145,11 +150,13 @@ export class Agent {
     // Lines for the owner about how the turn went, stored as it ends (never sent to the model).
     const storeShown = () => {
       const lines = [
-        ...(turn.notices ?? []).map((line) => ({ line, shown: 'notice' as const })),
-        ...(turn.error === undefined ? [] : [{ line: turn.error, shown: 'error' as const }]),
-        ...(turn.stopped ? [{ line: 'Stopped by the owner.', shown: 'stopped' as const }] : []),
+        ...(turn.notices ?? []).map((line, i) => ({ line, shown: 'notice' as const, code: turn.noticeCodes?.[i] })),
+        ...(turn.error === undefined ? [] : [{ line: turn.error, shown: 'error' as const, code: turn.errorCode }]),
+        ...(turn.stopped ? [{ line: 'Stopped by the owner.', shown: 'stopped' as const, code: undefined }] : []),
       ];
-      for (const { line, shown } of lines) conversations.append(conversationId, 'system', line, { shown });
+      for (const { line, shown, code } of lines) {
+        conversations.append(conversationId, 'system', line, { shown, ...(code ? { shownCode: code } : {}) });
+      }
     };
     for (;;) {
       const withTools = turn.rounds < maxRounds && skills.length > 0;
@@ -161,21 +168,29 @@ export class Agent {
         {
           onDelta: (text) => this.emit({ type: 'delta', conversationId, text }),
           onReasoning: (text) => this.emit({ type: 'reasoning', conversationId, text }),
-          onRetry: (message, delayMs) => this.emit({ type: 'retry', conversationId, message, delayMs }),
+          onRetry: (failure, delayMs) =>
+            this.emit({
+              type: 'retry',
+              conversationId,
+              message: failure.message,
+              delayMs,
+              messageCode: codeOf(failure),
+            }),
         },
         options.signal,
         withTools || catalogue.tools.length === 0 ? undefined : catalogue.tools,
       );
       const reply = outcome.reply;
       turn.reasoning += reply.reasoning;
-      const notice = (message: string) => {
-        (turn.notices ??= []).push(message);
-        this.emit({ type: 'notice', conversationId, message });
+      const notice = (line: TurnMessage) => {
+        (turn.notices ??= []).push(line.message);
+        (turn.noticeCodes ??= []).push(codeOf(line));
+        this.emit({ type: 'notice', conversationId, message: line.message, messageCode: codeOf(line) });
       };
       const answered = outcome.error === undefined && !outcome.stopped;
       if (withTools && !outcome.toolsSent && answered && !toldToolless) {
         toldToolless = true;
-        notice(`The model ${config.model} cannot use tools, so it answers without skills.`);
+        notice(turnMessage('model-without-tools', { model: config.model }));
       }
       // Calls are taken only from a reply to a request that offered tools.
       const toolCalls = withTools && outcome.toolsSent ? reply.toolCalls : [];
@@ -184,8 +199,8 @@ export class Agent {
         const names = [...new Set(reply.toolCalls.map((c) => c.name))].join(', ');
         notice(
           turn.rounds >= maxRounds
-            ? `The model still asked for tools (${names}) after ${maxRounds} rounds of them, so this turn ends without an answer. Send another message to let it go on.`
-            : `The model answered only by asking for tools (${names}) it was not offered, so this turn has no answer.`,
+            ? turnMessage('tools-after-last-round', { tools: names, rounds: String(maxRounds) })
+            : turnMessage('tools-not-offered', { tools: names }),
         );
       }
       const stored: StoredToolCall[] = toolCalls.map((c) => ({
@@ -222,12 +237,18 @@ export class Agent {
         });
       };
       if (outcome.error !== undefined || outcome.stopped) {
-        if (outcome.error !== undefined) turn.error = outcome.error;
+        if (outcome.error !== undefined) {
+          turn.error = outcome.error.message;
+          turn.errorCode = codeOf(outcome.error);
+        }
         if (outcome.stopped) turn.stopped = true;
         // Tool calls of a reply cut short never run: the reply is kept without them.
         storeLast([]);
         turn.reply = reply.content;
-        if (outcome.error !== undefined) this.emit({ type: 'error', conversationId, message: outcome.error });
+        if (outcome.error !== undefined) {
+          const { message } = outcome.error;
+          this.emit({ type: 'error', conversationId, message, messageCode: codeOf(outcome.error) });
+        }
         return turn;
       }
       if (toolCalls.length === 0) {

@@ -1,14 +1,14 @@
-/** Provider failures as clear messages, and whether a retry can help. */
+/** Provider failures as clear messages (with their codes, see turn-messages), and whether a retry can help. */
 import OpenAI from 'openai';
+import { turnMessage, type TurnMessage } from './turn-messages.js';
 
-export interface ProviderFailure {
-  message: string;
+export type ProviderFailure = TurnMessage & {
   retryable: boolean;
   /** The HTTP status, or the code of an error sent inside the stream (OpenRouter). */
   status?: number;
   /** How long the provider asked us to wait (429 retry-after), in ms. */
   retryAfterMs?: number;
-}
+};
 
 function retryAfter(headers: Headers | undefined): number | undefined {
   const ms = headers?.get('retry-after-ms');
@@ -22,12 +22,12 @@ function retryAfter(headers: Headers | undefined): number | undefined {
 }
 
 export function describeProviderError(error: unknown, baseUrl: string): ProviderFailure {
-  if (error instanceof OpenAI.APIUserAbortError) return { message: 'stopped', retryable: false };
+  if (error instanceof OpenAI.APIUserAbortError) return { ...turnMessage('request-stopped', {}), retryable: false };
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
-    return { message: `The model server at ${baseUrl} did not answer in time.`, retryable: true };
+    return { ...turnMessage('server-timeout', { baseUrl }), retryable: true };
   }
   if (error instanceof OpenAI.APIConnectionError) {
-    return { message: `Cannot reach the model server at ${baseUrl}: ${error.message}`, retryable: true };
+    return { ...turnMessage('server-unreachable', { baseUrl, detail: error.message }), retryable: true };
   }
   if (error instanceof OpenAI.APIError) {
     const status = error.status ?? statusInStream(error.code, error.type);
@@ -35,7 +35,7 @@ export function describeProviderError(error: unknown, baseUrl: string): Provider
   }
   // During a stream, a cut connection surfaces as a plain error from the HTTP layer.
   const message = error instanceof Error ? error.message : String(error);
-  return { message: `The connection to the model dropped mid-reply (${message}).`, retryable: true };
+  return { ...turnMessage('stream-cut', { detail: message }), retryable: true };
 }
 
 /**
@@ -56,21 +56,21 @@ function statusInStream(code: unknown, type: unknown): number | undefined {
  * endpoint pasted in, or a bare address where the server wants `/v1`. Said only where it cannot
  * mislead (a server that names the model as unknown, or a path of its own, gets no hint).
  */
-function pathHint(baseUrl: string, detail: string): string {
+function pathHint(baseUrl: string, detail: string): { hint?: 'drop-chat-completions' | 'add-v1'; url?: string } {
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    return '';
+    return {};
   }
   const path = url.pathname.replace(/\/+$/, '');
   if (/\/chat\/completions$/.test(path)) {
-    return ` The base URL should stop before /chat/completions: try ${url.origin}${path.replace(/\/chat\/completions$/, '')}.`;
+    return { hint: 'drop-chat-completions', url: `${url.origin}${path.replace(/\/chat\/completions$/, '')}` };
   }
   if (path === '' && !/model[^.]{0,60}(not found|does not exist|unknown)|(unknown|no such) model/i.test(detail)) {
-    return ` If the server's documentation gives a base URL ending in /v1, use ${url.origin}/v1.`;
+    return { hint: 'add-v1', url: `${url.origin}/v1` };
   }
-  return '';
+  return {};
 }
 
 function describeApiError(
@@ -85,27 +85,24 @@ function describeApiError(
   // A sentence, so that what follows it ("Retrying in 2 s…") reads apart.
   const detail = /[.!?。！？]$/.test(said) ? said : `${said}.`;
   if (status === 401 || status === 403) {
-    return {
-      message: `The model server refused the API key (${status}). Check the key in the settings or IAS_LLM_API_KEY. ${detail}`,
-      retryable: false,
-    };
+    return { ...turnMessage('api-key-refused', { status: String(status), detail }), retryable: false };
   }
   if (status === 404) {
-    return {
-      message: `The model server does not know this model or path (404). Check the model name and base URL.${pathHint(baseUrl, detail)} ${detail}`,
-      retryable: false,
-    };
+    return { ...turnMessage('model-or-path-unknown', { ...pathHint(baseUrl, detail), detail }), retryable: false };
   }
   if (status === 429) {
     return {
-      message: `The model server is rate-limiting requests (429). ${detail}`,
+      ...turnMessage('rate-limited', { status: '429', detail }),
       retryable: true,
       retryAfterMs: retryAfter(error.headers),
     };
   }
   if (status !== undefined && status >= 500) {
-    return { message: `The model server had an error (${status}). ${detail}`, retryable: true };
+    return { ...turnMessage('server-error', { status: String(status), detail }), retryable: true };
   }
-  if (status === 400) return { message: `The model server rejected the request (400): ${detail}`, retryable: false };
-  return { message: `The model server answered ${status ?? 'with an error'}: ${detail}`, retryable: false };
+  if (status === 400) return { ...turnMessage('request-rejected', { status: '400', detail }), retryable: false };
+  return {
+    ...turnMessage('server-answered', { ...(status !== undefined ? { status: String(status) } : {}), detail }),
+    retryable: false,
+  };
 }

@@ -7,10 +7,11 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ToolDefinition } from './catalogue.js';
 import { readableErrors } from './error-bodies.js';
-import { describeProviderError } from './provider-errors.js';
+import { describeProviderError, type ProviderFailure } from './provider-errors.js';
 import { providerKey, type ProviderConfig } from './providers.js';
 import { carriesToolCalls, ServerMends, type RequestShape } from './server-mends.js';
 import { streamCompletion, StreamCutError, type StreamedReply } from './stream.js';
+import { turnMessage, type TurnMessage } from './turn-messages.js';
 import { forServer } from './wire-messages.js';
 
 export interface ProviderRequestOptions {
@@ -25,13 +26,14 @@ export interface ProviderRequestOptions {
 export interface RequestEvents {
   onDelta(text: string): void;
   onReasoning(text: string): void;
-  onRetry(message: string, delayMs: number): void;
+  /** A failure that is asked again after `delayMs`: what it was. */
+  onRetry(failure: TurnMessage, delayMs: number): void;
 }
 
 export interface Completion {
   reply: StreamedReply;
-  /** A provider failure, as a person can read it. */
-  error?: string;
+  /** A provider failure, as a person can read it (with its code). */
+  error?: TurnMessage;
   stopped?: boolean;
   /** Whether the request that answered offered tools (a model that cannot take them is asked without). */
   toolsSent: boolean;
@@ -132,19 +134,25 @@ export class ProviderRequests {
         const canRetry = failure.retryable && !emitted && attempt < attempts;
         const maxWait = this.options.maxRetryAfterMs ?? 20_000;
         if (!canRetry || (failure.retryAfterMs ?? 0) > maxWait) {
-          const later =
-            failure.retryAfterMs && failure.retryAfterMs > maxWait
-              ? ` Try again in ${Math.ceil(failure.retryAfterMs / 1000)} s.`
-              : '';
-          return { reply: last, error: `${failure.message}${later}`, toolsSent };
+          return { reply: last, error: saidWhenToTry(failure, maxWait), toolsSent };
         }
         const delayMs = failure.retryAfterMs ?? 500 * 2 ** (attempt - 1);
-        events.onRetry(failure.message, delayMs);
+        events.onRetry(failure, delayMs);
         await sleep(delayMs, signal);
         if (signal?.aborted) return { reply: last, stopped: true, toolsSent };
       }
     }
   }
+}
+
+/** A failure, and when to try again if the provider asked for a longer wait than we make. */
+function saidWhenToTry(failure: ProviderFailure, maxWait: number): TurnMessage {
+  const { retryAfterMs, retryable: _retryable, status: _status, ...line } = failure;
+  if (!retryAfterMs || retryAfterMs <= maxWait) return line;
+  const retryInS = String(Math.ceil(retryAfterMs / 1000));
+  // Only a 429 asks for a wait.
+  if (line.code === 'rate-limited') return turnMessage('rate-limited', { ...line.params, retryInS });
+  return { ...line, message: `${line.message} Try again in ${retryInS} s.` };
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

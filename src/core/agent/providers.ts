@@ -5,6 +5,7 @@
  */
 import type { SecretStore } from '../approval/key-store.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
+import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
 export interface ProviderPreset {
   id: string;
@@ -77,7 +78,15 @@ export interface ProviderConfig {
 export const PROVIDER_SETTING = 'llm.provider';
 export const API_KEY_SECRET = 'llm-api-key';
 
-export class ProviderNotConfiguredError extends Error {}
+/** There is no model to talk to; `messageCode` says why in any language. */
+export class ProviderNotConfiguredError extends Error {
+  readonly messageCode: MessageCode;
+
+  constructor(line: TurnMessage) {
+    super(line.message);
+    this.messageCode = codeOf(line);
+  }
+}
 
 export function providerSettings(settings: SettingsRepo): ProviderSettings {
   return settings.get<ProviderSettings>(PROVIDER_SETTING) ?? {};
@@ -121,16 +130,11 @@ export function resolveProvider(
   const baseUrl = pick(env.IAS_LLM_BASE_URL, saved.baseUrl, preset?.baseUrl);
   const model = pick(env.IAS_LLM_MODEL, saved.model, preset?.model);
   if (!baseUrl || !model) {
-    throw new ProviderNotConfiguredError(
-      'No model is configured. Set IAS_LLM_BASE_URL, IAS_LLM_MODEL and IAS_LLM_API_KEY (any OpenAI-compatible server), ' +
-        'or choose a provider in the settings.',
-    );
+    throw new ProviderNotConfiguredError(turnMessage('no-model-configured', {}));
   }
   if (!isWebAddress(baseUrl.value)) {
-    const where = baseUrl.from === 'env' ? 'IAS_LLM_BASE_URL' : 'The base URL in the settings';
-    throw new ProviderNotConfiguredError(
-      `${where} is not a web address: "${baseUrl.value}". Write it with http:// or https://, such as https://api.deepseek.com/v1.`,
-    );
+    const where = baseUrl.from === 'env' ? 'env' : 'settings';
+    throw new ProviderNotConfiguredError(turnMessage('base-url-not-web-address', { where, value: baseUrl.value }));
   }
   const stored = env.IAS_LLM_API_KEY ? undefined : secrets.get(API_KEY_SECRET)?.toString('utf8');
   const apiKey = env.IAS_LLM_API_KEY ?? stored ?? '';

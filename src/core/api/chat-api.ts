@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatEvent, ChatMessage, IasApi, IasEvent } from '../../shared/contract.js';
 import type { AgentEvent } from '../agent/agent.js';
+import { ProviderNotConfiguredError } from '../agent/providers.js';
 import type { Runtime } from '../runtime.js';
 import type { BackgroundJob } from '../store/background-jobs-repo.js';
 import type { StoredMessage } from '../store/conversations-repo.js';
@@ -23,11 +24,11 @@ function toChatEvent(event: AgentEvent): ChatEvent {
     case 'background-result':
       return { kind: 'background-result', id: event.id, name: event.name, status: event.status, result: event.result };
     case 'retry':
-      return { kind: 'retry', message: event.message, delayMs: event.delayMs };
+      return { kind: 'retry', message: event.message, delayMs: event.delayMs, messageCode: event.messageCode };
     case 'notice':
-      return { kind: 'notice', message: event.message };
+      return { kind: 'notice', message: event.message, messageCode: event.messageCode };
     case 'error':
-      return { kind: 'error', message: event.message };
+      return { kind: 'error', message: event.message, messageCode: event.messageCode };
   }
 }
 
@@ -86,15 +87,18 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
             const done: ChatEvent = { kind: 'done', reply: turn.reply, rounds: turn.rounds };
             if (turn.stopped) done.stopped = true;
             if (turn.error) done.error = turn.error;
+            if (turn.error && turn.errorCode) done.errorCode = turn.errorCode;
             emit({ type: 'chat', conversationId: id, turnId, event: done });
           },
           (err: unknown) => {
             const message = err instanceof Error ? err.message : String(err);
+            // No model to talk to: said in the UI's language.
+            const code = err instanceof ProviderNotConfiguredError ? { errorCode: err.messageCode } : {};
             emit({
               type: 'chat',
               conversationId: id,
               turnId,
-              event: { kind: 'done', reply: '', rounds: 0, error: message },
+              event: { kind: 'done', reply: '', rounds: 0, error: message, ...code },
             });
           },
         )

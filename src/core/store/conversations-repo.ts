@@ -1,5 +1,6 @@
 /** Conversations and their messages (user, assistant with its tool calls, tool results). */
 import type Database from 'better-sqlite3';
+import type { MessageCode } from '../../shared/contract.js';
 
 type Db = Database.Database;
 
@@ -41,6 +42,8 @@ export interface MessageExtra {
    * with the turn, never sent to the model. Stored with the role 'system'.
    */
   shown?: 'notice' | 'error' | 'stopped';
+  /** A shown line's code and parameters (see agent/turn-messages), to say it in the UI's language. */
+  shownCode?: MessageCode;
 }
 
 export interface Conversation {

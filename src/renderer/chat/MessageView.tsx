@@ -7,6 +7,7 @@ import { Icon } from '../ui/icons.js';
 import { RichText } from './RichText.js';
 import { ToolCard } from './ToolCard.js';
 import type { AssistantItem, Item, UserItem } from './transcript.js';
+import { turnLine } from './turn-line.js';
 
 function UserMessage({ item }: { item: UserItem }) {
   const locale = useLocale();
@@ -59,12 +60,12 @@ function AssistantMessage({ item, approvals }: { item: AssistantItem; approvals:
           if (part.type === 'notice')
             return (
               <p key={index} className="notice notice-info" data-testid="chat-notice">
-                <Icon name="info" size={14} /> {part.text}
+                <Icon name="info" size={14} /> {turnLine(t, part.text, part.messageCode)}
               </p>
             );
           return (
             <p key={index} className="notice notice-error" role="alert" data-testid="chat-error">
-              <Icon name="alert" size={14} /> {part.text}
+              <Icon name="alert" size={14} /> {turnLine(t, part.text, part.messageCode)}
             </p>
           );
         })}
@@ -77,7 +78,7 @@ function AssistantMessage({ item, approvals }: { item: AssistantItem; approvals:
         )}
         {item.retry && (
           <p className="notice notice-info" data-testid="chat-retry">
-            <Icon name="refresh" size={14} /> {t.chat.retrying(item.retry.message)}
+            <Icon name="refresh" size={14} /> {t.chat.retrying(turnLine(t, item.retry.message, item.retry.messageCode))}
           </p>
         )}
         {item.stopped && <p className="muted stopped-note">{t.chat.stopped}</p>}

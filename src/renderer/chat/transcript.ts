@@ -3,7 +3,7 @@
  * reasoning, text and tool calls in order). Built from stored messages, then kept up
  * to date by the live `chat` events of a turn. Pure functions, no React.
  */
-import type { ChatEvent, ChatMessage, ToolCallStatus } from '../../shared/contract.js';
+import type { ChatEvent, ChatMessage, MessageCode, ToolCallStatus } from '../../shared/contract.js';
 import { parseMaybeJson } from '../ui/format.js';
 
 export interface ToolView {
@@ -17,8 +17,8 @@ export interface ToolView {
 export type Part =
   | { type: 'text'; text: string }
   | { type: 'tool'; tool: ToolView }
-  | { type: 'notice'; text: string }
-  | { type: 'error'; text: string };
+  /** A line about how the turn went: `text` in English, `messageCode` to say it in the UI's language. */
+  | { type: 'notice' | 'error'; text: string; messageCode?: MessageCode };
 
 export interface UserItem {
   kind: 'user';
@@ -39,7 +39,7 @@ export interface AssistantItem {
   turnId?: string;
   live: boolean;
   stopped?: boolean;
-  retry?: { message: string; until: number };
+  retry?: { message: string; until: number; messageCode?: MessageCode };
 }
 
 export type Item = UserItem | AssistantItem;
@@ -71,6 +71,11 @@ function toolOutcome(message: ChatMessage): { status: ToolCallStatus; result: un
   return typeof result === 'string'
     ? statusOfToolResult(result)
     : { ...statusOfToolResult(JSON.stringify(result)), result };
+}
+
+/** A notice or error part (its code only when it came with one). */
+function line(type: 'notice' | 'error', text: string, messageCode: MessageCode | undefined): Part {
+  return messageCode ? { type, text, messageCode } : { type, text };
 }
 
 function lastAssistant(items: Item[]): AssistantItem | undefined {
@@ -105,7 +110,7 @@ export function fromMessages(messages: ChatMessage[]): Item[] {
       // How the turn went (a notice, the provider's failure), shown with its reply.
       const block = blockFor(items, message);
       if (message.shown === 'stopped') block.stopped = true;
-      else block.parts.push({ type: message.shown, text: message.content });
+      else block.parts.push(line(message.shown, message.content, message.shownCode));
     } else if (message.role === 'system') {
       // A note for the model (a background result): the owner sees it on its call's card.
     } else if (message.role === 'assistant') {
@@ -184,15 +189,18 @@ export function applyEvent(item: AssistantItem, event: ChatEvent, now = Date.now
         status: backgroundStatus(event.status),
         result: event.result,
       }));
-    case 'retry':
-      return { ...item, retry: { message: event.message, until: now + event.delayMs } };
+    case 'retry': {
+      const retry = { message: event.message, until: now + event.delayMs };
+      return { ...item, retry: event.messageCode ? { ...retry, messageCode: event.messageCode } : retry };
+    }
     case 'notice':
-      return { ...item, parts: [...item.parts, { type: 'notice', text: event.message }] };
+      return { ...item, parts: [...item.parts, line('notice', event.message, event.messageCode)] };
     case 'error':
-      return { ...item, parts: [...item.parts, { type: 'error', text: event.message }], retry: undefined };
+      return { ...item, parts: [...item.parts, line('error', event.message, event.messageCode)], retry: undefined };
     case 'done': {
       const shown = item.parts.some((p) => p.type === 'error');
-      const parts: Part[] = event.error && !shown ? [...item.parts, { type: 'error', text: event.error }] : item.parts;
+      const parts: Part[] =
+        event.error && !shown ? [...item.parts, line('error', event.error, event.errorCode)] : item.parts;
       return { ...item, parts, live: false, stopped: event.stopped, retry: undefined };
     }
   }

@@ -10,6 +10,7 @@ import type {
   ToolCallStatus,
   WechatState,
 } from '../../shared/contract.js';
+import { englishTurnMessages } from '../../shared/turn-messages.js';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
@@ -78,6 +79,8 @@ export const en = {
     backgroundOutcome: (status: string, title?: string) => (title ? `${status} · “${title}”` : status),
     openConversation: 'Open the conversation',
   },
+  /** The lines about how a turn went, by their codes. */
+  turn: englishTurnMessages,
   tool: {
     arguments: 'Arguments',
     result: 'Result',

@@ -190,7 +190,7 @@ describe('what a turn stores, and when', () => {
     // Then the failure, shown to the owner with the turn.
     expect(read(turn.conversationId).messages.map((m) => [m.role, m.content, m.extra])).toEqual([
       ['user', 'are you there?', null],
-      ['system', turn.error, '{"shown":"error"}'],
+      ['system', turn.error, JSON.stringify({ shown: 'error', shownCode: turn.errorCode })],
     ]);
   });
 

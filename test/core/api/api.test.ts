@@ -120,6 +120,33 @@ describe('the contract, implemented over the core', () => {
     expect(await w.core.api.listConversations()).toEqual([]);
   });
 
+  it('chat: a failure comes with its code, live and stored, for the UI to say in its language', async () => {
+    w = await apiWorld();
+    const events = (turnId: string) =>
+      w!.events.filter((e) => e.type === 'chat' && e.turnId === turnId).map((e) => (e as { event: ChatEvent }).event);
+    // No model yet: the turn ends at once, saying why by code.
+    const first = await w.core.api.sendMessage({ text: 'hello?' });
+    await until(() => events(first.turnId).some((e) => e.kind === 'done'));
+    expect(events(first.turnId).at(-1)).toMatchObject({
+      kind: 'done',
+      error: expect.stringMatching(/^No model is configured/),
+      errorCode: { code: 'no-model-configured', params: {} },
+    });
+    server = await startModelServer();
+    await w.core.api.saveProvider({ baseUrl: server.url, model: 'm', apiKey: 'k' });
+    server.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });
+    const { conversationId, turnId } = await w.core.api.sendMessage({ text: 'hi' });
+    const chat = () => events(turnId);
+    await until(() => chat().some((e) => e.kind === 'done'));
+    const messageCode = { code: 'api-key-refused', params: { status: '401', detail: 'Incorrect API key provided.' } };
+    expect(chat().filter((e) => e.kind === 'error' || e.kind === 'done')).toEqual([
+      { kind: 'error', message: expect.stringMatching(/refused the API key \(401\)/), messageCode },
+      expect.objectContaining({ kind: 'done', error: expect.stringMatching(/\(401\)/), errorCode: messageCode }),
+    ]);
+    const shown = (await w.core.api.getMessages(conversationId)).filter((m) => m.shown);
+    expect(shown).toEqual([expect.objectContaining({ shown: 'error', shownCode: messageCode })]);
+  });
+
   it('chat: the messages of a call gone on in the background say how far its job got', async () => {
     w = await apiWorld();
     const { conversations, jobs } = w.runtime.store;

@@ -1,0 +1,75 @@
+/**
+ * What a turn tells the owner about how it went (a provider's failure, a retry, a notice), as a
+ * stable code with its parameters, so that a UI can say it in its own language; and how each
+ * reads in English. The core sends the English sentence with the code (the CLI prints it; a UI
+ * shows it for a code it does not know). A `detail` is the server's (or the network's) own words:
+ * shown as they came. Plain types and functions: no Node, no DOM.
+ */
+
+export interface TurnMessageParams {
+  /** The model server refused the API key (401, 403). */
+  'api-key-refused': { status: string; detail: string };
+  /** 404; `hint` when the base URL looks like a known slip, `url` being the one to try. */
+  'model-or-path-unknown': { detail: string; hint?: 'drop-chat-completions' | 'add-v1'; url?: string };
+  /** 429; `retryInS` when the wait asked for is too long to make here. */
+  'rate-limited': { status: string; detail: string; retryInS?: string };
+  /** 5xx. */
+  'server-error': { status: string; detail: string };
+  /** 400. */
+  'request-rejected': { status: string; detail: string };
+  /** Any other failure status, or none. */
+  'server-answered': { status?: string; detail: string };
+  'server-unreachable': { baseUrl: string; detail: string };
+  'server-timeout': { baseUrl: string };
+  'stream-cut': { detail: string };
+  /** The request was stopped by the owner. */
+  'request-stopped': Record<string, never>;
+  'no-model-configured': Record<string, never>;
+  /** `where`: an environment variable (IAS_LLM_BASE_URL) or the settings. */
+  'base-url-not-web-address': { where: 'env' | 'settings'; value: string };
+  'model-without-tools': { model: string };
+  /** The model asked for tools (`tools`, comma separated) after its last round of them. */
+  'tools-after-last-round': { tools: string; rounds: string };
+  'tools-not-offered': { tools: string };
+}
+
+export type TurnMessageCode = keyof TurnMessageParams;
+
+/** A turn message's code and parameters (one of {@link TurnMessageParams}). */
+export type MessageCode = { [C in TurnMessageCode]: { code: C; params: TurnMessageParams[C] } }[TurnMessageCode];
+
+/** How each line (by its code) reads in a language. */
+export type TurnMessageStrings = { [C in TurnMessageCode]: (p: TurnMessageParams[C]) => string };
+
+/** How each line reads in English: what the CLI prints, and the UI in English shows. */
+export const englishTurnMessages: TurnMessageStrings = {
+  'api-key-refused': (p) =>
+    `The model server refused the API key (${p.status}). Check the key in the settings or IAS_LLM_API_KEY. ${p.detail}`,
+  'model-or-path-unknown': (p) => {
+    const hint =
+      p.hint === 'drop-chat-completions'
+        ? ` The base URL should stop before /chat/completions: try ${p.url}.`
+        : p.hint === 'add-v1'
+          ? ` If the server's documentation gives a base URL ending in /v1, use ${p.url}.`
+          : '';
+    return `The model server does not know this model or path (404). Check the model name and base URL.${hint} ${p.detail}`;
+  },
+  'rate-limited': (p) =>
+    `The model server is rate-limiting requests (${p.status}). ${p.detail}${p.retryInS ? ` Try again in ${p.retryInS} s.` : ''}`,
+  'server-error': (p) => `The model server had an error (${p.status}). ${p.detail}`,
+  'request-rejected': (p) => `The model server rejected the request (${p.status}): ${p.detail}`,
+  'server-answered': (p) => `The model server answered ${p.status ?? 'with an error'}: ${p.detail}`,
+  'server-unreachable': (p) => `Cannot reach the model server at ${p.baseUrl}: ${p.detail}`,
+  'server-timeout': (p) => `The model server at ${p.baseUrl} did not answer in time.`,
+  'stream-cut': (p) => `The connection to the model dropped mid-reply (${p.detail}).`,
+  'request-stopped': () => 'stopped',
+  'no-model-configured': () =>
+    'No model is configured. Set IAS_LLM_BASE_URL, IAS_LLM_MODEL and IAS_LLM_API_KEY (any OpenAI-compatible server), or choose a provider in the settings.',
+  'base-url-not-web-address': (p) =>
+    `${p.where === 'env' ? 'IAS_LLM_BASE_URL' : 'The base URL in the settings'} is not a web address: "${p.value}". Write it with http:// or https://, such as https://api.deepseek.com/v1.`,
+  'model-without-tools': (p) => `The model ${p.model} cannot use tools, so it answers without skills.`,
+  'tools-after-last-round': (p) =>
+    `The model still asked for tools (${p.tools}) after ${p.rounds} rounds of them, so this turn ends without an answer. Send another message to let it go on.`,
+  'tools-not-offered': (p) =>
+    `The model answered only by asking for tools (${p.tools}) it was not offered, so this turn has no answer.`,
+};

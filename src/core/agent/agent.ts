@@ -20,6 +20,7 @@ import { providerKey, type ProviderConfig } from './providers.js';
 import type { ServerMends } from './server-mends.js';
 import type { StreamedToolCall } from './stream.js';
 import { systemPrompt } from './system-prompt.js';
+import { addNotice, hasLines, setError, storeLines } from './turn-lines.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
 export type ToolCallStatus = Exclude<CallStatus, 'cancelled'> | 'background';
@@ -147,17 +148,6 @@ export class Agent {
     let toldToolless = false;
     const turn: TurnResult = { conversationId, reply: '', reasoning: '', rounds: 0, toolCalls: [] };
     const maxRounds = this.options.maxToolRounds ?? 5;
-    // Lines for the owner about how the turn went, stored as it ends (never sent to the model).
-    const storeShown = () => {
-      const lines = [
-        ...(turn.notices ?? []).map((line, i) => ({ line, shown: 'notice' as const, code: turn.noticeCodes?.[i] })),
-        ...(turn.error === undefined ? [] : [{ line: turn.error, shown: 'error' as const, code: turn.errorCode }]),
-        ...(turn.stopped ? [{ line: 'Stopped by the owner.', shown: 'stopped' as const, code: undefined }] : []),
-      ];
-      for (const { line, shown, code } of lines) {
-        conversations.append(conversationId, 'system', line, { shown, ...(code ? { shownCode: code } : {}) });
-      }
-    };
     for (;;) {
       const withTools = turn.rounds < maxRounds && skills.length > 0;
       const catalogue = buildCatalogue(skills, text, found);
@@ -183,8 +173,7 @@ export class Agent {
       const reply = outcome.reply;
       turn.reasoning += reply.reasoning;
       const notice = (line: TurnMessage) => {
-        (turn.notices ??= []).push(line.message);
-        (turn.noticeCodes ??= []).push(codeOf(line));
+        addNotice(turn, line);
         this.emit({ type: 'notice', conversationId, message: line.message, messageCode: codeOf(line) });
       };
       const answered = outcome.error === undefined && !outcome.stopped;
@@ -230,17 +219,14 @@ export class Agent {
       };
       // The turn's last reply, and the lines shown to the owner about how it went, in one commit.
       const storeLast = (calls: StoredToolCall[]) => {
-        if (!turn.notices?.length && turn.error === undefined && !turn.stopped) return storeReply(calls);
+        if (!hasLines(turn)) return storeReply(calls);
         this.options.atomically(() => {
           storeReply(calls);
-          storeShown();
+          storeLines(conversations, turn);
         });
       };
       if (outcome.error !== undefined || outcome.stopped) {
-        if (outcome.error !== undefined) {
-          turn.error = outcome.error.message;
-          turn.errorCode = codeOf(outcome.error);
-        }
+        if (outcome.error !== undefined) setError(turn, outcome.error);
         if (outcome.stopped) turn.stopped = true;
         // Tool calls of a reply cut short never run: the reply is kept without them.
         storeLast([]);
@@ -304,7 +290,7 @@ export class Agent {
       turn.toolCalls.push(...ended.map((e) => (e as PromiseFulfilledResult<ToolCallRecord>).value));
       if (options.signal?.aborted) {
         turn.stopped = true;
-        this.options.atomically(storeShown);
+        this.options.atomically(() => storeLines(conversations, turn));
         return turn;
       }
     }

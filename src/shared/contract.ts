@@ -325,7 +325,8 @@ export interface IasApi {
 
   getProvider(): Promise<ProviderInfo>;
   saveProvider(input: ProviderInput): Promise<void>;
-  testProvider(): Promise<{ ok: boolean; message: string }>;
+  /** `messageCode`: the answer's code, to say it in the UI's language (see turn-messages). */
+  testProvider(): Promise<{ ok: boolean; message: string; messageCode?: MessageCode }>;
 
   getSettings(): Promise<AppSettings>;
   saveSettings(

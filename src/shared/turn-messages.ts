@@ -31,6 +31,8 @@ export interface TurnMessageParams {
   /** The model asked for tools (`tools`, comma separated) after its last round of them. */
   'tools-after-last-round': { tools: string; rounds: string };
   'tools-not-offered': { tools: string };
+  /** A connection test's answer: the model answered. */
+  'model-answered': { model: string; baseUrl: string };
 }
 
 export type TurnMessageCode = keyof TurnMessageParams;
@@ -72,4 +74,5 @@ export const englishTurnMessages: TurnMessageStrings = {
     `The model still asked for tools (${p.tools}) after ${p.rounds} rounds of them, so this turn ends without an answer. Send another message to let it go on.`,
   'tools-not-offered': (p) =>
     `The model answered only by asking for tools (${p.tools}) it was not offered, so this turn has no answer.`,
+  'model-answered': (p) => `${p.model} at ${p.baseUrl} answered.`,
 };

@@ -71,6 +71,12 @@ describe('a line about how a turn went, in the UI’s language', () => {
     expect(shown(item, zhCN)).toEqual([expect.stringMatching(/^还没有配置模型。/)]);
   });
 
+  it('a connection test’s answer reads in 简体中文', () => {
+    const answered: MessageCode = { code: 'model-answered', params: { model: 'm', baseUrl: 'http://h/v1' } };
+    expect(turnLine(zhCN, 'm at http://h/v1 answered.', answered)).toBe('http://h/v1 上的 m 已应答。');
+    expect(turnLine(en, 'm at http://h/v1 answered.', answered)).toBe('m at http://h/v1 answered.');
+  });
+
   it('a line without a code, or with one this UI does not know, stays in the English that came with it', () => {
     const item = applyEvent(applyEvent(live(), { kind: 'error', message: 'Old server words.' }), {
       kind: 'notice',

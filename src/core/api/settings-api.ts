@@ -4,11 +4,13 @@ import type { AppSettings, IasApi } from '../../shared/contract.js';
 import {
   API_KEY_SECRET,
   PROVIDER_PRESETS,
+  ProviderNotConfiguredError,
   providerSettings,
   resolveProvider,
   saveProvider,
 } from '../agent/providers.js';
 import { describeProviderError } from '../agent/provider-errors.js';
+import { codeOf, turnMessage } from '../agent/turn-messages.js';
 import { HIGH_RISK_PAUSED, type Runtime } from '../runtime.js';
 
 type SettingsMethods = Pick<
@@ -53,6 +55,9 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
       try {
         config = resolveProvider(settings, runtime.secrets, env);
       } catch (err) {
+        if (err instanceof ProviderNotConfiguredError) {
+          return { ok: false, message: err.message, messageCode: err.messageCode };
+        }
         return { ok: false, message: (err as Error).message };
       }
       const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 0, timeout: 15_000 });
@@ -62,9 +67,11 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
           messages: [{ role: 'user', content: 'ping' }],
           max_tokens: 1,
         });
-        return { ok: true, message: `${config.model} at ${config.baseUrl} answered.` };
+        const answered = turnMessage('model-answered', { model: config.model, baseUrl: config.baseUrl });
+        return { ok: true, message: answered.message, messageCode: codeOf(answered) };
       } catch (err) {
-        return { ok: false, message: describeProviderError(err, config.baseUrl).message };
+        const failure = describeProviderError(err, config.baseUrl);
+        return { ok: false, message: failure.message, messageCode: codeOf(failure) };
       }
     },
     async getSettings() {

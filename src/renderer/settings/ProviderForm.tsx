@@ -4,9 +4,10 @@
  * back: a saved one is kept unless a new one is typed.
  */
 import { useId, useState, type FormEvent } from 'react';
-import type { ProviderInfo, ProviderInput } from '../../shared/contract.js';
+import type { MessageCode, ProviderInfo, ProviderInput } from '../../shared/contract.js';
 import { client, errorMessage } from '../api/client.js';
 import { useToast } from '../app/Toasts.js';
+import { turnLine } from '../chat/turn-line.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
@@ -30,7 +31,7 @@ export function ProviderForm({ info, onSaved }: Props) {
   const [apiKey, setApiKey] = useState('');
   const [dirty, setDirty] = useState(!info.saved.model && !info.saved.baseUrl && !info.saved.preset);
   const [busy, setBusy] = useState<'save' | 'test'>();
-  const [test, setTest] = useState<{ ok: boolean; message: string }>();
+  const [test, setTest] = useState<{ ok: boolean; message: string; messageCode?: MessageCode }>();
 
   const current = presetOf(preset);
   const needsKey = current?.needsKey ?? true;
@@ -182,7 +183,10 @@ export function ProviderForm({ info, onSaved }: Props) {
           data-testid="provider-test-result"
         >
           {test && <Icon name={test.ok ? 'check' : 'alert'} size={14} />}
-          {test && (test.ok ? t.provider.testOk(test.message) : t.provider.testFailed(test.message))}
+          {test &&
+            (test.ok
+              ? t.provider.testOk(turnLine(t, test.message, test.messageCode))
+              : t.provider.testFailed(turnLine(t, test.message, test.messageCode)))}
         </span>
       </div>
     </form>

@@ -218,9 +218,17 @@ describe('the contract, implemented over the core', () => {
     expect(provider.saved).toEqual({ preset: 'openai', baseUrl: server.url, model: 'test-model', hasKey: true });
     expect(JSON.stringify(provider)).not.toContain('sk-hidden');
     server.enqueue({ content: 'p' });
-    expect(await w.core.api.testProvider()).toMatchObject({ ok: true });
+    expect(await w.core.api.testProvider()).toMatchObject({
+      ok: true,
+      messageCode: { code: 'model-answered', params: { model: 'test-model', baseUrl: server.url } },
+    });
     server.enqueue({ status: 401 });
-    expect(await w.core.api.testProvider()).toMatchObject({ ok: false, message: expect.stringMatching(/401/) });
+    // With its code, so that the settings say it in the UI's language.
+    expect(await w.core.api.testProvider()).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/401/),
+      messageCode: { code: 'api-key-refused', params: { status: '401' } },
+    });
     expect(await w.core.api.saveSettings({ theme: 'dark', language: 'zh-CN' })).toMatchObject({
       theme: 'dark',
       language: 'zh-CN',

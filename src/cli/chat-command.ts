@@ -52,13 +52,18 @@ export function registerChatCommand(program: Command): void {
         }
         let conversationId = opts.conversation;
         // On a terminal readline reads Ctrl-C as a key (no SIGINT reaches the process): it stops the
-        // turn under way; with none, it leaves.
+        // turn under way, or the calls waited for; it declines an approval asked for a background
+        // call; else it leaves.
         let current: { controller: AbortController; done: Promise<unknown> } | undefined;
         let waiting = false;
         rl?.on('SIGINT', () => {
           if (current) current.controller.abort();
           else if (waiting) agent.stopBackground();
-          else rl.close();
+          else if (approvals?.answer('n')) {
+            process.stderr.write(color.dim('[declined]\n'));
+            rl.setPrompt(color.bold('you> '));
+            rl.prompt();
+          } else rl.close();
         });
         /**
          * Calls past their time limit go on in the background (one may wait for its approval): ending
@@ -159,7 +164,10 @@ async function interactiveLoop(
       resolve();
     });
     rl.on('line', (line) => {
-      if (approvals.answer(line)) return;
+      if (approvals.answer(line)) {
+        if (!busy) prompt();
+        return;
+      }
       const text = line.trim();
       if (text === '/exit' || text === '/quit') return rl.close();
       if (busy || text === '') return prompt();

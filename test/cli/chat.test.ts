@@ -221,6 +221,25 @@ describe('ias chat on a terminal', () => {
     expect(term.screen()).not.toMatch(/\n\s+at /);
   }, 30_000);
 
+  it('Ctrl-C at the approval of a background call declines it, and the chat goes on', async () => {
+    const s = await setup();
+    s.server.enqueue(
+      { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] },
+      { content: 'It goes on in the background.' },
+    );
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('mail the boss\r');
+    await term.waitFor('It goes on in the background.');
+    await term.waitFor('you> ', 2);
+    term.type(CTRL_C);
+    await term.waitFor('[send_mail finished in the background: refused]');
+    expect(term.screen()).toContain('[declined]');
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+  }, 30_000);
+
   it('without a model, says what to set and leaves, with no stack trace', async () => {
     const s = await setup();
     const term = iasOnTerminal(['chat', ...s.args], { IAS_LLM_BASE_URL: '', IAS_LLM_MODEL: '', IAS_LLM_API_KEY: '' });

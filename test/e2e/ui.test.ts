@@ -15,7 +15,10 @@ let system: string;
 
 const LONG = 'long-conversation';
 
-/** A conversation of 150 questions and answers from yesterday: more than its first screen loads. */
+/**
+ * A conversation of 150 questions and answers from yesterday: more than its first screen loads.
+ * Answer 50 called a tool first, so the first screen starts in the middle of its turn.
+ */
 function seedLongConversation(home: string): void {
   const store = openStore(dataPaths(home).database);
   try {
@@ -23,6 +26,12 @@ function seedLongConversation(home: string): void {
     store.conversations.create(LONG, 'A long one', at);
     for (let i = 0; i < 150; i++) {
       store.conversations.append(LONG, 'user', `Question ${i}`, {}, at + i);
+      if (i === 50) {
+        const call = { id: 'call_50', name: 'get_current_datetime', arguments: '{}' };
+        store.conversations.append(LONG, 'assistant', '', { toolCalls: [call] }, at + i);
+        const result = JSON.stringify({ success: true, data: '12:00' });
+        store.conversations.append(LONG, 'tool', result, { toolCallId: call.id, name: call.name }, at + i);
+      }
       const lines = Array.from({ length: 1 + (i % 7) * 3 }, (_, n) => `Line ${n} of answer ${i}.`);
       store.conversations.append(LONG, 'assistant', lines.join('\n\n'), {}, at + i);
     }
@@ -148,8 +157,8 @@ describe('the UI in Chromium against ias serve', () => {
     await page.hover('[data-testid="message-list"]');
     await page.mouse.wheel(0, -100_000);
     await earlier.waitFor();
-    // The first screen holds the last 200 messages: the first of them is question 50.
-    const top = page.getByText('Question 50', { exact: true });
+    // The first screen holds the last 200 messages: from the middle of turn 50, then question 51.
+    const top = page.getByText('Question 51', { exact: true });
     const before = (await top.boundingBox())!;
     await earlier.click();
     await earlier.waitFor({ state: 'detached' });
@@ -159,7 +168,7 @@ describe('the UI in Chromium against ias serve', () => {
     };
     await expect.poll(moved, { timeout: 5000 }).toBeLessThan(3);
     // The message above it shows, measured, and two frames later it has not pushed the anchor.
-    expect(await page.getByText('Line 0 of answer 49.', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Line 0 of answer 50.', { exact: true }).isVisible()).toBe(true);
     await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
     expect(await moved()).toBeLessThan(3);
     // And the older messages are there to scroll up to.

@@ -264,10 +264,14 @@ export class Agent {
       // call's audit row), in that order.
       // (Marked stored only once the write that made it went through whole.)
       let replyStored = false;
-      const keep = (record: ToolCallRecord) => {
+      const keep = (record: ToolCallRecord, job?: string) => {
         if (!replyStored) storeReply();
         const content = typeof record.result === 'string' ? record.result : JSON.stringify(record.result);
-        conversations.append(conversationId, 'tool', content, { toolCallId: record.id, name: record.name });
+        conversations.append(conversationId, 'tool', content, {
+          toolCallId: record.id,
+          name: record.name,
+          ...(job ? { job } : {}),
+        });
         replyStored = true;
         messages.push({ role: 'tool', tool_call_id: record.id, content });
       };
@@ -304,9 +308,9 @@ export class Agent {
     const { catalogue, conversationId } = turn;
     this.emit({ type: 'tool-call', conversationId, id: call.id, name: call.name, arguments: call.arguments });
     // Stored inside the commit that ends the call; shown once that commit went through.
-    const record = (status: ToolCallStatus, result: unknown): ToolCallRecord => {
+    const record = (status: ToolCallStatus, result: unknown, job?: string): ToolCallRecord => {
       const made = { id: call.id, name: call.name, arguments: call.arguments, status, result };
-      turn.keep(made);
+      turn.keep(made, job);
       return made;
     };
     const shown = (made: ToolCallRecord): ToolCallRecord => {
@@ -376,7 +380,8 @@ export class Agent {
           try {
             made = this.options.atomically(() => {
               const job = this.options.jobs.start(call.id, 'tool-call', conversationId, call.name);
-              return { job, record: record('background', { status: 'running in background', note: BACKGROUND_NOTE }) };
+              const stillRunning = { status: 'running in background', note: BACKGROUND_NOTE };
+              return { job, record: record('background', stillRunning, job) };
             });
           } catch {
             // It cannot be stored as a background job: the turn waits for the call after all.
@@ -467,8 +472,8 @@ interface ToolTurn {
   found: Set<string>;
   conversationId: string;
   allowedSkills: readonly string[];
-  /** Stores a call's result as the tool message, in the order results come. */
-  keep: (record: ToolCallRecord) => void;
+  /** Stores a call's result as the tool message, in the order results come (with its job, past the time limit). */
+  keep: (record: ToolCallRecord, job?: string) => void;
 }
 
 /** Refusals reach the model in the gate's exact words; other results as JSON without timings. */

@@ -33,11 +33,22 @@ function toChatEvent(event: AgentEvent): ChatEvent {
 }
 
 /** The tool messages of calls gone on in the background, with how far each got (its job's record). */
-function withBackgroundJobs(messages: StoredMessage[], jobs: BackgroundJob[]): ChatMessage[] {
+export function withBackgroundJobs(messages: StoredMessage[], jobs: BackgroundJob[]): ChatMessage[] {
   if (jobs.length === 0) return messages;
-  const byCall = new Map(jobs.map((job) => [job.id, job]));
+  const byId = new Map(jobs.map((job) => [job.id, job]));
+  // Tool messages stored before they named their job: the call id names it, unless the model
+  // reused that id for another call sent to the background in this conversation.
+  const unnamed = messages.filter((m) => m.role === 'tool' && !m.job && m.content.startsWith(STILL_RUNNING));
+  const uses = new Map<string, number>();
+  for (const m of unnamed) uses.set(m.toolCallId ?? '', (uses.get(m.toolCallId ?? '') ?? 0) + 1);
+  const jobOf = (message: StoredMessage): BackgroundJob | undefined => {
+    if (message.role !== 'tool') return undefined;
+    if (message.job) return byId.get(message.job);
+    const id = message.toolCallId;
+    return id && message.content.startsWith(STILL_RUNNING) && uses.get(id) === 1 ? byId.get(id) : undefined;
+  };
   return messages.map((message) => {
-    const job = message.role === 'tool' && message.toolCallId ? byCall.get(message.toolCallId) : undefined;
+    const job = jobOf(message);
     if (!job) return message;
     if (job.status === 'running') return { ...message, background: { status: 'running' } };
     // A result is stored as JSON text (see BackgroundJobsRepo.finish).
@@ -45,6 +56,9 @@ function withBackgroundJobs(messages: StoredMessage[], jobs: BackgroundJob[]): C
     return { ...message, background: { status: 'ended', result: JSON.parse(job.result) as unknown } };
   });
 }
+
+/** How the tool message of a call gone on in the background begins (see Agent.startTool). */
+const STILL_RUNNING = '{"status":"running in background"';
 
 export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): ChatMethods & { close(): Promise<void> } {
   const { conversations } = runtime.store;

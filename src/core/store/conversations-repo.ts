@@ -24,6 +24,8 @@ export interface MessageExtra {
   toolCallId?: string;
   /** The tool's name, on tool messages. */
   name?: string;
+  /** On the tool message of a call gone on in the background: its job (see BackgroundJobsRepo). */
+  job?: string;
   /** Reasoning content (DeepSeek's reasoning_content): shown apart, never sent back as content. */
   reasoning?: string;
   /** Set when `reasoning` came as `reasoning_content`: DeepSeek's thinking mode wants it back so. */

@@ -106,8 +106,12 @@ export function MessageList({ conversationKey, items, approvals, header }: Props
     if (el && el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
   });
 
+  // The first message of the owner's: its key is its own and stays when earlier ones load (an
+  // assistant block's is its first loaded message's, and the block may grow upwards then).
+  const firstKey = items.find((item) => item.kind === 'user')?.key ?? items[0]?.key;
+
   const noteFirst = (el: HTMLDivElement) => {
-    const key = items[0]?.key;
+    const key = firstKey;
     const start = key === undefined ? undefined : startOf(key);
     first.current = key === undefined || start === undefined ? undefined : { key, top: start - el.scrollTop };
   };
@@ -118,7 +122,7 @@ export function MessageList({ conversationKey, items, approvals, header }: Props
     const el = scroller.current;
     if (!el) return;
     const before = first.current;
-    if (!stick.current && before && before.key !== items[0]?.key && startOf(before.key) !== undefined) {
+    if (!stick.current && before && before.key !== firstKey && startOf(before.key) !== undefined) {
       held.current = before;
       const index = items.findIndex((item) => item.key === before.key) + offset;
       virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (row) => row.index < index;

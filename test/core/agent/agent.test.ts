@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { scriptSkill, writeSkill } from '../../helpers/temp.js';
+import { withBackgroundJobs } from '../../../src/core/api/chat-api.js';
 import { agentWorld, type AgentWorld } from '../../helpers/agent.js';
 import { CODE, codeIn } from '../../helpers/gate.js';
 
@@ -223,6 +224,18 @@ describe('the agent loop', () => {
     expect(notes).toHaveLength(2);
     expect(notes.join('\n')).toContain('slow-1');
     expect(notes.join('\n')).toContain('slow-2');
+    // Each card, after a reload, shows its own call's end; the call that ended in time is left as it was.
+    w.server.enqueue({ toolCalls: [{ id: 'call_0', name: 'read_only', arguments: '{}' }] }, { content: 'Fine.' });
+    await w.agent.send('quick one', { conversationId: first.conversationId });
+    const id = first.conversationId;
+    const cards = withBackgroundJobs(w.store.conversations.messages(id), w.store.jobs.ofConversation(id))
+      .filter((m) => m.role === 'tool')
+      .map((m) => m.background ?? JSON.parse(m.content));
+    expect(cards).toMatchObject([
+      { status: 'ended', result: { success: true, data: 'slow-1' } },
+      { status: 'ended', result: { success: true, data: 'slow-2' } },
+      { success: true, data: 'fine' },
+    ]);
   });
 
   it('a call left without its result (iAs stopped while it ran) is answered as interrupted in the next turn', async () => {

@@ -1,11 +1,11 @@
 /** `ias chat [MESSAGE] [--conversation ID] [--json]`: one turn, or an interactive chat on a terminal. */
 import readline from 'node:readline';
 import type { Command } from 'commander';
-import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
+import type { TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import type { Runtime } from '../core/runtime.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { continueWith, printer, turnJson } from './chat-output.js';
+import { continueWith, printer, printError, printTurnEnd, turnJson, type BackgroundResult } from './chat-output.js';
 import { color } from './format.js';
 import { TerminalApprovals } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
@@ -40,7 +40,7 @@ export function registerChatCommand(program: Command): void {
           runtime.gate.addChannel(approvals.channel);
         }
         const print = printer(Boolean(opts.json));
-        const finished: AgentEvent[] = [];
+        const finished: BackgroundResult[] = [];
         const agent = runtime.agent({
           onEvent: (event) => {
             if (event.type === 'background-result') finished.push(event);
@@ -114,13 +114,13 @@ export function registerChatCommand(program: Command): void {
           rl?.on('line', (line) => approvals?.answer(line));
           const result = await turn(message);
           await waitForBackground();
-          if (opts.json) process.stdout.write(`${JSON.stringify(turnJson(result, finished), null, 2)}\n`);
-          else {
-            process.stdout.write('\n');
-            if (result.stopped) process.stderr.write(color.dim('[stopped]\n'));
+          if (opts.json) {
+            process.stdout.write(`${JSON.stringify(turnJson(result, finished), null, 2)}\n`);
+            if (result.error) printError(result.error);
+          } else {
+            printTurnEnd(result);
             process.stderr.write(color.dim(continueWith(result.conversationId)));
           }
-          if (result.error) process.stderr.write(`${color.red('error')}: ${result.error}\n`);
           process.exitCode = result.error ? 1 : 0;
           return;
         }
@@ -133,7 +133,7 @@ export function registerChatCommand(program: Command): void {
         if (err instanceof ProviderNotConfiguredError) {
           // For a script, on stdout too, as a turn's error would be.
           if (opts.json) process.stdout.write(`${JSON.stringify({ error: err.message }, null, 2)}\n`);
-          process.stderr.write(`${color.red('error')}: ${err.message}\n`);
+          printError(err.message);
           process.exitCode = 1;
           return;
         }
@@ -174,14 +174,12 @@ async function interactiveLoop(
       busy = true;
       void turn(text).then(
         (result) => {
-          process.stdout.write('\n');
-          if (result.stopped) process.stderr.write(color.dim('[stopped]\n'));
-          if (result.error) process.stderr.write(`${color.red('error')}: ${result.error}\n`);
+          printTurnEnd(result);
           busy = false;
           if (!closed) prompt();
         },
         (err: unknown) => {
-          process.stderr.write(`${color.red('error')}: ${err instanceof Error ? err.message : String(err)}\n`);
+          printError(err instanceof Error ? err.message : String(err));
           busy = false;
           // Without a model no turn can work: leave, as a one-shot chat does.
           if (err instanceof ProviderNotConfiguredError) {

@@ -2,10 +2,10 @@
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import { color } from './format.js';
 
-export function turnJson(turn: TurnResult, finished: AgentEvent[]) {
-  const background = finished.flatMap((e) =>
-    e.type === 'background-result' ? [{ name: e.name, status: e.status, result: e.result }] : [],
-  );
+export type BackgroundResult = Extract<AgentEvent, { type: 'background-result' }>;
+
+export function turnJson(turn: TurnResult, finished: BackgroundResult[]) {
+  const background = finished.map((e) => ({ name: e.name, status: e.status, result: e.result }));
   return {
     conversationId: turn.conversationId,
     reply: turn.reply,
@@ -55,4 +55,15 @@ export function printer(json: boolean) {
 
 export function continueWith(conversationId: string): string {
   return `[to go on with this conversation: ias chat --conversation ${conversationId}]\n`;
+}
+
+export function printError(message: string): void {
+  process.stderr.write(`${color.red('error')}: ${message}\n`);
+}
+
+/** How a turn ended, for people: the reply's line ended, then a stop or a failure. */
+export function printTurnEnd(turn: TurnResult): void {
+  process.stdout.write('\n');
+  if (turn.stopped) process.stderr.write(color.dim('[stopped]\n'));
+  if (turn.error) printError(turn.error);
 }

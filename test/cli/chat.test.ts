@@ -141,6 +141,19 @@ describe('ias chat', () => {
   });
 });
 
+/** A model that calls send_mail (high risk: it waits for approval past its 8 s), then answers. */
+function mailGoingOnInTheBackground(model: ModelServer): void {
+  model.enqueue(
+    { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] },
+    { content: 'It goes on in the background.' },
+  );
+}
+
+/** The turn a `--json` chat printed last on the terminal (after whatever the terminal showed before). */
+function jsonOnScreen(screen: string): unknown {
+  return JSON.parse(screen.slice(screen.lastIndexOf('{', screen.lastIndexOf('"conversationId"'))));
+}
+
 describe('ias chat on a terminal', () => {
   it('Ctrl-C stops the reply under way, not the session; Ctrl-D leaves', async () => {
     const s = await setup();
@@ -179,26 +192,21 @@ describe('ias chat on a terminal', () => {
     await streaming;
     term.type(CTRL_C);
     expect(await term.exited).toBe(0);
-    const json = term.screen().slice(term.screen().indexOf('{'));
-    const turn = JSON.parse(json) as { reply: string; stopped?: boolean };
+    const turn = jsonOnScreen(term.screen()) as { reply: string; stopped?: boolean };
     expect(turn.reply).not.toContain('THE END');
     expect(turn.stopped).toBe(true);
   });
 
   it('one turn: a call gone on in the background (its approval past 8 s) is waited for, then ends', async () => {
     const s = await setup();
-    s.server.enqueue(
-      { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] },
-      { content: 'It goes on in the background.' },
-    );
+    mailGoingOnInTheBackground(s.server);
     const term = iasOnTerminal(['chat', 'mail the boss', '--json', ...s.args], s.env);
     await term.waitFor('Run send_mail? [y/N]');
     // Past the call's 8 s the model has answered, and the command waits for the call.
     await term.waitFor('[waiting for a call still running in the background; Ctrl-C stops it]');
     term.type('y\r');
     expect(await term.exited).toBe(0);
-    const screen = term.screen();
-    const json = JSON.parse(screen.slice(screen.lastIndexOf('{', screen.lastIndexOf('"conversationId"')))) as {
+    const json = jsonOnScreen(term.screen()) as {
       toolCalls: { status: string }[];
       background: { name: string; status: string; result: unknown }[];
     };
@@ -209,10 +217,7 @@ describe('ias chat on a terminal', () => {
 
   it('one turn: Ctrl-C while a background call waits for approval stops it', async () => {
     const s = await setup();
-    s.server.enqueue(
-      { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] },
-      { content: 'It goes on in the background.' },
-    );
+    mailGoingOnInTheBackground(s.server);
     const term = iasOnTerminal(['chat', 'mail the boss', ...s.args], s.env);
     await term.waitFor('[waiting for a call still running in the background; Ctrl-C stops it]');
     term.type(CTRL_C);
@@ -223,10 +228,7 @@ describe('ias chat on a terminal', () => {
 
   it('Ctrl-C at the approval of a background call declines it, and the chat goes on', async () => {
     const s = await setup();
-    s.server.enqueue(
-      { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] },
-      { content: 'It goes on in the background.' },
-    );
+    mailGoingOnInTheBackground(s.server);
     const term = iasOnTerminal(['chat', ...s.args], s.env);
     await term.waitFor('you> ');
     term.type('mail the boss\r');

@@ -202,9 +202,7 @@ export class Agent {
       const wantedBack = {
         ...(reply.reasoning && reply.reasoningField ? { reasoningField: reply.reasoningField } : {}),
         // The blocks of a reply cut short may be unsigned or belong to calls that never ran.
-        ...(reply.reasoningDetails && outcome.error === undefined && !outcome.stopped
-          ? { reasoningDetails: reply.reasoningDetails }
-          : {}),
+        ...(reply.reasoningDetails && answered ? { reasoningDetails: reply.reasoningDetails } : {}),
       };
       const forProvider =
         Object.keys(wantedBack).length > 0 || stored.some((c) => c.extra) ? { ...wantedBack, from: provider } : {};
@@ -225,7 +223,7 @@ export class Agent {
           storeLines(conversations, turn);
         });
       };
-      if (outcome.error !== undefined || outcome.stopped) {
+      if (!answered) {
         if (outcome.error !== undefined) setError(turn, outcome.error);
         if (outcome.stopped) turn.stopped = true;
         // Tool calls of a reply cut short never run: the reply is kept without them.

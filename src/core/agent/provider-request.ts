@@ -148,11 +148,9 @@ export class ProviderRequests {
 /** A failure, and when to try again if the provider asked for a longer wait than we make. */
 function saidWhenToTry(failure: ProviderFailure, maxWait: number): TurnMessage {
   const { retryAfterMs, retryable: _retryable, status: _status, ...line } = failure;
-  if (!retryAfterMs || retryAfterMs <= maxWait) return line;
-  const retryInS = String(Math.ceil(retryAfterMs / 1000));
   // Only a 429 asks for a wait.
-  if (line.code === 'rate-limited') return turnMessage('rate-limited', { ...line.params, retryInS });
-  return { ...line, message: `${line.message} Try again in ${retryInS} s.` };
+  if (!retryAfterMs || retryAfterMs <= maxWait || line.code !== 'rate-limited') return line;
+  return turnMessage('rate-limited', { ...line.params, retryInS: String(Math.ceil(retryAfterMs / 1000)) });
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { ConversationsRepo } from '../store/conversations-repo.js';
 import type { TurnResult } from './agent.js';
-import { codeOf, type TurnMessage } from './turn-messages.js';
+import { codeOf, type MessageCode, type TurnMessage } from './turn-messages.js';
 
 /** Records a notice on the turn. */
 export function addNotice(turn: TurnResult, line: TurnMessage): void {
@@ -26,17 +26,9 @@ export function hasLines(turn: TurnResult): boolean {
 
 /** Stores the turn's lines (call it inside the commit that ends the turn). */
 export function storeLines(conversations: ConversationsRepo, turn: TurnResult): void {
-  const { conversationId } = turn;
-  (turn.notices ?? []).forEach((line, i) => {
-    const code = turn.noticeCodes?.[i];
-    conversations.append(conversationId, 'system', line, { shown: 'notice', ...(code ? { shownCode: code } : {}) });
-  });
-  if (turn.error !== undefined) {
-    const code = turn.errorCode;
-    conversations.append(conversationId, 'system', turn.error, {
-      shown: 'error',
-      ...(code ? { shownCode: code } : {}),
-    });
-  }
-  if (turn.stopped) conversations.append(conversationId, 'system', 'Stopped by the owner.', { shown: 'stopped' });
+  const store = (line: string, shown: 'notice' | 'error' | 'stopped', code?: MessageCode) =>
+    conversations.append(turn.conversationId, 'system', line, { shown, ...(code ? { shownCode: code } : {}) });
+  (turn.notices ?? []).forEach((line, i) => store(line, 'notice', turn.noticeCodes?.[i]));
+  if (turn.error !== undefined) store(turn.error, 'error', turn.errorCode);
+  if (turn.stopped) store('Stopped by the owner.', 'stopped');
 }

@@ -38,14 +38,12 @@ export function withBackgroundJobs(messages: StoredMessage[], jobs: BackgroundJo
   const byId = new Map(jobs.map((job) => [job.id, job]));
   // Tool messages stored before they named their job: the call id names it, unless the model
   // reused that id for another call sent to the background in this conversation.
-  const unnamed = messages.filter((m) => m.role === 'tool' && !m.job && m.content.startsWith(STILL_RUNNING));
-  const uses = new Map<string, number>();
-  for (const m of unnamed) uses.set(m.toolCallId ?? '', (uses.get(m.toolCallId ?? '') ?? 0) + 1);
-  const jobOf = (message: StoredMessage): BackgroundJob | undefined => {
-    if (message.role !== 'tool') return undefined;
-    if (message.job) return byId.get(message.job);
-    const id = message.toolCallId;
-    return id && message.content.startsWith(STILL_RUNNING) && uses.get(id) === 1 ? byId.get(id) : undefined;
+  const unnamed = (m: StoredMessage) => m.role === 'tool' && !m.job && m.content.startsWith(STILL_RUNNING);
+  const uses = new Map<string | undefined, number>();
+  for (const m of messages.filter(unnamed)) uses.set(m.toolCallId, (uses.get(m.toolCallId) ?? 0) + 1);
+  const jobOf = (m: StoredMessage): BackgroundJob | undefined => {
+    if (m.role === 'tool' && m.job) return byId.get(m.job);
+    return unnamed(m) && m.toolCallId && uses.get(m.toolCallId) === 1 ? byId.get(m.toolCallId) : undefined;
   };
   return messages.map((message) => {
     const job = jobOf(message);

@@ -49,9 +49,13 @@ const UNCONFIRMED_PREFIX = '用户没有确认操作';
 
 /** A stored tool message's status, from what the model was given. */
 export function statusOfToolResult(content: string): { status: ToolCallStatus; result: unknown } {
-  if (content.startsWith(REFUSED_PREFIX)) return { status: 'refused', result: content };
-  if (content.startsWith(UNCONFIRMED_PREFIX)) return { status: 'unconfirmed', result: content };
-  const result = parseMaybeJson(content);
+  return statusOfResult(parseMaybeJson(content));
+}
+
+/** A result as the model was given it (a refusal's words, or the result object) → its card's status. */
+function statusOfResult(result: unknown): { status: ToolCallStatus; result: unknown } {
+  if (typeof result === 'string' && result.startsWith(REFUSED_PREFIX)) return { status: 'refused', result };
+  if (typeof result === 'string' && result.startsWith(UNCONFIRMED_PREFIX)) return { status: 'unconfirmed', result };
   if (result && typeof result === 'object' && !Array.isArray(result)) {
     const record = result as Record<string, unknown>;
     if (record.status === 'running in background') return { status: 'background', result };
@@ -67,10 +71,7 @@ function toolOutcome(message: ChatMessage): { status: ToolCallStatus; result: un
   if (background.status === 'interrupted') {
     return { status: 'error', result: { success: false, error: 'interrupted: iAs stopped before this call ended' } };
   }
-  const { result } = background;
-  return typeof result === 'string'
-    ? statusOfToolResult(result)
-    : { ...statusOfToolResult(JSON.stringify(result)), result };
+  return statusOfResult(background.result);
 }
 
 /** A notice or error part (its code only when it came with one). */

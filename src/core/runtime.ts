@@ -86,7 +86,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     approvals: store.approvals,
     key: approvalKey(secrets),
     channels: options.channels ?? [],
-    currentSkill: (name) => registry.get(name),
+    currentSkill: (name) => registry.current(name),
     ttlMs: options.approvalTtlMs,
   });
   if (options.recover) {
@@ -104,7 +104,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const skillConfig = new SkillConfigStore(store.skillSettings, secrets);
   const services: BuiltinServices = { knownSkills: () => registry.list().map((s) => s.name) };
   const caller = new SkillCaller({
-    getSkill: (name) => registry.get(name),
+    getSkill: (name) => registry.current(name),
     audit: store.audit,
     skillSettings: store.skillSettings,
     gate,

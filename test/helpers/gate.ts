@@ -75,11 +75,11 @@ export function gateWorld(options: { ttlMs?: number; wechatConnected?: boolean }
     approvals: store.approvals,
     key: approvalKey(new FileSecretStore(path.join(home, 'secrets'))),
     channels: [wechat, inApp],
-    currentSkill: (name) => registry.get(name),
+    currentSkill: (name) => registry.current(name),
     ttlMs: options.ttlMs,
   });
   const caller = new SkillCaller({
-    getSkill: (name) => registry.get(name),
+    getSkill: (name) => registry.current(name),
     audit: store.audit,
     skillSettings: store.skillSettings,
     gate,

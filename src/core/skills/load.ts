@@ -1,7 +1,7 @@
 /** Reads skill folders from disk: SKILL.md parsing, symlink confinement and the version hash. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FolderError, hashFolderFiles, isInside, listFolderFiles } from './folder-files.js';
+import { FolderError, hashFolderFiles, hashSkillFolder, isInside, listFolderFiles } from './folder-files.js';
 import { parseSkillFile } from './parse.js';
 import type { Skill, SkillProblem, SkillSource } from './types.js';
 
@@ -129,6 +129,19 @@ function makeSkill(
     get: () => (hash ??= hashFolderFiles(where.dir, where.files, { 'SKILL.md': where.bytes })),
   });
   return Object.freeze(skill);
+}
+
+/**
+ * Whether a loaded skill's files are still what its version says: read again from disk (SKILL.md
+ * too, and whatever a link inside the folder leads to), so an edit the watcher has not reloaded yet,
+ * or made where no watcher runs, is seen.
+ */
+export function unchangedOnDisk(skill: Skill, root: string): boolean {
+  try {
+    return hashSkillFolder(skill.dir, realRoot(root)) === skill.hash;
+  } catch {
+    return false; // a link that now leads outside, a folder gone: not the version loaded
+  }
 }
 
 /** Loads every skill folder directly under `root`. A missing root is an empty set. */

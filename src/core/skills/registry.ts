@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
-import { loadSkillFolder, loadSkillsRoot } from './load.js';
+import { loadSkillFolder, loadSkillsRoot, unchangedOnDisk } from './load.js';
 import type { Risk, Skill, SkillProblem, SkillSource } from './types.js';
 
 export interface RegistryOptions {
@@ -95,6 +95,18 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
   }
 
   get(name: string): Skill | undefined {
+    return this.merged.get(name);
+  }
+
+  /**
+   * The skill as its files are now, for what decides a call (its risk, the version an approval is
+   * for): a folder whose files changed since it was loaded is reloaded first, whether or not a
+   * watcher has seen the edit yet (`ias chat` runs none; a link may lead to another folder's file).
+   */
+  current(name: string): Skill | undefined {
+    const skill = this.merged.get(name);
+    const dir = skill && this.dirOf(skill.source);
+    if (skill && dir && !unchangedOnDisk(skill, dir)) this.reload(skill.source, [name]);
     return this.merged.get(name);
   }
 

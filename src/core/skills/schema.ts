@@ -55,8 +55,21 @@ export function argsValidator(schema: Record<string, unknown>): ValidateFunction
   return validate;
 }
 
+/**
+ * How deep arguments may nest. Deeper ones are nobody's real parameters, and would overflow the stack
+ * of whatever walks them next (their JSON text, the canonical form an approval is bound to).
+ */
+export const MAX_ARGUMENT_DEPTH = 64;
+
+function nestedTooDeep(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth >= MAX_ARGUMENT_DEPTH) return true;
+  return Object.values(value).some((child) => nestedTooDeep(child, depth + 1));
+}
+
 /** Why `args` do not match `schema`, or undefined when they do. */
 export function argsProblem(schema: Record<string, unknown>, args: unknown): string | undefined {
+  if (nestedTooDeep(args)) return `arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`;
   const validate = argsValidator(schema);
   if (validate(args)) return undefined;
   return describe(validate.errors, 'arguments');

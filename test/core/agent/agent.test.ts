@@ -160,6 +160,27 @@ describe('the agent loop', () => {
     expect(w.runs('send_mail')).toEqual([]);
   });
 
+  it('arguments nested thousands deep go back as an error: the turn goes on, nothing runs, nothing stays running', async () => {
+    w = await agentWorld();
+    const deep = `${'{"a":'.repeat(6000)}1${'}'.repeat(6000)}`;
+    w.server.enqueue(
+      {
+        toolCalls: [
+          { id: 'call_low', name: 'read_only', arguments: `{"extra": ${deep}}` },
+          { id: 'call_high', name: 'send_mail', arguments: `{"to": "boss", "extra": ${deep}}` },
+        ],
+      },
+      { content: 'Sorry.' },
+    );
+    const turn = await w.agent.send('nest');
+    expect(turn.reply).toBe('Sorry.');
+    expect(turn.toolCalls.map((c) => c.status)).toEqual(['error', 'error']);
+    expect(JSON.stringify(turn.toolCalls[1]!.result)).toMatch(/invalid arguments for send_mail: arguments nest deeper/);
+    expect(w.wechat.outbox).toEqual([]);
+    expect(w.runs('send_mail')).toEqual([]);
+    expect(w.store.audit.query({}).rows.map((r) => r.status)).toEqual(['failed', 'failed']);
+  });
+
   it('a tool past its time goes on in the background; its result joins the next turn', async () => {
     w = await agentWorld({ agent: { toolTimeoutMs: 300 } });
     writeSkill(w.system, 'slow', scriptSkill({ script: 'sleep 1; echo slow-result' }));

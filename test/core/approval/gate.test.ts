@@ -184,7 +184,12 @@ describe('the approval gate', () => {
   it('a message that merely contains the code is no answer, and is kept from the chat', async () => {
     world = gateWorld();
     const { call, code } = await ask(world);
-    for (const text of [`ok ${code}`, `${code} please`, `确认 ${code}`, `${code}0`]) {
+    const grouped = [
+      `${code.slice(0, 3)} ${code.slice(3)}`,
+      `${code.slice(0, 3)}-${code.slice(3)}`,
+      code.split('').join(' '),
+    ];
+    for (const text of [`ok ${code}`, `${code} please`, `确认 ${code}`, `${code}0`, ...grouped]) {
       const consumed = await world.gate.handleMessage(world.wechat, { from: 'wxid_owner', direct: true, text });
       expect(consumed).toBe(true);
     }

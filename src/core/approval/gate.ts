@@ -6,7 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { ApprovalRow, ApprovalsRepo, ApprovalSource } from '../store/approvals-repo.js';
+import {
+  OPEN_APPROVAL_STATUSES,
+  type ApprovalRow,
+  type ApprovalsRepo,
+  type ApprovalSource,
+} from '../store/approvals-repo.js';
 import type { Skill, SkillResult } from '../skills/types.js';
 import { canonicalJson, sha256Hex } from './canonical.js';
 import type { ApprovalChannel, IncomingMessage } from './channel.js';
@@ -60,6 +65,10 @@ interface Waiter {
   timer?: NodeJS.Timeout;
 }
 
+const INTERRUPTED = JSON.stringify({ success: false, error: 'interrupted: iAs stopped while this was running' });
+/** How often calls waiting here look at what other iAs processes did (see watch). */
+const WATCH_MS = 1000;
+
 const NORMALIZE_DIGITS = (text: string) => text.normalize('NFKC').trim();
 const CANCEL_WORDS = new Set(['0', '取消', 'cancel']);
 
@@ -70,6 +79,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   private readonly waiters = new Map<string, Waiter>();
   private readonly unsubscribe: (() => void)[] = [];
   private closed = false;
+  private watcher?: NodeJS.Timeout;
 
   constructor(private readonly options: GateOptions) {
     super();
@@ -105,7 +115,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     for (const row of leftovers.executing) {
       this.options.approvals.transition(row.id, ['executing'], 'cancelled', {
         decidedAt: this.now(),
-        result: JSON.stringify({ success: false, error: 'interrupted: iAs stopped while this was running' }),
+        result: INTERRUPTED,
       });
     }
     return leftovers.cancelled + leftovers.executing.length;
@@ -113,6 +123,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
 
   close(): void {
     this.closed = true;
+    clearInterval(this.watcher);
     for (const off of this.unsubscribe.splice(0)) off();
     for (const [id, waiter] of this.waiters) {
       clearTimeout(waiter.timer);
@@ -131,8 +142,38 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       const id = this.open(request, request.skill);
       this.waiters.set(id, { request, skill: request.skill, resolve });
       request.signal?.addEventListener('abort', () => this.abandon(id), { once: true });
+      this.watch();
       void this.activate(id);
     });
+  }
+
+  /**
+   * While calls of this process wait here, every second: approvals of iAs processes that have ended
+   * are closed, the owner's next queued approval is asked when none is pending (another process may
+   * have settled its own, or ended), and a waiter whose approval another process closed learns it.
+   */
+  private watch(): void {
+    if (this.watcher || this.closed) return;
+    this.watcher = setInterval(() => {
+      if (this.waiters.size === 0) {
+        clearInterval(this.watcher);
+        this.watcher = undefined;
+        return;
+      }
+      for (const [id, waiter] of this.waiters) {
+        const status = this.options.approvals.get(id)?.status;
+        if (status && OPEN_APPROVAL_STATUSES.includes(status)) continue;
+        this.waiters.delete(id);
+        clearTimeout(waiter.timer);
+        waiter.resolve({ status: 'cancelled', approvalId: id, reason: 'another iAs process closed this approval' });
+      }
+      void this.promoteNext();
+    }, WATCH_MS);
+  }
+
+  /** The open approvals of iAs processes that have ended are cancelled: nobody can answer them now. */
+  private closeAbandoned(): void {
+    for (const id of this.options.approvals.cancelAbandoned(this.now(), INTERRUPTED)) this.changed(id);
   }
 
   /** Records how an approved call ended. */
@@ -227,6 +268,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     const waiter = this.waiters.get(id);
     const row = this.options.approvals.get(id);
     if (!waiter || !row || row.status !== 'queued') return;
+    this.closeAbandoned();
     if (this.options.approvals.activeForOwner(OWNER)) return; // it waits its turn
     const moved = this.options.approvals.transition(id, ['queued'], 'pending', {
       expiresAt: this.now() + this.ttlMs,
@@ -382,6 +424,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
 
   private async promoteNext(): Promise<void> {
     if (this.closed) return;
+    this.closeAbandoned();
     if (this.options.approvals.activeForOwner(OWNER)) return;
     const next = this.options.approvals.nextQueued(OWNER);
     if (next) await this.activate(next.id);

@@ -3,6 +3,7 @@
  * the row is still in one of the expected states, and the caller learns whether it did.
  */
 import type Database from 'better-sqlite3';
+import { hasEnded, stillRunning, type ProcessOwner } from '../process-identity.js';
 
 type Db = Database.Database;
 
@@ -93,7 +94,9 @@ const FIELDS = Object.keys(COLUMNS) as (keyof ApprovalRow)[];
 const SELECT = `SELECT ${FIELDS.map((f) => `${COLUMNS[f]} AS ${f}`).join(', ')} FROM pending_approvals`;
 /** Columns a transition never sets from `fields`. */
 const FIXED = new Set<string>(['id', 'status']);
-const LEFTOVER = `status IN ('queued', 'pending', 'approved') AND run_id IS NOT ?`;
+/** Of another run, and not of an iAs process that still runs (`?`: the identities of those, as JSON). */
+const OTHER_RUN = `run_id IS NOT ? AND (owner_identity IS NULL OR owner_identity NOT IN (SELECT value FROM json_each(?)))`;
+const OPEN = `status IN ('queued', 'pending', 'approved', 'executing')`;
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -109,13 +112,19 @@ export class ApprovalsRepo {
   private readonly cancelStmt;
   private readonly executingStmt;
   private readonly listAllStmt;
+  private readonly ownersStmt;
+  private readonly abandonStmt;
   private readonly transitions = new Map<string, Database.Statement>();
   private readonly lists = new Map<number, Database.Statement>();
 
-  constructor(private readonly db: Db) {
+  /** `owner`: this iAs process, recorded with each approval it opens (where it can be told). */
+  constructor(
+    private readonly db: Db,
+    private readonly owner?: ProcessOwner,
+  ) {
     this.insertStmt = db.prepare(
-      `INSERT INTO pending_approvals (${FIELDS.map((f) => COLUMNS[f]).join(', ')})
-       VALUES (${FIELDS.map((f) => `@${f}`).join(', ')})`,
+      `INSERT INTO pending_approvals (${FIELDS.map((f) => COLUMNS[f]).join(', ')}, owner_pid, owner_identity)
+       VALUES (${FIELDS.map((f) => `@${f}`).join(', ')}, @ownerPid, @ownerIdentity)`,
     );
     this.getStmt = db.prepare<[string], ApprovalRow>(`${SELECT} WHERE id = ?`);
     this.decrementStmt = db.prepare<[string], { attemptsLeft: number }>(
@@ -129,11 +138,21 @@ export class ApprovalsRepo {
     this.openStmt = db.prepare<[], ApprovalRow>(
       `${SELECT} WHERE status IN ('queued', 'pending', 'approved', 'executing') ORDER BY created_at, rowid`,
     );
-    this.cancelStmt = db.prepare<[number, string], { id: string }>(
-      `UPDATE pending_approvals SET status = 'cancelled', decided_at = ? WHERE ${LEFTOVER} RETURNING id`,
+    this.cancelStmt = db.prepare<[number, string, string], { id: string }>(
+      `UPDATE pending_approvals SET status = 'cancelled', decided_at = ?
+       WHERE status IN ('queued', 'pending', 'approved') AND ${OTHER_RUN} RETURNING id`,
     );
-    this.executingStmt = db.prepare<[string], ApprovalRow>(
-      `${SELECT} WHERE status = 'executing' AND run_id IS NOT ? ORDER BY created_at, rowid`,
+    this.executingStmt = db.prepare<[string, string], ApprovalRow>(
+      `${SELECT} WHERE status = 'executing' AND ${OTHER_RUN} ORDER BY created_at, rowid`,
+    );
+    this.ownersStmt = db.prepare<[], ProcessOwner>(
+      `SELECT DISTINCT owner_pid AS pid, owner_identity AS identity FROM pending_approvals
+       WHERE ${OPEN} AND owner_identity IS NOT NULL`,
+    );
+    this.abandonStmt = db.prepare<[{ now: number; ended: string; interrupted: string }], { id: string }>(
+      `UPDATE pending_approvals SET status = 'cancelled', decided_at = @now,
+         result = CASE status WHEN 'executing' THEN @interrupted ELSE result END
+       WHERE ${OPEN} AND owner_identity IN (SELECT value FROM json_each(@ended)) RETURNING id`,
     );
     this.listAllStmt = db.prepare<[number], ApprovalRow>(`${SELECT} ORDER BY created_at DESC, rowid DESC LIMIT ?`);
   }
@@ -147,7 +166,7 @@ export class ApprovalsRepo {
     };
     const full: Record<string, unknown> = {};
     for (const field of FIELDS) full[field] = row[field] ?? defaults[field] ?? null;
-    this.insertStmt.run(full);
+    this.insertStmt.run({ ...full, ownerPid: this.owner?.pid ?? null, ownerIdentity: this.owner?.identity ?? null });
   }
 
   get(id: string): ApprovalRow | undefined {
@@ -202,12 +221,31 @@ export class ApprovalsRepo {
   /**
    * At start-up: cancels every queued, pending or approved approval left by another run (they must
    * never execute), and returns the ones of another run caught executing, which it leaves as they are.
+   * Those of another iAs process that still runs (`ias chat` beside the app) stay its own.
    */
   cancelLeftovers(currentRunId: string, now: number): LeftoverApprovals {
-    return this.db.transaction(() => {
-      const cancelledIds = this.cancelStmt.all(now, currentRunId).map((row) => row.id);
-      return { cancelled: cancelledIds.length, cancelledIds, executing: this.executingStmt.all(currentRunId) };
-    })();
+    // One write transaction: no process can open an approval between the owners read and the update.
+    return this.db
+      .transaction(() => {
+        const live = JSON.stringify(stillRunning(this.ownersStmt.all(), this.owner));
+        const cancelledIds = this.cancelStmt.all(now, currentRunId, live).map((row) => row.id);
+        return { cancelled: cancelledIds.length, cancelledIds, executing: this.executingStmt.all(currentRunId, live) };
+      })
+      .immediate();
+  }
+
+  /**
+   * Cancels the open approvals of iAs processes that have provably ended (killed, crashed): they can
+   * never be answered or finished, and a pending one would hold up every later approval. One that was
+   * executing gets `interrupted` as its result. Returns their ids.
+   */
+  cancelAbandoned(now: number, interrupted: string): string[] {
+    const ended = this.ownersStmt
+      .all()
+      .filter((o) => o.identity !== this.owner?.identity && hasEnded(o))
+      .map((o) => o.identity);
+    if (ended.length === 0) return [];
+    return this.abandonStmt.all({ now, ended: JSON.stringify(ended), interrupted }).map((row) => row.id);
   }
 
   /** Newest first; `status` narrows to one or several states. `limit` defaults to 50, at most 500. */

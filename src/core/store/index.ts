@@ -48,7 +48,7 @@ export function openStore(file: string): Store {
   const inOneCommit = db.transaction((fn: () => unknown) => fn());
   return {
     db,
-    approvals: new ApprovalsRepo(db),
+    approvals: new ApprovalsRepo(db, owner),
     audit: new AuditRepo(db, owner),
     skillSettings: new SkillSettingsRepo(db),
     settings: new SettingsRepo(db),

@@ -1,0 +1,153 @@
+/**
+ * Approvals of other iAs processes on the same data folder (`ias chat` beside the app, or one that
+ * was killed): the owner has one pending approval at a time, so one left open by a process that has
+ * ended must not hold up the next; one of a process that still runs stays its own.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { identityOf, type ProcessOwner } from '../../../src/core/process-identity.js';
+import { ApprovalsRepo, type ApprovalStatus, type NewApproval } from '../../../src/core/store/approvals-repo.js';
+import { CODE, codeIn, gateWorld, settle, type GateWorld } from '../../helpers/gate.js';
+import { endedProcessId } from '../../helpers/process.js';
+import { onCleanup } from '../../helpers/temp.js';
+
+let world: GateWorld | undefined;
+afterEach(() => world?.close());
+
+/** Another iAs process that runs until `end()` (SIGKILL, as a crash). */
+function liveProcess(): ProcessOwner & { end(): Promise<void> } {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+  onCleanup(() => child.kill('SIGKILL'));
+  const pid = child.pid!;
+  return {
+    pid,
+    identity: identityOf(pid) as string,
+    async end() {
+      const exited = once(child, 'exit');
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+const ended = (): ProcessOwner => ({ pid: endedProcessId(), identity: 'linux:an-iAs-that-was-killed' });
+
+/** An approval opened by another process (`owner`, or one that cannot be told). */
+function openedBy(w: GateWorld, owner: ProcessOwner | undefined, id: string, status: ApprovalStatus): void {
+  const row: NewApproval = {
+    id,
+    createdAt: Date.now() - 1000,
+    userId: 'owner',
+    skillName: 'send_mail',
+    params: '{"to":"x"}',
+    paramsHash: 'h',
+    skillHash: 'v',
+    status,
+    runId: `run-of-${id}`,
+    channel: 'terminal',
+    ...(status === 'queued' ? {} : { expiresAt: Date.now() + 600_000 }),
+  };
+  new ApprovalsRepo(w.store.db, owner).insert(row);
+}
+
+const statusOf = (w: GateWorld, id: string) => w.store.approvals.get(id)?.status;
+
+describe.runIf(process.platform === 'linux')('approvals of other iAs processes', () => {
+  it('one left pending by an iAs that was killed is cancelled, and the next call is asked at once', async () => {
+    world = gateWorld();
+    openedBy(world, ended(), 'left-behind', 'pending');
+    const sent = world.wechat.nextSent(CODE);
+    const call = world.caller.call({ name: 'send_mail', params: { to: 'b' }, source: 'chat' });
+    world.wechat.reply(codeIn(await sent));
+    expect((await call).status).toBe('done');
+    expect(statusOf(world, 'left-behind')).toBe('cancelled');
+    expect(world.runs('send_mail')).toHaveLength(1);
+  });
+
+  it("behind a live iAs's pending approval a call waits, and is asked once that iAs is killed", async () => {
+    world = gateWorld();
+    const other = liveProcess();
+    openedBy(world, other, 'theirs', 'pending');
+    const sent = world.wechat.nextSent(CODE);
+    const call = world.caller.call({ name: 'send_mail', params: { to: 'b' }, source: 'chat' });
+    await settle();
+    const mine = world.store.approvals.nextQueued('owner')!;
+    expect(mine.skillName).toBe('send_mail');
+    expect(world.wechat.outbox).toEqual([]);
+    expect(statusOf(world, 'theirs')).toBe('pending');
+
+    await other.end();
+    world.wechat.reply(codeIn(await sent));
+    expect((await call).status).toBe('done');
+    expect(statusOf(world, 'theirs')).toBe('cancelled');
+  });
+
+  it("behind a live iAs's pending approval a call is asked once that iAs settles its own", async () => {
+    world = gateWorld();
+    const other = liveProcess();
+    openedBy(world, other, 'theirs', 'pending');
+    const sent = world.wechat.nextSent(CODE);
+    const call = world.caller.call({ name: 'send_mail', params: { to: 'b' }, source: 'chat' });
+    await settle();
+    expect(world.wechat.outbox).toEqual([]);
+    // The other process's owner answered at its terminal, and its call ran.
+    new ApprovalsRepo(world.store.db, other).transition('theirs', ['pending'], 'done');
+    world.wechat.reply(codeIn(await sent));
+    expect((await call).status).toBe('done');
+    expect(statusOf(world, 'theirs')).toBe('done');
+  });
+
+  it('a call whose approval another process closed learns it, and nothing runs', async () => {
+    world = gateWorld();
+    const sent = world.wechat.nextSent(CODE);
+    const call = world.caller.call({ name: 'send_mail', params: { to: 'b' }, source: 'chat' });
+    await sent;
+    const mine = world.store.approvals.activeForOwner('owner')!;
+    // What a start-up that cannot tell this process apart does (see ApprovalsRepo.cancelLeftovers).
+    new ApprovalsRepo(world.store.db).transition(mine.id, ['pending'], 'cancelled');
+    const outcome = await call;
+    expect(outcome.status).toBe('cancelled');
+    expect(outcome.result.error).toContain('another iAs process closed this approval');
+    expect(world.runs('send_mail')).toEqual([]);
+  });
+
+  it("start-up recovery cancels what ended (or unknown) processes left, and leaves a live iAs's own", () => {
+    world = gateWorld();
+    const other = liveProcess();
+    const gone = ended();
+    openedBy(world, other, 'live-pending', 'pending');
+    openedBy(world, other, 'live-queued', 'queued');
+    openedBy(world, other, 'live-executing', 'executing');
+    openedBy(world, gone, 'gone-queued', 'queued');
+    openedBy(world, gone, 'gone-executing', 'executing');
+    openedBy(world, undefined, 'unknown-approved', 'approved');
+
+    expect(world.gate.recover()).toBe(3);
+    expect(
+      ['live-pending', 'live-queued', 'live-executing', 'gone-queued', 'gone-executing', 'unknown-approved'].map((id) =>
+        statusOf(world!, id),
+      ),
+    ).toEqual(['pending', 'queued', 'executing', 'cancelled', 'cancelled', 'cancelled']);
+    expect(JSON.parse(world.store.approvals.get('gone-executing')!.result!)).toEqual({
+      success: false,
+      error: 'interrupted: iAs stopped while this was running',
+    });
+  });
+
+  it('an approval records the process that opened it', async () => {
+    world = gateWorld();
+    const sent = world.wechat.nextSent(CODE);
+    const call = world.caller.call({ name: 'send_mail', params: { to: 'b' }, source: 'chat' });
+    await sent;
+    const id = world.store.approvals.activeForOwner('owner')!.id;
+    const owner = world.store.db
+      .prepare<[string], { pid: number; identity: string }>(
+        'SELECT owner_pid AS pid, owner_identity AS identity FROM pending_approvals WHERE id = ?',
+      )
+      .get(id)!;
+    expect(owner).toEqual({ pid: process.pid, identity: identityOf(process.pid) });
+    world.wechat.reply('0');
+    expect((await call).status).not.toBe('done');
+  });
+});

@@ -5,7 +5,18 @@ import type { TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import type { Runtime } from '../core/runtime.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { continueWith, printer, printError, printTurnEnd, turnJson, type BackgroundResult } from './chat-output.js';
+import {
+  continueWith,
+  printer,
+  printError,
+  printTurnEnd,
+  say,
+  turnError,
+  turnJson,
+  type BackgroundResult,
+} from './chat-output.js';
+import { chatWords, type ChatWords } from './chat-words.js';
+import { ownerLocale } from './cli-locale.js';
 import { color } from './format.js';
 import { TerminalApprovals } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
@@ -24,22 +35,25 @@ export function registerChatCommand(program: Command): void {
     .option('--json', 'print the turn as JSON')
     .action(async (message: string | undefined, opts: ChatOptions, cmd: Command) => {
       const interactive = message === undefined;
-      if (interactive && !process.stdin.isTTY) throw new UsageError('give a MESSAGE, or run `ias chat` on a terminal');
-      if (opts.conversation !== undefined && opts.conversation.trim() === '') {
-        throw new UsageError('--conversation needs the ID of a conversation');
-      }
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
+      const runtime: Runtime = await contextRuntime(context, { channels: [] });
+      // Its own words in the owner's language (the setting, else the system's): known once the
+      // store is open, so even a usage error reads in it.
+      const words = chatWords[await ownerLocale(runtime)];
       const rl = process.stdin.isTTY
         ? readline.createInterface({ input: process.stdin, output: process.stderr })
         : undefined;
       let approvals: TerminalApprovals | undefined;
-      const runtime: Runtime = await contextRuntime(context, { channels: [] });
       try {
+        if (interactive && !process.stdin.isTTY) throw new UsageError(words.needMessage);
+        if (opts.conversation !== undefined && opts.conversation.trim() === '') {
+          throw new UsageError(words.needConversationId);
+        }
         if (rl) {
-          approvals = new TerminalApprovals(runtime.gate, rl);
+          approvals = new TerminalApprovals(runtime.gate, rl, words.runSkill);
           runtime.gate.addChannel(approvals.channel);
         }
-        const print = printer(Boolean(opts.json));
+        const print = printer(Boolean(opts.json), words);
         const finished: BackgroundResult[] = [];
         const agent = runtime.agent({
           onEvent: (event) => {
@@ -48,7 +62,7 @@ export function registerChatCommand(program: Command): void {
           },
         });
         if (opts.conversation && !runtime.store.conversations.get(opts.conversation)) {
-          throw new UsageError(`no conversation ${opts.conversation}`);
+          throw new UsageError(words.noConversation(opts.conversation));
         }
         let conversationId = opts.conversation;
         // On a terminal readline reads Ctrl-C as a key (no SIGINT reaches the process): it stops the
@@ -60,8 +74,8 @@ export function registerChatCommand(program: Command): void {
           if (current) current.controller.abort();
           else if (waiting) agent.stopBackground();
           else if (approvals?.answer('n')) {
-            process.stderr.write(color.dim('[declined]\n'));
-            rl.setPrompt(color.bold('you> '));
+            process.stderr.write(color.dim(`${words.declined}\n`));
+            rl.setPrompt(color.bold(words.prompt));
             rl.prompt();
           } else rl.close();
         });
@@ -71,14 +85,9 @@ export function registerChatCommand(program: Command): void {
          */
         const waitForBackground = async (stop = false) => {
           if (agent.running.size === 0) return;
-          const calls = agent.running.size === 1 ? 'a call' : `${agent.running.size} calls`;
-          process.stderr.write(
-            color.dim(
-              stop
-                ? `[stopping ${calls} still running in the background]\n`
-                : `[waiting for ${calls} still running in the background; Ctrl-C stops ${agent.running.size === 1 ? 'it' : 'them'}]\n`,
-            ),
-          );
+          const calls = agent.running.size;
+          const line = stop ? words.stoppingBackground(calls) : words.waitingForBackground(calls);
+          process.stderr.write(color.dim(`${line}\n`));
           if (stop) agent.stopBackground();
           const onSigint = () => agent.stopBackground();
           process.on('SIGINT', onSigint);
@@ -115,26 +124,34 @@ export function registerChatCommand(program: Command): void {
           const result = await turn(message);
           await waitForBackground();
           if (opts.json) {
-            process.stdout.write(`${JSON.stringify(turnJson(result, finished), null, 2)}\n`);
-            if (result.error) printError(result.error);
+            process.stdout.write(`${JSON.stringify(turnJson(result, finished, words), null, 2)}\n`);
+            const error = turnError(words, result);
+            if (error !== undefined) printError(words, error);
           } else {
-            printTurnEnd(result);
-            process.stderr.write(color.dim(continueWith(result.conversationId)));
+            printTurnEnd(words, result);
+            process.stderr.write(color.dim(continueWith(words, result.conversationId)));
           }
           process.exitCode = result.error ? 1 : 0;
           return;
         }
-        await interactiveLoop(rl!, approvals!, turn);
+        await interactiveLoop(rl!, approvals!, turn, words);
         await stopTurn();
         // Nobody is left at the terminal to approve: background calls stop with the session.
         await waitForBackground(true);
-        if (conversationId) process.stderr.write(color.dim(continueWith(conversationId)));
+        if (conversationId) process.stderr.write(color.dim(continueWith(words, conversationId)));
       } catch (err) {
         if (err instanceof ProviderNotConfiguredError) {
+          const message = say(words, err.message, err.messageCode);
           // For a script, on stdout too, as a turn's error would be.
-          if (opts.json) process.stdout.write(`${JSON.stringify({ error: err.message }, null, 2)}\n`);
-          printError(err.message);
+          if (opts.json) process.stdout.write(`${JSON.stringify({ error: message }, null, 2)}\n`);
+          printError(words, message);
           process.exitCode = 1;
+          return;
+        }
+        if (err instanceof UsageError) {
+          // Said here, in the chat's language (the program says other commands' usage errors).
+          printError(words, err.message);
+          process.exitCode = 2;
           return;
         }
         throw err;
@@ -149,10 +166,11 @@ async function interactiveLoop(
   rl: readline.Interface,
   approvals: TerminalApprovals,
   turn: (text: string) => Promise<TurnResult>,
+  words: ChatWords,
 ): Promise<void> {
-  process.stderr.write(color.dim('iAs — type a message; /exit to leave; Ctrl-C stops a reply.\n'));
+  process.stderr.write(color.dim(`${words.intro}\n`));
   const prompt = () => {
-    rl.setPrompt(color.bold('you> '));
+    rl.setPrompt(color.bold(words.prompt));
     rl.prompt();
   };
   let busy = false;
@@ -174,12 +192,12 @@ async function interactiveLoop(
       busy = true;
       void turn(text).then(
         (result) => {
-          printTurnEnd(result);
+          printTurnEnd(words, result);
           busy = false;
           if (!closed) prompt();
         },
         (err: unknown) => {
-          printError(err instanceof Error ? err.message : String(err));
+          printError(words, describe(words, err));
           busy = false;
           // Without a model no turn can work: leave, as a one-shot chat does.
           if (err instanceof ProviderNotConfiguredError) {
@@ -190,4 +208,10 @@ async function interactiveLoop(
       );
     });
   });
+}
+
+/** An error that ended a turn early, for people: in the chat's language when it has a code. */
+function describe(words: ChatWords, err: unknown): string {
+  if (err instanceof ProviderNotConfiguredError) return say(words, err.message, err.messageCode);
+  return err instanceof Error ? err.message : String(err);
 }

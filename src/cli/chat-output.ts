@@ -1,10 +1,23 @@
 /** What `ias chat` prints: the turn as it happens for people, or as JSON for programs. */
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
+import { sayTurnLine, type MessageCode } from '../shared/turn-messages.js';
+import type { ChatWords } from './chat-words.js';
 import { color } from './format.js';
 
 export type BackgroundResult = Extract<AgentEvent, { type: 'background-result' }>;
 
-export function turnJson(turn: TurnResult, finished: BackgroundResult[]) {
+/** A line about how the turn went, in the chat's language (the English that came with it else). */
+export function say(words: ChatWords, text: string, messageCode?: MessageCode): string {
+  return sayTurnLine(words.turn, text, messageCode);
+}
+
+/** The turn's failure in the chat's language, if it failed. */
+export function turnError(words: ChatWords, turn: TurnResult): string | undefined {
+  return turn.error === undefined ? undefined : say(words, turn.error, turn.errorCode);
+}
+
+/** The turn for a program: keys and statuses fixed; the error and notices in the chat's language. */
+export function turnJson(turn: TurnResult, finished: BackgroundResult[], words: ChatWords) {
   const background = finished.map((e) => ({ name: e.name, status: e.status, result: e.result }));
   return {
     conversationId: turn.conversationId,
@@ -16,9 +29,11 @@ export function turnJson(turn: TurnResult, finished: BackgroundResult[]) {
       status: c.status,
       result: c.result,
     })),
-    ...(turn.error ? { error: turn.error } : {}),
+    ...(turn.error ? { error: turnError(words, turn) } : {}),
     ...(turn.stopped ? { stopped: true } : {}),
-    ...(turn.notices?.length ? { notices: turn.notices } : {}),
+    ...(turn.notices?.length
+      ? { notices: turn.notices.map((notice, i) => say(words, notice, turn.noticeCodes?.[i])) }
+      : {}),
     // Calls that went on in the background, as they ended while the command waited for them.
     ...(background.length ? { background } : {}),
   };
@@ -32,7 +47,7 @@ function parseOrRaw(text: string): unknown {
   }
 }
 
-export function printer(json: boolean) {
+export function printer(json: boolean, words: ChatWords) {
   let thinking = false;
   return (event: AgentEvent) => {
     if (json) return;
@@ -44,26 +59,29 @@ export function printer(json: boolean) {
     else if (event.type === 'tool-call') process.stderr.write(color.dim(`\n[${event.name}] ${event.arguments}\n`));
     else if (event.type === 'tool-result') process.stderr.write(color.dim(`[${event.name}: ${event.status}]\n`));
     else if (event.type === 'background-result') {
-      process.stderr.write(color.cyan(`\n[${event.name} finished in the background: ${event.status}]\n`));
+      process.stderr.write(color.cyan(`\n${words.finishedInBackground(event.name, event.status)}\n`));
     } else if (event.type === 'retry') {
-      process.stderr.write(color.yellow(`\n${event.message} Retrying in ${Math.round(event.delayMs / 100) / 10} s…\n`));
+      const seconds = Math.round(event.delayMs / 100) / 10;
+      const line = say(words, event.message, event.messageCode);
+      process.stderr.write(color.yellow(`\n${line}${words.retryingIn(seconds)}\n`));
     } else if (event.type === 'notice') {
-      process.stderr.write(color.yellow(`\n${event.message}\n`));
+      process.stderr.write(color.yellow(`\n${say(words, event.message, event.messageCode)}\n`));
     }
   };
 }
 
-export function continueWith(conversationId: string): string {
-  return `[to go on with this conversation: ias chat --conversation ${conversationId}]\n`;
+export function continueWith(words: ChatWords, conversationId: string): string {
+  return `${words.continueWith(`ias chat --conversation ${conversationId}`)}\n`;
 }
 
-export function printError(message: string): void {
-  process.stderr.write(`${color.red('error')}: ${message}\n`);
+export function printError(words: ChatWords, message: string): void {
+  process.stderr.write(`${color.red(words.error.label)}${words.error.separator}${message}\n`);
 }
 
 /** How a turn ended, for people: the reply's line ended, then a stop or a failure. */
-export function printTurnEnd(turn: TurnResult): void {
+export function printTurnEnd(words: ChatWords, turn: TurnResult): void {
   process.stdout.write('\n');
-  if (turn.stopped) process.stderr.write(color.dim('[stopped]\n'));
-  if (turn.error) printError(turn.error);
+  if (turn.stopped) process.stderr.write(color.dim(`${words.stopped}\n`));
+  const error = turnError(words, turn);
+  if (error !== undefined) printError(words, error);
 }

@@ -1,10 +1,12 @@
 /**
  * Approvals at the terminal for `ias chat`: the human at this terminal is the owner, so a
- * high-risk call is shown here in full and answered y/N on the same prompt.
+ * high-risk call is shown here in full (the gate's words, in both languages) and answered y/N on
+ * the same prompt (asked in the chat's language; y, yes, 是 or 好 approve).
  */
 import type readline from 'node:readline';
 import type { ApprovalGate, ApprovalView } from '../core/approval/gate.js';
 import { InProcessChannel } from '../core/approval/in-process-channel.js';
+import { chatWords } from './chat-words.js';
 import { color } from './format.js';
 
 export const TERMINAL_CHANNEL = 'terminal';
@@ -16,13 +18,15 @@ export class TerminalApprovals {
   constructor(
     private readonly gate: ApprovalGate,
     private readonly rl: readline.Interface,
+    /** The y/N question, in the chat's language. */
+    private readonly runSkill: (skill: string) => string = chatWords.en.runSkill,
   ) {
     const original = this.channel.sendToOwner.bind(this.channel);
     this.channel.sendToOwner = async (text: string) => {
       await original(text);
       process.stderr.write(`\n${color.yellow(text)}\n`);
       if (this.waiting) {
-        this.rl.setPrompt(color.bold(`Run ${this.waiting.skillName}? [y/N] `));
+        this.rl.setPrompt(color.bold(this.runSkill(this.waiting.skillName)));
         this.rl.prompt();
       }
     };

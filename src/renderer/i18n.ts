@@ -4,20 +4,14 @@
  * the OS (`navigator.language`) unless the settings pick one.
  */
 import { createContext, useContext } from 'react';
-import type { Language } from '../shared/contract.js';
+import { pickLocale, type Locale } from '../shared/locale.js';
 import { en, type Strings } from './i18n/en.js';
 import { zhCN } from './i18n/zh-CN.js';
 
-export type { Strings };
-export type Locale = 'zh-CN' | 'en';
+export type { Strings, Locale };
+export { pickLocale };
 
 export const dictionaries: Record<Locale, Strings> = { en, 'zh-CN': zhCN };
-
-/** 简体中文 for any Chinese system language, English otherwise; an explicit choice wins. */
-export function pickLocale(language: Language | undefined, systemLanguage: string | undefined): Locale {
-  if (language === 'en' || language === 'zh-CN') return language;
-  return systemLanguage?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
-}
 
 export function systemLanguage(): string | undefined {
   return typeof navigator === 'undefined' ? undefined : navigator.language;

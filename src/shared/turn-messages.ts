@@ -76,3 +76,13 @@ export const englishTurnMessages: TurnMessageStrings = {
     `The model answered only by asking for tools (${p.tools}) it was not offered, so this turn has no answer.`,
   'model-answered': (p) => `${p.model} at ${p.baseUrl} answered.`,
 };
+
+/**
+ * A line in a language: by its code when `strings` know it, else the English sentence that came
+ * with it (an older server, or a code newer than this table). The server's own words stay as they came.
+ */
+export function sayTurnLine(strings: TurnMessageStrings, text: string, messageCode?: MessageCode): string {
+  if (!messageCode || !Object.hasOwn(strings, messageCode.code)) return text;
+  const say = strings[messageCode.code] as (params: MessageCode['params']) => string;
+  return say(messageCode.params ?? {});
+}

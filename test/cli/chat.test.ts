@@ -1,35 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { chatWorld as setup, jsonOnScreen, mailGoingOnInTheBackground } from '../helpers/chat-world.js';
 import { iasAsync } from '../helpers/cli.js';
-import { startModelServer, type ModelServer } from '../helpers/model-server.js';
-import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 import { CTRL_C, CTRL_D, iasOnTerminal } from '../helpers/terminal.js';
-
-let server: ModelServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function setup() {
-  server = await startModelServer();
-  const home = tempDir('ias-chat-');
-  const system = path.join(home, 'system');
-  fs.mkdirSync(system);
-  writeSkill(
-    system,
-    'echo_back',
-    scriptSkill({
-      script: 'printf "echo:%s" "$SKILL_PARAM_TEXT"',
-      parameters: { type: 'object', properties: { text: { type: 'string' } } },
-    }),
-  );
-  writeSkill(system, 'send_mail', scriptSkill({ risk: 'High', script: 'echo sent' }));
-  const env = { IAS_LLM_BASE_URL: server.url, IAS_LLM_API_KEY: 'sk-test-123', IAS_LLM_MODEL: 'test-model' };
-  const args = ['--home', home, '--system-skills', system];
-  return { home, env, args, server };
-}
 
 describe('ias chat', () => {
   it('one turn with tools, as JSON, through IAS_LLM_* to any OpenAI-compatible server', async () => {
@@ -140,19 +114,6 @@ describe('ias chat', () => {
     expect(refused.stderr).not.toContain('sk-test-123');
   });
 });
-
-/** A model that calls send_mail (high risk: it waits for approval past its 8 s), then answers. */
-function mailGoingOnInTheBackground(model: ModelServer): void {
-  model.enqueue(
-    { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] },
-    { content: 'It goes on in the background.' },
-  );
-}
-
-/** The turn a `--json` chat printed last on the terminal (after whatever the terminal showed before). */
-function jsonOnScreen(screen: string): unknown {
-  return JSON.parse(screen.slice(screen.lastIndexOf('{', screen.lastIndexOf('"conversationId"'))));
-}
 
 describe('ias chat on a terminal', () => {
   it('Ctrl-C stops the reply under way, not the session; Ctrl-D leaves', async () => {

@@ -2,6 +2,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
+/**
+ * The system language a run sees unless a test gives its own: English (LANG=C), whatever the
+ * machine running the tests speaks (an empty LC_ALL or LC_MESSAGES counts as unset).
+ */
+export const ENGLISH_SYSTEM = { LC_ALL: '', LC_MESSAGES: '', LANG: 'C' };
+
 export interface CliRun {
   status: number | null;
   stdout: string;
@@ -11,7 +17,7 @@ export interface CliRun {
 export function ias(args: string[], env: Record<string, string> = {}, input?: string): CliRun {
   const result = spawnSync(process.execPath, [path.resolve('bin/ias.mjs'), ...args], {
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', ...env },
+    env: { ...process.env, NO_COLOR: '1', ...ENGLISH_SYSTEM, ...env },
     input,
     timeout: 60_000,
   });
@@ -22,7 +28,7 @@ export function ias(args: string[], env: Record<string, string> = {}, input?: st
 export function iasAsync(args: string[], env: Record<string, string> = {}, input?: string): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.resolve('bin/ias.mjs'), ...args], {
-      env: { ...process.env, NO_COLOR: '1', ...env },
+      env: { ...process.env, NO_COLOR: '1', ...ENGLISH_SYSTEM, ...env },
     });
     let stdout = '';
     let stderr = '';

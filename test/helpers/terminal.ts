@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { ENGLISH_SYSTEM } from './cli.js';
 import { onCleanup } from './temp.js';
 
 // Relays this process's stdin to the terminal and the terminal to stdout; exits with the command's code.
@@ -49,7 +50,7 @@ export interface TerminalSession {
 
 export function iasOnTerminal(args: string[], env: Record<string, string> = {}): TerminalSession {
   const child = spawn('python3', ['-c', RELAY, process.execPath, path.resolve('bin/ias.mjs'), ...args], {
-    env: { ...process.env, NO_COLOR: '1', ...env },
+    env: { ...process.env, NO_COLOR: '1', ...ENGLISH_SYSTEM, ...env },
   });
   // Ending the relay closes the terminal, which hangs up the command.
   onCleanup(() => child.exitCode === null && child.kill('SIGKILL'));

@@ -4,10 +4,9 @@
  * a code newer than this UI). The server's own words in it stay as they came.
  */
 import type { MessageCode } from '../../shared/contract.js';
+import { sayTurnLine } from '../../shared/turn-messages.js';
 import type { Strings } from '../i18n/en.js';
 
 export function turnLine(t: Strings, text: string, messageCode?: MessageCode): string {
-  if (!messageCode || !Object.hasOwn(t.turn, messageCode.code)) return text;
-  const say = t.turn[messageCode.code] as (params: MessageCode['params']) => string;
-  return say(messageCode.params ?? {});
+  return sayTurnLine(t.turn, text, messageCode);
 }

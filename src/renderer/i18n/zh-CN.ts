@@ -1,10 +1,8 @@
 /** 简体中文。 */
+import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
 import type { Strings } from './en.js';
 
 const n = (value: number) => value.toLocaleString('zh-CN');
-/** The server's (or the network's) own words, as they came, after the sentence that explains them. */
-const said = (detail: string) => (detail ? `服务器返回：${detail}` : '');
-const why = (detail: string) => (detail ? `详情：${detail}` : '');
 
 export const zhCN: Strings = {
   common: {
@@ -71,37 +69,8 @@ export const zhCN: Strings = {
     backgroundOutcome: (status, title) => (title ? `${status} · “${title}”` : status),
     openConversation: '打开对话',
   },
-  turn: {
-    'api-key-refused': (p) =>
-      `模型服务拒绝了 API 密钥（${p.status}）。请检查设置中的密钥或 IAS_LLM_API_KEY。${said(p.detail)}`,
-    'model-or-path-unknown': (p) => {
-      const hint =
-        p.hint === 'drop-chat-completions'
-          ? `接口地址应在 /chat/completions 之前结束：试试 ${p.url}。`
-          : p.hint === 'add-v1'
-            ? `如果服务的文档给出的接口地址以 /v1 结尾，请使用 ${p.url}。`
-            : '';
-      return `模型服务不认识这个模型或路径（404）。请检查模型名称和接口地址。${hint}${said(p.detail)}`;
-    },
-    'rate-limited': (p) =>
-      `模型服务正在限制请求频率（${p.status}）。${p.retryInS ? `请在 ${p.retryInS} 秒后再试。` : ''}${said(p.detail)}`,
-    'server-error': (p) => `模型服务出错了（${p.status}）。${said(p.detail)}`,
-    'request-rejected': (p) => `模型服务拒绝了这个请求（${p.status}）。${said(p.detail)}`,
-    'server-answered': (p) => `模型服务返回了错误${p.status ? `（${p.status}）` : ''}。${said(p.detail)}`,
-    'server-unreachable': (p) => `无法连接位于 ${p.baseUrl} 的模型服务。${why(p.detail)}`,
-    'server-timeout': (p) => `位于 ${p.baseUrl} 的模型服务没有及时响应。`,
-    'stream-cut': (p) => `与模型的连接在回复中途断开了。${why(p.detail)}`,
-    'request-stopped': () => '已停止',
-    'no-model-configured': () =>
-      '还没有配置模型。请设置 IAS_LLM_BASE_URL、IAS_LLM_MODEL 和 IAS_LLM_API_KEY（任何兼容 OpenAI 的服务），或在设置中选择一个服务商。',
-    'base-url-not-web-address': (p) =>
-      `${p.where === 'env' ? 'IAS_LLM_BASE_URL' : '设置中的接口地址'}不是网址：“${p.value}”。请以 http:// 或 https:// 开头，例如 https://api.deepseek.com/v1。`,
-    'model-without-tools': (p) => `模型 ${p.model} 不能使用工具，所以它会不借助技能直接回答。`,
-    'tools-after-last-round': (p) =>
-      `模型在 ${p.rounds} 轮工具调用之后仍在请求工具（${p.tools}），所以本轮没有回答就结束了。再发一条消息可以让它继续。`,
-    'tools-not-offered': (p) => `模型只是请求了没有提供给它的工具（${p.tools}），所以本轮没有回答。`,
-    'model-answered': (p) => `${p.baseUrl} 上的 ${p.model} 已应答。`,
-  },
+  /** The lines about how a turn went, by their codes (shared with `ias chat`). */
+  turn: chineseTurnMessages,
   tool: {
     arguments: '参数',
     result: '结果',

@@ -1,0 +1,69 @@
+/**
+ * The words `ias chat` says itself, in English and 简体中文 (the lines about how a turn went come
+ * from the shared turn-message tables, as in the UI). What the model receives is never here.
+ */
+import type { Locale } from '../shared/locale.js';
+import { englishTurnMessages, type TurnMessageStrings } from '../shared/turn-messages.js';
+import { chineseTurnMessages } from '../shared/turn-messages-zh-CN.js';
+
+export interface ChatWords {
+  /** Put before an error (the label is coloured). */
+  error: { label: string; separator: string };
+  intro: string;
+  prompt: string;
+  stopped: string;
+  declined: string;
+  /** The y/N question after an approval request shown at the terminal. */
+  runSkill: (skill: string) => string;
+  continueWith: (command: string) => string;
+  waitingForBackground: (calls: number) => string;
+  stoppingBackground: (calls: number) => string;
+  finishedInBackground: (skill: string, status: string) => string;
+  retryingIn: (seconds: number) => string;
+  needMessage: string;
+  needConversationId: string;
+  noConversation: (id: string) => string;
+  /** The lines about how a turn went, by their codes. */
+  turn: TurnMessageStrings;
+}
+
+const calls = (n: number) => (n === 1 ? 'a call' : `${n} calls`);
+
+const english: ChatWords = {
+  error: { label: 'error', separator: ': ' },
+  intro: 'iAs — type a message; /exit to leave; Ctrl-C stops a reply.',
+  prompt: 'you> ',
+  stopped: '[stopped]',
+  declined: '[declined]',
+  runSkill: (skill) => `Run ${skill}? [y/N] `,
+  continueWith: (command) => `[to go on with this conversation: ${command}]`,
+  waitingForBackground: (n) =>
+    `[waiting for ${calls(n)} still running in the background; Ctrl-C stops ${n === 1 ? 'it' : 'them'}]`,
+  stoppingBackground: (n) => `[stopping ${calls(n)} still running in the background]`,
+  finishedInBackground: (skill, status) => `[${skill} finished in the background: ${status}]`,
+  retryingIn: (seconds) => ` Retrying in ${seconds} s…`,
+  needMessage: 'give a MESSAGE, or run `ias chat` on a terminal',
+  needConversationId: '--conversation needs the ID of a conversation',
+  noConversation: (id) => `no conversation ${id}`,
+  turn: englishTurnMessages,
+};
+
+const chinese: ChatWords = {
+  error: { label: '错误', separator: '：' },
+  intro: 'iAs — 输入消息后回车；/exit 退出；Ctrl-C 停止回复。',
+  prompt: '我> ',
+  stopped: '[已停止]',
+  declined: '[已拒绝]',
+  runSkill: (skill) => `运行 ${skill}？[y/N] `,
+  continueWith: (command) => `[要继续这个对话：${command}]`,
+  waitingForBackground: (n) => `[正在等待 ${n} 个仍在后台运行的调用；按 Ctrl-C 停止]`,
+  stoppingBackground: (n) => `[正在停止 ${n} 个仍在后台运行的调用]`,
+  finishedInBackground: (skill, status) => `[${skill} 已在后台结束：${status}]`,
+  retryingIn: (seconds) => ` ${seconds} 秒后重试…`,
+  needMessage: '请给出消息（MESSAGE），或在终端中运行 `ias chat`',
+  needConversationId: '--conversation 需要一个对话的 ID',
+  noConversation: (id) => `没有对话 ${id}`,
+  turn: chineseTurnMessages,
+};
+
+export const chatWords: Record<Locale, ChatWords> = { en: english, 'zh-CN': chinese };

@@ -1,0 +1,48 @@
+/** What `ias chat` tests run against: a data folder, two skills and a scripted model server. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { startModelServer, type ModelServer } from './model-server.js';
+import { onCleanup, scriptSkill, tempDir, writeSkill } from './temp.js';
+
+export interface ChatWorld {
+  home: string;
+  /** IAS_LLM_* pointing at the server. */
+  env: Record<string, string>;
+  /** --home and --system-skills. */
+  args: string[];
+  server: ModelServer;
+}
+
+/** echo_back (low risk) and send_mail (high risk, writes `<home>/sent`); the server closes after the test. */
+export async function chatWorld(): Promise<ChatWorld> {
+  const server = await startModelServer();
+  onCleanup(() => void server.close());
+  const home = tempDir('ias-chat-');
+  const system = path.join(home, 'system');
+  fs.mkdirSync(system);
+  writeSkill(
+    system,
+    'echo_back',
+    scriptSkill({
+      script: 'printf "echo:%s" "$SKILL_PARAM_TEXT"',
+      parameters: { type: 'object', properties: { text: { type: 'string' } } },
+    }),
+  );
+  writeSkill(system, 'send_mail', scriptSkill({ risk: 'High', script: 'echo sent' }));
+  const env = { IAS_LLM_BASE_URL: server.url, IAS_LLM_API_KEY: 'sk-test-123', IAS_LLM_MODEL: 'test-model' };
+  const args = ['--home', home, '--system-skills', system];
+  return { home, env, args, server };
+}
+
+/** A model that calls send_mail (high risk: it waits for approval past its 8 s), then answers. */
+export function mailGoingOnInTheBackground(model: ModelServer): void {
+  model.enqueue(
+    { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] },
+    { content: 'It goes on in the background.' },
+  );
+}
+
+/** The turn a `--json` chat printed last on the terminal (after whatever the terminal showed before). */
+export function jsonOnScreen(screen: string): unknown {
+  return JSON.parse(screen.slice(screen.lastIndexOf('{', screen.lastIndexOf('"conversationId"'))));
+}

@@ -1,6 +1,7 @@
 /**
  * The UI in Chromium, against `ias serve` with a big data folder: a chat of 5,000 messages and an
- * audit log of 100,000 rows. First screen ≤ 300 ms; while scrolling, no long task over 50 ms.
+ * audit log of 100,000 rows. First screen ≤ 300 ms; a page of earlier messages in ≤ 300 ms; while
+ * scrolling, no long task over 50 ms.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -108,14 +109,23 @@ export default async function (): Promise<void> {
       await page.locator('[data-testid="message"]').first().waitFor();
       chatTimes.push((await page.evaluate(() => performance.now())) - started);
     }
-    // The whole conversation loaded (the first screen shows the latest messages), then scrolled back up.
-    await pointAt(page, '[data-testid="message-list"]');
-    for (let i = 0; i < 50 && !(await page.locator('[data-testid="load-earlier"]').isVisible()); i++) {
-      await page.mouse.wheel(0, -5000);
-      await page.waitForTimeout(50);
+    // Every earlier page, a click each (scrolled up to the button): from the click to the page in
+    // and painted. Then the whole conversation is there to scroll through.
+    const pageTimes: number[] = [];
+    const earlier = page.locator('[data-testid="load-earlier"]');
+    const scroller = page.locator('.message-scroller');
+    for (;;) {
+      await pointAt(page, '.message-scroller');
+      while ((await scroller.evaluate((el) => el.scrollTop)) > 0) await page.mouse.wheel(0, -1_000_000);
+      if ((await earlier.count()) === 0) break;
+      const started = await page.evaluate(() => performance.now());
+      await earlier.click();
+      await page.locator('[data-testid="load-earlier"]:disabled').waitFor({ state: 'detached' });
+      const painted = await page.evaluate<number>(
+        'new Promise((r) => requestAnimationFrame(() => r(performance.now())))',
+      );
+      pageTimes.push(painted - started);
     }
-    await page.click('[data-testid="load-earlier"]');
-    await page.locator('[data-testid="load-earlier"]').waitFor({ state: 'detached' });
     await page.waitForTimeout(500);
     const chatScroll = await longestTaskWhileScrolling(page, '[data-testid="message-list"]');
     await page.click('[data-testid="nav-audit"]');
@@ -128,6 +138,12 @@ export default async function (): Promise<void> {
     report({ name: 'audit log: longest task while scrolling', value: auditScroll, unit: 'ms', target: 50 });
     report({ name: 'chat of 5,000 messages: first screen', value: chatFirst, unit: 'ms', target: 300 });
     report({ name: 'chat: longest task while scrolling', value: chatScroll, unit: 'ms', target: 50 });
+    report({
+      name: `chat: Load earlier, a page in (${pageTimes.length} pages)`,
+      value: median(pageTimes),
+      unit: 'ms',
+      target: 300,
+    });
   } finally {
     await browser.close();
     await app.stop();

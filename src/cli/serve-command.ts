@@ -96,7 +96,8 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
       notify: (title, body) => process.stderr.write(`${color.cyan(`[${title}]`)}${body ? ` ${body}` : ''}\n`),
     };
     const browser: Notifier = {
-      notify: (title, body) => (late.core ? late.core.notify(title, body) : terminal.notify(title, body)),
+      notify: (title, body, message) =>
+        late.core ? late.core.notify(title, body, message) : terminal.notify(title, body),
     };
     const runtime = await openRuntime({
       home,

@@ -3,8 +3,10 @@
  * IPC (src/main + src/preload), headless mode over HTTP + WebSocket (src/server); the renderer sees
  * only this. Plain types and constants: no Node, no DOM, no Electron.
  */
+import type { ApprovalMessageCode } from './approval-messages.js';
 import type { MessageCode } from './turn-messages.js';
 
+export type { ApprovalMessageCode, ApprovalMessageName, ApprovalMessageParams } from './approval-messages.js';
 export type { MessageCode, TurnMessageCode, TurnMessageParams } from './turn-messages.js';
 
 export type SkillRisk = 'low' | 'high';
@@ -153,6 +155,16 @@ export interface ChatMessage {
    * (what the model is given) once it ended.
    */
   background?: { status: 'running' | 'ended' | 'interrupted'; result?: unknown };
+  /** The conversation's first message: there is nothing earlier to load. */
+  first?: boolean;
+}
+
+/** A page of a conversation's messages (see IasApi.getMessages). */
+export interface MessagePageQuery {
+  /** At most this many messages, unless one turn alone is longer. */
+  limit: number;
+  /** Only messages before this one (its id). */
+  before?: number;
 }
 
 export type ToolCallStatus =
@@ -286,8 +298,14 @@ export interface IasApi {
   version(): Promise<string>;
 
   listConversations(): Promise<ConversationInfo[]>;
-  /** The conversation's messages, oldest first; with `limit`, only the last `limit` of them. */
-  getMessages(conversationId: string, limit?: number): Promise<ChatMessage[]>;
+  /**
+   * The conversation's messages, oldest first; all of them, or a page: the latest whole turns that
+   * fit in `limit` messages (the one turn there whole, when it alone is longer), before the message
+   * `before` when given. A number is a page's `limit`. A read that reaches the beginning marks the
+   * conversation's first message `first`; the page before another one is `{ limit, before: its
+   * first message's id }`.
+   */
+  getMessages(conversationId: string, page?: number | MessagePageQuery): Promise<ChatMessage[]>;
   /** Starts a turn; its events arrive as `chat` events with the returned turnId. */
   sendMessage(input: { conversationId?: string; text: string }): Promise<{ conversationId: string; turnId: string }>;
   stopTurn(turnId: string): Promise<void>;
@@ -393,7 +411,8 @@ export type IasEvent =
   | { type: 'skills-changed' }
   | { type: 'tasks-changed' }
   | { type: 'wechat'; status: WechatInfo }
-  | { type: 'notification'; title: string; body: string };
+  /** `messageCode`: an approval message's code, to say it in the UI's language (the text is bilingual). */
+  | { type: 'notification'; title: string; body: string; messageCode?: ApprovalMessageCode };
 
 /** The IPC channel that carries one method: `ias:<method>`; events come on EVENT_CHANNEL. */
 export function channel(method: ApiMethod): `ias:${ApiMethod}` {

@@ -13,28 +13,60 @@ let app: Served;
 let page: Page;
 let system: string;
 
-const LONG = 'long-conversation';
+/** Chinese characters. */
+const HAN = /\p{Script=Han}/u;
 
-/**
- * A conversation of 150 questions and answers from yesterday: more than its first screen loads.
- * Answer 50 called a tool first, so the first screen starts in the middle of its turn.
- */
-function seedLongConversation(home: string): void {
+/** A conversation of questions and answers, days ago; answer `toolAt` called a tool first. */
+interface Seeded {
+  id: string;
+  title: string;
+  daysAgo: number;
+  questions: number;
+  toolAt: number;
+  answer: (i: number) => string;
+}
+
+/** 150 questions and answers: more than its first screen loads. */
+const LONG = 'long-conversation';
+const long: Seeded = {
+  id: LONG,
+  title: 'A long one',
+  daysAgo: 1,
+  questions: 150,
+  toolAt: 50,
+  answer: (i) => Array.from({ length: 1 + (i % 7) * 3 }, (_, n) => `Line ${n} of answer ${i}.`).join('\n\n'),
+};
+
+/** 1,000 questions and answers (2,002 messages): ten pages of them. */
+const PAGED = 'paged-conversation';
+const paged: Seeded = {
+  id: PAGED,
+  title: 'A very long one',
+  daysAgo: 2,
+  questions: 1000,
+  toolAt: 850,
+  answer: (i) => `Answer ${i}, in ${1 + (i % 4)} words or so.`,
+};
+
+function seed(home: string, conversations: Seeded[]): void {
   const store = openStore(dataPaths(home).database);
   try {
-    const at = Date.now() - 86_400_000;
-    store.conversations.create(LONG, 'A long one', at);
-    for (let i = 0; i < 150; i++) {
-      store.conversations.append(LONG, 'user', `Question ${i}`, {}, at + i);
-      if (i === 50) {
-        const call = { id: 'call_50', name: 'get_current_datetime', arguments: '{}' };
-        store.conversations.append(LONG, 'assistant', '', { toolCalls: [call] }, at + i);
-        const result = JSON.stringify({ success: true, data: '12:00' });
-        store.conversations.append(LONG, 'tool', result, { toolCallId: call.id, name: call.name }, at + i);
+    store.db.transaction(() => {
+      for (const { id, title, daysAgo, questions, toolAt, answer } of conversations) {
+        const at = Date.now() - daysAgo * 86_400_000;
+        store.conversations.create(id, title, at);
+        for (let i = 0; i < questions; i++) {
+          store.conversations.append(id, 'user', `Question ${i}`, {}, at + i);
+          if (i === toolAt) {
+            const call = { id: `call_${i}`, name: 'get_current_datetime', arguments: '{}' };
+            store.conversations.append(id, 'assistant', '', { toolCalls: [call] }, at + i);
+            const result = JSON.stringify({ success: true, data: '12:00' });
+            store.conversations.append(id, 'tool', result, { toolCallId: call.id, name: call.name }, at + i);
+          }
+          store.conversations.append(id, 'assistant', answer(i), {}, at + i);
+        }
       }
-      const lines = Array.from({ length: 1 + (i % 7) * 3 }, (_, n) => `Line ${n} of answer ${i}.`);
-      store.conversations.append(LONG, 'assistant', lines.join('\n\n'), {}, at + i);
-    }
+    })();
   } finally {
     store.close();
   }
@@ -52,7 +84,10 @@ beforeAll(async () => {
   // Past the 8 s a call may take before it goes on in the background.
   for (const name of ['slow_fetch', 'slow_report'])
     writeSkill(system, name, scriptSkill({ description: 'Takes its time.', script: `sleep 9; echo ${name}-done` }));
-  app = await serve({ systemSkills: system, setup: seedLongConversation });
+  app = await serve({
+    systemSkills: system,
+    setup: (home) => seed(home, [long, paged]),
+  });
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
@@ -141,13 +176,72 @@ describe('the UI in Chromium against ias serve', () => {
     await card.waitFor({ timeout: 8000 });
     expect(await card.textContent()).toContain('send_mail');
     expect(await card.textContent()).toContain('boss@example.com');
+    // The toast says it in the UI's language only (WeChat would get both).
+    const asked = page.locator('[data-testid="toast"]', { hasText: 'Approval needed' });
+    await asked.waitFor();
+    expect(await asked.textContent()).toContain('to: boss@example.com');
+    expect(await asked.textContent()).toContain('Approve or reject it in iAs within 5 minutes.');
+    expect(await asked.textContent()).not.toMatch(HAN);
     await screenshot(page, 'chat-approval-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'chat-approval-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await card.locator('[data-testid="approve-button"]').click();
+    const approved = page.locator('[data-testid="toast"]', { hasText: 'Approved, running send_mail.' });
+    await approved.waitFor();
+    expect(await approved.textContent()).not.toMatch(HAN);
     const tool = page.locator('[data-testid="tool-card"]').last();
     await expect.poll(() => tool.getAttribute('data-status'), { timeout: 8000 }).toBe('done');
     await expect
       .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
       .toContain('Mail sent');
+  });
+
+  it('in 简体中文, an approval’s toasts and Load earlier read in Chinese alone, light and dark', async () => {
+    await page.goto(`${app.origin}/#/settings`);
+    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    try {
+      await page.goto(`${app.origin}/#/chat/${PAGED}`);
+      const earlier = page.locator('[data-testid="load-earlier"]');
+      await page.getByText('Answer 999, in 4 words or so.', { exact: true }).waitFor();
+      await page.locator('.message-scroller').hover();
+      await page.mouse.wheel(0, -1_000_000);
+      await earlier.waitFor();
+      expect(await earlier.textContent()).toBe('显示更早的消息');
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await screenshot(page, `chat-load-earlier-zh-${scheme}`);
+      }
+
+      await page.goto(`${app.origin}/#/chat`);
+      app.model.enqueue(
+        { toolCalls: [{ name: 'send_mail', arguments: '{"to":"boss@example.com"}' }] },
+        { content: 'Not sent.' },
+      );
+      await send('mail the boss again');
+      // The newest: the toasts of the English test before it now read in Chinese too.
+      const asked = page.locator('[data-testid="toast"]', { hasText: '需要你的确认' }).last();
+      await asked.waitFor({ timeout: 8000 });
+      expect(await asked.textContent()).toContain('请在 iAs 中批准或拒绝（5 分钟内有效）。');
+      expect(await asked.textContent()).toContain('to: boss@example.com');
+      expect(await asked.textContent()).not.toMatch(/approval needed|Approve or reject/i);
+      await screenshot(page, 'chat-approval-zh-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await screenshot(page, 'chat-approval-zh-light');
+      await page.locator('[data-testid="approval-card"]').last().locator('[data-testid="reject-button"]').click();
+      const refused = page.locator('[data-testid="toast"]', { hasText: '已拒绝：send_mail 不会执行。' });
+      await refused.waitFor();
+      expect(await refused.textContent()).not.toMatch(/Refused/);
+      // The model heard the refusal in the words it always gets.
+      await expect.poll(() => app.model.requests.length).toBeGreaterThan(0);
+      await expect
+        .poll(() => JSON.stringify(app.model.requests.at(-1)!.body.messages))
+        .toContain('用户拒绝了你的调用：send_mail');
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(`${app.origin}/#/settings`);
+      await page.selectOption('[data-testid="settings-language"]', 'system');
+    }
   });
 
   it('earlier messages load above the first one shown, which stays in place', async () => {
@@ -157,7 +251,7 @@ describe('the UI in Chromium against ias serve', () => {
     await page.hover('[data-testid="message-list"]');
     await page.mouse.wheel(0, -100_000);
     await earlier.waitFor();
-    // The first screen holds the last 200 messages: from the middle of turn 50, then question 51.
+    // The first screen holds the latest whole turns within 200 messages: from question 51 on.
     const top = page.getByText('Question 51', { exact: true });
     const before = (await top.boundingBox())!;
     await earlier.click();
@@ -174,6 +268,51 @@ describe('the UI in Chromium against ias serve', () => {
     // And the older messages are there to scroll up to.
     await page.mouse.wheel(0, -100_000);
     await page.getByText('Question 0', { exact: true }).waitFor();
+  });
+
+  it('a long conversation loads a page of earlier turns a click, the top message staying put', async () => {
+    await page.goto(`${app.origin}/#/chat/${PAGED}`);
+    await page.getByText('Answer 999, in 4 words or so.', { exact: true }).waitFor();
+    const earlier = page.locator('[data-testid="load-earlier"]');
+    const firstShown = page.locator('[data-role="user"] .bubble').first();
+    const scroller = page.locator('.message-scroller');
+    const toTop = async () => {
+      await scroller.hover();
+      await page.mouse.wheel(0, -1_000_000);
+      await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(0);
+    };
+    const loadPage = async () => {
+      await earlier.click();
+      // Disabled while its page is on the way.
+      await page.locator('[data-testid="load-earlier"]:disabled').waitFor({ state: 'detached' });
+    };
+    // The first screen: the last 100 turns. Each page: the whole turns within 200 messages before
+    // it (the turn with a tool call makes the first one begin at question 801).
+    const tops = ['Question 900', 'Question 801', 'Question 701', 'Question 601'];
+    await toTop();
+    expect(await firstShown.textContent()).toBe(tops[0]);
+    for (let click = 1; click <= 3; click++) {
+      const top = page.getByText(tops[click - 1]!, { exact: true });
+      const before = (await top.boundingBox())!;
+      await loadPage();
+      // The page went in above it: it is where it was on screen, two frames later still.
+      const moved = async () => Math.abs((await top.boundingBox())!.y - before.y);
+      await expect.poll(moved).toBeLessThan(3);
+      await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+      expect(await moved()).toBeLessThan(3);
+      if (click === 1) await screenshot(page, 'chat-load-earlier-light');
+      await toTop();
+      expect(await firstShown.textContent()).toBe(tops[click]);
+      expect(await earlier.isVisible()).toBe(true);
+    }
+    // On, a page a click, to the beginning: there the button goes.
+    let clicks = 3;
+    for (; (await earlier.count()) > 0; await toTop()) {
+      await loadPage();
+      clicks++;
+    }
+    expect(clicks).toBe(10);
+    expect(await firstShown.textContent()).toBe('Question 0');
   });
 
   it('a background call ending out of view says so in a toast that opens its conversation', async () => {

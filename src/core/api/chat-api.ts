@@ -75,11 +75,13 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
     async listConversations() {
       return conversations.list();
     },
-    async getMessages(conversationId, limit) {
-      return withBackgroundJobs(
-        conversations.messages(conversationId, limit),
-        runtime.store.jobs.ofConversation(conversationId),
-      );
+    async getMessages(conversationId, page) {
+      const query = typeof page === 'number' ? { limit: page } : page;
+      const read = query ? conversations.page(conversationId, query) : undefined;
+      const messages = read ? read.messages : conversations.messages(conversationId);
+      const found = withBackgroundJobs(messages, runtime.store.jobs.ofConversation(conversationId));
+      const [first, ...rest] = found;
+      return first && (read?.first ?? true) ? [{ ...first, first: true }, ...rest] : found;
     },
     async sendMessage({ conversationId, text }) {
       const id = conversationId ?? randomUUID();

@@ -3,6 +3,7 @@
  * HTTP + WebSocket in `ias serve`) carry exactly this, and the events it emits.
  */
 import { EventEmitter } from 'node:events';
+import type { ApprovalMessageCode } from '../../shared/approval-messages.js';
 import type { ApprovalInfo, IasApi, IasEvent, WechatInfo } from '../../shared/contract.js';
 import type { ApprovalView } from '../approval/gate.js';
 import type { Notifier } from '../channels/desktop-channel.js';
@@ -18,8 +19,11 @@ import { deliverTaskResults } from '../scheduler/delivery.js';
 export interface CoreApi {
   api: IasApi;
   events: EventEmitter<{ event: [IasEvent] }>;
-  /** Shows a notification in the UI (and on the platform's notifier, when given). */
-  notify(title: string, body: string): void;
+  /**
+   * Shows a notification in the UI (and on the platform's notifier, when given); an approval
+   * message's code with it, for the UI to say it in its language.
+   */
+  notify(title: string, body: string, messageCode?: ApprovalMessageCode): void;
   close(): Promise<void>;
 }
 
@@ -122,9 +126,9 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
     },
   };
 
-  const notify = (title: string, body: string) => {
-    options.notifier?.notify(title, body);
-    emit({ type: 'notification', title, body });
+  const notify = (title: string, body: string, messageCode?: ApprovalMessageCode) => {
+    options.notifier?.notify(title, body, messageCode);
+    emit({ type: 'notification', title, body, ...(messageCode ? { messageCode } : {}) });
   };
   const onTasks = () => emit({ type: 'tasks-changed' });
   runtime.scheduler.on('changed', onTasks);

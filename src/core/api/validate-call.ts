@@ -9,6 +9,7 @@ const str = (maxLength = 10_000) => ({ type: 'string', maxLength });
 const name = { type: 'string', pattern: '^[a-z0-9_-]{1,64}$' };
 const id = { type: 'string', minLength: 1, maxLength: 200 };
 const bool = { type: 'boolean' };
+const messageLimit = { type: 'integer', minimum: 1, maximum: 100_000 };
 const auditQuery = {
   type: 'object',
   additionalProperties: false,
@@ -31,7 +32,20 @@ const REQUIRED: Partial<Record<ApiMethod, number>> = { getMessages: 1 };
 const PARAMS: Record<ApiMethod, object[]> = {
   version: [],
   listConversations: [],
-  getMessages: [id, { type: 'integer', minimum: 1, maximum: 100_000 }],
+  getMessages: [
+    id,
+    {
+      oneOf: [
+        messageLimit,
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['limit'],
+          properties: { limit: messageLimit, before: { type: 'integer', minimum: 1 } },
+        },
+      ],
+    },
+  ],
   sendMessage: [
     {
       type: 'object',

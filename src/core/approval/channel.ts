@@ -1,4 +1,5 @@
 /** How the gate reaches the owner: send text, and hear the owner's replies. One interface for all. */
+import type { ApprovalMessageCode } from '../../shared/approval-messages.js';
 
 export interface IncomingMessage {
   /** The sender's address on this channel (a WeChat contact id, "owner" in-process…). */
@@ -23,7 +24,11 @@ export interface ApprovalChannel {
   isConnected(): boolean;
   /** The owner's address on this channel: only messages from it, in a direct chat, count. */
   ownerAddress(): string | undefined;
-  sendToOwner(text: string): Promise<void>;
+  /**
+   * `message`: what the gate's own texts say, as a code with its parameters, for a channel that
+   * shows them in the app's language (the in-app card's); others send the text as it is.
+   */
+  sendToOwner(text: string, message?: ApprovalMessageCode): Promise<void>;
   /** Subscribes to incoming messages; returns the unsubscribe function. */
   onMessage(handler: (message: IncomingMessage) => void): () => void;
 }

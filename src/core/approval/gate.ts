@@ -12,6 +12,7 @@ import {
   type ApprovalsRepo,
   type ApprovalSource,
 } from '../store/approvals-repo.js';
+import type { ApprovalMessageCode } from '../../shared/approval-messages.js';
 import type { Skill, SkillResult } from '../skills/types.js';
 import { canonicalJson, sha256Hex } from './canonical.js';
 import type { ApprovalChannel, IncomingMessage } from './channel.js';
@@ -192,7 +193,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     if (!row || row.status !== 'pending' || !channel?.inApp) return false;
     if (this.expireIfDue(row)) return false;
     if (approve) return this.approve(row, channel);
-    return this.reject(row, channel, say.rejectedText(row.skillName));
+    return this.reject(row, channel, 'rejected');
   }
 
   /** Open approvals, for the UI (no codes). */
@@ -216,7 +217,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     }
     if (this.expireIfDue(row)) return true;
     if (CANCEL_WORDS.has(text.toLowerCase())) {
-      await this.reject(row, channel, say.cancelledText(row.skillName));
+      await this.reject(row, channel, 'cancelled');
       return true;
     }
     if (/^\d{6}$/.test(text)) {
@@ -227,7 +228,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       const left = this.options.approvals.decrementAttempts(row.id);
       if (left === undefined) return true;
       if (left > 0) await this.send(channel, say.wrongCodeText(left));
-      else await this.reject(row, channel, say.rejectedText(row.skillName));
+      else await this.reject(row, channel, 'rejected');
       this.changed(row.id);
       return true;
     }
@@ -292,7 +293,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   async channelDown(name: string): Promise<void> {
     const row = this.options.approvals.activeForOwner(OWNER);
     if (this.closed || !row || row.channel !== name) return;
-    await this.deliver(row.id, { avoid: [name], note: say.reroutedText(name) });
+    await this.deliver(row.id, { avoid: [name], movedFrom: name });
   }
 
   /**
@@ -301,7 +302,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
    */
   private async deliver(
     id: string,
-    options: { skillChanged?: boolean; avoid?: string[]; note?: string },
+    options: { skillChanged?: boolean; avoid?: string[]; movedFrom?: string },
   ): Promise<void> {
     const tried = new Set(options.avoid ?? []);
     for (;;) {
@@ -318,20 +319,21 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       const codeHash = code ? codeHmac(this.options.key, binding(row), code) : null;
       if (!this.options.approvals.transition(id, ['pending'], 'pending', { channel: channel.name, codeHash })) return;
       this.changed(id);
-      const texts = say.requestTexts(
-        {
-          skill: row.skillName,
-          title: waiter.skill.title,
-          params: JSON.parse(row.params) as Record<string, unknown>,
-          code,
-          skillChanged: options.skillChanged,
-          note: options.note,
-        },
-        { split: !channel.inApp },
-      );
+      const request: say.ApprovalText = {
+        skill: row.skillName,
+        title: waiter.skill.title,
+        params: JSON.parse(row.params) as Record<string, unknown>,
+        code,
+        skillChanged: options.skillChanged,
+        note: options.movedFrom ? say.reroutedText(options.movedFrom) : undefined,
+      };
+      const texts = say.requestTexts(request, { split: !channel.inApp });
+      const last = texts.length - 1;
+      const message = say.requestCode(request, options.movedFrom);
       try {
-        // In order, the code last: the owner has every parameter before the code arrives.
-        for (const text of texts) await channel.sendToOwner(text);
+        // In order, the code last: the owner has every parameter before the code arrives. The
+        // request's code and parameters go with its last part (the only one, in the app).
+        for (const [i, text] of texts.entries()) await channel.sendToOwner(text, i === last ? message : undefined);
         return;
       } catch {
         // This channel cannot reach the owner now: try the next one.
@@ -368,7 +370,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     if (!this.options.approvals.transition(row.id, ['approved'], 'executing')) return false;
     this.waiters.delete(row.id);
     this.changed(row.id);
-    await this.send(channel, say.approvedText(row.skillName));
+    await this.send(channel, ...say.decidedText('approved', row.skillName));
     waiter.resolve({
       status: 'approved',
       approvalId: row.id,
@@ -379,9 +381,9 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     return true;
   }
 
-  private async reject(row: ApprovalRow, channel: ApprovalChannel, text: string): Promise<boolean> {
+  private async reject(row: ApprovalRow, channel: ApprovalChannel, told: 'rejected' | 'cancelled'): Promise<boolean> {
     const done = this.settle(row.id, ['pending'], 'rejected', say.refusedForModel(row.skillName));
-    if (done) await this.send(channel, text);
+    if (done) await this.send(channel, ...say.decidedText(told, row.skillName));
     return done;
   }
 
@@ -391,7 +393,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     if (!force && (row.expiresAt === null || this.now() < row.expiresAt)) return false;
     if (this.settle(row.id, ['pending'], 'expired', say.unconfirmedForModel(row.skillName))) {
       const channel = this.options.channels.find((c) => c.name === row.channel);
-      if (channel) void this.send(channel, say.expiredText(row.skillName));
+      if (channel) void this.send(channel, ...say.decidedText('expired', row.skillName));
     }
     return true;
   }
@@ -402,7 +404,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     if (!row) return;
     if (this.settle(id, ['queued', 'pending'], 'cancelled', 'the call was stopped') && row.status === 'pending') {
       const channel = this.options.channels.find((c) => c.name === row.channel);
-      if (channel) void this.send(channel, say.cancelledText(row.skillName));
+      if (channel) void this.send(channel, ...say.decidedText('cancelled', row.skillName));
     }
   }
 
@@ -430,9 +432,9 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     if (next) await this.activate(next.id);
   }
 
-  private async send(channel: ApprovalChannel, text: string): Promise<void> {
+  private async send(channel: ApprovalChannel, text: string, message?: ApprovalMessageCode): Promise<void> {
     try {
-      await channel.sendToOwner(text);
+      await channel.sendToOwner(text, message);
     } catch {
       // A notice that cannot be delivered changes nothing in the state machine.
     }

@@ -1,4 +1,5 @@
 /** The words of the approval gate: to the owner (with the code) and to the model (never the code). */
+import type { ApprovalMessageCode } from '../../shared/approval-messages.js';
 import { cap } from '../store/audit-repo.js';
 
 export const ATTEMPTS = 3;
@@ -106,6 +107,25 @@ export function requestTexts(a: ApprovalText, options: { split?: boolean } = {})
   ];
 }
 
+/**
+ * A request's code and parameters, for the app to say it in its own language (the text is
+ * requestTexts'). `movedFrom`: the channel it was sent to before, no longer connected.
+ */
+export function requestCode(a: ApprovalText, movedFrom?: string): ApprovalMessageCode {
+  const title = a.title && a.title !== a.skill ? cap(a.title.split(LINE_BREAKS).join(' '), NAME_CHARS) : undefined;
+  return {
+    code: 'approval-needed',
+    params: {
+      skill: cap(a.skill, NAME_CHARS),
+      ...(title ? { title } : {}),
+      params: Object.keys(a.params).length > 0 ? readableParams(a.params) : '',
+      validMinutes: VALID_MINUTES,
+      ...(a.skillChanged ? { again: true } : {}),
+      ...(movedFrom ? { movedFrom } : {}),
+    },
+  };
+}
+
 /** How a part that goes on with a line cut at the end of the part before begins. */
 const CONTINUED = '    ↳ ';
 
@@ -141,3 +161,12 @@ export const approvedText = (skill: string) => `已确认，正在执行：${ski
 export const reroutedText = (from: string) =>
   `${from === 'wechat' ? '微信' : from} 已断开，这个确认改由这里进行。${from} is not connected; this approval moved here.`;
 export const noPendingText = () => '没有等待确认的操作。Nothing is waiting for approval.';
+
+/** What the owner is told of a decided approval: the text above, and its code for the app. */
+export function decidedText(
+  outcome: 'approved' | 'rejected' | 'cancelled' | 'expired',
+  skill: string,
+): [string, ApprovalMessageCode] {
+  const text = { approved: approvedText, rejected: rejectedText, cancelled: cancelledText, expired: expiredText };
+  return [text[outcome](skill), { code: `approval-${outcome}`, params: { skill } }];
+}

@@ -4,11 +4,13 @@
  * rejects with a button. No code travels this way.
  */
 import { EventEmitter } from 'node:events';
+import type { ApprovalMessageCode } from '../../shared/approval-messages.js';
 import type { ApprovalChannel, IncomingMessage } from '../approval/channel.js';
 
 /** What the platform offers to get the owner's attention. */
 export interface Notifier {
-  notify(title: string, body: string): void;
+  /** `message`: an approval message's code, for a notifier that says it in the app's language. */
+  notify(title: string, body: string, message?: ApprovalMessageCode): void;
 }
 
 export class DesktopChannel implements ApprovalChannel {
@@ -26,9 +28,9 @@ export class DesktopChannel implements ApprovalChannel {
     return 'owner';
   }
 
-  async sendToOwner(text: string): Promise<void> {
+  async sendToOwner(text: string, message?: ApprovalMessageCode): Promise<void> {
     const [title, ...body] = text.split('\n');
-    this.notifier.notify(title ?? 'iAs', body.join('\n'));
+    this.notifier.notify(title ?? 'iAs', body.join('\n'), message);
   }
 
   onMessage(handler: (message: IncomingMessage) => void): () => void {

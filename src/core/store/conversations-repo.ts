@@ -63,6 +63,13 @@ export interface StoredMessage extends MessageExtra {
   createdAt: number;
 }
 
+/** Some of a conversation's messages, oldest first (see ConversationsRepo.page). */
+export interface MessagePage {
+  messages: StoredMessage[];
+  /** The page begins at the conversation's first message: there is nothing earlier. */
+  first: boolean;
+}
+
 interface RawMessage {
   id: number;
   conversationId: string;
@@ -85,7 +92,7 @@ export class ConversationsRepo {
   private readonly touchStmt;
   private readonly insertMessage;
   private readonly listMessages;
-  private readonly lastMessages;
+  private readonly messagesBefore;
   /** The message and the conversation's new time in one commit. */
   private readonly appendTx: (
     id: string,
@@ -110,8 +117,8 @@ export class ConversationsRepo {
       'INSERT INTO messages (conversation_id, role, content, extra, created_at) VALUES (?, ?, ?, ?, ?)',
     );
     this.listMessages = db.prepare<[string], RawMessage>(`${MESSAGE} WHERE conversation_id = ? ORDER BY id`);
-    this.lastMessages = db.prepare<[string, number], RawMessage>(
-      `${MESSAGE} WHERE conversation_id = ? ORDER BY id DESC LIMIT ?`,
+    this.messagesBefore = db.prepare<[string, number, number], RawMessage>(
+      `${MESSAGE} WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
     );
     this.appendTx = db.transaction(
       (id: string, role: MessageRole, content: string, extra: string | null, now: number) => {
@@ -155,15 +162,47 @@ export class ConversationsRepo {
     return this.appendTx(conversationId, role, content, json, now);
   }
 
-  /** Oldest first; with `limit`, the last `limit` messages only. */
-  messages(conversationId: string, limit?: number): StoredMessage[] {
-    const raw =
-      limit === undefined
-        ? this.listMessages.all(conversationId)
-        : this.lastMessages.all(conversationId, limit).reverse();
-    return raw.map(({ extra, ...m }) => ({
-      ...m,
-      ...(extra ? (JSON.parse(extra) as MessageExtra) : {}),
-    }));
+  /** All of a conversation's messages, oldest first. */
+  messages(conversationId: string): StoredMessage[] {
+    return this.listMessages.all(conversationId).map(parsed);
   }
+
+  /**
+   * A page of a conversation, oldest first: the latest whole turns before the message `before`
+   * (or the end) within `limit` messages, or the one turn there when it alone is longer. A page
+   * begins at a turn's beginning (its owner's message, after the background notes it brings), so a
+   * reply's tool calls, their results and the turn's shown lines come together. `first`: the page
+   * begins at the conversation's first message (there is nothing earlier).
+   */
+  page(conversationId: string, options: { limit: number; before?: number }): MessagePage {
+    let below = options.before ?? Number.MAX_SAFE_INTEGER;
+    // A message more than the page: the one before a turn's start tells whether it is one.
+    let want = options.limit + 1;
+    let rows: StoredMessage[] = [];
+    for (let readingBack = false; ; readingBack = true) {
+      const earlier = this.messagesBefore.all(conversationId, below, want).reverse().map(parsed);
+      rows = [...earlier, ...rows];
+      if (earlier.length < want) return { messages: rows, first: true };
+      const starts = (m: StoredMessage, i: number) => i > 0 && beginsTurn(m) && !isNote(rows[i - 1]!);
+      // As many whole turns as fit; reading back through a turn longer than the page, its start.
+      const start = readingBack ? rows.findLastIndex(starts) : rows.findIndex(starts);
+      if (start > 0) return { messages: rows.slice(start), first: false };
+      below = rows[0]!.id;
+      want = options.limit;
+    }
+  }
+}
+
+function parsed({ extra, ...m }: RawMessage): StoredMessage {
+  return { ...m, ...(extra ? (JSON.parse(extra) as MessageExtra) : {}) };
+}
+
+/** A note the loop added before the owner's message it came with (a background result). */
+function isNote(m: StoredMessage): boolean {
+  return m.role === 'system' && m.note === true;
+}
+
+/** The owner's message begins a turn, or the notes that come before it. */
+function beginsTurn(m: StoredMessage): boolean {
+  return m.role === 'user' || isNote(m);
 }

@@ -3,8 +3,10 @@
  * events show here too, and, in the headless web UI, as a browser notification when allowed.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ApprovalMessageCode } from '../../shared/contract.js';
 import { client } from '../api/client.js';
 import { useIasEvent } from '../api/hooks.js';
+import { approvalNotice } from '../approvals/approval-notice.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { useSettings } from './SettingsProvider.js';
@@ -17,12 +19,15 @@ export interface ToastInput {
   body?: string;
   /** A link to where the news is (a conversation, say). */
   action?: { label: string; href: string };
+  /** An approval's news: said in the UI's language (whichever it is by then) instead of title and body. */
+  messageCode?: ApprovalMessageCode;
 }
 
 interface Toast extends Required<Pick<ToastInput, 'tone' | 'title'>> {
   id: number;
   body?: string;
   action?: ToastInput['action'];
+  messageCode?: ApprovalMessageCode;
 }
 
 const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined);
@@ -44,8 +49,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
   const push = useCallback(
     (input: ToastInput) => {
-      const { tone = 'info', title, body, action } = input;
-      const toast: Toast = { id: nextId.current++, tone, title, body, action };
+      const { tone = 'info', title, body, action, messageCode } = input;
+      const toast: Toast = { id: nextId.current++, tone, title, body, action, messageCode };
       setToasts((list) => [...list.slice(-4), toast]);
       setTimeout(() => dismiss(toast.id), action ? ACTION_LIFETIME_MS : LIFETIME_MS[tone]);
     },
@@ -54,7 +59,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   useIasEvent((event) => {
     if (event.type !== 'notification') return;
-    push({ title: event.title, body: event.body });
+    // An approval's news in the UI's language; other news (a task's result) as it came.
+    push({ title: event.title, body: event.body, messageCode: event.messageCode });
+    const { title, body } = approvalNotice(t, event, event.messageCode);
     // The desktop app notifies from its main process; the web UI uses the browser's own notifications.
     if (
       client.transport === 'ws' &&
@@ -64,7 +71,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       document.visibilityState !== 'visible'
     ) {
       try {
-        new Notification(event.title, { body: event.body, tag: 'ias' });
+        new Notification(title, { body, tag: 'ias' });
       } catch {
         // Some browsers only allow notifications from a service worker: the toast is enough.
       }
@@ -75,28 +82,31 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={push}>
       {children}
       <div className="toasts" role="status" aria-live="polite" data-testid="toasts">
-        {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast-${toast.tone}`} data-testid="toast">
-            <Icon name={toast.tone === 'error' ? 'alert' : toast.tone === 'success' ? 'check' : 'info'} />
-            <div className="toast-text">
-              <strong>{toast.title}</strong>
-              {toast.body && <span>{toast.body}</span>}
-              {toast.action && (
-                <a className="toast-action" href={toast.action.href} onClick={() => dismiss(toast.id)}>
-                  {toast.action.label}
-                </a>
-              )}
+        {toasts.map((toast) => {
+          const { title, body } = approvalNotice(t, toast, toast.messageCode);
+          return (
+            <div key={toast.id} className={`toast toast-${toast.tone}`} data-testid="toast">
+              <Icon name={toast.tone === 'error' ? 'alert' : toast.tone === 'success' ? 'check' : 'info'} />
+              <div className="toast-text">
+                <strong>{title}</strong>
+                {body && <span>{body}</span>}
+                {toast.action && (
+                  <a className="toast-action" href={toast.action.href} onClick={() => dismiss(toast.id)}>
+                    {toast.action.label}
+                  </a>
+                )}
+              </div>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t.common.dismiss}
+                onClick={() => dismiss(toast.id)}
+              >
+                <Icon name="close" size={14} />
+              </button>
             </div>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t.common.dismiss}
-              onClick={() => dismiss(toast.id)}
-            >
-              <Icon name="close" size={14} />
-            </button>
-          </div>
-        ))}
+          );
+        })}
       </div>
     </ToastContext.Provider>
   );

@@ -3,7 +3,7 @@
  * transcript, and the turns in progress. It lives outside React so a turn keeps streaming while
  * the user looks at another page; components read it with `useChatState`.
  */
-import type { ChatEvent, ConversationInfo, IasEvent } from '../../shared/contract.js';
+import type { ChatEvent, ChatMessage, ConversationInfo, IasEvent } from '../../shared/contract.js';
 import { client, errorMessage } from '../api/client.js';
 import {
   applyBackgroundResult,
@@ -15,8 +15,8 @@ import {
   type Item,
 } from './transcript.js';
 
-/** How many messages the first screen of a conversation loads before the rest. */
-const FIRST_SCREEN_MESSAGES = 200;
+/** About how many messages the first screen of a conversation loads, and each "Load earlier" after it. */
+const PAGE_MESSAGES = 200;
 
 /** The transcript key of a conversation not created yet (the first message creates it). */
 export const DRAFT = '';
@@ -25,8 +25,18 @@ export interface Transcript {
   items: Item[];
   status: 'loading' | 'ready' | 'error';
   error?: string;
-  /** Only the latest messages are loaded; the earlier ones come with loadEarlier(). */
+  /** Only the latest messages are loaded; the earlier ones come with loadEarlier(), a page at a time. */
   hasEarlier?: boolean;
+  /** The id of the first message loaded: the next page is the one before it. */
+  firstId?: number;
+  /** A page of earlier messages is on its way. */
+  loadingEarlier?: boolean;
+}
+
+/** Whether there is more before a page of messages, and where it starts (`firstId` when it is empty). */
+function pageBounds(page: ChatMessage[], firstId?: number): Pick<Transcript, 'hasEarlier' | 'firstId'> {
+  const first = page[0];
+  return first ? { hasEarlier: first.first !== true, firstId: first.id } : { hasEarlier: false, firstId };
 }
 
 export interface ChatState {
@@ -135,35 +145,43 @@ export class ChatStore {
     );
   }
 
-  /** Loads a conversation's messages (again, unless a turn is running in it). */
+  /** Loads a conversation's latest messages (again, unless a turn is running in it). */
   async open(conversationId: string): Promise<void> {
     if (conversationId === DRAFT || this.isLive(conversationId)) return;
     const existing = this.state.transcripts[conversationId];
     if (!existing || existing.status === 'error')
       this.setTranscript(conversationId, () => ({ items: existing?.items ?? [], status: 'loading' }));
     try {
-      // The latest messages only, for a quick first screen; earlier ones when the owner asks.
-      const recent = await client.call.getMessages(conversationId, FIRST_SCREEN_MESSAGES);
+      // The latest turns only, for a quick first screen; earlier ones when the owner asks.
+      const recent = await client.call.getMessages(conversationId, { limit: PAGE_MESSAGES });
       if (this.isLive(conversationId)) return;
       this.setTranscript(conversationId, () => ({
         items: settleOrphans(fromMessages(recent)),
         status: 'ready',
-        hasEarlier: recent.length >= FIRST_SCREEN_MESSAGES,
+        ...pageBounds(recent),
       }));
     } catch (err) {
       this.setTranscript(conversationId, (t) => ({ items: t?.items ?? [], status: 'error', error: errorMessage(err) }));
     }
   }
 
-  /** Loads the whole conversation, earlier messages included. */
+  /** Loads the page of whole turns before the first one shown. */
   async loadEarlier(conversationId: string): Promise<void> {
-    if (!this.state.transcripts[conversationId]?.hasEarlier || this.isLive(conversationId)) return;
+    const transcript = this.state.transcripts[conversationId];
+    const before = transcript?.firstId;
+    if (!transcript?.hasEarlier || transcript.loadingEarlier || before === undefined) return;
+    this.setTranscript(conversationId, (t) => t && { ...t, loadingEarlier: true });
     try {
-      const all = await client.call.getMessages(conversationId);
-      if (this.isLive(conversationId)) return;
-      this.setTranscript(conversationId, () => ({ items: settleOrphans(fromMessages(all)), status: 'ready' }));
+      const page = await client.call.getMessages(conversationId, { limit: PAGE_MESSAGES, before });
+      this.setTranscript(conversationId, (t) => {
+        // Opened again meanwhile (its latest messages read anew): this page may not join it.
+        if (!t || t.firstId !== before) return t;
+        const earlier = settleOrphans(fromMessages(page));
+        return { items: [...earlier, ...t.items], status: 'ready', ...pageBounds(page, before) };
+      });
     } catch (err) {
-      this.setTranscript(conversationId, (t) => ({ items: t?.items ?? [], status: 'error', error: errorMessage(err) }));
+      const error = errorMessage(err);
+      this.setTranscript(conversationId, (t) => t && { ...t, status: 'error', error, loadingEarlier: false });
     }
   }
 
@@ -182,8 +200,10 @@ export class ChatStore {
       live: true,
     };
     this.setTranscript(key, (t) => ({
+      ...t,
       items: [...(t?.items ?? []), { kind: 'user', key: `local-${n}`, text, createdAt: now, local: true }, block],
       status: 'ready',
+      error: undefined,
     }));
     this.sendsInFlight++;
     try {

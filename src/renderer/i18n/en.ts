@@ -10,7 +10,38 @@ import type {
   ToolCallStatus,
   WechatState,
 } from '../../shared/contract.js';
+import type { ApprovalMessageStrings } from '../../shared/approval-messages.js';
 import { englishTurnMessages } from '../../shared/turn-messages.js';
+
+/** Where an approval can go, by the channel's name. */
+const channels: Record<string, string> = {
+  wechat: 'WeChat',
+  desktop: 'this computer',
+  terminal: 'terminal',
+  'in-process': 'this app',
+  'in-app': 'this app',
+  web: 'web UI',
+};
+
+/** The lines given, one per line (the empty ones left out). */
+export const lines = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join('\n');
+
+/** What the approval gate tells the owner in the app, by its codes. */
+const approvalMessages: ApprovalMessageStrings = {
+  'approval-needed': (p) => ({
+    title: p.again ? 'Approval needed again: the skill changed' : 'Approval needed',
+    body: lines(
+      p.movedFrom && `${channels[p.movedFrom] ?? p.movedFrom} is not connected; this approval moved here.`,
+      p.title ? `${p.skill} (${p.title})` : p.skill,
+      p.params,
+      `Approve or reject it in iAs within ${p.validMinutes} minutes.`,
+    ),
+  }),
+  'approval-approved': (p) => ({ title: `Approved, running ${p.skill}.` }),
+  'approval-rejected': (p) => ({ title: `Refused: ${p.skill} will not run.` }),
+  'approval-cancelled': (p) => ({ title: `Cancelled: ${p.skill} will not run.` }),
+  'approval-expired': (p) => ({ title: `Expired: ${p.skill} did not run.` }),
+};
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
@@ -81,6 +112,8 @@ export const en = {
   },
   /** The lines about how a turn went, by their codes. */
   turn: englishTurnMessages,
+  /** What the approval gate tells the owner in the app (a toast), by its codes. */
+  approvalMessage: approvalMessages,
   tool: {
     arguments: 'Arguments',
     result: 'Result',
@@ -140,14 +173,7 @@ export const en = {
     queuedHint: 'Waits until the approval before it is decided.',
     alreadyDecided: 'This approval was already decided.',
     decideFailed: 'Could not send your decision',
-    channels: {
-      wechat: 'WeChat',
-      desktop: 'this computer',
-      terminal: 'terminal',
-      'in-process': 'this app',
-      'in-app': 'this app',
-      web: 'web UI',
-    } as Record<string, string>,
+    channels,
     status: {
       queued: 'Queued',
       pending: 'Pending',

@@ -1,6 +1,16 @@
 /** 简体中文。 */
 import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
-import type { Strings } from './en.js';
+import { lines, type Strings } from './en.js';
+
+/** Where an approval can go, by the channel's name. */
+const channels: Record<string, string> = {
+  wechat: '微信',
+  desktop: '本机',
+  terminal: '终端',
+  'in-process': '本应用',
+  'in-app': '本应用',
+  web: '网页界面',
+};
 
 const n = (value: number) => value.toLocaleString('zh-CN');
 
@@ -71,6 +81,21 @@ export const zhCN: Strings = {
   },
   /** The lines about how a turn went, by their codes (shared with `ias chat`). */
   turn: chineseTurnMessages,
+  approvalMessage: {
+    'approval-needed': (p) => ({
+      title: p.again ? '技能已更改，需要你重新确认' : '需要你的确认',
+      body: lines(
+        p.movedFrom && `${channels[p.movedFrom] ?? p.movedFrom}已断开，这个确认改由这里进行。`,
+        p.title ? `${p.skill}（${p.title}）` : p.skill,
+        p.params,
+        `请在 iAs 中批准或拒绝（${n(p.validMinutes)} 分钟内有效）。`,
+      ),
+    }),
+    'approval-approved': (p) => ({ title: `已确认，正在执行：${p.skill}。` }),
+    'approval-rejected': (p) => ({ title: `已拒绝：${p.skill} 不会执行。` }),
+    'approval-cancelled': (p) => ({ title: `已取消：${p.skill} 不会执行。` }),
+    'approval-expired': (p) => ({ title: `已过期：${p.skill} 没有执行。` }),
+  },
   tool: {
     arguments: '参数',
     result: '结果',
@@ -129,14 +154,7 @@ export const zhCN: Strings = {
     queuedHint: '等前一个审批处理完后再发送。',
     alreadyDecided: '此审批已经处理过了。',
     decideFailed: '无法提交你的决定',
-    channels: {
-      wechat: '微信',
-      desktop: '本机',
-      terminal: '终端',
-      'in-process': '本应用',
-      'in-app': '本应用',
-      web: '网页界面',
-    },
+    channels,
     status: {
       queued: '排队中',
       pending: '待确认',

@@ -71,6 +71,7 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
           type="button"
           className="button"
           data-testid="load-earlier"
+          disabled={transcript.loadingEarlier}
           onClick={() => void chatStore.loadEarlier(conversationId)}
         >
           {t.chat.loadEarlier}

@@ -1,0 +1,39 @@
+/**
+ * What the approval gate tells the owner in the app (a call waits for approval; it was approved,
+ * refused, cancelled or expired), as a stable code with its parameters, so that the UI can say it
+ * in its own language. The text sent along stays the bilingual one WeChat and the terminal get; the
+ * model never sees either. Plain types: no Node, no DOM.
+ */
+
+export interface ApprovalMessageParams {
+  /**
+   * A high-risk call waits to be approved or rejected in the app. `title`: the skill's title when it
+   * is not its name; `params`: its parameters one per line, as the owner must read them (empty when
+   * it has none); `again`: it replaces an approval whose skill changed while it waited; `movedFrom`:
+   * the channel it was sent to first, no longer connected.
+   */
+  'approval-needed': {
+    skill: string;
+    title?: string;
+    params: string;
+    validMinutes: number;
+    again?: boolean;
+    movedFrom?: string;
+  };
+  'approval-approved': { skill: string };
+  'approval-rejected': { skill: string };
+  'approval-cancelled': { skill: string };
+  'approval-expired': { skill: string };
+}
+
+export type ApprovalMessageName = keyof ApprovalMessageParams;
+
+/** An approval message's code and parameters (one of {@link ApprovalMessageParams}). */
+export type ApprovalMessageCode = {
+  [C in ApprovalMessageName]: { code: C; params: ApprovalMessageParams[C] };
+}[ApprovalMessageName];
+
+/** How each approval message reads in a language: a title, and lines below it. */
+export type ApprovalMessageStrings = {
+  [C in ApprovalMessageName]: (p: ApprovalMessageParams[C]) => { title: string; body?: string };
+};

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { approvalNotice } from '../../src/renderer/approvals/approval-notice.js';
+import { en } from '../../src/renderer/i18n/en.js';
+import { zhCN } from '../../src/renderer/i18n/zh-CN.js';
+import type { ApprovalMessageCode } from '../../src/shared/contract.js';
+
+/** As the desktop channel sends a request moved from WeChat: the bilingual text, and its code. */
+const SENT = {
+  title: '微信 已断开，这个确认改由这里进行。wechat is not connected; this approval moved here.',
+  body: '【iAs 需要你的确认 · approval needed】\n技能 Skill：send_mail（Sends mail）\n参数 Parameters：\n  to: boss@example.com\n请在 iAs 中批准或拒绝（5 分钟内有效）。Approve or reject it in iAs.',
+};
+const NEEDED: ApprovalMessageCode = {
+  code: 'approval-needed',
+  params: {
+    skill: 'send_mail',
+    title: 'Sends mail',
+    params: '  to: boss@example.com',
+    validMinutes: 5,
+    movedFrom: 'wechat',
+  },
+};
+const HAN = /\p{Script=Han}/u;
+
+describe('what the approval gate says, in the UI’s language', () => {
+  it('a request reads in English alone, or in 简体中文 alone, the parameters as they came', () => {
+    const english = approvalNotice(en, SENT, NEEDED);
+    expect(english).toEqual({
+      title: 'Approval needed',
+      body: [
+        'WeChat is not connected; this approval moved here.',
+        'send_mail (Sends mail)',
+        '  to: boss@example.com',
+        'Approve or reject it in iAs within 5 minutes.',
+      ].join('\n'),
+    });
+    const chinese = approvalNotice(zhCN, SENT, NEEDED);
+    expect(chinese.title).toBe('需要你的确认');
+    expect(chinese.body).toContain('微信已断开，这个确认改由这里进行。');
+    expect(chinese.body).toContain('  to: boss@example.com');
+    expect(chinese.body).not.toMatch(/Approve|approval/);
+  });
+
+  it('every outcome, in each language; an unknown code or none shows the text as it came', () => {
+    for (const outcome of ['approved', 'rejected', 'cancelled', 'expired'] as const) {
+      const code = { code: `approval-${outcome}`, params: { skill: 'send_mail' } } as ApprovalMessageCode;
+      const english = approvalNotice(en, { title: '已… Done…' }, code);
+      expect(english.title).toContain('send_mail');
+      expect(english.title).not.toMatch(HAN);
+      expect(approvalNotice(zhCN, { title: '已… Done…' }, code).title).toMatch(/^已.*send_mail[^a-z]*$/);
+    }
+    const unknown = { code: 'approval-someday', params: { skill: 'x' } } as unknown as ApprovalMessageCode;
+    expect(approvalNotice(en, SENT, unknown)).toBe(SENT);
+    expect(approvalNotice(zhCN, SENT)).toBe(SENT);
+  });
+});

@@ -8,6 +8,7 @@ import { initialSchema } from './migration-1-initial.js';
 import { taskRunsSchema } from './migration-2-task-runs.js';
 import { auditIndexBatchesSchema } from './migration-3-audit-index-batches.js';
 import { skillProcessesSchema } from './migration-4-skill-processes.js';
+import { turnOwnersSchema } from './migration-5-turn-owners.js';
 
 type Db = Database.Database;
 
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'scheduled task runs', up: (db) => db.exec(taskRunsSchema) },
   { name: 'audit search index in batches', up: (db) => db.exec(auditIndexBatchesSchema) },
   { name: 'skill process groups and work owners', up: (db) => db.exec(skillProcessesSchema) },
+  { name: 'turn owners', up: (db) => db.exec(turnOwnersSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

@@ -1,7 +1,7 @@
 /** `ias chat [MESSAGE] [--conversation ID] [--json]`: one turn, or an interactive chat on a terminal. */
 import readline from 'node:readline';
 import type { Command } from 'commander';
-import type { TurnResult } from '../core/agent/agent.js';
+import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import type { Runtime } from '../core/runtime.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
@@ -55,9 +55,12 @@ export function registerChatCommand(program: Command): void {
         }
         const print = printer(Boolean(opts.json), words);
         const finished: BackgroundResult[] = [];
+        // The last failure said: a turn that throws says it before it does (see Agent.send).
+        let failure: Extract<AgentEvent, { type: 'error' }> | undefined;
         const agent = runtime.agent({
           onEvent: (event) => {
             if (event.type === 'background-result') finished.push(event);
+            if (event.type === 'error') failure = event;
             print(event);
           },
         });
@@ -121,7 +124,22 @@ export function registerChatCommand(program: Command): void {
         };
         if (!interactive) {
           rl?.on('line', (line) => approvals?.answer(line));
-          const result = await turn(message);
+          let result: TurnResult;
+          try {
+            result = await turn(message);
+          } catch (err) {
+            // A turn that failed in iAs (its line is stored with it): said as a provider's failure is.
+            if (!failure) throw err;
+            const message = say(words, failure.message, failure.messageCode);
+            if (opts.json) {
+              const said = { conversationId: failure.conversationId, error: message };
+              process.stdout.write(`${JSON.stringify(said, null, 2)}\n`);
+            }
+            printError(words, message);
+            process.stderr.write(color.dim(continueWith(words, failure.conversationId)));
+            process.exitCode = 1;
+            return;
+          }
           await waitForBackground();
           if (opts.json) {
             process.stdout.write(`${JSON.stringify(turnJson(result, finished, words), null, 2)}\n`);

@@ -77,3 +77,24 @@ export function hasEnded(owner: ProcessOwner): boolean {
 export function stillRunning(owners: readonly ProcessOwner[], me: ProcessOwner | undefined): string[] {
   return owners.filter((o) => o.identity !== me?.identity && !hasEnded(o)).map((o) => o.identity);
 }
+
+/** A process recorded by its id, with its identity where one could be told. */
+export interface RecordedProcess {
+  pid: number;
+  identity: string | null;
+}
+
+/**
+ * Whether the process `recorded` names has provably ended: by its identity where it has one, else
+ * (where identities cannot be told) only when no process has its id at all. A process given its id
+ * since then counts as running: what it owned is never taken for left behind while it may run.
+ */
+export function recordedProcessEnded(recorded: RecordedProcess): boolean {
+  if (recorded.identity !== null) return hasEnded({ pid: recorded.pid, identity: recorded.identity });
+  try {
+    process.kill(recorded.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { Agent, type AgentOptions } from './agent/agent.js';
 import { enabledSkills } from './agent/catalogue.js';
 import { resolveProvider } from './agent/providers.js';
+import { markCutOffTurns } from './agent/cut-off-turns.js';
 import { ServerMends } from './agent/server-mends.js';
+import { TurnsInProgress } from './agent/turns-in-progress.js';
 import { approvalKey, FileSecretStore, type SecretStore } from './approval/key-store.js';
 import { SkillCaller } from './approval/call-skill.js';
 import type { ApprovalChannel } from './approval/channel.js';
@@ -64,6 +66,11 @@ export interface Runtime {
   timeZone(): string;
   /** An agent loop over this runtime's skills, store and gate. */
   agent(options?: Partial<AgentOptions>): Agent;
+  /**
+   * Stops the turns under way (of every agent of this runtime) and waits until each is stored as
+   * stopped; turns begun after it start stopped. Closing calls it first.
+   */
+  stopTurns(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +101,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     stopLeftoverProcesses(store.processes);
     store.audit.markInterrupted();
     store.jobs.markInterrupted();
+    // Turns whose iAs stopped before they ended say so (a running iAs keeps its own).
+    markCutOffTurns(store.conversations, store.atomically);
     gate.recover();
   }
   let watcher: SkillWatcher | undefined;
@@ -119,9 +128,11 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const offered = () => enabledSkills(registry.list(), store.skillSettings);
   // What servers were learnt to want holds for every agent of this runtime (chat and tasks).
   const mends = new ServerMends();
+  const turns = new TurnsInProgress();
   const agent = (agentOptions: Partial<AgentOptions> = {}) =>
     new Agent({
       mends,
+      turns,
       provider: () => resolveProvider(store.settings, secrets),
       conversations: store.conversations,
       jobs: store.jobs,
@@ -157,7 +168,10 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     enabledSkills: offered,
     timeZone,
     agent,
+    stopTurns: () => turns.stopAll(),
     async close() {
+      // Turns end stopped (and stored so) before anything they use closes.
+      await turns.stopAll();
       await scheduler.stop();
       gate.close();
       await watcher?.close();

@@ -126,10 +126,19 @@ if (!app.requestSingleInstanceLock()) {
   });
   // iAs lives in the tray: closing the last window does not quit it.
   app.on('window-all-closed', () => undefined);
-  app.on('will-quit', () => {
-    void wechat?.stop();
-    void runtime?.close();
+  // Quitting waits for the core to close: turns under way are stopped and stored as stopped
+  // (not left to read as cut off at the next start), then the database closes.
+  let closed = false;
+  let closing: Promise<unknown> | undefined;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    if (closing) return;
     tray?.tray.destroy();
+    closing = Promise.allSettled([wechat?.stop(), runtime?.close()]).then(() => {
+      closed = true;
+      app.quit();
+    });
   });
 
   app

@@ -37,5 +37,7 @@ export const chineseTurnMessages: TurnMessageStrings = {
   'tools-after-last-round': (p) =>
     `模型在 ${p.rounds} 轮工具调用之后仍在请求工具（${p.tools}），所以本轮没有回答就结束了。再发一条消息可以让它继续。`,
   'tools-not-offered': (p) => `模型只是请求了没有提供给它的工具（${p.tools}），所以本轮没有回答。`,
+  'turn-failed': (p) => `本轮在 iAs 内部出错，没有完成。${why(p.detail)}`,
+  'turn-cut-off': () => '本轮被中断了：iAs 在它结束之前停止了运行。',
   'model-answered': (p) => `${p.baseUrl} 上的 ${p.model} 已应答。`,
 };

@@ -31,6 +31,10 @@ export interface TurnMessageParams {
   /** The model asked for tools (`tools`, comma separated) after its last round of them. */
   'tools-after-last-round': { tools: string; rounds: string };
   'tools-not-offered': { tools: string };
+  /** The turn failed on iAs's side (not the provider's), e.g. its result could not be stored. */
+  'turn-failed': { detail: string };
+  /** The iAs process running the turn stopped (killed, crashed, power lost) before the turn ended. */
+  'turn-cut-off': Record<string, never>;
   /** A connection test's answer: the model answered. */
   'model-answered': { model: string; baseUrl: string };
 }
@@ -74,6 +78,8 @@ export const englishTurnMessages: TurnMessageStrings = {
     `The model still asked for tools (${p.tools}) after ${p.rounds} rounds of them, so this turn ends without an answer. Send another message to let it go on.`,
   'tools-not-offered': (p) =>
     `The model answered only by asking for tools (${p.tools}) it was not offered, so this turn has no answer.`,
+  'turn-failed': (p) => `This turn failed in iAs and was not finished: ${p.detail}`,
+  'turn-cut-off': () => 'This turn was cut off: iAs stopped before it ended.',
   'model-answered': (p) => `${p.model} at ${p.baseUrl} answered.`,
 };
 

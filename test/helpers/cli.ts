@@ -1,5 +1,5 @@
 /** Runs the built `ias` command as a real process. */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 /**
@@ -26,16 +26,26 @@ export function ias(args: string[], env: Record<string, string> = {}, input?: st
 
 /** The same, without blocking this process (for servers the command talks to, here in the test). */
 export function iasAsync(args: string[], env: Record<string, string> = {}, input?: string): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve('bin/ias.mjs'), ...args], {
-      env: { ...process.env, NO_COLOR: '1', ...ENGLISH_SYSTEM, ...env },
-    });
+  return iasProcess(args, env, input).run;
+}
+
+/** The same, with the process itself (to kill it mid-command); `run` resolves once it has ended. */
+export function iasProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  input?: string,
+): { child: ChildProcess; run: Promise<CliRun> } {
+  const child = spawn(process.execPath, [path.resolve('bin/ias.mjs'), ...args], {
+    env: { ...process.env, NO_COLOR: '1', ...ENGLISH_SYSTEM, ...env },
+  });
+  const run = new Promise<CliRun>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
     child.stderr.on('data', (d: Buffer) => (stderr += d));
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
-    child.stdin.end(input ?? '');
   });
+  child.stdin.end(input ?? '');
+  return { child, run };
 }

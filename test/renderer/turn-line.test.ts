@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { turnLine } from '../../src/renderer/chat/turn-line.js';
-import { applyEvent, fromMessages, type AssistantItem, type Part } from '../../src/renderer/chat/transcript.js';
+import {
+  applyEvent,
+  fromMessages,
+  settleOrphans,
+  type AssistantItem,
+  type Part,
+} from '../../src/renderer/chat/transcript.js';
 import { en } from '../../src/renderer/i18n/en.js';
 import { zhCN } from '../../src/renderer/i18n/zh-CN.js';
 import type { ChatMessage, MessageCode } from '../../src/shared/contract.js';
@@ -69,6 +75,51 @@ describe('a line about how a turn went, in the UI’s language', () => {
       errorCode: { code: 'no-model-configured', params: {} },
     });
     expect(shown(item, zhCN)).toEqual([expect.stringMatching(/^还没有配置模型。/)]);
+  });
+
+  it('a turn that failed in iAs, and one cut off when iAs stopped, read as stored, in 简体中文 and in English', () => {
+    const failed = 'This turn failed in iAs and was not finished: the disk is full';
+    const cutOff = 'This turn was cut off: iAs stopped before it ended.';
+    // As the core stores them (see test/core/agent/turn-failure and cut-off-turns): after the
+    // owner's message, and after the tool call a turn was waiting for.
+    const items = settleOrphans(
+      fromMessages([
+        message(1, { role: 'user', content: 'say ping' }),
+        message(2, {
+          role: 'system',
+          content: failed,
+          shown: 'error',
+          shownCode: { code: 'turn-failed', params: { detail: 'the disk is full' } },
+        }),
+        message(3, { role: 'user', content: 'make the slow report' }),
+        message(4, {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: 'call_slow', name: 'slow_report', arguments: '{}' }],
+        }),
+        message(5, {
+          role: 'system',
+          content: cutOff,
+          shown: 'error',
+          shownCode: { code: 'turn-cut-off', params: {} },
+        }),
+      ]),
+    );
+    const blocks = items.filter((item): item is AssistantItem => item.kind === 'assistant');
+    expect(blocks.map((b) => shown(b, zhCN))).toEqual([
+      ['本轮在 iAs 内部出错，没有完成。详情：the disk is full'],
+      ['本轮被中断了：iAs 在它结束之前停止了运行。'],
+    ]);
+    expect(blocks.map((b) => shown(b, en))).toEqual([[failed], [cutOff]]);
+    expect(blocks[1]!.parts.map((p) => (p.type === 'tool' ? p.tool.status : p.type))).toEqual(['error', 'error']);
+    // Live, the failure comes as an error event before the turn's end: shown once.
+    let failing = applyEvent(live(), {
+      kind: 'error',
+      message: failed,
+      messageCode: { code: 'turn-failed', params: { detail: 'the disk is full' } },
+    });
+    failing = applyEvent(failing, { kind: 'done', reply: '', rounds: 0, error: 'the disk is full' });
+    expect(shown(failing, zhCN)).toEqual(['本轮在 iAs 内部出错，没有完成。详情：the disk is full']);
   });
 
   it('a connection test’s answer reads in 简体中文', () => {

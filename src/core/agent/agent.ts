@@ -20,7 +20,9 @@ import { providerKey, type ProviderConfig } from './providers.js';
 import type { ServerMends } from './server-mends.js';
 import type { StreamedToolCall } from './stream.js';
 import { systemPrompt } from './system-prompt.js';
-import { addNotice, hasLines, setError, storeLines } from './turn-lines.js';
+import { settleCutOffTurn } from './cut-off-turns.js';
+import { addNotice, failureLine, hasLines, setError, storeLines } from './turn-lines.js';
+import { TurnsInProgress } from './turns-in-progress.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
 export type ToolCallStatus = Exclude<CallStatus, 'cancelled'> | 'background';
@@ -82,6 +84,8 @@ export interface AgentOptions {
   atomically: <T>(fn: () => T) => T;
   /** What servers were learnt to want (see ServerMends); shared by the agents of one runtime. */
   mends?: ServerMends;
+  /** The turns under way, stopped at shutdown; shared by the agents of one runtime. */
+  turns?: TurnsInProgress;
 }
 
 const BACKGROUND_NOTE =
@@ -95,8 +99,12 @@ export class Agent {
   /** How to stop each background call still running. */
   private readonly stoppers = new Set<AbortController>();
 
+  /** The turns under way (see TurnsInProgress). */
+  private readonly turns: TurnsInProgress;
+
   constructor(private readonly options: AgentOptions) {
     this.requests = new ProviderRequests(options);
+    this.turns = options.turns ?? new TurnsInProgress();
   }
 
   /** Stops the calls still running in the background (an approval they wait for is cancelled). */
@@ -108,21 +116,26 @@ export class Agent {
     this.options.onEvent?.(event);
   }
 
-  /** One turn: the user's message in, the assistant's reply out (with everything stored). */
+  /**
+   * One turn: the user's message in, the assistant's reply out (with everything stored). A turn
+   * that fails on iAs's side (a result that cannot be stored, the database busy past its wait)
+   * stores a line saying so, as best it can, and throws its error.
+   */
   async send(text: string, options: { conversationId?: string; signal?: AbortSignal } = {}): Promise<TurnResult> {
     const { conversations } = this.options;
     const conversationId = options.conversationId ?? randomUUID();
     const config = this.options.provider();
-    const provider = providerKey(config);
     const current: ChatCompletionMessageParam[] = [];
     // The user's message (in a new conversation, or after the background results it brings) in
-    // one commit, which also reads the turn's skills.
+    // one commit, which also reads the turn's skills and names this process the turn's owner.
     const { earlier, skills } = this.options.atomically(() => {
       if (!conversations.get(conversationId)) {
         if (options.conversationId) throw new Error(`no conversation ${options.conversationId}`);
         conversations.create(conversationId, text.trim().slice(0, 40));
       }
-      const before = historyOf(conversations.messages(conversationId), provider);
+      // The turn before, cut off when its iAs stopped, says so before this one begins.
+      settleCutOffTurn(conversations, conversationId);
+      const before = historyOf(conversations.messages(conversationId), providerKey(config));
       // Results of background calls that finished since the last turn join this one.
       for (const job of this.options.jobs.undelivered(conversationId)) {
         const note = `Background call ${job.skill ?? ''} (${job.id}) ${job.status === 'interrupted' ? 'was interrupted: iAs stopped before it finished' : `finished: ${job.result}`}`;
@@ -130,10 +143,63 @@ export class Agent {
         current.push({ role: 'system', content: note });
         this.options.jobs.markDelivered(job.id);
       }
-      conversations.append(conversationId, 'user', text);
+      conversations.append(conversationId, 'user', text, {}, Date.now(), 'begins');
       current.push({ role: 'user', content: text });
       return { earlier: before, skills: this.options.skills() };
     });
+    const turn: TurnResult = { conversationId, reply: '', reasoning: '', rounds: 0, toolCalls: [] };
+    const ending = { stored: false };
+    try {
+      return await this.turns.run(options.signal, (signal) =>
+        this.loop(turn, { text, config, earlier, current, skills }, ending, signal),
+      );
+    } catch (error) {
+      if (!ending.stored) this.storeFailure(turn, error);
+      throw error;
+    }
+  }
+
+  /**
+   * A turn that failed on iAs's side: its lines, with the failure, end it (as best they can: when
+   * the store is what failed, this may fail too, and the turn's own error is what the caller gets).
+   */
+  private storeFailure(turn: TurnResult, error: unknown): void {
+    const line = failureLine(error);
+    setError(turn, line);
+    try {
+      this.options.atomically(() => storeLines(this.options.conversations, turn));
+    } catch {
+      // Nothing more can be stored: the error itself still reaches the caller.
+    }
+    try {
+      this.emit({
+        type: 'error',
+        conversationId: turn.conversationId,
+        message: line.message,
+        messageCode: codeOf(line),
+      });
+    } catch {
+      // Whoever listens cannot replace the turn's own error with theirs.
+    }
+  }
+
+  /** The turn after the owner's message: rounds of the model and its tools, until it answers. */
+  private async loop(
+    turn: TurnResult,
+    start: {
+      text: string;
+      config: ProviderConfig;
+      earlier: ChatCompletionMessageParam[];
+      current: ChatCompletionMessageParam[];
+      skills: Skill[];
+    },
+    ending: { stored: boolean },
+    signal: AbortSignal,
+  ): Promise<TurnResult> {
+    const { conversations } = this.options;
+    const { conversationId } = turn;
+    const { text, config, earlier, current, skills } = start;
+    const provider = providerKey(config);
     const allowed = skills.map((s) => s.name);
     // The tool definitions take their share of the context too.
     const toolTokens = buildCatalogue(skills, text).tokens;
@@ -146,7 +212,6 @@ export class Agent {
 
     const found = new Set<string>();
     let toldToolless = false;
-    const turn: TurnResult = { conversationId, reply: '', reasoning: '', rounds: 0, toolCalls: [] };
     const maxRounds = this.options.maxToolRounds ?? 5;
     for (;;) {
       const withTools = turn.rounds < maxRounds && skills.length > 0;
@@ -167,7 +232,7 @@ export class Agent {
               messageCode: codeOf(failure),
             }),
         },
-        options.signal,
+        signal,
         withTools || catalogue.tools.length === 0 ? undefined : catalogue.tools,
       );
       const reply = outcome.reply;
@@ -206,22 +271,27 @@ export class Agent {
       };
       const forProvider =
         Object.keys(wantedBack).length > 0 || stored.some((c) => c.extra) ? { ...wantedBack, from: provider } : {};
-      const storeReply = (calls = stored) => {
+      const storeReply = (calls = stored, ends?: 'ends') => {
         if (reply.content || calls.length > 0 || reply.reasoning) {
-          conversations.append(conversationId, 'assistant', reply.content, {
+          const extra = {
             ...(calls.length ? { toolCalls: calls } : {}),
             ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
             ...forProvider,
+          };
+          conversations.append(conversationId, 'assistant', reply.content, extra, Date.now(), ends);
+        } else if (ends) conversations.endTurn(conversationId);
+      };
+      // The turn's last reply, and the lines shown to the owner about how it went, in one commit
+      // (whose last write ends the turn).
+      const storeLast = (calls: StoredToolCall[]) => {
+        if (!hasLines(turn)) storeReply(calls, 'ends');
+        else {
+          this.options.atomically(() => {
+            storeReply(calls);
+            storeLines(conversations, turn);
           });
         }
-      };
-      // The turn's last reply, and the lines shown to the owner about how it went, in one commit.
-      const storeLast = (calls: StoredToolCall[]) => {
-        if (!hasLines(turn)) return storeReply(calls);
-        this.options.atomically(() => {
-          storeReply(calls);
-          storeLines(conversations, turn);
-        });
+        ending.stored = true;
       };
       if (!answered) {
         if (outcome.error !== undefined) setError(turn, outcome.error);
@@ -274,7 +344,7 @@ export class Agent {
         messages.push({ role: 'tool', tool_call_id: record.id, content });
       };
       const calls = toolCalls.map((call) =>
-        this.startTool(call, { catalogue, found, conversationId, allowedSkills: allowed, keep }, options.signal),
+        this.startTool(call, { catalogue, found, conversationId, allowedSkills: allowed, keep }, signal),
       );
       // Calls that may change something are on record, with the reply, before any of them runs.
       const early = calls.filter((c) => c.recordsStart);
@@ -290,9 +360,10 @@ export class Agent {
       const failed = ended.find((e) => e.status === 'rejected');
       if (failed) throw failed.reason;
       turn.toolCalls.push(...ended.map((e) => (e as PromiseFulfilledResult<ToolCallRecord>).value));
-      if (options.signal?.aborted) {
+      if (signal.aborted) {
         turn.stopped = true;
         this.options.atomically(() => storeLines(conversations, turn));
+        ending.stored = true;
         return turn;
       }
     }

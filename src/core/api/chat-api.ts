@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatEvent, ChatMessage, IasApi, IasEvent } from '../../shared/contract.js';
 import type { AgentEvent } from '../agent/agent.js';
+import { markCutOffTurns } from '../agent/cut-off-turns.js';
 import { ProviderNotConfiguredError } from '../agent/providers.js';
 import type { Runtime } from '../runtime.js';
 import type { BackgroundJob } from '../store/background-jobs-repo.js';
@@ -76,6 +77,8 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
       return conversations.list();
     },
     async getMessages(conversationId, page) {
+      // A turn cut off by another iAs process that stopped (`ias chat` killed) says so as it is read.
+      markCutOffTurns(conversations, runtime.store.atomically, [conversationId]);
       const query = typeof page === 'number' ? { limit: page } : page;
       const read = query ? conversations.page(conversationId, query) : undefined;
       const messages = read ? read.messages : conversations.messages(conversationId);

@@ -142,6 +142,8 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
     async close() {
       runtime.scheduler.off('changed', onTasks);
       stopDelivery();
+      // A task's turn under way is stopped, not waited for to the end.
+      await runtime.stopTurns();
       await runtime.scheduler.stop();
       gate.off('changed', onApproval);
       registry.off('change', onSkills);

@@ -1,6 +1,7 @@
 /** Conversations and their messages (user, assistant with its tool calls, tool results). */
 import type Database from 'better-sqlite3';
 import type { MessageCode } from '../../shared/contract.js';
+import type { ProcessOwner, RecordedProcess } from '../process-identity.js';
 
 type Db = Database.Database;
 
@@ -48,6 +49,15 @@ export interface MessageExtra {
   shownCode?: MessageCode;
 }
 
+/**
+ * Where a message stands in a turn: the owner's message `begins` it (the conversation then names
+ * this process as the owner of a turn under way), its last write `ends` it (and clears that).
+ */
+export type TurnMark = 'begins' | 'ends';
+
+/** The iAs process whose turn is under way in a conversation. */
+export type TurnOwner = RecordedProcess;
+
 export interface Conversation {
   id: string;
   title: string;
@@ -90,6 +100,13 @@ export class ConversationsRepo {
   private readonly renameStmt;
   private readonly deleteStmt;
   private readonly touchStmt;
+  private readonly beginStmt;
+  private readonly endStmt;
+  private readonly ownerStmt;
+  private readonly ownedStmt;
+  private readonly releaseStmt;
+  /** This process, as it names itself the owner of its turns. */
+  private readonly me: TurnOwner;
   private readonly insertMessage;
   private readonly listMessages;
   private readonly messagesBefore;
@@ -100,9 +117,15 @@ export class ConversationsRepo {
     content: string,
     extra: string | null,
     now: number,
+    turn: TurnMark | undefined,
   ) => number;
 
-  constructor(private readonly db: Db) {
+  /** `owner`: this iAs process, where its identity can be told (see process-identity.ts). */
+  constructor(
+    private readonly db: Db,
+    owner?: ProcessOwner,
+  ) {
+    this.me = { pid: process.pid, identity: owner?.identity ?? null };
     this.insertConversation = db.prepare<[string, string, number, number]>(
       'INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)',
     );
@@ -113,6 +136,27 @@ export class ConversationsRepo {
     );
     this.deleteStmt = db.prepare<[string]>('DELETE FROM conversations WHERE id = ?');
     this.touchStmt = db.prepare<[number, string]>('UPDATE conversations SET updated_at = ? WHERE id = ?');
+    type Owned = { id: string; now: number; pid: number; identity: string | null };
+    this.beginStmt = db.prepare<[Owned]>(
+      `UPDATE conversations SET updated_at = @now, turn_owner_pid = @pid, turn_owner_identity = @identity
+       WHERE id = @id`,
+    );
+    // Cleared only when the turn under way is this process's (every value is the row's before).
+    const mine = 'turn_owner_pid = @pid AND turn_owner_identity IS @identity';
+    this.endStmt = db.prepare<[Owned]>(
+      `UPDATE conversations SET updated_at = @now,
+         turn_owner_pid = CASE WHEN ${mine} THEN NULL ELSE turn_owner_pid END,
+         turn_owner_identity = CASE WHEN ${mine} THEN NULL ELSE turn_owner_identity END
+       WHERE id = @id`,
+    );
+    this.ownerStmt = db.prepare<[string], TurnOwner>(
+      'SELECT turn_owner_pid AS pid, turn_owner_identity AS identity FROM conversations WHERE id = ? AND turn_owner_pid IS NOT NULL',
+    );
+    this.ownedStmt = db.prepare<[], string>('SELECT id FROM conversations WHERE turn_owner_pid IS NOT NULL').pluck();
+    this.releaseStmt = db.prepare<[{ id: string; pid: number; identity: string | null }]>(
+      `UPDATE conversations SET turn_owner_pid = NULL, turn_owner_identity = NULL
+       WHERE id = @id AND turn_owner_pid = @pid AND turn_owner_identity IS @identity`,
+    );
     this.insertMessage = db.prepare<[string, string, string, string | null, number]>(
       'INSERT INTO messages (conversation_id, role, content, extra, created_at) VALUES (?, ?, ?, ?, ?)',
     );
@@ -121,9 +165,11 @@ export class ConversationsRepo {
       `${MESSAGE} WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
     );
     this.appendTx = db.transaction(
-      (id: string, role: MessageRole, content: string, extra: string | null, now: number) => {
+      (id: string, role: MessageRole, content: string, extra: string | null, now: number, turn?: TurnMark) => {
         const rowId = Number(this.insertMessage.run(id, role, content, extra, now).lastInsertRowid);
-        this.touchStmt.run(now, id);
+        // The turn's owner is set and cleared by the write that touches the conversation anyway.
+        if (turn === undefined) this.touchStmt.run(now, id);
+        else (turn === 'begins' ? this.beginStmt : this.endStmt).run({ id, now, ...this.me });
         return rowId;
       },
     );
@@ -151,15 +197,40 @@ export class ConversationsRepo {
     return this.deleteStmt.run(id).changes === 1;
   }
 
+  /** Stores a message; `turn` when it begins or ends a turn of this process (see TurnMark). */
   append(
     conversationId: string,
     role: MessageRole,
     content: string,
     extra: MessageExtra = {},
     now = Date.now(),
+    turn?: TurnMark,
   ): number {
     const json = Object.keys(extra).length > 0 ? JSON.stringify(extra) : null;
-    return this.appendTx(conversationId, role, content, json, now);
+    return this.appendTx(conversationId, role, content, json, now, turn);
+  }
+
+  /** Ends this process's turn in the conversation without a message (a turn that stored none). */
+  endTurn(conversationId: string, now = Date.now()): void {
+    this.endStmt.run({ id: conversationId, now, ...this.me });
+  }
+
+  /** The process whose turn is under way in the conversation, if any. */
+  turnOwner(conversationId: string): TurnOwner | undefined {
+    return this.ownerStmt.get(conversationId);
+  }
+
+  /** The conversations with a turn under way (by any process). */
+  withTurnUnderWay(): string[] {
+    return this.ownedStmt.all();
+  }
+
+  /**
+   * Clears the turn under way of `owner` (compare-and-set: not when another turn began since).
+   * Returns whether it was still that owner's.
+   */
+  releaseTurn(conversationId: string, owner: TurnOwner): boolean {
+    return this.releaseStmt.run({ id: conversationId, ...owner }).changes === 1;
   }
 
   /** All of a conversation's messages, oldest first. */

@@ -52,7 +52,7 @@ export function openStore(file: string): Store {
     audit: new AuditRepo(db, owner),
     skillSettings: new SkillSettingsRepo(db),
     settings: new SettingsRepo(db),
-    conversations: new ConversationsRepo(db),
+    conversations: new ConversationsRepo(db, owner),
     jobs: new BackgroundJobsRepo(db, owner),
     tasks: new TasksRepo(db),
     processes: new SkillProcessesRepo(db),

@@ -9,6 +9,7 @@ import { taskRunsSchema } from './migration-2-task-runs.js';
 import { auditIndexBatchesSchema } from './migration-3-audit-index-batches.js';
 import { skillProcessesSchema } from './migration-4-skill-processes.js';
 import { approvalOwnersSchema } from './migration-5-approval-owners.js';
+import { turnOwnersSchema } from './migration-6-turn-owners.js';
 
 type Db = Database.Database;
 
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'audit search index in batches', up: (db) => db.exec(auditIndexBatchesSchema) },
   { name: 'skill process groups and work owners', up: (db) => db.exec(skillProcessesSchema) },
   { name: 'approval owners', up: (db) => db.exec(approvalOwnersSchema) },
+  { name: 'turn owners', up: (db) => db.exec(turnOwnersSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

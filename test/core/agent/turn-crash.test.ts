@@ -118,6 +118,8 @@ describe('a turn and kill -9', () => {
       'assistant',
     ]);
     expect(store.conversations.messages(conversationId).at(-1)!.content).toBe('It is late.');
+    // The turn's last write ended it: nothing reads as cut off.
+    expect(store.conversations.turnOwner(conversationId)).toBeUndefined();
     expect(store.audit.query().rows.map((r) => [r.skill, r.status])).toEqual([
       ['get_now', 'done'],
       ['get_now', 'done'],
@@ -158,6 +160,13 @@ describe('a turn and kill -9', () => {
         ['slow_report', 'interrupted'],
       ]);
       expect(runtime.store.processes.all()).toEqual([]);
+      // The turn says it was cut off, after what it had stored.
+      const [conversation] = runtime.store.conversations.list();
+      expect(runtime.store.conversations.messages(conversation!.id).map((m) => [m.role, m.shownCode?.code])).toEqual([
+        ['user', undefined],
+        ['assistant', undefined],
+        ['system', 'turn-cut-off'],
+      ]);
     },
   );
 
@@ -174,6 +183,9 @@ describe('a turn and kill -9', () => {
       expect(runtime.store.processes.all()).toMatchObject([{ pid }]);
       // Its call is that iAs's to finish: not marked interrupted.
       expect(runtime.store.audit.query().rows.map((r) => [r.skill, r.status])).toEqual([['slow_report', 'running']]);
+      // Nor is its turn marked cut off.
+      const [conversation] = runtime.store.conversations.list();
+      expect(runtime.store.conversations.messages(conversation!.id).map((m) => m.role)).toEqual(['user', 'assistant']);
     },
   );
 });

@@ -68,6 +68,13 @@ function probing(world: AgentWorld, probe?: BuiltinHandler, atomically = world.s
 
 const roles = (s: Seen) => s.messages.map((m) => m.role);
 
+/** The line a turn that failed in iAs stores to end it (shown to the owner, never sent to the model). */
+const failedLine = (detail: string) => ({
+  role: 'system',
+  content: `This turn failed in iAs and was not finished: ${detail}`,
+  extra: JSON.stringify({ shown: 'error', shownCode: { code: 'turn-failed', params: { detail } } }),
+});
+
 /**
  * probing() whose probe makes the next transaction fail: 'refused' before it begins (the database
  * held by another process past the wait), 'undone' after it ran whole (the disk fails at commit).
@@ -194,6 +201,28 @@ describe('what a turn stores, and when', () => {
     ]);
   });
 
+  it('the owner’s message names this process as the turn’s owner; the turn’s last write clears it', async () => {
+    w = await agentWorld();
+    const db = new Database(path.join(w.home, 'ias.db'), { readonly: true });
+    onCleanup(() => db.close());
+    const owner = db.prepare<[], { pid: number | null }>(
+      'SELECT turn_owner_pid AS pid FROM conversations ORDER BY created_at DESC, rowid DESC LIMIT 1',
+    );
+    const atRequest: (number | null)[] = [];
+    const look = (reply: { content?: string }) => () => {
+      atRequest.push(owner.get()!.pid);
+      return reply;
+    };
+    // A reply, then one with nothing to store: the turn ends all the same.
+    w.server.enqueue(look({ content: 'Hello.' }), look({ content: '' }));
+    const { conversationId } = await w.agent.send('hi');
+    expect(owner.get()!.pid).toBeNull();
+    await w.agent.send('say nothing', { conversationId });
+    expect(owner.get()!.pid).toBeNull();
+    expect(atRequest).toEqual([process.pid, process.pid]);
+    expect(w.store.conversations.messages(conversationId).map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+  });
+
   it('a call whose result cannot be stored still has its audit row completed', async () => {
     w = await agentWorld();
     // The conversation is deleted while the call runs: its tool message has nowhere to go.
@@ -227,8 +256,10 @@ describe('what a turn stores, and when', () => {
     const seen = read();
     expect(seen.audit.map((a) => `${a.skill} ${a.status}`).sort()).toEqual(['late done', 'probe done']);
     // The late call's result is stored; the probe's could not be (its row is complete all the same).
-    expect(seen.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
+    // Then why the turn has no answer, for the owner to read after a reload.
+    expect(seen.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'system']);
     expect(seen.messages[2]!.content).toContain('late');
+    expect(seen.messages[3]).toEqual(failedLine('database is locked'));
     expect(events.filter((e) => e.type === 'tool-result').map((e) => (e as { id: string }).id)).toEqual(['call_2']);
     expect(w.server.requests).toHaveLength(1);
   });
@@ -240,8 +271,9 @@ describe('what a turn stores, and when', () => {
     w.server.enqueue({ toolCalls: [{ id: 'call_1', name: 'probe', arguments: '{}' }] });
     await expect(agent.send('look')).rejects.toThrow('disk I/O error');
     expect(read().audit.map((a) => `${a.skill} ${a.status}`)).toEqual(['probe done']);
-    // The reply was stored with the call's start; its result was not.
-    expect(read().messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    // The reply was stored with the call's start; its result was not, and the failure was.
+    expect(read().messages.map((m) => m.role)).toEqual(['user', 'assistant', 'system']);
+    expect(read().messages[2]).toEqual(failedLine('disk I/O error'));
     expect(events.filter((e) => e.type === 'tool-call').map((e) => (e as { id: string }).id)).toEqual(['call_1']);
     expect(events.filter((e) => e.type === 'tool-result')).toEqual([]);
   });
@@ -265,6 +297,9 @@ describe('what a turn stores, and when', () => {
       ],
     });
     await expect(agent.send('look twice at once')).rejects.toThrow('disk full');
-    expect(read()).toEqual({ audit: [], messages: [expect.objectContaining({ role: 'user' })] });
+    expect(read()).toEqual({
+      audit: [],
+      messages: [expect.objectContaining({ role: 'user' }), failedLine('disk full')],
+    });
   });
 });

@@ -10,6 +10,8 @@ import { checkTimeZone, firstCronRun, nextCronRun, oneOffMoment, ScheduleError }
 
 export interface TaskRunOutcome {
   success: boolean;
+  /** The run was stopped before it ended (iAs shutting down): not a failure of the task. */
+  interrupted?: boolean;
   /** The reply, or what went wrong, as the owner should read it. */
   text: string;
 }
@@ -266,7 +268,8 @@ export class TaskScheduler extends EventEmitter<{
       outcome = { success: false, text: `the task could not run: ${(err as Error).message}` };
     }
     const text = outcome.text.length > MAX_RESULT_CHARS ? `${outcome.text.slice(0, MAX_RESULT_CHARS)}…` : outcome.text;
-    this.options.tasks.finish(task.id, outcome.success ? 'done' : 'failed', text, this.now());
+    const status = outcome.interrupted ? 'interrupted' : outcome.success ? 'done' : 'failed';
+    this.options.tasks.finish(task.id, status, text, this.now());
     this.emit('ran', this.options.tasks.get(task.id) ?? task, outcome);
     this.emit('changed');
   }

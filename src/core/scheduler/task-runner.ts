@@ -19,6 +19,15 @@ export async function runTaskTurn(
     `your reply is sent to them as the task's result.]\n\n${task.prompt}`;
   const turn = await agentFor(task).send(prompt, { conversationId });
   if (turn.error !== undefined) return { success: false, text: turn.error };
+  if (turn.stopped) {
+    // Stopped by iAs shutting down (a task's turn has no Stop button): what it said so far goes with it.
+    const said = turn.reply.trim();
+    return {
+      success: false,
+      interrupted: true,
+      text: `iAs stopped before this run finished.${said ? `\n\n${said}` : ''}`,
+    };
+  }
   // The owner reads only this: how the run was answered goes with it (e.g. without skills).
   const notices = (turn.notices ?? []).map((n) => `\n\n[iAs: ${n}]`).join('');
   return { success: true, text: `${turn.reply.trim() || '(no reply)'}${notices}` };

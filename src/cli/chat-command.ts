@@ -44,6 +44,8 @@ export function registerChatCommand(program: Command): void {
         ? readline.createInterface({ input: process.stdin, output: process.stderr })
         : undefined;
       let approvals: TerminalApprovals | undefined;
+      let onTerminate: (() => void) | undefined;
+      let terminated = false;
       try {
         if (interactive && !process.stdin.isTTY) throw new UsageError(words.needMessage);
         if (opts.conversation !== undefined && opts.conversation.trim() === '') {
@@ -67,6 +69,16 @@ export function registerChatCommand(program: Command): void {
         if (opts.conversation && !runtime.store.conversations.get(opts.conversation)) {
           throw new UsageError(words.noConversation(opts.conversation));
         }
+        // Asked to end (SIGTERM): the turn under way is stopped and stored as stopped, calls in the
+        // background stop, and the command ends as after Ctrl-D; a second SIGTERM ends it at once.
+        onTerminate = () => {
+          process.once('SIGTERM', () => process.exit(143));
+          terminated = true;
+          agent.stopBackground();
+          void runtime.stopTurns();
+          rl?.close();
+        };
+        process.once('SIGTERM', onTerminate);
         let conversationId = opts.conversation;
         // On a terminal readline reads Ctrl-C as a key (no SIGINT reaches the process): it stops the
         // turn under way, or the calls waited for; it declines an approval asked for a background
@@ -176,6 +188,8 @@ export function registerChatCommand(program: Command): void {
       } finally {
         rl?.close();
         await runtime.close();
+        if (onTerminate) process.off('SIGTERM', onTerminate);
+        if (terminated) process.exitCode = 143;
       }
     });
 }

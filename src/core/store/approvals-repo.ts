@@ -3,7 +3,7 @@
  * the row is still in one of the expected states, and the caller learns whether it did.
  */
 import type Database from 'better-sqlite3';
-import { hasEnded, stillRunning, type ProcessOwner } from '../process-identity.js';
+import { recordedProcessEnded, stillRunning, type ProcessOwner, type RecordedProcess } from '../process-identity.js';
 
 type Db = Database.Database;
 
@@ -113,7 +113,10 @@ export class ApprovalsRepo {
   private readonly executingStmt;
   private readonly listAllStmt;
   private readonly ownersStmt;
+  private readonly recordedOwnersStmt;
   private readonly abandonStmt;
+  /** This process, as recorded with its approvals: its id always, its identity where it can be told. */
+  private readonly me: RecordedProcess;
   private readonly transitions = new Map<string, Database.Statement>();
   private readonly lists = new Map<number, Database.Statement>();
 
@@ -122,6 +125,7 @@ export class ApprovalsRepo {
     private readonly db: Db,
     private readonly owner?: ProcessOwner,
   ) {
+    this.me = { pid: owner?.pid ?? process.pid, identity: owner?.identity ?? null };
     this.insertStmt = db.prepare(
       `INSERT INTO pending_approvals (${FIELDS.map((f) => COLUMNS[f]).join(', ')}, owner_pid, owner_identity)
        VALUES (${FIELDS.map((f) => `@${f}`).join(', ')}, @ownerPid, @ownerIdentity)`,
@@ -149,10 +153,17 @@ export class ApprovalsRepo {
       `SELECT DISTINCT owner_pid AS pid, owner_identity AS identity FROM pending_approvals
        WHERE ${OPEN} AND owner_identity IS NOT NULL`,
     );
-    this.abandonStmt = db.prepare<[{ now: number; ended: string; interrupted: string }], { id: string }>(
+    this.recordedOwnersStmt = db.prepare<[], RecordedProcess>(
+      `SELECT DISTINCT owner_pid AS pid, owner_identity AS identity FROM pending_approvals
+       WHERE ${OPEN} AND owner_pid IS NOT NULL`,
+    );
+    type Abandoned = { now: number; ended: string; endedPids: string; interrupted: string };
+    this.abandonStmt = db.prepare<[Abandoned], { id: string }>(
       `UPDATE pending_approvals SET status = 'cancelled', decided_at = @now,
          result = CASE status WHEN 'executing' THEN @interrupted ELSE result END
-       WHERE ${OPEN} AND owner_identity IN (SELECT value FROM json_each(@ended)) RETURNING id`,
+       WHERE ${OPEN} AND (owner_identity IN (SELECT value FROM json_each(@ended))
+         OR (owner_identity IS NULL AND owner_pid IN (SELECT value FROM json_each(@endedPids))))
+       RETURNING id`,
     );
     this.listAllStmt = db.prepare<[number], ApprovalRow>(`${SELECT} ORDER BY created_at DESC, rowid DESC LIMIT ?`);
   }
@@ -166,7 +177,7 @@ export class ApprovalsRepo {
     };
     const full: Record<string, unknown> = {};
     for (const field of FIELDS) full[field] = row[field] ?? defaults[field] ?? null;
-    this.insertStmt.run({ ...full, ownerPid: this.owner?.pid ?? null, ownerIdentity: this.owner?.identity ?? null });
+    this.insertStmt.run({ ...full, ownerPid: this.me.pid, ownerIdentity: this.me.identity });
   }
 
   get(id: string): ApprovalRow | undefined {
@@ -237,15 +248,32 @@ export class ApprovalsRepo {
   /**
    * Cancels the open approvals of iAs processes that have provably ended (killed, crashed): they can
    * never be answered or finished, and a pending one would hold up every later approval. One that was
-   * executing gets `interrupted` as its result. Returns their ids.
+   * executing gets `interrupted` as its result. Returns their ids. A process is told by its identity
+   * where it has one, else (not Linux) by its id alone: ended only when no process has that id.
    */
   cancelAbandoned(now: number, interrupted: string): string[] {
-    const ended = this.ownersStmt
-      .all()
-      .filter((o) => o.identity !== this.owner?.identity && hasEnded(o))
-      .map((o) => o.identity);
-    if (ended.length === 0) return [];
-    return this.abandonStmt.all({ now, ended: JSON.stringify(ended), interrupted }).map((row) => row.id);
+    const ended = () => this.recordedOwnersStmt.all().filter((o) => !this.isMe(o) && recordedProcessEnded(o));
+    if (ended().length === 0) return [];
+    // Looked at again in one write transaction: no process given an ended one's id can open an
+    // approval between the look and the update.
+    return this.db
+      .transaction(() => {
+        const gone = ended();
+        const ids = gone.flatMap((o) => (o.identity === null ? [] : [o.identity]));
+        const pids = gone.flatMap((o) => (o.identity === null ? [o.pid] : []));
+        const rows = this.abandonStmt.all({
+          now,
+          ended: JSON.stringify(ids),
+          endedPids: JSON.stringify(pids),
+          interrupted,
+        });
+        return rows.map((row) => row.id);
+      })
+      .immediate();
+  }
+
+  private isMe(o: RecordedProcess): boolean {
+    return o.identity === null ? this.me.identity === null && o.pid === this.me.pid : o.identity === this.me.identity;
   }
 
   /** Newest first; `status` narrows to one or several states. `limit` defaults to 50, at most 500. */

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { identityOf, type ProcessOwner } from '../../../src/core/process-identity.js';
 import { ApprovalsRepo, type ApprovalStatus, type NewApproval } from '../../../src/core/store/approvals-repo.js';
 import { CODE, codeIn, gateWorld, settle, type GateWorld } from '../../helpers/gate.js';
-import { endedProcessId } from '../../helpers/process.js';
+import { endedProcessId, otherProcess } from '../../helpers/process.js';
 import { onCleanup } from '../../helpers/temp.js';
 
 let world: GateWorld | undefined;
@@ -149,5 +149,49 @@ describe.runIf(process.platform === 'linux')('approvals of other iAs processes',
     expect(owner).toEqual({ pid: process.pid, identity: identityOf(process.pid) });
     world.wechat.reply('0');
     expect((await call).status).not.toBe('done');
+  });
+});
+
+/** An approval opened by a process told by its id alone, as an iAs recorded it where that is all it can tell. */
+function openedByPid(w: GateWorld, pid: number, id: string, status: ApprovalStatus): void {
+  openedBy(w, undefined, id, status);
+  w.store.db.prepare('UPDATE pending_approvals SET owner_pid = ?, owner_identity = NULL WHERE id = ?').run(pid, id);
+}
+
+describe('approvals of iAs processes told by their id alone (macOS, Windows)', () => {
+  it('one left pending by a process that is gone is cancelled, and the next call is asked at once', async () => {
+    world = gateWorld();
+    openedByPid(world, endedProcessId(), 'left-behind', 'pending');
+    const sent = world.wechat.nextSent(CODE);
+    const call = world.caller.call({ name: 'send_mail', params: { to: 'b' }, source: 'chat' });
+    await settle();
+    expect(statusOf(world, 'left-behind')).toBe('cancelled');
+    world.wechat.reply(codeIn(await sent));
+    expect((await call).status).toBe('done');
+    expect(world.runs('send_mail')).toHaveLength(1);
+  });
+
+  it('one of a process with that id that still runs stays its own: the call waits behind it', async () => {
+    world = gateWorld();
+    openedByPid(world, otherProcess(), 'theirs', 'pending');
+    const call = world.caller.call({ name: 'send_mail', params: { to: 'b' }, source: 'chat' });
+    await settle();
+    expect(statusOf(world, 'theirs')).toBe('pending');
+    expect(world.store.approvals.nextQueued('owner')?.skillName).toBe('send_mail');
+    expect(world.wechat.outbox).toEqual([]);
+    world.gate.close();
+    expect((await call).status).toBe('cancelled');
+    expect(world.runs('send_mail')).toEqual([]);
+  });
+
+  it('an approval records the id of the process that opened it, even where nothing more can be told', () => {
+    world = gateWorld();
+    openedBy(world, undefined, 'untold', 'queued');
+    const owner = world.store.db
+      .prepare<[string], { pid: number | null; identity: string | null }>(
+        'SELECT owner_pid AS pid, owner_identity AS identity FROM pending_approvals WHERE id = ?',
+      )
+      .get('untold');
+    expect(owner).toEqual({ pid: process.pid, identity: null });
   });
 });

@@ -232,9 +232,9 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       this.changed(row.id);
       return true;
     }
-    // The code inside other words, or typed in groups ("123 456"), is not an answer — and must not
-    // travel on to the model.
-    const runs = text.replace(/(?<=\d)[\s.\-·]+(?=\d)/g, '').match(/\d{6,}/g) ?? [];
+    // The code inside other words, or typed in groups ("123 456", "123,456", "123、456"), is not an
+    // answer — and must not travel on to the model.
+    const runs = text.replace(/(?<=\d)[\s.\-·,、_/]+(?=\d)/g, '').match(/\d{6,}/g) ?? [];
     const windows = runs.flatMap((run) => Array.from({ length: run.length - 5 }, (_, i) => run.slice(i, i + 6)));
     if (windows.some((w) => codeMatches(this.options.key, binding(row), w, row.codeHash ?? ''))) {
       await this.send(channel, say.codeOnlyText());

@@ -188,6 +188,12 @@ describe('the approval gate', () => {
       `${code.slice(0, 3)} ${code.slice(3)}`,
       `${code.slice(0, 3)}-${code.slice(3)}`,
       code.split('').join(' '),
+      // A thousands separator, the Chinese comma (NFKC makes the full-width one ','), and 、.
+      `${code.slice(0, 3)},${code.slice(3)}`,
+      `验证码 ${code.slice(0, 3)}，${code.slice(3)}`,
+      `${code.slice(0, 3)}、${code.slice(3)}`,
+      `${code.slice(0, 3)}_${code.slice(3)}`,
+      `${code.slice(0, 3)}/${code.slice(3)}`,
     ];
     for (const text of [`ok ${code}`, `${code} please`, `确认 ${code}`, `${code}0`, ...grouped]) {
       const consumed = await world.gate.handleMessage(world.wechat, { from: 'wxid_owner', direct: true, text });

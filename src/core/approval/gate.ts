@@ -162,11 +162,19 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
         return;
       }
       for (const [id, waiter] of this.waiters) {
-        const status = this.options.approvals.get(id)?.status;
-        if (status && OPEN_APPROVAL_STATUSES.includes(status)) continue;
+        const row = this.options.approvals.get(id);
+        if (row && OPEN_APPROVAL_STATUSES.includes(row.status)) continue;
         this.waiters.delete(id);
         clearTimeout(waiter.timer);
-        waiter.resolve({ status: 'cancelled', approvalId: id, reason: 'another iAs process closed this approval' });
+        // Refused or lapsed elsewhere, the model learns it in the seed's words, as it would here.
+        const skill = waiter.skill.name;
+        waiter.resolve(
+          row?.status === 'rejected'
+            ? { status: 'rejected', approvalId: id, reason: say.refusedForModel(skill) }
+            : row?.status === 'expired'
+              ? { status: 'expired', approvalId: id, reason: say.unconfirmedForModel(skill) }
+              : { status: 'cancelled', approvalId: id, reason: 'another iAs process closed this approval' },
+        );
       }
       void this.promoteNext();
     }, WATCH_MS);

@@ -112,6 +112,24 @@ describe.runIf(process.platform === 'linux')('approvals of other iAs processes',
     expect(world.runs('send_mail')).toEqual([]);
   });
 
+  it('a call whose approval another process refused or let lapse learns it in the words the model always gets', async () => {
+    world = gateWorld();
+    for (const [status, words, outcomeStatus] of [
+      ['rejected', '用户拒绝了你的调用：send_mail', 'refused'],
+      ['expired', '用户没有确认操作：send_mail', 'unconfirmed'],
+    ] as const) {
+      const sent = world.wechat.nextSent(CODE);
+      const call = world.caller.call({ name: 'send_mail', params: { to: status }, source: 'chat' });
+      await sent;
+      const mine = world.store.approvals.activeForOwner('owner')!;
+      new ApprovalsRepo(world.store.db).transition(mine.id, ['pending'], status);
+      const outcome = await call;
+      expect(outcome.status).toBe(outcomeStatus);
+      expect(outcome.result.error).toBe(words);
+    }
+    expect(world.runs('send_mail')).toEqual([]);
+  });
+
   it("start-up recovery cancels what ended (or unknown) processes left, and leaves a live iAs's own", () => {
     world = gateWorld();
     const other = liveProcess();

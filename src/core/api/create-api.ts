@@ -57,7 +57,8 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
     createdAt: a.createdAt,
     expiresAt: a.expiresAt,
     attemptsLeft: a.attemptsLeft,
-    decidableHere: a.status === 'pending' && a.channel !== null && inAppChannels().has(a.channel),
+    decidableHere:
+      a.status === 'pending' && a.channel !== null && inAppChannels().has(a.channel) && gate.waitsFor(a.id),
   });
   const wechatInfo = (): WechatInfo => {
     if (!wechat) return { available: false, state: 'stopped', puppet: '' };

@@ -194,8 +194,16 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     this.changed(approvalId);
   }
 
+  /** Whether a call of this process waits for the approval (one of another iAs is answered there). */
+  waitsFor(approvalId: string): boolean {
+    return this.waiters.has(approvalId);
+  }
+
   /** For the in-app approval card only: a human in the UI approves or rejects by id. */
   async decideInApp(approvalId: string, approve: boolean): Promise<boolean> {
+    // Another iAs process's approval (the app and `ias serve` on one data folder): approving it here
+    // could only cancel it, as nothing here would run it.
+    if (!this.waitsFor(approvalId)) return false;
     const row = this.options.approvals.get(approvalId);
     const channel = this.options.channels.find((c) => c.name === row?.channel);
     if (!row || row.status !== 'pending' || !channel?.inApp) return false;

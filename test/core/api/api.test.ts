@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateCall } from '../../../src/core/api/validate-call.js';
+import { ApprovalsRepo } from '../../../src/core/store/approvals-repo.js';
 import type { ChatEvent } from '../../../src/shared/contract.js';
 import { apiWorld, type ApiWorld } from '../../helpers/core-api.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
@@ -198,6 +199,28 @@ describe('the contract, implemented over the core', () => {
     expect(JSON.stringify(w.events)).not.toMatch(/codeHash|code_hash/);
     expect(await w.core.api.decideApproval(pending!.id, true)).toBe(true);
     expect((await call).status).toBe('done');
+  });
+
+  it("approvals: another iAs process's approval on the same card is not decidable here", async () => {
+    w = await apiWorld();
+    // `ias serve` and the app on one data folder: its approval went to its own desktop card.
+    new ApprovalsRepo(w.runtime.store.db).insert({
+      id: 'theirs',
+      createdAt: Date.now(),
+      expiresAt: Date.now() + 600_000,
+      userId: 'owner',
+      skillName: 'send_mail',
+      params: '{"to":"x"}',
+      paramsHash: 'h',
+      skillHash: 'v',
+      status: 'pending',
+      runId: 'their-run',
+      channel: 'desktop',
+    });
+    const [theirs] = await w.core.api.listApprovals();
+    expect(theirs).toMatchObject({ id: 'theirs', channel: 'desktop', decidableHere: false });
+    expect(await w.core.api.decideApproval('theirs', true)).toBe(false);
+    expect(w.runtime.store.approvals.get('theirs')!.status).toBe('pending');
   });
 
   it('pausing high-risk skills refuses them without asking anyone', async () => {

@@ -83,7 +83,7 @@ export default async function (): Promise<void> {
         buffered: true,
       });
     });
-    await page.goto(app.url); // sign in (sets the cookie)
+    await page.goto(app.url); // sign in (the token goes to localStorage)
     // Warm up: the first load of a fresh browser profile compiles the bundle.
     await page.locator('[data-testid="conversation-list"]').waitFor();
 

@@ -1,9 +1,14 @@
-/** Who may talk to `ias serve`: whoever shows the token — in the query, the cookie or a Bearer header. */
+/**
+ * Who may talk to `ias serve`: whoever shows the token in-band — `Authorization: Bearer` (programs,
+ * and the web UI's session check) or, on the WebSocket, the `Sec-WebSocket-Protocol` header. Never
+ * a cookie: browsers send the cookies of 127.0.0.1 to every port on it (RFC 6265 §8.5), so any other
+ * local web server the owner visits would receive it.
+ */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { WS_TOKEN_PREFIX } from '../shared/serve-auth.js';
 
-export const TOKEN_COOKIE = 'ias_token';
-export const TOKEN_PARAM = 'token';
+export { SESSION_PATH, TOKEN_PARAM, WS_PROTOCOL } from '../shared/serve-auth.js';
 
 /** Compares in constant time (hashing first, so the lengths match and leak nothing). */
 export function tokenMatches(candidate: string | undefined, token: string): boolean {
@@ -13,33 +18,28 @@ export function tokenMatches(candidate: string | undefined, token: string): bool
   return timingSafeEqual(a, b);
 }
 
-export function cookieValue(req: IncomingMessage, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
-}
-
 export function bearerToken(req: IncomingMessage): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   return match?.[1];
 }
 
-/** True when the cookie or the Authorization header carries the token. */
-export function hasTokenCredential(req: IncomingMessage, token: string): boolean {
-  return tokenMatches(cookieValue(req, TOKEN_COOKIE), token) || tokenMatches(bearerToken(req), token);
+/** The subprotocols a WebSocket upgrade offers, in order. */
+export function offeredProtocols(req: IncomingMessage): string[] {
+  const header = req.headers['sec-websocket-protocol'];
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
-/** The cookie that keeps the browser signed in after it opened the printed URL. */
-export function tokenCookie(token: string): string {
-  return `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+export function protocolToken(req: IncomingMessage): string | undefined {
+  return offeredProtocols(req)
+    .find((p) => p.startsWith(WS_TOKEN_PREFIX))
+    ?.slice(WS_TOKEN_PREFIX.length);
+}
+
+/** True when the Authorization header carries the token. */
+export function hasBearer(req: IncomingMessage, token: string): boolean {
+  return tokenMatches(bearerToken(req), token);
 }

@@ -1,11 +1,14 @@
 /**
- * The HTTP side of `ias serve`: every request shows the token first. `?token=` signs the browser in
- * (an HttpOnly cookie) and redirects to the same URL without it, so the token does not linger in the
- * address bar or history. Then the built renderer's files, with the security headers.
+ * The HTTP side of `ias serve`. The built renderer's files (no secrets in them) are served to any
+ * request with one of the server's own Host names; what needs the token lives behind the WebSocket,
+ * plus `GET /api/session`, which tells a page (or a program) whether its Bearer token is right.
+ * A link of older versions (`/?token=…`) is redirected to the fragment form `/#token=…`, which
+ * browsers never send to a server, so the token stops reaching servers' logs and history.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { hasTokenCredential, TOKEN_PARAM, tokenCookie, tokenMatches } from './auth.js';
+import { hasBearer, SESSION_PATH, TOKEN_PARAM, tokenMatches } from './auth.js';
 import { hostAllowed } from './hosts.js';
+import { expireLegacyCookie } from './legacy-cookie.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { lookupStatic, sendFile } from './static-files.js';
 
@@ -22,9 +25,9 @@ const UNAUTHORIZED_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>iAs — sign in</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 36em; margin: 4em auto; line-height: 1.5">
 <h1>iAs needs its access link</h1>
-<p>Open the URL printed by <code>ias serve</code> in the terminal (the line
-“iAs is ready at http://…/?token=…”).</p>
-<p>请打开 <code>ias serve</code> 在终端里打印的链接。</p>
+<p>This link’s access token is wrong. Open the URL printed by <code>ias serve</code> in the terminal
+(the line “iAs is ready at http://…/#token=…”).</p>
+<p>这个链接的访问令牌不对。请打开 <code>ias serve</code> 在终端里打印的链接。</p>
 </body></html>
 `;
 
@@ -36,8 +39,23 @@ function plain(res: ServerResponse, status: number, text: string, type = 'text/p
   res.end(text);
 }
 
-export function unauthorized(res: ServerResponse): void {
-  plain(res, 401, UNAUTHORIZED_PAGE, 'text/html; charset=utf-8');
+function readOnly(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return true;
+  res.setHeader('Allow', 'GET, HEAD');
+  plain(res, 405, 'Method not allowed\n');
+  return false;
+}
+
+/** An old `?token=` link: to the same page with the token in the fragment, and no cookie. */
+function redirectLegacyLink(res: ServerResponse, url: URL, given: string, options: HttpHandlerOptions): void {
+  if (!tokenMatches(given, options.token)) return plain(res, 401, UNAUTHORIZED_PAGE, 'text/html; charset=utf-8');
+  url.searchParams.delete(TOKEN_PARAM);
+  res.statusCode = 303;
+  // One leading slash: `//host` would send the browser elsewhere.
+  const where = `/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`;
+  res.setHeader('Location', `${where}#${TOKEN_PARAM}=${encodeURIComponent(options.token)}`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end();
 }
 
 function serve(req: IncomingMessage, res: ServerResponse, url: URL, options: HttpHandlerOptions): void {
@@ -54,6 +72,7 @@ export function httpHandler(options: HttpHandlerOptions): RequestListener {
   return (req, res) => {
     setSecurityHeaders(res, options.csp);
     if (!hostAllowed(req, options.hosts())) return plain(res, 403, 'Unknown host\n');
+    expireLegacyCookie(req, res);
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://server.invalid');
@@ -61,21 +80,17 @@ export function httpHandler(options: HttpHandlerOptions): RequestListener {
       return plain(res, 400, 'Bad request\n');
     }
     const fromQuery = url.searchParams.get(TOKEN_PARAM);
-    if (fromQuery !== null) {
-      if (!tokenMatches(fromQuery, options.token)) return unauthorized(res);
-      url.searchParams.delete(TOKEN_PARAM);
-      res.statusCode = 303;
-      res.setHeader('Set-Cookie', tokenCookie(options.token));
-      // One leading slash: `//host` would send the browser elsewhere.
-      res.setHeader('Location', `/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`);
+    if (fromQuery !== null) return redirectLegacyLink(res, url, fromQuery, options);
+    if (!readOnly(req, res)) return;
+    if (url.pathname === SESSION_PATH) {
+      if (!hasBearer(req, options.token)) {
+        res.setHeader('WWW-Authenticate', 'Bearer');
+        return plain(res, 401, 'Unauthorized\n');
+      }
+      res.statusCode = 204;
       res.setHeader('Cache-Control', 'no-store');
       res.end();
       return;
-    }
-    if (!hasTokenCredential(req, options.token)) return unauthorized(res);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD');
-      return plain(res, 405, 'Method not allowed\n');
     }
     serve(req, res, url, options);
   };

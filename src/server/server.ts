@@ -28,7 +28,7 @@ export interface ServerOptions {
 }
 
 export interface RunningServer {
-  /** The address to open, token included: `http://127.0.0.1:PORT/?token=TOKEN`. */
+  /** The address to open, the token in its fragment (never sent to a server): `http://127.0.0.1:PORT/#token=TOKEN`. */
   url: string;
   /** `http://host:port`, what pages of this server send as Origin. */
   origin: string;
@@ -81,7 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const origin = `http://${shown}:${port}`;
   let closing: Promise<void> | undefined;
   return {
-    url: `${origin}/?${TOKEN_PARAM}=${options.token}`,
+    url: `${origin}/#${TOKEN_PARAM}=${options.token}`,
     origin,
     host,
     port,

@@ -1,13 +1,20 @@
 /**
- * The WebSocket at `/ws`: an upgrade needs the token (cookie, `?token=` or Bearer) and the server's
- * own Origin; then requests are answered one by one and every core event is pushed to every socket.
- * Text frames only, at most 1 MB; a frame that is not JSON closes the socket (1003).
+ * The WebSocket at `/ws`: an upgrade needs the token and the server's own Origin; then requests are
+ * answered one by one and every core event is pushed to every socket. Text frames only, at most
+ * 1 MB; a frame that is not JSON closes the socket (1003).
+ *
+ * Where the token goes: a browser cannot set headers on a WebSocket, except the subprotocols, so
+ * the page offers `Sec-WebSocket-Protocol: ias, ias-token.<TOKEN>` and the server answers `ias`
+ * (programs may send `Authorization: Bearer` instead). Chosen over a first authentication message
+ * because the check stays where it was, before the upgrade: a socket without the token is refused
+ * with 401 and never exists, so there is no unauthenticated state to guard (no events pushed to it,
+ * no frames to ignore, no timer to close it). The token is not in the URL, so it reaches no log.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { IasApi, IasEvent, WsPush, WsResponse } from '../shared/contract.js';
-import { hasTokenCredential, TOKEN_PARAM, tokenMatches } from './auth.js';
+import { hasBearer, protocolToken, tokenMatches, WS_PROTOCOL } from './auth.js';
 import { sameOrigin } from './hosts.js';
 import { dispatch, parseFrame } from './ws-protocol.js';
 
@@ -54,7 +61,13 @@ function send(socket: WebSocket, message: WsResponse | WsPush): void {
 }
 
 export class WsGateway {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    perMessageDeflate: false,
+    // Echo `ias`, never the token: a client that offered subprotocols needs one of them back.
+    handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  });
   private readonly alive = new WeakSet<WebSocket>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly onEvent = (event: IasEvent) => {
@@ -77,11 +90,11 @@ export class WsGateway {
       return refuse(socket, 404, 'Not Found');
     }
     if (url.pathname !== WS_PATH) return refuse(socket, 404, 'Not Found');
-    const fromQuery = url.searchParams.get(TOKEN_PARAM);
+    const fromProtocol = protocolToken(req);
     const authorised =
-      fromQuery !== null ? tokenMatches(fromQuery, this.options.token) : hasTokenCredential(req, this.options.token);
+      fromProtocol !== undefined ? tokenMatches(fromProtocol, this.options.token) : hasBearer(req, this.options.token);
     if (!authorised) return refuse(socket, 401, 'Unauthorized');
-    // A page elsewhere can open a socket here and the browser sends our cookie with it: Origin says whose page it is.
+    // Any page may try to open a socket here: Origin says whose page it is (a second line behind the token).
     if (!sameOrigin(req, this.options.hosts())) return refuse(socket, 403, 'Forbidden');
     this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws));
   };

@@ -27,6 +27,7 @@ export function launchBrowser(): Promise<Browser> {
 
 export interface Served {
   home: string;
+  /** The printed link, `http://127.0.0.1:PORT/#token=…`: it signs a browser context in (localStorage, per origin). */
   url: string;
   origin: string;
   token: string;
@@ -80,7 +81,7 @@ export async function serve(
     home,
     url,
     origin: parsed.origin,
-    token: parsed.searchParams.get('token') ?? '',
+    token: new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '',
     model,
     process: child,
     async stop() {

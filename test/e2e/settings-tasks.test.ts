@@ -153,8 +153,9 @@ beforeAll(async () => {
   page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
   await page.goto(app.url);
   await page.waitForSelector('[data-testid="message-input"]');
-  const opened = await openSocket(`${app.origin.replace('http', 'ws')}/ws?token=${app.token}`, {
+  const opened = await openSocket(`${app.origin.replace('http', 'ws')}/ws`, {
     origin: app.origin,
+    authorization: `Bearer ${app.token}`,
   });
   if (!('socket' in opened)) throw new Error(`the WebSocket was refused: ${opened.status}`);
   socket = opened.socket;
@@ -333,19 +334,20 @@ describe('scheduled tasks', () => {
     const zh = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
     try {
       const zhPage = await zh.newPage();
+      await zhPage.goto(app.url); // a new context signs in once; the token stays in its localStorage
       for (const [shot, lang] of [
         [page, 'en'],
         [zhPage, 'zh'],
       ] as const) {
         for (const scheme of ['light', 'dark'] as const) {
           await shot.emulateMedia({ colorScheme: scheme });
-          await shot.goto(`${app.url}#/tasks`);
+          await shot.goto(`${app.origin}/#/tasks`);
           await shot.locator('[data-testid="task-item"]').first().waitFor();
           await shot.locator('[data-testid="task-result"] summary').first().click();
           await noToasts(shot);
           await shot.waitForTimeout(300); // the disclosure's turn
           await screenshot(shot, `tasks-${lang}-${scheme}`);
-          await shot.goto(`${app.url}#/skills/web_search`);
+          await shot.goto(`${app.origin}/#/skills/web_search`);
           await shot.locator('[data-testid="skill-settings"]').waitFor();
           await noToasts(shot);
           await screenshot(shot, `skill-settings-${lang}-${scheme}`);

@@ -123,10 +123,14 @@ export function request(
 
 export type SocketAttempt = { socket: TestSocket } | { status: number };
 
-/** Opens a WebSocket, or reports the HTTP status that refused it. */
-export function openSocket(url: string, headers: Record<string, string> = {}): Promise<SocketAttempt> {
+/** Opens a WebSocket (offering these subprotocols, if any), or reports the HTTP status that refused it. */
+export function openSocket(
+  url: string,
+  headers: Record<string, string> = {},
+  protocols: string[] = [],
+): Promise<SocketAttempt> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
+    const ws = new WebSocket(url, protocols, { headers });
     ws.once('open', () => resolve({ socket: new TestSocket(ws) }));
     ws.once('unexpected-response', (_req, res) => {
       resolve({ status: res.statusCode ?? 0 });

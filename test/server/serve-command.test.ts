@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { metaCsp } from '../../src/server/security-headers.js';
 import type { WechatInfo } from '../../src/shared/contract.js';
+import { wsProtocols } from '../../src/shared/serve-auth.js';
 import { ias } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 import { openSocket, request } from './helpers.js';
@@ -48,7 +49,7 @@ describe('ias serve', () => {
   it('prints the URL, serves the built renderer and the API, and exits 0 on SIGTERM', async () => {
     const home = tempDir('ias-serve-cli-');
     const s = await serve(['--port', '0', '--no-wechat', '--home', home]);
-    expect(s.stdout()).toMatch(/^iAs is ready at http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}\n$/);
+    expect(s.stdout()).toMatch(/^iAs is ready at http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}\n$/);
 
     // The token is kept 0600 in the data folder, and the lock names this process.
     const tokenFile = path.join(home, 'serve-token');
@@ -56,10 +57,8 @@ describe('ias serve', () => {
     expect(fs.statSync(tokenFile).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(path.join(home, 'serve.lock'), 'utf8').trim()).toBe(String(s.child.pid));
 
-    const signIn = await request(s.origin, new URL(s.url).pathname + new URL(s.url).search);
-    expect(signIn.status).toBe(303);
-    const cookie = signIn.headers['set-cookie']![0]!.split(';')[0]!;
-    const page = await request(s.origin, '/', { cookie });
+    // The page needs no token (it takes it from the fragment); the API does.
+    const page = await request(s.origin, '/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="root">');
     // The header is the served page's own meta policy (built from src/renderer/index.html).
@@ -67,10 +66,19 @@ describe('ias serve', () => {
     expect(page.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';/);
     const script = /src="\.?(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
     expect(script).toBeDefined();
-    expect((await request(s.origin, script!, { cookie })).headers['content-type']).toMatch(/^text\/javascript/);
-    expect((await request(s.origin, '/')).status).toBe(401);
+    expect((await request(s.origin, script!)).headers['content-type']).toMatch(/^text\/javascript/);
+    expect((await request(s.origin, '/api/session')).status).toBe(401);
+    expect((await request(s.origin, '/api/session', { authorization: `Bearer ${s.token}` })).status).toBe(204);
+    // A link of older versions goes to the fragment form.
+    const old = await request(s.origin, `/?token=${s.token}`);
+    expect(old.status).toBe(303);
+    expect(old.headers.location).toBe(`/#token=${s.token}`);
 
-    const attempt = await openSocket(`${s.origin.replace('http', 'ws')}/ws`, { origin: s.origin, cookie });
+    const attempt = await openSocket(
+      `${s.origin.replace('http', 'ws')}/ws`,
+      { origin: s.origin },
+      wsProtocols(s.token),
+    );
     if (!('socket' in attempt)) throw new Error(`refused with ${attempt.status}`);
     const version = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
     expect(await attempt.socket.call('version')).toEqual({ id: 1, result: version.version });
@@ -103,7 +111,12 @@ describe('ias serve', () => {
     const renewed = await serve(['--port', '0', '--no-wechat', '--new-token', '--home', home]);
     expect(renewed.token).not.toBe(first.token);
     expect((await request(renewed.origin, `/?token=${first.token}`)).status).toBe(401);
-    expect((await request(renewed.origin, '/', { authorization: `Bearer ${renewed.token}` })).status).toBe(200);
+    expect((await request(renewed.origin, '/api/session', { authorization: `Bearer ${first.token}` })).status).toBe(
+      401,
+    );
+    expect((await request(renewed.origin, '/api/session', { authorization: `Bearer ${renewed.token}` })).status).toBe(
+      204,
+    );
     await stopServe(renewed);
   });
 
@@ -130,7 +143,11 @@ describe('ias serve', () => {
     expect(s.stderr()).toMatch(/[▀▄█]/);
     expect(s.stderr()).toMatch(/Scan this code with WeChat/);
     expect(s.stderr()).toMatch(/WeChat: logged in as CLI Bot/);
-    const attempt = await openSocket(`${s.origin.replace('http', 'ws')}/ws?token=${s.token}`, { origin: s.origin });
+    const attempt = await openSocket(
+      `${s.origin.replace('http', 'ws')}/ws`,
+      { origin: s.origin },
+      wsProtocols(s.token),
+    );
     if (!('socket' in attempt)) throw new Error(`refused with ${attempt.status}`);
     const status = (await attempt.socket.call('wechatStatus')).result as WechatInfo;
     expect(status).toMatchObject({ available: true, state: 'logged-in', user: { name: 'CLI Bot' } });

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 export interface ServeProcess {
   child: ChildProcessWithoutNullStreams;
-  /** The printed URL, token included. */
+  /** The printed URL, the token in its fragment. */
   url: string;
   token: string;
   origin: string;
@@ -50,7 +50,7 @@ export function startServe(
       resolve({
         child,
         url: match[1]!,
-        token: url.searchParams.get('token') ?? '',
+        token: new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
         origin: url.origin,
         stdout: () => stdout,
         stderr: () => stderr,

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ApprovalInfo, IasEvent, SkillsState } from '../../src/shared/contract.js';
+import { wsProtocols } from '../../src/shared/serve-auth.js';
 import { openSocket, startTestServer, TestSocket, TOKEN, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -17,8 +18,9 @@ afterAll(async () => {
   await t.close();
 });
 
+/** As the web UI does: the token as a subprotocol. */
 async function connect(): Promise<TestSocket> {
-  const attempt = await openSocket(wsUrl, { ...origin, cookie: `ias_token=${TOKEN}` });
+  const attempt = await openSocket(wsUrl, origin, wsProtocols(TOKEN));
   if (!('socket' in attempt)) throw new Error(`refused with ${attempt.status}`);
   return attempt.socket;
 }
@@ -26,28 +28,48 @@ async function connect(): Promise<TestSocket> {
 describe('ias serve over WebSocket', () => {
   it('refuses an upgrade without the token, with a wrong one, or from a foreign page', async () => {
     expect(await openSocket(wsUrl, origin)).toEqual({ status: 401 });
-    expect(await openSocket(wsUrl, { ...origin, cookie: 'ias_token=wrong' })).toEqual({ status: 401 });
-    expect(await openSocket(`${wsUrl}?token=wrong`, origin)).toEqual({ status: 401 });
-    const cookie = `ias_token=${TOKEN}`;
-    expect(await openSocket(wsUrl, { origin: 'http://evil.example', cookie })).toEqual({ status: 403 });
-    expect(await openSocket(wsUrl, { origin: `http://127.0.0.1:${t.server.port + 1}`, cookie })).toEqual({
+    expect(await openSocket(wsUrl, origin, wsProtocols('wrong'))).toEqual({ status: 401 });
+    expect(await openSocket(wsUrl, origin, ['ias', `ias-token.${TOKEN}x`])).toEqual({ status: 401 });
+    expect(await openSocket(wsUrl, { ...origin, authorization: 'Bearer wrong' })).toEqual({ status: 401 });
+    // The cookie of older versions and the token in the URL are no credentials any more.
+    expect(await openSocket(wsUrl, { ...origin, cookie: `ias_token=${TOKEN}` })).toEqual({ status: 401 });
+    expect(await openSocket(`${wsUrl}?token=${TOKEN}`, origin)).toEqual({ status: 401 });
+    // A wrong subprotocol token is not saved by a right cookie.
+    expect(await openSocket(wsUrl, { ...origin, cookie: `ias_token=${TOKEN}` }, wsProtocols('wrong'))).toEqual({
+      status: 401,
+    });
+
+    const right = wsProtocols(TOKEN);
+    expect(await openSocket(wsUrl, { origin: 'http://evil.example' }, right)).toEqual({ status: 403 });
+    expect(await openSocket(wsUrl, { origin: `http://127.0.0.1:${t.server.port + 1}` }, right)).toEqual({
       status: 403,
     });
-    expect(await openSocket(wsUrl, { origin: 'null', cookie })).toEqual({ status: 403 });
-    expect(await openSocket(wsUrl, { cookie })).toEqual({ status: 403 }); // no Origin at all
-    expect(await openSocket(`ws://127.0.0.1:${t.server.port}/other`, { ...origin, cookie })).toEqual({ status: 404 });
+    expect(await openSocket(wsUrl, { origin: 'null' }, right)).toEqual({ status: 403 });
+    expect(await openSocket(wsUrl, {}, right)).toEqual({ status: 403 }); // no Origin at all
+    expect(await openSocket(`ws://127.0.0.1:${t.server.port}/other`, origin, right)).toEqual({ status: 404 });
+    expect(t.calls).toEqual([]);
+  });
 
-    // The page's own origin, under either loopback name, with the cookie or ?token=.
-    const viaQuery = await openSocket(`${wsUrl}?token=${TOKEN}`, origin);
-    expect('socket' in viaQuery).toBe(true);
-    if ('socket' in viaQuery) viaQuery.socket.close();
-    const viaLocalhost = await openSocket(`ws://localhost:${t.server.port}/ws`, {
-      origin: `http://localhost:${t.server.port}`,
-      cookie,
-    });
+  it('opens for the token as a subprotocol (answering `ias`, never the token) or a Bearer header', async () => {
+    const viaProtocol = await openSocket(wsUrl, origin, wsProtocols(TOKEN));
+    if (!('socket' in viaProtocol)) throw new Error(`refused with ${viaProtocol.status}`);
+    expect(viaProtocol.socket.ws.protocol).toBe('ias');
+    expect(await viaProtocol.socket.call('version')).toEqual({ id: 1, result: '9.9.9-test' });
+    viaProtocol.socket.close();
+
+    const viaBearer = await openSocket(wsUrl, { ...origin, authorization: `Bearer ${TOKEN}` });
+    if (!('socket' in viaBearer)) throw new Error(`refused with ${viaBearer.status}`);
+    expect(viaBearer.socket.ws.protocol).toBe('');
+    viaBearer.socket.close();
+
+    // Under either loopback name.
+    const viaLocalhost = await openSocket(
+      `ws://localhost:${t.server.port}/ws`,
+      { origin: `http://localhost:${t.server.port}` },
+      wsProtocols(TOKEN),
+    );
     expect('socket' in viaLocalhost).toBe(true);
     if ('socket' in viaLocalhost) viaLocalhost.socket.close();
-    expect(t.calls).toEqual([]);
   });
 
   it('answers calls: version and listSkills', async () => {
@@ -137,10 +159,11 @@ describe('ias serve over WebSocket', () => {
 
   it('closes its sockets when the server stops', async () => {
     const extra = await startTestServer();
-    const attempt = await openSocket(`ws://127.0.0.1:${extra.server.port}/ws`, {
-      origin: extra.server.origin,
-      cookie: `ias_token=${TOKEN}`,
-    });
+    const attempt = await openSocket(
+      `ws://127.0.0.1:${extra.server.port}/ws`,
+      { origin: extra.server.origin },
+      wsProtocols(TOKEN),
+    );
     if (!('socket' in attempt)) throw new Error('refused');
     await extra.close();
     expect(await attempt.socket.closed).toMatchObject({ code: 1001 });

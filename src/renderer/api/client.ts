@@ -1,12 +1,13 @@
 /**
  * The one typed client of the contract. The transport is chosen once, at start-up: the desktop
  * app's `window.ias` bridge when it is there, else a WebSocket to the `ias serve` that served
- * this page. No other module talks to a transport.
+ * this page, with the access token its link brought (web-token.ts). No other module talks to a transport.
  */
 import { API_METHODS, type ApiMethod, type IasApi, type IasEvent } from '../../shared/contract.js';
 import { createIpcTransport } from './ipc-transport.js';
 import type { ConnectionStatus, Transport } from './transport.js';
-import { createWsTransport, defaultWsUrl } from './ws-transport.js';
+import { forgetToken, signInToken } from './web-token.js';
+import { checkSession, createWsTransport, defaultWsUrl } from './ws-transport.js';
 
 export type { ConnectionState, ConnectionStatus } from './transport.js';
 
@@ -36,7 +37,15 @@ export function createClient(transport: Transport): IasClient {
 
 function startUp(): IasClient {
   const bridge = window.ias;
-  return createClient(bridge ? createIpcTransport(bridge) : createWsTransport(defaultWsUrl(window.location)));
+  if (bridge) return createClient(createIpcTransport(bridge));
+  const origin = window.location.origin;
+  return createClient(
+    createWsTransport(defaultWsUrl(window.location), {
+      token: signInToken(),
+      check: (token) => checkSession(origin, token),
+      forget: forgetToken,
+    }),
+  );
 }
 
 export const client: IasClient = startUp();

@@ -1,12 +1,15 @@
 /** What a transport gives the client: one way to call a method, events, and the state of the link. */
 import type { ApiMethod, IasEvent } from '../../shared/contract.js';
 
-export type ConnectionState = 'connecting' | 'open' | 'reconnecting';
+/** `unauthorized`: the web UI has no access token, or `ias serve` refused it; nothing is tried again. */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'unauthorized';
 
 export interface ConnectionStatus {
   state: ConnectionState;
   /** When the next reconnection attempt starts (ms since epoch), while reconnecting. */
   retryAt?: number;
+  /** Why, when unauthorized: no token at all, or one the server refused. */
+  reason?: 'missing' | 'refused';
 }
 
 export interface Transport {

@@ -2,9 +2,39 @@
  * The headless transport: a WebSocket to `ias serve` speaking WsRequest / WsResponse / WsPush.
  * Calls made while the link is down wait for it; calls in flight when it drops fail. Reconnects
  * with exponential back-off (with jitter), at once when the browser comes back online.
+ * The access token goes as a subprotocol. A browser does not say why an upgrade failed, so when a
+ * socket closes before it opened, the server is asked whether the token is right: if not (or there
+ * is none), the state is `unauthorized` and nothing is tried again.
  */
 import type { ApiMethod, IasEvent, WsPush, WsRequest, WsResponse } from '../../shared/contract.js';
+import { SESSION_PATH, wsProtocols } from '../../shared/serve-auth.js';
 import type { ConnectionStatus, Transport } from './transport.js';
+
+export interface WsAuth {
+  /** The access token; undefined when the page was opened without its link. */
+  token: string | undefined;
+  /** Whether the server takes the token: true, false, or undefined when it cannot tell (it is down). */
+  check(token: string): Promise<boolean | undefined>;
+  /** Called once the server has refused the token. */
+  forget(): void;
+}
+
+const NOT_SIGNED_IN = 'iAs: this page has no valid access token; open the link `ias serve` printed';
+
+/** Asks `GET /api/session` of the server at `origin` whether `token` is right. */
+export async function checkSession(origin: string, token: string): Promise<boolean | undefined> {
+  try {
+    const res = await fetch(`${origin}${SESSION_PATH}`, {
+      headers: { authorization: `Bearer ${token}` },
+      cache: 'no-store',
+      credentials: 'omit',
+    });
+    if (res.status === 401) return false;
+    return res.ok ? true : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 interface Pending {
   frame: string;
@@ -25,7 +55,7 @@ export function defaultWsUrl(location: Location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }
 
-export function createWsTransport(url: string): Transport {
+export function createWsTransport(url: string, auth?: WsAuth): Transport {
   let socket: WebSocket | undefined;
   let nextId = 1;
   let attempt = 0;
@@ -69,6 +99,17 @@ export function createWsTransport(url: string): Transport {
     else entry.resolve(message.result);
   }
 
+  function unauthorized(reason: 'missing' | 'refused'): void {
+    clearTimeout(timer);
+    timer = undefined;
+    if (reason === 'refused') auth?.forget();
+    for (const [id, entry] of pending) {
+      pending.delete(id);
+      entry.reject(new Error(NOT_SIGNED_IN));
+    }
+    setStatus({ state: 'unauthorized', reason });
+  }
+
   function scheduleReconnect(): void {
     const delay = backoffDelay(attempt++);
     setStatus({ state: 'reconnecting', retryAt: Date.now() + delay });
@@ -79,16 +120,20 @@ export function createWsTransport(url: string): Transport {
   function connect(): void {
     clearTimeout(timer);
     timer = undefined;
+    if (status.state === 'unauthorized') return;
     if (socket && socket.readyState <= WebSocket.OPEN) return;
+    const token = auth?.token;
     let ws: WebSocket;
     try {
-      ws = new WebSocket(url);
+      ws = token === undefined ? new WebSocket(url) : new WebSocket(url, wsProtocols(token));
     } catch {
       scheduleReconnect();
       return;
     }
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       attempt = 0;
       setStatus({ state: 'open' });
       flush();
@@ -103,7 +148,15 @@ export function createWsTransport(url: string): Transport {
         pending.delete(id);
         entry.reject(new Error('connection lost'));
       }
-      scheduleReconnect();
+      if (opened || token === undefined || !auth) {
+        scheduleReconnect();
+        return;
+      }
+      void auth.check(token).then((right) => {
+        if (socket !== undefined || status.state === 'unauthorized') return;
+        if (right === false) unauthorized('refused');
+        else scheduleReconnect();
+      });
     };
   }
 
@@ -112,11 +165,13 @@ export function createWsTransport(url: string): Transport {
       if (status.state === 'reconnecting') connect();
     });
   }
-  connect();
+  if (auth && auth.token === undefined) unauthorized('missing');
+  else connect();
 
   return {
     kind: 'ws',
     invoke(method: ApiMethod, params: unknown[]) {
+      if (status.state === 'unauthorized') return Promise.reject(new Error(NOT_SIGNED_IN));
       const id = nextId++;
       const request: WsRequest = { id, method, params };
       return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 /** The window: the sidebar and the current page (or, in the tray's compact window, the chat alone). */
 import { lazy, Suspense } from 'react';
+import { useConnection } from '../api/hooks.js';
 import { ApprovalsProvider } from '../approvals/ApprovalsProvider.js';
 import { useBackgroundResultToasts } from '../chat/useBackgroundResultToasts.js';
 import { useT } from '../i18n.js';
@@ -14,6 +15,7 @@ import { PageErrorBoundary } from './PageErrorBoundary.js';
 import { compactMode, useRoute, type Route } from './router.js';
 import { SettingsProvider } from './SettingsProvider.js';
 import { Sidebar } from './Sidebar.js';
+import { SignInNotice } from './SignInNotice.js';
 import { ToastProvider } from './Toasts.js';
 
 // The skills editor (CodeMirror) loads when first opened, to keep start-up light.
@@ -83,14 +85,23 @@ function Shell() {
   );
 }
 
+/** The web UI without a valid access token shows which link to open, and nothing that needs the core. */
+function SignedIn() {
+  const status = useConnection();
+  if (status.state === 'unauthorized') return <SignInNotice status={status} />;
+  return (
+    <ToastProvider>
+      <ApprovalsProvider>
+        <Shell />
+      </ApprovalsProvider>
+    </ToastProvider>
+  );
+}
+
 export function App() {
   return (
     <SettingsProvider>
-      <ToastProvider>
-        <ApprovalsProvider>
-          <Shell />
-        </ApprovalsProvider>
-      </ToastProvider>
+      <SignedIn />
     </SettingsProvider>
   );
 }

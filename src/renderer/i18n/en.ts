@@ -76,6 +76,12 @@ export const en = {
     reconnectingIn: (s: number) => `Connection to iAs lost. Reconnecting in ${s} s…`,
     retryNow: 'Retry now',
   },
+  signIn: {
+    missingTitle: 'This page needs its access link',
+    refusedTitle: 'This access link is no longer valid',
+    openLink: 'Open the link that “ias serve” printed in its terminal, the line:',
+    renewHint: 'The link carries the access token. After “ias serve --new-token”, only the newly printed link works.',
+  },
   chat: {
     title: 'Chat',
     conversations: 'Conversations',

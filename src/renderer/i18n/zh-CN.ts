@@ -45,6 +45,12 @@ export const zhCN: Strings = {
     reconnectingIn: (s) => `与 iAs 的连接已断开，${s} 秒后重新连接…`,
     retryNow: '立即重试',
   },
+  signIn: {
+    missingTitle: '此页面需要通过访问链接打开',
+    refusedTitle: '此访问链接已失效',
+    openLink: '请打开“ias serve”在终端里打印的链接，即这一行：',
+    renewHint: '链接中带有访问令牌。运行“ias serve --new-token”之后，只有新打印的链接有效。',
+  },
   chat: {
     title: '对话',
     conversations: '对话列表',

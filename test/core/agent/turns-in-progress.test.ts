@@ -10,7 +10,7 @@ import { openRuntime } from '../../../src/core/runtime.js';
 import { openStore } from '../../../src/core/store/index.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 import { onCleanup, scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
-import { request, openSocket } from '../../server/helpers.js';
+import { openSocket } from '../../server/helpers.js';
 import { startServe } from '../../server/serve-process.js';
 
 let server: ModelServer | undefined;
@@ -100,9 +100,10 @@ describe('graceful shutdown and the turns under way', () => {
         env,
       );
       onCleanup(() => serve.child.kill('SIGKILL'));
-      const signIn = await request(serve.origin, new URL(serve.url).pathname + new URL(serve.url).search);
-      const cookie = signIn.headers['set-cookie']![0]!.split(';')[0]!;
-      const attempt = await openSocket(`${serve.origin.replace('http', 'ws')}/ws`, { origin: serve.origin, cookie });
+      const attempt = await openSocket(`${serve.origin.replace('http', 'ws')}/ws`, {
+        origin: serve.origin,
+        authorization: `Bearer ${serve.token}`,
+      });
       if (!('socket' in attempt)) throw new Error(`refused with ${attempt.status}`);
       w.server.enqueue({ delayMs: 60_000, content: 'never sent' });
       const answer = await attempt.socket.call('sendMessage', { text: 'are you there?' });

@@ -30,7 +30,20 @@ export function buildProgram(): Command {
   return program;
 }
 
+/**
+ * A reader that went away (`ias … | head`) ends the output, not the command: what is under way
+ * finishes and is stored, with no EPIPE stack trace.
+ */
+function ignoreClosedReader(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') return;
+    throw err;
+  });
+}
+
 export async function main(argv = process.argv): Promise<void> {
+  ignoreClosedReader(process.stdout);
+  ignoreClosedReader(process.stderr);
   const program = buildProgram();
   try {
     await program.parseAsync(argv);

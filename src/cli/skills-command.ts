@@ -4,9 +4,11 @@ import { checkPaths } from '../core/skills/check.js';
 import { checkArguments } from '../core/skills/executor.js';
 import { toSkillSummary } from '../core/skills/summary.js';
 import { markReviewed } from '../core/approval/review.js';
+import { skillsApi } from '../core/api/skills-api.js';
+import type { SkillInfo } from '../shared/contract.js';
 import { openStore } from '../core/store/index.js';
 import type { Skill } from '../core/skills/types.js';
-import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
+import { cliContext, contextRuntime, type CliContext, type GlobalOptions } from './context.js';
 import { color, problemLine, table } from './format.js';
 import { registerSkillConfigCommand } from './skill-config-command.js';
 import { UsageError } from './usage-error.js';
@@ -25,19 +27,39 @@ export function skillJson(skill: Skill) {
   };
 }
 
-const riskLabel = (skill: Skill) => (skill.risk === 'high' ? color.red('high') : color.green('low'));
+const riskWord = (risk: Skill['risk']) => (risk === 'high' ? color.red('high') : color.green('low'));
+const riskLabel = (skill: Skill) => riskWord(skill.risk);
 
-function skillRows(skills: Skill[]): string[][] {
+/** What the skills manager shows beside a skill: switched off, settings missing, not reviewed. */
+function skillState(s: SkillInfo): string {
+  const parts = [s.enabled ? 'on' : color.dim('off')];
+  if (s.needsConfig.length > 0) parts.push(color.yellow('needs setup'));
+  if (!s.reviewed)
+    parts.push(color.yellow(s.effectiveRisk !== s.risk ? `unreviewed: runs as ${s.effectiveRisk}` : 'unreviewed'));
+  return parts.join(', ');
+}
+
+function skillRows(skills: SkillInfo[]): string[][] {
   return [
-    ['NAME', 'RISK', 'SOURCE', 'KIND', 'DESCRIPTION'].map((h) => color.dim(h)),
+    ['NAME', 'RISK', 'SOURCE', 'KIND', 'STATE', 'DESCRIPTION'].map((h) => color.dim(h)),
     ...skills.map((s) => [
       color.bold(s.name),
-      riskLabel(s),
+      riskWord(s.risk),
       s.overrides ? `${s.source} (overrides system)` : s.source,
       s.kind,
-      s.description.length > 70 ? `${s.description.slice(0, 69)}…` : s.description,
+      skillState(s),
+      s.description.length > 60 ? `${s.description.slice(0, 59)}…` : s.description,
     ]),
   ];
+}
+
+/** "unknown skill", with its load problems when a broken SKILL.md is why. */
+function unknownSkill(context: CliContext, name: string): UsageError {
+  const broken = context.registry.problems().errors.filter((p) => p.path.includes(`${name}`));
+  const hint = broken.length
+    ? `; it has problems:\n${broken.map((p) => problemLine(p, 'error')).join('\n')}`
+    : '; see `ias skills list`';
+  return new UsageError(`unknown skill "${name}"${hint}`);
 }
 
 export function registerSkillsCommand(program: Command): void {
@@ -47,17 +69,33 @@ export function registerSkillsCommand(program: Command): void {
     .command('list')
     .description('list the skills iAs can use')
     .option('--json', 'print JSON')
-    .action((opts: JsonOption, cmd: Command) => {
-      const { registry } = cliContext(cmd.optsWithGlobals<GlobalOptions>());
-      const problems = registry.problems();
+    .action(async (opts: JsonOption, cmd: Command) => {
+      const runtime = await contextRuntime(cliContext(cmd.optsWithGlobals<GlobalOptions>()));
+      let listed;
+      try {
+        // Exactly what the skills manager shows: enabled, settings still missing, review state.
+        listed = await skillsApi(runtime, () => {}).listSkills();
+      } finally {
+        await runtime.close();
+      }
+      const list = listed.skills;
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify(registry.list().map(skillJson), null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
       } else {
-        const list = registry.list();
         process.stdout.write(list.length ? `${table(skillRows(list))}\n` : 'No skills found.\n');
       }
-      for (const p of problems.errors) process.stderr.write(`${problemLine(p, 'error')}\n`);
-      for (const p of problems.warnings) process.stderr.write(`${problemLine(p, 'warning')}\n`);
+      for (const p of listed.problems) process.stderr.write(`${problemLine(p, p.severity)}\n`);
+      if (opts.json) return;
+      const unreviewed = list.filter((s) => s.effectiveRisk !== s.risk).length;
+      if (unreviewed > 0)
+        process.stderr.write(
+          `${color.yellow('note')}: ${unreviewed} of your skills run as high risk (each call needs your approval) until you review them: read the SKILL.md, then \`ias skills review NAME\`\n`,
+        );
+      const unset = list.filter((s) => s.needsConfig.length > 0).length;
+      if (unset > 0)
+        process.stderr.write(
+          `${color.yellow('note')}: ${unset} skill(s) need settings before they can work: \`ias skills config NAME\` shows what to set\n`,
+        );
     });
 
   skills
@@ -93,13 +131,7 @@ export function registerSkillsCommand(program: Command): void {
     .action(async (name: string, opts: JsonOption & { params: string }, cmd: Command) => {
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
       const skill = context.registry.get(name);
-      if (!skill) {
-        const broken = context.registry.problems().errors.filter((p) => p.path.includes(`${name}`));
-        const hint = broken.length
-          ? `; it has problems:\n${broken.map((p) => problemLine(p, 'error')).join('\n')}`
-          : '; see `ias skills list`';
-        throw new UsageError(`unknown skill "${name}"${hint}`);
-      }
+      if (!skill) throw unknownSkill(context, name);
       let params: unknown;
       try {
         params = JSON.parse(opts.params);
@@ -142,7 +174,15 @@ export function registerSkillsCommand(program: Command): void {
     .action(async (name: string, opts: JsonOption, cmd: Command) => {
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
       const skill = context.registry.get(name);
-      if (!skill) throw new UsageError(`unknown skill "${name}"; see \`ias skills list\``);
+      if (!skill) throw unknownSkill(context, name);
+      if (skill.source === 'system') {
+        if (opts.json) process.stdout.write(`${JSON.stringify({ name, hash: skill.hash, risk: skill.risk })}\n`);
+        else
+          process.stdout.write(
+            `${color.bold(name)} is a system skill, shipped with iAs: it always runs as ${riskLabel(skill)} risk, with nothing to review.\n`,
+          );
+        return;
+      }
       const store = openStore(context.paths.database);
       try {
         markReviewed(skill, store.skillSettings);

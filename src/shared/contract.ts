@@ -322,7 +322,11 @@ export interface IasApi {
   /** Copies a system skill into the user folder to customise it. */
   copySkillToUser(name: string): Promise<SkillFile>;
   deleteSkill(name: string): Promise<void>;
-  reviewSkill(name: string): Promise<void>;
+  /**
+   * Marks the version of a user skill the owner was shown (its `hash`) as reviewed. False, marking
+   * nothing, when the skill has changed since: the owner has not seen what would run.
+   */
+  reviewSkill(name: string, hash: string): Promise<boolean>;
   /** A template for a new skill. */
   skillTemplate(kind: 'script' | 'instructions'): Promise<string>;
   /** Sets some of a skill's settings; '' or null clears one. Secrets go to the secret store. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ias } from '../helpers/cli.js';
+import { ias, iasProcess } from '../helpers/cli.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 
 function home() {
@@ -32,13 +32,18 @@ describe('ias skills list', () => {
     expect(list).toHaveLength(2);
     expect(Object.keys(list[0]!).sort()).toEqual(
       [
+        'config',
         'description',
+        'effectiveRisk',
+        'enabled',
         'hash',
         'kind',
         'name',
+        'needsConfig',
         'overrides',
         'parameters',
         'path',
+        'reviewed',
         'risk',
         'source',
         'timeoutSecs',
@@ -69,13 +74,87 @@ describe('ias skills list', () => {
     const run = ias(['skills', 'list'], { IAS_HOME: h.dir });
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^NAME\s+RISK\s+SOURCE\s+KIND\s+DESCRIPTION$/);
+    expect(lines[0]).toMatch(/^NAME\s+RISK\s+SOURCE\s+KIND\s+STATE\s+DESCRIPTION$/);
     const riskColumn = lines[0]!.indexOf('RISK');
     for (const line of lines.slice(1)) expect(line.slice(riskColumn)).toMatch(/^(low|high)\s/);
     expect(run.stdout).toContain('get_current_datetime');
     expect(run.stdout).toContain('fine');
     expect(run.stderr).toContain(`${path.join(h.user, 'broken', 'SKILL.md')}:7`);
     expect(run.stderr).toMatch(/unknown risk level "Perhaps"/);
+  });
+});
+
+describe('ias skills list and review: the state the skills manager shows', () => {
+  it('says which skills run as High until reviewed, are off or need settings, as the UI does', () => {
+    const h = home();
+    writeSkill(h.user, 'mine', scriptSkill({ script: 'echo', description: 'Mine.' }));
+    writeSkill(
+      h.user,
+      'keyed',
+      `---\ndescription: Needs a key.\nrisk: low\nconfig:\n  - name: THE_KEY\n    description: a key\n    secret: true\n    required: true\n---\n## Execute\n\n\`\`\`bash\necho\n\`\`\`\n`,
+    );
+    writeSkill(h.system, 'shipped', scriptSkill({ script: 'echo', description: 'Shipped.' }));
+    const global = ['--home', h.dir, '--system-skills', h.system];
+    const state = () => {
+      const run = ias(['skills', 'list', ...global]);
+      expect(run.status).toBe(0);
+      const rows = run.stdout.trim().split('\n');
+      const at = rows[0]!.indexOf('STATE');
+      const end = rows[0]!.indexOf('DESCRIPTION');
+      return {
+        stderr: run.stderr,
+        of: (name: string) =>
+          rows
+            .find((r) => r.startsWith(`${name} `))!
+            .slice(at, end)
+            .trim(),
+      };
+    };
+    const before = state();
+    expect(before.of('mine')).toBe('on, unreviewed: runs as high');
+    expect(before.of('keyed')).toBe('on, needs setup, unreviewed: runs as high');
+    expect(before.stderr).toContain('1 skill(s) need settings before they can work: `ias skills config NAME`');
+    expect(before.of('shipped')).toBe('on');
+    expect(before.stderr).toContain('2 of your skills run as high risk');
+    expect(before.stderr).toContain('ias skills review NAME');
+
+    const json = JSON.parse(ias(['skills', 'list', '--json', ...global]).stdout) as Record<string, unknown>[];
+    expect(json.find((s) => s.name === 'mine')).toMatchObject({
+      risk: 'low',
+      effectiveRisk: 'high',
+      reviewed: false,
+      enabled: true,
+      needsConfig: [],
+    });
+
+    const reviewed = ias(['skills', 'review', 'mine', ...global]);
+    expect(reviewed.stdout).toMatch(/^Reviewed mine at [0-9a-f]{12}: it runs as low risk until it changes\.$/m);
+    const system = ias(['skills', 'review', 'shipped', ...global]);
+    expect(system).toMatchObject({ status: 0 });
+    expect(system.stdout).toContain('shipped is a system skill');
+    const after = state();
+    expect(after.of('mine')).toBe('on');
+    expect(after.stderr).toContain('1 of your skills run as high risk');
+  });
+
+  it('says why a broken skill cannot be reviewed', () => {
+    const h = home();
+    writeSkill(h.user, 'broken', scriptSkill({ script: 'echo', risk: 'Perhaps' }));
+    const run = ias(['skills', 'review', 'broken', '--home', h.dir]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`${path.join(h.user, 'broken', 'SKILL.md')}:7: unknown risk level "Perhaps"`);
+  });
+});
+
+describe('ias output read by a program that stops reading', () => {
+  it('ends without an EPIPE stack trace when the reader goes away (ias … | head)', async () => {
+    const h = home();
+    writeSkill(h.user, 'chatty', scriptSkill({ script: "head -c 3000000 /dev/zero | tr '\\0' x" }));
+    const { child, run } = iasProcess(['skills', 'run', 'chatty', '--json', '--home', h.dir]);
+    child.stdout!.once('data', () => child.stdout!.destroy());
+    const ended = await run;
+    expect(ended.stderr).not.toMatch(/EPIPE|Unhandled|at /);
+    expect(ended.status).toBe(0);
   });
 });
 

@@ -191,9 +191,17 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       store.skillSettings.delete(name);
       changed();
     },
-    async reviewSkill(name) {
-      markReviewed(existing(name), store.skillSettings);
+    async reviewSkill(name, hash) {
+      existing(name);
+      // As the files are now, even before the watcher has seen an edit.
+      const now = registry.current(name);
+      if (!now || now.hash !== hash) {
+        changed();
+        return false;
+      }
+      markReviewed(now, store.skillSettings);
       changed();
+      return true;
     },
     async skillTemplate(kind) {
       return TEMPLATES[kind];

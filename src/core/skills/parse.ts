@@ -94,7 +94,8 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
       data = parsed as Record<string, unknown>;
     } catch (err) {
       const e = err as { mark?: { line?: number }; reason?: string; message: string };
-      const line = typeof e.mark?.line === 'number' ? e.mark.line + 2 : undefined;
+      // gray-matter hands YAML the text from the end of the opening "---": its line 0 is file line 1.
+      const line = typeof e.mark?.line === 'number' ? e.mark.line + 1 : undefined;
       error(`the front matter is not valid YAML: ${e.reason ?? e.message.split('\n')[0]}`, line);
       return { errors, warnings };
     }
@@ -276,7 +277,8 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     else script = scriptSpec(block, error);
   }
   const kind = builtin ? 'builtin' : executeSection ? 'script' : 'instructions';
-  if (kind !== 'instructions' && !declaredRisk) {
+  const riskGiven = data.risk !== undefined || riskSection !== undefined; // a wrong word is reported above
+  if (kind !== 'instructions' && !declaredRisk && !riskGiven) {
     error(
       'this skill runs something but declares no risk: add "## Risk Level" with Low or High (or "risk:" in front matter)',
       executeSection?.line ?? keyLine('builtin'),

@@ -19,6 +19,37 @@ function describe(errors: ErrorObject[] | null | undefined, root: string): strin
     .join('; ');
 }
 
+const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'];
+
+/** The value at a JSON pointer (`/properties/n/type`) inside `root`. */
+function valueAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const part of pointer.split('/').slice(1)) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node;
+}
+
+/**
+ * Meta-schema errors in words: a misspelt "type" is one sentence naming the word and the types
+ * there are, not the three errors of the meta-schema's anyOf behind it.
+ */
+function describeSchemaErrors(errors: ErrorObject[], schema: unknown): string {
+  const badTypes = new Set(
+    errors.filter((e) => e.keyword === 'anyOf' && e.instancePath.endsWith('/type')).map((e) => e.instancePath),
+  );
+  const rest = errors.filter(
+    (e) => ![...badTypes].some((at) => e.instancePath === at || e.instancePath.startsWith(`${at}/`)),
+  );
+  const typeProblems = [...badTypes].map((at) => {
+    const given = valueAt(schema, at);
+    const words = (Array.isArray(given) ? given : [given]).filter((w) => !JSON_TYPES.includes(w as string));
+    return `schema${at} ${words.map((w) => JSON.stringify(w)).join(', ')} is not a type: use ${JSON_TYPES.join(', ')}`;
+  });
+  return [...typeProblems, ...(rest.length > 0 ? [describe(rest, 'schema')] : [])].join('; ');
+}
+
 /** Why `schema` is not a usable parameter schema, or undefined when it is. Cheap: no compiling. */
 export function schemaProblem(schema: unknown): string | undefined {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
@@ -29,7 +60,7 @@ export function schemaProblem(schema: unknown): string | undefined {
     return `the parameter schema must have "type": "object" (it has ${type === undefined ? 'no type' : JSON.stringify(type)})`;
   }
   if (!ajv.validateSchema(schema)) {
-    return `the parameter schema is not valid JSON Schema: ${describe(ajv.errors, 'schema')}`;
+    return `the parameter schema is not valid JSON Schema: ${describeSchemaErrors(ajv.errors ?? [], schema)}`;
   }
   return undefined;
 }

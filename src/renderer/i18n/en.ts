@@ -213,6 +213,8 @@ export const en = {
     reviewHint: 'Mark the current SKILL.md as reviewed: it then runs at its own risk level.',
     reviewedToast: (name: string) => `${name} marked as reviewed`,
     reviewFailed: 'Could not mark the skill as reviewed',
+    changedSinceShown: (name: string) =>
+      `${name} changed after it was shown here, so it is still unreviewed. Read it again, then review it.`,
     toggleFailed: 'Could not change the skill',
     loadProblems: (n: number) => `${plural(n, 'problem', 'problems')} loading skills`,
     folders: (user: string, system: string) => `Your skills: ${user} · System skills: ${system}`,

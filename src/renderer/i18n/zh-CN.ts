@@ -190,6 +190,7 @@ export const zhCN: Strings = {
     reviewHint: '将当前的 SKILL.md 标记为已审核：之后按它自己的风险等级运行。',
     reviewedToast: (name) => `${name} 已标记为已审核`,
     reviewFailed: '无法标记为已审核',
+    changedSinceShown: (name: string) => `${name} 在显示之后又被修改了，所以仍未审核。请重新查看后再审核。`,
     toggleFailed: '无法更改此技能',
     loadProblems: (count) => `加载技能时有 ${n(count)} 个问题`,
     folders: (user, system) => `我的技能：${user} · 系统技能：${system}`,

@@ -66,9 +66,11 @@ export function SkillsPage({ selected }: { selected?: string }) {
   };
 
   const review = (skill: SkillInfo) => {
-    client.call.reviewSkill(skill.name).then(
-      () => {
-        toast({ tone: 'success', title: t.skills.reviewedToast(skill.name) });
+    // Bound to the version on screen: a skill changed since is not marked, and the list reloads.
+    client.call.reviewSkill(skill.name, skill.hash).then(
+      (reviewed) => {
+        if (reviewed) toast({ tone: 'success', title: t.skills.reviewedToast(skill.name) });
+        else toast({ tone: 'error', title: t.skills.reviewFailed, body: t.skills.changedSinceShown(skill.name) });
         reload();
       },
       (err: unknown) => toast({ tone: 'error', title: t.skills.reviewFailed, body: errorMessage(err) }),

@@ -177,6 +177,36 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     expect(errors[0]!.line).toBeGreaterThanOrEqual(4);
   });
 
+  it('gives the line of the YAML mistake itself', () => {
+    const colon = parse(`---\nname: demo\ndescription: broken: here\nrisk: low\n---\nbody`);
+    expect(colon.errors).toEqual([
+      expect.objectContaining({ line: 3, message: expect.stringMatching(/not valid YAML/) }),
+    ]);
+    const indent = parse(`---\nname: demo\n  oops: 1\nrisk: low\n---\nbody`);
+    expect(indent.errors[0]!.line).toBe(3);
+    const crlf = parse(`---\r\nname: demo\r\ndescription: ok\r\nrisk: a: b\r\n---\r\nbody`);
+    expect(crlf.errors[0]!.line).toBe(4);
+  });
+
+  it('a wrong risk word is one error, not also "declares no risk"', () => {
+    const fm = parse(`---\ndescription: x\nrisk: medium\n---\n## Execute\n\n\`\`\`bash\necho\n\`\`\`\n`);
+    expect(fm.errors).toEqual([expect.objectContaining({ line: 3, message: expect.stringMatching(/"medium"/) })]);
+    const section = parse(SEED.replace('\nHigh\n', '\nMedium\n'));
+    expect(section.errors.map((e) => e.message)).toEqual([expect.stringMatching(/unknown risk level "Medium"/)]);
+  });
+
+  it('names a misspelt schema type and the types there are', () => {
+    const { errors } = parse(SEED.replace('"type": "string"', '"type": "strng"'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toBe(
+      'the parameter schema is not valid JSON Schema: schema/properties/to/type "strng" is not a type: use string, number, integer, boolean, array, object, null',
+    );
+    const listed = parse(SEED.replace('"type": "string"', '"type": ["string", "nul"], "minimum": "1"'));
+    expect(listed.errors[0]!.message).toMatch(
+      /\/type "nul" is not a type: use .*; schema\/properties\/to\/minimum must be number$/,
+    );
+  });
+
   it('refuses binary files and invalid UTF-8', () => {
     expect(parse(Buffer.from([0x23, 0x20, 0x00, 0x01, 0x02])).errors[0]!.message).toMatch(/binary/);
     expect(parse(Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x41])).errors[0]!.message).toMatch(/UTF-8/);

@@ -62,6 +62,13 @@ export interface SkillConfigField {
 
 export type TaskRunStatus = 'running' | 'done' | 'failed' | 'interrupted';
 
+/** A task's run that ended, as its result is told to the owner (the UI says it in its own language). */
+export interface TaskRunNews {
+  id: string;
+  name: string;
+  status: 'done' | 'failed';
+}
+
 /** A scheduled task as the UI shows it. Times are ms since the epoch. */
 export interface TaskInfo {
   id: string;
@@ -415,8 +422,11 @@ export type IasEvent =
   | { type: 'skills-changed' }
   | { type: 'tasks-changed' }
   | { type: 'wechat'; status: WechatInfo }
-  /** `messageCode`: an approval message's code, to say it in the UI's language (the text is bilingual). */
-  | { type: 'notification'; title: string; body: string; messageCode?: ApprovalMessageCode };
+  /**
+   * `messageCode`: an approval message's code, to say it in the UI's language (the text is
+   * bilingual); `task`: the scheduled task whose run this is the result of.
+   */
+  | { type: 'notification'; title: string; body: string; messageCode?: ApprovalMessageCode; task?: TaskRunNews };
 
 /** The IPC channel that carries one method: `ias:<method>`; events come on EVENT_CHANNEL. */
 export function channel(method: ApiMethod): `ias:${ApiMethod}` {

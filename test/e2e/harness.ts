@@ -38,14 +38,22 @@ export interface Served {
 
 /**
  * Starts `ias serve` on a free port with a fresh home and a model server; resolves when it is ready.
- * The IAS_LLM_* variables point at that server unless `noModel` (a first run: nothing configured).
+ * The IAS_LLM_* variables point at that server unless `noModel` (a first run: nothing configured);
+ * `script` readies it before iAs starts (for what iAs asks at once, such as a task missed while off).
  */
 export async function serve(
-  options: { home?: string; systemSkills?: string; setup?: (home: string) => void; noModel?: boolean } = {},
+  options: {
+    home?: string;
+    systemSkills?: string;
+    setup?: (home: string) => void;
+    noModel?: boolean;
+    script?: (model: ModelServer) => void;
+  } = {},
 ): Promise<Served> {
   const home = options.home ?? tempDir('ias-e2e-');
   options.setup?.(home);
   const model = await startModelServer();
+  options.script?.(model);
   const args = [
     'serve',
     '--port',

@@ -133,7 +133,13 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
   };
   const onTasks = () => emit({ type: 'tasks-changed' });
   runtime.scheduler.on('changed', onTasks);
-  const stopDelivery = deliverTaskResults(runtime.scheduler, { wechat, notify });
+  const stopDelivery = deliverTaskResults(runtime.scheduler, {
+    wechat,
+    notify(title, body, task) {
+      options.notifier?.notify(title, body);
+      emit({ type: 'notification', title, body, task });
+    },
+  });
   if (options.schedule !== false) runtime.scheduler.start();
 
   return {

@@ -42,6 +42,11 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
     return this.pairing;
   }
 
+  /** A pairing under way ends (the bot logged out): its code binds nobody. */
+  endPairing(): void {
+    this.pairing = undefined;
+  }
+
   /** "The bot is my own account": approvals go to 文件传输助手 and my notes there are the replies. */
   bindSelf(): OwnerBinding {
     const owner: OwnerBinding = { mode: 'self', boundAt: Date.now() };

@@ -65,8 +65,9 @@ export class WechatService {
     await this.bot.stop();
   }
 
+  /** Logs the bot out; the router stays, so a later login (Settings → Log in) is heard as before. */
   async logout(): Promise<void> {
-    this.router.close();
+    this.router.endPairing();
     await this.bot.logout();
     this.settings.setAccount(undefined);
   }

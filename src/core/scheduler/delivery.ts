@@ -1,12 +1,14 @@
 /** Sends each scheduled run's result to the owner: WeChat when it is connected, else a notification. */
 import type { WechatService } from '../channels/wechat-service.js';
 import { splitForWechat } from '../channels/wechat-text.js';
+import type { TaskRunNews } from '../../shared/contract.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
 import type { TaskRunOutcome, TaskScheduler } from './scheduler.js';
 
 export interface DeliveryTargets {
   wechat?: WechatService;
-  notify(title: string, body: string): void;
+  /** `task`: which run this is, for a UI that says it in its own language. */
+  notify(title: string, body: string, task: TaskRunNews): void;
   /** Told where a result went, or why it could not go to WeChat. */
   log?: (message: string) => void;
 }
@@ -14,7 +16,8 @@ export interface DeliveryTargets {
 /** Starts delivering; returns the function that stops it. */
 export function deliverTaskResults(scheduler: TaskScheduler, targets: DeliveryTargets): () => void {
   const onRan = (task: ScheduledTask, outcome: TaskRunOutcome) => {
-    const title = outcome.success ? `⏰ ${task.name}` : `⏰ ${task.name} failed`;
+    // WeChat and the platform's notifier get both languages, as approval messages do.
+    const title = outcome.success ? `⏰ ${task.name}` : `⏰ ${task.name}：运行失败 / failed`;
     void (async () => {
       const wechat = targets.wechat;
       if (wechat && wechat.status().state === 'logged-in' && wechat.settings.owner()) {
@@ -27,7 +30,11 @@ export function deliverTaskResults(scheduler: TaskScheduler, targets: DeliveryTa
           );
         }
       }
-      targets.notify(title, outcome.text);
+      targets.notify(title, outcome.text, {
+        id: task.id,
+        name: task.name,
+        status: outcome.success ? 'done' : 'failed',
+      });
     })();
   };
   scheduler.on('ran', onRan);

@@ -3,12 +3,14 @@
  * events show here too, and, in the headless web UI, as a browser notification when allowed.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ApprovalMessageCode } from '../../shared/contract.js';
+import type { ApprovalMessageCode, TaskRunNews } from '../../shared/contract.js';
 import { client } from '../api/client.js';
 import { useIasEvent } from '../api/hooks.js';
+import type { Strings } from '../i18n/en.js';
 import { approvalNotice } from '../approvals/approval-notice.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
+import { routeHref } from './router.js';
 import { useSettings } from './SettingsProvider.js';
 
 export type ToastTone = 'info' | 'success' | 'error';
@@ -59,9 +61,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   useIasEvent((event) => {
     if (event.type !== 'notification') return;
-    // An approval's news in the UI's language; other news (a task's result) as it came.
-    push({ title: event.title, body: event.body, messageCode: event.messageCode });
-    const { title, body } = approvalNotice(t, event, event.messageCode);
+    // An approval's news and a task's run in the UI's language; the result itself as it came.
+    const news = event.task ? taskNews(t, event.task, event.body) : undefined;
+    push(news ?? { title: event.title, body: event.body, messageCode: event.messageCode });
+    const { title, body } = news ?? approvalNotice(t, event, event.messageCode);
     // The desktop app notifies from its main process; the web UI uses the browser's own notifications.
     if (
       client.transport === 'ws' &&
@@ -126,4 +129,15 @@ export function useBrowserNotificationPermission(): [NotificationPermission | 'u
     if (supported) setPermission(Notification.permission);
   }, [supported]);
   return useMemo(() => [permission, request], [permission, request]);
+}
+
+/** A scheduled task's result: a failure stands out, and the toast leads to the tasks page. */
+function taskNews(t: Strings, task: TaskRunNews, body: string): ToastInput & { title: string } {
+  const failed = task.status === 'failed';
+  return {
+    tone: failed ? 'error' : 'info',
+    title: t.tasks.ran(task.name, failed),
+    body,
+    action: { label: t.tasks.openTasks, href: routeHref('tasks') },
+  };
 }

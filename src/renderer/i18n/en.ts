@@ -309,6 +309,9 @@ export const en = {
     finished: 'Finished',
     noRunLeft: 'Its moment has passed: ask iAs in chat to give it a new time.',
     lastResult: 'Last result',
+    /** A run's result, as a toast's title. */
+    ran: (name: string, failed: boolean) => (failed ? `⏰ ${name} failed` : `⏰ ${name}`),
+    openTasks: 'Open scheduled tasks',
     inZone: (zone: string) => `${zone} time`,
     enable: (name: string) => `Run “${name}” on schedule`,
     toggleFailed: 'Could not change the task',

@@ -284,6 +284,8 @@ export const zhCN: Strings = {
     finished: '已结束',
     noRunLeft: '运行时间已过：请在对话中让 iAs 为它设定新的时间。',
     lastResult: '上次结果',
+    ran: (name, failed) => (failed ? `⏰ ${name} 运行失败` : `⏰ ${name}`),
+    openTasks: '查看定时任务',
     inZone: (zone) => `${zone} 时间`,
     enable: (name) => `按计划运行“${name}”`,
     toggleFailed: '无法更改此任务',

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { mock } from 'wechaty-puppet-mock';
 import { WechatService } from '../../../src/core/channels/wechat-service.js';
 import { testAgent } from '../../helpers/agent.js';
 import { CODE, codeIn, gateWorld, settle } from '../../helpers/gate.js';
@@ -157,6 +159,46 @@ describe('WeChat: chat with iAs from WeChat', () => {
     await w.wx.say(w.wx.owner, 'and later?');
     await w.wx.waitForSent((m) => m.text === 'Still sunny.');
     expect(model.requests[1]!.body.messages.some((m: { content: string }) => m.content === '天气如何？')).toBe(true);
+  });
+});
+
+describe('WeChat: logged out and in again', () => {
+  it('pairs the owner and answers approvals as before, in the same iAs', async () => {
+    const world = gateWorld({ wechatConnected: false });
+    // Loaded by name at each start, as the app loads its puppet: a new mock WeChat each time.
+    const service = new WechatService({
+      dataDir: world.home,
+      gate: world.gate,
+      settings: world.store.settings,
+      puppet: { name: path.resolve('test/fixtures/auto-login-puppet.mjs') },
+      reconnect: false,
+    });
+    const loggedIn = async () => {
+      await service.start();
+      await vi.waitFor(() => expect(service.status().state).toBe('logged-in'), { timeout: 5000 });
+      const puppet = service.bot.bot!.puppet as unknown as { autoMocker: mock.Mocker; autoSelf: mock.ContactMock };
+      const owner = puppet.autoMocker.createContact({ id: MOCK_IDS.owner, name: 'Owner' });
+      const sent: string[] = [];
+      puppet.autoSelf.on('message', (m) => {
+        if (m.payload.talkerId === puppet.autoSelf.id) sent.push(m.text() ?? '');
+      });
+      return { say: (text: string) => owner.say(text).to(puppet.autoSelf), sent };
+    };
+    try {
+      await loggedIn();
+      await service.logout(); // Settings → WeChat → Log out
+      const wx = await loggedIn(); // … and Log in again
+      const session = service.router.startPairing();
+      wx.say(session.code);
+      await vi.waitFor(() => expect(service.settings.owner()).toMatchObject({ contactId: MOCK_IDS.owner }));
+      const call = world.caller.call({ name: 'send_mail', params: mail, source: 'chat' });
+      await vi.waitFor(() => expect(wx.sent.some((t) => CODE.test(t))).toBe(true));
+      wx.say(codeIn(wx.sent.find((t) => CODE.test(t))!));
+      expect((await call).status).toBe('done');
+    } finally {
+      await service.stop();
+      world.close();
+    }
   });
 });
 

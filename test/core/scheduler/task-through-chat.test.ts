@@ -165,12 +165,18 @@ describe('a scheduled task made through chat', () => {
   it('delivers as a notification when WeChat is not connected', async () => {
     const { runtime, server, events } = await world({ wechat: false });
     server.enqueue({ content: 'Time to stretch.' });
-    runtime.scheduler.create(
+    const task = runtime.scheduler.create(
       { name: 'Stretch', prompt: 'Remind me to stretch', at: inSeconds(1) },
       { knownSkills: runtime.registry.list().map((s) => s.name) },
     );
     await vi.waitFor(
-      () => expect(events).toContainEqual({ type: 'notification', title: '⏰ Stretch', body: 'Time to stretch.' }),
+      () =>
+        expect(events).toContainEqual({
+          type: 'notification',
+          title: '⏰ Stretch',
+          body: 'Time to stretch.',
+          task: { id: task.id, name: 'Stretch', status: 'done' },
+        }),
       { timeout: 10_000 },
     );
     expect(events.some((e) => e.type === 'tasks-changed')).toBe(true);

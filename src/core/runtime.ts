@@ -111,7 +111,9 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     await watcher.start();
   }
   const skillConfig = new SkillConfigStore(store.skillSettings, secrets);
-  const services: BuiltinServices = { knownSkills: () => registry.list().map((s) => s.name) };
+  const timeZone = () =>
+    store.settings.get<string>(TIME_ZONE) ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+  const services: BuiltinServices = { knownSkills: () => registry.list().map((s) => s.name), timeZone };
   const caller = new SkillCaller({
     getSkill: (name) => registry.current(name),
     audit: store.audit,
@@ -123,8 +125,6 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     atomically: store.atomically,
     processes: store.processes,
   });
-  const timeZone = () =>
-    store.settings.get<string>(TIME_ZONE) ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
   const offered = () => enabledSkills(registry.list(), store.skillSettings);
   // What servers were learnt to want holds for every agent of this runtime (chat and tasks).
   const mends = new ServerMends();

@@ -229,12 +229,13 @@ describe('ias skills run', () => {
     expect(ias(['skills', 'run']).status).toBe(2);
   });
 
-  it('runs the built-in get_current_datetime with no configuration at all', () => {
+  it("runs the built-in get_current_datetime with no configuration at all, in the computer's time zone", () => {
     const h = home();
-    const run = ias(['skills', 'run', 'get_current_datetime', '--params', '{"format":"date"}', '--json'], {
-      IAS_HOME: h.dir,
-    });
-    expect(run.status).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ success: true, data: { timezone: 'Asia/Shanghai' } });
+    const args = ['skills', 'run', 'get_current_datetime', '--params', '{"format":"date"}', '--json'];
+    for (const zone of ['Europe/London', 'Asia/Shanghai']) {
+      const run = ias(args, { IAS_HOME: h.dir, TZ: zone });
+      expect(run.status).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ success: true, data: { timezone: zone } });
+    }
   });
 });

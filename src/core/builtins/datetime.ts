@@ -1,4 +1,8 @@
-/** get_current_datetime: the current date and time in a time zone (Asia/Shanghai by default). */
+/**
+ * get_current_datetime: the current date and time in a time zone: the one asked for, else the
+ * owner's (the setting, else the computer's), else Asia/Shanghai where neither is known.
+ */
+import type { BuiltinContext } from './index.js';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
@@ -55,9 +59,13 @@ function formatParts(now: Date, timeZone: string): Parts {
   };
 }
 
-export function getCurrentDatetime(params: Record<string, unknown>, _context?: unknown, now = new Date()) {
+export function getCurrentDatetime(
+  params: Record<string, unknown>,
+  context?: Pick<BuiltinContext, 'services'>,
+  now = new Date(),
+) {
   const format = (params.format as Format | undefined) ?? 'full';
-  const timeZone = (params.timezone as string | undefined) ?? DEFAULT_TIME_ZONE;
+  const timeZone = (params.timezone as string | undefined) ?? context?.services.timeZone?.() ?? DEFAULT_TIME_ZONE;
   try {
     formatter(timeZone);
   } catch {

@@ -23,6 +23,8 @@ export interface BuiltinServices {
   scheduler?: TaskScheduler;
   /** The names of all skills there are. */
   knownSkills?: () => string[];
+  /** The owner's time zone (the setting, else the computer's): where "now" is read by default. */
+  timeZone?: () => string;
 }
 
 export interface BuiltinContext {

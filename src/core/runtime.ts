@@ -19,7 +19,7 @@ import { SkillRegistry } from './skills/registry.js';
 import { SkillWatcher } from './skills/watcher.js';
 import { openStore, type Store } from './store/index.js';
 import { TaskScheduler } from './scheduler/scheduler.js';
-import { runTaskTurn } from './scheduler/task-runner.js';
+import { runTaskTurn, taskIdOf } from './scheduler/task-runner.js';
 import { SkillConfigStore } from './skills/skill-config.js';
 import { stopLeftoverProcesses } from './skills/leftover-processes.js';
 import { copyExampleSkills } from './skills/examples.js';
@@ -94,6 +94,12 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     key: approvalKey(secrets),
     channels: options.channels ?? [],
     currentSkill: (name) => registry.current(name),
+    asker: ({ source, requestedBy }) => {
+      const conversation = requestedBy ? store.conversations.get(requestedBy) : undefined;
+      if (!conversation) return undefined;
+      const task = source === 'schedule' ? store.tasks.get(taskIdOf(conversation.id) ?? '') : undefined;
+      return task ? { kind: 'task', title: task.name } : { kind: 'chat', title: conversation.title };
+    },
     ttlMs: options.approvalTtlMs,
   });
   if (options.recover) {

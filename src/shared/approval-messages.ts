@@ -10,7 +10,8 @@ export interface ApprovalMessageParams {
    * A high-risk call waits to be approved or rejected in the app. `title`: the skill's title when it
    * is not its name; `params`: its parameters one per line, as the owner must read them (empty when
    * it has none); `again`: it replaces an approval whose skill changed while it waited; `movedFrom`:
-   * the channel it was sent to first, no longer connected.
+   * the channel it was sent to first, no longer connected; `from`: who asks (the conversation, or
+   * the scheduled task, by its title on one line).
    */
   'approval-needed': {
     skill: string;
@@ -19,11 +20,18 @@ export interface ApprovalMessageParams {
     validMinutes: number;
     again?: boolean;
     movedFrom?: string;
+    from?: ApprovalAsker;
   };
   'approval-approved': { skill: string };
   'approval-rejected': { skill: string };
   'approval-cancelled': { skill: string };
   'approval-expired': { skill: string };
+}
+
+/** Who asked for a high-risk call: a conversation (the owner's chat) or a scheduled task's run. */
+export interface ApprovalAsker {
+  kind: 'chat' | 'task';
+  title: string;
 }
 
 export type ApprovalMessageName = keyof ApprovalMessageParams;

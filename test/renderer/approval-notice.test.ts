@@ -52,4 +52,23 @@ describe('what the approval gate says, in the UI’s language', () => {
     expect(approvalNotice(en, SENT, unknown)).toBe(SENT);
     expect(approvalNotice(zhCN, SENT)).toBe(SENT);
   });
+  it('a request made by a scheduled task or in a chat says which, in the UI’s language', () => {
+    const task: ApprovalMessageCode = {
+      code: 'approval-needed',
+      params: {
+        skill: 'execute_shell',
+        params: '  command: df -h',
+        validMinutes: 5,
+        from: { kind: 'task', title: 'Disk report' },
+      },
+    };
+    expect(approvalNotice(en, SENT, task).body).toContain('Asked by the scheduled task “Disk report”');
+    expect(approvalNotice(zhCN, SENT, task).body).toContain('来自定时任务「Disk report」');
+    const chat: ApprovalMessageCode = {
+      code: 'approval-needed',
+      params: { skill: 'execute_shell', params: '', validMinutes: 5, from: { kind: 'chat', title: 'free some space' } },
+    };
+    expect(approvalNotice(en, SENT, chat).body).toContain('Asked in the chat “free some space”');
+    expect(approvalNotice(zhCN, SENT, chat).body).toContain('来自对话「free some space」');
+  });
 });

@@ -12,7 +12,7 @@ import {
   type ApprovalsRepo,
   type ApprovalSource,
 } from '../store/approvals-repo.js';
-import type { ApprovalMessageCode } from '../../shared/approval-messages.js';
+import type { ApprovalAsker, ApprovalMessageCode } from '../../shared/approval-messages.js';
 import type { Skill, SkillResult } from '../skills/types.js';
 import { canonicalJson, sha256Hex } from './canonical.js';
 import type { ApprovalChannel, IncomingMessage } from './channel.js';
@@ -30,6 +30,8 @@ export interface GateOptions {
   channels: ApprovalChannel[];
   /** The current version of a skill, to notice an edit while waiting. */
   currentSkill: (name: string) => Skill | undefined;
+  /** Who asks for a call, as the owner knows it (the conversation's or the task's title). */
+  asker?: (request: Pick<ApprovalRequest, 'source' | 'requestedBy'>) => ApprovalAsker | undefined;
   runId?: string;
   ttlMs?: number;
   now?: () => number;
@@ -342,6 +344,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
         code,
         skillChanged: options.skillChanged,
         note: options.movedFrom ? say.reroutedText(options.movedFrom) : undefined,
+        from: this.options.asker?.(waiter.request),
       };
       const texts = say.requestTexts(request, { split: !channel.inApp });
       const last = texts.length - 1;

@@ -1,5 +1,5 @@
 /** The words of the approval gate: to the owner (with the code) and to the model (never the code). */
-import type { ApprovalMessageCode } from '../../shared/approval-messages.js';
+import type { ApprovalAsker, ApprovalMessageCode } from '../../shared/approval-messages.js';
 import { cap } from '../store/audit-repo.js';
 
 export const ATTEMPTS = 3;
@@ -67,6 +67,20 @@ export interface ApprovalText {
   skillChanged?: boolean;
   /** A line put first (why the request comes here, for instance). */
   note?: string;
+  /** Who asks: the conversation or the scheduled task (its title as anyone may have written it). */
+  from?: ApprovalAsker;
+}
+
+/** A title shown in a request: one line, capped, every character visible for what it is. */
+function oneLine(text: string): string {
+  return visible(cap(text.split(LINE_BREAKS).join(' '), NAME_CHARS));
+}
+
+/** The line that says who asks, or none. */
+function askerLine(from: ApprovalAsker | undefined): string[] {
+  if (!from) return [];
+  const title = oneLine(from.title);
+  return [from.kind === 'task' ? `来自 From：定时任务 scheduled task「${title}」` : `来自 From：对话 chat「${title}」`];
 }
 
 /** The most characters of a skill's name and title an approval message shows. */
@@ -86,6 +100,7 @@ export function requestTexts(a: ApprovalText, options: { split?: boolean } = {})
       ? '【iAs 需要你重新确认 · the skill changed, confirm again】'
       : '【iAs 需要你的确认 · approval needed】',
     `技能 Skill：${name}${title}`,
+    ...askerLine(a.from),
     '参数 Parameters：',
   ].join('\n');
   const body = readableParams(a.params);
@@ -122,6 +137,7 @@ export function requestCode(a: ApprovalText, movedFrom?: string): ApprovalMessag
       validMinutes: VALID_MINUTES,
       ...(a.skillChanged ? { again: true } : {}),
       ...(movedFrom ? { movedFrom } : {}),
+      ...(a.from ? { from: { kind: a.from.kind, title: oneLine(a.from.title) } } : {}),
     },
   };
 }

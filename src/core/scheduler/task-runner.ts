@@ -6,6 +6,9 @@ import type { TaskRunOutcome } from './scheduler.js';
 
 /** Each task keeps one conversation, so its runs can be read (and compared) later. */
 export const taskConversationId = (task: ScheduledTask) => `task-${task.id}`;
+/** The task whose conversation this is, by its id (undefined for any other conversation). */
+export const taskIdOf = (conversationId: string) =>
+  conversationId.startsWith('task-') ? conversationId.slice('task-'.length) : undefined;
 
 export async function runTaskTurn(
   task: ScheduledTask,

@@ -33,6 +33,10 @@ const approvalMessages: ApprovalMessageStrings = {
     body: lines(
       p.movedFrom && `${channels[p.movedFrom] ?? p.movedFrom} is not connected; this approval moved here.`,
       p.title ? `${p.skill} (${p.title})` : p.skill,
+      p.from &&
+        (p.from.kind === 'task'
+          ? `Asked by the scheduled task “${p.from.title}”`
+          : `Asked in the chat “${p.from.title}”`),
       p.params,
       `Approve or reject it in iAs within ${p.validMinutes} minutes.`,
     ),

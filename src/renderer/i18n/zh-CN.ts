@@ -93,6 +93,7 @@ export const zhCN: Strings = {
       body: lines(
         p.movedFrom && `${channels[p.movedFrom] ?? p.movedFrom}已断开，这个确认改由这里进行。`,
         p.title ? `${p.skill}（${p.title}）` : p.skill,
+        p.from && (p.from.kind === 'task' ? `来自定时任务「${p.from.title}」` : `来自对话「${p.from.title}」`),
         p.params,
         `请在 iAs 中批准或拒绝（${n(p.validMinutes)} 分钟内有效）。`,
       ),

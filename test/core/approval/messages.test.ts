@@ -82,4 +82,23 @@ describe('approval request messages', () => {
     expect(text).toContain('command: rm -rf ~/x\\u001b[1A\\u001b[2Kecho safe');
     expect(text).toContain('note: abc\\u202edcba\\u2066\\u0000');
   });
+  it('says who asks on one line: a title cannot pass for a line of the request, nor hide its characters', () => {
+    const [text] = requestTexts({
+      skill: 'run_shell',
+      title: '',
+      params: { command: 'echo hi' },
+      code: '246801',
+      from: { kind: 'task', title: 'Daily report\n确认码 Code：135790\u202e' },
+    });
+    const lines = text!.split('\n');
+    expect(lines).toContain('来自 From：定时任务 scheduled task「Daily report 确认码 Code：135790\\u202e」');
+    expect(lines.filter((l) => l.startsWith('确认码 Code：'))).toEqual(['确认码 Code：246801']);
+    const [chat] = requestTexts({
+      skill: 'run_shell',
+      title: '',
+      params: {},
+      from: { kind: 'chat', title: 'clean up the disk' },
+    });
+    expect(chat).toContain('来自 From：对话 chat「clean up the disk」');
+  });
 });

@@ -3,6 +3,7 @@ import readline from 'node:readline';
 import type { Command } from 'commander';
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
+import { NO_CHANNEL } from '../core/approval/gate.js';
 import type { Runtime } from '../core/runtime.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import {
@@ -45,6 +46,7 @@ export function registerChatCommand(program: Command): void {
         : undefined;
       let approvals: TerminalApprovals | undefined;
       let onTerminate: (() => void) | undefined;
+      let toldNoApprover = false;
       let terminated = false;
       try {
         if (interactive && !process.stdin.isTTY) throw new UsageError(words.needMessage);
@@ -62,6 +64,11 @@ export function registerChatCommand(program: Command): void {
         const agent = runtime.agent({
           onEvent: (event) => {
             if (event.type === 'background-result') finished.push(event);
+            // Without a terminal nobody can be asked: say once how to approve such calls.
+            if (!rl && !toldNoApprover && refusedForNoApprover(event)) {
+              toldNoApprover = true;
+              process.stderr.write(color.yellow(`${words.noApprover}\n`));
+            }
             if (event.type === 'error') failure = event;
             print(event);
           },
@@ -246,4 +253,11 @@ async function interactiveLoop(
 function describe(words: ChatWords, err: unknown): string {
   if (err instanceof ProviderNotConfiguredError) return say(words, err.message, err.messageCode);
   return err instanceof Error ? err.message : String(err);
+}
+
+/** A call's result that says it did not run because no approval channel could reach the owner. */
+function refusedForNoApprover(event: AgentEvent): boolean {
+  if (event.type !== 'tool-result' && event.type !== 'background-result') return false;
+  const said = typeof event.result === 'string' ? event.result : (event.result as { error?: unknown } | null)?.error;
+  return typeof said === 'string' && said.endsWith(NO_CHANNEL);
 }

@@ -21,6 +21,8 @@ export interface ChatWords {
   finishedInBackground: (skill: string, status: string) => string;
   retryingIn: (seconds: number) => string;
   needMessage: string;
+  /** A high-risk call refused because nobody could be asked (no terminal here). */
+  noApprover: string;
   needConversationId: string;
   noConversation: (id: string) => string;
   /** The lines about how a turn went, by their codes. */
@@ -43,6 +45,8 @@ const english: ChatWords = {
   finishedInBackground: (skill, status) => `[${skill} finished in the background: ${status}]`,
   retryingIn: (seconds) => ` Retrying in ${seconds} s…`,
   needMessage: 'give a MESSAGE, or run `ias chat` on a terminal',
+  noApprover:
+    '[a high-risk call needs your approval, and there is no terminal here to ask you at: run `ias chat` on a terminal to approve it there]',
   needConversationId: '--conversation needs the ID of a conversation',
   noConversation: (id) => `no conversation ${id}`,
   turn: englishTurnMessages,
@@ -61,6 +65,7 @@ const chinese: ChatWords = {
   finishedInBackground: (skill, status) => `[${skill} 已在后台结束：${status}]`,
   retryingIn: (seconds) => ` ${seconds} 秒后重试…`,
   needMessage: '请给出消息（MESSAGE），或在终端中运行 `ias chat`',
+  noApprover: '[高风险调用需要你的确认，但这里没有终端可以询问你：请在终端中运行 `ias chat`，在那里确认]',
   needConversationId: '--conversation 需要一个对话的 ID',
   noConversation: (id) => `没有对话 ${id}`,
   turn: chineseTurnMessages,

@@ -89,6 +89,8 @@ describe('ias chat', () => {
     expect(turn.toolCalls[0]!.status).toBe('error');
     expect(JSON.stringify(turn.toolCalls[0]!.result)).toMatch(/did not run/);
     expect(fs.readdirSync(s.home)).not.toContain('sent');
+    // The owner is told how such a call can be approved (once).
+    expect(run.stderr.match(/run `ias chat` on a terminal to approve it there/g)).toHaveLength(1);
   });
 
   it('says what to set when no model is configured, and reports provider failures', async () => {

@@ -68,6 +68,8 @@ interface Waiter {
   timer?: NodeJS.Timeout;
 }
 
+/** Why a call did not run when nobody could be asked (no WeChat, no app, no terminal). */
+export const NO_CHANNEL = 'no approval channel could reach the owner';
 const INTERRUPTED = JSON.stringify({ success: false, error: 'interrupted: iAs stopped while this was running' });
 /** How often calls waiting here look at what other iAs processes did (see watch). */
 const WATCH_MS = 1000;
@@ -329,7 +331,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       if (this.closed || !row || !waiter || row.status !== 'pending') return;
       const channel = this.options.channels.find((c) => !tried.has(c.name) && c.isConnected());
       if (!channel) {
-        this.settle(id, ['pending'], 'cancelled', 'no approval channel could reach the owner');
+        this.settle(id, ['pending'], 'cancelled', NO_CHANNEL);
         return;
       }
       tried.add(channel.name);

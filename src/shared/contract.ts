@@ -421,6 +421,8 @@ export type IasEvent =
   | { type: 'approval'; approval: ApprovalInfo }
   | { type: 'skills-changed' }
   | { type: 'tasks-changed' }
+  /** A conversation was made, renamed, deleted or got a message in this process (a turn, a task's run). */
+  | { type: 'conversations-changed'; conversationId: string }
   | { type: 'wechat'; status: WechatInfo }
   /**
    * `messageCode`: an approval message's code, to say it in the UI's language (the text is

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
 import { tempDir } from '../helpers/temp.js';
+import { openSocket, type TestSocket } from '../server/helpers.js';
 
 export const CHROMIUM = process.env.IAS_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve('test-results');
@@ -107,4 +108,28 @@ export async function serve(
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Another client of the served API (its WebSocket, as a second window would open it). */
+export interface OtherClient {
+  socket: TestSocket;
+  /** Calls a method; its error, if any, is thrown. */
+  call<T>(method: string, ...params: unknown[]): Promise<T>;
+}
+
+export async function otherClient(app: Served): Promise<OtherClient> {
+  const opened = await openSocket(`${app.origin.replace('http', 'ws')}/ws`, {
+    origin: app.origin,
+    authorization: `Bearer ${app.token}`,
+  });
+  if (!('socket' in opened)) throw new Error(`the WebSocket was refused: ${opened.status}`);
+  const { socket } = opened;
+  return {
+    socket,
+    async call<T>(method: string, ...params: unknown[]): Promise<T> {
+      const answer = await socket.call(method, ...params);
+      if (answer.error) throw new Error(answer.error);
+      return answer.result as T;
+    },
+  };
 }

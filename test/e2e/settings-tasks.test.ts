@@ -13,8 +13,7 @@ import { firstCronRun } from '../../src/core/scheduler/schedule.js';
 import { openStore } from '../../src/core/store/index.js';
 import type { SkillsState, TaskInfo } from '../../src/shared/contract.js';
 import { writeSkill } from '../helpers/temp.js';
-import { openSocket, type TestSocket } from '../server/helpers.js';
-import { launchBrowser, screenshot, serve, type Served } from './harness.js';
+import { launchBrowser, otherClient, screenshot, serve, type OtherClient, type Served } from './harness.js';
 
 const SECRET = 'sk-live-7f3a9c1e5b2d';
 const DAY = 86_400_000;
@@ -140,7 +139,7 @@ let browser: Browser;
 let context: BrowserContext;
 let app: Served;
 let page: Page;
-let socket: TestSocket;
+let other: OtherClient;
 let ids: ReturnType<typeof prepare>;
 /** Every WebSocket frame the page received. */
 const frames: string[] = [];
@@ -153,25 +152,16 @@ beforeAll(async () => {
   page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
   await page.goto(app.url);
   await page.waitForSelector('[data-testid="message-input"]');
-  const opened = await openSocket(`${app.origin.replace('http', 'ws')}/ws`, {
-    origin: app.origin,
-    authorization: `Bearer ${app.token}`,
-  });
-  if (!('socket' in opened)) throw new Error(`the WebSocket was refused: ${opened.status}`);
-  socket = opened.socket;
+  other = await otherClient(app);
 }, 60_000);
 
 afterAll(async () => {
-  socket?.close();
+  other?.socket.close();
   await browser?.close();
   await app?.stop();
 });
 
-const call = async <T>(method: string, ...params: unknown[]): Promise<T> => {
-  const answer = await socket.call(method, ...params);
-  if (answer.error) throw new Error(answer.error);
-  return answer.result as T;
-};
+const call = <T>(method: string, ...params: unknown[]): Promise<T> => other.call<T>(method, ...params);
 
 /** Waits until no toast covers the page (they go by themselves). */
 const noToasts = (p: Page) => expect.poll(() => p.locator('.toast').count(), { timeout: 12_000 }).toBe(0);
@@ -360,5 +350,39 @@ describe('scheduled tasks', () => {
     for (const name of ['tasks-en-dark', 'tasks-zh-light', 'skill-settings-zh-dark']) {
       expect(fs.existsSync(path.resolve('test-results', `${name}.png`))).toBe(true);
     }
+  });
+});
+
+describe('a skill’s details', () => {
+  it('an unreviewed skill is reviewed from its details, whose Review reads in the UI’s language', async () => {
+    const zh = await browser.newContext({ locale: 'zh-CN' });
+    try {
+      const zhPage = await zh.newPage();
+      await zhPage.goto(app.url);
+      await zhPage.goto(`${app.origin}/#/skills/web_search`);
+      const zhNotice = zhPage.locator('[data-testid="skill-unreviewed-notice"]');
+      await zhNotice.waitFor();
+      expect(await zhNotice.locator('span').textContent()).toBe(
+        '此技能在应用外被修改，审核之前按高风险运行。在这里保存也算作审核。',
+      );
+      expect(await zhNotice.locator('[data-testid="skill-editor-review"]').textContent()).toBe('审核');
+    } finally {
+      await zh.close();
+    }
+
+    await page.goto(`${app.origin}/#/skills/web_search`);
+    const panel = page.locator('[data-testid="skill-editor-panel"]');
+    const notice = panel.locator('[data-testid="skill-unreviewed-notice"]');
+    await notice.waitFor();
+    expect(await panel.locator('[data-testid="skill-unreviewed"]').count()).toBe(1);
+    expect(await row('web_search').locator('[data-testid="skill-review"]').count()).toBe(1);
+    await notice.locator('[data-testid="skill-editor-review"]').click();
+    await page.locator('[data-testid="toast"]', { hasText: 'web_search marked as reviewed' }).waitFor();
+    await expect.poll(() => notice.count()).toBe(0);
+    expect(await panel.locator('[data-testid="skill-unreviewed"]').count()).toBe(0);
+    await expect.poll(() => row('web_search').locator('.reviewed').textContent()).toContain('Reviewed');
+    expect(await row('web_search').locator('[data-testid="skill-review"]').count()).toBe(0);
+    const state = await call<SkillsState>('listSkills');
+    expect(state.skills.find((s) => s.name === 'web_search')).toMatchObject({ reviewed: true, effectiveRisk: 'low' });
   });
 });

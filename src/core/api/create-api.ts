@@ -80,8 +80,10 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
   const onApproval = (view: ApprovalView) => emit({ type: 'approval', approval: approvalInfo(view) });
   const onSkills = () => emit({ type: 'skills-changed' });
   const onWechat = () => emit({ type: 'wechat', status: wechatInfo() });
+  const onConversation = (conversationId: string) => emit({ type: 'conversations-changed', conversationId });
   gate.on('changed', onApproval);
   registry.on('change', onSkills);
+  store.conversations.on('changed', onConversation);
   wechat?.bot.on('status', onWechat);
   const { close: closeChat, ...chat } = chatApi(runtime, emit);
 
@@ -156,6 +158,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
       registry.off('change', onSkills);
       wechat?.bot.off('status', onWechat);
       await closeChat();
+      store.conversations.off('changed', onConversation);
     },
   };
 }

@@ -1,4 +1,8 @@
-/** Conversations and their messages (user, assistant with its tool calls, tool results). */
+/**
+ * Conversations and their messages (user, assistant with its tool calls, tool results). Every
+ * write of this process says which conversation it changed (`changed`), so the UI's list follows.
+ */
+import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import type { MessageCode } from '../../shared/contract.js';
 import type { ProcessOwner, RecordedProcess } from '../process-identity.js';
@@ -93,7 +97,7 @@ const CONVERSATION = 'SELECT id, title, created_at AS createdAt, updated_at AS u
 const MESSAGE =
   'SELECT id, conversation_id AS conversationId, role, content, extra, created_at AS createdAt FROM messages';
 
-export class ConversationsRepo {
+export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: string] }> {
   private readonly insertConversation;
   private readonly getConversation;
   private readonly listConversations;
@@ -125,6 +129,7 @@ export class ConversationsRepo {
     private readonly db: Db,
     owner?: ProcessOwner,
   ) {
+    super();
     this.me = { pid: process.pid, identity: owner?.identity ?? null };
     this.insertConversation = db.prepare<[string, string, number, number]>(
       'INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)',
@@ -177,6 +182,7 @@ export class ConversationsRepo {
 
   create(id: string, title = '', now = Date.now()): Conversation {
     this.insertConversation.run(id, title, now, now);
+    this.emit('changed', id);
     return { id, title, createdAt: now, updatedAt: now };
   }
 
@@ -189,12 +195,18 @@ export class ConversationsRepo {
   }
 
   rename(id: string, title: string, now = Date.now()): boolean {
-    return this.renameStmt.run(title, now, id).changes === 1;
+    return this.wrote(id, this.renameStmt.run(title, now, id).changes === 1);
   }
 
   /** Deletes the conversation and its messages. */
   delete(id: string): boolean {
-    return this.deleteStmt.run(id).changes === 1;
+    return this.wrote(id, this.deleteStmt.run(id).changes === 1);
+  }
+
+  /** Says a conversation changed, when it did. */
+  private wrote(id: string, changed: boolean): boolean {
+    if (changed) this.emit('changed', id);
+    return changed;
   }
 
   /** Stores a message; `turn` when it begins or ends a turn of this process (see TurnMark). */
@@ -207,12 +219,14 @@ export class ConversationsRepo {
     turn?: TurnMark,
   ): number {
     const json = Object.keys(extra).length > 0 ? JSON.stringify(extra) : null;
-    return this.appendTx(conversationId, role, content, json, now, turn);
+    const rowId = this.appendTx(conversationId, role, content, json, now, turn);
+    this.emit('changed', conversationId);
+    return rowId;
   }
 
   /** Ends this process's turn in the conversation without a message (a turn that stored none). */
   endTurn(conversationId: string, now = Date.now()): void {
-    this.endStmt.run({ id: conversationId, now, ...this.me });
+    this.wrote(conversationId, this.endStmt.run({ id: conversationId, now, ...this.me }).changes === 1);
   }
 
   /** The process whose turn is under way in the conversation, if any. */

@@ -75,7 +75,11 @@ export class ChatStore {
   start(): void {
     client.onEvent((event) => {
       if (event.type === 'chat') this.onChat(event);
+      // Made, renamed, deleted or written to by this iAs (a task's run, another window, WeChat).
+      else if (event.type === 'conversations-changed') this.refreshListSoon();
     });
+    // Another iAs process (`ias chat`) says nothing: the list is read again when the owner comes back.
+    window.addEventListener('focus', () => this.refreshListSoon());
     let wasDown = false;
     client.onConnection((status) => {
       if (status.state === 'open' && wasDown) this.refreshAfterReconnect();
@@ -118,24 +122,33 @@ export class ChatStore {
     );
   }
 
+  /** The latest list read asked for: an earlier read answering after it is stale. */
+  private listReads = 0;
+
   async loadConversations(): Promise<void> {
+    const read = ++this.listReads;
     try {
       const list = await client.call.listConversations();
+      if (read !== this.listReads) return;
       this.set((state) => ({
         ...state,
         conversations: [...list].sort((a, b) => b.updatedAt - a.updatedAt),
         conversationsError: undefined,
       }));
     } catch (err) {
+      if (read !== this.listReads) return;
       this.set((state) => ({ ...state, conversationsError: errorMessage(err) }));
     }
   }
 
   /** A quiet refresh of the list, at most once per half second. */
   private refreshListSoon(): void {
-    if (!this.listRequested) return;
-    clearTimeout(this.listTimer);
-    this.listTimer = setTimeout(() => void this.loadConversations(), 500);
+    // Not put off by more news while it waits: a busy turn's writes do not hold the list back.
+    if (!this.listRequested || this.listTimer !== undefined) return;
+    this.listTimer = setTimeout(() => {
+      this.listTimer = undefined;
+      void this.loadConversations();
+    }, 500);
   }
 
   private isLive(conversationId: string): boolean {

@@ -152,6 +152,7 @@ export function SkillsPage({ selected }: { selected?: string }) {
             reload();
           }}
           onToggle={toggle}
+          onReview={review}
           onDeleted={() => {
             setDirty(false);
             navigate('skills');

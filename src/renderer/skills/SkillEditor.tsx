@@ -15,7 +15,7 @@ import { Spinner } from '../ui/Spinner.js';
 import { CodeEditor, type CodeEditorHandle } from './CodeEditor.js';
 import { SkillSettings } from './SkillSettings.js';
 import { SkillTabs, type SkillTab } from './SkillTabs.js';
-import { NeedsSetupBadge, RiskLabel, SourceLabel } from './SkillsTable.js';
+import { NeedsSetupBadge, ReviewButton, RiskLabel, SourceLabel } from './SkillsTable.js';
 import { ValidationPanel } from './ValidationPanel.js';
 
 interface Props {
@@ -29,6 +29,8 @@ interface Props {
   onSaved: (name: string) => void;
   onConfigSaved: (name: string, config: SkillConfigField[]) => void;
   onToggle: (skill: SkillInfo, enabled: boolean) => void;
+  /** Marks the version of the skill shown as reviewed (as the list's Review does). */
+  onReview: (skill: SkillInfo) => void;
   onDeleted: () => void;
   onClose: () => void;
 }
@@ -36,7 +38,19 @@ interface Props {
 const VALIDATE_DELAY_MS = 300;
 
 export function SkillEditor(props: Props) {
-  const { name, skill, draft, revision, onDirtyChange, onSaved, onConfigSaved, onToggle, onDeleted, onClose } = props;
+  const {
+    name,
+    skill,
+    draft,
+    revision,
+    onDirtyChange,
+    onSaved,
+    onConfigSaved,
+    onToggle,
+    onReview,
+    onDeleted,
+    onClose,
+  } = props;
   const t = useT();
   const toast = useToast();
   const [file, setFile] = useState<SkillFile>();
@@ -270,7 +284,12 @@ export function SkillEditor(props: Props) {
         </button>
       </header>
       {showing === 'file' && !editable && <p className="notice notice-info editor-notice">{t.skills.systemReadOnly}</p>}
-      {skill && !skill.reviewed && <p className="notice notice-warn editor-notice">{t.skills.unreviewedNotice}</p>}
+      {skill && !skill.reviewed && (
+        <p className="notice notice-warn editor-notice review-notice" data-testid="skill-unreviewed-notice">
+          <span>{t.skills.unreviewedNotice}</span>
+          <ReviewButton skill={skill} testId="skill-editor-review" onReview={onReview} />
+        </p>
+      )}
       {loadError && (
         <p className="notice notice-error" role="alert">
           {loadError}

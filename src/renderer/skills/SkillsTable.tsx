@@ -50,6 +50,22 @@ export function NeedsSetupBadge({ skill }: { skill: SkillInfo }) {
   );
 }
 
+/** Marks the version of the skill shown as reviewed (the list's and the details' Review). */
+export function ReviewButton(props: { skill: SkillInfo; testId: string; onReview: (skill: SkillInfo) => void }) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className="button button-small"
+      data-testid={props.testId}
+      title={t.skills.reviewHint}
+      onClick={() => props.onReview(props.skill)}
+    >
+      {t.skills.review}
+    </button>
+  );
+}
+
 export function SkillsTable({ skills, selected, onSelect, onToggle, onReview }: Props) {
   const t = useT();
   return (
@@ -122,15 +138,7 @@ export function SkillsTable({ skills, selected, onSelect, onToggle, onReview }: 
                     <Icon name="check" size={13} /> {t.skills.reviewed}
                   </span>
                 ) : (
-                  <button
-                    type="button"
-                    className="button button-small"
-                    data-testid="skill-review"
-                    title={t.skills.reviewHint}
-                    onClick={() => onReview(skill)}
-                  >
-                    {t.skills.review}
-                  </button>
+                  <ReviewButton skill={skill} testId="skill-review" onReview={onReview} />
                 )}
               </td>
             </tr>

@@ -142,6 +142,47 @@ describe('the contract, implemented over the core', () => {
     expect(await w.core.api.listConversations()).toEqual([]);
   });
 
+  it('chat: a conversation made, written to, renamed or deleted is news for the list', async () => {
+    w = await apiWorld();
+    server = await startModelServer();
+    await w.core.api.saveProvider({ baseUrl: server.url, model: 'm', apiKey: 'k' });
+    const news = (id: string) =>
+      w!.events.filter((e) => e.type === 'conversations-changed' && e.conversationId === id).length;
+    server.enqueue({ content: 'hello' });
+    const { conversationId, turnId } = await w.core.api.sendMessage({ text: 'hi' });
+    await until(() => w!.events.some((e) => e.type === 'chat' && e.turnId === turnId && e.event.kind === 'done'));
+    // Made, then the owner's message and the reply.
+    expect(news(conversationId)).toBeGreaterThanOrEqual(3);
+    let before = news(conversationId);
+    await w.core.api.renameConversation(conversationId, 'Greetings');
+    expect(news(conversationId)).toBe(before + 1);
+    before = news(conversationId);
+    await w.core.api.deleteConversation(conversationId);
+    expect(news(conversationId)).toBe(before + 1);
+    // Nothing there, nothing changed: no news.
+    await expect(w.core.api.renameConversation('nope', 'x')).rejects.toThrow(/no conversation/);
+    await w.core.api.deleteConversation('nope');
+    expect(news('nope')).toBe(0);
+  });
+
+  it('chat: a scheduled task’s run making its conversation is news for the list', async () => {
+    w = await apiWorld();
+    server = await startModelServer();
+    await w.core.api.saveProvider({ baseUrl: server.url, model: 'm', apiKey: 'k' });
+    server.enqueue({ content: 'Time to stretch.' });
+    const task = w.runtime.scheduler.create(
+      { name: 'Stretch', prompt: 'Remind me to stretch', at: new Date(Date.now() + 1000).toISOString() },
+      { knownSkills: w.runtime.registry.list().map((s) => s.name) },
+    );
+    const id = `task-${task.id}`;
+    await until(() => w!.events.some((e) => e.type === 'notification' && e.task?.id === task.id), 10_000);
+    const news = w.events.filter((e) => e.type === 'conversations-changed');
+    expect(news[0]).toEqual({ type: 'conversations-changed', conversationId: id });
+    expect(news.every((e) => e.type === 'conversations-changed' && e.conversationId === id)).toBe(true);
+    // What the news points at is in the list.
+    expect((await w.core.api.listConversations()).map((c) => [c.id, c.title])).toEqual([[id, '⏰ Stretch']]);
+  });
+
   it('chat: a failure comes with its code, live and stored, for the UI to say in its language', async () => {
     w = await apiWorld();
     const events = (turnId: string) =>

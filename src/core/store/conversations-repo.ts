@@ -182,7 +182,7 @@ export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: 
 
   create(id: string, title = '', now = Date.now()): Conversation {
     this.insertConversation.run(id, title, now, now);
-    this.emit('changed', id);
+    this.tell(id);
     return { id, title, createdAt: now, updatedAt: now };
   }
 
@@ -205,8 +205,22 @@ export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: 
 
   /** Says a conversation changed, when it did. */
   private wrote(id: string, changed: boolean): boolean {
-    if (changed) this.emit('changed', id);
+    if (changed) this.tell(id);
     return changed;
+  }
+
+  /**
+   * Tells the listeners once the write's synchronous work is done (outside the transaction it may
+   * be in), and never lets one of them fail the write or the process.
+   */
+  private tell(id: string): void {
+    queueMicrotask(() => {
+      try {
+        this.emit('changed', id);
+      } catch {
+        // The list is refreshed on the next change, or when the window is focused.
+      }
+    });
   }
 
   /** Stores a message; `turn` when it begins or ends a turn of this process (see TurnMark). */
@@ -220,7 +234,7 @@ export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: 
   ): number {
     const json = Object.keys(extra).length > 0 ? JSON.stringify(extra) : null;
     const rowId = this.appendTx(conversationId, role, content, json, now, turn);
-    this.emit('changed', conversationId);
+    this.tell(conversationId);
     return rowId;
   }
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
+import { openSocket, type TestSocket } from '../server/helpers.js';
 import { tempDir } from '../helpers/temp.js';
 
 export const CHROMIUM = process.env.IAS_CHROMIUM ?? '/usr/bin/chromium';
@@ -107,4 +108,14 @@ export async function serve(
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The contract over the served WebSocket, signed in as the page is: to read or set what the page shows. */
+export async function appSocket(app: Served): Promise<TestSocket> {
+  const opened = await openSocket(`${app.origin.replace('http', 'ws')}/ws`, {
+    origin: app.origin,
+    authorization: `Bearer ${app.token}`,
+  });
+  if (!('socket' in opened)) throw new Error(`the WebSocket was refused: ${opened.status}`);
+  return opened.socket;
 }

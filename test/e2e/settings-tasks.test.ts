@@ -13,8 +13,8 @@ import { firstCronRun } from '../../src/core/scheduler/schedule.js';
 import { openStore } from '../../src/core/store/index.js';
 import type { SkillsState, TaskInfo } from '../../src/shared/contract.js';
 import { writeSkill } from '../helpers/temp.js';
-import { openSocket, type TestSocket } from '../server/helpers.js';
-import { launchBrowser, screenshot, serve, type Served } from './harness.js';
+import type { TestSocket } from '../server/helpers.js';
+import { appSocket, launchBrowser, screenshot, serve, type Served } from './harness.js';
 
 const SECRET = 'sk-live-7f3a9c1e5b2d';
 const DAY = 86_400_000;
@@ -153,12 +153,7 @@ beforeAll(async () => {
   page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
   await page.goto(app.url);
   await page.waitForSelector('[data-testid="message-input"]');
-  const opened = await openSocket(`${app.origin.replace('http', 'ws')}/ws`, {
-    origin: app.origin,
-    authorization: `Bearer ${app.token}`,
-  });
-  if (!('socket' in opened)) throw new Error(`the WebSocket was refused: ${opened.status}`);
-  socket = opened.socket;
+  socket = await appSocket(app);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,9 +1,11 @@
 /** `ias skills list | check | run`. */
+import fs from 'node:fs';
 import type { Command } from 'commander';
+import { asInstalled, NO_REVIEWS, type InstalledSkill } from '../core/skills/as-installed.js';
 import { checkPaths } from '../core/skills/check.js';
 import { checkArguments } from '../core/skills/executor.js';
 import { toSkillSummary } from '../core/skills/summary.js';
-import { markReviewed } from '../core/approval/review.js';
+import { markReviewed, type ReviewMarks } from '../core/approval/review.js';
 import { skillsApi } from '../core/api/skills-api.js';
 import type { SkillInfo } from '../shared/contract.js';
 import { openStore } from '../core/store/index.js';
@@ -51,6 +53,47 @@ function skillRows(skills: SkillInfo[]): string[][] {
       s.description.length > 60 ? `${s.description.slice(0, 59)}…` : s.description,
     ]),
   ];
+}
+
+/** A checked skill in `--json`: as `ias skills list` would show it once in the user skills folder. */
+function installedJson(i: InstalledSkill) {
+  return {
+    ...skillJson(i.skill),
+    declaredRisk: i.skill.declaredRisk,
+    reviewed: i.reviewed,
+    effectiveRisk: i.effectiveRisk,
+    overridden: i.overridden ? { name: i.overridden.name, risk: i.overridden.risk, path: i.overridden.path } : null,
+  };
+}
+
+/** What `check` adds under a skill that replaces a system skill: the risk it runs at, and why. */
+function overrideLines(i: InstalledSkill): string[] {
+  if (!i.overridden) return [];
+  const { skill, overridden } = i;
+  const lines = [
+    `${color.yellow('overrides')} the system skill ${color.bold(overridden.name)} (${riskWord(overridden.risk)} risk): it runs as ${riskLabel(skill)} risk, never lower than the system skill`,
+  ];
+  if (!i.reviewed && i.effectiveRisk !== skill.risk)
+    lines.push(
+      `${color.yellow('unreviewed')}: it runs as ${riskWord(i.effectiveRisk)} risk (each call needs your approval) until you review it: \`ias skills review ${skill.name}\``,
+    );
+  return lines;
+}
+
+/** Reads review marks from the data folder's database when there is one (check creates nothing). */
+function withReviewMarks<T>(context: CliContext, fn: (reviews: ReviewMarks) => T): T {
+  if (!fs.existsSync(context.paths.database)) return fn(NO_REVIEWS);
+  let store;
+  try {
+    store = openStore(context.paths.database);
+  } catch {
+    return fn(NO_REVIEWS); // an unreadable database has no reviews to offer: the skill counts as unreviewed
+  }
+  try {
+    return fn(store.skillSettings);
+  } finally {
+    store.close();
+  }
 }
 
 /** "unknown skill", with its load problems when a broken SKILL.md is why. */
@@ -103,17 +146,24 @@ export function registerSkillsCommand(program: Command): void {
     .description('check skill folders, folders of skill folders, or SKILL.md files')
     .argument('<path...>', 'what to check')
     .option('--json', 'print JSON')
-    .action((paths: string[], opts: JsonOption) => {
+    .action((paths: string[], opts: JsonOption, cmd: Command) => {
       const report = checkPaths(paths);
+      const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
+      const installed = withReviewMarks(context, (reviews) =>
+        report.skills.map((s) => asInstalled(s, context.registry, reviews)),
+      );
       if (opts.json) {
         process.stdout.write(
-          `${JSON.stringify({ skills: report.skills.map(skillJson), errors: report.errors, warnings: report.warnings }, null, 2)}\n`,
+          `${JSON.stringify({ skills: installed.map(installedJson), errors: report.errors, warnings: report.warnings }, null, 2)}\n`,
         );
       } else {
-        for (const s of report.skills)
+        for (const i of installed) {
+          const s = i.skill;
           process.stdout.write(
             `${color.green('ok')} ${color.bold(s.name)} (${s.risk}, ${s.kind}) ${color.dim(s.path)}\n`,
           );
+          for (const line of overrideLines(i)) process.stdout.write(`   ${line}\n`);
+        }
         for (const p of report.errors) process.stdout.write(`${problemLine(p, 'error')}\n`);
         for (const p of report.warnings) process.stdout.write(`${problemLine(p, 'warning')}\n`);
         const summary = `${report.skills.length} valid, ${report.errors.length} error(s), ${report.warnings.length} warning(s)`;

@@ -15,6 +15,7 @@ import { SkillCaller } from './approval/call-skill.js';
 import type { ApprovalChannel } from './approval/channel.js';
 import { ApprovalGate } from './approval/gate.js';
 import { dataPaths, type DataPaths } from './paths.js';
+import { computerTimeZone } from './time-zone.js';
 import { SkillRegistry } from './skills/registry.js';
 import { SkillWatcher } from './skills/watcher.js';
 import { openStore, type Store } from './store/index.js';
@@ -117,8 +118,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     await watcher.start();
   }
   const skillConfig = new SkillConfigStore(store.skillSettings, secrets);
-  const timeZone = () =>
-    store.settings.get<string>(TIME_ZONE) ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+  const timeZone = () => store.settings.get<string>(TIME_ZONE) ?? computerTimeZone();
   const services: BuiltinServices = { knownSkills: () => registry.list().map((s) => s.name), timeZone };
   const caller = new SkillCaller({
     getSkill: (name) => registry.current(name),
@@ -145,7 +145,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       caller,
       atomically: store.atomically,
       skills: offered,
-      timeZone: timeZone(),
+      timeZone,
       ...agentOptions,
     });
   const scheduler = new TaskScheduler({

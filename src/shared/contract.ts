@@ -298,6 +298,10 @@ export interface AppSettings {
   dataDir: string;
   /** Read-only: whether high-risk skills are paused (none runs, none is asked). */
   highRiskPaused: boolean;
+  /** The owner's time zone: an IANA name such as Asia/Shanghai, or 'system' to follow the computer's. */
+  timeZone: string;
+  /** Read-only: the zone in use (the computer's while `timeZone` is 'system'). */
+  timeZoneInUse: string;
 }
 
 /** What the UI can ask of the core. Every method is asynchronous, whatever the transport. */
@@ -359,7 +363,7 @@ export interface IasApi {
 
   getSettings(): Promise<AppSettings>;
   saveSettings(
-    input: Partial<Pick<AppSettings, 'language' | 'theme' | 'notifications' | 'launchAtLogin'>>,
+    input: Partial<Pick<AppSettings, 'language' | 'theme' | 'notifications' | 'launchAtLogin' | 'timeZone'>>,
   ): Promise<AppSettings>;
   setHighRiskPaused(paused: boolean): Promise<void>;
 

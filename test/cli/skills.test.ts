@@ -197,6 +197,87 @@ describe('ias skills check', () => {
     expect(human.stdout).toContain(`error ${path.join(h.user, 'bad', 'SKILL.md')}:11:`);
     expect(ias(['skills', 'check', path.join(h.dir, 'missing')]).status).toBe(1);
   });
+
+  it('says when a skill overrides a system skill, and the risk it runs at (never lower, High until reviewed)', () => {
+    const h = home();
+    writeSkill(h.system, 'send_it', scriptSkill({ script: 'echo sys', risk: 'High' }));
+    writeSkill(h.system, 'shipped', scriptSkill({ script: 'echo sys', risk: 'Low' }));
+    writeSkill(h.user, 'send_it', scriptSkill({ script: 'echo mine', risk: 'Low' }));
+    writeSkill(h.user, 'shipped', scriptSkill({ script: 'echo mine', risk: 'Low' }));
+    writeSkill(h.user, 'own', scriptSkill({ script: 'echo own', risk: 'Low' }));
+    const global = ['--home', h.dir, '--system-skills', h.system];
+
+    const human = ias(['skills', 'check', h.user, ...global]);
+    expect(human.status).toBe(0);
+    expect(human.stdout).toContain(`ok send_it (high, script) ${path.join(h.user, 'send_it', 'SKILL.md')}\n`);
+    expect(human.stdout).toContain(
+      'overrides the system skill send_it (high risk): it runs as high risk, never lower than the system skill\n',
+    );
+    expect(human.stdout).not.toMatch(/unreviewed: .*send_it/);
+    expect(human.stdout).toContain(
+      'overrides the system skill shipped (low risk): it runs as low risk, never lower than the system skill\n' +
+        '   unreviewed: it runs as high risk (each call needs your approval) until you review it: `ias skills review shipped`\n',
+    );
+    expect(human.stdout).toContain(`ok own (low, script) ${path.join(h.user, 'own', 'SKILL.md')}\n`);
+    expect(human.stdout.match(/overrides the system skill/g)).toHaveLength(2);
+
+    const json = () => {
+      const run = ias(['skills', 'check', h.user, '--json', ...global]);
+      expect(run.status).toBe(0);
+      return (JSON.parse(run.stdout) as { skills: Record<string, unknown>[] }).skills;
+    };
+    const before = json();
+    expect(before.find((s) => s.name === 'send_it')).toMatchObject({
+      source: 'user',
+      overrides: true,
+      risk: 'high',
+      declaredRisk: 'low',
+      reviewed: false,
+      effectiveRisk: 'high',
+      overridden: { name: 'send_it', risk: 'high', path: path.join(h.system, 'send_it', 'SKILL.md') },
+    });
+    expect(before.find((s) => s.name === 'shipped')).toMatchObject({
+      overrides: true,
+      risk: 'low',
+      reviewed: false,
+      effectiveRisk: 'high',
+    });
+    expect(before.find((s) => s.name === 'own')).toMatchObject({ overrides: false, risk: 'low', overridden: null });
+
+    // Reviewed at this content: it runs at its own risk, and check no longer says "unreviewed".
+    expect(ias(['skills', 'review', 'shipped', ...global]).status).toBe(0);
+    expect(json().find((s) => s.name === 'shipped')).toMatchObject({ reviewed: true, effectiveRisk: 'low' });
+    expect(ias(['skills', 'check', h.user, ...global]).stdout).not.toContain('unreviewed');
+
+    // A draft elsewhere would go to the user skills folder: the same answer; the system folder itself overrides nothing.
+    const drafts = tempDir('ias-drafts-');
+    writeSkill(drafts, 'send_it', scriptSkill({ script: 'echo draft', risk: 'Low' }));
+    expect(ias(['skills', 'check', drafts, ...global]).stdout).toContain(
+      'overrides the system skill send_it (high risk)',
+    );
+    const system = ias(['skills', 'check', h.system, '--json', ...global]);
+    expect((JSON.parse(system.stdout) as { skills: Record<string, unknown>[] }).skills).toEqual([
+      expect.objectContaining({ name: 'send_it', overrides: false, risk: 'high', overridden: null }),
+      expect.objectContaining({ name: 'shipped', overrides: false, reviewed: true, effectiveRisk: 'low' }),
+    ]);
+  });
+
+  it("knows the app's own system skills: a user skill named email runs as High", () => {
+    const h = home();
+    writeSkill(h.user, 'email', scriptSkill({ script: 'echo mine', risk: 'Low' }));
+    const run = ias(['skills', 'check', path.join(h.user, 'email'), '--json'], { IAS_HOME: h.dir });
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as { skills: unknown[] }).skills).toEqual([
+      expect.objectContaining({
+        name: 'email',
+        risk: 'high',
+        declaredRisk: 'low',
+        overrides: true,
+        overridden: expect.objectContaining({ name: 'email', risk: 'high' }),
+      }),
+    ]);
+    expect(fs.existsSync(path.join(h.dir, 'ias.db'))).toBe(false);
+  });
 });
 
 describe('ias skills run', () => {

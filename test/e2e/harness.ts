@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
-import { tempDir } from '../helpers/temp.js';
 import { openSocket, type TestSocket } from '../server/helpers.js';
+import { tempDir } from '../helpers/temp.js';
 
 export const CHROMIUM = process.env.IAS_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve('test-results');
@@ -115,6 +115,11 @@ export interface OtherClient {
   socket: TestSocket;
   /** Calls a method; its error, if any, is thrown. */
   call<T>(method: string, ...params: unknown[]): Promise<T>;
+}
+
+/** The contract over the served WebSocket, signed in as the page is: to read or set what the page shows. */
+export async function appSocket(app: Served): Promise<TestSocket> {
+  return (await otherClient(app)).socket;
 }
 
 export async function otherClient(app: Served): Promise<OtherClient> {

@@ -72,7 +72,8 @@ export interface AgentOptions {
   /** The skills offered as tools this turn (enabled ones; the background policy's allowlist). */
   skills: () => Skill[];
   source?: AuditSource;
-  timeZone?: string;
+  /** The owner's time zone, for the system prompt: a name, or where to read it each turn. */
+  timeZone?: string | (() => string);
   toolTimeoutMs?: number;
   maxToolRounds?: number;
   historyBudgetTokens?: number;
@@ -110,6 +111,12 @@ export class Agent {
   /** Stops the calls still running in the background (an approval they wait for is cancelled). */
   stopBackground(): void {
     for (const controller of this.stoppers) controller.abort();
+  }
+
+  /** The owner's time zone now (a setting changed since this agent was made counts). */
+  private timeZone(): string {
+    const zone = this.options.timeZone;
+    return (typeof zone === 'function' ? zone() : zone) ?? 'Asia/Shanghai';
   }
 
   private emit(event: AgentEvent): void {
@@ -204,7 +211,7 @@ export class Agent {
     // The tool definitions take their share of the context too.
     const toolTokens = buildCatalogue(skills, text).tokens;
     let messages = fitToBudget(
-      { role: 'system', content: systemPrompt(this.options.timeZone ?? 'Asia/Shanghai') },
+      { role: 'system', content: systemPrompt(this.timeZone()) },
       earlier,
       current,
       (this.options.historyBudgetTokens ?? 24_000) - toolTokens,

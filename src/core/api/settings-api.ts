@@ -11,7 +11,8 @@ import {
 } from '../agent/providers.js';
 import { describeProviderError } from '../agent/provider-errors.js';
 import { codeOf, turnMessage } from '../agent/turn-messages.js';
-import { HIGH_RISK_PAUSED, type Runtime } from '../runtime.js';
+import { HIGH_RISK_PAUSED, TIME_ZONE, type Runtime } from '../runtime.js';
+import { canonicalTimeZone, FOLLOW_SYSTEM, timeZoneRefusal } from '../time-zone.js';
 
 type SettingsMethods = Pick<
   IasApi,
@@ -29,6 +30,8 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
     ...(settings.get<Partial<AppSettings>>(APP_SETTINGS) ?? {}),
     dataDir: runtime.paths.home,
     highRiskPaused: settings.get(HIGH_RISK_PAUSED) === true,
+    timeZone: settings.get<string>(TIME_ZONE) ?? FOLLOW_SYSTEM,
+    timeZoneInUse: runtime.timeZone(),
   });
 
   return {
@@ -78,8 +81,22 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
       return appSettings();
     },
     async saveSettings(input) {
-      const { dataDir: _dataDir, highRiskPaused: _paused, ...current } = appSettings();
-      settings.set(APP_SETTINGS, { ...current, ...input });
+      const { timeZone, ...rest } = input;
+      // The runtime reads the zone under its own key; checked before anything is saved.
+      const zone = timeZone === undefined || timeZone === FOLLOW_SYSTEM ? timeZone : canonicalTimeZone(timeZone);
+      if (timeZone !== undefined && zone === undefined) throw new Error(timeZoneRefusal(timeZone));
+      const {
+        dataDir: _dataDir,
+        highRiskPaused: _paused,
+        timeZone: _zone,
+        timeZoneInUse: _inUse,
+        ...current
+      } = appSettings();
+      runtime.store.atomically(() => {
+        settings.set(APP_SETTINGS, { ...current, ...rest });
+        if (zone === FOLLOW_SYSTEM) settings.delete(TIME_ZONE);
+        else if (zone !== undefined) settings.set(TIME_ZONE, zone);
+      });
       return appSettings();
     },
     async setHighRiskPaused(paused) {

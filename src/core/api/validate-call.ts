@@ -4,6 +4,7 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { API_METHODS, type ApiMethod } from '../../shared/contract.js';
+import { isTimeZoneSetting, timeZoneRefusal } from '../time-zone.js';
 
 const str = (maxLength = 10_000) => ({ type: 'string', maxLength });
 const name = { type: 'string', pattern: '^[a-z0-9_-]{1,64}$' };
@@ -101,6 +102,7 @@ const PARAMS: Record<ApiMethod, object[]> = {
         theme: { enum: ['system', 'light', 'dark'] },
         notifications: bool,
         launchAtLogin: bool,
+        timeZone: { type: 'string', maxLength: 200, format: 'time-zone' },
       },
     },
   ],
@@ -113,9 +115,17 @@ const PARAMS: Record<ApiMethod, object[]> = {
 };
 
 const ajv = new Ajv({ strict: false, allErrors: false });
+ajv.addFormat('time-zone', { type: 'string', validate: isTimeZoneSetting });
 const validators = new Map<ApiMethod, ValidateFunction[]>(
   API_METHODS.map((method) => [method, PARAMS[method].map((schema) => ajv.compile(schema))]),
 );
+
+/** The part of an argument a JSON pointer names (ajv's instancePath). */
+const valueAt = (value: unknown, pointer: string): unknown =>
+  pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], value);
 
 /** Why a call is refused (unknown method, wrong arguments), or undefined when it may go on. */
 export function validateCall(method: string, params: unknown): string | undefined {
@@ -131,6 +141,8 @@ export function validateCall(method: string, params: unknown): string | undefine
     const check = checks[i]!;
     if (!check(params[i])) {
       const e = check.errors?.[0];
+      if (e?.keyword === 'format' && e.params.format === 'time-zone')
+        return `${method}: argument ${i + 1}${e.instancePath}: ${timeZoneRefusal(String(valueAt(params[i], e.instancePath)))}`;
       return `${method}: argument ${i + 1}${e?.instancePath ?? ''} ${e?.message ?? 'is invalid'}`;
     }
   }

@@ -5,7 +5,10 @@
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
 import type { Risk, Skill } from '../skills/types.js';
 
-export function isReviewed(skill: Skill, settings: SkillSettingsRepo): boolean {
+/** Where review marks are read from: the store's skill settings. */
+export type ReviewMarks = Pick<SkillSettingsRepo, 'get'>;
+
+export function isReviewed(skill: Skill, settings: ReviewMarks): boolean {
   return skill.source === 'system' || settings.get(skill.name)?.reviewedHash === skill.hash;
 }
 
@@ -13,7 +16,7 @@ export function isReviewed(skill: Skill, settings: SkillSettingsRepo): boolean {
 const runsSomething = (skill: Skill) => skill.kind !== 'instructions';
 
 /** The risk the gate applies: the skill's own, or High for an unreviewed user skill. */
-export function effectiveRisk(skill: Skill, settings: SkillSettingsRepo): Risk {
+export function effectiveRisk(skill: Skill, settings: ReviewMarks): Risk {
   return isReviewed(skill, settings) || !runsSomething(skill) ? skill.risk : 'high';
 }
 

@@ -25,6 +25,11 @@ interface Problems {
 
 const higher = (a: Risk, b: Risk): Risk => (a === 'high' || b === 'high' ? 'high' : 'low');
 
+/** A user skill as it replaces a system skill of its name: at the higher of the two risks. */
+export function overridingSkill(user: Skill, system: Skill): Skill {
+  return Object.freeze({ ...user, overrides: true, risk: higher(system.risk, user.declaredRisk) });
+}
+
 export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
   readonly systemDir?: string;
   readonly userDir?: string;
@@ -98,6 +103,11 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
     return this.merged.get(name);
   }
 
+  /** The system skill of this name, whether or not a user skill overrides it. */
+  systemSkill(name: string): Skill | undefined {
+    return this.bySource.system.get(name);
+  }
+
   /**
    * The skill as its files are now, for what decides a call (its risk, the version an approval is
    * for): a folder whose files changed since it was loaded is reloaded first, whether or not a
@@ -130,7 +140,7 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
     const risk = higher(system.risk, user.declaredRisk);
     const cached = this.overrideCache.get(user);
     if (cached?.risk === risk) return cached;
-    const merged: Skill = Object.freeze({ ...user, overrides: true, risk });
+    const merged = overridingSkill(user, system);
     this.overrideCache.set(user, merged);
     return merged;
   }

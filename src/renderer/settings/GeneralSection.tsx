@@ -1,4 +1,4 @@
-/** Language, theme, notifications, launch at login, pausing high-risk skills, and where the data lives. */
+/** Language, theme, time zone, notifications, launch at login, pausing high-risk skills, and where the data lives. */
 import { useId, useState } from 'react';
 import type { Language, Theme } from '../../shared/contract.js';
 import { client, errorMessage } from '../api/client.js';
@@ -8,6 +8,7 @@ import { useBrowserNotificationPermission, useToast } from '../app/Toasts.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { Switch } from '../ui/Switch.js';
+import { TimeZoneField } from './TimeZoneField.js';
 
 export function GeneralSection() {
   const t = useT();
@@ -52,6 +53,12 @@ export function GeneralSection() {
             <option value="dark">{t.settings.dark}</option>
           </select>
         </div>
+        <TimeZoneField
+          id={`${id}-time-zone`}
+          value={settings.timeZone}
+          inUse={settings.timeZoneInUse}
+          onChange={(zone) => void apply(save({ timeZone: zone }))}
+        />
       </section>
 
       <section className="settings-section" aria-labelledby={`${id}-behaviour`}>

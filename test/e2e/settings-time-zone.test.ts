@@ -1,0 +1,92 @@
+/**
+ * The owner's time zone on the Settings page, in Chromium against `ias serve`: the zone in use is
+ * shown, a zone chosen there is what the model is told, 'Follow system' goes back to the
+ * computer's, and the transport refuses a name that is no zone with a clear reason.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computerTimeZone } from '../../src/core/time-zone.js';
+import type { AppSettings } from '../../src/shared/contract.js';
+import type { TestSocket } from '../server/helpers.js';
+import { appSocket, launchBrowser, screenshot, serve, type Served } from './harness.js';
+
+/** A zone no test machine is in: UTC+12:45 (+13:45 in its summer). */
+const ZONE = 'Pacific/Chatham';
+
+let browser: Browser;
+let app: Served;
+let page: Page;
+let socket: TestSocket;
+
+beforeAll(async () => {
+  app = await serve();
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+  page = await context.newPage();
+  await page.goto(app.url);
+  await page.waitForSelector('[data-testid="message-input"]');
+  socket = await appSocket(app);
+});
+
+afterAll(async () => {
+  socket?.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+const inUse = () => page.locator('[data-testid="settings-time-zone-in-use"]').textContent();
+const settings = async () => (await socket.call('getSettings')).result as AppSettings;
+
+/** The system prompt the model got for a message sent from the chat page. */
+async function promptFor(text: string): Promise<string> {
+  const before = app.model.requests.length;
+  app.model.enqueue({ content: 'Noted.' });
+  await page.goto(`${app.origin}/#/chat`);
+  await page.fill('[data-testid="message-input"]', text);
+  await page.click('[data-testid="send-button"]');
+  await expect.poll(() => app.model.requests.length).toBeGreaterThan(before);
+  return (app.model.requests.at(-1)!.body.messages[0] as { content: string }).content;
+}
+
+describe('the time zone on the Settings page', () => {
+  it("shows the zone in use, sets one, and follows the computer's again", async () => {
+    expect(computerTimeZone()).not.toBe(ZONE);
+    await page.goto(`${app.origin}/#/settings`);
+    const field = page.locator('[data-testid="settings-time-zone"]');
+    expect(await field.inputValue()).toBe('system');
+    await expect.poll(inUse).toContain(`In use: ${computerTimeZone()}.`);
+
+    await field.selectOption(ZONE);
+    await expect.poll(inUse).toContain(`In use: ${ZONE}.`);
+    expect(await settings()).toMatchObject({ timeZone: ZONE, timeZoneInUse: ZONE });
+    await screenshot(page, 'settings-time-zone');
+    expect(await promptFor('what day is it?')).toMatch(/\(Pacific\/Chatham, UTC\+1[23]:45\)/);
+
+    // Kept across a reload, and said in 简体中文 too.
+    await page.goto(`${app.origin}/#/settings`);
+    await page.reload();
+    expect(await page.locator('[data-testid="settings-time-zone"]').inputValue()).toBe(ZONE);
+    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    try {
+      await expect.poll(inUse).toContain(`当前使用：${ZONE}。`);
+      expect(await page.locator('[data-testid="settings-time-zone"] option[value="system"]').textContent()).toBe(
+        '跟随系统',
+      );
+    } finally {
+      await page.selectOption('[data-testid="settings-language"]', 'system');
+    }
+
+    await page.locator('[data-testid="settings-time-zone"]').selectOption('system');
+    await expect.poll(inUse).toContain(`In use: ${computerTimeZone()}.`);
+    expect(await settings()).toMatchObject({ timeZone: 'system', timeZoneInUse: computerTimeZone() });
+    expect(await promptFor('and now?')).toContain(`(${computerTimeZone()}, UTC`);
+  });
+
+  it('refuses a name that is no time zone over the transport, and says why', async () => {
+    const answer = await socket.call('saveSettings', { timeZone: 'Mars/Olympus_Mons' });
+    expect(answer.error).toBe(
+      `saveSettings: argument 1/timeZone: "Mars/Olympus_Mons" is not a time zone: use an IANA name such as Asia/Shanghai or Europe/London, or "system" to follow the computer's`,
+    );
+    expect((await settings()).timeZone).toBe('system');
+  });
+});

@@ -13,6 +13,7 @@ import type { AuditSource } from '../store/audit-types.js';
 import type { BackgroundJobsRepo } from '../store/background-jobs-repo.js';
 import type { ConversationsRepo, StoredToolCall } from '../store/conversations-repo.js';
 import type { Skill } from '../skills/types.js';
+import { DEFAULT_TIME_ZONE } from '../builtins/datetime.js';
 import { buildCatalogue } from './catalogue.js';
 import { fitToBudget, historyOf, toApiMessage } from './history.js';
 import { ProviderRequests } from './provider-request.js';
@@ -108,7 +109,7 @@ export class Agent {
   /** The owner's time zone now (a setting changed since this agent was made counts). */
   private timeZone(): string {
     const zone = this.options.timeZone;
-    return (typeof zone === 'function' ? zone() : zone) ?? 'Asia/Shanghai';
+    return (typeof zone === 'function' ? zone() : zone) ?? DEFAULT_TIME_ZONE;
   }
 
   private emit(event: AgentEvent): void {

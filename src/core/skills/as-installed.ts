@@ -2,9 +2,9 @@
  * A checked skill as it runs from the user skills folder: over a system skill of its name (never
  * at a lower risk), and as High until the owner reviews it. `ias skills check` says so.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { effectiveRisk, isReviewed, type ReviewMarks } from '../approval/review.js';
+import { realRoot } from './load.js';
 import { overridingSkill, type SkillRegistry } from './registry.js';
 import type { Risk, Skill } from './types.js';
 
@@ -21,17 +21,9 @@ export interface InstalledSkill {
 /** No review marks known (no database yet): every user skill that runs something is unreviewed. */
 export const NO_REVIEWS: ReviewMarks = { get: () => undefined };
 
-const real = (p: string) => {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
-};
-
 export function asInstalled(checked: Skill, registry: SkillRegistry, reviews: ReviewMarks): InstalledSkill {
   const system = registry.systemDir;
-  if (system && real(path.dirname(checked.dir)) === real(system)) {
+  if (system && realRoot(path.dirname(checked.dir)) === realRoot(system)) {
     // A system skill itself: shipped with the app, nothing to override or review.
     return { skill: checked, reviewed: true, effectiveRisk: checked.risk };
   }

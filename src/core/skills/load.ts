@@ -19,7 +19,8 @@ export interface RootLoad {
   warnings: SkillProblem[];
 }
 
-function realRoot(root: string): string {
+/** A folder's real path (links resolved), or its absolute path when it cannot be resolved. */
+export function realRoot(root: string): string {
   try {
     return fs.realpathSync(root);
   } catch {

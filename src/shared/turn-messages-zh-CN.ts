@@ -28,6 +28,11 @@ export const chineseTurnMessages: TurnMessageStrings = {
   'server-unreachable': (p) => `无法连接位于 ${p.baseUrl} 的模型服务。${why(p.detail)}`,
   'server-timeout': (p) => `位于 ${p.baseUrl} 的模型服务没有及时响应。`,
   'stream-cut': (p) => `与模型的连接在回复中途断开了。${why(p.detail)}`,
+  'stream-empty': () =>
+    '模型服务结束了回复，却什么也没有发送。如果它在本机运行，它的日志可能会说明原因（常见的是提示超出了模型的上下文长度）。',
+  'reply-too-long': (p) =>
+    `回复达到了模型的输出长度上限，被截断了${p.tools ? `；它正在写的工具调用（${p.tools}）没有执行` : ''}。`,
+  'reply-filtered': () => '服务商的内容过滤器中止了这条回复。',
   'request-stopped': () => '已停止',
   'no-model-configured': () =>
     '还没有配置模型。请设置 IAS_LLM_BASE_URL、IAS_LLM_MODEL 和 IAS_LLM_API_KEY（任何兼容 OpenAI 的服务），或在设置中选择一个服务商。',

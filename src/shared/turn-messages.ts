@@ -22,6 +22,12 @@ export interface TurnMessageParams {
   'server-unreachable': { baseUrl: string; detail: string };
   'server-timeout': { baseUrl: string };
   'stream-cut': { detail: string };
+  /** The stream ended with nothing in it: no text, no call, no finish reason. */
+  'stream-empty': Record<string, never>;
+  /** The reply stopped at the model's output limit (finish_reason "length"); `tools`: its calls, not made. */
+  'reply-too-long': { tools?: string };
+  /** The provider's content filter stopped the reply (finish_reason "content_filter"). */
+  'reply-filtered': Record<string, never>;
   /** The request was stopped by the owner. */
   'request-stopped': Record<string, never>;
   'no-model-configured': Record<string, never>;
@@ -68,6 +74,11 @@ export const englishTurnMessages: TurnMessageStrings = {
   'server-unreachable': (p) => `Cannot reach the model server at ${p.baseUrl}: ${p.detail}`,
   'server-timeout': (p) => `The model server at ${p.baseUrl} did not answer in time.`,
   'stream-cut': (p) => `The connection to the model dropped mid-reply (${p.detail}).`,
+  'stream-empty': () =>
+    "The model server ended its reply without sending anything. If it runs locally, its log may say why (a prompt larger than the model's context is common).",
+  'reply-too-long': (p) =>
+    `The reply reached the model's output limit and was cut short${p.tools ? `; the calls it was writing (${p.tools}) were not made` : ''}.`,
+  'reply-filtered': () => "The provider's content filter stopped this reply.",
   'request-stopped': () => 'stopped',
   'no-model-configured': () =>
     'No model is configured. Set IAS_LLM_BASE_URL, IAS_LLM_MODEL and IAS_LLM_API_KEY (any OpenAI-compatible server), or choose a provider in the settings.',

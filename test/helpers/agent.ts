@@ -1,8 +1,10 @@
 /** An agent over a real core (gateWorld) talking to the scripted model server. */
+import path from 'node:path';
 import { Agent, type AgentEvent, type AgentOptions } from '../../src/core/agent/agent.js';
 import { enabledSkills } from '../../src/core/agent/catalogue.js';
 import { gateWorld, type GateWorld } from './gate.js';
 import { startModelServer, type ModelServer } from './model-server.js';
+import { scriptSkill, writeSkill } from './temp.js';
 
 export interface AgentWorld extends GateWorld {
   server: ModelServer;
@@ -52,4 +54,21 @@ export async function agentWorld(
       world.close();
     },
   };
+}
+
+/** An agentWorld with a low-risk skill `note_down` that appends its `word` to `<home>/note_down.runs` (see readRuns). */
+export async function worldWithNotes(agent: Partial<AgentOptions> = {}): Promise<AgentWorld> {
+  const world = await agentWorld({ agent });
+  writeSkill(
+    world.system,
+    'note_down',
+    scriptSkill({
+      risk: 'Low',
+      description: 'Notes a word down.',
+      parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
+      script: `printf '%s\\n' "$SKILL_PARAM_WORD" >> '${path.join(world.home, 'note_down.runs')}'\necho noted`,
+    }),
+  );
+  world.registry.loadAll();
+  return world;
 }

@@ -57,6 +57,13 @@ export interface ScriptedReply {
   cutAfterChunks?: number;
   /** Default 'tool_calls' when there are tool calls, else 'stop'. */
   finishReason?: string;
+  /**
+   * The streamed body as a server wrote it, for dialects the scripted shapes do not make: each
+   * string written as it is (one write each, so a line may be split between two), after the 200
+   * headers, `chunkDelayMs` apart; nothing else is sent (no `[DONE]` unless given). `chunkLine`
+   * writes an event.
+   */
+  rawStream?: string[];
   usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
@@ -208,6 +215,14 @@ export async function startModelServer(options: { port?: number } = {}): Promise
       ...reply.headers,
     });
     res.flushHeaders();
+    if (reply.rawStream) {
+      for (const [i, piece] of reply.rawStream.entries()) {
+        if (i > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs, undefined, { signal: closing.signal });
+        if (res.destroyed) return;
+        await write(res, piece);
+      }
+      return void res.end();
+    }
 
     const id = newId('chatcmpl-');
     const created = Math.floor(Date.now() / 1000);
@@ -429,6 +444,13 @@ function deltas(reply: ScriptedReply): Record<string, unknown>[] {
   if (signedApart) list.push({ tool_calls: [signedApart] });
   const [first, ...rest] = list;
   return [{ role: 'assistant', ...(first ?? { content: '' }) }, ...rest];
+}
+
+/** One `data:` event of a streamed chunk with `choices` (a delta for choice 0 when given a plain delta). */
+export function chunkLine(choices: Record<string, unknown>[] | Record<string, unknown>, extra: object = {}): string {
+  const list = Array.isArray(choices) ? choices : [{ index: 0, delta: choices, finish_reason: null }];
+  const chunk = { id: 'chatcmpl-raw', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: list };
+  return `data: ${JSON.stringify({ ...chunk, ...extra })}\n\n`;
 }
 
 function completion(reply: ScriptedReply, model: string, raw: string) {

@@ -4,7 +4,8 @@
  * tools (declared all the same to a server that refuses a history of calls without them, see
  * ServerMends; calls made then are not run). A tool call gets 8 s; past that it goes on in the
  * background and its result joins the next turn. Invalid calls go back to the model as errors and
- * run nothing.
+ * run nothing; calls of a reply cut at the output limit are not made. A reply cut short (output
+ * limit, content filter) says so.
  */
 import { randomUUID } from 'node:crypto';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
@@ -246,9 +247,18 @@ export class Agent {
         toldToolless = true;
         notice(turnMessage('model-without-tools', { model: config.model }));
       }
+      // A reply stopped at the output limit (finish_reason "length") may end inside a call's
+      // arguments: its calls are not made.
+      const cutShort = answered && reply.finishReason === 'length';
       // Calls are taken only from a reply to a request that offered tools.
-      const toolCalls = withTools && outcome.toolsSent ? reply.toolCalls : [];
-      if (answered && toolCalls.length === 0 && reply.toolCalls.length > 0 && !reply.content.trim()) {
+      const toolCalls = withTools && outcome.toolsSent && !cutShort ? reply.toolCalls : [];
+      if (cutShort) {
+        const names = [...new Set(reply.toolCalls.map((c) => c.name))].join(', ');
+        notice(turnMessage('reply-too-long', names ? { tools: names } : {}));
+      }
+      // Azure (and Gemini, DeepSeek) end a reply their content filter flags this way.
+      if (answered && reply.finishReason === 'content_filter') notice(turnMessage('reply-filtered', {}));
+      if (answered && !cutShort && toolCalls.length === 0 && reply.toolCalls.length > 0 && !reply.content.trim()) {
         // A reply of calls alone, where none could run: the turn would end in silence otherwise.
         const names = [...new Set(reply.toolCalls.map((c) => c.name))].join(', ');
         notice(

@@ -2,11 +2,14 @@
  * The fetch the openai client is given: it reads error bodies as servers send them. Gemini's
  * OpenAI-compatible endpoint answers an error as a one-item JSON array (`[{"error": {…}}]`), which
  * the client would report as "no body", hiding why the request was refused (and what could mend
- * it). A successful response passes untouched.
+ * it). A successful stream has llama.cpp's `error:` lines made events the client reads (see
+ * sse-error-lines); anything else successful passes untouched.
  */
+import { errorLinesAsEvents } from './sse-error-lines.js';
+
 export const readableErrors: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
-  if (response.ok) return response;
+  if (response.ok) return errorLinesAsEvents(response);
   const text = await response.text();
   let body = text;
   try {

@@ -1,5 +1,6 @@
 /** Provider failures as clear messages (with their codes, see turn-messages), and whether a retry can help. */
 import OpenAI from 'openai';
+import { EmptyStreamError } from './stream.js';
 import { turnMessage, type TurnMessage } from './turn-messages.js';
 
 export type ProviderFailure = TurnMessage & {
@@ -33,6 +34,8 @@ export function describeProviderError(error: unknown, baseUrl: string): Provider
     const status = error.status ?? statusInStream(error.code, error.type);
     return { ...describeApiError(error, status, baseUrl), ...(status !== undefined ? { status } : {}) };
   }
+  // Asked again: a server that failed this way once may answer the next time.
+  if (error instanceof EmptyStreamError) return { ...turnMessage('stream-empty', {}), retryable: true };
   // During a stream, a cut connection surfaces as a plain error from the HTTP layer.
   const message = error instanceof Error ? error.message : String(error);
   return { ...turnMessage('stream-cut', { detail: message }), retryable: true };

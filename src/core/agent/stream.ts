@@ -2,8 +2,11 @@
  * One streamed Chat Completions request: text and reasoning deltas go out as they arrive; tool
  * calls split over chunks are put back together by their index. Servers that differ from OpenAI in
  * their chunks are read as they mean it: reasoning as `reasoning_content` (DeepSeek, Qwen, Kimi) or
- * `reasoning` (OpenRouter, Ollama, vLLM); parallel calls that all carry index 0, or no index (Ollama),
- * told apart by their ids; a name repeated in every chunk taken once.
+ * `reasoning` (OpenRouter, Ollama, vLLM); content as a list of typed parts, thinking apart from
+ * text (Mistral's reasoning models); parallel calls that all carry index 0, or no index (Ollama),
+ * told apart by their ids; a name repeated in every chunk taken once. A stream that ends with nothing
+ * in it, not even a finish reason, is a failure (LM Studio past its context, proxies whose upstream
+ * failed), not an empty reply.
  */
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
@@ -37,7 +40,8 @@ export interface StreamHandlers {
 
 /** Chunks as providers send them: DeepSeek adds `reasoning_content`, OpenRouter and Ollama `reasoning`. */
 interface DeltaWithReasoning {
-  content?: string | null;
+  /** A list of parts from Mistral's reasoning models (Magistral). */
+  content?: string | ContentPart[] | null;
   reasoning_content?: string | null;
   reasoning?: string | null;
   reasoning_details?: unknown;
@@ -85,6 +89,32 @@ class ReasoningDetails {
   list(): Record<string, unknown>[] | undefined {
     return this.blocks.length > 0 ? [...this.blocks] : undefined;
   }
+}
+
+/** Mistral's typed content: `{type: "text", text}`, or `{type: "thinking", thinking: [{type: "text", text}]}`. */
+interface ContentPart {
+  type?: string;
+  text?: unknown;
+  thinking?: unknown;
+}
+
+/** The text and the thinking of a delta's content, whether a string or a list of typed parts. */
+function contentOf(content: DeltaWithReasoning['content']): { text: string; thinking: string } {
+  if (typeof content === 'string') return { text: content, thinking: '' };
+  if (!Array.isArray(content)) return { text: '', thinking: '' };
+  const textOf = (value: unknown): string =>
+    typeof value === 'string'
+      ? value
+      : Array.isArray(value)
+        ? value.map((v) => textOf((v as ContentPart | null)?.text)).join('')
+        : '';
+  let text = '';
+  let thinking = '';
+  for (const part of content) {
+    if (part?.type === 'text') text += textOf(part.text);
+    else if (part?.type === 'thinking') thinking += textOf(part.thinking);
+  }
+  return { text, thinking };
 }
 
 interface ToolCallPart {
@@ -155,6 +185,13 @@ class ToolCallParts {
   }
 }
 
+/** A stream that ended with nothing in it: no text, reasoning or call, and no finish reason. */
+export class EmptyStreamError extends Error {
+  constructor() {
+    super('the stream ended without a reply');
+  }
+}
+
 export class StreamCutError extends Error {
   constructor(
     readonly partial: StreamedReply,
@@ -184,22 +221,23 @@ export async function streamCompletion(
       const choice = chunk.choices?.[0];
       if (!choice) continue;
       const delta = (choice.delta ?? {}) as DeltaWithReasoning;
+      const content = contentOf(delta.content);
       // One field, should a server send the same text in both.
       const reasoning =
         typeof delta.reasoning_content === 'string' && delta.reasoning_content
           ? delta.reasoning_content
-          : typeof delta.reasoning === 'string'
+          : typeof delta.reasoning === 'string' && delta.reasoning
             ? delta.reasoning
-            : '';
+            : content.thinking;
       if (reasoning) {
         if (reasoning === delta.reasoning_content) reply.reasoningField = 'reasoning_content';
         reply.reasoning += reasoning;
         handlers.onReasoning?.(reasoning);
       }
       details.add(delta.reasoning_details);
-      if (typeof delta.content === 'string' && delta.content) {
-        reply.content += delta.content;
-        handlers.onDelta?.(delta.content);
+      if (content.text) {
+        reply.content += content.text;
+        handlers.onDelta?.(content.text);
       }
       (delta.tool_calls ?? []).forEach((part, position) => calls.add(part, position));
       if (choice.finish_reason) reply.finishReason = choice.finish_reason;
@@ -209,5 +247,8 @@ export async function streamCompletion(
     throw new StreamCutError(reply, error);
   }
   finish();
+  const nothing = !reply.content && !reply.reasoning && reply.toolCalls.length === 0 && !reply.reasoningDetails;
+  if (nothing && reply.finishReason === null && !signal?.aborted)
+    throw new StreamCutError(reply, new EmptyStreamError());
   return reply;
 }

@@ -4,13 +4,11 @@
  * OpenRouter's `reasoning` field, and DeepSeek's thinking mode, which refuses a request whose
  * tool-calling turns come without their `reasoning_content`.
  */
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentOptions } from '../../../src/core/agent/agent.js';
 import { ServerMends } from '../../../src/core/agent/server-mends.js';
 import { runTaskTurn } from '../../../src/core/scheduler/task-runner.js';
 import type { ScheduledTask } from '../../../src/core/store/tasks-repo.js';
-import { agentWorld, testAgent, type AgentWorld } from '../../helpers/agent.js';
+import { agentWorld, testAgent, worldWithNotes, type AgentWorld } from '../../helpers/agent.js';
 import { readRuns } from '../../helpers/gate.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 import { scriptSkill, writeSkill } from '../../helpers/temp.js';
@@ -23,23 +21,6 @@ afterEach(async () => {
   w = undefined;
   other = undefined;
 });
-
-/** A low-risk skill that appends its params to `<home>/note_down.runs`, one line per run. */
-async function worldWithNotes(agent: Partial<AgentOptions> = {}): Promise<AgentWorld> {
-  const world = await agentWorld({ agent });
-  writeSkill(
-    world.system,
-    'note_down',
-    scriptSkill({
-      risk: 'Low',
-      description: 'Notes a word down.',
-      parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
-      script: `printf '%s\\n' "$SKILL_PARAM_WORD" >> '${path.join(world.home, 'note_down.runs')}'\necho noted`,
-    }),
-  );
-  world.registry.loadAll();
-  return world;
-}
 
 const twoNotes = [
   { id: 'call_apple', name: 'note_down', arguments: '{"word":"apple"}' },

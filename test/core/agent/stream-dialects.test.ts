@@ -1,0 +1,179 @@
+/**
+ * Streams as real OpenAI-compatible servers write them, byte for byte where it matters: llama.cpp's
+ * `error:` lines, LM Studio's `event: error`, SSE comments and keep-alive lines (OpenRouter,
+ * DeepSeek), Azure's chunks without choices, a stream that ends with nothing in it, Mistral's
+ * content in typed parts, Gemini's tool calls finished as "stop", and replies cut by a content
+ * filter or a length limit.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { worldWithNotes, type AgentWorld } from '../../helpers/agent.js';
+import { readRuns } from '../../helpers/gate.js';
+import { chunkLine } from '../../helpers/model-server.js';
+
+let w: AgentWorld | undefined;
+afterEach(async () => {
+  await w?.shutdown();
+  w = undefined;
+});
+
+const texts = (world: AgentWorld, type: 'delta' | 'reasoning' | 'notice' | 'retry') =>
+  world.events
+    .filter((e) => e.type === type)
+    .map((e) => (e as { text?: string; message?: string }).text ?? (e as { message: string }).message);
+
+const overflow =
+  'the request exceeds the available context size. try increasing the context size or enable context shift';
+
+describe('errors sent inside a stream that began with 200', () => {
+  it("llama.cpp's `error:` line (builds before September 2025) is said, not taken for an empty reply", async () => {
+    w = await worldWithNotes();
+    const error = JSON.stringify({ code: 400, message: overflow, type: 'invalid_request_error' });
+    // The line split over two writes (apart in time, so read apart), as TCP may deliver it.
+    w.server.enqueue({ rawStream: ['err', `or: ${error}\n`, '\ndata: [DONE]\n\n'], chunkDelayMs: 30 });
+    const turn = await w.agent.send('hi');
+    expect(turn.error).toBe(`The model server rejected the request (400): ${overflow}.`);
+    expect(turn.errorCode).toMatchObject({ code: 'request-rejected' });
+    // A 400 is not asked again.
+    expect(w.server.requests).toHaveLength(1);
+  });
+
+  it("llama.cpp's `error:` line with a server error is retried", async () => {
+    w = await worldWithNotes();
+    const error = JSON.stringify({ code: 500, message: 'slot unavailable', type: 'server_error' });
+    w.server.enqueue({ rawStream: [`error: ${error}\n\n`, 'data: [DONE]\n\n'] }, { content: 'Here now.' });
+    const turn = await w.agent.send('hi');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Here now.');
+    expect(texts(w, 'retry')).toEqual(['The model server had an error (500). slot unavailable.']);
+  });
+
+  it("LM Studio's `event: error` for a prompt larger than the loaded context is said", async () => {
+    w = await worldWithNotes();
+    const said =
+      'Input does not fit in context length. The input has 31430 tokens, but the context length only supports 30000 tokens.';
+    w.server.enqueue({
+      rawStream: [`event: error\ndata: ${JSON.stringify({ error: { message: said }, message: said })}\n\n`],
+    });
+    const turn = await w.agent.send('hi');
+    expect(turn.error).toBe(`The model server answered with an error: ${said}`);
+    expect(w.server.requests).toHaveLength(1);
+  });
+
+  it('a stream that ends with nothing in it (no text, no call, no finish) is a failure: retried, then said', async () => {
+    w = await worldWithNotes({ retries: 1 });
+    const empty = { rawStream: [chunkLine({ role: 'assistant', content: '' })] };
+    w.server.enqueue(empty, { content: 'Second try.' });
+    const turn = await w.agent.send('hi');
+    expect(turn.reply).toBe('Second try.');
+    expect(texts(w, 'retry')).toHaveLength(1);
+
+    w.server.enqueue(empty, empty);
+    const again = await w.agent.send('hi again', { conversationId: turn.conversationId });
+    expect(again.reply).toBe('');
+    expect(again.errorCode).toMatchObject({ code: 'stream-empty' });
+    expect(again.error).toMatch(/ended its reply without sending anything/);
+  });
+});
+
+describe('streams with more in them than OpenAI sends', () => {
+  it('SSE comments, keep-alive lines, CRLF, chunks without choices and no [DONE]: the reply and its call as sent', async () => {
+    w = await worldWithNotes();
+    const call = { index: 0, id: 'call_apple', type: 'function', function: { name: 'note_down', arguments: '' } };
+    const content = chunkLine({ content: 'Noting.' });
+    w.server.enqueue(
+      {
+        rawStream: [
+          ': OPENROUTER PROCESSING\n\n',
+          // Azure: the prompt's filter results first, in a chunk without choices.
+          chunkLine([], { prompt_filter_results: [{ prompt_index: 0, content_filter_results: {} }] }),
+          '\n',
+          chunkLine({ role: 'assistant', content: '' }).replace(/\n/g, '\r\n'),
+          ': keep-alive\n\n',
+          // One event split mid-JSON over two writes (read apart: see chunkDelayMs).
+          content.slice(0, 20),
+          content.slice(20),
+          // Some servers send empty content alongside a call.
+          chunkLine({ content: '', tool_calls: [call] }),
+          chunkLine({ tool_calls: [{ index: 0, function: { arguments: '{"word":' } }] }),
+          chunkLine({ tool_calls: [{ index: 0, function: { arguments: '"apple"}' } }] }),
+          chunkLine([{ index: 0, delta: {}, finish_reason: 'tool_calls', content_filter_results: {} }]),
+          // A usage chunk without choices, and the stream closes without [DONE].
+          chunkLine([], { usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }),
+        ],
+        chunkDelayMs: 5,
+      },
+      { content: 'Noted.' },
+    );
+    const turn = await w.agent.send('note apple');
+    expect(turn.error).toBeUndefined();
+    expect(turn.toolCalls).toMatchObject([{ id: 'call_apple', arguments: '{"word":"apple"}', status: 'done' }]);
+    expect(readRuns(w.home, 'note_down')).toEqual(['apple']);
+    expect(texts(w, 'delta').join('')).toBe('Noting.Noted.');
+  });
+
+  it("Mistral's reasoning models: content in typed parts, thinking apart from text", async () => {
+    w = await worldWithNotes();
+    const thinking = (text: string) => ({ content: [{ type: 'thinking', thinking: [{ type: 'text', text }] }] });
+    w.server.enqueue({
+      rawStream: [
+        chunkLine({ role: 'assistant', content: '' }),
+        chunkLine(thinking("It's a greeting")),
+        chunkLine(thinking(', I greet back.')),
+        chunkLine({ content: [{ type: 'text', text: 'Hello' }] }),
+        chunkLine({ content: ' there.' }),
+        chunkLine([{ index: 0, delta: {}, finish_reason: 'stop' }]),
+        'data: [DONE]\n\n',
+      ],
+    });
+    const turn = await w.agent.send('hi');
+    expect(turn.reply).toBe('Hello there.');
+    expect(turn.reasoning).toBe("It's a greeting, I greet back.");
+    expect(texts(w, 'delta').join('')).toBe('Hello there.');
+    expect(texts(w, 'reasoning').join('')).toBe("It's a greeting, I greet back.");
+  });
+
+  it('tool calls finished as "stop" (Gemini\'s stream, Ollama) still run', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(
+      {
+        toolCalls: [{ id: 'function-call-1', name: 'note_down', arguments: '{"word":"apple"}' }],
+        toolCallIndex: 'none',
+        finishReason: 'stop',
+      },
+      { content: 'Noted.' },
+    );
+    const turn = await w.agent.send('note apple');
+    expect(turn.toolCalls).toMatchObject([{ id: 'function-call-1', status: 'done' }]);
+    expect(readRuns(w.home, 'note_down')).toEqual(['apple']);
+    expect(turn.reply).toBe('Noted.');
+  });
+});
+
+describe('replies the server cut short', () => {
+  it("a reply stopped by the provider's content filter (Azure) says so", async () => {
+    w = await worldWithNotes();
+    w.server.enqueue({ content: 'The first half', finishReason: 'content_filter' });
+    const turn = await w.agent.send('tell me');
+    expect(turn.reply).toBe('The first half');
+    expect(turn.noticeCodes).toEqual([{ code: 'reply-filtered', params: {} }]);
+    expect(texts(w, 'notice')).toEqual(["The provider's content filter stopped this reply."]);
+  });
+
+  it('a reply cut at the output limit says so, and its half-written calls run nothing', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue({
+      content: 'Let me note',
+      toolCalls: [{ id: 'call_apple', name: 'note_down', arguments: '{"word":"ap' }],
+      finishReason: 'length',
+    });
+    const turn = await w.agent.send('note apple');
+    expect(turn.reply).toBe('Let me note');
+    expect(turn.toolCalls).toEqual([]);
+    expect(readRuns(w.home, 'note_down')).toEqual([]);
+    expect(w.server.requests).toHaveLength(1);
+    expect(turn.noticeCodes).toEqual([{ code: 'reply-too-long', params: { tools: 'note_down' } }]);
+    expect(texts(w, 'notice')).toEqual([
+      "The reply reached the model's output limit and was cut short; the calls it was writing (note_down) were not made.",
+    ]);
+  });
+});

@@ -11,6 +11,8 @@ const why = (detail: string) => (detail ? `详情：${detail}` : '');
 export const chineseTurnMessages: TurnMessageStrings = {
   'api-key-refused': (p) =>
     `模型服务拒绝了 API 密钥（${p.status}）。请检查设置中的密钥或 IAS_LLM_API_KEY。${said(p.detail)}`,
+  'api-key-missing': (p) =>
+    `模型服务需要 API 密钥（${p.status}），但还没有设置：请设置 IAS_LLM_API_KEY，或在设置中填写密钥。${said(p.detail)}`,
   'model-or-path-unknown': (p) => {
     const hint =
       p.hint === 'drop-chat-completions'
@@ -25,7 +27,27 @@ export const chineseTurnMessages: TurnMessageStrings = {
   'server-error': (p) => `模型服务出错了（${p.status}）。${said(p.detail)}`,
   'request-rejected': (p) => `模型服务拒绝了这个请求（${p.status}）。${said(p.detail)}`,
   'server-answered': (p) => `模型服务返回了错误${p.status ? `（${p.status}）` : ''}。${said(p.detail)}`,
-  'server-unreachable': (p) => `无法连接位于 ${p.baseUrl} 的模型服务。${why(p.detail)}`,
+  'server-unreachable': (p) => {
+    const reason =
+      p.reason === 'refused'
+        ? `${p.address} 上没有服务在监听：服务启动了吗？端口对吗？`
+        : p.reason === 'ipv6-localhost'
+          ? `localhost 指向了 ${p.address}（IPv6），那里没有服务在监听；只在 127.0.0.1 上监听的服务要用 ${p.url} 访问。`
+          : p.reason === 'no-such-host'
+            ? `找不到主机名 ${p.host}：请检查拼写，并确认这台电脑已联网。`
+            : p.reason === 'no-name-server'
+              ? `无法查询主机名 ${p.host}：没有域名服务器应答。这台电脑联网了吗？`
+              : p.reason === 'not-https'
+                ? `那里的服务不支持 https：普通 http 服务（本地服务通常如此）请使用 ${p.url}。`
+                : p.reason === 'untrusted-certificate'
+                  ? '它的 https 证书不受信任：如果证书由公司的代理或你自己的证书机构签发，请把 NODE_EXTRA_CA_CERTS 指向那个证书。'
+                  : '';
+    return `无法连接位于 ${p.baseUrl} 的模型服务。${reason}${why(p.detail)}`;
+  },
+  'not-chat-completions': (p) =>
+    p.kind === 'web-page'
+      ? `${p.baseUrl} 返回的是一个网页${p.detail ? `（“${p.detail}”）` : ''}，而不是 Chat Completions 接口：这可能是某个网页界面的地址，或网络的登录页。请使用 API 的接口地址（通常以 /v1 结尾）。`
+      : `位于 ${p.baseUrl} 的服务应答了，但没有给出回复（没有 "choices"）。请检查接口地址是否为 API 的地址（通常以 /v1 结尾），以及模型名称。${said(p.detail)}`,
   'server-timeout': (p) => `位于 ${p.baseUrl} 的模型服务没有及时响应。`,
   'stream-cut': (p) => `与模型的连接在回复中途断开了。${why(p.detail)}`,
   'stream-empty': () =>
@@ -34,10 +56,14 @@ export const chineseTurnMessages: TurnMessageStrings = {
     `回复达到了模型的输出长度上限，被截断了${p.tools ? `；它正在写的工具调用（${p.tools}）没有执行` : ''}。`,
   'reply-filtered': () => '服务商的内容过滤器中止了这条回复。',
   'request-stopped': () => '已停止',
-  'no-model-configured': () =>
-    '还没有配置模型。请设置 IAS_LLM_BASE_URL、IAS_LLM_MODEL 和 IAS_LLM_API_KEY（任何兼容 OpenAI 的服务），或在设置中选择一个服务商。',
+  'no-model-configured': (p) =>
+    p.missing === 'model'
+      ? '还没有设置模型名称：请把 IAS_LLM_MODEL 设为服务上有的模型（例如 deepseek-chat，或 Ollama 上的 qwen2.5:7b），或在设置中选择一个服务商。'
+      : p.missing === 'base-url'
+        ? '还没有设置接口地址：请把 IAS_LLM_BASE_URL 设为服务的 OpenAI 兼容地址（例如 https://api.deepseek.com/v1，Ollama 则是 http://127.0.0.1:11434/v1），或在设置中选择一个服务商。'
+        : '还没有配置模型。请设置 IAS_LLM_BASE_URL、IAS_LLM_MODEL 和 IAS_LLM_API_KEY（任何兼容 OpenAI 的服务），或在设置中选择一个服务商。',
   'base-url-not-web-address': (p) =>
-    `${p.where === 'env' ? 'IAS_LLM_BASE_URL' : '设置中的接口地址'}不是网址：“${p.value}”。请以 http:// 或 https:// 开头，例如 https://api.deepseek.com/v1。`,
+    `${p.where === 'env' ? 'IAS_LLM_BASE_URL ' : '设置中的接口地址'}不是网址：“${p.value}”。请以 http:// 或 https:// 开头，例如 https://api.deepseek.com/v1。`,
   'model-without-tools': (p) => `模型 ${p.model} 不能使用工具，所以它会不借助技能直接回答。`,
   'tools-after-last-round': (p) =>
     `模型在 ${p.rounds} 轮工具调用之后仍在请求工具（${p.tools}），所以本轮没有回答就结束了。再发一条消息可以让它继续。`,

@@ -9,6 +9,8 @@
 export interface TurnMessageParams {
   /** The model server refused the API key (401, 403). */
   'api-key-refused': { status: string; detail: string };
+  /** The model server asks for an API key (401, 403), and none is set. */
+  'api-key-missing': { status: string; detail: string };
   /** 404; `hint` when the base URL looks like a known slip, `url` being the one to try. */
   'model-or-path-unknown': { detail: string; hint?: 'drop-chat-completions' | 'add-v1'; url?: string };
   /** 429; `retryInS` when the wait asked for is too long to make here. */
@@ -19,7 +21,26 @@ export interface TurnMessageParams {
   'request-rejected': { status: string; detail: string };
   /** Any other failure status, or none. */
   'server-answered': { status?: string; detail: string };
-  'server-unreachable': { baseUrl: string; detail: string };
+  /**
+   * The connection failed; `reason` when it is one people can mend: nothing listens at `address`
+   * (`refused`), there only over IPv6 where `localhost` led (`ipv6-localhost`), a host name DNS does
+   * not know (`no-such-host`, `host` being it), or could not look up as no name server answered
+   * (`no-name-server`), https to a plain-http port (`not-https`), or a
+   * certificate that is not trusted (`untrusted-certificate`).
+   */
+  'server-unreachable': {
+    baseUrl: string;
+    detail: string;
+    reason?: 'refused' | 'ipv6-localhost' | 'no-such-host' | 'no-name-server' | 'not-https' | 'untrusted-certificate';
+    address?: string;
+    host?: string;
+    url?: string;
+  };
+  /**
+   * A 200 that holds no reply: a web page (a web UI or a network's login page at that address), or
+   * an answer without `choices`; `detail` is the page's title or the start of the answer.
+   */
+  'not-chat-completions': { baseUrl: string; kind: 'web-page' | 'no-reply'; detail: string };
   'server-timeout': { baseUrl: string };
   'stream-cut': { detail: string };
   /** The stream ended with nothing in it: no text, no call, no finish reason. */
@@ -30,7 +51,8 @@ export interface TurnMessageParams {
   'reply-filtered': Record<string, never>;
   /** The request was stopped by the owner. */
   'request-stopped': Record<string, never>;
-  'no-model-configured': Record<string, never>;
+  /** `missing`: the one of the two that is missing when the other is set. */
+  'no-model-configured': { missing?: 'model' | 'base-url' };
   /** `where`: an environment variable (IAS_LLM_BASE_URL) or the settings. */
   'base-url-not-web-address': { where: 'env' | 'settings'; value: string };
   'model-without-tools': { model: string };
@@ -57,6 +79,8 @@ export type TurnMessageStrings = { [C in TurnMessageCode]: (p: TurnMessageParams
 export const englishTurnMessages: TurnMessageStrings = {
   'api-key-refused': (p) =>
     `The model server refused the API key (${p.status}). Check the key in the settings or IAS_LLM_API_KEY. ${p.detail}`,
+  'api-key-missing': (p) =>
+    `The model server asks for an API key (${p.status}), and none is set: set IAS_LLM_API_KEY, or the key in the settings. ${p.detail}`,
   'model-or-path-unknown': (p) => {
     const hint =
       p.hint === 'drop-chat-completions'
@@ -71,7 +95,29 @@ export const englishTurnMessages: TurnMessageStrings = {
   'server-error': (p) => `The model server had an error (${p.status}). ${p.detail}`,
   'request-rejected': (p) => `The model server rejected the request (${p.status}): ${p.detail}`,
   'server-answered': (p) => `The model server answered ${p.status ?? 'with an error'}: ${p.detail}`,
-  'server-unreachable': (p) => `Cannot reach the model server at ${p.baseUrl}: ${p.detail}`,
+  'server-unreachable': (p) => {
+    const why =
+      p.reason === 'refused'
+        ? ` Nothing is listening at ${p.address}: is the server running, and is the port right?`
+        : p.reason === 'ipv6-localhost'
+          ? ` localhost led to ${p.address} (IPv6), where nothing is listening; a server that listens on 127.0.0.1 only is reached at ${p.url}.`
+          : p.reason === 'no-such-host'
+            ? ` The host name ${p.host} was not found: check its spelling, and that this computer is online.`
+            : p.reason === 'no-name-server'
+              ? ` The host name ${p.host} could not be looked up: no name server answered. Is this computer online?`
+              : p.reason === 'not-https'
+                ? ` The server there does not speak https: for a plain-http server (as local ones are), use ${p.url}.`
+                : p.reason === 'untrusted-certificate'
+                  ? " Its https certificate is not trusted: if your company's proxy or your own authority signed it, point NODE_EXTRA_CA_CERTS at that certificate."
+                  : '';
+    return why
+      ? `Cannot reach the model server at ${p.baseUrl}.${why} (${p.detail})`
+      : `Cannot reach the model server at ${p.baseUrl}: ${p.detail}`;
+  },
+  'not-chat-completions': (p) =>
+    p.kind === 'web-page'
+      ? `${p.baseUrl} answered with a web page${p.detail ? ` ("${p.detail}")` : ''}, not the Chat Completions API: this may be a web UI's address or a network's login page. Use the API's base URL (it usually ends in /v1).`
+      : `The server at ${p.baseUrl} answered without a reply (no "choices"). Check that the base URL is the API's (it usually ends in /v1) and the model name.${p.detail ? ` It said: ${p.detail}` : ''}`,
   'server-timeout': (p) => `The model server at ${p.baseUrl} did not answer in time.`,
   'stream-cut': (p) => `The connection to the model dropped mid-reply (${p.detail}).`,
   'stream-empty': () =>
@@ -80,8 +126,12 @@ export const englishTurnMessages: TurnMessageStrings = {
     `The reply reached the model's output limit and was cut short${p.tools ? `; the calls it was writing (${p.tools}) were not made` : ''}.`,
   'reply-filtered': () => "The provider's content filter stopped this reply.",
   'request-stopped': () => 'stopped',
-  'no-model-configured': () =>
-    'No model is configured. Set IAS_LLM_BASE_URL, IAS_LLM_MODEL and IAS_LLM_API_KEY (any OpenAI-compatible server), or choose a provider in the settings.',
+  'no-model-configured': (p) =>
+    p.missing === 'model'
+      ? 'No model name is set: set IAS_LLM_MODEL to a model the server has (such as deepseek-chat, or qwen2.5:7b on Ollama), or choose a provider in the settings.'
+      : p.missing === 'base-url'
+        ? "No base URL is set: set IAS_LLM_BASE_URL to the server's OpenAI-compatible address (such as https://api.deepseek.com/v1, or http://127.0.0.1:11434/v1 for Ollama), or choose a provider in the settings."
+        : 'No model is configured. Set IAS_LLM_BASE_URL, IAS_LLM_MODEL and IAS_LLM_API_KEY (any OpenAI-compatible server), or choose a provider in the settings.',
   'base-url-not-web-address': (p) =>
     `${p.where === 'env' ? 'IAS_LLM_BASE_URL' : 'The base URL in the settings'} is not a web address: "${p.value}". Write it with http:// or https://, such as https://api.deepseek.com/v1.`,
   'model-without-tools': (p) => `The model ${p.model} cannot use tools, so it answers without skills.`,

@@ -1,7 +1,9 @@
 /** Provider failures as clear messages (with their codes, see turn-messages), and whether a retry can help. */
 import OpenAI from 'openai';
+import { connectionFailure } from './connection-failures.js';
 import { EmptyStreamError } from './stream.js';
 import { turnMessage, type TurnMessage } from './turn-messages.js';
+import { excerpt, NotACompletionError, pageTitle } from './whole-answers.js';
 
 export type ProviderFailure = TurnMessage & {
   retryable: boolean;
@@ -22,17 +24,24 @@ function retryAfter(headers: Headers | undefined): number | undefined {
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
 }
 
-export function describeProviderError(error: unknown, baseUrl: string): ProviderFailure {
+/** `keySet`: whether an API key was given (a refusal without one says to set it). */
+export function describeProviderError(error: unknown, baseUrl: string, keySet = true): ProviderFailure {
   if (error instanceof OpenAI.APIUserAbortError) return { ...turnMessage('request-stopped', {}), retryable: false };
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     return { ...turnMessage('server-timeout', { baseUrl }), retryable: true };
   }
   if (error instanceof OpenAI.APIConnectionError) {
-    return { ...turnMessage('server-unreachable', { baseUrl, detail: error.message }), retryable: true };
+    return connectionFailure(error, baseUrl);
   }
   if (error instanceof OpenAI.APIError) {
     const status = error.status ?? statusInStream(error.code, error.type);
-    return { ...describeApiError(error, status, baseUrl), ...(status !== undefined ? { status } : {}) };
+    return { ...describeApiError(error, status, baseUrl, keySet), ...(status !== undefined ? { status } : {}) };
+  }
+  if (error instanceof NotACompletionError) {
+    return {
+      ...turnMessage('not-chat-completions', { baseUrl, kind: error.kind, detail: error.detail }),
+      retryable: false,
+    };
   }
   // Asked again: a server that failed this way once may answer the next time.
   if (error instanceof EmptyStreamError) return { ...turnMessage('stream-empty', {}), retryable: true };
@@ -80,15 +89,17 @@ function describeApiError(
   error: InstanceType<typeof OpenAI.APIError>,
   status: number | undefined,
   baseUrl: string,
+  keySet: boolean,
 ): ProviderFailure {
   // OpenRouter wraps what the provider behind it said: that is the reason worth reading.
   const raw = (error.error as { metadata?: { raw?: unknown } } | undefined)?.metadata?.raw;
   const rawText = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : JSON.stringify(raw);
-  const said = `${error.message.replace(/^\d{3}\s*/, '')}${rawText ? ` (${rawText.slice(0, 600)})` : ''}`;
+  const said = `${ownWords(error.message.replace(/^\d{3}\s*/, ''))}${rawText ? ` (${rawText.slice(0, 600)})` : ''}`;
   // A sentence, so that what follows it ("Retrying in 2 s…") reads apart.
   const detail = /[.!?。！？]$/.test(said) ? said : `${said}.`;
   if (status === 401 || status === 403) {
-    return { ...turnMessage('api-key-refused', { status: String(status), detail }), retryable: false };
+    const code = keySet ? 'api-key-refused' : 'api-key-missing';
+    return { ...turnMessage(code, { status: String(status), detail }), retryable: false };
   }
   if (status === 404) {
     return { ...turnMessage('model-or-path-unknown', { ...pathHint(baseUrl, detail), detail }), retryable: false };
@@ -108,4 +119,13 @@ function describeApiError(
     ...turnMessage('server-answered', { ...(status !== undefined ? { status: String(status) } : {}), detail }),
     retryable: false,
   };
+}
+
+/**
+ * What a server said, as a person reads it: a web page (a proxy's or a login page's error) by its
+ * title, a long text by its start.
+ */
+function ownWords(text: string): string {
+  if (/^\s*<(!doctype|html|head|body)/i.test(text)) return pageTitle(text) || 'an HTML page';
+  return excerpt(text, 600);
 }

@@ -110,13 +110,18 @@ export class ProviderRequests {
             },
           },
           signal,
+          shape.stream,
         );
         if (mended.size > 0) this.mends.learn(key, learnt);
         return signal?.aborted ? { reply, stopped: true, toolsSent } : { reply, toolsSent };
       } catch (error) {
         if (error instanceof StreamCutError) last = error.partial;
         if (signal?.aborted) return { reply: last, stopped: true, toolsSent };
-        const failure = describeProviderError(error instanceof StreamCutError ? error.cause : error, config.baseUrl);
+        const failure = describeProviderError(
+          error instanceof StreamCutError ? error.cause : error,
+          config.baseUrl,
+          config.from.apiKey !== 'none',
+        );
         // A server that refuses how the request is made, in a way that can be mended, is asked
         // again at once, mended (see ServerMends).
         const mend =

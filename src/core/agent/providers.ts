@@ -130,14 +130,17 @@ export function resolveProvider(
   const baseUrl = pick(env.IAS_LLM_BASE_URL, saved.baseUrl, preset?.baseUrl);
   const model = pick(env.IAS_LLM_MODEL, saved.model, preset?.model);
   if (!baseUrl || !model) {
-    throw new ProviderNotConfiguredError(turnMessage('no-model-configured', {}));
+    // Say which one is missing when the other is set.
+    const missing = baseUrl ? { missing: 'model' as const } : model ? { missing: 'base-url' as const } : {};
+    throw new ProviderNotConfiguredError(turnMessage('no-model-configured', missing));
   }
   if (!isWebAddress(baseUrl.value)) {
     const where = baseUrl.from === 'env' ? 'env' : 'settings';
     throw new ProviderNotConfiguredError(turnMessage('base-url-not-web-address', { where, value: baseUrl.value }));
   }
   const stored = env.IAS_LLM_API_KEY ? undefined : secrets.get(API_KEY_SECRET)?.toString('utf8');
-  const apiKey = env.IAS_LLM_API_KEY ?? stored ?? '';
+  // An empty IAS_LLM_API_KEY counts as unset, as the other two do: the saved key is used.
+  const apiKey = env.IAS_LLM_API_KEY || stored || '';
   return {
     baseUrl: baseUrl.value.replace(/\/+$/, ''),
     model: model.value,

@@ -16,6 +16,9 @@
  *   or `tool_result` blocks must define tools"): it declares the tools anyway, with no
  *   `tool_choice` (Bedrock has no "none", and LiteLLM refuses it), and calls made in reply are not
  *   run.
+ * - A server or model that will not stream (OpenAI's o-series before the organisation is verified:
+ *   "Your organization must be verified to stream this model"; "'stream' does not support true with
+ *   this model"; proxies without streaming) is asked without `stream`, and its whole answer read.
  * - Gemini wants each tool result to name its tool ("function_response.name: Name cannot be empty"),
  *   and each call of the turn to carry its thought signature: calls made elsewhere (or before it was
  *   kept) get the stand-in Gemini documents for them.
@@ -35,6 +38,8 @@ export interface RequestShape {
    * `extra_content` (Gemini's own API), or as an encrypted reasoning block (through OpenRouter).
    */
   signatures: false | SignatureStyle;
+  /** The reply is asked for as a stream. */
+  stream: boolean;
 }
 
 const NO_TOOLS =
@@ -43,6 +48,8 @@ const REASONING_MISSING =
   /reasoning_content[^.]{0,80}(missing|must be passed back)|missing[^.]{0,80}reasoning_content/i;
 const HISTORY_NEEDS_TOOLS =
   /must define tools|toolConfig field must be defined|support tool calling without `?tools=?`? param/i;
+const NO_STREAM =
+  /must be verified to stream|'?stream'? does not support true|stream(ing)? (mode )?(is )?not (supported|allowed|available)|does not support stream/i;
 const TOOL_NAME_MISSING = /function_response\.name|name cannot be empty/i;
 const SIGNATURE_MISSING = /thought_signature/i;
 const REASONING_REFUSED =
@@ -99,6 +106,7 @@ const USUAL: RequestShape = {
   historyTools: false,
   toolNames: false,
   signatures: false,
+  stream: true,
 };
 
 /** Keyed by providerKey: the server and the model. One per runtime, shared by its agents. */
@@ -155,6 +163,9 @@ export class ServerMends {
       carriesToolCalls(sent)
     ) {
       return { patch: { historyTools: true }, kind: 'history-tools' as const };
+    }
+    if (NO_STREAM.test(message) && shape.stream) {
+      return { patch: { stream: false }, kind: 'stream' as const };
     }
     if (NO_TOOLS.test(message) && toolsSent) {
       return { patch: { tools: false }, kind: 'tools' as const };

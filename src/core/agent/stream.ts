@@ -10,6 +10,7 @@
  */
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { completionChunk, eventsIn, excerpt, NotACompletionError } from './whole-answers.js';
 
 export interface StreamedToolCall {
   id: string;
@@ -201,51 +202,94 @@ export class StreamCutError extends Error {
   }
 }
 
+/**
+ * One request, streamed (or, for a server that refuses `stream: true`, not: `streamed` false), read
+ * as one reply. A whole answer where a stream was asked for is read as a server meant it (see
+ * whole-answers.ts); an answer that holds no reply throws NotACompletionError.
+ */
 export async function streamCompletion(
   client: OpenAI,
   params: Omit<ChatCompletionCreateParamsStreaming, 'stream'>,
   handlers: StreamHandlers,
   signal?: AbortSignal,
+  streamed = true,
 ): Promise<StreamedReply> {
-  const stream = await client.chat.completions.create({ ...params, stream: true }, { signal });
   const reply: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
   const calls = new ToolCallParts();
   const details = new ReasoningDetails();
+  let replied = false;
+  const take = (chunk: { choices?: { delta?: unknown; finish_reason?: string | null }[] } | null) => {
+    const choice = chunk?.choices?.[0];
+    if (!choice) return;
+    replied = true;
+    const delta = (choice.delta ?? {}) as DeltaWithReasoning;
+    const content = contentOf(delta.content);
+    // One field, should a server send the same text in both.
+    const reasoning =
+      typeof delta.reasoning_content === 'string' && delta.reasoning_content
+        ? delta.reasoning_content
+        : typeof delta.reasoning === 'string' && delta.reasoning
+          ? delta.reasoning
+          : content.thinking;
+    if (reasoning) {
+      if (reasoning === delta.reasoning_content) reply.reasoningField = 'reasoning_content';
+      reply.reasoning += reasoning;
+      handlers.onReasoning?.(reasoning);
+    }
+    details.add(delta.reasoning_details);
+    if (content.text) {
+      reply.content += content.text;
+      handlers.onDelta?.(content.text);
+    }
+    (delta.tool_calls ?? []).forEach((part, position) => calls.add(part, position));
+    if (choice.finish_reason) reply.finishReason = choice.finish_reason;
+  };
   const finish = () => {
     reply.toolCalls = calls.list();
     const blocks = details.list();
     if (blocks) reply.reasoningDetails = blocks;
   };
+  if (!streamed) {
+    const { data, response } = await client.chat.completions
+      .create({ ...params, stream: false }, { signal })
+      .withResponse();
+    take(completionChunk(data, response.headers.get('content-type') ?? ''));
+    finish();
+    return reply;
+  }
+  const { data: stream, response } = await client.chat.completions
+    .create({ ...params, stream: true }, { signal })
+    .withResponse();
+  const type = response.headers.get('content-type') ?? '';
+  // Not a stream of events (a server that ignores `stream: true`, a web page): read whole.
+  if (/json|html/i.test(type) && !/event-stream/i.test(type)) {
+    let body: string;
+    try {
+      body = await response.text();
+    } catch (error) {
+      throw new StreamCutError(reply, error);
+    }
+    const events = eventsIn(body);
+    for (const event of events ?? [completionChunk(body, type)]) take(event as Parameters<typeof take>[0]);
+    if (!replied) throw new NotACompletionError('no-reply', excerpt(body));
+    finish();
+    return reply;
+  }
+  // The first event, should none carry a reply: what the server said instead.
+  let first: unknown;
   try {
     for await (const chunk of stream) {
-      const choice = chunk.choices?.[0];
-      if (!choice) continue;
-      const delta = (choice.delta ?? {}) as DeltaWithReasoning;
-      const content = contentOf(delta.content);
-      // One field, should a server send the same text in both.
-      const reasoning =
-        typeof delta.reasoning_content === 'string' && delta.reasoning_content
-          ? delta.reasoning_content
-          : typeof delta.reasoning === 'string' && delta.reasoning
-            ? delta.reasoning
-            : content.thinking;
-      if (reasoning) {
-        if (reasoning === delta.reasoning_content) reply.reasoningField = 'reasoning_content';
-        reply.reasoning += reasoning;
-        handlers.onReasoning?.(reasoning);
-      }
-      details.add(delta.reasoning_details);
-      if (content.text) {
-        reply.content += content.text;
-        handlers.onDelta?.(content.text);
-      }
-      (delta.tool_calls ?? []).forEach((part, position) => calls.add(part, position));
-      if (choice.finish_reason) reply.finishReason = choice.finish_reason;
+      first ??= chunk;
+      take(chunk);
     }
   } catch (error) {
     finish();
     throw new StreamCutError(reply, error);
   }
+  // Events, none of them a reply, or a body that is not an event stream: not a Chat Completions
+  // stream (what it said is shown). An event stream with nothing in it is EmptyStreamError below.
+  if (!replied && (first !== undefined || !/event-stream/i.test(type)))
+    throw new NotACompletionError('no-reply', first === undefined ? '' : excerpt(JSON.stringify(first)));
   finish();
   const nothing = !reply.content && !reply.reasoning && reply.toolCalls.length === 0 && !reply.reasoningDetails;
   if (nothing && reply.finishReason === null && !signal?.aborted)

@@ -1,8 +1,10 @@
+import net from 'node:net';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeProviderError } from '../../../src/core/agent/provider-errors.js';
 import type { AgentEvent } from '../../../src/core/agent/agent.js';
 import { agentWorld, testAgent, type AgentWorld } from '../../helpers/agent.js';
+import { closedPort } from '../../helpers/http-stand-in.js';
 import { scriptSkill, writeSkill } from '../../helpers/temp.js';
 
 let w: AgentWorld | undefined;
@@ -133,6 +135,27 @@ describe('provider failures become clear messages, with retries where they help'
     });
     const turn = await w.agent.send('hi');
     expect(turn.error).toMatch(/Cannot reach the model server at http:\/\/127\.0\.0\.1:9\/v1/);
+  });
+
+  it('localhost that led to IPv6 only, where nothing listens, names the 127.0.0.1 address to use', async () => {
+    // A real refusal at [::1] (nothing listens there), as a system whose localhost is ::1 meets it.
+    const port = await closedPort();
+    const refused = (host: string) =>
+      new Promise<Error>((resolve) => net.connect({ host, port }).on('error', (err) => resolve(err)));
+    const refusal = await refused('::1');
+    const error = new OpenAI.APIConnectionError({ cause: new TypeError('fetch failed', { cause: refusal }) });
+    expect(describeProviderError(error, `http://localhost:${port}/v1`)).toMatchObject({
+      message: `Cannot reach the model server at http://localhost:${port}/v1. localhost led to [::1]:${port} (IPv6), where nothing is listening; a server that listens on 127.0.0.1 only is reached at http://127.0.0.1:${port}/v1. (connect ECONNREFUSED ::1:${port})`,
+      retryable: true,
+    });
+    // Both tried (as Node does for a name with both): nothing listens at all.
+    const both = Object.assign(new AggregateError([refusal, await refused('127.0.0.1')]), {
+      code: 'ECONNREFUSED',
+    });
+    const bothFailed = new OpenAI.APIConnectionError({ cause: new TypeError('fetch failed', { cause: both }) });
+    expect(describeProviderError(bothFailed, `http://localhost:${port}/v1`).message).toContain(
+      `Nothing is listening at localhost:${port}: is the server running`,
+    );
   });
 
   it('the user can stop a turn mid-stream', async () => {

@@ -9,7 +9,7 @@ import { markReviewed, type ReviewMarks } from '../core/approval/review.js';
 import { skillsApi } from '../core/api/skills-api.js';
 import type { SkillInfo } from '../shared/contract.js';
 import { openStore } from '../core/store/index.js';
-import type { Skill } from '../core/skills/types.js';
+import type { Skill, SkillProblem } from '../core/skills/types.js';
 import { cliContext, contextRuntime, type CliContext, type GlobalOptions } from './context.js';
 import { color, problemLine, table } from './format.js';
 import { registerSkillConfigCommand } from './skill-config-command.js';
@@ -54,6 +54,9 @@ function skillRows(skills: SkillInfo[]): string[][] {
     ]),
   ];
 }
+
+/** A problem in `--json`: where, and what in English. */
+const plain = ({ path, line, message }: SkillProblem) => ({ path, line, message });
 
 /** A checked skill in `--json`: as `ias skills list` would show it once in the user skills folder. */
 function installedJson(i: InstalledSkill) {
@@ -154,7 +157,7 @@ export function registerSkillsCommand(program: Command): void {
       );
       if (opts.json) {
         process.stdout.write(
-          `${JSON.stringify({ skills: installed.map(installedJson), errors: report.errors, warnings: report.warnings }, null, 2)}\n`,
+          `${JSON.stringify({ skills: installed.map(installedJson), errors: report.errors.map(plain), warnings: report.warnings.map(plain) }, null, 2)}\n`,
         );
       } else {
         for (const i of installed) {

@@ -3,6 +3,8 @@
  * computer's. The system prompt, scheduled tasks and get_current_datetime use the zone in use.
  */
 
+import { apiErrorText, type ApiErrorCode } from '../shared/api-errors.js';
+
 /** The setting's value that follows the computer's zone. */
 export const FOLLOW_SYSTEM = 'system';
 
@@ -30,8 +32,7 @@ export function isTimeZoneSetting(value: string): boolean {
   return value === FOLLOW_SYSTEM || canonicalTimeZone(value) !== undefined;
 }
 
-/** Why a value cannot be the time zone setting. */
-export function timeZoneRefusal(value: string): string {
-  const shown = JSON.stringify(value.length > 64 ? `${value.slice(0, 64)}…` : value);
-  return `${shown} is not a time zone: use an IANA name such as Asia/Shanghai or Europe/London, or "${FOLLOW_SYSTEM}" to follow the computer's`;
+/** Why a value cannot be the time zone setting: in English, with its code (see shared/api-errors.ts). */
+export function timeZoneRefusal(value: string): { message: string; messageCode: ApiErrorCode } {
+  return apiErrorText('not-a-time-zone', { value: value.length > 64 ? `${value.slice(0, 64)}…` : value });
 }

@@ -4,7 +4,9 @@
  */
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import type { CoreApi } from '../core/api/create-api.js';
-import { validateCall } from '../core/api/validate-call.js';
+import { apiErrorCode } from '../core/api/api-error.js';
+import { callRefusal } from '../core/api/validate-call.js';
+import { encodeApiError } from '../shared/api-errors.js';
 import { API_METHODS, channel, EVENT_CHANNEL, type ApiMethod } from '../shared/contract.js';
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;
@@ -18,9 +20,13 @@ export function registerIpc(core: CoreApi, isAppUrl: (url: string) => boolean): 
   for (const method of API_METHODS) {
     ipcMain.handle(channel(method), (event, ...args: unknown[]) => {
       assertTrustedSender(event, method, isAppUrl);
-      const invalid = validateCall(method, args);
-      if (invalid) throw new Error(invalid);
-      return (core.api[method] as AnyMethod).apply(core.api, args);
+      const invalid = callRefusal(method, args);
+      if (invalid) throw new Error(encodeApiError(invalid.message, invalid.messageCode));
+      // Electron passes on only an error's message: a code goes inside it (see encodeApiError).
+      return (core.api[method] as AnyMethod).apply(core.api, args).catch((err: unknown) => {
+        const code = apiErrorCode(err);
+        throw code ? new Error(encodeApiError((err as Error).message, code)) : err;
+      });
     });
   }
   core.events.on('event', (payload) => {

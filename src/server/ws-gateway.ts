@@ -115,8 +115,10 @@ export class WsGateway {
         return;
       }
       if (parsed.kind === 'invalid') {
-        if (parsed.id !== undefined) send(socket, { id: parsed.id, error: parsed.error });
-        else socket.close(1003, parsed.error.slice(0, 100));
+        if (parsed.id !== undefined) {
+          const code = parsed.errorCode ? { errorCode: parsed.errorCode } : {};
+          send(socket, { id: parsed.id, error: parsed.error, ...code });
+        } else socket.close(1003, parsed.error.slice(0, 100));
         return;
       }
       void dispatch(this.options.api, parsed.request).then((response) => send(socket, response));

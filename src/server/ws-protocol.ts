@@ -1,15 +1,17 @@
 /**
  * One WebSocket frame of the contract, in and out: a `WsRequest` is checked (shape, then
- * `validateCall`) before anything runs, and every outcome becomes a `WsResponse` — a result, or an
+ * `callRefusal`) before anything runs, and every outcome becomes a `WsResponse` — a result, or an
  * error message without a stack.
  */
-import { validateCall } from '../core/api/validate-call.js';
+import { apiErrorCode } from '../core/api/api-error.js';
+import { callRefusal } from '../core/api/validate-call.js';
+import type { ApiErrorCode } from '../shared/api-errors.js';
 import { API_METHODS, type ApiMethod, type IasApi, type WsRequest, type WsResponse } from '../shared/contract.js';
 
 export type ParsedFrame =
   | { kind: 'request'; request: WsRequest }
-  /** Valid JSON that is no request; answered when it has an id. */
-  | { kind: 'invalid'; id?: number; error: string }
+  /** Valid JSON that is no request; answered when it has an id (`errorCode`: see WsResponse). */
+  | { kind: 'invalid'; id?: number; error: string; errorCode?: ApiErrorCode }
   /** Not JSON at all: the socket is closed. */
   | { kind: 'malformed' };
 
@@ -31,8 +33,11 @@ export function parseFrame(text: string): ParsedFrame {
   }
   if (typeof method !== 'string') return { kind: 'invalid', id, error: 'a request needs a method name' };
   if (!Array.isArray(params)) return { kind: 'invalid', id, error: 'params must be an array' };
-  const problem = validateCall(method, params);
-  if (problem !== undefined) return { kind: 'invalid', id, error: problem };
+  const problem = callRefusal(method, params);
+  if (problem !== undefined) {
+    const code = problem.messageCode ? { errorCode: problem.messageCode } : {};
+    return { kind: 'invalid', id, error: problem.message, ...code };
+  }
   // validateCall knows the contract; this keeps anything else (`constructor`, `__proto__`…) out regardless.
   if (!METHODS.has(method)) return { kind: 'invalid', id, error: `unknown method "${method}"` };
   return { kind: 'request', request: { id, method: method as ApiMethod, params } };
@@ -50,6 +55,7 @@ export async function dispatch(api: IasApi, request: WsRequest): Promise<WsRespo
     const result = await method.apply(api, request.params);
     return result === undefined ? { id: request.id } : { id: request.id, result };
   } catch (err) {
-    return { id: request.id, error: message(err) };
+    const code = apiErrorCode(err);
+    return { id: request.id, error: message(err), ...(code ? { errorCode: code } : {}) };
   }
 }

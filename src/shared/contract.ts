@@ -3,11 +3,17 @@
  * IPC (src/main + src/preload), headless mode over HTTP + WebSocket (src/server); the renderer sees
  * only this. Plain types and constants: no Node, no DOM, no Electron.
  */
+import type { ApiErrorCode } from './api-errors.js';
 import type { ApprovalMessageCode } from './approval-messages.js';
+import type { SkillProblemCode } from './skill-problems.js';
+import type { TaskResultCode } from './task-results.js';
 import type { MessageCode } from './turn-messages.js';
 
 export type { ApprovalMessageCode, ApprovalMessageName, ApprovalMessageParams } from './approval-messages.js';
 export type { MessageCode, TurnMessageCode, TurnMessageParams } from './turn-messages.js';
+export type { ApiErrorCode, ApiErrorName, ApiErrorParams } from './api-errors.js';
+export type { TaskResultCode, TaskResultName, TaskResultParams } from './task-results.js';
+export type { SkillProblemCode, SkillProblemName, SkillProblemParams } from './skill-problems.js';
 
 export type SkillRisk = 'low' | 'high';
 export type SkillSource = 'system' | 'user';
@@ -67,6 +73,8 @@ export interface TaskRunNews {
   id: string;
   name: string;
   status: 'done' | 'failed';
+  /** What iAs itself says in the result (the body), to say it in the UI's language. */
+  resultCode?: TaskResultCode;
 }
 
 /** A scheduled task as the UI shows it. Times are ms since the epoch. */
@@ -86,13 +94,18 @@ export interface TaskInfo {
   lastRunAt: number | null;
   lastStatus: TaskRunStatus | null;
   lastResult: string | null;
+  /** What iAs itself says in `lastResult`, to say it in the UI's language (absent on older runs). */
+  lastResultCode?: TaskResultCode;
   createdAt: number;
 }
 
 export interface SkillProblemInfo {
   path: string;
   line?: number;
+  /** In English. */
   message: string;
+  /** Its code and parameters, to say it in the UI's language (absent from an older core). */
+  messageCode?: SkillProblemCode;
   severity: 'error' | 'warning';
 }
 
@@ -442,7 +455,8 @@ export const EVENT_CHANNEL = 'ias:event';
 
 /** The WebSocket protocol of `ias serve`: requests, answers and pushed events, as JSON text frames. */
 export type WsRequest = { id: number; method: ApiMethod; params: unknown[] };
-export type WsResponse = { id: number; result?: unknown; error?: string };
+/** `errorCode`: the error's code and parameters, to say it in the UI's language (see api-errors.ts). */
+export type WsResponse = { id: number; result?: unknown; error?: string; errorCode?: ApiErrorCode };
 export type WsPush = { event: IasEvent };
 
 /** What the preload exposes as `window.ias` (the desktop transport). */

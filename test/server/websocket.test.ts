@@ -107,11 +107,20 @@ describe('ias serve over WebSocket', () => {
     socket.close();
   });
 
-  it('turns a failing call into {id, error} with the message only', async () => {
+  it('turns a failing call into {id, error} with the message only, and its code when it has one', async () => {
     const socket = await connect();
     const answer = await socket.call('readSkill', 'no_such_skill');
-    expect(answer).toEqual({ id: 1, error: expect.any(String) });
-    expect(answer.error).not.toMatch(/\n\s+at /);
+    expect(answer).toEqual({
+      id: 1,
+      error: 'there is no skill "no_such_skill"',
+      errorCode: { code: 'no-skill', params: { name: 'no_such_skill' } },
+    });
+    // Refused before the core sees it: an owner's mistake has a code, a wrong call none.
+    const zone = await socket.call('saveSettings', { timeZone: 'Mars/Olympus' });
+    expect(zone.error).toMatch(/^saveSettings: argument 1\/timeZone: "Mars\/Olympus" is not a time zone/);
+    expect(zone.errorCode).toEqual({ code: 'not-a-time-zone', params: { value: 'Mars/Olympus' } });
+    const wrong = await socket.call('readSkill', '../etc');
+    expect(wrong).toEqual({ id: 3, error: expect.stringMatching(/^readSkill: argument 1/) });
     socket.close();
   });
 

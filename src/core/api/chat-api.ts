@@ -4,6 +4,7 @@ import type { ChatEvent, ChatMessage, IasApi, IasEvent } from '../../shared/cont
 import type { AgentEvent } from '../agent/agent.js';
 import { markCutOffTurns } from '../agent/cut-off-turns.js';
 import { ProviderNotConfiguredError } from '../agent/providers.js';
+import { apiError } from './api-error.js';
 import type { Runtime } from '../runtime.js';
 import type { BackgroundJob } from '../store/background-jobs-repo.js';
 import type { StoredMessage } from '../store/conversations-repo.js';
@@ -89,10 +90,10 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
     async sendMessage({ conversationId, text }) {
       const id = conversationId ?? randomUUID();
       if (!conversations.get(id)) {
-        if (conversationId) throw new Error(`there is no conversation ${conversationId}`);
+        if (conversationId) throw apiError('no-conversation', { id: conversationId });
         conversations.create(id, text.trim().slice(0, 40));
       }
-      if (turns.has(id)) throw new Error('a reply is still coming in this conversation; stop it or wait');
+      if (turns.has(id)) throw apiError('reply-in-progress', {});
       const turnId = randomUUID();
       const controller = new AbortController();
       turns.set(id, { turnId, controller });
@@ -131,7 +132,7 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
     },
     async renameConversation(conversationId, title) {
       if (!conversations.rename(conversationId, title.trim()))
-        throw new Error(`there is no conversation ${conversationId}`);
+        throw apiError('no-conversation', { id: conversationId });
     },
     async deleteConversation(conversationId) {
       turns.get(conversationId)?.controller.abort();

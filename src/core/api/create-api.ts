@@ -10,10 +10,12 @@ import type { Notifier } from '../channels/desktop-channel.js';
 import type { WechatService } from '../channels/wechat-service.js';
 import type { Runtime } from '../runtime.js';
 import type { ApprovalRow } from '../store/approvals-repo.js';
+import { apiError } from './api-error.js';
 import { chatApi } from './chat-api.js';
 import { settingsApi } from './settings-api.js';
 import { skillsApi } from './skills-api.js';
 import { tasksApi } from './tasks-api.js';
+import { ownerLocale } from '../owner-locale.js';
 import { deliverTaskResults } from '../scheduler/delivery.js';
 
 export interface CoreApi {
@@ -88,7 +90,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
   const { close: closeChat, ...chat } = chatApi(runtime, emit);
 
   const requireWechat = (): WechatService => {
-    if (!wechat) throw new Error('WeChat is not available in this mode');
+    if (!wechat) throw apiError('wechat-unavailable', {});
     return wechat;
   };
 
@@ -137,6 +139,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
   runtime.scheduler.on('changed', onTasks);
   const stopDelivery = deliverTaskResults(runtime.scheduler, {
     wechat,
+    locale: () => ownerLocale(store.settings),
     notify(title, body, task) {
       options.notifier?.notify(title, body);
       emit({ type: 'notification', title, body, task });

@@ -11,6 +11,8 @@ import {
 } from '../agent/providers.js';
 import { describeProviderError } from '../agent/provider-errors.js';
 import { codeOf, turnMessage } from '../agent/turn-messages.js';
+import { APP_SETTINGS } from '../owner-locale.js';
+import { ApiError } from './api-error.js';
 import { HIGH_RISK_PAUSED, TIME_ZONE, type Runtime } from '../runtime.js';
 import { canonicalTimeZone, FOLLOW_SYSTEM, timeZoneRefusal } from '../time-zone.js';
 
@@ -19,7 +21,7 @@ type SettingsMethods = Pick<
   'getProvider' | 'saveProvider' | 'testProvider' | 'getSettings' | 'saveSettings' | 'setHighRiskPaused'
 >;
 
-export const APP_SETTINGS = 'app.settings';
+export { APP_SETTINGS };
 const DEFAULTS = { language: 'system', theme: 'system', notifications: true, launchAtLogin: false } as const;
 
 export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.env): SettingsMethods {
@@ -84,7 +86,10 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
       const { timeZone, ...rest } = input;
       // The runtime reads the zone under its own key; checked before anything is saved.
       const zone = timeZone === undefined || timeZone === FOLLOW_SYSTEM ? timeZone : canonicalTimeZone(timeZone);
-      if (timeZone !== undefined && zone === undefined) throw new Error(timeZoneRefusal(timeZone));
+      if (timeZone !== undefined && zone === undefined) {
+        const { message, messageCode } = timeZoneRefusal(timeZone);
+        throw new ApiError(message, messageCode);
+      }
       const {
         dataDir: _dataDir,
         highRiskPaused: _paused,

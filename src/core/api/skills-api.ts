@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IasApi, SkillInfo, SkillProblemInfo, SkillValidation } from '../../shared/contract.js';
 import { toolFor } from '../agent/catalogue.js';
+import { apiError } from './api-error.js';
 import { effectiveRisk, isReviewed, markReviewed } from '../approval/review.js';
 import { parseSkillFile } from '../skills/parse.js';
-import { argsValidator } from '../skills/schema.js';
+import { skillProblem } from '../skills/problem.js';
+import { argsValidator, type SchemaCompileError } from '../skills/schema.js';
 import { toSkillSummary } from '../skills/summary.js';
 import { SKILL_NAME_PATTERN, type Skill, type SkillProblem } from '../skills/types.js';
 import type { Runtime } from '../runtime.js';
@@ -83,7 +85,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
 
   const existing = (name: string): Skill => {
     const skill = registry.get(name);
-    if (!skill) throw new Error(`there is no skill "${name}"`);
+    if (!skill) throw apiError('no-skill', { name });
     return skill;
   };
 
@@ -92,7 +94,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     if (!SKILL_NAME_PATTERN.test(name)) {
       return {
         ok: false,
-        errors: [{ path: file, message: 'the name must be 1 to 64 of a-z, 0-9, "_" and "-"', severity: 'error' }],
+        errors: [problem(skillProblem(file, 'bad-skill-name', {}), 'error')],
         warnings: [],
       };
     }
@@ -100,13 +102,13 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     const errors = parsed.errors.map((p) => problem(p, 'error'));
     const warnings = parsed.warnings.map((p) => problem(p, 'warning'));
     const def = parsed.definition;
-    if (def?.builtin)
-      errors.push({ path: file, message: 'only system skills may name a built-in handler', severity: 'error' });
+    if (def?.builtin) errors.push(problem(skillProblem(file, 'builtin-user-skill', {}), 'error'));
     if (def) {
       try {
         argsValidator(def.parameters);
       } catch (err) {
-        errors.push({ path: file, message: (err as Error).message, severity: 'error' });
+        const { message, messageCode } = err as SchemaCompileError;
+        errors.push({ path: file, message, ...(messageCode ? { messageCode } : {}), severity: 'error' });
       }
     }
     if (!def || errors.length > 0) return { ok: false, errors, warnings };
@@ -141,6 +143,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     async readSkill(name) {
       const skill = registry.get(name);
       const file = skill?.path ?? path.join(userDir, name, 'SKILL.md');
+      if (!skill && !fs.existsSync(file)) throw apiError('no-skill', { name });
       const content = fs.readFileSync(file, 'utf8'); // a broken user skill can still be opened and fixed
       return { name, source: skill?.source ?? 'user', path: file, content };
     },
@@ -161,11 +164,10 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     },
     async copySkillToUser(name) {
       const skill = existing(name);
-      if (skill.source !== 'system') throw new Error(`${name} is already one of your skills`);
-      if (skill.kind === 'builtin')
-        throw new Error(`${name} is built into iAs and cannot be copied; write a script skill instead`);
+      if (skill.source !== 'system') throw apiError('already-user-skill', { name });
+      if (skill.kind === 'builtin') throw apiError('builtin-no-copy', { name });
       const target = path.join(userDir, name);
-      if (fs.existsSync(target)) throw new Error(`your skills folder already has ${name}`);
+      if (fs.existsSync(target)) throw apiError('user-skill-exists', { name });
       fs.cpSync(skill.dir, target, { recursive: true });
       registry.reload('user', [name]);
       const copy = registry.get(name);
@@ -180,7 +182,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     },
     async deleteSkill(name) {
       const dir = path.join(userDir, name);
-      if (!fs.existsSync(dir)) throw new Error(`${name} is not one of your skills (system skills cannot be deleted)`);
+      if (!fs.existsSync(dir)) throw apiError('not-user-skill', { name });
       const skill = registry.get(name);
       // Its secrets go with it, unless a system skill of that name keeps using them.
       if (skill?.source === 'user' && !skill.overrides && skill.config) {

@@ -1,6 +1,8 @@
 /** Scheduled tasks in the UI: list, pause or resume, delete. Making them is the chat's job. */
 import type { IasApi, TaskInfo } from '../../shared/contract.js';
 import type { Runtime } from '../runtime.js';
+import { ScheduleError } from '../scheduler/schedule.js';
+import { apiError } from './api-error.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
 
 type TasksMethods = Pick<IasApi, 'listTasks' | 'setTaskEnabled' | 'deleteTask'>;
@@ -19,20 +21,35 @@ export function taskInfo(task: ScheduledTask): TaskInfo {
     lastRunAt: task.lastRunAt,
     lastStatus: task.lastStatus,
     lastResult: task.lastResult,
+    ...(task.lastResultCode ? { lastResultCode: task.lastResultCode } : {}),
     createdAt: task.createdAt,
   };
 }
 
 export function tasksApi(runtime: Runtime): TasksMethods {
   const { scheduler } = runtime;
+  const existing = (id: string): ScheduledTask => {
+    const task = runtime.store.tasks.get(id);
+    if (!task) throw apiError('no-task', { id });
+    return task;
+  };
   return {
     async listTasks() {
       return scheduler.list().map(taskInfo);
     },
     async setTaskEnabled(id, enabled) {
-      return taskInfo(enabled ? scheduler.resume(id) : scheduler.pause(id));
+      const task = existing(id);
+      if (!enabled) return taskInfo(scheduler.pause(id));
+      try {
+        return taskInfo(scheduler.resume(id));
+      } catch (err) {
+        // The only refusal of a task that exists: its one moment has passed.
+        if (err instanceof ScheduleError) throw apiError('task-no-run-left', { name: task.name });
+        throw err;
+      }
     },
     async deleteTask(id) {
+      existing(id);
       scheduler.delete(id);
     },
   };

@@ -3,6 +3,7 @@
  * before it reaches the core: a known method, the right number of arguments, each of the right shape.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
+import type { ApiErrorCode } from '../../shared/api-errors.js';
 import { API_METHODS, type ApiMethod } from '../../shared/contract.js';
 import { isTimeZoneSetting, timeZoneRefusal } from '../time-zone.js';
 
@@ -129,21 +130,35 @@ const valueAt = (value: unknown, pointer: string): unknown =>
 
 /** Why a call is refused (unknown method, wrong arguments), or undefined when it may go on. */
 export function validateCall(method: string, params: unknown): string | undefined {
+  return callRefusal(method, params)?.message;
+}
+
+/**
+ * Why a call is refused, in English, with a code for a UI to say it in its language when there is
+ * one (an owner's mistake, such as a time zone that is none; not a wrong call the UI never makes).
+ */
+export function callRefusal(
+  method: string,
+  params: unknown,
+): { message: string; messageCode?: ApiErrorCode } | undefined {
+  const refused = (message: string) => ({ message });
   const checks = validators.get(method as ApiMethod);
-  if (!checks) return `unknown method "${method}"`;
-  if (!Array.isArray(params)) return `${method}: the arguments must be a list`;
+  if (!checks) return refused(`unknown method "${method}"`);
+  if (!Array.isArray(params)) return refused(`${method}: the arguments must be a list`);
   const required = REQUIRED[method as ApiMethod] ?? checks.length;
   if (params.length < required || params.length > checks.length) {
     const takes = required === checks.length ? `${required}` : `${required} to ${checks.length}`;
-    return `${method} takes ${takes} argument(s), not ${params.length}`;
+    return refused(`${method} takes ${takes} argument(s), not ${params.length}`);
   }
   for (let i = 0; i < params.length; i++) {
     const check = checks[i]!;
     if (!check(params[i])) {
       const e = check.errors?.[0];
-      if (e?.keyword === 'format' && e.params.format === 'time-zone')
-        return `${method}: argument ${i + 1}${e.instancePath}: ${timeZoneRefusal(String(valueAt(params[i], e.instancePath)))}`;
-      return `${method}: argument ${i + 1}${e?.instancePath ?? ''} ${e?.message ?? 'is invalid'}`;
+      if (e?.keyword === 'format' && e.params.format === 'time-zone') {
+        const { message, messageCode } = timeZoneRefusal(String(valueAt(params[i], e.instancePath)));
+        return { message: `${method}: argument ${i + 1}${e.instancePath}: ${message}`, messageCode };
+      }
+      return refused(`${method}: argument ${i + 1}${e?.instancePath ?? ''} ${e?.message ?? 'is invalid'}`);
     }
   }
   return undefined;

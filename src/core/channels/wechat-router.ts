@@ -12,6 +12,16 @@ import type { WechatBot } from './wechat-bot.js';
 import type { WechatChannel } from './wechat-channel.js';
 import type { OwnerBinding, WechatSettings } from './wechat-settings.js';
 import { markdownToPlain, splitForWechat } from './wechat-text.js';
+import type { Locale } from '../../shared/locale.js';
+import { sayTurnLine, type MessageCode } from '../../shared/turn-messages.js';
+import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
+
+/** The reply to the owner's message when its turn failed, in the owner's language. */
+export function failureReply(locale: Locale, error: string, errorCode?: MessageCode): string {
+  return locale === 'zh-CN'
+    ? `抱歉，出错了：${sayTurnLine(chineseTurnMessages, error, errorCode)}`
+    : `Sorry, something went wrong: ${error}`;
+}
 
 export interface WechatRouterOptions {
   bot: WechatBot;
@@ -20,6 +30,8 @@ export interface WechatRouterOptions {
   settings: WechatSettings;
   /** The agent that answers the owner's chat messages; without it WeChat only carries approvals. */
   agent?: Agent;
+  /** The owner's language, for what iAs itself says in a reply (English when not given). */
+  locale?: () => Locale;
 }
 
 export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied: [string] }> {
@@ -89,7 +101,7 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
     const turn = await agent.send(text, { conversationId: settings.conversation() });
     settings.setConversation(turn.conversationId);
     const reply = turn.error
-      ? `抱歉，出错了 / Sorry, something went wrong: ${turn.error}`
+      ? failureReply(this.options.locale?.() ?? 'en', turn.error, turn.errorCode)
       : markdownToPlain(turn.reply);
     for (const piece of splitForWechat(reply)) await channel.sendToOwner(piece);
     this.emit('replied', reply);

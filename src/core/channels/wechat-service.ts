@@ -5,6 +5,7 @@
  */
 import type { Agent } from '../agent/agent.js';
 import type { ApprovalGate } from '../approval/gate.js';
+import { ownerLocale } from '../owner-locale.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import { isWechatError, WechatBot, type WechatBotOptions, type WechatStatus } from './wechat-bot.js';
 import { WechatChannel } from './wechat-channel.js';
@@ -42,6 +43,7 @@ export class WechatService {
       gate: options.gate,
       settings: this.settings,
       agent: options.agent,
+      locale: () => ownerLocale(options.settings),
     });
     this.bot.on('status', (status) => {
       if (status.state === 'logged-in' && status.user) {

@@ -2,6 +2,9 @@
 import type { WechatService } from '../channels/wechat-service.js';
 import { splitForWechat } from '../channels/wechat-text.js';
 import type { TaskRunNews } from '../../shared/contract.js';
+import type { Locale } from '../../shared/locale.js';
+import { sayTaskResult } from '../../shared/task-results.js';
+import { chineseTaskResults } from '../../shared/task-results-zh-CN.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
 import type { TaskRunOutcome, TaskScheduler } from './scheduler.js';
 
@@ -11,18 +14,28 @@ export interface DeliveryTargets {
   notify(title: string, body: string, task: TaskRunNews): void;
   /** Told where a result went, or why it could not go to WeChat. */
   log?: (message: string) => void;
+  /** The owner's language, for WeChat (English when not given). */
+  locale?: () => Locale;
+}
+
+/** A run's result as WeChat sends it: title and text in the owner's language. */
+export function wechatWords(locale: Locale, task: ScheduledTask, outcome: TaskRunOutcome): string {
+  if (locale !== 'zh-CN') return `⏰ ${task.name}${outcome.success ? '' : ': failed'}\n\n${outcome.text}`;
+  const text = sayTaskResult(chineseTaskResults, outcome.text, outcome.code);
+  return `⏰ ${task.name}${outcome.success ? '' : '：运行失败'}\n\n${text}`;
 }
 
 /** Starts delivering; returns the function that stops it. */
 export function deliverTaskResults(scheduler: TaskScheduler, targets: DeliveryTargets): () => void {
   const onRan = (task: ScheduledTask, outcome: TaskRunOutcome) => {
-    // WeChat and the platform's notifier get both languages, as approval messages do.
+    // The platform's notifier gets both languages, as approval messages do; WeChat the owner's.
     const title = outcome.success ? `⏰ ${task.name}` : `⏰ ${task.name}：运行失败 / failed`;
     void (async () => {
       const wechat = targets.wechat;
       if (wechat && wechat.status().state === 'logged-in' && wechat.settings.owner()) {
         try {
-          for (const piece of splitForWechat(`${title}\n\n${outcome.text}`)) await wechat.channel.sendToOwner(piece);
+          const words = wechatWords(targets.locale?.() ?? 'en', task, outcome);
+          for (const piece of splitForWechat(words)) await wechat.channel.sendToOwner(piece);
           return;
         } catch (err) {
           targets.log?.(
@@ -34,6 +47,7 @@ export function deliverTaskResults(scheduler: TaskScheduler, targets: DeliveryTa
         id: task.id,
         name: task.name,
         status: outcome.success ? 'done' : 'failed',
+        ...(outcome.code ? { resultCode: outcome.code } : {}),
       });
     })();
   };

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import type { TaskResultCode } from '../../shared/task-results.js';
 import type { NewTask, ScheduledTask, TaskChange, TasksRepo } from '../store/tasks-repo.js';
 import { checkTimeZone, firstCronRun, nextCronRun, oneOffMoment, ScheduleError } from './schedule.js';
 
@@ -12,8 +13,10 @@ export interface TaskRunOutcome {
   success: boolean;
   /** The run was stopped before it ended (iAs shutting down): not a failure of the task. */
   interrupted?: boolean;
-  /** The reply, or what went wrong, as the owner should read it. */
+  /** The reply, or what went wrong, as the owner should read it (in English where iAs speaks). */
   text: string;
+  /** What iAs itself says in `text`, as a code, for the owner's language (see shared/task-results.ts). */
+  code?: TaskResultCode;
 }
 
 export interface TaskSchedulerOptions {
@@ -53,6 +56,9 @@ export interface TaskCreator {
 /** Scheduling skills left out of a default allowlist, so tasks do not breed tasks unasked. */
 const NOT_BY_DEFAULT = new Set(['manage_scheduled_task']);
 const MAX_RESULT_CHARS = 4000;
+
+/** A result (or a text in its code) as it is kept: at most MAX_RESULT_CHARS characters. */
+export const clip = (text: string) => (text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}…` : text);
 
 export class TaskScheduler extends EventEmitter<{
   changed: [];
@@ -265,11 +271,16 @@ export class TaskScheduler extends EventEmitter<{
     try {
       outcome = await this.options.run(task);
     } catch (err) {
-      outcome = { success: false, text: `the task could not run: ${(err as Error).message}` };
+      const detail = (err as Error).message;
+      outcome = {
+        success: false,
+        text: `the task could not run: ${detail}`,
+        code: { code: 'run-not-started', params: { detail: clip(detail) } },
+      };
     }
-    const text = outcome.text.length > MAX_RESULT_CHARS ? `${outcome.text.slice(0, MAX_RESULT_CHARS)}…` : outcome.text;
+    const text = clip(outcome.text);
     const status = outcome.interrupted ? 'interrupted' : outcome.success ? 'done' : 'failed';
-    this.options.tasks.finish(task.id, status, text, this.now());
+    this.options.tasks.finish(task.id, status, text, this.now(), outcome.code);
     this.emit('ran', this.options.tasks.get(task.id) ?? task, outcome);
     this.emit('changed');
   }

@@ -2,7 +2,7 @@
 import type { Agent } from '../agent/agent.js';
 import type { ConversationsRepo } from '../store/conversations-repo.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
-import type { TaskRunOutcome } from './scheduler.js';
+import { clip, type TaskRunOutcome } from './scheduler.js';
 
 /** Each task keeps one conversation, so its runs can be read (and compared) later. */
 export const taskConversationId = (task: ScheduledTask) => `task-${task.id}`;
@@ -21,7 +21,10 @@ export async function runTaskTurn(
     `[Scheduled task "${task.name}". The owner is not watching this conversation: ` +
     `your reply is sent to them as the task's result.]\n\n${task.prompt}`;
   const turn = await agentFor(task).send(prompt, { conversationId });
-  if (turn.error !== undefined) return { success: false, text: turn.error };
+  if (turn.error !== undefined) {
+    const code = turn.errorCode ? { code: { code: 'run-failed' as const, params: { line: turn.errorCode } } } : {};
+    return { success: false, text: turn.error, ...code };
+  }
   if (turn.stopped) {
     // Stopped by iAs shutting down (a task's turn has no Stop button): what it said so far goes with it.
     const said = turn.reply.trim();
@@ -29,9 +32,17 @@ export async function runTaskTurn(
       success: false,
       interrupted: true,
       text: `iAs stopped before this run finished.${said ? `\n\n${said}` : ''}`,
+      code: { code: 'run-interrupted', params: { said: clip(said) } },
     };
   }
   // The owner reads only this: how the run was answered goes with it (e.g. without skills).
   const notices = (turn.notices ?? []).map((n) => `\n\n[iAs: ${n}]`).join('');
-  return { success: true, text: `${turn.reply.trim() || '(no reply)'}${notices}` };
+  const reply = turn.reply.trim();
+  const outcome: TaskRunOutcome = { success: true, text: `${reply || '(no reply)'}${notices}` };
+  // A code only where iAs says something in it: a plain reply is the model's words alone.
+  const codes = turn.noticeCodes ?? [];
+  if (reply === '' || codes.length > 0) {
+    outcome.code = { code: 'run-answered', params: { reply: clip(reply), notices: codes } };
+  }
+  return outcome;
 }

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadSkillFolder } from './load.js';
-import { argsValidator } from './schema.js';
+import { argsValidator, type SchemaCompileError } from './schema.js';
 import type { Skill, SkillProblem, SkillSource } from './types.js';
 
 export interface CheckReport {
@@ -23,7 +23,8 @@ export function checkPaths(paths: string[], source: SkillSource = 'user'): Check
         argsValidator(loaded.skill.parameters); // the thorough check: the schema compiles
         report.skills.push(loaded.skill);
       } catch (err) {
-        report.errors.push({ path: loaded.skill.path, message: (err as Error).message });
+        const { message, messageCode } = err as SchemaCompileError;
+        report.errors.push({ path: loaded.skill.path, message, ...(messageCode ? { messageCode } : {}) });
       }
     }
     return true;

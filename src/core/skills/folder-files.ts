@@ -5,11 +5,20 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { englishSkillProblems, saySkillProblem, type SkillProblemCode } from '../../shared/skill-problems.js';
 
 const MAX_FILES = 5000;
 const MAX_HASHED_BYTES = 256 * 1024 * 1024;
 
-export class FolderError extends Error {}
+/** A folder that cannot be a skill's: the English message, with its code. */
+export class FolderError extends Error {
+  readonly messageCode: SkillProblemCode;
+
+  constructor(messageCode: SkillProblemCode) {
+    super(saySkillProblem(englishSkillProblems, '', messageCode));
+    this.messageCode = messageCode;
+  }
+}
 
 export function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
@@ -33,12 +42,10 @@ export function listFolderFiles(dir: string, confine: string, top?: fs.Dirent[])
         try {
           target = fs.realpathSync(childAbs);
         } catch {
-          throw new FolderError(`"${childRel}" is a broken symbolic link`);
+          throw new FolderError({ code: 'file-link-broken', params: { file: childRel } });
         }
         if (!isInside(target, confine)) {
-          throw new FolderError(
-            `"${childRel}" is a symbolic link to ${target}, outside the skills folder; links may only point inside it`,
-          );
+          throw new FolderError({ code: 'file-link-outside', params: { file: childRel, target } });
         }
         const stat = fs.statSync(target);
         isDir = stat.isDirectory();
@@ -47,7 +54,7 @@ export function listFolderFiles(dir: string, confine: string, top?: fs.Dirent[])
       if (isDir) {
         walk(childAbs, childRel, fs.readdirSync(childAbs, { withFileTypes: true }));
       } else if (isFile) {
-        if (files.length >= MAX_FILES) throw new FolderError(`the skill folder holds more than ${MAX_FILES} files`);
+        if (files.length >= MAX_FILES) throw new FolderError({ code: 'too-many-files', params: { max: MAX_FILES } });
         files.push(childRel);
       }
     }

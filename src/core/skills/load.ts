@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FolderError, hashFolderFiles, hashSkillFolder, isInside, listFolderFiles } from './folder-files.js';
 import { parseSkillFile } from './parse.js';
+import { problemOf, skillProblem } from './problem.js';
+import type { SkillProblemCode } from '../../shared/skill-problems.js';
 import type { Skill, SkillProblem, SkillSource } from './types.js';
 
 export { hashSkillFolder } from './folder-files.js';
@@ -41,7 +43,10 @@ export function loadSkillFolder(
 ): FolderLoad | undefined {
   const dir = path.join(path.resolve(root), name);
   const file = path.join(dir, 'SKILL.md');
-  const fail = (message: string, at = file): FolderLoad => ({ errors: [{ path: at, message }], warnings: [] });
+  const fail = (problem: SkillProblemCode, at = file): FolderLoad => ({
+    errors: [problemOf(at, problem)],
+    warnings: [],
+  });
   let isLink: boolean;
   if (entry) {
     if (!entry.isDirectory() && !entry.isSymbolicLink()) return undefined;
@@ -60,10 +65,10 @@ export function loadSkillFolder(
     try {
       target = fs.realpathSync(dir);
     } catch {
-      return fail('the skill folder is a broken symbolic link', dir);
+      return fail({ code: 'folder-link-broken', params: {} }, dir);
     }
     if (!isInside(target, confine)) {
-      return fail(`the skill folder is a symbolic link to ${target}, outside the skills folder; it is refused`, dir);
+      return fail({ code: 'folder-link-outside', params: { target } }, dir);
     }
     if (!fs.statSync(target).isDirectory()) return undefined;
   }
@@ -72,32 +77,30 @@ export function loadSkillFolder(
   try {
     top = fs.readdirSync(dir, { withFileTypes: true });
   } catch (err) {
-    return fail(`the skill folder cannot be read: ${(err as Error).message}`, dir);
+    return fail({ code: 'folder-unreadable', params: { detail: (err as Error).message } }, dir);
   }
   const md = top.find((e) => e.name === 'SKILL.md');
   if (!md) return undefined; // a folder without SKILL.md is not a skill
-  if (md.isDirectory()) return fail('SKILL.md is a folder, not a file');
+  if (md.isDirectory()) return fail({ code: 'skill-md-folder', params: {} });
 
   let files: string[];
   try {
     files = listFolderFiles(dir, confine, top);
   } catch (err) {
-    if (err instanceof FolderError) return fail(err.message, dir);
-    return fail(`the skill folder cannot be read: ${(err as Error).message}`, dir);
+    if (err instanceof FolderError) return fail(err.messageCode, dir);
+    return fail({ code: 'folder-unreadable', params: { detail: (err as Error).message } }, dir);
   }
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(file);
   } catch (err) {
-    return fail(`SKILL.md cannot be read: ${(err as Error).message}`);
+    return fail({ code: 'skill-md-unreadable', params: { detail: (err as Error).message } });
   }
   const parsed = parseSkillFile(bytes, file, name);
   if (!parsed.definition) return { errors: parsed.errors, warnings: parsed.warnings };
   if (parsed.definition.builtin && source !== 'system') {
     return {
-      errors: [
-        { path: file, message: 'only system skills may name a built-in handler; write a "## Execute" script instead' },
-      ],
+      errors: [skillProblem(file, 'builtin-user-skill', {})],
       warnings: parsed.warnings,
     };
   }
@@ -153,7 +156,7 @@ export function loadSkillsRoot(root: string, source: SkillSource): RootLoad {
     entries = fs.readdirSync(root, { withFileTypes: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-      result.errors.push({ path: root, message: `the skills folder cannot be read: ${(err as Error).message}` });
+      result.errors.push(skillProblem(root, 'skills-folder-unreadable', { detail: (err as Error).message }));
     }
     return result;
   }

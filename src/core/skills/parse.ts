@@ -3,10 +3,12 @@
  * matter, instruction skills, or a mix) into a SkillDefinition, with every problem located.
  */
 import matter from 'gray-matter';
+import type { SchemaSpot, SkillPlace } from '../../shared/skill-problems.js';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parseConfigFields } from './config-fields.js';
 import { firstTextLine, outlineMarkdown, type FencedBlock, type Section } from './markdown-sections.js';
 import { interpreterForLanguage, interpreterForShebang, SUPPORTED_LANGUAGES } from './interpreters.js';
+import { problemOf, skillProblem, type ReportProblem } from './problem.js';
 import { schemaProblem } from './schema.js';
 import {
   DEFAULT_TIMEOUT_SECS,
@@ -39,36 +41,32 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export function parseSkillFile(bytes: Uint8Array, path: string, folderName: string): ParseResult {
   const errors: SkillProblem[] = [];
   const warnings: SkillProblem[] = [];
-  const error = (message: string, line?: number) => errors.push({ path, line, message });
-  const warn = (message: string, line?: number) => warnings.push({ path, line, message });
+  const error: ReportProblem = (code, params, line) => errors.push(skillProblem(path, code, params, line));
+  const warn: ReportProblem = (code, params, line) => warnings.push(skillProblem(path, code, params, line));
 
   if (!SKILL_NAME_PATTERN.test(folderName)) {
-    error(
-      `the folder name "${folderName}" is not a valid skill name: use 1 to 64 lower-case letters, digits, "_" or "-"`,
-    );
+    error('bad-folder-name', { name: folderName });
   } else if (!/^[a-z_]/.test(folderName)) {
-    warn(
-      `the name "${folderName}" begins with "${folderName[0]}": some providers (Moonshot/Kimi, Gemini) refuse every request whose tools have a name that does not begin with a letter or "_"`,
-    );
+    warn('name-not-letter-first', { name: folderName, first: folderName[0]! });
   }
   if (bytes.length > MAX_SKILL_FILE_BYTES) {
-    error(`SKILL.md is ${Math.ceil(bytes.length / 1024)} KB; the limit is 256 KB`);
+    error('file-too-large', { kb: Math.ceil(bytes.length / 1024), limitKb: MAX_SKILL_FILE_BYTES / 1024 });
     return { errors, warnings };
   }
   if (bytes.includes(0)) {
-    error('SKILL.md is a binary file, not markdown text');
+    error('file-binary', {});
     return { errors, warnings };
   }
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
-    error('SKILL.md is not valid UTF-8 text');
+    error('file-not-utf8', {});
     return { errors, warnings };
   }
   text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   if (text.trim() === '') {
-    error('SKILL.md is empty: it needs at least a title and a description');
+    error('file-empty', {});
     return { errors, warnings };
   }
 
@@ -80,7 +78,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   if (lines[0]!.trim() === '---') {
     const end = lines.findIndex((l, i) => i > 0 && l.trim() === '---');
     if (end < 0) {
-      error('the front matter opened by "---" on line 1 is never closed by a "---" line', 1);
+      error('front-matter-unclosed', {}, 1);
       return { errors, warnings };
     }
     fmLines.push(...lines.slice(1, end));
@@ -88,7 +86,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     try {
       const parsed = matter(text, {}).data as unknown;
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        error('the front matter must be a YAML mapping of "key: value" lines', 2);
+        error('front-matter-not-mapping', {}, 2);
         return { errors, warnings };
       }
       data = parsed as Record<string, unknown>;
@@ -96,7 +94,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
       const e = err as { mark?: { line?: number }; reason?: string; message: string };
       // gray-matter hands YAML the text from the end of the opening "---": its line 0 is file line 1.
       const line = typeof e.mark?.line === 'number' ? e.mark.line + 1 : undefined;
-      error(`the front matter is not valid YAML: ${e.reason ?? e.message.split('\n')[0]}`, line);
+      error('front-matter-bad-yaml', { detail: e.reason ?? e.message.split('\n')[0]! }, line);
       return { errors, warnings };
     }
   }
@@ -107,7 +105,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
 
   const outline = outlineMarkdown(lines.slice(bodyStart), bodyStart + 1);
   if (outline.unclosedFence) {
-    error('a code block opened here is never closed', outline.unclosedFence);
+    error('code-block-unclosed', {}, outline.unclosedFence);
   }
   const sections = new Map<string, Section>();
   for (const section of outline.sections) {
@@ -121,7 +119,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     if (!key) continue;
     const earlier = sections.get(key);
     if (earlier) {
-      error(`"## ${section.heading}" appears twice (first on line ${earlier.line})`, section.line);
+      error('section-twice', { heading: section.heading, firstLine: earlier.line }, section.line);
       continue;
     }
     sections.set(key, section);
@@ -132,36 +130,30 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     const value = data[key];
     if (value === undefined || value === null) return undefined;
     if (typeof value !== 'string') {
-      error(`front matter "${key}" must be text`, keyLine(key));
+      error('front-matter-not-text', { key }, keyLine(key));
       return undefined;
     }
     return value.trim();
   };
   const fmName = fmString('name');
   if (fmName !== undefined && fmName !== folderName) {
-    warn(
-      `front matter name "${fmName}" differs from the folder name "${folderName}"; the tool is called "${folderName}" (rename one so they match)`,
-      keyLine('name'),
-    );
+    warn('name-differs', { name: fmName, folder: folderName }, keyLine('name'));
   }
   const description = fmString('description') || outline.paragraph?.text || '';
   if (description === '') {
-    error(
-      'the skill has no description: add a paragraph under the "# Title" line or a "description:" in front matter',
-      outline.title?.line,
-    );
+    error('no-description', {}, outline.title?.line);
   } else if (description.length > 1024) {
-    warn(`the description is ${description.length} characters; keep it under 1,024`, keyLine('description'));
+    warn('description-long', { length: description.length }, keyLine('description'));
   }
   const title = outline.title?.text.trim() || fmName || folderName;
   const compatibility = fmString('compatibility');
   if (compatibility !== undefined && compatibility.length > 500) {
-    warn('front matter "compatibility" is longer than 500 characters', keyLine('compatibility'));
+    warn('compatibility-long', {}, keyLine('compatibility'));
   }
   let metadata: Record<string, string> | undefined;
   if (data.metadata !== undefined) {
     if (typeof data.metadata !== 'object' || data.metadata === null || Array.isArray(data.metadata)) {
-      error('front matter "metadata" must be a mapping of keys to text values', keyLine('metadata'));
+      error('metadata-not-mapping', {}, keyLine('metadata'));
     } else {
       metadata = Object.fromEntries(
         Object.entries(data.metadata).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
@@ -173,26 +165,27 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   const allowedTools = Array.isArray(allowed) ? allowed.map(String).join(' ') : fmString('allowed-tools');
 
   // Risk.
-  const parseRisk = (word: string, line: number | undefined, where: string): Risk | undefined => {
+  const parseRisk = (word: string, line: number | undefined, place: SkillPlace): Risk | undefined => {
     const w = word.trim().toLowerCase();
     if (w === 'low' || w === 'high') return w;
-    error(`unknown risk level "${word.trim()}" in ${where}: write Low or High`, line);
+    error('risk-unknown', { word: word.trim(), place }, line);
     return undefined;
   };
   let fmRisk: Risk | undefined;
   if (data.risk !== undefined) {
-    fmRisk = parseRisk(String(data.risk), keyLine('risk'), 'front matter "risk"');
+    fmRisk = parseRisk(String(data.risk), keyLine('risk'), { frontMatter: 'risk' });
   }
   let sectionRisk: Risk | undefined;
   const riskSection = sections.get('risk');
   if (riskSection) {
     const first = firstTextLine(riskSection);
-    if (!first) error(`"## ${riskSection.heading}" is empty: write Low or High`, riskSection.line);
-    else sectionRisk = parseRisk(first.text.split(/[\s—–\-:,(（]/)[0]!, first.line, `"## ${riskSection.heading}"`);
+    if (!first) error('risk-empty', { heading: riskSection.heading }, riskSection.line);
+    else sectionRisk = parseRisk(first.text.split(/[\s—–\-:,(（]/)[0]!, first.line, { section: riskSection.heading });
   }
   if (fmRisk && sectionRisk && fmRisk !== sectionRisk) {
     error(
-      `the risk is declared twice and they disagree: front matter says ${fmRisk}, "## ${riskSection!.heading}" says ${sectionRisk}`,
+      'risk-disagree',
+      { frontMatter: fmRisk, heading: riskSection!.heading, section: sectionRisk },
       riskSection!.line,
     );
   }
@@ -210,10 +203,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
               .replace(/\s*(s|sec|secs|seconds)$/i, ''),
           );
     if (!Number.isFinite(n) || n <= 0 || n > MAX_TIMEOUT_SECS) {
-      error(
-        `timeout must be a number of seconds between 1 and ${MAX_TIMEOUT_SECS} (found ${JSON.stringify(value)})`,
-        line,
-      );
+      error('timeout-invalid', { max: MAX_TIMEOUT_SECS, found: JSON.stringify(value) }, line);
       return;
     }
     timeoutSecs = n;
@@ -222,7 +212,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   const timeoutSection = sections.get('timeout');
   if (timeoutSection) {
     const first = firstTextLine(timeoutSection);
-    if (!first) error('"## Timeout" is empty: write a number of seconds', timeoutSection.line);
+    if (!first) error('timeout-empty', {}, timeoutSection.line);
     else checkTimeout(first.text, first.line);
   }
 
@@ -234,34 +224,30 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     parametersLine = keyLine('parameters');
     parametersGiven = data.parameters;
     if (typeof parametersGiven === 'string') {
-      parametersGiven = parseJson(parametersGiven, parametersLine, 'front matter "parameters"', error);
+      parametersGiven = parseJson(parametersGiven, parametersLine, { frontMatter: 'parameters' }, error);
     }
   }
   const paramSection = sections.get('parameters');
   if (paramSection) {
     if (data.parameters !== undefined) {
-      error('parameters are given twice: in front matter and in "## Parameters"; keep one', paramSection.line);
+      error('parameters-twice', {}, paramSection.line);
     }
     const block = paramSection.blocks[0];
     if (!block) {
-      error('"## Parameters" has no ```json code block with the JSON Schema', paramSection.line);
+      error('parameters-no-block', {}, paramSection.line);
     } else {
       parametersLine = block.line;
-      parametersGiven = parseJson(block.body, block.line + 1, '"## Parameters"', error);
+      parametersGiven = parseJson(block.body, block.line + 1, { section: 'Parameters' }, error);
     }
   }
   if (parametersGiven !== undefined) {
     const problem = schemaProblem(parametersGiven);
-    if (problem) error(problem, parametersLine);
+    if (problem) errors.push(problemOf(path, problem, parametersLine));
     else {
       parameters = parametersGiven as Record<string, unknown>;
-      const problems = moonshotSchemaProblems(parameters);
-      if (problems.length > 0) {
-        const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
-        warn(
-          `parameters: ${problems.slice(0, 3).join('; ')}${more}: Moonshot (Kimi) refuses every request whose tools have a schema like it`,
-          parametersLine,
-        );
+      const spots = moonshotSchemaSpots(parameters);
+      if (spots.length > 0) {
+        warn('moonshot-schema', { spots: spots.slice(0, 3), more: Math.max(0, spots.length - 3) }, parametersLine);
       }
     }
   }
@@ -271,18 +257,15 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   const executeSection = sections.get('execute');
   let script: ScriptSpec | undefined;
   if (executeSection) {
-    if (builtin) error('a skill runs either a built-in handler or a script, not both', executeSection.line);
+    if (builtin) error('builtin-and-script', {}, executeSection.line);
     const block = executeSection.blocks[0];
-    if (!block) error('"## Execute" has no fenced code block with the script', executeSection.line);
+    if (!block) error('execute-no-block', {}, executeSection.line);
     else script = scriptSpec(block, error);
   }
   const kind = builtin ? 'builtin' : executeSection ? 'script' : 'instructions';
   const riskGiven = data.risk !== undefined || riskSection !== undefined; // a wrong word is reported above
   if (kind !== 'instructions' && !declaredRisk && !riskGiven) {
-    error(
-      'this skill runs something but declares no risk: add "## Risk Level" with Low or High (or "risk:" in front matter)',
-      executeSection?.line ?? keyLine('builtin'),
-    );
+    error('no-risk', {}, executeSection?.line ?? keyLine('builtin'));
   }
 
   if (errors.length > 0) return { errors, warnings };
@@ -306,12 +289,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   return { definition, errors, warnings };
 }
 
-function parseJson(
-  text: string,
-  firstLine: number | undefined,
-  where: string,
-  error: (message: string, line?: number) => void,
-): unknown {
+function parseJson(text: string, firstLine: number | undefined, place: SkillPlace, error: ReportProblem): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -328,27 +306,28 @@ function parseJson(
       firstLine !== undefined && first
         ? firstLine + (text.slice(0, first.offset).match(/\n/g)?.length ?? 0)
         : firstLine;
-    error(`${where} is not valid JSON: ${reason}`, line);
+    error('json-invalid', { place, reason }, line);
     return undefined;
   }
 }
 
-function scriptSpec(block: FencedBlock, error: (message: string, line?: number) => void): ScriptSpec | undefined {
+function scriptSpec(block: FencedBlock, error: ReportProblem): ScriptSpec | undefined {
   const firstLine = block.body.split('\n', 1)[0] ?? '';
   const fromShebang = firstLine.startsWith('#!') ? interpreterForShebang(firstLine) : undefined;
   const fromLanguage = block.language ? interpreterForLanguage(block.language) : undefined;
   const interpreter = fromShebang ?? fromLanguage;
   if (block.body.trim() === '') {
-    error('the "## Execute" code block is empty', block.line);
+    error('execute-empty', {}, block.line);
     return undefined;
   }
   if (!interpreter) {
-    error(
-      block.language
-        ? `unknown script language "${block.language}": use ${SUPPORTED_LANGUAGES.join(', ')}, or start the script with a #! line`
-        : `the "## Execute" code block names no interpreter: write \`\`\`bash, \`\`\`node, \`\`\`python or \`\`\`powershell, or start it with a #! line`,
-      block.line,
-    );
+    if (block.language) {
+      error(
+        'script-language-unknown',
+        { language: block.language, supported: SUPPORTED_LANGUAGES.join(', ') },
+        block.line,
+      );
+    } else error('script-no-interpreter', {}, block.line);
     return undefined;
   }
   return { language: block.language, body: block.body, command: interpreter.command, extension: interpreter.extension };
@@ -359,18 +338,18 @@ function scriptSpec(block: FencedBlock, error: (message: string, line?: number) 
  * every property, item and anyOf/oneOf branch needs its own "type", and a "type" beside
  * anyOf/oneOf is refused. Paths as Moonshot names them (`properties.view`).
  */
-function moonshotSchemaProblems(schema: Record<string, unknown>): string[] {
-  const problems: string[] = [];
+function moonshotSchemaSpots(schema: Record<string, unknown>): SchemaSpot[] {
+  const problems: SchemaSpot[] = [];
   const walk = (node: unknown, at: string) => {
     if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
     const keys = node as Record<string, unknown>;
     const branches = Array.isArray(keys.anyOf) ? keys.anyOf : Array.isArray(keys.oneOf) ? keys.oneOf : undefined;
     if (branches) {
-      if ('type' in keys) problems.push(`"${at}" has a "type" beside anyOf/oneOf`);
+      if ('type' in keys) problems.push({ path: at, kind: 'type-beside' });
       branches.forEach((branch, i) => walk(branch, `${at}.${Array.isArray(keys.anyOf) ? 'anyOf' : 'oneOf'}[${i}]`));
       return;
     }
-    if (!('type' in keys)) problems.push(`"${at}" has no "type"`);
+    if (!('type' in keys)) problems.push({ path: at, kind: 'no-type' });
     if (typeof keys.properties === 'object' && keys.properties !== null) {
       for (const [name, value] of Object.entries(keys.properties)) walk(value, `${at}.properties.${name}`);
     }

@@ -1,5 +1,6 @@
 /** JSON Schema checks for skill parameters (Ajv, draft-07). */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { skillProblemText, type SkillProblemCode } from '../../shared/skill-problems.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
 const compiled = new Map<string, ValidateFunction>();
@@ -51,18 +52,29 @@ function describeSchemaErrors(errors: ErrorObject[], schema: unknown): string {
 }
 
 /** Why `schema` is not a usable parameter schema, or undefined when it is. Cheap: no compiling. */
-export function schemaProblem(schema: unknown): string | undefined {
+export function schemaProblem(schema: unknown): SkillProblemCode | undefined {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    return 'the parameter schema must be a JSON object';
+    return { code: 'schema-not-object', params: {} };
   }
   const type = (schema as Record<string, unknown>).type;
   if (type !== 'object') {
-    return `the parameter schema must have "type": "object" (it has ${type === undefined ? 'no type' : JSON.stringify(type)})`;
+    return { code: 'schema-not-type-object', params: type === undefined ? {} : { has: JSON.stringify(type) } };
   }
   if (!ajv.validateSchema(schema)) {
-    return `the parameter schema is not valid JSON Schema: ${describeSchemaErrors(ajv.errors ?? [], schema)}`;
+    return { code: 'schema-invalid', params: { detail: describeSchemaErrors(ajv.errors ?? [], schema) } };
   }
   return undefined;
+}
+
+/** A schema that cannot be compiled: the English message, with its code. */
+export class SchemaCompileError extends Error {
+  readonly messageCode: SkillProblemCode;
+
+  constructor(detail: string) {
+    const { message, messageCode } = skillProblemText('schema-uncompilable', { detail });
+    super(message);
+    this.messageCode = messageCode;
+  }
 }
 
 /** The validator of each schema object seen (skills keep theirs), so its text is not made on every call. */
@@ -78,7 +90,7 @@ export function argsValidator(schema: Record<string, unknown>): ValidateFunction
     try {
       validate = ajv.compile(schema);
     } catch (err) {
-      throw new Error(`the parameter schema cannot be compiled: ${(err as Error).message}`);
+      throw new SchemaCompileError((err as Error).message);
     }
     compiled.set(key, validate);
   }

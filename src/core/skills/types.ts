@@ -1,4 +1,5 @@
 /** The shapes shared by the skill parser, registry and executor. */
+import type { SkillProblemCode } from '../../shared/skill-problems.js';
 
 export type Risk = 'low' | 'high';
 export type SkillKind = 'script' | 'builtin' | 'instructions';
@@ -8,7 +9,10 @@ export type SkillSource = 'system' | 'user';
 export interface SkillProblem {
   path: string;
   line?: number;
+  /** In English (what `ias skills check` prints). */
   message: string;
+  /** Its code and parameters, for a UI to say it in its own language. */
+  messageCode?: SkillProblemCode;
 }
 
 export interface ScriptSpec {

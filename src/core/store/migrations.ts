@@ -10,6 +10,7 @@ import { auditIndexBatchesSchema } from './migration-3-audit-index-batches.js';
 import { skillProcessesSchema } from './migration-4-skill-processes.js';
 import { approvalOwnersSchema } from './migration-5-approval-owners.js';
 import { turnOwnersSchema } from './migration-6-turn-owners.js';
+import { taskResultCodesSchema } from './migration-7-task-result-codes.js';
 
 type Db = Database.Database;
 
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'skill process groups and work owners', up: (db) => db.exec(skillProcessesSchema) },
   { name: 'approval owners', up: (db) => db.exec(approvalOwnersSchema) },
   { name: 'turn owners', up: (db) => db.exec(turnOwnersSchema) },
+  { name: 'task result codes', up: (db) => db.exec(taskResultCodesSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

@@ -1,5 +1,6 @@
 /** Scheduled tasks: what to ask, when, with which skills, and how the last run went. */
 import type Database from 'better-sqlite3';
+import type { TaskResultCode } from '../../shared/task-results.js';
 
 type Db = Database.Database;
 
@@ -20,6 +21,8 @@ export interface ScheduledTask {
   lastRunAt: number | null;
   lastStatus: TaskRunStatus | null;
   lastResult: string | null;
+  /** The code of what iAs itself says in the last result, to say it in the UI's language (none on older rows). */
+  lastResultCode: TaskResultCode | null;
   /** The IANA time zone the schedule is read in. */
   timeZone: string;
   /** Who made it: a conversation id, or "cli". */
@@ -28,18 +31,20 @@ export interface ScheduledTask {
   updatedAt: number;
 }
 
-export type NewTask = Omit<ScheduledTask, 'lastRunAt' | 'lastStatus' | 'lastResult' | 'updatedAt'>;
+export type NewTask = Omit<ScheduledTask, 'lastRunAt' | 'lastStatus' | 'lastResult' | 'lastResultCode' | 'updatedAt'>;
 export type TaskChange = Partial<
   Pick<ScheduledTask, 'name' | 'cron' | 'runAt' | 'prompt' | 'allowlist' | 'enabled' | 'nextRunAt' | 'timeZone'>
 >;
 
-interface RawTask extends Omit<ScheduledTask, 'allowlist' | 'enabled'> {
+interface RawTask extends Omit<ScheduledTask, 'allowlist' | 'enabled' | 'lastResultCode'> {
   allowlist: string;
   enabled: number;
+  lastResultCode: string | null;
 }
 
 const SELECT = `SELECT id, name, cron, run_at AS runAt, prompt, allowlist, enabled, next_run_at AS nextRunAt,
   last_run_at AS lastRunAt, last_status AS lastStatus, last_result AS lastResult,
+  last_result_code AS lastResultCode,
   COALESCE(time_zone, 'UTC') AS timeZone, created_by AS createdBy, created_at AS createdAt,
   COALESCE(updated_at, created_at) AS updatedAt FROM scheduled_tasks`;
 
@@ -54,6 +59,16 @@ const COLUMNS: Record<keyof TaskChange, string> = {
   timeZone: 'time_zone',
 };
 
+function resultCode(text: string | null): TaskResultCode | null {
+  if (text === null) return null;
+  try {
+    const parsed = JSON.parse(text) as TaskResultCode | null;
+    return typeof parsed?.code === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 function toTask(raw: RawTask): ScheduledTask {
   let allowlist: string[] = [];
   try {
@@ -62,7 +77,7 @@ function toTask(raw: RawTask): ScheduledTask {
   } catch {
     allowlist = [];
   }
-  return { ...raw, allowlist, enabled: raw.enabled !== 0 };
+  return { ...raw, allowlist, enabled: raw.enabled !== 0, lastResultCode: resultCode(raw.lastResultCode) };
 }
 
 export class TasksRepo {
@@ -94,8 +109,8 @@ export class TasksRepo {
       `UPDATE scheduled_tasks SET next_run_at = ?, enabled = ?, last_run_at = ?, last_status = 'running',
          updated_at = ? WHERE id = ? AND enabled = 1 AND next_run_at = ?`,
     );
-    this.finishStmt = db.prepare<[TaskRunStatus, string, number, string]>(
-      `UPDATE scheduled_tasks SET last_status = ?, last_result = ?, updated_at = ? WHERE id = ?`,
+    this.finishStmt = db.prepare<[TaskRunStatus, string, string | null, number, string]>(
+      `UPDATE scheduled_tasks SET last_status = ?, last_result = ?, last_result_code = ?, updated_at = ? WHERE id = ?`,
     );
     this.deleteStmt = db.prepare<[string]>(`DELETE FROM scheduled_tasks WHERE id = ?`);
     this.interruptStmt = db.prepare<[number]>(
@@ -153,8 +168,9 @@ export class TasksRepo {
     return this.claimStmt.run(next, enabled, now, now, task.id, task.nextRunAt).changes === 1;
   }
 
-  finish(id: string, status: TaskRunStatus, result: string, now = Date.now()): void {
-    this.finishStmt.run(status, result, now, id);
+  /** Records how a run ended: its result in English, and the code of what iAs says in it (when any). */
+  finish(id: string, status: TaskRunStatus, result: string, now = Date.now(), code?: TaskResultCode): void {
+    this.finishStmt.run(status, result, code ? JSON.stringify(code) : null, now, id);
   }
 
   delete(id: string): boolean {

@@ -5,11 +5,14 @@
  */
 import { API_METHODS, type ApiMethod, type IasApi, type IasEvent } from '../../shared/contract.js';
 import { createIpcTransport } from './ipc-transport.js';
-import type { ConnectionStatus, Transport } from './transport.js';
+import { sayApiError, type ApiErrorCode } from '../../shared/api-errors.js';
+import type { Strings } from '../i18n/en.js';
+import { CallError, type ConnectionStatus, type Transport } from './transport.js';
 import { forgetToken, signInToken } from './web-token.js';
 import { checkSession, createWsTransport, defaultWsUrl } from './ws-transport.js';
 
 export type { ConnectionState, ConnectionStatus } from './transport.js';
+export { CallError } from './transport.js';
 
 export interface IasClient {
   /** Which transport carries the contract: 'ipc' in the desktop app, 'ws' in the headless web UI. */
@@ -50,8 +53,18 @@ function startUp(): IasClient {
 
 export const client: IasClient = startUp();
 
-/** A readable message for a failed call. */
+/** A readable message for a failed call, in English. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : JSON.stringify(error);
+}
+
+/** A failed call's code, when it came with one. */
+export function errorCode(error: unknown): ApiErrorCode | undefined {
+  return error instanceof CallError ? error.messageCode : undefined;
+}
+
+/** A readable message for a failed call, in the UI's language when its code is known. */
+export function errorText(t: Strings, error: unknown): string {
+  return sayApiError(t.apiError, errorMessage(error), errorCode(error));
 }

@@ -1,7 +1,8 @@
 /** React hooks over the client: events, the link's state, and data that reloads itself. */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { IasEvent } from '../../shared/contract.js';
-import { client, errorMessage, type ConnectionStatus } from './client.js';
+import { useT } from '../i18n.js';
+import { client, errorText, type ConnectionStatus } from './client.js';
 
 /** Calls `listener` for every event pushed by the core, for as long as the component lives. */
 export function useIasEvent(listener: (event: IasEvent) => void): void {
@@ -50,7 +51,8 @@ export function useLoad<T>(
   reloadOn?: (event: IasEvent) => boolean,
 ): Loaded<T> {
   const [data, setDataState] = useState<T>();
-  const [error, setError] = useState<string>();
+  const t = useT();
+  const [failure, setFailure] = useState<{ error: unknown }>();
   const [loading, setLoading] = useState(true);
   const generation = useRef(0);
   const fetchRef = useRef(fetch);
@@ -65,12 +67,12 @@ export function useLoad<T>(
       (value) => {
         if (mine !== generation.current) return;
         setDataState(value);
-        setError(undefined);
+        setFailure(undefined);
         setLoading(false);
       },
       (err: unknown) => {
         if (mine !== generation.current) return;
-        setError(errorMessage(err));
+        setFailure({ error: err });
         setLoading(false);
       },
     );
@@ -83,6 +85,7 @@ export function useLoad<T>(
   });
 
   const setData = useCallback((update: (data: T | undefined) => T | undefined) => setDataState(update), []);
+  const error = failure && errorText(t, failure.error);
   return { data, error, loading, reload, setData };
 }
 

@@ -1,6 +1,7 @@
 /** The desktop transport: the preload's `window.ias` bridge, one IPC call per method. */
 import type { ApiMethod, IasBridge, IasEvent } from '../../shared/contract.js';
-import type { ConnectionStatus, Transport } from './transport.js';
+import { decodeApiError } from '../../shared/api-errors.js';
+import { CallError, type ConnectionStatus, type Transport } from './transport.js';
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;
 
@@ -18,7 +19,8 @@ export function createIpcTransport(bridge: IasBridge): Transport {
       const fn = bridge[method] as AnyMethod | undefined;
       if (typeof fn !== 'function') return Promise.reject(new Error(`iAs: the app does not offer "${method}"`));
       return fn(...params).catch((err: unknown) => {
-        throw new Error(cleanIpcError(err));
+        const { message, messageCode } = decodeApiError(cleanIpcError(err));
+        throw new CallError(message, messageCode);
       });
     },
     onEvent(listener: (event: IasEvent) => void) {

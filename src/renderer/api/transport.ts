@@ -1,5 +1,15 @@
 /** What a transport gives the client: one way to call a method, events, and the state of the link. */
-import type { ApiMethod, IasEvent } from '../../shared/contract.js';
+import type { ApiErrorCode, ApiMethod, IasEvent } from '../../shared/contract.js';
+
+/** A failed call: its English message, and its code when it has one (to say it in the UI's language). */
+export class CallError extends Error {
+  constructor(
+    message: string,
+    readonly messageCode?: ApiErrorCode,
+  ) {
+    super(message);
+  }
+}
 
 /** `unauthorized`: the web UI has no access token, or `ias serve` refused it; nothing is tried again. */
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'unauthorized';

@@ -8,7 +8,8 @@
  */
 import type { ApiMethod, IasEvent, WsPush, WsRequest, WsResponse } from '../../shared/contract.js';
 import { SESSION_PATH, wsProtocols } from '../../shared/serve-auth.js';
-import type { ConnectionStatus, Transport } from './transport.js';
+import { apiErrorText } from '../../shared/api-errors.js';
+import { CallError, type ConnectionStatus, type Transport } from './transport.js';
 
 export interface WsAuth {
   /** The access token; undefined when the page was opened without its link. */
@@ -19,7 +20,14 @@ export interface WsAuth {
   forget(): void;
 }
 
-const NOT_SIGNED_IN = 'iAs: this page has no valid access token; open the link `ias serve` printed';
+const notSignedIn = () => {
+  const { message, messageCode } = apiErrorText('not-signed-in', {});
+  return new CallError(message, messageCode);
+};
+const connectionLost = () => {
+  const { message, messageCode } = apiErrorText('connection-lost', {});
+  return new CallError(message, messageCode);
+};
 
 /** Asks `GET /api/session` of the server at `origin` whether `token` is right. */
 export async function checkSession(origin: string, token: string): Promise<boolean | undefined> {
@@ -95,7 +103,7 @@ export function createWsTransport(url: string, auth?: WsAuth): Transport {
     const entry = pending.get(message.id);
     if (!entry) return;
     pending.delete(message.id);
-    if (message.error !== undefined) entry.reject(new Error(message.error));
+    if (message.error !== undefined) entry.reject(new CallError(message.error, message.errorCode));
     else entry.resolve(message.result);
   }
 
@@ -105,7 +113,7 @@ export function createWsTransport(url: string, auth?: WsAuth): Transport {
     if (reason === 'refused') auth?.forget();
     for (const [id, entry] of pending) {
       pending.delete(id);
-      entry.reject(new Error(NOT_SIGNED_IN));
+      entry.reject(notSignedIn());
     }
     setStatus({ state: 'unauthorized', reason });
   }
@@ -146,7 +154,7 @@ export function createWsTransport(url: string, auth?: WsAuth): Transport {
       for (const [id, entry] of pending) {
         if (!entry.sent) continue;
         pending.delete(id);
-        entry.reject(new Error('connection lost'));
+        entry.reject(connectionLost());
       }
       if (opened || token === undefined || !auth) {
         scheduleReconnect();
@@ -171,7 +179,7 @@ export function createWsTransport(url: string, auth?: WsAuth): Transport {
   return {
     kind: 'ws',
     invoke(method: ApiMethod, params: unknown[]) {
-      if (status.state === 'unauthorized') return Promise.reject(new Error(NOT_SIGNED_IN));
+      if (status.state === 'unauthorized') return Promise.reject(notSignedIn());
       const id = nextId++;
       const request: WsRequest = { id, method, params };
       return new Promise((resolve, reject) => {

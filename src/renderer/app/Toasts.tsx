@@ -4,6 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ApprovalMessageCode, TaskRunNews } from '../../shared/contract.js';
+import { sayTaskResult } from '../../shared/task-results.js';
 import { client } from '../api/client.js';
 import { useIasEvent } from '../api/hooks.js';
 import type { Strings } from '../i18n/en.js';
@@ -137,7 +138,7 @@ function taskNews(t: Strings, task: TaskRunNews, body: string): ToastInput & { t
   return {
     tone: failed ? 'error' : 'info',
     title: t.tasks.ran(task.name, failed),
-    body,
+    body: sayTaskResult(t.taskResult, body, task.resultCode),
     action: { label: t.tasks.openTasks, href: routeHref('tasks') },
   };
 }

@@ -4,8 +4,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AuditQuery, AuditRowInfo } from '../../shared/contract.js';
-import { client, errorMessage } from '../api/client.js';
+import { client, errorText } from '../api/client.js';
 import { useOnReconnect } from '../api/hooks.js';
+import { useT } from '../i18n.js';
 
 export const PAGE_SIZE = 100;
 
@@ -19,10 +20,11 @@ export interface AuditPages {
 }
 
 export function useAuditPages(query: AuditQuery): AuditPages {
+  const t = useT();
   const [rows, setRows] = useState<AuditRowInfo[]>([]);
   const [hasMore, setHasMore] = useState(true);
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<{ error: unknown }>();
   const generation = useRef(0);
   const cursor = useRef<string | undefined>(undefined);
   const busy = useRef(false);
@@ -53,13 +55,13 @@ export function useAuditPages(query: AuditQuery): AuditPages {
         more.current = page.nextCursor !== undefined;
         setRows((current) => (first ? page.rows : [...current, ...page.rows]));
         setHasMore(more.current);
-        setError(undefined);
+        setFailure(undefined);
         if (first) setLoading(false);
       },
       (err: unknown) => {
         if (mine !== generation.current) return;
         busy.current = false;
-        setError(errorMessage(err));
+        setFailure({ error: err });
         setLoading(false);
       },
     );
@@ -73,5 +75,6 @@ export function useAuditPages(query: AuditQuery): AuditPages {
   const reload = useCallback(() => fetchPage(true), [fetchPage]);
   useOnReconnect(reload);
   const loadMore = useCallback(() => fetchPage(false), [fetchPage]);
+  const error = failure && errorText(t, failure.error);
   return { rows, hasMore, loading, error, loadMore, reload };
 }

@@ -4,7 +4,7 @@
  */
 import { useState, type KeyboardEvent } from 'react';
 import type { ConversationInfo } from '../../shared/contract.js';
-import { errorMessage } from '../api/client.js';
+import { errorText } from '../api/client.js';
 import { navigate, routeHref } from '../app/router.js';
 import { useToast } from '../app/Toasts.js';
 import { useLocale, useT } from '../i18n.js';
@@ -31,7 +31,7 @@ function RenameInput({ conversation, onDone }: { conversation: ConversationInfo;
     if (!next || next === conversation.title) return;
     chatStore
       .rename(conversation.id, next)
-      .catch((err: unknown) => toast({ tone: 'error', title: t.chat.renameFailed, body: errorMessage(err) }));
+      .catch((err: unknown) => toast({ tone: 'error', title: t.chat.renameFailed, body: errorText(t, err) }));
   };
   return (
     <input
@@ -71,7 +71,7 @@ export function ConversationList({ conversations, error, currentId, liveIds, onP
       () => {
         if (target.id === currentId) navigate('chat', undefined, true);
       },
-      (err: unknown) => toast({ tone: 'error', title: t.chat.deleteFailed, body: errorMessage(err) }),
+      (err: unknown) => toast({ tone: 'error', title: t.chat.deleteFailed, body: errorText(t, err) }),
     );
   };
 

@@ -7,7 +7,7 @@ import { Icon } from '../ui/icons.js';
 import { RichText } from './RichText.js';
 import { ToolCard } from './ToolCard.js';
 import type { AssistantItem, Item, UserItem } from './transcript.js';
-import { turnLine } from './turn-line.js';
+import { partLine, turnLine } from './turn-line.js';
 
 function UserMessage({ item }: { item: UserItem }) {
   const locale = useLocale();
@@ -65,7 +65,7 @@ function AssistantMessage({ item, approvals }: { item: AssistantItem; approvals:
             );
           return (
             <p key={index} className="notice notice-error" role="alert" data-testid="chat-error">
-              <Icon name="alert" size={14} /> {turnLine(t, part.text, part.messageCode)}
+              <Icon name="alert" size={14} /> {partLine(t, part)}
             </p>
           );
         })}

@@ -3,8 +3,8 @@
  * transcript, and the turns in progress. It lives outside React so a turn keeps streaming while
  * the user looks at another page; components read it with `useChatState`.
  */
-import type { ChatEvent, ChatMessage, ConversationInfo, IasEvent } from '../../shared/contract.js';
-import { client, errorMessage } from '../api/client.js';
+import type { ApiErrorCode, ChatEvent, ChatMessage, ConversationInfo, IasEvent } from '../../shared/contract.js';
+import { client, errorCode, errorMessage } from '../api/client.js';
 import {
   applyBackgroundResult,
   applyEvent,
@@ -24,7 +24,9 @@ export const DRAFT = '';
 export interface Transcript {
   items: Item[];
   status: 'loading' | 'ready' | 'error';
+  /** Why it could not be loaded, in English; `errorCode` to say it in the UI's language. */
   error?: string;
+  errorCode?: ApiErrorCode;
   /** Only the latest messages are loaded; the earlier ones come with loadEarlier(), a page at a time. */
   hasEarlier?: boolean;
   /** The id of the first message loaded: the next page is the one before it. */
@@ -42,6 +44,7 @@ function pageBounds(page: ChatMessage[], firstId?: number): Pick<Transcript, 'ha
 export interface ChatState {
   conversations: ConversationInfo[] | undefined;
   conversationsError?: string;
+  conversationsErrorCode?: ApiErrorCode;
   transcripts: Record<string, Transcript>;
 }
 
@@ -134,10 +137,15 @@ export class ChatStore {
         ...state,
         conversations: [...list].sort((a, b) => b.updatedAt - a.updatedAt),
         conversationsError: undefined,
+        conversationsErrorCode: undefined,
       }));
     } catch (err) {
       if (read !== this.listReads) return;
-      this.set((state) => ({ ...state, conversationsError: errorMessage(err) }));
+      this.set((state) => ({
+        ...state,
+        conversationsError: errorMessage(err),
+        conversationsErrorCode: errorCode(err),
+      }));
     }
   }
 
@@ -174,7 +182,12 @@ export class ChatStore {
         ...pageBounds(recent),
       }));
     } catch (err) {
-      this.setTranscript(conversationId, (t) => ({ items: t?.items ?? [], status: 'error', error: errorMessage(err) }));
+      this.setTranscript(conversationId, (t) => ({
+        items: t?.items ?? [],
+        status: 'error',
+        error: errorMessage(err),
+        errorCode: errorCode(err),
+      }));
     }
   }
 
@@ -193,8 +206,8 @@ export class ChatStore {
         return { items: [...earlier, ...t.items], status: 'ready', ...pageBounds(page, before) };
       });
     } catch (err) {
-      const error = errorMessage(err);
-      this.setTranscript(conversationId, (t) => t && { ...t, status: 'error', error, loadingEarlier: false });
+      const failed = { status: 'error' as const, error: errorMessage(err), errorCode: errorCode(err) };
+      this.setTranscript(conversationId, (t) => t && { ...t, ...failed, loadingEarlier: false });
     }
   }
 
@@ -217,6 +230,7 @@ export class ChatStore {
       items: [...(t?.items ?? []), { kind: 'user', key: `local-${n}`, text, createdAt: now, local: true }, block],
       status: 'ready',
       error: undefined,
+      errorCode: undefined,
     }));
     this.sendsInFlight++;
     try {
@@ -235,7 +249,7 @@ export class ChatStore {
       this.updateBlock(key, blockKey, (b) => ({
         ...b,
         live: false,
-        parts: [...b.parts, { type: 'error', text: errorMessage(err) }],
+        parts: [...b.parts, { type: 'error', text: errorMessage(err), apiCode: errorCode(err) }],
       }));
       return conversationId;
     } finally {

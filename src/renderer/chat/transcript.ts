@@ -3,7 +3,7 @@
  * reasoning, text and tool calls in order). Built from stored messages, then kept up
  * to date by the live `chat` events of a turn. Pure functions, no React.
  */
-import type { ChatEvent, ChatMessage, MessageCode, ToolCallStatus } from '../../shared/contract.js';
+import type { ApiErrorCode, ChatEvent, ChatMessage, MessageCode, ToolCallStatus } from '../../shared/contract.js';
 import { parseMaybeJson } from '../ui/format.js';
 
 export interface ToolView {
@@ -17,8 +17,11 @@ export interface ToolView {
 export type Part =
   | { type: 'text'; text: string }
   | { type: 'tool'; tool: ToolView }
-  /** A line about how the turn went: `text` in English, `messageCode` to say it in the UI's language. */
-  | { type: 'notice' | 'error'; text: string; messageCode?: MessageCode };
+  /**
+   * A line about how the turn went: `text` in English, `messageCode` to say it in the UI's language;
+   * or, for a turn that could not start, `apiCode` (the failed call's code).
+   */
+  | { type: 'notice' | 'error'; text: string; messageCode?: MessageCode; apiCode?: ApiErrorCode };
 
 export interface UserItem {
   kind: 'user';

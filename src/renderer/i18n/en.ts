@@ -11,6 +11,9 @@ import type {
   WechatState,
 } from '../../shared/contract.js';
 import type { ApprovalMessageStrings } from '../../shared/approval-messages.js';
+import { englishApiErrors } from '../../shared/api-errors.js';
+import { englishSkillProblems } from '../../shared/skill-problems.js';
+import { englishTaskResults } from '../../shared/task-results.js';
 import { englishTurnMessages } from '../../shared/turn-messages.js';
 
 /** Where an approval can go, by the channel's name. */
@@ -124,6 +127,12 @@ export const en = {
   turn: englishTurnMessages,
   /** What the approval gate tells the owner in the app (a toast), by its codes. */
   approvalMessage: approvalMessages,
+  /** What is wrong with a SKILL.md, by its codes. */
+  skillProblem: englishSkillProblems,
+  /** Why a call failed, by its codes. */
+  apiError: englishApiErrors,
+  /** What iAs itself says in a scheduled run's result, by its codes. */
+  taskResult: englishTaskResults,
   tool: {
     arguments: 'Arguments',
     result: 'Result',

@@ -1,4 +1,7 @@
 /** 简体中文。 */
+import { chineseApiErrors } from '../../shared/api-errors-zh-CN.js';
+import { chineseSkillProblems } from '../../shared/skill-problems-zh-CN.js';
+import { chineseTaskResults } from '../../shared/task-results-zh-CN.js';
 import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
 import { lines, type Strings } from './en.js';
 
@@ -103,6 +106,9 @@ export const zhCN: Strings = {
     'approval-cancelled': (p) => ({ title: `已取消：${p.skill} 不会执行。` }),
     'approval-expired': (p) => ({ title: `已过期：${p.skill} 没有执行。` }),
   },
+  skillProblem: chineseSkillProblems,
+  apiError: chineseApiErrors,
+  taskResult: chineseTaskResults,
   tool: {
     arguments: '参数',
     result: '结果',

@@ -1,5 +1,6 @@
 /** Chat: the conversation list, the transcript with live replies, tool cards and approvals, and the message box. */
 import { useEffect, useMemo, useState } from 'react';
+import { sayApiError } from '../../shared/api-errors.js';
 import { client } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
 import { useApprovals } from '../approvals/ApprovalsProvider.js';
@@ -88,7 +89,9 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
   const list = (
     <ConversationList
       conversations={state.conversations}
-      error={state.conversationsError}
+      error={
+        state.conversationsError && sayApiError(t.apiError, state.conversationsError, state.conversationsErrorCode)
+      }
       currentId={conversationId}
       liveIds={liveIds}
       onPicked={() => setListOpen(false)}
@@ -124,7 +127,7 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
         </header>
         {transcript?.status === 'error' && (
           <p className="notice notice-error" role="alert">
-            {t.chat.loadFailed(transcript.error ?? '')}
+            {t.chat.loadFailed(sayApiError(t.apiError, transcript.error ?? '', transcript.errorCode))}
           </p>
         )}
         {transcript?.status === 'loading' && items.length === 0 ? (

@@ -1,7 +1,7 @@
 /** Language, theme, time zone, notifications, launch at login, pausing high-risk skills, and where the data lives. */
 import { useId, useState } from 'react';
 import type { Language, Theme } from '../../shared/contract.js';
-import { client, errorMessage } from '../api/client.js';
+import { client, errorText } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
 import { useSettings } from '../app/SettingsProvider.js';
 import { useBrowserNotificationPermission, useToast } from '../app/Toasts.js';
@@ -20,7 +20,7 @@ export function GeneralSection() {
   const [copied, setCopied] = useState(false);
 
   const apply = (action: Promise<void>) =>
-    action.catch((err: unknown) => toast({ tone: 'error', title: t.settings.saveFailed, body: errorMessage(err) }));
+    action.catch((err: unknown) => toast({ tone: 'error', title: t.settings.saveFailed, body: errorText(t, err) }));
 
   if (!settings) return null;
   return (

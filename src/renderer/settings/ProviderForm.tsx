@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { MessageCode, ProviderInfo, ProviderInput } from '../../shared/contract.js';
-import { client, errorMessage } from '../api/client.js';
+import { client, errorText } from '../api/client.js';
 import { useToast } from '../app/Toasts.js';
 import { turnLine } from '../chat/turn-line.js';
 import { useT } from '../i18n.js';
@@ -68,7 +68,7 @@ export function ProviderForm({ info, onSaved }: Props) {
       toast({ tone: 'success', title: t.provider.saved });
       onSaved();
     } catch (err) {
-      toast({ tone: 'error', title: t.provider.saveFailed, body: errorMessage(err) });
+      toast({ tone: 'error', title: t.provider.saveFailed, body: errorText(t, err) });
     } finally {
       setBusy(undefined);
     }
@@ -84,7 +84,7 @@ export function ProviderForm({ info, onSaved }: Props) {
       }
       setTest(await client.call.testProvider());
     } catch (err) {
-      setTest({ ok: false, message: errorMessage(err) });
+      setTest({ ok: false, message: errorText(t, err) });
     } finally {
       setBusy(undefined);
     }

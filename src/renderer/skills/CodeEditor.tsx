@@ -8,6 +8,8 @@ import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 import type { SkillProblemInfo } from '../../shared/contract.js';
+import { useT, type Strings } from '../i18n.js';
+import { problemText } from './problem-text.js';
 import { editorTheme, skillLanguage } from './editor-setup.js';
 
 export interface CodeEditorHandle {
@@ -24,14 +26,15 @@ interface Props {
   handle?: (handle: CodeEditorHandle) => void;
 }
 
-function toDiagnostics(state: EditorState, problems: SkillProblemInfo[]): Diagnostic[] {
+function toDiagnostics(t: Strings, state: EditorState, problems: SkillProblemInfo[]): Diagnostic[] {
   return problems.map((problem) => {
     const line = state.doc.line(Math.max(1, Math.min(state.doc.lines, problem.line ?? 1)));
-    return { from: line.from, to: line.to, severity: problem.severity, message: problem.message };
+    return { from: line.from, to: line.to, severity: problem.severity, message: problemText(t, problem) };
   });
 }
 
 export function CodeEditor({ initial, readOnly, label, problems, onChange, onSave, handle }: Props) {
+  const t = useT();
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView>(undefined);
   const callbacks = useRef({ onChange, onSave });
@@ -86,8 +89,8 @@ export function CodeEditor({ initial, readOnly, label, problems, onChange, onSav
 
   useEffect(() => {
     const editor = view.current;
-    if (editor) editor.dispatch(setDiagnostics(editor.state, toDiagnostics(editor.state, problems)));
-  }, [problems]);
+    if (editor) editor.dispatch(setDiagnostics(editor.state, toDiagnostics(t, editor.state, problems)));
+  }, [problems, t]);
 
   return <div className="code-editor" ref={host} data-testid="skill-editor" />;
 }

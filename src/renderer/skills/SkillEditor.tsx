@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { SkillConfigField, SkillFile, SkillInfo, SkillValidation } from '../../shared/contract.js';
-import { client, errorMessage } from '../api/client.js';
+import { client, errorText } from '../api/client.js';
 import { useDebounced } from '../api/hooks.js';
 import { useToast } from '../app/Toasts.js';
 import { useT } from '../i18n.js';
@@ -54,12 +54,14 @@ export function SkillEditor(props: Props) {
   const t = useT();
   const toast = useToast();
   const [file, setFile] = useState<SkillFile>();
-  const [loadError, setLoadError] = useState<string>();
+  const [loadFailure, setLoadError] = useState<{ error: unknown }>();
   const [mount, setMount] = useState(0);
   const [content, setContent] = useState('');
   const [saved, setSaved] = useState<string | undefined>();
   const [validation, setValidation] = useState<SkillValidation>();
-  const [validationError, setValidationError] = useState<string>();
+  const [validationFailure, setValidationError] = useState<{ error: unknown }>();
+  const loadError = loadFailure && errorText(t, loadFailure.error);
+  const validationError = validationFailure && errorText(t, validationFailure.error);
   const [busy, setBusy] = useState<'save' | 'copy' | 'delete'>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const editor = useRef<CodeEditorHandle>(undefined);
@@ -95,7 +97,7 @@ export function SkillEditor(props: Props) {
         setMount((m) => m + 1);
       },
       (err: unknown) => {
-        if (live) setLoadError(errorMessage(err));
+        if (live) setLoadError({ error: err });
       },
     );
     return () => {
@@ -152,7 +154,7 @@ export function SkillEditor(props: Props) {
       },
       (err: unknown) => {
         if (!live) return;
-        setValidationError(errorMessage(err));
+        setValidationError({ error: err });
         setInFlight(false);
       },
     );
@@ -174,7 +176,7 @@ export function SkillEditor(props: Props) {
       else toast({ tone: 'error', title: t.skills.savedWithErrors(name), body: t.skills.errors(result.errors.length) });
       onSaved(name);
     } catch (err) {
-      toast({ tone: 'error', title: t.skills.notSaved, body: errorMessage(err) });
+      toast({ tone: 'error', title: t.skills.notSaved, body: errorText(t, err) });
     } finally {
       setBusy(undefined);
     }
@@ -191,7 +193,7 @@ export function SkillEditor(props: Props) {
       toast({ tone: 'success', title: t.skills.copied(name) });
       onSaved(name);
     } catch (err) {
-      toast({ tone: 'error', title: t.skills.copyFailed, body: errorMessage(err) });
+      toast({ tone: 'error', title: t.skills.copyFailed, body: errorText(t, err) });
     } finally {
       setBusy(undefined);
     }
@@ -205,7 +207,7 @@ export function SkillEditor(props: Props) {
       toast({ tone: 'success', title: t.skills.deleted(name) });
       onDeleted();
     } catch (err) {
-      toast({ tone: 'error', title: t.skills.deleteFailed, body: errorMessage(err) });
+      toast({ tone: 'error', title: t.skills.deleteFailed, body: errorText(t, err) });
     } finally {
       setBusy(undefined);
     }

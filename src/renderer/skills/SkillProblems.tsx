@@ -2,6 +2,7 @@
 import type { SkillProblemInfo } from '../../shared/contract.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
+import { problemText } from './problem-text.js';
 
 export function SkillProblems({ problems }: { problems: SkillProblemInfo[] }) {
   const t = useT();
@@ -21,7 +22,7 @@ export function SkillProblems({ problems }: { problems: SkillProblemInfo[] }) {
                 {problem.line !== undefined ? `:${problem.line}` : ''}
               </span>
             </code>
-            <span>{problem.message}</span>
+            <span>{problemText(t, problem)}</span>
           </li>
         ))}
       </ul>

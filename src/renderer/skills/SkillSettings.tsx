@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { SkillConfigField, SkillInfo } from '../../shared/contract.js';
-import { client, errorMessage } from '../api/client.js';
+import { client, errorText } from '../api/client.js';
 import { useToast } from '../app/Toasts.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
@@ -85,7 +85,7 @@ export function SkillSettings({ skill, onToggle, onSaved, onDirtyChange }: Props
       setClearing(new Set());
       toast({ tone: 'success', title: c.saved(skill.name) });
     } catch (err) {
-      toast({ tone: 'error', title: c.saveFailed, body: errorMessage(err) });
+      toast({ tone: 'error', title: c.saveFailed, body: errorText(t, err) });
     } finally {
       setBusy(false);
     }

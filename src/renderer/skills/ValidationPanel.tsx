@@ -4,6 +4,7 @@ import { useT } from '../i18n.js';
 import { CodeBlock } from '../ui/CodeBlock.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
+import { problemText } from './problem-text.js';
 
 interface Props {
   validation: SkillValidation | undefined;
@@ -18,7 +19,7 @@ function Problem({ problem, onGoToLine }: { problem: SkillProblemInfo; onGoToLin
     <>
       <Icon name={problem.severity === 'error' ? 'alert' : 'info'} size={13} />
       {problem.line !== undefined && <span className="problem-line">{t.skills.line(problem.line)}</span>}
-      <span>{problem.message}</span>
+      <span>{problemText(t, problem)}</span>
     </>
   );
   return (

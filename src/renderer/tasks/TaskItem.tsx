@@ -4,6 +4,7 @@
  * the last result on request. A switch pauses or resumes it.
  */
 import type { TaskInfo } from '../../shared/contract.js';
+import { sayTaskResult } from '../../shared/task-results.js';
 import { useNow } from '../api/hooks.js';
 import { RichText } from '../chat/RichText.js';
 import { useLocale, useT } from '../i18n.js';
@@ -123,7 +124,7 @@ export function TaskItem({ task, onToggle, onDelete }: Props) {
             <Icon name="chevronRight" size={14} className="disclosure" /> {t.tasks.lastResult}
           </summary>
           <div className="task-result-body">
-            <RichText text={task.lastResult} />
+            <RichText text={sayTaskResult(t.taskResult, task.lastResult, task.lastResultCode)} />
           </div>
         </details>
       )}

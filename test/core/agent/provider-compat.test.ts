@@ -342,6 +342,11 @@ describe('requests shaped for strict servers', () => {
     expect(outcome).toEqual({
       success: true,
       text: 'The report.\n\n[iAs: The model test-model cannot use tools, so it answers without skills.]',
+      // What iAs says in it, for the owner's language (shared/task-results.ts).
+      code: {
+        code: 'run-answered',
+        params: { reply: 'The report.', notices: [{ code: 'model-without-tools', params: { model: 'test-model' } }] },
+      },
     });
   });
 

@@ -159,7 +159,16 @@ describe('scheduled tasks', () => {
     w.store.tasks.update(task.id, { nextRunAt: Date.now() - 1000 });
     const ran = new Promise<TaskRunOutcome>((resolve) => w.scheduler.once('ran', (_t, outcome) => resolve(outcome)));
     w.scheduler.start();
-    expect(await ran).toEqual({ success: false, text: 'the task could not run: No model is configured' });
-    expect(w.scheduler.get(task.id).lastStatus).toBe('failed');
+    const notStarted = { code: 'run-not-started', params: { detail: 'No model is configured' } };
+    expect(await ran).toEqual({
+      success: false,
+      text: 'the task could not run: No model is configured',
+      code: notStarted,
+    });
+    expect(w.scheduler.get(task.id)).toMatchObject({
+      lastStatus: 'failed',
+      lastResult: 'the task could not run: No model is configured',
+      lastResultCode: notStarted,
+    });
   });
 });

@@ -1,0 +1,28 @@
+/**
+ * The owner's language for what iAs tells them outside the app (WeChat replies, a terminal
+ * command's own words): the `language` setting (as in the app) when it is not 'system', else the
+ * system's locale.
+ */
+import type { Language } from '../shared/contract.js';
+import { pickLocale, type Locale } from '../shared/locale.js';
+import type { SettingsRepo } from './store/settings-repo.js';
+
+/** The settings key of the app's preferences (language, theme…). */
+export const APP_SETTINGS = 'app.settings';
+
+/**
+ * The locale the system gives messages: the first of LC_ALL, LC_MESSAGES and LANG that is set (as
+ * POSIX reads them), else the one Node's ICU found (Windows sets none of them).
+ */
+export function systemLanguage(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  for (const name of ['LC_ALL', 'LC_MESSAGES', 'LANG']) {
+    const value = env[name];
+    if (value) return value;
+  }
+  return Intl.DateTimeFormat().resolvedOptions().locale;
+}
+
+export function ownerLocale(settings: SettingsRepo, env: NodeJS.ProcessEnv = process.env): Locale {
+  const language = settings.get<{ language?: Language }>(APP_SETTINGS)?.language;
+  return pickLocale(language, systemLanguage(env));
+}

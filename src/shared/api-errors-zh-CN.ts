@@ -1,0 +1,19 @@
+/** How each API error (see api-errors.ts) reads in 简体中文. Plain functions: no Node, no DOM. */
+import type { ApiErrorStrings } from './api-errors.js';
+
+export const chineseApiErrors: ApiErrorStrings = {
+  'no-skill': (p) => `没有名为“${p.name}”的技能。`,
+  'already-user-skill': (p) => `${p.name} 已经在我的技能中了。`,
+  'builtin-no-copy': (p) => `${p.name} 是 iAs 的内置技能，不能复制。可以另写一个脚本技能。`,
+  'user-skill-exists': (p) => `我的技能中已经有 ${p.name} 了。`,
+  'not-user-skill': (p) => `${p.name} 不在我的技能中（系统技能不能删除）。`,
+  'no-conversation': (p) => `没有这个对话（${p.id}）。`,
+  'reply-in-progress': () => '这个对话还在回复中：请先停止，或等它回复完。',
+  'wechat-unavailable': () => '当前模式下微信不可用。',
+  'no-task': (p) => `没有这个定时任务（${p.id}）。`,
+  'task-no-run-left': (p) => `“${p.name}”的运行时间已过：请在对话中让 iAs 为它设定新的时间。`,
+  'not-a-time-zone': (p) =>
+    `“${p.value}”不是时区：请使用 IANA 时区名，例如 Asia/Shanghai 或 Europe/London，或选择“跟随系统”。`,
+  'connection-lost': () => '与 iAs 的连接已断开。',
+  'not-signed-in': () => '此页面没有有效的访问令牌：请打开“ias serve”打印的链接。',
+};

@@ -1,0 +1,91 @@
+/**
+ * Why a call of the contract failed, as a stable code with its parameters, so that a UI can say it
+ * in its own language; and how each reads in English (the error's message, which a UI shows for a
+ * code it does not know). The desktop transport carries the code inside the message (see
+ * {@link encodeApiError}): Electron passes only an error's message from the main process.
+ * Plain types and functions: no Node, no DOM.
+ */
+
+export interface ApiErrorParams {
+  'no-skill': { name: string };
+  'already-user-skill': { name: string };
+  'builtin-no-copy': { name: string };
+  'user-skill-exists': { name: string };
+  'not-user-skill': { name: string };
+  'no-conversation': { id: string };
+  'reply-in-progress': Record<string, never>;
+  'wechat-unavailable': Record<string, never>;
+  'no-task': { id: string };
+  'task-no-run-left': { name: string };
+  'not-a-time-zone': { value: string };
+  /** The link to iAs dropped while the call was under way (the web UI). */
+  'connection-lost': Record<string, never>;
+  /** The web UI was opened without a valid access token. */
+  'not-signed-in': Record<string, never>;
+}
+
+export type ApiErrorName = keyof ApiErrorParams;
+
+/** An API error's code and parameters (one of {@link ApiErrorParams}). */
+export type ApiErrorCode = { [C in ApiErrorName]: { code: C; params: ApiErrorParams[C] } }[ApiErrorName];
+
+/** How each error (by its code) reads in a language. */
+export type ApiErrorStrings = { [C in ApiErrorName]: (p: ApiErrorParams[C]) => string };
+
+export const englishApiErrors: ApiErrorStrings = {
+  'no-skill': (p) => `there is no skill "${p.name}"`,
+  'already-user-skill': (p) => `${p.name} is already one of your skills`,
+  'builtin-no-copy': (p) => `${p.name} is built into iAs and cannot be copied; write a script skill instead`,
+  'user-skill-exists': (p) => `your skills folder already has ${p.name}`,
+  'not-user-skill': (p) => `${p.name} is not one of your skills (system skills cannot be deleted)`,
+  'no-conversation': (p) => `there is no conversation ${p.id}`,
+  'reply-in-progress': () => 'a reply is still coming in this conversation; stop it or wait',
+  'wechat-unavailable': () => 'WeChat is not available in this mode',
+  'no-task': (p) => `there is no scheduled task "${p.id}"`,
+  'task-no-run-left': (p) => `"${p.name}" has no run left: its moment has passed`,
+  'not-a-time-zone': (p) =>
+    `${JSON.stringify(p.value)} is not a time zone: use an IANA name such as Asia/Shanghai or Europe/London, or "system" to follow the computer's`,
+  'connection-lost': () => 'connection lost',
+  'not-signed-in': () => 'iAs: this page has no valid access token; open the link `ias serve` printed',
+};
+
+/** An error of `code` with `params`: its English message and its code. */
+export function apiErrorText<C extends ApiErrorName>(
+  code: C,
+  params: ApiErrorParams[C],
+): { message: string; messageCode: ApiErrorCode } {
+  const english = englishApiErrors[code] as (p: ApiErrorParams[C]) => string;
+  return { message: english(params), messageCode: { code, params } as ApiErrorCode };
+}
+
+/**
+ * An error in a language: by its code when `strings` know it, else its English message (an older
+ * core, a code newer than this table, or an error that has no code).
+ */
+export function sayApiError(strings: ApiErrorStrings, message: string, messageCode?: ApiErrorCode): string {
+  if (!messageCode || !Object.hasOwn(strings, messageCode.code)) return message;
+  const say = strings[messageCode.code] as (params: ApiErrorCode['params']) => string;
+  return say(messageCode.params ?? {});
+}
+
+/** How the desktop transport marks a message that carries a code: `<mark><code as JSON>\n<English>`. */
+const MARK = 'ias-error:';
+
+/** The message an error crosses Electron's IPC with: its code (when it has one) before its English. */
+export function encodeApiError(message: string, messageCode?: ApiErrorCode): string {
+  return messageCode ? `${MARK}${JSON.stringify(messageCode)}\n${message}` : message;
+}
+
+/** The English message and the code of an error that crossed Electron's IPC (see encodeApiError). */
+export function decodeApiError(text: string): { message: string; messageCode?: ApiErrorCode } {
+  if (!text.startsWith(MARK)) return { message: text };
+  const end = text.indexOf('\n');
+  if (end < 0) return { message: text };
+  try {
+    const messageCode = JSON.parse(text.slice(MARK.length, end)) as ApiErrorCode;
+    if (typeof messageCode?.code !== 'string') return { message: text.slice(end + 1) };
+    return { message: text.slice(end + 1), messageCode };
+  } catch {
+    return { message: text.slice(end + 1) };
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * How each SKILL.md problem (see skill-problems.ts) reads in 简体中文. Keys, headings and values
+ * written in the file stay as written; a `detail` (another program's own words) comes as it came.
+ * Plain functions: no Node, no DOM.
+ */
+import type { SkillPlace, SkillProblemStrings } from './skill-problems.js';
+
+const place = (p: SkillPlace) => ('section' in p ? `“## ${p.section}”` : `front matter 的“${p.frontMatter}”`);
+
+export const chineseSkillProblems: SkillProblemStrings = {
+  'bad-folder-name': (p) => `文件夹名“${p.name}”不是有效的技能名：请使用 1 到 64 个小写字母、数字、“_”或“-”`,
+  'name-not-letter-first': (p) =>
+    `技能名“${p.name}”以“${p.first}”开头：有些服务商（Moonshot/Kimi、Gemini）会拒绝工具名不以字母或“_”开头的所有请求`,
+  'file-too-large': (p) => `SKILL.md 有 ${p.kb} KB，上限是 ${p.limitKb} KB`,
+  'file-binary': () => 'SKILL.md 是二进制文件，不是 Markdown 文本',
+  'file-not-utf8': () => 'SKILL.md 不是有效的 UTF-8 文本',
+  'file-empty': () => 'SKILL.md 是空的：至少需要一个标题和一段描述',
+  'front-matter-unclosed': () => '第 1 行的“---”开始了 front matter，但后面没有“---”行来结束它',
+  'front-matter-not-mapping': () => 'front matter 必须是由“key: value”行组成的 YAML 映射',
+  'front-matter-bad-yaml': (p) => `front matter 不是有效的 YAML：${p.detail}`,
+  'code-block-unclosed': () => '从这里开始的代码块没有结束',
+  'section-twice': (p) => `“## ${p.heading}”出现了两次（第一次在第 ${p.firstLine} 行）`,
+  'front-matter-not-text': (p) => `front matter 的“${p.key}”必须是文本`,
+  'name-differs': (p) =>
+    `front matter 中的名称“${p.name}”与文件夹名“${p.folder}”不同；工具名以文件夹名“${p.folder}”为准（请改名使两者一致）`,
+  'no-description': () => '技能没有描述：请在“# 标题”行下写一段话，或在 front matter 中加上“description:”',
+  'description-long': (p) => `描述有 ${p.length} 个字符，请控制在 1,024 个以内`,
+  'compatibility-long': () => 'front matter 的“compatibility”超过了 500 个字符',
+  'metadata-not-mapping': () => 'front matter 的“metadata”必须是键到文本值的映射',
+  'risk-unknown': (p) => `无法识别的风险等级“${p.word}”（${place(p.place)}）：请写 Low 或 High`,
+  'risk-empty': (p) => `“## ${p.heading}”是空的：请写 Low 或 High`,
+  'risk-disagree': (p) =>
+    `风险等级声明了两次且不一致：front matter 写的是 ${p.frontMatter}，“## ${p.heading}”写的是 ${p.section}`,
+  'timeout-invalid': (p) => `超时必须是 1 到 ${p.max} 之间的秒数（现在是 ${p.found}）`,
+  'timeout-empty': () => '“## Timeout”是空的：请写一个秒数',
+  'parameters-twice': () => '参数给了两次：front matter 里一次，“## Parameters”里一次；请只保留一处',
+  'parameters-no-block': () => '“## Parameters”中没有写着 JSON Schema 的 ```json 代码块',
+  'json-invalid': (p) => `${place(p.place)}不是有效的 JSON：${p.reason}`,
+  'schema-not-object': () => '参数的 JSON Schema 必须是一个 JSON 对象',
+  'schema-not-type-object': (p) =>
+    `参数的 JSON Schema 必须有 "type": "object"（现在${p.has === undefined ? '没有 type' : `是 ${p.has}`}）`,
+  'schema-invalid': (p) => `参数的 JSON Schema 无效：${p.detail}`,
+  'schema-uncompilable': (p) => `参数的 JSON Schema 无法编译：${p.detail}`,
+  'moonshot-schema': (p) =>
+    `参数：${p.spots
+      .map((s) => (s.kind === 'no-type' ? `“${s.path}”没有“type”` : `“${s.path}”在 anyOf/oneOf 旁边写了“type”`))
+      .join('；')}${p.more > 0 ? `（另有 ${p.more} 处）` : ''}：Moonshot（Kimi）会拒绝工具中有这种 schema 的所有请求`,
+  'builtin-and-script': () => '一个技能只能运行内置处理程序或脚本，不能两者都有',
+  'execute-no-block': () => '“## Execute”中没有写着脚本的代码块',
+  'no-risk': () =>
+    '这个技能会运行东西，却没有声明风险：请加上“## Risk Level”并写 Low 或 High（或在 front matter 中写“risk:”）',
+  'execute-empty': () => '“## Execute”的代码块是空的',
+  'script-language-unknown': (p) => `无法识别的脚本语言“${p.language}”：请使用 ${p.supported}，或以 #! 行开头`,
+  'script-no-interpreter': () =>
+    '“## Execute”的代码块没有指明解释器：请写 ```bash、```node、```python 或 ```powershell，或以 #! 行开头',
+  'config-not-list': () => 'front matter 的“config”必须是设置项的列表（name、description、secret、required）',
+  'config-bad-name': (p) => `设置项 ${p.name} 需要由大写字母、数字和“_”组成的名称（例如 API_KEY）`,
+  'config-twice': (p) => `设置项 ${p.name} 声明了两次`,
+  'config-unknown-keys': (p) => `设置项 ${p.name} 有无法识别的键：${p.keys}`,
+  'config-description-not-text': (p) => `设置项 ${p.name}：“description”必须是文本`,
+  'config-required-invalid': (p) => `设置项 ${p.name}：“required”必须是 true、false 或一个分组名`,
+  'config-secret-invalid': (p) => `设置项 ${p.name}：“secret”必须是 true 或 false`,
+  'config-default-invalid': (p) => `设置项 ${p.name}：只有不是密钥的设置项才能有文本默认值`,
+  'folder-link-broken': () => '技能文件夹是一个失效的符号链接',
+  'folder-link-outside': (p) => `技能文件夹是指向 ${p.target} 的符号链接，不在技能所在的文件夹内，已拒绝加载`,
+  'folder-unreadable': (p) => `无法读取技能文件夹：${p.detail}`,
+  'skill-md-folder': () => 'SKILL.md 是一个文件夹，不是文件',
+  'skill-md-unreadable': (p) => `无法读取 SKILL.md：${p.detail}`,
+  'skills-folder-unreadable': (p) => `无法读取技能所在的文件夹：${p.detail}`,
+  'builtin-user-skill': () => '只有系统技能可以指定内置处理程序；请改写一个“## Execute”脚本',
+  'bad-skill-name': () => '名称必须是 1 到 64 个 a-z、0-9、“_”和“-”',
+  'file-link-broken': (p) => `“${p.file}”是一个失效的符号链接`,
+  'file-link-outside': (p) => `“${p.file}”是指向 ${p.target} 的符号链接，不在技能所在的文件夹内；链接只能指向其中`,
+  'too-many-files': (p) => `技能文件夹中的文件超过了 ${p.max} 个`,
+};

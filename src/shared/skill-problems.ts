@@ -1,0 +1,190 @@
+/**
+ * What is wrong with a SKILL.md (or its folder), as a stable code with its parameters, so that a
+ * UI can say it in its own language; and how each reads in English (what `ias skills check`
+ * prints, and a UI shows for a code it does not know). A `detail` is another program's own words
+ * (YAML, JSON Schema, the file system): shown as they came. Plain types and functions: no Node, no DOM.
+ */
+
+/** Where in the file a value was given: a front matter key, or a `## Heading` section. */
+export type SkillPlace = { frontMatter: string } | { section: string };
+
+/** One place in a parameter schema Moonshot (Kimi) refuses (`properties.view`). */
+export interface SchemaSpot {
+  path: string;
+  /** 'no-type': it has no "type"; 'type-beside': a "type" beside anyOf/oneOf. */
+  kind: 'no-type' | 'type-beside';
+}
+
+export interface SkillProblemParams {
+  'bad-folder-name': { name: string };
+  /** A warning: some providers refuse tool names that do not begin with a letter or "_". */
+  'name-not-letter-first': { name: string; first: string };
+  'file-too-large': { kb: number; limitKb: number };
+  'file-binary': Record<string, never>;
+  'file-not-utf8': Record<string, never>;
+  'file-empty': Record<string, never>;
+  'front-matter-unclosed': Record<string, never>;
+  'front-matter-not-mapping': Record<string, never>;
+  'front-matter-bad-yaml': { detail: string };
+  'code-block-unclosed': Record<string, never>;
+  'section-twice': { heading: string; firstLine: number };
+  'front-matter-not-text': { key: string };
+  /** A warning. */
+  'name-differs': { name: string; folder: string };
+  'no-description': Record<string, never>;
+  /** A warning. */
+  'description-long': { length: number };
+  /** A warning. */
+  'compatibility-long': Record<string, never>;
+  'metadata-not-mapping': Record<string, never>;
+  'risk-unknown': { word: string; place: SkillPlace };
+  'risk-empty': { heading: string };
+  'risk-disagree': { frontMatter: string; heading: string; section: string };
+  /** `found`: the value as written, in JSON. */
+  'timeout-invalid': { max: number; found: string };
+  'timeout-empty': Record<string, never>;
+  'parameters-twice': Record<string, never>;
+  'parameters-no-block': Record<string, never>;
+  'json-invalid': { place: SkillPlace; reason: string };
+  'schema-not-object': Record<string, never>;
+  /** `has`: the "type" it has, in JSON; absent when it has none. */
+  'schema-not-type-object': { has?: string };
+  'schema-invalid': { detail: string };
+  'schema-uncompilable': { detail: string };
+  /** A warning: the first spots, and how many more there are. */
+  'moonshot-schema': { spots: SchemaSpot[]; more: number };
+  'builtin-and-script': Record<string, never>;
+  'execute-no-block': Record<string, never>;
+  'no-risk': Record<string, never>;
+  'execute-empty': Record<string, never>;
+  'script-language-unknown': { language: string; supported: string };
+  'script-no-interpreter': Record<string, never>;
+  'config-not-list': Record<string, never>;
+  /** `name`: the name as written, in JSON. */
+  'config-bad-name': { name: string };
+  'config-twice': { name: string };
+  'config-unknown-keys': { name: string; keys: string };
+  'config-description-not-text': { name: string };
+  'config-required-invalid': { name: string };
+  'config-secret-invalid': { name: string };
+  'config-default-invalid': { name: string };
+  'folder-link-broken': Record<string, never>;
+  'folder-link-outside': { target: string };
+  'folder-unreadable': { detail: string };
+  'skill-md-folder': Record<string, never>;
+  'skill-md-unreadable': { detail: string };
+  'skills-folder-unreadable': { detail: string };
+  /** A user skill names a built-in handler. */
+  'builtin-user-skill': Record<string, never>;
+  /** The name a skill is saved under in the app. */
+  'bad-skill-name': Record<string, never>;
+  'file-link-broken': { file: string };
+  'file-link-outside': { file: string; target: string };
+  'too-many-files': { max: number };
+}
+
+export type SkillProblemName = keyof SkillProblemParams;
+
+/** A skill problem's code and parameters (one of {@link SkillProblemParams}). */
+export type SkillProblemCode = {
+  [C in SkillProblemName]: { code: C; params: SkillProblemParams[C] };
+}[SkillProblemName];
+
+/** How each problem (by its code) reads in a language. */
+export type SkillProblemStrings = { [C in SkillProblemName]: (p: SkillProblemParams[C]) => string };
+
+const place = (p: SkillPlace) => ('section' in p ? `"## ${p.section}"` : `front matter "${p.frontMatter}"`);
+
+export const englishSkillProblems: SkillProblemStrings = {
+  'bad-folder-name': (p) =>
+    `the folder name "${p.name}" is not a valid skill name: use 1 to 64 lower-case letters, digits, "_" or "-"`,
+  'name-not-letter-first': (p) =>
+    `the name "${p.name}" begins with "${p.first}": some providers (Moonshot/Kimi, Gemini) refuse every request whose tools have a name that does not begin with a letter or "_"`,
+  'file-too-large': (p) => `SKILL.md is ${p.kb} KB; the limit is ${p.limitKb} KB`,
+  'file-binary': () => 'SKILL.md is a binary file, not markdown text',
+  'file-not-utf8': () => 'SKILL.md is not valid UTF-8 text',
+  'file-empty': () => 'SKILL.md is empty: it needs at least a title and a description',
+  'front-matter-unclosed': () => 'the front matter opened by "---" on line 1 is never closed by a "---" line',
+  'front-matter-not-mapping': () => 'the front matter must be a YAML mapping of "key: value" lines',
+  'front-matter-bad-yaml': (p) => `the front matter is not valid YAML: ${p.detail}`,
+  'code-block-unclosed': () => 'a code block opened here is never closed',
+  'section-twice': (p) => `"## ${p.heading}" appears twice (first on line ${p.firstLine})`,
+  'front-matter-not-text': (p) => `front matter "${p.key}" must be text`,
+  'name-differs': (p) =>
+    `front matter name "${p.name}" differs from the folder name "${p.folder}"; the tool is called "${p.folder}" (rename one so they match)`,
+  'no-description': () =>
+    'the skill has no description: add a paragraph under the "# Title" line or a "description:" in front matter',
+  'description-long': (p) => `the description is ${p.length} characters; keep it under 1,024`,
+  'compatibility-long': () => 'front matter "compatibility" is longer than 500 characters',
+  'metadata-not-mapping': () => 'front matter "metadata" must be a mapping of keys to text values',
+  'risk-unknown': (p) => `unknown risk level "${p.word}" in ${place(p.place)}: write Low or High`,
+  'risk-empty': (p) => `"## ${p.heading}" is empty: write Low or High`,
+  'risk-disagree': (p) =>
+    `the risk is declared twice and they disagree: front matter says ${p.frontMatter}, "## ${p.heading}" says ${p.section}`,
+  'timeout-invalid': (p) => `timeout must be a number of seconds between 1 and ${p.max} (found ${p.found})`,
+  'timeout-empty': () => '"## Timeout" is empty: write a number of seconds',
+  'parameters-twice': () => 'parameters are given twice: in front matter and in "## Parameters"; keep one',
+  'parameters-no-block': () => '"## Parameters" has no ```json code block with the JSON Schema',
+  'json-invalid': (p) => `${place(p.place)} is not valid JSON: ${p.reason}`,
+  'schema-not-object': () => 'the parameter schema must be a JSON object',
+  'schema-not-type-object': (p) =>
+    `the parameter schema must have "type": "object" (it has ${p.has === undefined ? 'no type' : p.has})`,
+  'schema-invalid': (p) => `the parameter schema is not valid JSON Schema: ${p.detail}`,
+  'schema-uncompilable': (p) => `the parameter schema cannot be compiled: ${p.detail}`,
+  'moonshot-schema': (p) =>
+    `parameters: ${p.spots
+      .map((s) => (s.kind === 'no-type' ? `"${s.path}" has no "type"` : `"${s.path}" has a "type" beside anyOf/oneOf`))
+      .join(
+        '; ',
+      )}${p.more > 0 ? ` (and ${p.more} more)` : ''}: Moonshot (Kimi) refuses every request whose tools have a schema like it`,
+  'builtin-and-script': () => 'a skill runs either a built-in handler or a script, not both',
+  'execute-no-block': () => '"## Execute" has no fenced code block with the script',
+  'no-risk': () =>
+    'this skill runs something but declares no risk: add "## Risk Level" with Low or High (or "risk:" in front matter)',
+  'execute-empty': () => 'the "## Execute" code block is empty',
+  'script-language-unknown': (p) =>
+    `unknown script language "${p.language}": use ${p.supported}, or start the script with a #! line`,
+  'script-no-interpreter': () =>
+    'the "## Execute" code block names no interpreter: write ```bash, ```node, ```python or ```powershell, or start it with a #! line',
+  'config-not-list': () => 'front matter "config" must be a list of settings (name, description, secret, required)',
+  'config-bad-name': (p) => `config setting ${p.name} needs a name in capitals, digits and "_" (such as API_KEY)`,
+  'config-twice': (p) => `config setting ${p.name} is declared twice`,
+  'config-unknown-keys': (p) => `config setting ${p.name} has unknown keys: ${p.keys}`,
+  'config-description-not-text': (p) => `config setting ${p.name}: "description" must be text`,
+  'config-required-invalid': (p) => `config setting ${p.name}: "required" must be true, false or the name of a group`,
+  'config-secret-invalid': (p) => `config setting ${p.name}: "secret" must be true or false`,
+  'config-default-invalid': (p) =>
+    `config setting ${p.name}: only a setting that is not secret may have a text default`,
+  'folder-link-broken': () => 'the skill folder is a broken symbolic link',
+  'folder-link-outside': (p) =>
+    `the skill folder is a symbolic link to ${p.target}, outside the skills folder; it is refused`,
+  'folder-unreadable': (p) => `the skill folder cannot be read: ${p.detail}`,
+  'skill-md-folder': () => 'SKILL.md is a folder, not a file',
+  'skill-md-unreadable': (p) => `SKILL.md cannot be read: ${p.detail}`,
+  'skills-folder-unreadable': (p) => `the skills folder cannot be read: ${p.detail}`,
+  'builtin-user-skill': () => 'only system skills may name a built-in handler; write a "## Execute" script instead',
+  'bad-skill-name': () => 'the name must be 1 to 64 of a-z, 0-9, "_" and "-"',
+  'file-link-broken': (p) => `"${p.file}" is a broken symbolic link`,
+  'file-link-outside': (p) =>
+    `"${p.file}" is a symbolic link to ${p.target}, outside the skills folder; links may only point inside it`,
+  'too-many-files': (p) => `the skill folder holds more than ${p.max} files`,
+};
+
+/** A problem of `code` with `params`, in English, with its code. */
+export function skillProblemText<C extends SkillProblemName>(
+  code: C,
+  params: SkillProblemParams[C],
+): { message: string; messageCode: SkillProblemCode } {
+  const english = englishSkillProblems[code] as (p: SkillProblemParams[C]) => string;
+  return { message: english(params), messageCode: { code, params } as SkillProblemCode };
+}
+
+/**
+ * A problem in a language: by its code when `strings` know it, else the English sentence that
+ * came with it (an older core, or a code newer than this table).
+ */
+export function saySkillProblem(strings: SkillProblemStrings, message: string, messageCode?: SkillProblemCode): string {
+  if (!messageCode || !Object.hasOwn(strings, messageCode.code)) return message;
+  const say = strings[messageCode.code] as (params: SkillProblemCode['params']) => string;
+  return say(messageCode.params ?? {});
+}

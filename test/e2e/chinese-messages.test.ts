@@ -1,0 +1,99 @@
+/**
+ * What the core reports as a code reads in 简体中文 in a Chinese UI, in Chromium against the real
+ * `ias serve`: a broken SKILL.md's problem in the skills manager and in the editor, and an API error
+ * (a message sent to a conversation another window deleted). The English words stay on the wire.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, otherClient, screenshot, serve, type OtherClient, type Served } from './harness.js';
+
+const BROKEN = `---
+description: Says hello.
+risk: medium
+---
+## Execute
+
+\`\`\`bash
+echo hello
+\`\`\`
+`;
+
+let app: Served;
+let browser: Browser;
+let page: Page;
+let other: OtherClient;
+
+beforeAll(async () => {
+  app = await serve({
+    setup: (home) => {
+      fs.mkdirSync(path.join(home, 'skills', 'greet'), { recursive: true });
+      fs.writeFileSync(path.join(home, 'skills', 'greet', 'SKILL.md'), BROKEN);
+    },
+  });
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
+  page = await context.newPage();
+  await page.goto(app.url);
+  await page.waitForSelector('[data-testid="message-input"]');
+  other = await otherClient(app);
+}, 60_000);
+
+afterAll(async () => {
+  other?.socket.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+const RISK_ZH = '无法识别的风险等级“medium”（front matter 的“risk”）：请写 Low 或 High';
+const RISK_EN = 'unknown risk level "medium" in front matter "risk": write Low or High';
+
+describe('in the Chinese UI', () => {
+  it('a broken SKILL.md’s problem reads in Chinese in the skills manager and the editor', async () => {
+    await page.goto(`${app.origin}/#/skills`);
+    const problem = page.locator('[data-testid="skill-problem"]').first();
+    await problem.waitFor();
+    expect(await problem.locator('.problem-path').textContent()).toBe(
+      `${path.join(app.home, 'skills', 'greet', 'SKILL.md')}:3`,
+    );
+    expect(await problem.locator('span').last().textContent()).toBe(RISK_ZH);
+    await screenshot(page, 'skill-problem-zh');
+
+    // What the core sends is still English, with the code beside it.
+    const state = await other.call<{ problems: { message: string; messageCode?: unknown }[] }>('listSkills');
+    expect(state.problems[0]).toMatchObject({ message: RISK_EN, messageCode: { code: 'risk-unknown' } });
+
+    // The editor checks as the owner types: a new skill given the same mistake.
+    await page.click('[data-testid="skill-new"]');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').first().fill('greet_again');
+    await dialog.getByRole('button', { name: '创建' }).click();
+    const editor = page.locator('[data-testid="skill-editor"] .cm-content');
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(BROKEN);
+    const checked = page.locator('[data-testid="validation-problem"]').first();
+    await expect.poll(async () => (await checked.count()) && (await checked.textContent())).toBe(`第 3 行${RISK_ZH}`);
+    await screenshot(page, 'skill-validation-zh');
+  });
+
+  it('an API error reads in Chinese: a message sent to a conversation deleted in another window', async () => {
+    app.model.enqueue({ content: 'Hello.' });
+    const { conversationId, turnId } = await other.call<{ conversationId: string; turnId: string }>('sendMessage', {
+      text: 'Hi',
+    });
+    await other.socket.event((e) => e.type === 'chat' && e.turnId === turnId && e.event.kind === 'done');
+    await page.goto(`${app.origin}/#/chat/${conversationId}`);
+    await page.locator('[data-testid="message-input"]').waitFor();
+    await other.call('deleteConversation', conversationId);
+
+    await page.fill('[data-testid="message-input"]', 'Are you there?');
+    await page.click('[data-testid="send-button"]');
+    const error = page.locator('[data-testid="chat-error"]').last();
+    await error.waitFor();
+    expect((await error.textContent())?.trim()).toBe(`没有这个对话（${conversationId}）。`);
+    await screenshot(page, 'api-error-zh');
+  });
+});

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatEvent, ChatMessage, IasApi, IasEvent } from '../../shared/contract.js';
 import type { AgentEvent } from '../agent/agent.js';
 import { markCutOffTurns } from '../agent/cut-off-turns.js';
+import { codeInChatText } from '../approval/messages.js';
 import { ProviderNotConfiguredError } from '../agent/providers.js';
 import type { Runtime } from '../runtime.js';
 import type { BackgroundJob } from '../store/background-jobs-repo.js';
@@ -87,6 +88,8 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
       return first && (read?.first ?? true) ? [{ ...first, first: true }, ...rest] : found;
     },
     async sendMessage({ conversationId, text }) {
+      // Before a new conversation takes the text as its title (the agent refuses it too).
+      if (runtime.gate.holdsCode(text)) throw new Error(codeInChatText());
       const id = conversationId ?? randomUUID();
       if (!conversations.get(id)) {
         if (conversationId) throw new Error(`there is no conversation ${conversationId}`);

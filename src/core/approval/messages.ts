@@ -166,6 +166,9 @@ export const expiredText = (skill: string) => `已过期：${skill} 没有执行
 export const approvedText = (skill: string) => `已确认，正在执行：${skill}。Approved, running ${skill}.`;
 export const reroutedText = (from: string) =>
   `${from === 'wechat' ? '微信' : from} 已断开，这个确认改由这里进行。${from} is not connected; this approval moved here.`;
+/** Why a chat message was not sent to the model: it holds the code of the approval waiting in WeChat. */
+export const codeInChatText = () =>
+  '这是确认码：请在收到确认请求的微信里回复它；它没有发给模型。That is an approval code: reply it in WeChat, where the request was sent. It was not sent to the model.';
 export const noPendingText = () => '没有等待确认的操作。Nothing is waiting for approval.';
 
 /** What the owner is told of a decided approval: the text above, and its code for the app. */

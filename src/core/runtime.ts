@@ -14,6 +14,7 @@ import { approvalKey, FileSecretStore, type SecretStore } from './approval/key-s
 import { SkillCaller } from './approval/call-skill.js';
 import type { ApprovalChannel } from './approval/channel.js';
 import { ApprovalGate } from './approval/gate.js';
+import { codeInChatText } from './approval/messages.js';
 import { dataPaths, type DataPaths } from './paths.js';
 import { computerTimeZone } from './time-zone.js';
 import { SkillRegistry } from './skills/registry.js';
@@ -132,6 +133,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     processes: store.processes,
   });
   const offered = () => enabledSkills(registry.list(), store.skillSettings);
+  // The model never sees an approval code, even one the owner typed into a chat by mistake.
+  const refuseCode = (text: string) => (gate.holdsCode(text) ? codeInChatText() : undefined);
   // What servers were learnt to want holds for every agent of this runtime (chat and tasks).
   const mends = new ServerMends();
   const turns = new TurnsInProgress();
@@ -146,6 +149,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       atomically: store.atomically,
       skills: offered,
       timeZone,
+      refuseMessage: refuseCode,
       ...agentOptions,
     });
   const scheduler = new TaskScheduler({

@@ -43,7 +43,8 @@ export interface ServeLock {
 /** Takes the data folder's serve lock, or throws {@link ServeLockedError}. */
 export function acquireServeLock(home: string, pid = process.pid): ServeLock {
   const file = path.join(home, LOCK_FILE);
-  fs.mkdirSync(home, { recursive: true });
+  // The data folder, when `ias serve` makes it, is the owner's alone (as openDatabase makes it).
+  fs.mkdirSync(home, { recursive: true, mode: 0o700 });
   // Written aside and linked into place, so the lock never exists without its pid.
   const draft = `${file}.${pid}.tmp`;
   fs.writeFileSync(draft, `${pid}\n`, { mode: 0o600 });

@@ -9,6 +9,7 @@ export const chineseApiErrors: ApiErrorStrings = {
   'not-user-skill': (p) => `${p.name} 不在我的技能中（系统技能不能删除）。`,
   'no-conversation': (p) => `没有这个对话（${p.id}）。`,
   'reply-in-progress': () => '这个对话还在回复中：请先停止，或等它回复完。',
+  'code-in-chat': () => '这是确认码：请在收到确认请求的微信里回复它；它没有发给模型。',
   'wechat-unavailable': () => '当前模式下微信不可用。',
   'no-task': (p) => `没有这个定时任务（${p.id}）。`,
   'task-no-run-left': (p) => `“${p.name}”的运行时间已过：请在对话中让 iAs 为它设定新的时间。`,

@@ -14,6 +14,8 @@ export interface ApiErrorParams {
   'not-user-skill': { name: string };
   'no-conversation': { id: string };
   'reply-in-progress': Record<string, never>;
+  /** A chat message that holds the pending approval's code: it is kept from the model. */
+  'code-in-chat': Record<string, never>;
   'wechat-unavailable': Record<string, never>;
   'no-task': { id: string };
   'task-no-run-left': { name: string };
@@ -40,6 +42,8 @@ export const englishApiErrors: ApiErrorStrings = {
   'not-user-skill': (p) => `${p.name} is not one of your skills (system skills cannot be deleted)`,
   'no-conversation': (p) => `there is no conversation ${p.id}`,
   'reply-in-progress': () => 'a reply is still coming in this conversation; stop it or wait',
+  'code-in-chat': () =>
+    'That is an approval code: reply it in WeChat, where the request was sent. It was not sent to the model.',
   'wechat-unavailable': () => 'WeChat is not available in this mode',
   'no-task': (p) => `there is no scheduled task "${p.id}"`,
   'task-no-run-left': (p) => `"${p.name}" has no run left: its moment has passed`,

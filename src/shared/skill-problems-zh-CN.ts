@@ -72,4 +72,5 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'file-link-broken': (p) => `“${p.file}”是一个失效的符号链接`,
   'file-link-outside': (p) => `“${p.file}”是指向 ${p.target} 的符号链接，不在技能所在的文件夹内；链接只能指向其中`,
   'too-many-files': (p) => `技能文件夹中的文件超过了 ${p.max} 个`,
+  'folder-too-large': (p) => `技能文件夹超过了 ${p.maxMb} MB；技能必须小到每次运行前都能完整检查`,
 };

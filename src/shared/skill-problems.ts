@@ -81,6 +81,7 @@ export interface SkillProblemParams {
   'file-link-broken': { file: string };
   'file-link-outside': { file: string; target: string };
   'too-many-files': { max: number };
+  'folder-too-large': { maxMb: number };
 }
 
 export type SkillProblemName = keyof SkillProblemParams;
@@ -168,6 +169,8 @@ export const englishSkillProblems: SkillProblemStrings = {
   'file-link-outside': (p) =>
     `"${p.file}" is a symbolic link to ${p.target}, outside the skills folder; links may only point inside it`,
   'too-many-files': (p) => `the skill folder holds more than ${p.max} files`,
+  'folder-too-large': (p) =>
+    `the skill folder holds more than ${p.maxMb} MB; a skill must be small enough to check in full before it runs`,
 };
 
 /** A problem of `code` with `params`, in English, with its code. */

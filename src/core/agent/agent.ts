@@ -80,6 +80,8 @@ export interface AgentOptions {
   mends?: ServerMends;
   /** The turns under way, stopped at shutdown; shared by the agents of one runtime. */
   turns?: TurnsInProgress;
+  /** Why the owner's message must not go to the model (it holds an approval code), or undefined. */
+  refuseMessage?: (text: string) => string | undefined;
 }
 
 export class Agent {
@@ -124,6 +126,9 @@ export class Agent {
    */
   async send(text: string, options: { conversationId?: string; signal?: AbortSignal } = {}): Promise<TurnResult> {
     const { conversations } = this.options;
+    // Refused before anything is stored or sent.
+    const refused = this.options.refuseMessage?.(text);
+    if (refused !== undefined) throw new Error(refused);
     const conversationId = options.conversationId ?? randomUUID();
     const config = this.options.provider();
     const current: ChatCompletionMessageParam[] = [];

@@ -88,6 +88,8 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
       return first && (read?.first ?? true) ? [{ ...first, first: true }, ...rest] : found;
     },
     async sendMessage({ conversationId, text }) {
+      // Before a new conversation takes the text as its title (the agent refuses it too).
+      if (runtime.gate.holdsCode(text)) throw apiError('code-in-chat', {});
       const id = conversationId ?? randomUUID();
       if (!conversations.get(id)) {
         if (conversationId) throw apiError('no-conversation', { id: conversationId });

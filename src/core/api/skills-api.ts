@@ -5,6 +5,8 @@ import type { IasApi, SkillInfo, SkillProblemInfo, SkillValidation } from '../..
 import { toolFor } from '../agent/catalogue.js';
 import { apiError } from './api-error.js';
 import { effectiveRisk, isReviewed, markReviewed } from '../approval/review.js';
+import { hashFolderFiles, listFolderFiles } from '../skills/folder-files.js';
+import { realRoot } from '../skills/load.js';
 import { parseSkillFile } from '../skills/parse.js';
 import { skillProblem } from '../skills/problem.js';
 import { argsValidator, type SchemaCompileError } from '../skills/schema.js';
@@ -25,6 +27,9 @@ type SkillsMethods = Pick<
   | 'skillTemplate'
   | 'setSkillConfig'
 >;
+
+/** What {@link otherFilesHash} gives for a folder holding SKILL.md alone. */
+const NO_OTHER_FILES = hashFolderFiles('', []);
 
 const problem = (p: SkillProblem, severity: 'error' | 'warning'): SkillProblemInfo => ({ ...p, severity });
 
@@ -115,6 +120,16 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     return { ok: true, errors, warnings, tool: toolFor(def as Skill), risk: def.risk, kind: def.kind };
   };
 
+  /** The files of a user skill folder other than SKILL.md, hashed; undefined when they cannot be read. */
+  const otherFilesHash = (dir: string): string | undefined => {
+    try {
+      const files = listFolderFiles(dir, realRoot(userDir)).filter((file) => file !== 'SKILL.md');
+      return hashFolderFiles(dir, files);
+    } catch {
+      return undefined;
+    }
+  };
+
   const writeAtomically = (file: string, content: string) => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
@@ -153,12 +168,20 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     async saveSkill(name, content) {
       const result = validate(name, content);
       if (!SKILL_NAME_PATTERN.test(name)) return result;
+      // The editor shows SKILL.md only: the folder's other files (the scripts it runs) count as
+      // reviewed after the save only if they were before it, unchanged.
+      const before = registry.current(name);
+      const reviewedRest =
+        before?.source === 'user' && isReviewed(before, store.skillSettings) ? otherFilesHash(before.dir) : undefined;
       // Saved even when invalid, so no work is lost; the registry reports its problems.
       writeAtomically(path.join(userDir, name, 'SKILL.md'), content);
       registry.reload('user', [name]);
       const saved = registry.get(name);
+      const rest = saved?.source === 'user' ? otherFilesHash(saved.dir) : undefined;
       // Written in the app's own editor by the owner: this version counts as reviewed.
-      if (saved?.source === 'user') markReviewed(saved, store.skillSettings);
+      if (saved && rest !== undefined && (rest === NO_OTHER_FILES || rest === reviewedRest)) {
+        markReviewed(saved, store.skillSettings);
+      }
       changed();
       return result;
     },

@@ -252,15 +252,28 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       this.changed(row.id);
       return true;
     }
-    // The code inside other words, or typed in groups ("123 456", "123,456", "123、456"), is not an
-    // answer — and must not travel on to the model.
-    const runs = text.replace(/(?<=\d)[\s.\-·,、_/]+(?=\d)/g, '').match(/\d{6,}/g) ?? [];
-    const windows = runs.flatMap((run) => Array.from({ length: run.length - 5 }, (_, i) => run.slice(i, i + 6)));
-    if (windows.some((w) => codeMatches(this.options.key, binding(row), w, row.codeHash ?? ''))) {
+    // The code inside other words, or typed in groups, is not an answer — and must not travel on to the model.
+    if (this.codeIn(row, text)) {
       await this.send(channel, say.codeOnlyText());
       return true;
     }
     return false;
+  }
+
+  /**
+   * Whether `text` holds the code of the owner's pending approval, alone or among other words (a
+   * message typed into a chat with the model, which must never see a code).
+   */
+  holdsCode(text: string): boolean {
+    const row = this.options.approvals.activeForOwner(OWNER);
+    return row?.codeHash != null && this.codeIn(row, NORMALIZE_DIGITS(text));
+  }
+
+  /** The code anywhere in the text, typed in groups too ("123 456", "123,456", "123、456"). */
+  private codeIn(row: ApprovalRow, text: string): boolean {
+    const runs = text.replace(/(?<=\d)[\s.\-·,、_/]+(?=\d)/g, '').match(/\d{6,}/g) ?? [];
+    const windows = runs.flatMap((run) => Array.from({ length: run.length - 5 }, (_, i) => run.slice(i, i + 6)));
+    return windows.some((w) => codeMatches(this.options.key, binding(row), w, row.codeHash ?? ''));
   }
 
   private open(request: ApprovalRequest, skill: Skill): string {

@@ -1,5 +1,6 @@
 /** The words of the approval gate: to the owner (with the code) and to the model (never the code). */
 import type { ApprovalAsker, ApprovalMessageCode } from '../../shared/approval-messages.js';
+import { visibleText } from '../../shared/visible-text.js';
 import { cap } from '../store/audit-repo.js';
 
 export const ATTEMPTS = 3;
@@ -18,17 +19,6 @@ export const MAX_SHOWN_CHARS = 12_000;
 /** Anything a chat app or a terminal may show as a new line. */
 const LINE_BREAKS = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/;
 /**
- * Characters that could change how the rest reads: terminal escapes and other control characters,
- * and the marks that reorder text (bidirectional overrides and isolates).
- */
-const HIDDEN = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** One line of a value as the owner should read it: every character visible for what it is. */
-function visible(line: string): string {
-  return line.replace(HIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/**
  * The parameters one per line, in full. A value's every line is indented, whatever line break it
  * uses, and hidden characters are shown as \uXXXX, so text inside a value cannot pass for a line of
  * the message (a code, a part number) or rewrite what is shown.
@@ -41,9 +31,9 @@ export function readableParams(params: Record<string, unknown>): string {
       const value = params[key];
       const lines = (typeof value === 'string' ? value : JSON.stringify(value, null, 2))
         .split(LINE_BREAKS)
-        .map(visible);
+        .map(visibleText);
       const indented = lines.length > 1 ? `\n    ${lines.join('\n    ')}` : ` ${lines[0]}`;
-      return `  ${visible(key.split(LINE_BREAKS).join(' '))}:${indented}`;
+      return `  ${visibleText(key.split(LINE_BREAKS).join(' '))}:${indented}`;
     })
     .join('\n');
 }
@@ -73,7 +63,7 @@ export interface ApprovalText {
 
 /** A title shown in a request: one line, capped, every character visible for what it is. */
 function oneLine(text: string): string {
-  return visible(cap(text.split(LINE_BREAKS).join(' '), NAME_CHARS));
+  return visibleText(cap(text.split(LINE_BREAKS).join(' '), NAME_CHARS));
 }
 
 /** The line that says who asks, or none. */
@@ -176,6 +166,9 @@ export const expiredText = (skill: string) => `已过期：${skill} 没有执行
 export const approvedText = (skill: string) => `已确认，正在执行：${skill}。Approved, running ${skill}.`;
 export const reroutedText = (from: string) =>
   `${from === 'wechat' ? '微信' : from} 已断开，这个确认改由这里进行。${from} is not connected; this approval moved here.`;
+/** Why a chat message was not sent to the model: it holds the code of the approval waiting in WeChat. */
+export const codeInChatText = () =>
+  '这是确认码：请在收到确认请求的微信里回复它；它没有发给模型。That is an approval code: reply it in WeChat, where the request was sent. It was not sent to the model.';
 export const noPendingText = () => '没有等待确认的操作。Nothing is waiting for approval.';
 
 /** What the owner is told of a decided approval: the text above, and its code for the app. */

@@ -27,10 +27,12 @@ export function isInside(child: string, parent: string): boolean {
 
 /**
  * Relative paths (with "/") of every file below `dir`, sorted. Throws FolderError for a link that
- * leads outside `confine`, a broken link, or too many files.
+ * leads outside `confine`, a broken link, too many files, or more bytes than a version can cover
+ * (past them an edit would not change the hash, so a reviewed skill could change unseen).
  */
 export function listFolderFiles(dir: string, confine: string, top?: fs.Dirent[]): string[] {
   const files: string[] = [];
+  let bytes = 0;
   const walk = (abs: string, rel: string, entries: fs.Dirent[]) => {
     for (const entry of entries) {
       const childAbs = path.join(abs, entry.name);
@@ -55,6 +57,10 @@ export function listFolderFiles(dir: string, confine: string, top?: fs.Dirent[])
         walk(childAbs, childRel, fs.readdirSync(childAbs, { withFileTypes: true }));
       } else if (isFile) {
         if (files.length >= MAX_FILES) throw new FolderError({ code: 'too-many-files', params: { max: MAX_FILES } });
+        bytes += fs.statSync(childAbs).size;
+        if (bytes > MAX_HASHED_BYTES) {
+          throw new FolderError({ code: 'folder-too-large', params: { maxMb: MAX_HASHED_BYTES / 1024 / 1024 } });
+        }
         files.push(childRel);
       }
     }

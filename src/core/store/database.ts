@@ -90,15 +90,32 @@ function damaged(file: string, reason: string): DatabaseDamagedError {
 }
 
 /**
+ * The database holds the conversations, the audit log and settings (a puppet service's token among
+ * them): readable by the owner only, whatever the umask. The file is made 0600 before SQLite opens
+ * it, so SQLite gives the -wal and -shm files it creates the same mode; files an earlier version
+ * left readable by others are made private.
+ */
+function keepPrivate(file: string): void {
+  if (process.platform === 'win32') return;
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const suffix of SIDE_FILES) {
+    const stat = fs.statSync(file + suffix, { throwIfNoEntry: false });
+    if (stat && (stat.mode & 0o077) !== 0) fs.chmodSync(file + suffix, stat.mode & 0o700);
+  }
+}
+
+/**
  * Opens (creating it and its folder if needed) the database file and brings its schema up to date.
  * Throws DatabaseDamagedError if the file is damaged, after moving it aside; throws
  * DatabaseTooNewError if it was written by a newer iAs, leaving it untouched.
  */
 export function openDatabase(file: string): Db {
   const resolved = path.resolve(file);
-  fs.mkdirSync(path.dirname(resolved), { recursive: true });
+  // A new data folder is the owner's alone (an existing one keeps the mode it was given).
+  fs.mkdirSync(path.dirname(resolved), { recursive: true, mode: 0o700 });
   const problem = checkIntegrity(resolved);
   if (problem) throw damaged(resolved, problem);
+  keepPrivate(resolved);
 
   let db: Db | undefined;
   try {

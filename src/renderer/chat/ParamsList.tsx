@@ -1,9 +1,13 @@
-/** An approval's parameters, readably: one row per top-level key, long values in full. */
+/**
+ * An approval's parameters, readably: one row per top-level key, long values in full, and every
+ * character visible for what it is (a mark that reorders text shows as \uXXXX, as in WeChat).
+ */
+import { visibleText } from '../../shared/visible-text.js';
 import { prettyJson } from '../ui/format.js';
 
 export function ParamsList({ params }: { params: unknown }) {
   if (!params || typeof params !== 'object' || Array.isArray(params)) {
-    return <pre className="params-raw">{prettyJson(params)}</pre>;
+    return <pre className="params-raw">{visibleText(prettyJson(params))}</pre>;
   }
   const entries = Object.entries(params as Record<string, unknown>);
   if (entries.length === 0) return null;
@@ -11,8 +15,8 @@ export function ParamsList({ params }: { params: unknown }) {
     <dl className="params">
       {entries.map(([key, value]) => (
         <div key={key} className="params-row">
-          <dt>{key}</dt>
-          <dd>{typeof value === 'string' ? value : prettyJson(value)}</dd>
+          <dt>{visibleText(key)}</dt>
+          <dd>{visibleText(typeof value === 'string' ? value : prettyJson(value))}</dd>
         </div>
       ))}
     </dl>

@@ -7,6 +7,9 @@
  * others send, which the client throws as an APIError. Every other byte passes as it came.
  */
 
+const NEWLINE = 0x0a;
+const ERROR_FIELD = Buffer.from('error:');
+
 /** An `error:` line (its value, with any `\r` left off), or undefined for any other line. */
 function errorValue(line: string): string | undefined {
   const match = /^error: ?(.*?)\r?$/.exec(line);
@@ -41,8 +44,20 @@ export function errorLinesAsEvents(response: Response): Response {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let rest = '';
+  // Whether the decoder holds nothing back: the last chunk read through it ended a line.
+  let whole = true;
   const rewrite = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
+      // Whole lines with no error field in them (nearly every chunk) pass as they came, undecoded.
+      if (
+        whole &&
+        chunk[chunk.length - 1] === NEWLINE &&
+        Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).indexOf(ERROR_FIELD) === -1
+      ) {
+        controller.enqueue(chunk);
+        return;
+      }
+      whole = chunk[chunk.length - 1] === NEWLINE;
       const lines = rewriteLines(rest + decoder.decode(chunk, { stream: true }));
       rest = lines.rest;
       if (lines.out) controller.enqueue(encoder.encode(lines.out));

@@ -36,6 +36,7 @@ describe('a skill folder too large to hash whole', () => {
     expect(runtime.registry.problems().errors).toContainEqual({
       path: dir,
       message: 'the skill folder holds more than 256 MB; a skill must be small enough to check in full before it runs',
+      messageCode: { code: 'folder-too-large', params: { maxMb: 256 } },
     });
     const outcome = await runtime.caller.call({ name: 'bloat', params: {}, source: 'chat' });
     expect(outcome.status).toBe('error');

@@ -2,14 +2,24 @@
  * The fetch the openai client is given: it reads error bodies as servers send them. Gemini's
  * OpenAI-compatible endpoint answers an error as a one-item JSON array (`[{"error": {…}}]`), which
  * the client would report as "no body", hiding why the request was refused (and what could mend
- * it). A successful stream has llama.cpp's `error:` lines made events the client reads (see
- * sse-error-lines); anything else successful passes untouched.
+ * it). A successful response passes untouched; with `readableErrorLines`, a successful stream has
+ * llama.cpp's `error:` lines made events the client reads (see sse-error-lines). That costs every
+ * chunk a second stream (0.1-0.2 ms a request here), so it is only for asking again a server whose
+ * stream held no event at all.
  */
 import { errorLinesAsEvents } from './sse-error-lines.js';
 
 export const readableErrors: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
-  if (response.ok) return errorLinesAsEvents(response);
+  return response.ok ? response : readableBody(response);
+};
+
+export const readableErrorLines: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  return response.ok ? errorLinesAsEvents(response) : readableBody(response);
+};
+
+async function readableBody(response: Response): Promise<Response> {
   const text = await response.text();
   let body = text;
   try {
@@ -25,4 +35,4 @@ export const readableErrors: typeof fetch = async (input, init) => {
   headers.delete('content-length');
   headers.delete('content-encoding');
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
-};
+}

@@ -6,11 +6,11 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ToolDefinition } from './catalogue.js';
-import { readableErrors } from './error-bodies.js';
+import { readableErrorLines, readableErrors } from './error-bodies.js';
 import { describeProviderError, type ProviderFailure } from './provider-errors.js';
 import { providerKey, type ProviderConfig } from './providers.js';
 import { carriesToolCalls, ServerMends, type RequestShape } from './server-mends.js';
-import { streamCompletion, StreamCutError, type StreamedReply } from './stream.js';
+import { EmptyStreamError, streamCompletion, StreamCutError, type StreamedReply } from './stream.js';
 import { turnMessage, type TurnMessage } from './turn-messages.js';
 import { forServer } from './wire-messages.js';
 
@@ -40,24 +40,26 @@ export interface Completion {
 }
 
 export class ProviderRequests {
-  private client?: { key: string; client: OpenAI };
+  private client?: { key: string; client: OpenAI; lines: boolean };
   private readonly mends: ServerMends;
 
   constructor(private readonly options: ProviderRequestOptions = {}) {
     this.mends = options.mends ?? new ServerMends();
   }
 
-  private openai(config: ProviderConfig): OpenAI {
+  /** The client for `config`; `lines`: one that reads llama.cpp's `error:` lines (see error-bodies). */
+  private openai(config: ProviderConfig, lines = false): OpenAI {
     const key = `${config.baseUrl}\0${config.apiKey}`;
-    if (this.client?.key !== key) {
+    if (this.client?.key !== key || this.client.lines !== lines) {
       this.client = {
         key,
+        lines,
         client: new OpenAI({
           baseURL: config.baseUrl,
           apiKey: config.apiKey,
           maxRetries: 0,
           timeout: 120_000,
-          fetch: readableErrors,
+          fetch: lines ? readableErrorLines : readableErrors,
         }),
       };
     }
@@ -77,7 +79,8 @@ export class ProviderRequests {
     signal?: AbortSignal,
     declarable?: ToolDefinition[],
   ): Promise<Completion> {
-    const client = this.openai(config);
+    // A stream with no event in it is asked again at once, reading `error:` lines (llama.cpp).
+    let readLines = false;
     const key = providerKey(config);
     const attempts = (this.options.retries ?? 2) + 1;
     let last: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
@@ -97,7 +100,7 @@ export class ProviderRequests {
       const toolsSent = offered !== undefined && tools !== undefined;
       try {
         const reply = await streamCompletion(
-          client,
+          this.openai(config, readLines),
           { model: config.model, messages: sent, ...(tools ? { tools } : {}) },
           {
             onDelta: (text) => {
@@ -117,6 +120,16 @@ export class ProviderRequests {
       } catch (error) {
         if (error instanceof StreamCutError) last = error.partial;
         if (signal?.aborted) return { reply: last, stopped: true, toolsSent };
+        if (
+          !readLines &&
+          error instanceof StreamCutError &&
+          error.cause instanceof EmptyStreamError &&
+          error.cause.noEvents
+        ) {
+          readLines = true;
+          attempt--;
+          continue;
+        }
         const failure = describeProviderError(
           error instanceof StreamCutError ? error.cause : error,
           config.baseUrl,

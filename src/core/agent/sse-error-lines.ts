@@ -4,7 +4,9 @@
  * SSE field of its own, `error: {"code":400,"message":…}`, followed by `data: [DONE]`. SSE readers,
  * the openai client's among them, drop fields they do not know: the turn would end as an empty
  * reply, the reason lost. Such a line is rewritten as the `data: {"error": …}` event OpenAI and
- * others send, which the client throws as an APIError. Every other byte passes as it came.
+ * others send, which the client throws as an APIError. Every other byte passes as it came. Used
+ * only when a stream that held no event is asked again (see ProviderRequests): the second stream
+ * costs each chunk 0.1-0.2 ms.
  */
 
 const NEWLINE = 0x0a;

@@ -186,9 +186,12 @@ class ToolCallParts {
   }
 }
 
-/** A stream that ended with nothing in it: no text, reasoning or call, and no finish reason. */
+/**
+ * A stream that ended with nothing in it: no text, reasoning or call, and no finish reason.
+ * `noEvents`: not even an event the client could read (llama.cpp's `error:` line is not one).
+ */
 export class EmptyStreamError extends Error {
-  constructor() {
+  constructor(readonly noEvents: boolean) {
     super('the stream ended without a reply');
   }
 }
@@ -293,6 +296,6 @@ export async function streamCompletion(
   finish();
   const nothing = !reply.content && !reply.reasoning && reply.toolCalls.length === 0 && !reply.reasoningDetails;
   if (nothing && reply.finishReason === null && !signal?.aborted)
-    throw new StreamCutError(reply, new EmptyStreamError());
+    throw new StreamCutError(reply, new EmptyStreamError(first === undefined));
   return reply;
 }

@@ -29,18 +29,21 @@ describe('errors sent inside a stream that began with 200', () => {
     w = await worldWithNotes();
     const error = JSON.stringify({ code: 400, message: overflow, type: 'invalid_request_error' });
     // The line split over two writes (apart in time, so read apart), as TCP may deliver it.
-    w.server.enqueue({ rawStream: ['err', `or: ${error}\n`, '\ndata: [DONE]\n\n'], chunkDelayMs: 30 });
+    const overflowed = { rawStream: ['err', `or: ${error}\n`, '\ndata: [DONE]\n\n'], chunkDelayMs: 30 };
+    w.server.enqueue(overflowed, overflowed);
     const turn = await w.agent.send('hi');
     expect(turn.error).toBe(`The model server rejected the request (400): ${overflow}.`);
     expect(turn.errorCode).toMatchObject({ code: 'request-rejected' });
-    // A 400 is not asked again.
-    expect(w.server.requests).toHaveLength(1);
+    // A stream with no event is asked again at once, its `error:` lines read; a 400 is not asked again.
+    expect(w.server.requests).toHaveLength(2);
+    expect(texts(w, 'retry')).toEqual([]);
   });
 
   it("llama.cpp's `error:` line with a server error is retried", async () => {
     w = await worldWithNotes();
     const error = JSON.stringify({ code: 500, message: 'slot unavailable', type: 'server_error' });
-    w.server.enqueue({ rawStream: [`error: ${error}\n\n`, 'data: [DONE]\n\n'] }, { content: 'Here now.' });
+    const busy = { rawStream: [`error: ${error}\n\n`, 'data: [DONE]\n\n'] };
+    w.server.enqueue(busy, busy, { content: 'Here now.' });
     const turn = await w.agent.send('hi');
     expect(turn.error).toBeUndefined();
     expect(turn.reply).toBe('Here now.');

@@ -4,12 +4,14 @@
  * their chunks are read as they mean it: reasoning as `reasoning_content` (DeepSeek, Qwen, Kimi) or
  * `reasoning` (OpenRouter, Ollama, vLLM); content as a list of typed parts, thinking apart from
  * text (Mistral's reasoning models); parallel calls that all carry index 0, or no index (Ollama),
- * told apart by their ids; a name repeated in every chunk taken once. A stream that ends with nothing
+ * told apart by their ids; a name repeated in every chunk taken once; thinking left in the content
+ * as `<think>…</think>` taken as reasoning (see think-tags.ts). A stream that ends with nothing
  * in it, not even a finish reason, is a failure (LM Studio past its context, proxies whose upstream
  * failed), not an empty reply.
  */
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { ThinkTags, type ContentPieces } from './think-tags.js';
 import { completionChunk, eventsIn, excerpt, NotACompletionError } from './whole-answers.js';
 
 export interface StreamedToolCall {
@@ -220,6 +222,18 @@ export async function streamCompletion(
   const reply: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
   const calls = new ToolCallParts();
   const details = new ReasoningDetails();
+  const tags = new ThinkTags();
+  // Thinking split out of the content is reasoning, but not `reasoning_content` to send back.
+  const add = ({ text, thinking }: ContentPieces) => {
+    if (thinking) {
+      reply.reasoning += thinking;
+      handlers.onReasoning?.(thinking);
+    }
+    if (text) {
+      reply.content += text;
+      handlers.onDelta?.(text);
+    }
+  };
   let replied = false;
   const take = (chunk: { choices?: { delta?: unknown; finish_reason?: string | null }[] } | null) => {
     const choice = chunk?.choices?.[0];
@@ -240,14 +254,12 @@ export async function streamCompletion(
       handlers.onReasoning?.(reasoning);
     }
     details.add(delta.reasoning_details);
-    if (content.text) {
-      reply.content += content.text;
-      handlers.onDelta?.(content.text);
-    }
+    if (content.text) add(tags.split(content.text));
     (delta.tool_calls ?? []).forEach((part, position) => calls.add(part, position));
     if (choice.finish_reason) reply.finishReason = choice.finish_reason;
   };
   const finish = () => {
+    add(tags.flush());
     reply.toolCalls = calls.list();
     const blocks = details.list();
     if (blocks) reply.reasoningDetails = blocks;

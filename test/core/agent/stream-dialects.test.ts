@@ -2,8 +2,9 @@
  * Streams as real OpenAI-compatible servers write them, byte for byte where it matters: llama.cpp's
  * `error:` lines, LM Studio's `event: error`, SSE comments and keep-alive lines (OpenRouter,
  * DeepSeek), Azure's chunks without choices, a stream that ends with nothing in it, Mistral's
- * content in typed parts, Gemini's tool calls finished as "stop", and replies cut by a content
- * filter or a length limit.
+ * content in typed parts, thinking left in the content as `<think>…</think>` (DeepSeek-R1 or Qwen3
+ * on Together, Groq's raw format, local servers without a reasoning parser), Gemini's tool calls
+ * finished as "stop", and replies cut by a content filter or a length limit.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { worldWithNotes, type AgentWorld } from '../../helpers/agent.js';
@@ -149,6 +150,102 @@ describe('streams with more in them than OpenAI sends', () => {
     expect(turn.toolCalls).toMatchObject([{ id: 'function-call-1', status: 'done' }]);
     expect(readRuns(w.home, 'note_down')).toEqual(['apple']);
     expect(turn.reply).toBe('Noted.');
+  });
+});
+
+describe('thinking left in the content as <think>…</think>', () => {
+  const assistants = (world: AgentWorld, request: number) =>
+    (world.server.requests[request]!.body.messages as { role: string; content: unknown }[]).filter(
+      (m) => m.role === 'assistant',
+    );
+
+  it('is reasoning, even with its tags cut over chunks; the text after it is the reply, sent back alone', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(
+      {
+        rawStream: [
+          chunkLine({ role: 'assistant', content: '\n<thi' }),
+          chunkLine({ content: 'nk>\nA greeting' }),
+          chunkLine({ content: ', so I greet back.</th' }),
+          chunkLine({ content: 'ink>\n\nHel' }),
+          chunkLine({ content: 'lo there.' }),
+          chunkLine([{ index: 0, delta: {}, finish_reason: 'stop' }]),
+          'data: [DONE]\n\n',
+        ],
+        chunkDelayMs: 5,
+      },
+      { content: 'Again.' },
+    );
+    const turn = await w.agent.send('hi');
+    expect(turn.reply).toBe('Hello there.');
+    expect(turn.reasoning).toBe('A greeting, so I greet back.');
+    expect(texts(w, 'delta').join('')).toBe('Hello there.');
+    expect(texts(w, 'reasoning').join('')).toBe('A greeting, so I greet back.');
+    expect(w.store.conversations.messages(turn.conversationId)[1]).toMatchObject({
+      content: 'Hello there.',
+      reasoning: 'A greeting, so I greet back.',
+    });
+
+    await w.agent.send('again', { conversationId: turn.conversationId });
+    expect(assistants(w, 1)).toEqual([{ role: 'assistant', content: 'Hello there.' }]);
+    expect(w.server.requests[1]!.raw).not.toContain('greet back');
+  });
+
+  it('a <think> that does not open the reply is text, in prose or in code', async () => {
+    w = await worldWithNotes();
+    const reply = 'Qwen3 writes <think> first:\n```\n<think>\nhmm\n</think>\n```\nthen answers.';
+    w.server.enqueue({ content: reply, chunkSize: 3 }, { content: '<b>Bold</b> <think>x</think>', chunkSize: 2 });
+    const turn = await w.agent.send('how does qwen think?');
+    expect(turn.reply).toBe(reply);
+    expect(turn.reasoning).toBe('');
+    const next = await w.agent.send('and html?', { conversationId: turn.conversationId });
+    expect(next.reply).toBe('<b>Bold</b> <think>x</think>');
+    expect(texts(w, 'reasoning')).toEqual([]);
+    expect(texts(w, 'delta').join('')).toBe(`${reply}<b>Bold</b> <think>x</think>`);
+  });
+
+  it('in a whole answer sent to a streamed request, as in a stream', async () => {
+    w = await worldWithNotes();
+    const message = { role: 'assistant', content: '<think>Short.</think>Hi.' };
+    const answer = { object: 'chat.completion', choices: [{ index: 0, message, finish_reason: 'stop' }] };
+    w.server.enqueue({ rawStream: [JSON.stringify(answer)], headers: { 'content-type': 'application/json' } });
+    const turn = await w.agent.send('hi');
+    expect(turn.reply).toBe('Hi.');
+    expect(turn.reasoning).toBe('Short.');
+  });
+
+  it('before tool calls: the calls run, and no request after carries the thinking, as content or reasoning', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(
+      {
+        content: '<think>The owner wants apple noted.</think>',
+        chunkSize: 3,
+        toolCalls: [{ id: 'call_apple', name: 'note_down', arguments: '{"word":"apple"}' }],
+      },
+      { content: '<think>\nDone, say so.\n</think>\n\nNoted.', chunkSize: 5 },
+      { content: 'Bye.' },
+    );
+    const turn = await w.agent.send('note apple');
+    expect(readRuns(w.home, 'note_down')).toEqual(['apple']);
+    expect(turn.reply).toBe('Noted.');
+    // Whitespace that ends the thinking is kept with it: it streams before `</think>` is seen.
+    expect(turn.reasoning).toBe('The owner wants apple noted.Done, say so.\n');
+    expect(assistants(w, 1)).toEqual([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_apple', type: 'function', function: { name: 'note_down', arguments: '{"word":"apple"}' } },
+        ],
+      },
+    ]);
+
+    await w.agent.send('bye', { conversationId: turn.conversationId });
+    expect(assistants(w, 2).map((m) => m.content)).toEqual([null, 'Noted.']);
+    for (const request of w.server.requests) {
+      expect(request.raw).not.toContain('think>');
+      expect(request.raw).not.toContain('reasoning_content');
+    }
   });
 });
 

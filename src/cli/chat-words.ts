@@ -2,6 +2,7 @@
  * The words `ias chat` says itself, in English and 简体中文 (the lines about how a turn went come
  * from the shared turn-message tables, as in the UI). What the model receives is never here.
  */
+import type { SkillOrigin } from '../shared/approval-messages.js';
 import type { Locale } from '../shared/locale.js';
 import { englishTurnMessages, type TurnMessageStrings } from '../shared/turn-messages.js';
 import { chineseTurnMessages } from '../shared/turn-messages-zh-CN.js';
@@ -13,8 +14,11 @@ export interface ChatWords {
   prompt: string;
   stopped: string;
   declined: string;
-  /** The y/N question after an approval request shown at the terminal. */
-  runSkill: (skill: string) => string;
+  /**
+   * The y/N question after an approval request shown at the terminal; it says so when the skill is
+   * a user skill in a shipped one's name.
+   */
+  runSkill: (skill: string, origin?: SkillOrigin | null) => string;
   continueWith: (command: string) => string;
   waitingForBackground: (calls: number) => string;
   stoppingBackground: (calls: number) => string;
@@ -37,7 +41,12 @@ const english: ChatWords = {
   prompt: 'you> ',
   stopped: '[stopped]',
   declined: '[declined]',
-  runSkill: (skill) => `Run ${skill}? [y/N] `,
+  runSkill: (skill, origin) =>
+    origin === 'user-override-unreviewed'
+      ? `Run ${skill} (NOT the built-in one: an unreviewed skill of that name)? [y/N] `
+      : origin === 'user-override'
+        ? `Run your own version of ${skill}? [y/N] `
+        : `Run ${skill}? [y/N] `,
   continueWith: (command) => `[to go on with this conversation: ${command}]`,
   waitingForBackground: (n) =>
     `[waiting for ${calls(n)} still running in the background; Ctrl-C stops ${n === 1 ? 'it' : 'them'}]`,
@@ -58,7 +67,12 @@ const chinese: ChatWords = {
   prompt: '我> ',
   stopped: '[已停止]',
   declined: '[已拒绝]',
-  runSkill: (skill) => `运行 ${skill}？[y/N] `,
+  runSkill: (skill, origin) =>
+    origin === 'user-override-unreviewed'
+      ? `运行 ${skill}（不是内置的：一个未经审阅的同名技能）？[y/N] `
+      : origin === 'user-override'
+        ? `运行你自己的 ${skill} 版本？[y/N] `
+        : `运行 ${skill}？[y/N] `,
   continueWith: (command) => `[要继续这个对话：${command}]`,
   waitingForBackground: (n) => `[正在等待 ${n} 个仍在后台运行的调用；按 Ctrl-C 停止]`,
   stoppingBackground: (n) => `[正在停止 ${n} 个仍在后台运行的调用]`,

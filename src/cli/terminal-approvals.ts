@@ -4,6 +4,7 @@
  * the same prompt (asked in the chat's language; y, yes, 是 or 好 approve).
  */
 import type readline from 'node:readline';
+import type { SkillOrigin } from '../shared/approval-messages.js';
 import type { ApprovalGate, ApprovalView } from '../core/approval/gate.js';
 import { InProcessChannel } from '../core/approval/in-process-channel.js';
 import { chatWords } from './chat-words.js';
@@ -19,14 +20,14 @@ export class TerminalApprovals {
     private readonly gate: ApprovalGate,
     private readonly rl: readline.Interface,
     /** The y/N question, in the chat's language. */
-    private readonly runSkill: (skill: string) => string = chatWords.en.runSkill,
+    private readonly runSkill: (skill: string, origin?: SkillOrigin | null) => string = chatWords.en.runSkill,
   ) {
     const original = this.channel.sendToOwner.bind(this.channel);
     this.channel.sendToOwner = async (text: string) => {
       await original(text);
       process.stderr.write(`\n${color.yellow(text)}\n`);
       if (this.waiting) {
-        this.rl.setPrompt(color.bold(this.runSkill(this.waiting.skillName)));
+        this.rl.setPrompt(color.bold(this.runSkill(this.waiting.skillName, this.waiting.skillOrigin)));
         this.rl.prompt();
       }
     };

@@ -96,6 +96,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     key: approvalKey(secrets),
     channels: options.channels ?? [],
     currentSkill: (name) => registry.current(name),
+    reviewMarks: store.skillSettings,
     asker: ({ source, requestedBy }) => {
       const conversation = requestedBy ? store.conversations.get(requestedBy) : undefined;
       if (!conversation) return undefined;

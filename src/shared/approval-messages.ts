@@ -5,13 +5,27 @@
  * model never sees either. Plain types: no Node, no DOM.
  */
 
+/**
+ * Whose skill a call runs: a shipped one, the owner's own (no shipped skill has its name), or a user
+ * skill that replaces a shipped one of the same name (it gets the shipped skill's settings and
+ * secrets), reviewed by the owner at this version or not.
+ */
+export type SkillOrigin = 'system' | 'user' | 'user-override' | 'user-override-unreviewed';
+
+/** The origins an approval request must point out: the skill is not the shipped one its name suggests. */
+export type OverrideOrigin = Extract<SkillOrigin, 'user-override' | 'user-override-unreviewed'>;
+
+export const isOverride = (origin: SkillOrigin | null | undefined): origin is OverrideOrigin =>
+  origin === 'user-override' || origin === 'user-override-unreviewed';
+
 export interface ApprovalMessageParams {
   /**
    * A high-risk call waits to be approved or rejected in the app. `title`: the skill's title when it
    * is not its name; `params`: its parameters one per line, as the owner must read them (empty when
    * it has none); `again`: it replaces an approval whose skill changed while it waited; `movedFrom`:
    * the channel it was sent to first, no longer connected; `from`: who asks (the conversation, or
-   * the scheduled task, by its title on one line).
+   * the scheduled task, by its title on one line); `origin`: set when the skill is a user skill
+   * that replaces the shipped one of its name (reviewed or not), not the shipped one.
    */
   'approval-needed': {
     skill: string;
@@ -21,6 +35,7 @@ export interface ApprovalMessageParams {
     again?: boolean;
     movedFrom?: string;
     from?: ApprovalAsker;
+    origin?: OverrideOrigin;
   };
   'approval-approved': { skill: string };
   'approval-rejected': { skill: string };

@@ -4,12 +4,18 @@
  * only this. Plain types and constants: no Node, no DOM, no Electron.
  */
 import type { ApiErrorCode } from './api-errors.js';
-import type { ApprovalMessageCode } from './approval-messages.js';
+import type { ApprovalMessageCode, SkillOrigin } from './approval-messages.js';
 import type { SkillProblemCode } from './skill-problems.js';
 import type { TaskResultCode } from './task-results.js';
 import type { MessageCode } from './turn-messages.js';
 
-export type { ApprovalMessageCode, ApprovalMessageName, ApprovalMessageParams } from './approval-messages.js';
+export type {
+  ApprovalMessageCode,
+  ApprovalMessageName,
+  ApprovalMessageParams,
+  OverrideOrigin,
+  SkillOrigin,
+} from './approval-messages.js';
 export type { MessageCode, TurnMessageCode, TurnMessageParams } from './turn-messages.js';
 export type { ApiErrorCode, ApiErrorName, ApiErrorParams } from './api-errors.js';
 export type { TaskResultCode, TaskResultName, TaskResultParams } from './task-results.js';
@@ -217,6 +223,11 @@ export interface ApprovalInfo {
   createdAt: number;
   expiresAt: number | null;
   attemptsLeft: number;
+  /**
+   * Whose skill it is: a user skill that replaces the shipped one of its name ('user-override',
+   * 'user-override-unreviewed') must be shown as such. Absent for approvals recorded before.
+   */
+  skillOrigin?: SkillOrigin;
   /** True when the owner can approve or reject it here, with a button (the in-app card). */
   decidableHere: boolean;
 }

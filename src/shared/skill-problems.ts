@@ -17,6 +17,8 @@ export interface SchemaSpot {
 
 export interface SkillProblemParams {
   'bad-folder-name': { name: string };
+  /** The folder's name is a tool iAs itself gives the model (`find_skills`): two tools would share it. */
+  'reserved-tool-name': { name: string };
   /** A warning: some providers refuse tool names that do not begin with a letter or "_". */
   'name-not-letter-first': { name: string; first: string };
   'file-too-large': { kb: number; limitKb: number };
@@ -99,6 +101,8 @@ const place = (p: SkillPlace) => ('section' in p ? `"## ${p.section}"` : `front 
 export const englishSkillProblems: SkillProblemStrings = {
   'bad-folder-name': (p) =>
     `the folder name "${p.name}" is not a valid skill name: use 1 to 64 lower-case letters, digits, "_" or "-"`,
+  'reserved-tool-name': (p) =>
+    `"${p.name}" is the name of a tool iAs itself gives the model; a skill of that name would be hidden by it: rename the skill's folder (and its "name:")`,
   'name-not-letter-first': (p) =>
     `the name "${p.name}" begins with "${p.first}": some providers (Moonshot/Kimi, Gemini) refuse every request whose tools have a name that does not begin with a letter or "_"`,
   'file-too-large': (p) => `SKILL.md is ${p.kb} KB; the limit is ${p.limitKb} KB`,

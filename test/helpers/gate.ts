@@ -76,6 +76,7 @@ export function gateWorld(options: { ttlMs?: number; wechatConnected?: boolean }
     key: approvalKey(new FileSecretStore(path.join(home, 'secrets'))),
     channels: [wechat, inApp],
     currentSkill: (name) => registry.current(name),
+    reviewMarks: store.skillSettings,
     ttlMs: options.ttlMs,
   });
   const caller = new SkillCaller({

@@ -4,13 +4,13 @@
  * makes its matches callable in the next round.
  */
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
-import type { Skill } from '../skills/types.js';
+import { FIND_SKILLS_TOOL, type Skill } from '../skills/types.js';
 import { cjkCount, tokensFor } from './history.js';
 
 export const MAX_TOOLS = 128;
 /** Characters of tool definitions sent per request (about 15k tokens). */
 export const TOOLS_CHAR_BUDGET = 60_000;
-export const FIND_SKILLS = 'find_skills';
+export const FIND_SKILLS = FIND_SKILLS_TOOL;
 
 export interface ToolDefinition {
   type: 'function';

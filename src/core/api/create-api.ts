@@ -59,6 +59,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
     createdAt: a.createdAt,
     expiresAt: a.expiresAt,
     attemptsLeft: a.attemptsLeft,
+    ...(a.skillOrigin ? { skillOrigin: a.skillOrigin } : {}),
     decidableHere:
       a.status === 'pending' && a.channel !== null && inAppChannels().has(a.channel) && gate.waitsFor(a.id),
   });

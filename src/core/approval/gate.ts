@@ -12,12 +12,13 @@ import {
   type ApprovalsRepo,
   type ApprovalSource,
 } from '../store/approvals-repo.js';
-import type { ApprovalAsker, ApprovalMessageCode } from '../../shared/approval-messages.js';
+import type { ApprovalAsker, ApprovalMessageCode, SkillOrigin } from '../../shared/approval-messages.js';
 import type { Skill, SkillResult } from '../skills/types.js';
 import { canonicalJson, sha256Hex } from './canonical.js';
 import type { ApprovalChannel, IncomingMessage } from './channel.js';
 import { codeHmac, codeMatches, generateCode, type CodeBinding } from './code.js';
 import * as say from './messages.js';
+import { skillOrigin, type ReviewMarks } from './review.js';
 
 /** The owner whose approvals these are (iAs has one owner). */
 export const OWNER = 'owner';
@@ -30,6 +31,8 @@ export interface GateOptions {
   channels: ApprovalChannel[];
   /** The current version of a skill, to notice an edit while waiting. */
   currentSkill: (name: string) => Skill | undefined;
+  /** The owner's review marks: a request says when its skill is a user skill in a shipped one's name. */
+  reviewMarks: ReviewMarks;
   /** Who asks for a call, as the owner knows it (the conversation's or the task's title). */
   asker?: (request: Pick<ApprovalRequest, 'source' | 'requestedBy'>) => ApprovalAsker | undefined;
   runId?: string;
@@ -59,6 +62,8 @@ export interface ApprovalView {
   createdAt: number;
   expiresAt: number | null;
   attemptsLeft: number;
+  /** Whose skill it is (null for approvals recorded before this was kept). */
+  skillOrigin: SkillOrigin | null;
 }
 
 interface Waiter {
@@ -287,6 +292,8 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       params,
       paramsHash: sha256Hex(params),
       skillHash: skill.hash,
+      // Decided with the version asked about: a user skill in a shipped one's name must say so.
+      skillOrigin: skillOrigin(skill, this.options.reviewMarks),
       status: 'queued',
       runId: this.runId,
       source: request.source,
@@ -360,6 +367,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
         skillChanged: options.skillChanged,
         note: options.movedFrom ? say.reroutedText(options.movedFrom) : undefined,
         from: this.options.asker?.(waiter.request),
+        origin: row.skillOrigin ?? undefined,
       };
       const texts = say.requestTexts(request, { split: !channel.inApp });
       const last = texts.length - 1;
@@ -497,5 +505,6 @@ function view(row: ApprovalRow): ApprovalView {
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     attemptsLeft: row.attemptsLeft,
+    skillOrigin: row.skillOrigin,
   };
 }

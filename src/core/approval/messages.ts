@@ -1,5 +1,10 @@
 /** The words of the approval gate: to the owner (with the code) and to the model (never the code). */
-import type { ApprovalAsker, ApprovalMessageCode } from '../../shared/approval-messages.js';
+import {
+  isOverride,
+  type ApprovalAsker,
+  type ApprovalMessageCode,
+  type SkillOrigin,
+} from '../../shared/approval-messages.js';
 import { visibleText } from '../../shared/visible-text.js';
 import { cap } from '../store/audit-repo.js';
 
@@ -59,6 +64,8 @@ export interface ApprovalText {
   note?: string;
   /** Who asks: the conversation or the scheduled task (its title as anyone may have written it). */
   from?: ApprovalAsker;
+  /** Whose skill it is: a user skill in a shipped one's name is pointed out. */
+  origin?: SkillOrigin;
 }
 
 /** A title shown in a request: one line, capped, every character visible for what it is. */
@@ -71,6 +78,22 @@ function askerLine(from: ApprovalAsker | undefined): string[] {
   if (!from) return [];
   const title = oneLine(from.title);
   return [from.kind === 'task' ? `来自 From：定时任务 scheduled task「${title}」` : `来自 From：对话 chat「${title}」`];
+}
+
+/**
+ * The line that says the skill is not the shipped one of its name, or none. Not reviewed: a warning
+ * (anyone who could write to the skills folder wrote it, and it gets the shipped skill's settings and
+ * secrets). Reviewed: the owner's own version, said plainly, as its name alone suggests the shipped one.
+ */
+export function originLine(skill: string, origin: SkillOrigin | undefined): string | undefined {
+  const name = oneLine(skill);
+  if (origin === 'user-override-unreviewed') {
+    return `⚠ 这不是内置的 ${name}：是技能文件夹里一个未经你审阅的同名技能，它会拿到内置 ${name} 的设置和密钥。Not the built-in ${name}: an unreviewed skill of that name in your skills folder, given the built-in one's settings and secrets.`;
+  }
+  if (origin === 'user-override') {
+    return `这是你自己的 ${name} 版本（已审阅，替代内置的 ${name}）。Your own version of ${name} (reviewed; it replaces the built-in one).`;
+  }
+  return undefined;
 }
 
 /** The most characters of a skill's name and title an approval message shows. */
@@ -90,6 +113,7 @@ export function requestTexts(a: ApprovalText, options: { split?: boolean } = {})
       ? '【iAs 需要你重新确认 · the skill changed, confirm again】'
       : '【iAs 需要你的确认 · approval needed】',
     `技能 Skill：${name}${title}`,
+    ...[originLine(a.skill, a.origin)].filter((line) => line !== undefined),
     ...askerLine(a.from),
     '参数 Parameters：',
   ].join('\n');
@@ -128,6 +152,7 @@ export function requestCode(a: ApprovalText, movedFrom?: string): ApprovalMessag
       ...(a.skillChanged ? { again: true } : {}),
       ...(movedFrom ? { movedFrom } : {}),
       ...(a.from ? { from: { kind: a.from.kind, title: oneLine(a.from.title) } } : {}),
+      ...(isOverride(a.origin) ? { origin: a.origin } : {}),
     },
   };
 }

@@ -2,6 +2,7 @@
  * Review pinning: a user skill added or changed outside the app's editor runs as High until the
  * owner reviews it; reviewing stores the content hash it was reviewed at.
  */
+import type { SkillOrigin } from '../../shared/approval-messages.js';
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
 import type { Risk, Skill } from '../skills/types.js';
 
@@ -18,6 +19,13 @@ const runsSomething = (skill: Skill) => skill.kind !== 'instructions';
 /** The risk the gate applies: the skill's own, or High for an unreviewed user skill. */
 export function effectiveRisk(skill: Skill, settings: ReviewMarks): Risk {
   return isReviewed(skill, settings) || !runsSomething(skill) ? skill.risk : 'high';
+}
+
+/** Whose skill this is, as an approval request must tell the owner. */
+export function skillOrigin(skill: Skill, settings: ReviewMarks): SkillOrigin {
+  if (skill.source === 'system') return 'system';
+  if (!skill.overrides) return 'user';
+  return isReviewed(skill, settings) ? 'user-override' : 'user-override-unreviewed';
 }
 
 /** The owner has looked at this exact version. */

@@ -14,6 +14,7 @@ import {
   DEFAULT_TIMEOUT_SECS,
   MAX_SKILL_FILE_BYTES,
   MAX_TIMEOUT_SECS,
+  RESERVED_TOOL_NAMES,
   SKILL_NAME_PATTERN,
   type Risk,
   type ScriptSpec,
@@ -136,6 +137,9 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     return value.trim();
   };
   const fmName = fmString('name');
+  if (RESERVED_TOOL_NAMES.has(folderName)) {
+    error('reserved-tool-name', { name: folderName }, fmName === folderName ? keyLine('name') : undefined);
+  }
   if (fmName !== undefined && fmName !== folderName) {
     warn('name-differs', { name: fmName, folder: folderName }, keyLine('name'));
   }

@@ -103,6 +103,10 @@ export interface SkillResult extends SkillOutcome {
 }
 
 export const SKILL_NAME_PATTERN = /^[a-z0-9_-]{1,64}$/;
+/** The tool that searches the skills left out of an overfull catalogue (see agent/catalogue.ts). */
+export const FIND_SKILLS_TOOL = 'find_skills';
+/** Tool names iAs gives the model itself: no skill may take one. */
+export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([FIND_SKILLS_TOOL]);
 export const MAX_SKILL_FILE_BYTES = 256 * 1024;
 export const DEFAULT_TIMEOUT_SECS = 30;
 export const MAX_TIMEOUT_SECS = 24 * 60 * 60;

@@ -3,6 +3,7 @@
  * the row is still in one of the expected states, and the caller learns whether it did.
  */
 import type Database from 'better-sqlite3';
+import type { SkillOrigin } from '../../shared/approval-messages.js';
 import { recordedProcessEnded, stillRunning, type ProcessOwner, type RecordedProcess } from '../process-identity.js';
 
 type Db = Database.Database;
@@ -29,6 +30,8 @@ export interface ApprovalRow {
   paramsHash: string;
   /** The skill version (its hash) that was asked about. */
   skillHash: string;
+  /** Whose skill that version is (a user skill overriding a shipped one, reviewed or not); null in rows from before. */
+  skillOrigin: SkillOrigin | null;
   /** HMAC of the one-time code; null while queued. */
   codeHash: string | null;
   attemptsLeft: number;
@@ -78,6 +81,7 @@ const COLUMNS: Record<keyof ApprovalRow, string> = {
   params: 'params',
   paramsHash: 'params_hash',
   skillHash: 'skill_hash',
+  skillOrigin: 'skill_origin',
   codeHash: 'code_hash',
   attemptsLeft: 'attempts_left',
   status: 'status',

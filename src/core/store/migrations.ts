@@ -11,6 +11,7 @@ import { skillProcessesSchema } from './migration-4-skill-processes.js';
 import { approvalOwnersSchema } from './migration-5-approval-owners.js';
 import { turnOwnersSchema } from './migration-6-turn-owners.js';
 import { taskResultCodesSchema } from './migration-7-task-result-codes.js';
+import { approvalSkillOriginSchema } from './migration-8-approval-skill-origin.js';
 
 type Db = Database.Database;
 
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'approval owners', up: (db) => db.exec(approvalOwnersSchema) },
   { name: 'turn owners', up: (db) => db.exec(turnOwnersSchema) },
   { name: 'task result codes', up: (db) => db.exec(taskResultCodesSchema) },
+  { name: 'approval skill origin', up: (db) => db.exec(approvalSkillOriginSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

@@ -9,6 +9,7 @@ import { formatCountdown, formatDateTime } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
 import { isOpen } from './ApprovalsProvider.js';
 import { DecideButtons } from './DecideButtons.js';
+import { SkillOriginNote } from './SkillOriginNote.js';
 import { useDecide } from './useDecide.js';
 
 export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
@@ -43,6 +44,7 @@ export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
           </span>
         )}
       </div>
+      <SkillOriginNote skill={approval.skillName} origin={approval.skillOrigin} />
       <ParamsList params={approval.params} />
       {open && (
         <div className="approval-item-foot">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ApprovalInfo } from '../../shared/contract.js';
 import { useNow } from '../api/hooks.js';
 import { DecideButtons } from '../approvals/DecideButtons.js';
+import { SkillOriginNote } from '../approvals/SkillOriginNote.js';
 import { useDecide } from '../approvals/useDecide.js';
 import { useT } from '../i18n.js';
 import { formatCountdown } from '../ui/format.js';
@@ -42,6 +43,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalInfo }) {
           </span>
         )}
       </header>
+      <SkillOriginNote skill={approval.skillName} origin={approval.skillOrigin} />
       <p className="approval-card-intro">{t.approvals.cardIntro}</p>
       <ParamsList params={approval.params} />
       <p className="muted approval-channel">

@@ -10,7 +10,7 @@ import type {
   ToolCallStatus,
   WechatState,
 } from '../../shared/contract.js';
-import type { ApprovalMessageStrings } from '../../shared/approval-messages.js';
+import type { ApprovalMessageStrings, OverrideOrigin } from '../../shared/approval-messages.js';
 import { englishApiErrors } from '../../shared/api-errors.js';
 import { englishSkillProblems } from '../../shared/skill-problems.js';
 import { englishTaskResults } from '../../shared/task-results.js';
@@ -29,6 +29,13 @@ const channels: Record<string, string> = {
 /** The lines given, one per line (the empty ones left out). */
 export const lines = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join('\n');
 
+/** The line of an approval whose skill is a user skill in a shipped one's name (not the shipped one). */
+const origins: Record<OverrideOrigin, (skill: string) => string> = {
+  'user-override-unreviewed': (skill) =>
+    `Not the built-in ${skill}: an unreviewed skill of that name in your skills folder, given the built-in one's settings and secrets.`,
+  'user-override': (skill) => `Your own version of ${skill} (reviewed; it replaces the built-in one).`,
+};
+
 /** What the approval gate tells the owner in the app, by its codes. */
 const approvalMessages: ApprovalMessageStrings = {
   'approval-needed': (p) => ({
@@ -36,6 +43,7 @@ const approvalMessages: ApprovalMessageStrings = {
     body: lines(
       p.movedFrom && `${channels[p.movedFrom] ?? p.movedFrom} is not connected; this approval moved here.`,
       p.title ? `${p.skill} (${p.title})` : p.skill,
+      p.origin && origins[p.origin](p.skill),
       p.from &&
         (p.from.kind === 'task'
           ? `Asked by the scheduled task “${p.from.title}”`
@@ -182,6 +190,7 @@ export const en = {
     paused: 'High-risk skills are paused: none runs and nobody is asked until you resume them in Settings.',
     cardTitle: (skill: string) => `Allow ${skill}?`,
     cardIntro: 'The assistant wants to run this high-risk skill with these parameters:',
+    origins,
     noChannel: 'not sent',
     sentTo: 'Sent to',
     approve: 'Approve',

@@ -17,6 +17,13 @@ const channels: Record<string, string> = {
 
 const n = (value: number) => value.toLocaleString('zh-CN');
 
+/** The line of an approval whose skill is a user skill in a shipped one's name (not the shipped one). */
+const origins: Strings['approvals']['origins'] = {
+  'user-override-unreviewed': (skill) =>
+    `这不是内置的 ${skill}：是技能文件夹里一个未经你审阅的同名技能，它会拿到内置 ${skill} 的设置和密钥。`,
+  'user-override': (skill) => `这是你自己的 ${skill} 版本（已审阅，替代内置的 ${skill}）。`,
+};
+
 export const zhCN: Strings = {
   common: {
     save: '保存',
@@ -96,6 +103,7 @@ export const zhCN: Strings = {
       body: lines(
         p.movedFrom && `${channels[p.movedFrom] ?? p.movedFrom}已断开，这个确认改由这里进行。`,
         p.title ? `${p.skill}（${p.title}）` : p.skill,
+        p.origin && origins[p.origin](p.skill),
         p.from && (p.from.kind === 'task' ? `来自定时任务「${p.from.title}」` : `来自对话「${p.from.title}」`),
         p.params,
         `请在 iAs 中批准或拒绝（${n(p.validMinutes)} 分钟内有效）。`,
@@ -157,6 +165,7 @@ export const zhCN: Strings = {
     paused: '高风险技能已暂停：在设置中恢复之前，它们不会运行，也不会询问你。',
     cardTitle: (skill) => `允许运行 ${skill}？`,
     cardIntro: '助手想用以下参数运行这个高风险技能：',
+    origins,
     noChannel: '未发送',
     sentTo: '发送至',
     approve: '批准',

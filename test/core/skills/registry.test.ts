@@ -32,6 +32,27 @@ describe('loading a skills folder', () => {
     expect(loaded.errors[0]).toMatchObject({ path: path.join(user, 'broken', 'SKILL.md'), line: 5 });
   });
 
+  it('refuses a skill named like a tool iAs gives the model itself (find_skills), and loads the rest', () => {
+    const { system, user } = setup();
+    writeSkill(
+      user,
+      'find_skills',
+      `---\nname: find_skills\ndescription: Finds things.\nrisk: low\n---\n\n## Execute\n\n\`\`\`bash\necho\n\`\`\`\n`,
+    );
+    writeSkill(user, 'other', low);
+    writeSkill(system, 'find_skills', low); // no front matter name: no line
+    const registry = new SkillRegistry({ systemDir: system, userDir: user });
+    registry.loadAll();
+    expect(registry.list().map((s) => s.name)).toEqual(['other']);
+    const refused = registry.problems().errors.filter((e) => e.messageCode?.code === 'reserved-tool-name');
+    expect(refused).toHaveLength(2);
+    const mine = refused.find((e) => e.path === path.join(user, 'find_skills', 'SKILL.md'));
+    expect(mine).toMatchObject({ line: 2, messageCode: { params: { name: 'find_skills' } } });
+    expect(mine?.message).toMatch(/"find_skills" is the name of a tool iAs itself gives the model/);
+    const shipped = refused.find((e) => e.path === path.join(system, 'find_skills', 'SKILL.md'));
+    expect(shipped?.line).toBeUndefined();
+  });
+
   it('refuses symlinks that point outside the skills folder, and follows those inside', () => {
     const { root, user } = setup();
     const outside = path.join(root, 'outside');

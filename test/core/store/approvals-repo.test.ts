@@ -39,6 +39,7 @@ describe('ApprovalsRepo', () => {
       source: 'chat',
       decidedAt: null,
       queuedAt: null,
+      skillOrigin: null,
     });
     expect(approvals.get('missing')).toBeUndefined();
     expect(() => approvals.insert(row)).toThrow(/UNIQUE/);

@@ -1,0 +1,99 @@
+/**
+ * An approval for a user skill that overrides a shipped one by name, not reviewed: the in-app card,
+ * the Approvals page and the toast say it is not the built-in skill (in the UI's language), so the
+ * owner does not approve it for the shipped one. The shipped skill's own card says nothing of it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+import { launchBrowser, serve, type Served } from './harness.js';
+
+let browser: Browser;
+let app: Served;
+
+const high = (script: string) =>
+  scriptSkill({
+    risk: 'High',
+    description: 'Sends a report.',
+    parameters: { type: 'object', properties: { to: { type: 'string' } } },
+    script,
+  });
+
+beforeAll(async () => {
+  const system = tempDir('ias-e2e-system-');
+  writeSkill(system, 'send_report', high('echo shipped'));
+  writeSkill(system, 'archive', high('echo archived'));
+  app = await serve({
+    systemSkills: system,
+    // Written straight into the skills folder (not through the app's editor): not reviewed.
+    setup: (home) => {
+      fs.mkdirSync(path.join(home, 'skills'), { recursive: true });
+      writeSkill(path.join(home, 'skills'), 'send_report', high('echo mine'));
+    },
+  });
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function open(locale: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale });
+  const page = await context.newPage();
+  await page.goto(app.url);
+  await page.waitForSelector('[data-testid="message-input"]');
+  return page;
+}
+
+async function ask(page: Page, skill: string) {
+  app.model.enqueue({ toolCalls: [{ name: skill, arguments: '{"to":"boss"}' }] }, { content: 'Declined, then.' });
+  await page.fill('[data-testid="message-input"]', `use ${skill}`);
+  await page.click('[data-testid="send-button"]');
+  const card = page.locator('[data-testid="approval-card"]').last();
+  await card.waitFor({ timeout: 8000 });
+  return card;
+}
+
+const NOT_BUILT_IN_EN =
+  "Not the built-in send_report: an unreviewed skill of that name in your skills folder, given the built-in one's settings and secrets.";
+const NOT_BUILT_IN_ZH =
+  '这不是内置的 send_report：是技能文件夹里一个未经你审阅的同名技能，它会拿到内置 send_report 的设置和密钥。';
+
+describe('approving a user skill in a shipped skill’s name, in Chromium', () => {
+  it('the card, the toast and the Approvals page say it is not the built-in one; rejected, nothing runs', async () => {
+    const page = await open('en-US');
+    const card = await ask(page, 'send_report');
+    const origin = card.locator('[data-testid="approval-origin"]');
+    expect(await origin.textContent()).toBe(NOT_BUILT_IN_EN);
+    expect(await origin.getAttribute('data-origin')).toBe('user-override-unreviewed');
+    await page.locator('[data-testid="toast"]', { hasText: NOT_BUILT_IN_EN }).waitFor({ timeout: 8000 });
+
+    await page.goto(`${app.origin}/#/approvals`);
+    const item = page.locator('[data-testid="approval-item"][data-status="pending"]');
+    await item.waitFor({ timeout: 8000 });
+    expect(await item.locator('[data-testid="approval-origin"]').textContent()).toBe(NOT_BUILT_IN_EN);
+    await item.getByRole('button', { name: 'Reject' }).click();
+    await page.locator('[data-testid="approval-item"][data-status="rejected"]').waitFor({ timeout: 8000 });
+    await expect
+      .poll(() => JSON.stringify(app.model.requests.at(-1)?.body.messages ?? []))
+      .toContain('用户拒绝了你的调用：send_report');
+    await page.context().close();
+  });
+
+  it('in Chinese too; and a shipped skill’s card has no such line', async () => {
+    const page = await open('zh-CN');
+    const card = await ask(page, 'send_report');
+    expect(await card.locator('[data-testid="approval-origin"]').textContent()).toBe(NOT_BUILT_IN_ZH);
+    await card.getByRole('button', { name: '拒绝' }).click();
+    await page.locator('[data-testid="approval-card"]').waitFor({ state: 'detached', timeout: 8000 });
+
+    const shipped = await ask(page, 'archive');
+    expect(await shipped.locator('[data-testid="approval-origin"]').count()).toBe(0);
+    await shipped.getByRole('button', { name: '拒绝' }).click();
+    await page.context().close();
+  });
+});

@@ -49,6 +49,7 @@ export const chineseTurnMessages: TurnMessageStrings = {
       ? `${p.baseUrl} 返回的是一个网页${p.detail ? `（“${p.detail}”）` : ''}，而不是 Chat Completions 接口：这可能是某个网页界面的地址，或网络的登录页。请使用 API 的接口地址（通常以 /v1 结尾）。`
       : `位于 ${p.baseUrl} 的服务应答了，但没有给出回复（没有 "choices"）。请检查接口地址是否为 API 的地址（通常以 /v1 结尾），以及模型名称。${said(p.detail)}`,
   'server-timeout': (p) => `位于 ${p.baseUrl} 的模型服务没有及时响应。`,
+  'still-waiting': (p) => `仍在等待模型服务应答（${p.seconds} 秒）…`,
   'stream-cut': (p) => `与模型的连接在回复中途断开了。${why(p.detail)}`,
   'stream-empty': () =>
     '模型服务结束了回复，却什么也没有发送。如果它在本机运行，它的日志可能会说明原因（常见的是提示超出了模型的上下文长度）。',

@@ -42,6 +42,8 @@ export interface TurnMessageParams {
    */
   'not-chat-completions': { baseUrl: string; kind: 'web-page' | 'no-reply'; detail: string };
   'server-timeout': { baseUrl: string };
+  /** No byte of the reply yet after `seconds` (said once a turn, while the request goes on). */
+  'still-waiting': { seconds: string };
   'stream-cut': { detail: string };
   /** The stream ended with nothing in it: no text, no call, no finish reason. */
   'stream-empty': Record<string, never>;
@@ -119,6 +121,7 @@ export const englishTurnMessages: TurnMessageStrings = {
       ? `${p.baseUrl} answered with a web page${p.detail ? ` ("${p.detail}")` : ''}, not the Chat Completions API: this may be a web UI's address or a network's login page. Use the API's base URL (it usually ends in /v1).`
       : `The server at ${p.baseUrl} answered without a reply (no "choices"). Check that the base URL is the API's (it usually ends in /v1) and the model name.${p.detail ? ` It said: ${p.detail}` : ''}`,
   'server-timeout': (p) => `The model server at ${p.baseUrl} did not answer in time.`,
+  'still-waiting': (p) => `Still waiting for the model server (${p.seconds} s)…`,
   'stream-cut': (p) => `The connection to the model dropped mid-reply (${p.detail}).`,
   'stream-empty': () =>
     "The model server ended its reply without sending anything. If it runs locally, its log may say why (a prompt larger than the model's context is common).",

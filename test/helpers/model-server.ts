@@ -53,6 +53,8 @@ export interface ScriptedReply {
   headers?: Record<string, string>;
   /** The error body's message. */
   errorMessage?: string;
+  /** The error body as the server sends it, instead of OpenAI's `{error: {message, …}}` (with `status`). */
+  errorBody?: unknown;
   /** Destroy the socket after N streamed chunks (no `[DONE]`); when not streaming, before any response. */
   cutAfterChunks?: number;
   /** Default 'tool_calls' when there are tool calls, else 'stop'. */
@@ -84,7 +86,9 @@ export interface ScriptedReply {
  * - 'reasoning-details': Gemini 3 through OpenRouter, a step of tool calls sent back without its
  *   encrypted reasoning block (answered as OpenRouter wraps a provider's error);
  * - 'thought-signature': Gemini 3 (as proxies that check every turn do), a step of tool calls whose
- *   first call has no thought signature (in parallel calls only the first carries one).
+ *   first call has no thought signature (in parallel calls only the first carries one);
+ * - 'tool-call-ids': Mistral, a tool-call id (of a call, or of a result) that is not 9 characters of
+ *   [a-zA-Z0-9] (answered as Mistral does, its error at the body's top level).
  */
 export type ServerRule =
   | 'reasoning-missing'
@@ -98,7 +102,8 @@ export type ServerRule =
   | 'reasoning-refused'
   | 'tool-names'
   | 'thought-signature'
-  | 'reasoning-details';
+  | 'reasoning-details'
+  | 'tool-call-ids';
 
 export type Script =
   ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply | Promise<ScriptedReply>);
@@ -188,10 +193,21 @@ export async function startModelServer(options: { port?: number } = {}): Promise
           error: { message: 'Provider returned error', code: 400, metadata: { raw, provider_name: 'Google' } },
         });
       }
+      // Mistral's error is the body itself, not under `error`.
+      if (rule === 'tool-call-ids') {
+        return sendJson(res, 400, {
+          object: 'error',
+          message: refusal,
+          type: 'invalid_function_call',
+          param: null,
+          code: '3280',
+        });
+      }
       return sendError(res, 400, refusal);
     }
     if (reply.delayMs) await sleep(reply.delayMs, undefined, { signal: closing.signal });
     if (reply.status !== undefined && reply.status >= 400) {
+      if (reply.errorBody !== undefined) return sendJson(res, reply.status, reply.errorBody, reply.headers);
       return sendError(res, reply.status, reply.errorMessage ?? `scripted error ${reply.status}`, reply.headers);
     }
     const model = typeof recorded.body?.model === 'string' ? recorded.body.model : 'test-model';
@@ -280,7 +296,8 @@ export async function startModelServer(options: { port?: number } = {}): Promise
 interface SentMessage {
   role?: string;
   content?: unknown;
-  tool_calls?: { function?: { arguments?: unknown } }[];
+  tool_calls?: { id?: unknown; function?: { arguments?: unknown } }[];
+  tool_call_id?: unknown;
   reasoning_content?: unknown;
 }
 
@@ -353,6 +370,13 @@ function broken(rule: ServerRule, body: { messages?: unknown; tools?: unknown[] 
       return i === undefined
         ? undefined
         : `* GenerateContentRequest.contents[${i}].parts[0].function_response.name: Name cannot be empty.`;
+    }
+    case 'tool-call-ids': {
+      const ids = messages.flatMap((m) => [...(m.tool_calls ?? []).map((c) => c.id), m.tool_call_id]);
+      const id = ids.find((id) => id !== undefined && !(typeof id === 'string' && /^[a-zA-Z0-9]{9}$/.test(id)));
+      return id === undefined
+        ? undefined
+        : `Tool call id was ${String(id)} but must be a-z, A-Z, 0-9, with a length of 9.`;
     }
     case 'reasoning-refused': {
       const i = at((m) => m.reasoning_content !== undefined);

@@ -5,7 +5,8 @@
  * ServerMends; calls made then are not run). A tool call gets 8 s; past that it goes on in the
  * background and its result joins the next turn. Invalid calls go back to the model as errors and
  * run nothing; calls of a reply cut at the output limit are not made. A reply cut short (output
- * limit, content filter) says so.
+ * limit, content filter) says so. A server that sends no byte of its reply for 15 s is said to be
+ * still awaited (a notice, once a turn).
  */
 import { randomUUID } from 'node:crypto';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
@@ -73,6 +74,10 @@ export interface AgentOptions {
   retries?: number;
   /** The longest retry-after we wait for before giving up. */
   maxRetryAfterMs?: number;
+  /** How long a request waits for the server's answer to begin before it times out (default 120 s). */
+  timeoutMs?: number;
+  /** After how long without any byte of the reply the owner is told it is still awaited (default 15 s). */
+  waitNoticeAfterMs?: number;
   onEvent?: (event: AgentEvent) => void;
   /** The store's transaction: writes made at one moment commit together. */
   atomically: <T>(fn: () => T) => T;
@@ -218,6 +223,12 @@ export class Agent {
 
     const found = new Set<string>();
     let toldToolless = false;
+    // A server slow to begin its reply is said to be awaited once a turn (its other rounds are as slow).
+    let toldWaiting = false;
+    const notice = (line: TurnMessage) => {
+      addNotice(turn, line);
+      this.emit({ type: 'notice', conversationId, message: line.message, messageCode: codeOf(line) });
+    };
     const maxRounds = this.options.maxToolRounds ?? 5;
     for (;;) {
       const withTools = turn.rounds < maxRounds && skills.length > 0;
@@ -237,16 +248,20 @@ export class Agent {
               delayMs,
               messageCode: codeOf(failure),
             }),
+          ...(toldWaiting
+            ? {}
+            : {
+                onWaiting: (line: TurnMessage) => {
+                  toldWaiting = true;
+                  notice(line);
+                },
+              }),
         },
         signal,
         withTools || catalogue.tools.length === 0 ? undefined : catalogue.tools,
       );
       const reply = outcome.reply;
       turn.reasoning += reply.reasoning;
-      const notice = (line: TurnMessage) => {
-        addNotice(turn, line);
-        this.emit({ type: 'notice', conversationId, message: line.message, messageCode: codeOf(line) });
-      };
       const answered = outcome.error === undefined && !outcome.stopped;
       if (withTools && !outcome.toolsSent && answered && !toldToolless) {
         toldToolless = true;

@@ -21,6 +21,10 @@ export interface ProviderRequestOptions {
   maxRetryAfterMs?: number;
   /** What servers were learnt to want; shared by the agents of one runtime. */
   mends?: ServerMends;
+  /** How long a request waits for the server's answer to begin (its headers) before it times out (default 120 s). */
+  timeoutMs?: number;
+  /** After how long without any byte of the reply the owner is told it is still awaited (default 15 s). */
+  waitNoticeAfterMs?: number;
 }
 
 export interface RequestEvents {
@@ -28,6 +32,11 @@ export interface RequestEvents {
   onReasoning(text: string): void;
   /** A failure that is asked again after `delayMs`: what it was. */
   onRetry(failure: TurnMessage, delayMs: number): void;
+  /**
+   * Nothing of the reply came for `waitNoticeAfterMs` (the server still has the request): said once
+   * a request at most; without it, nothing is said.
+   */
+  onWaiting?(line: TurnMessage): void;
 }
 
 export interface Completion {
@@ -58,7 +67,7 @@ export class ProviderRequests {
           baseURL: config.baseUrl,
           apiKey: config.apiKey,
           maxRetries: 0,
-          timeout: 120_000,
+          timeout: this.options.timeoutMs ?? 120_000,
           fetch: lines ? readableErrorLines : readableErrors,
         }),
       };
@@ -88,6 +97,8 @@ export class ProviderRequests {
     let learnt: Partial<RequestShape> = {};
     // One mend of each kind per request; remembered once a mended request went through.
     const mended = new Set<string>();
+    const waiting = events.onWaiting ? new WaitingNotice(this.options.waitNoticeAfterMs, events.onWaiting) : undefined;
+    let timeouts = 0;
     for (let attempt = 1; ; attempt++) {
       let emitted = false;
       const sent = forServer(messages, shape);
@@ -98,6 +109,7 @@ export class ProviderRequests {
       const tools = shape.tools ? (offered ?? declared) : undefined;
       // Tools offered for calls; declared ones are sent, but their calls are not wanted.
       const toolsSent = offered !== undefined && tools !== undefined;
+      waiting?.start(signal);
       try {
         const reply = await streamCompletion(
           this.openai(config, readLines),
@@ -111,13 +123,16 @@ export class ProviderRequests {
               emitted = true;
               events.onReasoning(text);
             },
+            onHeard: () => waiting?.stop(),
           },
           signal,
           shape.stream,
         );
+        waiting?.stop();
         if (mended.size > 0) this.mends.learn(key, learnt);
         return signal?.aborted ? { reply, stopped: true, toolsSent } : { reply, toolsSent };
       } catch (error) {
+        waiting?.stop();
         if (error instanceof StreamCutError) last = error.partial;
         if (signal?.aborted) return { reply: last, stopped: true, toolsSent };
         if (
@@ -148,8 +163,13 @@ export class ProviderRequests {
           attempt--;
           continue;
         }
+        // A server that did not begin its answer within the timeout (120 s) is loaded or stuck: it is
+        // asked once more (a request lost on its way, a server that just came up), not twice, as
+        // other failures are; a third wait of 120 s would most likely end the same, and keeps the
+        // owner waiting 6 minutes in all for it.
+        if (failure.code === 'server-timeout') timeouts++;
         // Deltas already shown cannot be taken back: a reply cut after it began is not retried.
-        const canRetry = failure.retryable && !emitted && attempt < attempts;
+        const canRetry = failure.retryable && !emitted && attempt < attempts && timeouts < 2;
         const maxWait = this.options.maxRetryAfterMs ?? 20_000;
         if (!canRetry || (failure.retryAfterMs ?? 0) > maxWait) {
           return { reply: last, error: saidWhenToTry(failure, maxWait), toolsSent };
@@ -160,6 +180,38 @@ export class ProviderRequests {
         if (signal?.aborted) return { reply: last, stopped: true, toolsSent };
       }
     }
+  }
+}
+
+/**
+ * The notice that the reply is still awaited: once `afterMs` (default 15 s) of an attempt went by
+ * with no byte of its reply, said once (the request's later attempts say nothing more).
+ */
+class WaitingNotice {
+  private timer?: ReturnType<typeof setTimeout>;
+  private said = false;
+
+  constructor(
+    private readonly afterMs = 15_000,
+    private readonly say: (line: TurnMessage) => void,
+  ) {}
+
+  start(signal?: AbortSignal): void {
+    this.stop();
+    if (this.said) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (signal?.aborted) return;
+      this.said = true;
+      this.say(turnMessage('still-waiting', { seconds: String(Math.max(1, Math.round(this.afterMs / 1000))) }));
+    }, this.afterMs);
+    // A timer of its own never keeps the process alive (the request does while it is under way).
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
   }
 }
 

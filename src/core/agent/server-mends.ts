@@ -22,9 +22,12 @@
  * - Gemini wants each tool result to name its tool ("function_response.name: Name cannot be empty"),
  *   and each call of the turn to carry its thought signature: calls made elsewhere (or before it was
  *   kept) get the stand-in Gemini documents for them.
+ * - Mistral takes only tool-call ids of 9 characters of [a-zA-Z0-9] ("Tool call id was call_… but
+ *   must be a-z, A-Z, 0-9, with a length of 9."), so a conversation begun with another provider
+ *   could not go on there: every id is sent in that form (see wire-messages), history keeping its own.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ReasoningBack, SignatureStyle } from './wire-messages.js';
+import { hasLongIds, type ReasoningBack, type SignatureStyle } from './wire-messages.js';
 
 export interface RequestShape {
   reasoning: ReasoningBack;
@@ -40,6 +43,8 @@ export interface RequestShape {
   signatures: false | SignatureStyle;
   /** The reply is asked for as a stream. */
   stream: boolean;
+  /** Tool-call ids are sent as 9 characters of [a-zA-Z0-9] (Mistral's form). */
+  shortIds: boolean;
 }
 
 const NO_TOOLS =
@@ -52,6 +57,7 @@ const NO_STREAM =
   /must be verified to stream|'?stream'? does not support true|stream(ing)? (mode )?(is )?not (supported|allowed|available)|does not support stream/i;
 const TOOL_NAME_MISSING = /function_response\.name|name cannot be empty/i;
 const SIGNATURE_MISSING = /thought_signature/i;
+const LONG_TOOL_CALL_ID = /tool call id was .{0,200}?must be a-z, ?A-Z, ?0-9,? with a length of 9/i;
 const REASONING_REFUSED =
   /reasoning_content[^.]{0,80}(unsupported|not supported|unexpected|not allowed|not permitted|unrecognized)|(unsupported|unexpected|unrecognized|unknown)[^.]{0,80}reasoning_content/i;
 
@@ -107,6 +113,7 @@ const USUAL: RequestShape = {
   toolNames: false,
   signatures: false,
   stream: true,
+  shortIds: false,
 };
 
 /** Keyed by providerKey: the server and the model. One per runtime, shared by its agents. */
@@ -163,6 +170,9 @@ export class ServerMends {
       carriesToolCalls(sent)
     ) {
       return { patch: { historyTools: true }, kind: 'history-tools' as const };
+    }
+    if (LONG_TOOL_CALL_ID.test(message) && !shape.shortIds && hasLongIds(sent)) {
+      return { patch: { shortIds: true }, kind: 'short-ids' as const };
     }
     if (NO_STREAM.test(message) && shape.stream) {
       return { patch: { stream: false }, kind: 'stream' as const };

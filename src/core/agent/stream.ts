@@ -39,6 +39,8 @@ export interface StreamedReply {
 export interface StreamHandlers {
   onDelta?: (text: string) => void;
   onReasoning?: (text: string) => void;
+  /** The first thing of the reply arrived: its first event, or the whole answer (a server that does not stream). */
+  onHeard?: () => void;
 }
 
 /** Chunks as providers send them: DeepSeek adds `reasoning_content`, OpenRouter and Ollama `reasoning`. */
@@ -268,6 +270,7 @@ export async function streamCompletion(
     const { data, response } = await client.chat.completions
       .create({ ...params, stream: false }, { signal })
       .withResponse();
+    handlers.onHeard?.();
     take(completionChunk(data, response.headers.get('content-type') ?? ''));
     finish();
     return reply;
@@ -284,6 +287,7 @@ export async function streamCompletion(
     } catch (error) {
       throw new StreamCutError(reply, error);
     }
+    handlers.onHeard?.();
     const events = eventsIn(body);
     for (const event of events ?? [completionChunk(body, type)]) take(event as Parameters<typeof take>[0]);
     if (!replied) throw new NotACompletionError('no-reply', excerpt(body));
@@ -294,6 +298,7 @@ export async function streamCompletion(
   let first: unknown;
   try {
     for await (const chunk of stream) {
+      if (first === undefined) handlers.onHeard?.();
       first ??= chunk;
       take(chunk);
     }

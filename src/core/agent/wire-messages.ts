@@ -18,8 +18,13 @@
  * - with `toolNames` (Gemini), each tool message names its tool;
  * - with `signatures` (Gemini), a step of tool calls whose first call has no thought signature
  *   gets the stand-in Gemini documents for calls it did not make (only the first of parallel calls
- *   carries one).
+ *   carries one);
+ * - with `shortIds` (Mistral: "Tool call id was call_… but must be a-z, A-Z, 0-9, with a length of
+ *   9"), every tool-call id, and the `tool_call_id` of its result, is sent as 9 characters of
+ *   [a-zA-Z0-9]: one already so stays, any other becomes one drawn from it (the same each time it is
+ *   sent, none shared within the request). History keeps the ids as they came.
  */
+import { createHash } from 'node:crypto';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 
 export type ReasoningBack = 'as-stored' | 'fill' | 'leave-out';
@@ -37,7 +42,12 @@ function textOf(message: ChatCompletionMessageParam): string {
 
 export function forServer(
   messages: ChatCompletionMessageParam[],
-  options: { reasoning?: ReasoningBack; toolNames?: boolean; signatures?: false | SignatureStyle } = {},
+  options: {
+    reasoning?: ReasoningBack;
+    toolNames?: boolean;
+    signatures?: false | SignatureStyle;
+    shortIds?: boolean;
+  } = {},
 ): ChatCompletionMessageParam[] {
   const out: Message[] = [];
   let notes: string[] = [];
@@ -72,9 +82,67 @@ export function forServer(
         ? out.map(withEncryptedStandIn)
         : out;
   const named = options.toolNames ? withToolNames(signed) : signed;
-  if (options.reasoning === 'fill') return withReasoningFilled(named);
-  if (options.reasoning === 'leave-out') return named.map(withoutReasoning);
-  return named;
+  const reasoned =
+    options.reasoning === 'fill'
+      ? withReasoningFilled(named)
+      : options.reasoning === 'leave-out'
+        ? named.map(withoutReasoning)
+        : named;
+  return options.shortIds ? withShortIds(reasoned) : reasoned;
+}
+
+/** Mistral's form of a tool-call id. */
+const SHORT_ID = /^[a-zA-Z0-9]{9}$/;
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** The tool-call ids the messages carry: of the calls, and of their results. */
+function toolCallIds(messages: ChatCompletionMessageParam[]): string[] {
+  return messages.flatMap((m) =>
+    m.role === 'assistant' ? (m.tool_calls ?? []).map((c) => c.id) : m.role === 'tool' ? [m.tool_call_id] : [],
+  );
+}
+
+/** Whether a tool-call id the messages carry is not 9 characters of [a-zA-Z0-9]. */
+export function hasLongIds(messages: ChatCompletionMessageParam[]): boolean {
+  return toolCallIds(messages).some((id) => !SHORT_ID.test(id));
+}
+
+/** A 9-character [a-zA-Z0-9] id drawn from `original` (`round` > 0: another, should that one be taken). */
+export function shortId(original: string, round = 0): string {
+  const digest = createHash('sha256')
+    .update(round === 0 ? original : `${original}\0${round}`)
+    .digest();
+  let id = '';
+  for (let i = 0; i < 9; i++) id += ALPHANUMERIC[digest[i]! % ALPHANUMERIC.length];
+  return id;
+}
+
+/** Every tool-call id (and each result's `tool_call_id`) in Mistral's form, told apart as before. */
+function withShortIds(messages: Message[]): Message[] {
+  const ids = new Map<string, string>();
+  const taken = new Set<string>();
+  // Ids already in the form keep it, and no other id is given one of them.
+  for (const id of toolCallIds(messages)) {
+    if (!SHORT_ID.test(id)) continue;
+    ids.set(id, id);
+    taken.add(id);
+  }
+  const short = (id: string): string => {
+    let found = ids.get(id);
+    for (let round = 0; found === undefined; round++) {
+      const candidate = shortId(id, round);
+      if (taken.has(candidate)) continue;
+      found = candidate;
+      ids.set(id, found);
+      taken.add(found);
+    }
+    return found;
+  };
+  return messages.map((m) => {
+    if (m.role === 'tool') return { ...m, tool_call_id: short(m.tool_call_id) };
+    if (m.role !== 'assistant' || !m.tool_calls?.length) return m;
+    return { ...m, tool_calls: m.tool_calls.map((c) => ({ ...c, id: short(c.id) })) };
+  });
 }
 
 /** What stands between tool results and a user message where the turn gave no reply. */

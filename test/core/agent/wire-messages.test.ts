@@ -1,7 +1,7 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { describe, expect, it } from 'vitest';
 import { fitToBudget } from '../../../src/core/agent/history.js';
-import { forServer, NO_REPLY } from '../../../src/core/agent/wire-messages.js';
+import { forServer, NO_REPLY, shortId } from '../../../src/core/agent/wire-messages.js';
 
 const system: ChatCompletionMessageParam = { role: 'system', content: 'You are iAs.' };
 const call = (id: string, args = '{}') => ({
@@ -99,5 +99,32 @@ describe('messages shaped for strict servers', () => {
       return budget;
     };
     expect(leastBudget(stopped)).toBe(leastBudget(bridged));
+  });
+});
+
+describe("tool-call ids in Mistral's form", () => {
+  it('maps every id, and its result, to 9 characters of [a-zA-Z0-9], the same each time, none shared', () => {
+    const taken = shortId('call_x');
+    const messages: ChatCompletionMessageParam[] = [
+      system,
+      { role: 'user', content: 'note' },
+      // An id already in the form that the other's would take: it keeps it, the other gets another.
+      { role: 'assistant', content: null, tool_calls: [call(taken), call('call_x')] },
+      { role: 'tool', tool_call_id: taken, content: 'noted' },
+      { role: 'tool', tool_call_id: 'call_x', content: 'noted' },
+      { role: 'assistant', content: 'Noted.' },
+      { role: 'user', content: 'thanks' },
+    ];
+    const sent = forServer(messages, { shortIds: true });
+    const assistant = sent[2] as { tool_calls: { id: string }[] };
+    const ids = assistant.tool_calls.map((c) => c.id);
+    expect(ids[0]).toBe(taken);
+    expect(ids[1]).toBe(shortId('call_x', 1));
+    expect(ids[1]).toMatch(/^[a-zA-Z0-9]{9}$/);
+    expect(sent.filter((m) => m.role === 'tool').map((m) => (m as { tool_call_id: string }).tool_call_id)).toEqual(ids);
+    expect(forServer(messages, { shortIds: true })).toEqual(sent);
+    // What was given is not changed.
+    expect((messages[2] as { tool_calls: { id: string }[] }).tool_calls[1]!.id).toBe('call_x');
+    expect(forServer(messages)).toEqual(messages);
   });
 });

@@ -5,6 +5,7 @@
  * {@link encodeApiError}): Electron passes only an error's message from the main process.
  * Plain types and functions: no Node, no DOM.
  */
+import { sayCoded } from './coded-text.js';
 
 export interface ApiErrorParams {
   'no-skill': { name: string };
@@ -67,9 +68,7 @@ export function apiErrorText<C extends ApiErrorName>(
  * core, a code newer than this table, or an error that has no code).
  */
 export function sayApiError(strings: ApiErrorStrings, message: string, messageCode?: ApiErrorCode): string {
-  if (!messageCode || !Object.hasOwn(strings, messageCode.code)) return message;
-  const say = strings[messageCode.code] as (params: ApiErrorCode['params']) => string;
-  return say(messageCode.params ?? {});
+  return sayCoded(strings, message, messageCode);
 }
 
 /** How the desktop transport marks a message that carries a code: `<mark><code as JSON>\n<English>`. */

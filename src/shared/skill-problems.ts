@@ -4,6 +4,7 @@
  * prints, and a UI shows for a code it does not know). A `detail` is another program's own words
  * (YAML, JSON Schema, the file system): shown as they came. Plain types and functions: no Node, no DOM.
  */
+import { sayCoded } from './coded-text.js';
 
 /** Where in the file a value was given: a front matter key, or a `## Heading` section. */
 export type SkillPlace = { frontMatter: string } | { section: string };
@@ -191,7 +192,5 @@ export function skillProblemText<C extends SkillProblemName>(
  * came with it (an older core, or a code newer than this table).
  */
 export function saySkillProblem(strings: SkillProblemStrings, message: string, messageCode?: SkillProblemCode): string {
-  if (!messageCode || !Object.hasOwn(strings, messageCode.code)) return message;
-  const say = strings[messageCode.code] as (params: SkillProblemCode['params']) => string;
-  return say(messageCode.params ?? {});
+  return sayCoded(strings, message, messageCode);
 }

@@ -5,6 +5,7 @@
  * UI read); the code beside it. The reply's own words stay as the model wrote them.
  * Plain types and functions: no Node, no DOM.
  */
+import { sayCoded } from './coded-text.js';
 import type { MessageCode } from './turn-messages.js';
 
 export interface TaskResultParams {
@@ -36,7 +37,5 @@ export const englishTaskResults: TaskResultStrings = {
 
 /** A result in a language: by its code when `strings` know it, else the stored (English) text. */
 export function sayTaskResult(strings: TaskResultStrings, text: string, code?: TaskResultCode | null): string {
-  if (!code || !Object.hasOwn(strings, code.code)) return text;
-  const say = strings[code.code] as (params: TaskResultCode['params'], english: string) => string;
-  return say(code.params ?? {}, text);
+  return sayCoded(strings, text, code);
 }

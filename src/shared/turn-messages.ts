@@ -5,6 +5,7 @@
  * shows it for a code it does not know). A `detail` is the server's (or the network's) own words:
  * shown as they came. Plain types and functions: no Node, no DOM.
  */
+import { sayCoded } from './coded-text.js';
 
 export interface TurnMessageParams {
   /** The model server refused the API key (401, 403). */
@@ -152,7 +153,5 @@ export const englishTurnMessages: TurnMessageStrings = {
  * with it (an older server, or a code newer than this table). The server's own words stay as they came.
  */
 export function sayTurnLine(strings: TurnMessageStrings, text: string, messageCode?: MessageCode): string {
-  if (!messageCode || !Object.hasOwn(strings, messageCode.code)) return text;
-  const say = strings[messageCode.code] as (params: MessageCode['params']) => string;
-  return say(messageCode.params ?? {});
+  return sayCoded(strings, text, messageCode);
 }

@@ -30,3 +30,18 @@ export function codeMatches(key: Buffer, binding: CodeBinding, code: string, sto
   const actual = Buffer.from(codeHmac(key, binding, code), 'hex');
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
+
+/** Text as typed, for codes: full-width digits as ASCII (NFKC), without surrounding space. */
+export function normalizeCodeText(text: string): string {
+  return text.normalize('NFKC').trim();
+}
+
+/**
+ * Whether the code is anywhere in `text` (normalized), among other words or typed in groups
+ * ("123 456", "123,456", "123、456").
+ */
+export function codeInText(key: Buffer, binding: CodeBinding, text: string, storedHmac: string): boolean {
+  const runs = text.replace(/(?<=\d)[\s.\-·,、_/]+(?=\d)/g, '').match(/\d{6,}/g) ?? [];
+  const windows = runs.flatMap((run) => Array.from({ length: run.length - 5 }, (_, i) => run.slice(i, i + 6)));
+  return windows.some((w) => codeMatches(key, binding, w, storedHmac));
+}

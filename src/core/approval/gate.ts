@@ -16,7 +16,7 @@ import type { ApprovalAsker, ApprovalMessageCode, SkillOrigin } from '../../shar
 import type { Skill, SkillResult } from '../skills/types.js';
 import { canonicalJson, sha256Hex } from './canonical.js';
 import type { ApprovalChannel, IncomingMessage } from './channel.js';
-import { codeHmac, codeMatches, generateCode, type CodeBinding } from './code.js';
+import { codeHmac, codeInText, codeMatches, generateCode, normalizeCodeText, type CodeBinding } from './code.js';
 import * as say from './messages.js';
 import { skillOrigin, type ReviewMarks } from './review.js';
 
@@ -79,7 +79,6 @@ const INTERRUPTED = JSON.stringify({ success: false, error: 'interrupted: iAs st
 /** How often calls waiting here look at what other iAs processes did (see watch). */
 const WATCH_MS = 1000;
 
-const NORMALIZE_DIGITS = (text: string) => text.normalize('NFKC').trim();
 const CANCEL_WORDS = new Set(['0', '取消', 'cancel']);
 
 export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
@@ -233,7 +232,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   async handleMessage(channel: ApprovalChannel, message: IncomingMessage): Promise<boolean> {
     if (this.closed) return false;
     if (!message.direct || message.from !== channel.ownerAddress()) return false;
-    const text = NORMALIZE_DIGITS(message.text);
+    const text = normalizeCodeText(message.text);
     const looksLikeAnswer = /^\d{6}$/.test(text) || CANCEL_WORDS.has(text.toLowerCase());
     const row = this.options.approvals.activeForOwner(OWNER);
     if (!row || row.channel !== channel.name || channel.inApp) {
@@ -258,7 +257,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       return true;
     }
     // The code inside other words, or typed in groups, is not an answer — and must not travel on to the model.
-    if (this.codeIn(row, text)) {
+    if (codeInText(this.options.key, binding(row), text, row.codeHash ?? '')) {
       await this.send(channel, say.codeOnlyText());
       return true;
     }
@@ -271,14 +270,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
    */
   holdsCode(text: string): boolean {
     const row = this.options.approvals.activeForOwner(OWNER);
-    return row?.codeHash != null && this.codeIn(row, NORMALIZE_DIGITS(text));
-  }
-
-  /** The code anywhere in the text, typed in groups too ("123 456", "123,456", "123、456"). */
-  private codeIn(row: ApprovalRow, text: string): boolean {
-    const runs = text.replace(/(?<=\d)[\s.\-·,、_/]+(?=\d)/g, '').match(/\d{6,}/g) ?? [];
-    const windows = runs.flatMap((run) => Array.from({ length: run.length - 5 }, (_, i) => run.slice(i, i + 6)));
-    return windows.some((w) => codeMatches(this.options.key, binding(row), w, row.codeHash ?? ''));
+    return row?.codeHash != null && codeInText(this.options.key, binding(row), normalizeCodeText(text), row.codeHash);
   }
 
   private open(request: ApprovalRequest, skill: Skill): string {

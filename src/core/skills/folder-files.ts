@@ -28,9 +28,10 @@ export function isInside(child: string, parent: string): boolean {
 /**
  * Relative paths (with "/") of every file below `dir`, sorted. Throws FolderError for a link that
  * leads outside `confine`, a broken link, too many files, or more bytes than a version can cover
- * (past them an edit would not change the hash, so a reviewed skill could change unseen).
+ * (past them an edit would not change the hash, so a reviewed skill could change unseen; not
+ * looked up with `checkSize` false, where the hash that follows notices a folder grown past them).
  */
-export function listFolderFiles(dir: string, confine: string, top?: fs.Dirent[]): string[] {
+export function listFolderFiles(dir: string, confine: string, top?: fs.Dirent[], checkSize = true): string[] {
   const files: string[] = [];
   let bytes = 0;
   const walk = (abs: string, rel: string, entries: fs.Dirent[]) => {
@@ -57,7 +58,7 @@ export function listFolderFiles(dir: string, confine: string, top?: fs.Dirent[])
         walk(childAbs, childRel, fs.readdirSync(childAbs, { withFileTypes: true }));
       } else if (isFile) {
         if (files.length >= MAX_FILES) throw new FolderError({ code: 'too-many-files', params: { max: MAX_FILES } });
-        bytes += fs.statSync(childAbs).size;
+        if (checkSize) bytes += fs.statSync(childAbs).size;
         if (bytes > MAX_HASHED_BYTES) {
           throw new FolderError({ code: 'folder-too-large', params: { maxMb: MAX_HASHED_BYTES / 1024 / 1024 } });
         }

@@ -1,7 +1,7 @@
 /** Reads skill folders from disk: SKILL.md parsing, symlink confinement and the version hash. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FolderError, hashFolderFiles, hashSkillFolder, isInside, listFolderFiles } from './folder-files.js';
+import { FolderError, hashFolderFiles, isInside, listFolderFiles } from './folder-files.js';
 import { parseSkillFile } from './parse.js';
 import { problemOf, skillProblem } from './problem.js';
 import type { SkillProblemCode } from '../../shared/skill-problems.js';
@@ -142,7 +142,9 @@ function makeSkill(
  */
 export function unchangedOnDisk(skill: Skill, root: string): boolean {
   try {
-    return hashSkillFolder(skill.dir, realRoot(root)) === skill.hash;
+    // Sizes are not looked up again before each call: a folder grown past the limit hashes
+    // differently (see hashFolderFiles), so it is reloaded, and refused then.
+    return hashFolderFiles(skill.dir, listFolderFiles(skill.dir, realRoot(root), undefined, false)) === skill.hash;
   } catch {
     return false; // a link that now leads outside, a folder gone: not the version loaded
   }

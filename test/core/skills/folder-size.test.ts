@@ -42,4 +42,28 @@ describe('a skill folder too large to hash whole', () => {
     expect(outcome.status).toBe('error');
     expect(fs.existsSync(ran)).toBe(false);
   });
+
+  it('one that grows past it after loading is reloaded before its next call, refused, and not run', async () => {
+    const home = tempDir();
+    const system = tempDir();
+    const ran = path.join(home, 'ran');
+    const dir = writeSkill(
+      system,
+      'grows',
+      '# Grows\n\nRuns.\n\n## Risk Level\n\nLow\n\n## Execute\n\n```bash\nbash run.sh\n```\n',
+      { 'run.sh': `touch '${ran}'` },
+    );
+    runtime = await openRuntime({ home, systemSkills: system });
+    expect((await runtime.caller.call({ name: 'grows', params: {}, source: 'chat' })).status).toBe('done');
+    fs.rmSync(ran);
+    // Sparse: 256 MB and a byte, without writing them. The call reloads it, seen by a watcher or not.
+    fs.closeSync(fs.openSync(path.join(dir, 'big.bin'), 'w'));
+    fs.truncateSync(path.join(dir, 'big.bin'), 256 * 1024 * 1024 + 1);
+    const outcome = await runtime.caller.call({ name: 'grows', params: {}, source: 'chat' });
+    expect(outcome.status).toBe('error');
+    expect(fs.existsSync(ran)).toBe(false);
+    expect(runtime.registry.problems().errors).toContainEqual(
+      expect.objectContaining({ path: dir, messageCode: { code: 'folder-too-large', params: { maxMb: 256 } } }),
+    );
+  });
 });

@@ -53,6 +53,7 @@ export const chineseTurnMessages: TurnMessageStrings = {
   'stream-cut': (p) => `与模型的连接在回复中途断开了。${why(p.detail)}`,
   'stream-empty': () =>
     '模型服务结束了回复，却什么也没有发送。如果它在本机运行，它的日志可能会说明原因（常见的是提示超出了模型的上下文长度）。',
+  'out-of-capacity': () => '模型服务商中止了回复：它的算力资源不足（insufficient system resource）。请稍后再试。',
   'reply-too-long': (p) =>
     `回复达到了模型的输出长度上限，被截断了${p.tools ? `；它正在写的工具调用（${p.tools}）没有执行` : ''}。`,
   'reply-filtered': () => '服务商的内容过滤器中止了这条回复。',

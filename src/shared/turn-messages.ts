@@ -48,6 +48,8 @@ export interface TurnMessageParams {
   'stream-cut': { detail: string };
   /** The stream ended with nothing in it: no text, no call, no finish reason. */
   'stream-empty': Record<string, never>;
+  /** The provider stopped the reply for want of capacity (DeepSeek's `insufficient_system_resource`). */
+  'out-of-capacity': Record<string, never>;
   /** The reply stopped at the model's output limit (finish_reason "length"); `tools`: its calls, not made. */
   'reply-too-long': { tools?: string };
   /** The provider's content filter stopped the reply (finish_reason "content_filter"). */
@@ -126,6 +128,8 @@ export const englishTurnMessages: TurnMessageStrings = {
   'stream-cut': (p) => `The connection to the model dropped mid-reply (${p.detail}).`,
   'stream-empty': () =>
     "The model server ended its reply without sending anything. If it runs locally, its log may say why (a prompt larger than the model's context is common).",
+  'out-of-capacity': () =>
+    'The model provider stopped the reply: it ran short of capacity (insufficient system resource). Try again in a moment.',
   'reply-too-long': (p) =>
     `The reply reached the model's output limit and was cut short${p.tools ? `; the calls it was writing (${p.tools}) were not made` : ''}.`,
   'reply-filtered': () => "The provider's content filter stopped this reply.",

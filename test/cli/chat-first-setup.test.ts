@@ -52,7 +52,7 @@ describe('ias chat: a first setup', () => {
     expect(page.received).toHaveLength(2);
   });
 
-  it('a 200 without a reply says what came: JSON without choices, events without choices, nothing', async () => {
+  it('a 200 without a reply says what came: JSON without choices, events without choices, nothing, plain text', async () => {
     const w = await chatWorld();
     const bodies: Route[] = [
       () => ({ json: { code: 40001, msg: 'invalid model' } }),
@@ -61,6 +61,8 @@ describe('ias chat: a first setup', () => {
         contentType: 'text/event-stream',
       }),
       () => ({ text: '', contentType: 'text/plain' }),
+      // A gateway's plain-text answer with a 200 (Envoy before its upstream came up).
+      () => ({ text: 'upstream connect error or disconnect/reset before headers', contentType: 'text/plain' }),
     ];
     const said: string[] = [];
     for (const route of bodies) {
@@ -78,6 +80,9 @@ describe('ias chat: a first setup', () => {
     expect(said[0]).toContain('It said: {"code":40001,"msg":"invalid model"}');
     expect(said[1]).toContain('It said: {"id":"x","object":"chat.completion.chunk"}');
     expect(said[2]).toMatch(/answered without a reply \(no "choices"\)\. [^\n]*and the model name\.$/);
+    expect(said[3]).toMatch(
+      /answered without a reply \(no "choices"\)\. [^\n]*and the model name\. It said: upstream connect error or disconnect\/reset before headers$/,
+    );
   });
 
   it('a server that will not stream: a whole JSON answer is the reply; a refusal to stream is asked again without', async () => {

@@ -1,7 +1,7 @@
 /** Provider failures as clear messages (with their codes, see turn-messages), and whether a retry can help. */
 import OpenAI from 'openai';
 import { connectionFailure } from './connection-failures.js';
-import { EmptyStreamError } from './stream.js';
+import { EmptyStreamError, OutOfCapacityError } from './stream.js';
 import { turnMessage, type TurnMessage } from './turn-messages.js';
 import { excerpt, NotACompletionError, pageTitle } from './whole-answers.js';
 
@@ -45,6 +45,7 @@ export function describeProviderError(error: unknown, baseUrl: string, keySet = 
   }
   // Asked again: a server that failed this way once may answer the next time.
   if (error instanceof EmptyStreamError) return { ...turnMessage('stream-empty', {}), retryable: true };
+  if (error instanceof OutOfCapacityError) return { ...turnMessage('out-of-capacity', {}), retryable: true };
   // During a stream, a cut connection surfaces as a plain error from the HTTP layer.
   const message = error instanceof Error ? error.message : String(error);
   return { ...turnMessage('stream-cut', { detail: message }), retryable: true };

@@ -7,7 +7,8 @@
  * told apart by their ids; a name repeated in every chunk taken once; thinking left in the content
  * as `<think>…</think>` taken as reasoning (see think-tags.ts). A stream that ends with nothing
  * in it, not even a finish reason, is a failure (LM Studio past its context, proxies whose upstream
- * failed), not an empty reply.
+ * failed), not an empty reply; so is one the provider stopped for want of capacity (DeepSeek's
+ * `insufficient_system_resource`).
  */
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
@@ -200,6 +201,13 @@ export class EmptyStreamError extends Error {
   }
 }
 
+/** The provider stopped the reply for want of capacity (DeepSeek's finish reason `insufficient_system_resource`). */
+export class OutOfCapacityError extends Error {
+  constructor() {
+    super('the provider stopped the reply: insufficient system resource');
+  }
+}
+
 export class StreamCutError extends Error {
   constructor(
     readonly partial: StreamedReply,
@@ -266,6 +274,13 @@ export async function streamCompletion(
     const blocks = details.list();
     if (blocks) reply.reasoningDetails = blocks;
   };
+  // The reply as it ended; one the provider stopped for want of capacity is a failure (asked again
+  // when nothing of it was shown).
+  const ended = () => {
+    if (reply.finishReason === 'insufficient_system_resource')
+      throw new StreamCutError(reply, new OutOfCapacityError());
+    return reply;
+  };
   if (!streamed) {
     const { data, response } = await client.chat.completions
       .create({ ...params, stream: false }, { signal })
@@ -273,7 +288,7 @@ export async function streamCompletion(
     handlers.onHeard?.();
     take(completionChunk(data, response.headers.get('content-type') ?? ''));
     finish();
-    return reply;
+    return ended();
   }
   const { data: stream, response } = await client.chat.completions
     .create({ ...params, stream: true }, { signal })
@@ -292,8 +307,11 @@ export async function streamCompletion(
     for (const event of events ?? [completionChunk(body, type)]) take(event as Parameters<typeof take>[0]);
     if (!replied) throw new NotACompletionError('no-reply', excerpt(body));
     finish();
-    return reply;
+    return ended();
   }
+  // A body labelled as neither events nor JSON (text/plain, no type) is kept aside as well, to say
+  // what it was should it hold no event (event streams themselves are read once: no copy).
+  const aside = /event-stream/i.test(type) ? undefined : response.clone();
   // The first event, should none carry a reply: what the server said instead.
   let first: unknown;
   try {
@@ -308,11 +326,13 @@ export async function streamCompletion(
   }
   // Events, none of them a reply, or a body that is not an event stream: not a Chat Completions
   // stream (what it said is shown). An event stream with nothing in it is EmptyStreamError below.
-  if (!replied && (first !== undefined || !/event-stream/i.test(type)))
-    throw new NotACompletionError('no-reply', first === undefined ? '' : excerpt(JSON.stringify(first)));
+  if (!replied && (first !== undefined || aside)) {
+    const said = first !== undefined ? JSON.stringify(first) : await aside!.text().catch(() => '');
+    throw new NotACompletionError('no-reply', excerpt(said));
+  }
   finish();
   const nothing = !reply.content && !reply.reasoning && reply.toolCalls.length === 0 && !reply.reasoningDetails;
   if (nothing && reply.finishReason === null && !signal?.aborted)
     throw new StreamCutError(reply, new EmptyStreamError(first === undefined));
-  return reply;
+  return ended();
 }

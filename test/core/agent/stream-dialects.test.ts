@@ -4,7 +4,8 @@
  * DeepSeek), Azure's chunks without choices, a stream that ends with nothing in it, Mistral's
  * content in typed parts, thinking left in the content as `<think>…</think>` (DeepSeek-R1 or Qwen3
  * on Together, Groq's raw format, local servers without a reasoning parser), Gemini's tool calls
- * finished as "stop", and replies cut by a content filter or a length limit.
+ * finished as "stop", and replies cut by a content filter, a length limit or the provider's want of
+ * capacity (DeepSeek's `insufficient_system_resource`).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { worldWithNotes, type AgentWorld } from '../../helpers/agent.js';
@@ -275,5 +276,29 @@ describe('replies the server cut short', () => {
     expect(texts(w, 'notice')).toEqual([
       "The reply reached the model's output limit and was cut short; the calls it was writing (note_down) were not made.",
     ]);
+  });
+  it("DeepSeek's insufficient_system_resource: asked again while nothing was shown, else said; its calls run nothing", async () => {
+    w = await worldWithNotes({ retries: 1 });
+    w.server.enqueue({ content: '', finishReason: 'insufficient_system_resource' }, { content: 'Second try.' });
+    const turn = await w.agent.send('hi');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Second try.');
+    expect(texts(w, 'retry')).toEqual([
+      'The model provider stopped the reply: it ran short of capacity (insufficient system resource). Try again in a moment.',
+    ]);
+
+    // Cut after it began: what was shown stays, the half-written call is not made, nothing is asked again.
+    const requests = w.server.requests.length;
+    w.server.enqueue({
+      content: 'Let me note',
+      toolCalls: [{ id: 'call_apple', name: 'note_down', arguments: '{"word":"ap' }],
+      finishReason: 'insufficient_system_resource',
+    });
+    const cut = await w.agent.send('note apple', { conversationId: turn.conversationId });
+    expect(cut.reply).toBe('Let me note');
+    expect(cut.toolCalls).toEqual([]);
+    expect(readRuns(w.home, 'note_down')).toEqual([]);
+    expect(w.server.requests).toHaveLength(requests + 1);
+    expect(cut.errorCode).toEqual({ code: 'out-of-capacity', params: {} });
   });
 });

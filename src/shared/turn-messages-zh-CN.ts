@@ -26,6 +26,7 @@ export const chineseTurnMessages: TurnMessageStrings = {
     `模型服务正在限制请求频率（${p.status}）。${p.retryInS ? `请在 ${p.retryInS} 秒后再试。` : ''}${said(p.detail)}`,
   'server-error': (p) => `模型服务出错了（${p.status}）。${said(p.detail)}`,
   'request-rejected': (p) => `模型服务拒绝了这个请求（${p.status}）。${said(p.detail)}`,
+  'tool-call-unreadable': (p) => `模型写出的工具调用无法被服务商解析，服务商因此丢弃了这次回复。${said(p.detail)}`,
   'server-answered': (p) => `模型服务返回了错误${p.status ? `（${p.status}）` : ''}。${said(p.detail)}`,
   'server-unreachable': (p) => {
     const reason =

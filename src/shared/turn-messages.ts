@@ -20,6 +20,8 @@ export interface TurnMessageParams {
   'server-error': { status: string; detail: string };
   /** 400. */
   'request-rejected': { status: string; detail: string };
+  /** The provider could not read a tool call its model wrote (Groq's `tool_use_failed`). */
+  'tool-call-unreadable': { detail: string };
   /** Any other failure status, or none. */
   'server-answered': { status?: string; detail: string };
   /**
@@ -99,6 +101,8 @@ export const englishTurnMessages: TurnMessageStrings = {
     `The model server is rate-limiting requests (${p.status}). ${p.detail}${p.retryInS ? ` Try again in ${p.retryInS} s.` : ''}`,
   'server-error': (p) => `The model server had an error (${p.status}). ${p.detail}`,
   'request-rejected': (p) => `The model server rejected the request (${p.status}): ${p.detail}`,
+  'tool-call-unreadable': (p) =>
+    `The model wrote a tool call its provider could not read, so the provider dropped the reply: ${p.detail}`,
   'server-answered': (p) => `The model server answered ${p.status ?? 'with an error'}: ${p.detail}`,
   'server-unreachable': (p) => {
     const why =

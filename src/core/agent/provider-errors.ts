@@ -93,7 +93,9 @@ function describeApiError(
   keySet: boolean,
 ): ProviderFailure {
   // OpenRouter wraps what the provider behind it said: that is the reason worth reading.
-  const raw = (error.error as { metadata?: { raw?: unknown } } | undefined)?.metadata?.raw;
+  // Groq gives, with `tool_use_failed`, what its model wrote instead of a call.
+  const body = error.error as { metadata?: { raw?: unknown }; failed_generation?: unknown } | undefined;
+  const raw = body?.metadata?.raw ?? (body?.failed_generation || undefined);
   const rawText = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : JSON.stringify(raw);
   const said = `${ownWords(error.message.replace(/^\d{3}\s*/, ''))}${rawText ? ` (${rawText.slice(0, 600)})` : ''}`;
   // A sentence, so that what follows it ("Retrying in 2 s…") reads apart.
@@ -114,6 +116,11 @@ function describeApiError(
   }
   if (status !== undefined && status >= 500) {
     return { ...turnMessage('server-error', { status: String(status), detail }), retryable: true };
+  }
+  // Groq checks the calls its model wrote and refuses the whole reply when one cannot be read (a 400
+  // before the stream, or an error inside it): a new sample usually comes out right, so it is asked again.
+  if (error.code === 'tool_use_failed') {
+    return { ...turnMessage('tool-call-unreadable', { detail }), retryable: true, ...(status ? { status } : {}) };
   }
   if (status === 400) return { ...turnMessage('request-rejected', { status: '400', detail }), retryable: false };
   return {

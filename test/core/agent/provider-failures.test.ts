@@ -53,6 +53,40 @@ describe('provider failures become clear messages, with retries where they help'
     expect(w.server.requests).toHaveLength(5);
   });
 
+  it("Groq's tool_use_failed (a call its model wrote that it could not read) is asked again, then said", async () => {
+    w = await agentWorld({ agent: { retries: 2 } });
+    const message = "Failed to call a function. Please adjust your prompt. See 'failed_generation' for more details.";
+    const refused = {
+      status: 400,
+      errorBody: {
+        error: {
+          message,
+          type: 'invalid_request_error',
+          code: 'tool_use_failed',
+          failed_generation: '<function=get_time{"zone": "UTC"}</function>',
+        },
+      },
+    };
+    // Refused before the stream began, or inside it (as Groq's streams do).
+    const inStream = {
+      errorInStream: { afterChunks: 0, code: 'tool_use_failed', type: 'invalid_request_error', message },
+    };
+    w.server.enqueue(refused, inStream, { content: 'recovered' });
+    const turn = await w.agent.send('hi');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('recovered');
+    const retries = w.events.filter((e) => e.type === 'retry').map((e) => (e as { message: string }).message);
+    expect(retries).toEqual([
+      `The model wrote a tool call its provider could not read, so the provider dropped the reply: ${message} (<function=get_time{"zone": "UTC"}</function>).`,
+      `The model wrote a tool call its provider could not read, so the provider dropped the reply: ${message}`,
+    ]);
+
+    w.server.enqueue(refused, refused, refused);
+    const again = await w.agent.send('again', { conversationId: turn.conversationId });
+    expect(again.errorCode).toMatchObject({ code: 'tool-call-unreadable' });
+    expect(w.server.requests).toHaveLength(6);
+  });
+
   it('a stream cut before any text is retried; one cut mid-reply keeps the text and says so', async () => {
     w = await agentWorld();
     w.server.enqueue({ content: 'never shown', cutAfterChunks: 0 }, { content: 'second try' });

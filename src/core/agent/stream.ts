@@ -4,7 +4,7 @@
  * their chunks are read as they mean it: reasoning as `reasoning_content` (DeepSeek, Qwen, Kimi) or
  * `reasoning` (OpenRouter, Ollama, vLLM); content as a list of typed parts, thinking apart from
  * text (Mistral's reasoning models); parallel calls that all carry index 0, or no index (Ollama),
- * told apart by their ids; a name repeated in every chunk taken once; thinking left in the content
+ * told apart by their ids (with no id either, by new arguments after whole ones); a name repeated in every chunk taken once; thinking left in the content
  * as `<think>…</think>` taken as reasoning (see think-tags.ts). A stream that ends with nothing
  * in it, not even a finish reason, is a failure (LM Studio past its context, proxies whose upstream
  * failed), not an empty reply; so is one the provider stopped for want of capacity (DeepSeek's
@@ -130,6 +130,18 @@ interface ToolCallPart {
   extra_content?: unknown;
 }
 
+/** Whether `next` begins a JSON object after `sofar`, already whole arguments (joined, they would be no JSON). */
+function beginsAfterWhole(sofar: string, next: unknown): boolean {
+  if (typeof next === 'string' ? !/^\s*\{/.test(next) : typeof next !== 'object' || next === null) return false;
+  if (!sofar.trim()) return false;
+  try {
+    JSON.parse(sofar);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Tool calls being put together from their parts, in the order they began. */
 class ToolCallParts {
   private readonly calls: { call: StreamedToolCall; idGiven: boolean }[] = [];
@@ -154,8 +166,13 @@ class ToolCallParts {
     }
     let entry = this.byIndex.get(index);
     // A call begins with its name: one with a new id at an index already taken is a new call
-    // (servers that give every call index 0).
-    if (!entry || (name && id !== undefined && entry.idGiven && entry.call.id !== id)) {
+    // (servers that give every call index 0), and so is one that begins new arguments where a call
+    // already has whole ones (calls with neither index nor id, each whole in its own chunk).
+    if (
+      !entry ||
+      (name && id !== undefined && entry.idGiven && entry.call.id !== id) ||
+      (name && id === undefined && beginsAfterWhole(entry.call.arguments, part.function?.arguments))
+    ) {
       entry = { call: { id: `call_${this.calls.length}`, name: '', arguments: '' }, idGiven: false };
       this.calls.push(entry);
       this.byIndex.set(index, entry);

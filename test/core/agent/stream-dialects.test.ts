@@ -152,6 +152,34 @@ describe('streams with more in them than OpenAI sends', () => {
     expect(readRuns(w.home, 'note_down')).toEqual(['apple']);
     expect(turn.reply).toBe('Noted.');
   });
+
+  it('parallel calls with neither index nor id, each whole in its own chunk, are told apart', async () => {
+    w = await worldWithNotes();
+    const whole = (word: string) =>
+      chunkLine({
+        tool_calls: [{ type: 'function', function: { name: 'note_down', arguments: `{"word":"${word}"}` } }],
+      });
+    w.server.enqueue(
+      {
+        rawStream: [
+          chunkLine({ role: 'assistant', content: '' }),
+          whole('apple'),
+          whole('pear'),
+          chunkLine([{ index: 0, delta: {}, finish_reason: 'tool_calls' }]),
+          'data: [DONE]\n\n',
+        ],
+      },
+      { content: 'Noted both.' },
+    );
+    const turn = await w.agent.send('note apple and pear');
+    expect(turn.toolCalls).toMatchObject([
+      { arguments: '{"word":"apple"}', status: 'done' },
+      { arguments: '{"word":"pear"}', status: 'done' },
+    ]);
+    expect(readRuns(w.home, 'note_down').sort()).toEqual(['apple', 'pear']);
+    expect(new Set(turn.toolCalls.map((call) => call.id)).size).toBe(2);
+    expect(turn.reply).toBe('Noted both.');
+  });
 });
 
 describe('thinking left in the content as <think>…</think>', () => {

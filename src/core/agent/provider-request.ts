@@ -9,7 +9,7 @@ import type { ToolDefinition } from './catalogue.js';
 import { readableErrorLines, readableErrors } from './error-bodies.js';
 import { describeProviderError, type ProviderFailure } from './provider-errors.js';
 import { providerKey, type ProviderConfig } from './providers.js';
-import { carriesToolCalls, ServerMends, type RequestShape } from './server-mends.js';
+import { carriesToolCalls, ServerMends, toolsOfHistory, type RequestShape } from './server-mends.js';
 import { EmptyStreamError, streamCompletion, StreamCutError, type StreamedReply } from './stream.js';
 import { turnMessage, type TurnMessage } from './turn-messages.js';
 import { forServer } from './wire-messages.js';
@@ -102,9 +102,12 @@ export class ProviderRequests {
     for (let attempt = 1; ; attempt++) {
       let emitted = false;
       const sent = forServer(messages, shape);
+      // With no tool enabled, the history's own calls name what to declare.
       const declared =
-        offered === undefined && shape.historyTools && declarable?.length && carriesToolCalls(sent)
-          ? declarable
+        offered === undefined && shape.historyTools && carriesToolCalls(sent)
+          ? declarable?.length
+            ? declarable
+            : toolsOfHistory(sent)
           : undefined;
       const tools = shape.tools ? (offered ?? declared) : undefined;
       // Tools offered for calls; declared ones are sent, but their calls are not wanted.
@@ -154,7 +157,7 @@ export class ProviderRequests {
         // again at once, mended (see ServerMends).
         const mend =
           !emitted && (failure.status ?? 0) >= 400
-            ? this.mends.mend(failure.message, sent, shape, tools !== undefined, Boolean(declarable?.length))
+            ? this.mends.mend(failure.message, sent, shape, tools !== undefined)
             : undefined;
         if (mend && !mended.has(mend.kind)) {
           mended.add(mend.kind);

@@ -27,6 +27,7 @@
  *   could not go on there: every id is sent in that form (see wire-messages), history keeping its own.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ToolDefinition } from './catalogue.js';
 import { hasLongIds, type ReasoningBack, type SignatureStyle } from './wire-messages.js';
 
 export interface RequestShape {
@@ -82,6 +83,24 @@ export function carriesToolCalls(messages: ChatCompletionMessageParam[]): boolea
   return messages.some((m) => m.role === 'tool' || (m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0));
 }
 
+/**
+ * What to declare for a history of tool calls when no tool is enabled (a server that refuses such a
+ * history without tools, see above): each name its calls used, taking any arguments. Calls made in
+ * reply to declared tools are never run.
+ */
+export function toolsOfHistory(messages: ChatCompletionMessageParam[]): ToolDefinition[] {
+  const names = new Set<string>();
+  for (const m of messages) {
+    if (m.role !== 'assistant') continue;
+    for (const call of m.tool_calls ?? [])
+      if (call.type === 'function' && call.function.name) names.add(call.function.name);
+  }
+  return [...names].map((name) => ({
+    type: 'function' as const,
+    function: { name, description: 'Not available now.', parameters: { type: 'object', properties: {} } },
+  }));
+}
+
 /** Whether any assistant message sent carries `reasoning_content`. */
 function sentReasoning(messages: Message[]): boolean {
   return messages.some((m) => m.role === 'assistant' && typeof m.reasoning_content === 'string');
@@ -135,16 +154,9 @@ export class ServerMends {
 
   /**
    * The shape to ask again with, after a refusal (`message`) of the request `sent` made with
-   * `shape`, with tools in it (`toolsSent`) or not, and tools it could have declared
-   * (`declarable`); undefined when the refusal is not one these mend.
+   * `shape`, with tools in it (`toolsSent`) or not; undefined when the refusal is not one these mend.
    */
-  mend(
-    message: string,
-    sent: ChatCompletionMessageParam[],
-    shape: RequestShape,
-    toolsSent: boolean,
-    declarable = false,
-  ) {
+  mend(message: string, sent: ChatCompletionMessageParam[], shape: RequestShape, toolsSent: boolean) {
     if (REASONING_MISSING.test(message) && shape.reasoning !== 'fill' && lackedReasoning(sent)) {
       return { patch: { reasoning: 'fill' as const }, kind: 'reasoning' as const };
     }
@@ -164,7 +176,6 @@ export class ServerMends {
     if (
       HISTORY_NEEDS_TOOLS.test(message) &&
       !toolsSent &&
-      declarable &&
       shape.tools &&
       !shape.historyTools &&
       carriesToolCalls(sent)

@@ -411,15 +411,33 @@ describe('requests shaped for strict servers', () => {
     });
   }
 
-  it('says what the server said when calls in history need tools and there are none to declare', async () => {
+  it('with every skill disabled, declares the tools the history called to such a server, and runs no call made then', async () => {
     w = await worldWithNotes();
     w.server.enqueue({ toolCalls: [twoNotes[0]!] }, { content: 'Noted.' });
     const first = await w.agent.send('note apple');
     for (const skill of w.registry.list()) w.store.skillSettings.setEnabled(skill.name, false);
-    w.server.enqueue({ refuses: ['tools-for-history'], content: 'unused' });
+    w.server.enqueue(
+      { refuses: ['tools-for-history'], content: 'unused' },
+      { refuses: ['tools-for-history'], content: 'Hello.', toolCalls: [twoNotes[1]!] },
+    );
     const turn = await w.agent.send('hi', { conversationId: first.conversationId });
-    expect(turn.error).toMatch(/Bedrock doesn't support tool calling without `tools=` param/);
-    expect(w.server.requests).toHaveLength(3);
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Hello.');
+    expect(w.server.requests).toHaveLength(4);
+    expect(w.server.requests[2]!.body.tools).toBeUndefined();
+    expect(w.server.requests[3]!.body.tools).toEqual([
+      {
+        type: 'function',
+        function: {
+          name: 'note_down',
+          description: 'Not available now.',
+          parameters: { type: 'object', properties: {} },
+        },
+      },
+    ]);
+    expect(w.server.requests[3]!.body.tool_choice).toBeUndefined();
+    expect(turn.toolCalls).toEqual([]);
+    expect(readRuns(w.home, 'note_down')).toEqual(['apple']);
   });
 
   it('forgets a mend after a while, so a server that changed is asked as usual again', async () => {

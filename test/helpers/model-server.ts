@@ -88,7 +88,9 @@ export interface ScriptedReply {
  * - 'thought-signature': Gemini 3 (as proxies that check every turn do), a step of tool calls whose
  *   first call has no thought signature (in parallel calls only the first carries one);
  * - 'tool-call-ids': Mistral, a tool-call id (of a call, or of a result) that is not 9 characters of
- *   [a-zA-Z0-9] (answered as Mistral does, its error at the body's top level).
+ *   [a-zA-Z0-9] (answered as Mistral does, its error at the body's top level);
+ * - 'letter-names': Gemini, a tool name (of a tool, or of a call in history) that does not begin
+ *   with a letter or an underscore.
  */
 export type ServerRule =
   | 'reasoning-missing'
@@ -103,7 +105,8 @@ export type ServerRule =
   | 'tool-names'
   | 'thought-signature'
   | 'reasoning-details'
-  | 'tool-call-ids';
+  | 'tool-call-ids'
+  | 'letter-names';
 
 export type Script =
   ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply | Promise<ScriptedReply>);
@@ -183,7 +186,7 @@ export async function startModelServer(options: { port?: number } = {}): Promise
       const refusal = broken(rule, recorded.body);
       if (refusal === undefined) continue;
       // Gemini's OpenAI-compatible endpoint answers errors as a one-item array.
-      if (rule === 'thought-signature' || rule === 'tool-names') {
+      if (rule === 'thought-signature' || rule === 'tool-names' || rule === 'letter-names') {
         return sendJson(res, 400, [{ error: { code: 400, message: refusal, status: 'INVALID_ARGUMENT' } }]);
       }
       // OpenRouter wraps what the provider behind it said.
@@ -296,7 +299,7 @@ export async function startModelServer(options: { port?: number } = {}): Promise
 interface SentMessage {
   role?: string;
   content?: unknown;
-  tool_calls?: { id?: unknown; function?: { arguments?: unknown } }[];
+  tool_calls?: { id?: unknown; function?: { name?: unknown; arguments?: unknown } }[];
   tool_call_id?: unknown;
   reasoning_content?: unknown;
 }
@@ -377,6 +380,16 @@ function broken(rule: ServerRule, body: { messages?: unknown; tools?: unknown[] 
       return id === undefined
         ? undefined
         : `Tool call id was ${String(id)} but must be a-z, A-Z, 0-9, with a length of 9.`;
+    }
+    case 'letter-names': {
+      const declared = (body?.tools ?? []).map((t) => (t as { function?: { name?: unknown } }).function?.name);
+      const called = messages.flatMap((m) => (m.tool_calls ?? []).map((c) => c.function?.name));
+      const i = declared.findIndex((name) => !/^[a-zA-Z_]/.test(String(name)));
+      if (i !== -1)
+        return `* GenerateContentRequest.tools[0].function_declarations[${i}].name: Invalid function name. Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9), underscores (_), dots (.) or dashes (-), with a maximum length of 64.`;
+      return called.some((name) => !/^[a-zA-Z_]/.test(String(name)))
+        ? '* GenerateContentRequest.contents[1].parts[0].function_call.name: Invalid function name. Must start with a letter or an underscore.'
+        : undefined;
     }
     case 'reasoning-refused': {
       const i = at((m) => m.reasoning_content !== undefined);

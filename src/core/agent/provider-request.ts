@@ -7,6 +7,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ToolDefinition } from './catalogue.js';
 import { readableErrorLines, readableErrors } from './error-bodies.js';
+import { withLetterNames } from './letter-names.js';
 import { describeProviderError, type ProviderFailure } from './provider-errors.js';
 import { providerKey, type ProviderConfig } from './providers.js';
 import { carriesToolCalls, ServerMends, toolsOfHistory, type RequestShape } from './server-mends.js';
@@ -112,11 +113,16 @@ export class ProviderRequests {
       const tools = shape.tools ? (offered ?? declared) : undefined;
       // Tools offered for calls; declared ones are sent, but their calls are not wanted.
       const toolsSent = offered !== undefined && tools !== undefined;
+      const lettered = shape.letterNames ? withLetterNames(tools, sent) : undefined;
       waiting?.start(signal);
       try {
         const reply = await streamCompletion(
           this.openai(config, readLines),
-          { model: config.model, messages: sent, ...(tools ? { tools } : {}) },
+          {
+            model: config.model,
+            messages: lettered?.messages ?? sent,
+            ...(tools ? { tools: lettered?.tools ?? tools } : {}),
+          },
           {
             onDelta: (text) => {
               emitted = true;
@@ -132,11 +138,13 @@ export class ProviderRequests {
           shape.stream,
         );
         waiting?.stop();
+        if (lettered) reply.toolCalls = lettered.back(reply.toolCalls);
         if (mended.size > 0) this.mends.learn(key, learnt);
         return signal?.aborted ? { reply, stopped: true, toolsSent } : { reply, toolsSent };
       } catch (error) {
         waiting?.stop();
-        if (error instanceof StreamCutError) last = error.partial;
+        if (error instanceof StreamCutError)
+          last = lettered ? { ...error.partial, toolCalls: lettered.back(error.partial.toolCalls) } : error.partial;
         if (signal?.aborted) return { reply: last, stopped: true, toolsSent };
         if (
           !readLines &&
@@ -157,7 +165,7 @@ export class ProviderRequests {
         // again at once, mended (see ServerMends).
         const mend =
           !emitted && (failure.status ?? 0) >= 400
-            ? this.mends.mend(failure.message, sent, shape, tools !== undefined)
+            ? this.mends.mend(failure.message, sent, shape, tools !== undefined, tools)
             : undefined;
         if (mend && !mended.has(mend.kind)) {
           mended.add(mend.kind);

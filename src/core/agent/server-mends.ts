@@ -22,12 +22,16 @@
  * - Gemini wants each tool result to name its tool ("function_response.name: Name cannot be empty"),
  *   and each call of the turn to carry its thought signature: calls made elsewhere (or before it was
  *   kept) get the stand-in Gemini documents for them.
+ * - Gemini takes only tool names that begin with a letter or an underscore ("Invalid function name.
+ *   Must start with a letter or an underscore."): a skill's that begins with a digit is sent with
+ *   `_` before it, and its calls read back (see letter-names).
  * - Mistral takes only tool-call ids of 9 characters of [a-zA-Z0-9] ("Tool call id was call_… but
  *   must be a-z, A-Z, 0-9, with a length of 9."), so a conversation begun with another provider
  *   could not go on there: every id is sent in that form (see wire-messages), history keeping its own.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ToolDefinition } from './catalogue.js';
+import { hasDigitNames } from './letter-names.js';
 import { hasLongIds, type ReasoningBack, type SignatureStyle } from './wire-messages.js';
 
 export interface RequestShape {
@@ -46,6 +50,8 @@ export interface RequestShape {
   stream: boolean;
   /** Tool-call ids are sent as 9 characters of [a-zA-Z0-9] (Mistral's form). */
   shortIds: boolean;
+  /** Tool names that begin with a digit are sent beginning with `_` (Gemini's rule, see letter-names). */
+  letterNames: boolean;
 }
 
 const NO_TOOLS =
@@ -58,6 +64,7 @@ const NO_STREAM =
   /must be verified to stream|'?stream'? does not support true|stream(ing)? (mode )?(is )?not (supported|allowed|available)|does not support stream/i;
 const TOOL_NAME_MISSING = /function_response\.name|name cannot be empty/i;
 const SIGNATURE_MISSING = /thought_signature/i;
+const NAME_NOT_LETTER = /invalid function name\. must start with a letter or an underscore/i;
 const LONG_TOOL_CALL_ID = /tool call id was .{0,200}?must be a-z, ?A-Z, ?0-9,? with a length of 9/i;
 const REASONING_REFUSED =
   /reasoning_content[^.]{0,80}(unsupported|not supported|unexpected|not allowed|not permitted|unrecognized)|(unsupported|unexpected|unrecognized|unknown)[^.]{0,80}reasoning_content/i;
@@ -133,6 +140,7 @@ const USUAL: RequestShape = {
   signatures: false,
   stream: true,
   shortIds: false,
+  letterNames: false,
 };
 
 /** Keyed by providerKey: the server and the model. One per runtime, shared by its agents. */
@@ -154,9 +162,16 @@ export class ServerMends {
 
   /**
    * The shape to ask again with, after a refusal (`message`) of the request `sent` made with
-   * `shape`, with tools in it (`toolsSent`) or not; undefined when the refusal is not one these mend.
+   * `shape`, with `tools` in it (`toolsSent`: offered for calls) or not; undefined when the refusal
+   * is not one these mend.
    */
-  mend(message: string, sent: ChatCompletionMessageParam[], shape: RequestShape, toolsSent: boolean) {
+  mend(
+    message: string,
+    sent: ChatCompletionMessageParam[],
+    shape: RequestShape,
+    toolsSent: boolean,
+    tools?: ToolDefinition[],
+  ) {
     if (REASONING_MISSING.test(message) && shape.reasoning !== 'fill' && lackedReasoning(sent)) {
       return { patch: { reasoning: 'fill' as const }, kind: 'reasoning' as const };
     }
@@ -181,6 +196,9 @@ export class ServerMends {
       carriesToolCalls(sent)
     ) {
       return { patch: { historyTools: true }, kind: 'history-tools' as const };
+    }
+    if (NAME_NOT_LETTER.test(message) && !shape.letterNames && hasDigitNames(tools, sent)) {
+      return { patch: { letterNames: true }, kind: 'letter-names' as const };
     }
     if (LONG_TOOL_CALL_ID.test(message) && !shape.shortIds && hasLongIds(sent)) {
       return { patch: { shortIds: true }, kind: 'short-ids' as const };

@@ -334,6 +334,54 @@ describe('requests shaped for strict servers', () => {
     expect(tools.map((m) => m.name)).toEqual(['note_down', 'note_down']);
   });
 
+  it("sends a skill's name that begins with a digit with `_` before it once Gemini refuses it, reads its calls back, and remembers it", async () => {
+    w = await worldWithNotes();
+    writeSkill(
+      w.system,
+      '1note',
+      scriptSkill({
+        risk: 'Low',
+        description: 'Notes a word down, the other way.',
+        parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
+        script: `printf '%s\\n' "$SKILL_PARAM_WORD" >> '${w.home}/1note.runs'\necho noted`,
+      }),
+    );
+    w.registry.loadAll();
+    const gemini = { refuses: ['letter-names' as const, 'tool-names' as const] };
+    w.server.enqueue(
+      { ...gemini, content: 'unused' },
+      { ...gemini, toolCalls: [{ id: 'call_1', name: '_1note', arguments: '{"word":"apple"}' }] },
+      // Gemini also wants each result to name its tool (a mend of its own).
+      { ...gemini, content: 'unused' },
+      { ...gemini, content: 'Noted.' },
+    );
+    const turn = await w.agent.send('note apple');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Noted.');
+    expect(turn.toolCalls).toMatchObject([{ name: '1note', status: 'done' }]);
+    expect(readRuns(w.home, '1note')).toEqual(['apple']);
+    const names = (i: number) =>
+      ((w!.server.requests[i]!.body.tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name);
+    expect(names(0)).toContain('1note');
+    expect(names(1)).toContain('_1note');
+    expect(names(1)).not.toContain('1note');
+    expect(names(1)).toContain('note_down');
+    // The history sends the call, and its result, by the name the server takes.
+    const sent = w.server.requests.at(-1)!.body.messages as SentMessage[] & { name?: string }[];
+    const step = sent.find((m) => m.role === 'assistant' && m.tool_calls?.length) as unknown as {
+      tool_calls: { function: { name: string } }[];
+    };
+    expect(step.tool_calls[0]!.function.name).toBe('_1note');
+    expect(sent.filter((m) => m.role === 'tool').map((m) => (m as { name?: string }).name)).toEqual(['_1note']);
+    // Stored by the skill's own name; the next turn is sent so at once.
+    expect(w.store.conversations.messages(turn.conversationId).flatMap((m) => m.toolCalls ?? [])).toMatchObject([
+      { name: '1note' },
+    ]);
+    w.server.enqueue({ ...gemini, content: 'Hi.' });
+    expect((await w.agent.send('hi', { conversationId: turn.conversationId })).reply).toBe('Hi.');
+    expect(w.server.requests).toHaveLength(5);
+  });
+
   it('a task run answered without tools says so in its result', async () => {
     w = await worldWithNotes();
     w.server.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'The report.' });

@@ -11,8 +11,6 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'reserved-tool-name': (p) =>
     `“${p.name}”是 iAs 自己提供给模型的工具名；同名的技能会被它遮住：请给技能文件夹（以及它的“name:”）改个名字`,
   'bad-folder-name': (p) => `文件夹名“${p.name}”不是有效的技能名：请使用 1 到 64 个小写字母、数字、“_”或“-”`,
-  'name-not-letter-first': (p) =>
-    `技能名“${p.name}”以“${p.first}”开头：有些服务商（Moonshot/Kimi、Gemini）会拒绝工具名不以字母或“_”开头的所有请求`,
   'file-too-large': (p) => `SKILL.md 有 ${p.kb} KB，上限是 ${p.limitKb} KB`,
   'file-binary': () => 'SKILL.md 是二进制文件，不是 Markdown 文本',
   'file-not-utf8': () => 'SKILL.md 不是有效的 UTF-8 文本',

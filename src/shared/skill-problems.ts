@@ -21,7 +21,6 @@ export interface SkillProblemParams {
   /** The folder's name is a tool iAs itself gives the model (`find_skills`): two tools would share it. */
   'reserved-tool-name': { name: string };
   /** A warning: some providers refuse tool names that do not begin with a letter or "_". */
-  'name-not-letter-first': { name: string; first: string };
   'file-too-large': { kb: number; limitKb: number };
   'file-binary': Record<string, never>;
   'file-not-utf8': Record<string, never>;
@@ -104,8 +103,6 @@ export const englishSkillProblems: SkillProblemStrings = {
     `the folder name "${p.name}" is not a valid skill name: use 1 to 64 lower-case letters, digits, "_" or "-"`,
   'reserved-tool-name': (p) =>
     `"${p.name}" is the name of a tool iAs itself gives the model; a skill of that name would be hidden by it: rename the skill's folder (and its "name:")`,
-  'name-not-letter-first': (p) =>
-    `the name "${p.name}" begins with "${p.first}": some providers (Moonshot/Kimi, Gemini) refuse every request whose tools have a name that does not begin with a letter or "_"`,
   'file-too-large': (p) => `SKILL.md is ${p.kb} KB; the limit is ${p.limitKb} KB`,
   'file-binary': () => 'SKILL.md is a binary file, not markdown text',
   'file-not-utf8': () => 'SKILL.md is not valid UTF-8 text',

@@ -1,17 +1,18 @@
 /**
- * Tool names for a server that wants each to begin with a letter or an underscore (Gemini: "Invalid
- * function name. Must start with a letter or an underscore."), where a skill's may begin with a
- * digit (`1password`). Such a name is sent as `_` and the name (`_1password`), or, should a tool of
- * that name be sent too, as `_.` and the name (a dot no skill name has); in the tools, in the calls
- * of the history and in the tool messages that name their tool. The calls of the reply are read
- * back to the skills' names. History keeps the names as they are.
+ * Tool names for a server that wants each to begin with a letter (Moonshot: "function name is
+ * invalid, must start with a letter and can contain letters, numbers, underscores, and dashes";
+ * Gemini: "Invalid function name. Must start with a letter or an underscore."), where a skill's may
+ * begin with a digit, `_` or `-` (`1password`). Such a name is sent as `S_` and the name (`S_1password`: no
+ * skill's name has a capital, so none is taken), in the tools, in the calls of the history and in
+ * the tool messages that name their tool; the calls of the reply are read back to the skills'
+ * names. History keeps the names as they are.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ToolDefinition } from './catalogue.js';
 import type { StreamedToolCall } from './stream.js';
 import { shortId } from './wire-messages.js';
 
-const LEADING_DIGIT = /^[0-9]/;
+const NOT_LETTER_FIRST = /^[^a-zA-Z]/;
 const MAX_NAME = 64;
 
 /** The tool names a request carries: of its tools, its history's calls and its tool messages. */
@@ -26,9 +27,12 @@ function namesIn(tools: ToolDefinition[] | undefined, messages: ChatCompletionMe
   return names;
 }
 
-/** Whether a request carries a tool name that begins with a digit. */
-export function hasDigitNames(tools: ToolDefinition[] | undefined, messages: ChatCompletionMessageParam[]): boolean {
-  for (const name of namesIn(tools, messages)) if (LEADING_DIGIT.test(name)) return true;
+/** Whether a request carries a tool name that does not begin with a letter. */
+export function hasNamesNotLetterFirst(
+  tools: ToolDefinition[] | undefined,
+  messages: ChatCompletionMessageParam[],
+): boolean {
+  for (const name of namesIn(tools, messages)) if (NOT_LETTER_FIRST.test(name)) return true;
   return false;
 }
 
@@ -39,7 +43,7 @@ export interface LetterNames {
   back(calls: StreamedToolCall[]): StreamedToolCall[];
 }
 
-/** The request with every name that begins with a digit sent as one that begins with `_`. */
+/** The request with every name that does not begin with a letter sent as one that begins with `S_`. */
 export function withLetterNames(
   tools: ToolDefinition[] | undefined,
   messages: ChatCompletionMessageParam[],
@@ -48,10 +52,9 @@ export function withLetterNames(
   const sent = new Map<string, string>();
   const skill = new Map<string, string>();
   for (const name of names) {
-    if (!LEADING_DIGIT.test(name)) continue;
-    let alias = `_${name}`;
-    if (names.has(alias)) alias = `_.${name}`;
-    if (alias.length > MAX_NAME) alias = `${alias.slice(0, MAX_NAME - 10)}.${shortId(name)}`;
+    if (!NOT_LETTER_FIRST.test(name)) continue;
+    let alias = `S_${name}`;
+    if (alias.length > MAX_NAME) alias = `${alias.slice(0, MAX_NAME - 10)}_${shortId(name)}`;
     sent.set(name, alias);
     skill.set(alias, name);
   }

@@ -22,16 +22,17 @@
  * - Gemini wants each tool result to name its tool ("function_response.name: Name cannot be empty"),
  *   and each call of the turn to carry its thought signature: calls made elsewhere (or before it was
  *   kept) get the stand-in Gemini documents for them.
- * - Gemini takes only tool names that begin with a letter or an underscore ("Invalid function name.
- *   Must start with a letter or an underscore."): a skill's that begins with a digit is sent with
- *   `_` before it, and its calls read back (see letter-names).
+ * - Moonshot and Gemini take only tool names that begin with a letter ("function name is invalid,
+ *   must start with a letter…"; "Invalid function name. Must start with a letter or an underscore."):
+ *   a skill's that begins with a digit, `_` or `-` is sent with `S_` before it, its calls read back (see
+ *   letter-names).
  * - Mistral takes only tool-call ids of 9 characters of [a-zA-Z0-9] ("Tool call id was call_… but
  *   must be a-z, A-Z, 0-9, with a length of 9."), so a conversation begun with another provider
  *   could not go on there: every id is sent in that form (see wire-messages), history keeping its own.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ToolDefinition } from './catalogue.js';
-import { hasDigitNames } from './letter-names.js';
+import { hasNamesNotLetterFirst } from './letter-names.js';
 import { hasLongIds, type ReasoningBack, type SignatureStyle } from './wire-messages.js';
 
 export interface RequestShape {
@@ -50,7 +51,7 @@ export interface RequestShape {
   stream: boolean;
   /** Tool-call ids are sent as 9 characters of [a-zA-Z0-9] (Mistral's form). */
   shortIds: boolean;
-  /** Tool names that begin with a digit are sent beginning with `_` (Gemini's rule, see letter-names). */
+  /** Tool names that do not begin with a letter are sent beginning with `S_` (Moonshot's and Gemini's rule, see letter-names). */
   letterNames: boolean;
 }
 
@@ -64,7 +65,8 @@ const NO_STREAM =
   /must be verified to stream|'?stream'? does not support true|stream(ing)? (mode )?(is )?not (supported|allowed|available)|does not support stream/i;
 const TOOL_NAME_MISSING = /function_response\.name|name cannot be empty/i;
 const SIGNATURE_MISSING = /thought_signature/i;
-const NAME_NOT_LETTER = /invalid function name\. must start with a letter or an underscore/i;
+const NAME_NOT_LETTER =
+  /invalid function name\. must start with a letter or an underscore|function name is invalid, must start with a letter/i;
 const LONG_TOOL_CALL_ID = /tool call id was .{0,200}?must be a-z, ?A-Z, ?0-9,? with a length of 9/i;
 const REASONING_REFUSED =
   /reasoning_content[^.]{0,80}(unsupported|not supported|unexpected|not allowed|not permitted|unrecognized)|(unsupported|unexpected|unrecognized|unknown)[^.]{0,80}reasoning_content/i;
@@ -197,7 +199,7 @@ export class ServerMends {
     ) {
       return { patch: { historyTools: true }, kind: 'history-tools' as const };
     }
-    if (NAME_NOT_LETTER.test(message) && !shape.letterNames && hasDigitNames(tools, sent)) {
+    if (NAME_NOT_LETTER.test(message) && !shape.letterNames && hasNamesNotLetterFirst(tools, sent)) {
       return { patch: { letterNames: true }, kind: 'letter-names' as const };
     }
     if (LONG_TOOL_CALL_ID.test(message) && !shape.shortIds && hasLongIds(sent)) {

@@ -45,11 +45,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   const error: ReportProblem = (code, params, line) => errors.push(skillProblem(path, code, params, line));
   const warn: ReportProblem = (code, params, line) => warnings.push(skillProblem(path, code, params, line));
 
-  if (!SKILL_NAME_PATTERN.test(folderName)) {
-    error('bad-folder-name', { name: folderName });
-  } else if (!/^[a-z_]/.test(folderName)) {
-    warn('name-not-letter-first', { name: folderName, first: folderName[0]! });
-  }
+  if (!SKILL_NAME_PATTERN.test(folderName)) error('bad-folder-name', { name: folderName });
   if (bytes.length > MAX_SKILL_FILE_BYTES) {
     error('file-too-large', { kb: Math.ceil(bytes.length / 1024), limitKb: MAX_SKILL_FILE_BYTES / 1024 });
     return { errors, warnings };

@@ -1,7 +1,7 @@
 /** Tool names sent to a server that wants them to begin with a letter or an underscore (Gemini). */
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../../src/core/agent/catalogue.js';
-import { hasDigitNames, withLetterNames } from '../../../src/core/agent/letter-names.js';
+import { hasNamesNotLetterFirst, withLetterNames } from '../../../src/core/agent/letter-names.js';
 
 const tool = (name: string): ToolDefinition => ({
   type: 'function',
@@ -10,13 +10,13 @@ const tool = (name: string): ToolDefinition => ({
 const names = (tools: ToolDefinition[] | undefined) => (tools ?? []).map((t) => t.function.name);
 
 describe('letter names', () => {
-  it('a name taken by another tool, or too long with `_`, gets one of its own, read back to the skill', () => {
+  it('a name too long with `S_` gets one of its own; every name is read back to the skill', () => {
     const long = `9${'a'.repeat(63)}`;
     const tools = [tool('1note'), tool('_1note'), tool(long), tool('note_down')];
     const sent = withLetterNames(tools, []);
     const [note, underscored, longSent, plain] = names(sent.tools);
-    expect([note, underscored, plain]).toEqual(['_.1note', '_1note', 'note_down']);
-    expect(longSent).toMatch(/^_9a+\.[a-zA-Z0-9]{9}$/);
+    expect([note, underscored, plain]).toEqual(['S_1note', 'S__1note', 'note_down']);
+    expect(longSent).toMatch(/^S_9a+_[a-zA-Z0-9]{9}$/);
     expect(longSent!.length).toBe(64);
     expect(new Set(names(sent.tools)).size).toBe(4);
     const back = sent.back(names(sent.tools).map((name, i) => ({ id: `c${i}`, name, arguments: '{}' })));
@@ -32,12 +32,12 @@ describe('letter names', () => {
       },
       { role: 'tool' as const, tool_call_id: 'a', content: 'ok', name: '3d_print' },
     ];
-    expect(hasDigitNames(undefined, history)).toBe(true);
-    expect(hasDigitNames([tool('note_down')], [])).toBe(false);
+    expect(hasNamesNotLetterFirst(undefined, history)).toBe(true);
+    expect(hasNamesNotLetterFirst([tool('note_down')], [])).toBe(false);
     const sent = withLetterNames(undefined, history);
     expect(sent.tools).toBeUndefined();
     expect(JSON.stringify(sent.messages)).not.toContain('"3d_print"');
-    expect(JSON.stringify(sent.messages).match(/_3d_print/g)).toHaveLength(2);
+    expect(JSON.stringify(sent.messages).match(/S_3d_print/g)).toHaveLength(2);
     const plain = [{ role: 'user' as const, content: 'hi' }];
     expect(withLetterNames([tool('note_down')], plain).messages[0]).toBe(plain[0]);
   });

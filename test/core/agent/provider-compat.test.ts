@@ -334,7 +334,7 @@ describe('requests shaped for strict servers', () => {
     expect(tools.map((m) => m.name)).toEqual(['note_down', 'note_down']);
   });
 
-  it("sends a skill's name that begins with a digit with `_` before it once Gemini refuses it, reads its calls back, and remembers it", async () => {
+  it("sends a skill's name that begins with a digit with `S_` before it once Gemini refuses it, reads its calls back, and remembers it", async () => {
     w = await worldWithNotes();
     writeSkill(
       w.system,
@@ -350,7 +350,7 @@ describe('requests shaped for strict servers', () => {
     const gemini = { refuses: ['letter-names' as const, 'tool-names' as const] };
     w.server.enqueue(
       { ...gemini, content: 'unused' },
-      { ...gemini, toolCalls: [{ id: 'call_1', name: '_1note', arguments: '{"word":"apple"}' }] },
+      { ...gemini, toolCalls: [{ id: 'call_1', name: 'S_1note', arguments: '{"word":"apple"}' }] },
       // Gemini also wants each result to name its tool (a mend of its own).
       { ...gemini, content: 'unused' },
       { ...gemini, content: 'Noted.' },
@@ -363,7 +363,7 @@ describe('requests shaped for strict servers', () => {
     const names = (i: number) =>
       ((w!.server.requests[i]!.body.tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name);
     expect(names(0)).toContain('1note');
-    expect(names(1)).toContain('_1note');
+    expect(names(1)).toContain('S_1note');
     expect(names(1)).not.toContain('1note');
     expect(names(1)).toContain('note_down');
     // The history sends the call, and its result, by the name the server takes.
@@ -371,8 +371,8 @@ describe('requests shaped for strict servers', () => {
     const step = sent.find((m) => m.role === 'assistant' && m.tool_calls?.length) as unknown as {
       tool_calls: { function: { name: string } }[];
     };
-    expect(step.tool_calls[0]!.function.name).toBe('_1note');
-    expect(sent.filter((m) => m.role === 'tool').map((m) => (m as { name?: string }).name)).toEqual(['_1note']);
+    expect(step.tool_calls[0]!.function.name).toBe('S_1note');
+    expect(sent.filter((m) => m.role === 'tool').map((m) => (m as { name?: string }).name)).toEqual(['S_1note']);
     // Stored by the skill's own name; the next turn is sent so at once.
     expect(w.store.conversations.messages(turn.conversationId).flatMap((m) => m.toolCalls ?? [])).toMatchObject([
       { name: '1note' },
@@ -380,6 +380,30 @@ describe('requests shaped for strict servers', () => {
     w.server.enqueue({ ...gemini, content: 'Hi.' });
     expect((await w.agent.send('hi', { conversationId: turn.conversationId })).reply).toBe('Hi.');
     expect(w.server.requests).toHaveLength(5);
+  });
+
+  it('sends such a name with `S_` before it once Moonshot refuses it (it wants a letter first)', async () => {
+    w = await worldWithNotes();
+    writeSkill(
+      w.system,
+      '3d_print',
+      '---\ndescription: Prints a model.\nrisk: low\nbuiltin: get_current_datetime\n---\n',
+    );
+    w.registry.loadAll();
+    w.server.enqueue(
+      {
+        status: 400,
+        errorMessage:
+          'function name is invalid, must start with a letter and can contain letters, numbers, underscores, and dashes',
+      },
+      { content: 'Hello.' },
+    );
+    expect((await w.agent.send('hi')).reply).toBe('Hello.');
+    const names = (i: number) =>
+      ((w!.server.requests[i]!.body.tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name);
+    expect(names(0)).toContain('3d_print');
+    expect(names(1)).toContain('S_3d_print');
+    expect(names(1).filter((name) => /^[^a-zA-Z]/.test(name))).toEqual([]);
   });
 
   it('a task run answered without tools says so in its result', async () => {

@@ -243,7 +243,6 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     expect(errors).toEqual([]);
     expect(definition?.name).toBe('1password');
     expect(warnings.map((w) => w.message)).toEqual([
-      expect.stringMatching(/^the name "1password" begins with "1": .*Moonshot/),
       'parameters: "properties.body" has no "type"; "properties.view" has no "type"; "properties.when" has a "type" beside anyOf/oneOf (and 2 more): Moonshot (Kimi) refuses every request whose tools have a schema like it',
     ]);
     expect(parse(SEED, 'send_mail').warnings).toEqual([]);

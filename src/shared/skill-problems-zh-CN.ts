@@ -41,10 +41,6 @@ export const chineseSkillProblems: SkillProblemStrings = {
     `参数的 JSON Schema 必须有 "type": "object"（现在${p.has === undefined ? '没有 type' : `是 ${p.has}`}）`,
   'schema-invalid': (p) => `参数的 JSON Schema 无效：${p.detail}`,
   'schema-uncompilable': (p) => `参数的 JSON Schema 无法编译：${p.detail}`,
-  'moonshot-schema': (p) =>
-    `参数：${p.spots
-      .map((s) => (s.kind === 'no-type' ? `“${s.path}”没有“type”` : `“${s.path}”在 anyOf/oneOf 旁边写了“type”`))
-      .join('；')}${p.more > 0 ? `（另有 ${p.more} 处）` : ''}：Moonshot（Kimi）会拒绝工具中有这种 schema 的所有请求`,
   'builtin-and-script': () => '一个技能只能运行内置处理程序或脚本，不能两者都有',
   'execute-no-block': () => '“## Execute”中没有写着脚本的代码块',
   'no-risk': () =>

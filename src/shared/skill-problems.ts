@@ -9,13 +9,6 @@ import { sayCoded } from './coded-text.js';
 /** Where in the file a value was given: a front matter key, or a `## Heading` section. */
 export type SkillPlace = { frontMatter: string } | { section: string };
 
-/** One place in a parameter schema Moonshot (Kimi) refuses (`properties.view`). */
-export interface SchemaSpot {
-  path: string;
-  /** 'no-type': it has no "type"; 'type-beside': a "type" beside anyOf/oneOf. */
-  kind: 'no-type' | 'type-beside';
-}
-
 export interface SkillProblemParams {
   'bad-folder-name': { name: string };
   /** The folder's name is a tool iAs itself gives the model (`find_skills`): two tools would share it. */
@@ -54,7 +47,6 @@ export interface SkillProblemParams {
   'schema-invalid': { detail: string };
   'schema-uncompilable': { detail: string };
   /** A warning: the first spots, and how many more there are. */
-  'moonshot-schema': { spots: SchemaSpot[]; more: number };
   'builtin-and-script': Record<string, never>;
   'execute-no-block': Record<string, never>;
   'no-risk': Record<string, never>;
@@ -134,12 +126,6 @@ export const englishSkillProblems: SkillProblemStrings = {
     `the parameter schema must have "type": "object" (it has ${p.has === undefined ? 'no type' : p.has})`,
   'schema-invalid': (p) => `the parameter schema is not valid JSON Schema: ${p.detail}`,
   'schema-uncompilable': (p) => `the parameter schema cannot be compiled: ${p.detail}`,
-  'moonshot-schema': (p) =>
-    `parameters: ${p.spots
-      .map((s) => (s.kind === 'no-type' ? `"${s.path}" has no "type"` : `"${s.path}" has a "type" beside anyOf/oneOf`))
-      .join(
-        '; ',
-      )}${p.more > 0 ? ` (and ${p.more} more)` : ''}: Moonshot (Kimi) refuses every request whose tools have a schema like it`,
   'builtin-and-script': () => 'a skill runs either a built-in handler or a script, not both',
   'execute-no-block': () => '"## Execute" has no fenced code block with the script',
   'no-risk': () =>

@@ -90,7 +90,9 @@ export interface ScriptedReply {
  * - 'tool-call-ids': Mistral, a tool-call id (of a call, or of a result) that is not 9 characters of
  *   [a-zA-Z0-9] (answered as Mistral does, its error at the body's top level);
  * - 'letter-names': Gemini, a tool name (of a tool, or of a call in history) that does not begin
- *   with a letter or an underscore.
+ *   with a letter or an underscore;
+ * - 'moonshot-schema': Moonshot, a tool's parameters with a property, item or anyOf/oneOf branch
+ *   without its own "type", or a "type" beside anyOf/oneOf.
  */
 export type ServerRule =
   | 'reasoning-missing'
@@ -106,7 +108,8 @@ export type ServerRule =
   | 'thought-signature'
   | 'reasoning-details'
   | 'tool-call-ids'
-  | 'letter-names';
+  | 'letter-names'
+  | 'moonshot-schema';
 
 export type Script =
   ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply | Promise<ScriptedReply>);
@@ -391,6 +394,14 @@ function broken(rule: ServerRule, body: { messages?: unknown; tools?: unknown[] 
         ? '* GenerateContentRequest.contents[1].parts[0].function_call.name: Invalid function name. Must start with a letter or an underscore.'
         : undefined;
     }
+    case 'moonshot-schema': {
+      for (const tool of body?.tools ?? []) {
+        const spot = moonshotSpot((tool as { function?: { parameters?: unknown } }).function?.parameters, 'root');
+        if (spot)
+          return `Invalid request: tools.function.parameters is not a valid moonshot flavored json schema, details: <At path '${spot}'>`;
+      }
+      return undefined;
+    }
     case 'reasoning-refused': {
       const i = at((m) => m.reasoning_content !== undefined);
       return i === undefined ? undefined : `property 'messages.${i}.assistant.reasoning_content' is unsupported`;
@@ -575,4 +586,34 @@ function sendError(res: http.ServerResponse, status: number, message: string, he
   const [type, code] =
     ERROR_TYPES[status] ?? (status >= 500 ? ['server_error', null] : ['invalid_request_error', null]);
   sendJson(res, status, { error: { message, type, param: null, code } }, headers);
+}
+
+/** Where a schema breaks Moonshot's rules (as its errors name the path), or undefined. */
+function moonshotSpot(node: unknown, at: string): string | undefined {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
+  const keys = node as Record<string, unknown>;
+  const branchKey = Array.isArray(keys.anyOf) ? 'anyOf' : Array.isArray(keys.oneOf) ? 'oneOf' : undefined;
+  if (branchKey) {
+    if ('type' in keys)
+      return `${at}: when using ${branchKey}, type should be defined in ${branchKey} items instead of the parent schema`;
+    const branches = keys[branchKey] as unknown[];
+    for (let i = 0; i < branches.length; i++) {
+      const spot = moonshotSpot(branches[i], `${at}.${branchKey}.${i}`);
+      if (spot) return spot;
+    }
+    return undefined;
+  }
+  if (at !== 'root' && !('type' in keys)) return `${at}: type is not defined`;
+  if (typeof keys.properties === 'object' && keys.properties !== null) {
+    for (const [name, value] of Object.entries(keys.properties)) {
+      const spot = moonshotSpot(value, `${at}.properties.${name}`);
+      if (spot) return spot;
+    }
+  }
+  const items = Array.isArray(keys.items) ? keys.items : keys.items === undefined ? [] : [keys.items];
+  for (let i = 0; i < items.length; i++) {
+    const spot = moonshotSpot(items[i], `${at}.items`);
+    if (spot) return spot;
+  }
+  return undefined;
 }

@@ -8,6 +8,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { ToolDefinition } from './catalogue.js';
 import { readableErrorLines, readableErrors } from './error-bodies.js';
 import { withLetterNames } from './letter-names.js';
+import { withMoonshotSchemas } from './moonshot-schemas.js';
 import { describeProviderError, type ProviderFailure } from './provider-errors.js';
 import { providerKey, type ProviderConfig } from './providers.js';
 import { carriesToolCalls, ServerMends, toolsOfHistory, type RequestShape } from './server-mends.js';
@@ -113,7 +114,8 @@ export class ProviderRequests {
       const tools = shape.tools ? (offered ?? declared) : undefined;
       // Tools offered for calls; declared ones are sent, but their calls are not wanted.
       const toolsSent = offered !== undefined && tools !== undefined;
-      const lettered = shape.letterNames ? withLetterNames(tools, sent) : undefined;
+      const typed = shape.moonshotSchemas ? withMoonshotSchemas(tools) : tools;
+      const lettered = shape.letterNames ? withLetterNames(typed, sent) : undefined;
       waiting?.start(signal);
       try {
         const reply = await streamCompletion(
@@ -121,7 +123,7 @@ export class ProviderRequests {
           {
             model: config.model,
             messages: lettered?.messages ?? sent,
-            ...(tools ? { tools: lettered?.tools ?? tools } : {}),
+            ...(tools ? { tools: lettered?.tools ?? typed } : {}),
           },
           {
             onDelta: (text) => {

@@ -22,6 +22,9 @@
  * - Gemini wants each tool result to name its tool ("function_response.name: Name cannot be empty"),
  *   and each call of the turn to carry its thought signature: calls made elsewhere (or before it was
  *   kept) get the stand-in Gemini documents for them.
+ * - Moonshot refuses parameter schemas without a "type" on each property, item and anyOf branch, or
+ *   with one beside anyOf ("… is not a valid moonshot flavored json schema"): they are sent with
+ *   their types where it wants them (see moonshot-schemas).
  * - Moonshot and Gemini take only tool names that begin with a letter ("function name is invalid,
  *   must start with a letter…"; "Invalid function name. Must start with a letter or an underscore."):
  *   a skill's that begins with a digit, `_` or `-` is sent with `S_` before it, its calls read back (see
@@ -33,6 +36,7 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ToolDefinition } from './catalogue.js';
 import { hasNamesNotLetterFirst } from './letter-names.js';
+import { breaksMoonshotSchema } from './moonshot-schemas.js';
 import { hasLongIds, type ReasoningBack, type SignatureStyle } from './wire-messages.js';
 
 export interface RequestShape {
@@ -53,6 +57,8 @@ export interface RequestShape {
   shortIds: boolean;
   /** Tool names that do not begin with a letter are sent beginning with `S_` (Moonshot's and Gemini's rule, see letter-names). */
   letterNames: boolean;
+  /** Parameter schemas are sent with their types where Moonshot wants them (see moonshot-schemas). */
+  moonshotSchemas: boolean;
 }
 
 const NO_TOOLS =
@@ -65,6 +71,7 @@ const NO_STREAM =
   /must be verified to stream|'?stream'? does not support true|stream(ing)? (mode )?(is )?not (supported|allowed|available)|does not support stream/i;
 const TOOL_NAME_MISSING = /function_response\.name|name cannot be empty/i;
 const SIGNATURE_MISSING = /thought_signature/i;
+const MOONSHOT_SCHEMA = /not a valid moonshot flavou?red json schema/i;
 const NAME_NOT_LETTER =
   /invalid function name\. must start with a letter or an underscore|function name is invalid, must start with a letter/i;
 const LONG_TOOL_CALL_ID = /tool call id was .{0,200}?must be a-z, ?A-Z, ?0-9,? with a length of 9/i;
@@ -143,6 +150,7 @@ const USUAL: RequestShape = {
   stream: true,
   shortIds: false,
   letterNames: false,
+  moonshotSchemas: false,
 };
 
 /** Keyed by providerKey: the server and the model. One per runtime, shared by its agents. */
@@ -198,6 +206,9 @@ export class ServerMends {
       carriesToolCalls(sent)
     ) {
       return { patch: { historyTools: true }, kind: 'history-tools' as const };
+    }
+    if (MOONSHOT_SCHEMA.test(message) && !shape.moonshotSchemas && breaksMoonshotSchema(tools)) {
+      return { patch: { moonshotSchemas: true }, kind: 'moonshot-schemas' as const };
     }
     if (NAME_NOT_LETTER.test(message) && !shape.letterNames && hasNamesNotLetterFirst(tools, sent)) {
       return { patch: { letterNames: true }, kind: 'letter-names' as const };

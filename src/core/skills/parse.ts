@@ -3,7 +3,7 @@
  * matter, instruction skills, or a mix) into a SkillDefinition, with every problem located.
  */
 import matter from 'gray-matter';
-import type { SchemaSpot, SkillPlace } from '../../shared/skill-problems.js';
+import type { SkillPlace } from '../../shared/skill-problems.js';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parseConfigFields } from './config-fields.js';
 import { firstTextLine, outlineMarkdown, type FencedBlock, type Section } from './markdown-sections.js';
@@ -243,13 +243,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   if (parametersGiven !== undefined) {
     const problem = schemaProblem(parametersGiven);
     if (problem) errors.push(problemOf(path, problem, parametersLine));
-    else {
-      parameters = parametersGiven as Record<string, unknown>;
-      const spots = moonshotSchemaSpots(parameters);
-      if (spots.length > 0) {
-        warn('moonshot-schema', { spots: spots.slice(0, 3), more: Math.max(0, spots.length - 3) }, parametersLine);
-      }
-    }
+    else parameters = parametersGiven as Record<string, unknown>;
   }
 
   // What it runs.
@@ -331,34 +325,4 @@ function scriptSpec(block: FencedBlock, error: ReportProblem): ScriptSpec | unde
     return undefined;
   }
   return { language: block.language, body: block.body, command: interpreter.command, extension: interpreter.extension };
-}
-
-/**
- * Where a parameter schema breaks Moonshot's stricter JSON Schema (which refuses the whole request):
- * every property, item and anyOf/oneOf branch needs its own "type", and a "type" beside
- * anyOf/oneOf is refused. Paths as Moonshot names them (`properties.view`).
- */
-function moonshotSchemaSpots(schema: Record<string, unknown>): SchemaSpot[] {
-  const problems: SchemaSpot[] = [];
-  const walk = (node: unknown, at: string) => {
-    if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
-    const keys = node as Record<string, unknown>;
-    const branches = Array.isArray(keys.anyOf) ? keys.anyOf : Array.isArray(keys.oneOf) ? keys.oneOf : undefined;
-    if (branches) {
-      if ('type' in keys) problems.push({ path: at, kind: 'type-beside' });
-      branches.forEach((branch, i) => walk(branch, `${at}.${Array.isArray(keys.anyOf) ? 'anyOf' : 'oneOf'}[${i}]`));
-      return;
-    }
-    if (!('type' in keys)) problems.push({ path: at, kind: 'no-type' });
-    if (typeof keys.properties === 'object' && keys.properties !== null) {
-      for (const [name, value] of Object.entries(keys.properties)) walk(value, `${at}.properties.${name}`);
-    }
-    if (Array.isArray(keys.items)) keys.items.forEach((item, i) => walk(item, `${at}.items[${i}]`));
-    else walk(keys.items, `${at}.items`);
-  };
-  const properties = schema.properties;
-  if (typeof properties === 'object' && properties !== null) {
-    for (const [name, value] of Object.entries(properties)) walk(value, `properties.${name}`);
-  }
-  return problems;
 }

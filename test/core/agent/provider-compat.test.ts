@@ -406,6 +406,69 @@ describe('requests shaped for strict servers', () => {
     expect(names(1).filter((name) => /^[^a-zA-Z]/.test(name))).toEqual([]);
   });
 
+  it("sends parameter schemas with their types where Moonshot wants them once it refuses them, and checks calls against the skill's own", async () => {
+    w = await worldWithNotes();
+    const parameters = {
+      type: 'object',
+      properties: {
+        body: { description: 'anything' },
+        view: { enum: ['list', 'grid'] },
+        when: { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }] },
+      },
+      required: ['body'],
+    };
+    writeSkill(
+      w.system,
+      'keep',
+      scriptSkill({
+        risk: 'Low',
+        description: 'Keeps what it is given.',
+        parameters,
+        script: `printf '%s\\n' "$SKILL_PARAMS" >> '${w.home}/keep.runs'\necho kept`,
+      }),
+    );
+    w.registry.loadAll();
+    const moonshot = { refuses: ['moonshot-schema' as const] };
+    w.server.enqueue(
+      { ...moonshot, content: 'unused' },
+      { ...moonshot, toolCalls: [{ id: 'call_keep', name: 'keep', arguments: '{"body":42,"view":"grid"}' }] },
+      { ...moonshot, content: 'Kept.' },
+    );
+    const turn = await w.agent.send('keep 42');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Kept.');
+    // 42 is not a string: the skill's own schema (any body) took it, not the one sent.
+    expect(turn.toolCalls).toMatchObject([{ name: 'keep', status: 'done' }]);
+    expect(readRuns(w.home, 'keep').map((line) => JSON.parse(line))).toEqual([{ body: 42, view: 'grid' }]);
+    const sentSchema = (i: number) =>
+      (w!.server.requests[i]!.body.tools as { function: { name: string; parameters: unknown } }[]).find(
+        (t) => t.function.name === 'keep',
+      )!.function.parameters;
+    expect(sentSchema(0)).toEqual(parameters);
+    expect(sentSchema(1)).toEqual({
+      type: 'object',
+      properties: {
+        body: { description: 'anything', type: 'string' },
+        view: { enum: ['list', 'grid'], type: 'string' },
+        when: {
+          anyOf: [
+            { format: 'date', type: 'string' },
+            { format: 'date-time', type: 'string' },
+          ],
+        },
+      },
+      required: ['body'],
+    });
+    // Other tools' schemas are sent as they are.
+    const noteSchema = (w.server.requests[1]!.body.tools as { function: { name: string; parameters: unknown } }[]).find(
+      (t) => t.function.name === 'note_down',
+    )!.function.parameters;
+    expect(noteSchema).toEqual(
+      w.server.requests[0]!.body.tools.find((t: { function: { name: string } }) => t.function.name === 'note_down')
+        .function.parameters,
+    );
+  });
+
   it('a task run answered without tools says so in its result', async () => {
     w = await worldWithNotes();
     w.server.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'The report.' });

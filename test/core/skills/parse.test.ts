@@ -230,21 +230,18 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     expect(definition!.risk).toBe('high');
   });
 
-  it('warns of what some providers refuse in a tool: a name not starting with a letter, a schema Moonshot refuses', () => {
+  it('a name not starting with a letter, or a schema Moonshot would refuse, loads without a warning (both are mended when sent)', () => {
     const properties = {
       to: { type: 'string' },
       body: { description: 'any' },
       view: { enum: ['a', 'b'] },
       when: { type: 'string', anyOf: [{ format: 'date' }, { type: 'integer' }] },
-      meta: { type: 'object', properties: { inner: {} } },
     };
     const text = SEED.replace('{ "to": { "type": "string" } }', JSON.stringify(properties));
     const { definition, errors, warnings } = parse(text, '1password');
     expect(errors).toEqual([]);
     expect(definition?.name).toBe('1password');
-    expect(warnings.map((w) => w.message)).toEqual([
-      'parameters: "properties.body" has no "type"; "properties.view" has no "type"; "properties.when" has a "type" beside anyOf/oneOf (and 2 more): Moonshot (Kimi) refuses every request whose tools have a schema like it',
-    ]);
+    expect(warnings).toEqual([]);
     expect(parse(SEED, 'send_mail').warnings).toEqual([]);
     expect(parse(SEED, '_private').warnings).toEqual([]);
   });

@@ -56,6 +56,11 @@ export function printer(json: boolean, words: ChatWords) {
     thinking = event.type === 'reasoning';
     if (event.type === 'delta') process.stdout.write(event.text);
     else if (event.type === 'reasoning') process.stderr.write(color.dim(event.text));
+    // Printed text cannot be taken back: it is said to have been thinking. Thinking printed apart
+    // that was the reply is printed again, as the reply.
+    else if (event.type === 'moved' && event.to === 'reasoning') {
+      process.stderr.write(color.dim(`\n${words.thinkingAbove}\n`));
+    } else if (event.type === 'moved') process.stdout.write(event.text);
     else if (event.type === 'tool-call') process.stderr.write(color.dim(`\n[${event.name}] ${event.arguments}\n`));
     else if (event.type === 'tool-result') process.stderr.write(color.dim(`[${event.name}: ${event.status}]\n`));
     else if (event.type === 'background-result') {

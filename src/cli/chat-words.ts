@@ -24,6 +24,8 @@ export interface ChatWords {
   stoppingBackground: (calls: number) => string;
   finishedInBackground: (skill: string, status: string) => string;
   retryingIn: (seconds: number) => string;
+  /** Said after the text printed as the reply turned out to be the model's thinking. */
+  thinkingAbove: string;
   needMessage: string;
   /** A high-risk call refused because nobody could be asked (no terminal here). */
   noApprover: string;
@@ -53,6 +55,7 @@ const english: ChatWords = {
   stoppingBackground: (n) => `[stopping ${calls(n)} still running in the background]`,
   finishedInBackground: (skill, status) => `[${skill} finished in the background: ${status}]`,
   retryingIn: (seconds) => ` Retrying in ${seconds} s…`,
+  thinkingAbove: "[the text above was the model's thinking, not its reply]",
   needMessage: 'give a MESSAGE, or run `ias chat` on a terminal',
   noApprover:
     '[a high-risk call needs your approval, and there is no terminal here to ask you at: run `ias chat` on a terminal to approve it there]',
@@ -78,6 +81,7 @@ const chinese: ChatWords = {
   stoppingBackground: (n) => `[正在停止 ${n} 个仍在后台运行的调用]`,
   finishedInBackground: (skill, status) => `[${skill} 已在后台结束：${status}]`,
   retryingIn: (seconds) => ` ${seconds} 秒后重试…`,
+  thinkingAbove: '[上面的文字是模型的思考，不是它的回复]',
   needMessage: '请给出消息（MESSAGE），或在终端中运行 `ias chat`',
   noApprover: '[高风险调用需要你的确认，但这里没有终端可以询问你：请在终端中运行 `ias chat`，在那里确认]',
   needConversationId: '--conversation 需要一个对话的 ID',

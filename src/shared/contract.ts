@@ -200,6 +200,12 @@ export type ToolCallStatus =
 export type ChatEvent =
   | { kind: 'delta'; text: string }
   | { kind: 'reasoning'; text: string }
+  /**
+   * All that streamed so far of the reply under way as text was the model's thinking (`to:
+   * 'reasoning'`: its `<think>` written by the chat template, only `</think>` came), or what
+   * streamed as reasoning was text (`to: 'text'`): `text`, to move to the other side.
+   */
+  | { kind: 'moved'; to: 'reasoning' | 'text'; text: string }
   | { kind: 'tool-call'; id: string; name: string; arguments: string }
   | { kind: 'tool-result'; id: string; name: string; status: ToolCallStatus; result: unknown }
   | { kind: 'background-result'; id: string; name: string; status: string; result: unknown }

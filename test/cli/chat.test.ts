@@ -67,6 +67,33 @@ describe('ias chat', () => {
     expect(run.stderr).toMatch(/Thinking it over\n/);
   });
 
+  it('says that text printed before a lone </think> was thinking; JSON has the reply alone', async () => {
+    const s = await setup();
+    s.server.enqueue({ content: 'They greet.\n</think>\n\nHello.', chunkSize: 5 });
+    const run = await iasAsync(['chat', 'hi', ...s.args], s.env);
+    // Printed text cannot be taken back: it is said to have been thinking.
+    expect(run).toMatchObject({ status: 0, stdout: 'They greet.Hello.\n' });
+    expect(run.stderr).toContain("\n[the text above was the model's thinking, not its reply]\n");
+
+    // Within the turn the server is known to do so: the step after the call streams its thinking
+    // apart, and a reply without `</think>` is printed as the reply after all.
+    s.server.enqueue(
+      {
+        content: 'Echo it.\n</think>\n\n',
+        toolCalls: [{ name: 'echo_back', arguments: '{"text":"ping"}' }],
+      },
+      { content: 'It said echo:ping.' },
+    );
+    const people = await iasAsync(['chat', 'say ping', ...s.args], s.env);
+    expect(people).toMatchObject({ status: 0, stdout: 'Echo it.It said echo:ping.\n' });
+    expect(people.stderr).toContain('It said echo:ping.');
+
+    s.server.enqueue({ content: 'They greet.\n</think>\n\nHello.', chunkSize: 5 });
+    const json = await iasAsync(['chat', 'hi', '--json', ...s.args], s.env);
+    expect(JSON.parse(json.stdout)).toMatchObject({ reply: 'Hello.' });
+    expect(json.stdout).not.toContain('They greet');
+  });
+
   it('says when the model cannot use tools: on stderr for people, as notices in JSON', async () => {
     const s = await setup();
     s.server.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'Plain.' });

@@ -119,6 +119,33 @@ describe('the UI in Chromium against ias serve', () => {
     expect(await reply.locator('strong').textContent()).toBe('model');
   });
 
+  it('thinking that streamed as the reply before a lone </think> moves to the reasoning', async () => {
+    app.model.enqueue(
+      { content: 'The owner greets me.\nI greet back.\n</think>\n\nHello, owner.', chunkSize: 4, chunkDelayMs: 20 },
+      // The server is then known to do so: a reply without `</think>` comes back out of the reasoning.
+      { content: 'No thinking here.', chunkSize: 4, chunkDelayMs: 20 },
+    );
+    await send('think first');
+    const reply = page.locator('[data-testid="assistant-message"]').last();
+    const texts = async () => ({
+      live: await reply.getAttribute('data-live'),
+      reasoning: await reply.locator('.reasoning-text').allTextContents(),
+      reply: await reply.locator('.markdown').allTextContents(),
+    });
+    await expect.poll(texts, { timeout: 5000 }).toEqual({
+      live: 'false',
+      reasoning: ['The owner greets me.\nI greet back.'],
+      reply: ['Hello, owner.'],
+    });
+    const blocks = page.locator('[data-testid="assistant-message"]');
+    const before = await blocks.count();
+    await send('and now?');
+    const next = blocks.nth(before);
+    await expect.poll(async () => next.getAttribute('data-live'), { timeout: 5000 }).toBe('false');
+    expect(await next.locator('.markdown').allTextContents()).toEqual(['No thinking here.']);
+    expect(await next.locator('[data-testid="reasoning"]').count()).toBe(0);
+  });
+
   it('a message sent with the button keeps the focus in the box and brings the view down to it', async () => {
     app.model.enqueue({ content: Array.from({ length: 80 }, (_, i) => `Line ${i}.`).join('\n\n') });
     await send('a long answer, please');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromMessages, type AssistantItem } from '../../src/renderer/chat/transcript.js';
-import type { ChatMessage } from '../../src/shared/contract.js';
+import { applyEvent, fromMessages, type AssistantItem } from '../../src/renderer/chat/transcript.js';
+import type { ChatEvent, ChatMessage } from '../../src/shared/contract.js';
 
 const message = (id: number, rest: Omit<ChatMessage, 'id' | 'createdAt'>): ChatMessage => ({
   id,
@@ -74,5 +74,44 @@ describe('a stored conversation as the chat shows it', () => {
       'long story',
       [{ type: 'text', text: 'Once upon' }],
     ]);
+  });
+});
+
+describe('a live turn as the chat shows it', () => {
+  const block = (): AssistantItem => ({
+    kind: 'assistant',
+    key: 'live-1',
+    createdAt: 0,
+    parts: [],
+    reasoning: '',
+    live: true,
+  });
+  const apply = (events: ChatEvent[], start = block()) =>
+    events.reduce((item, event) => applyEvent(item, event), start);
+
+  it('moves the reply streamed so far to the reasoning when it turns out to be thinking', () => {
+    // A first round's text and call, then a reply whose thinking streamed as text.
+    const item = apply([
+      { kind: 'delta', text: 'Let me look.' },
+      { kind: 'tool-call', id: 'a', name: 'read_only', arguments: '{}' },
+      { kind: 'delta', text: 'The owner' },
+      { kind: 'delta', text: ' wants it.' },
+      { kind: 'moved', to: 'reasoning', text: 'The owner wants it.' },
+      { kind: 'reasoning', text: ' Say so.' },
+      { kind: 'delta', text: 'Found it.' },
+    ]);
+    expect(item.reasoning).toBe('The owner wants it. Say so.');
+    expect(item.parts.map((p) => (p.type === 'text' ? p.text : p.type))).toEqual(['Let me look.', 'tool', 'Found it.']);
+  });
+
+  it('moves reasoning back to the reply when it turns out to be text', () => {
+    const item = apply([
+      { kind: 'reasoning', text: 'Thought apart. ' },
+      { kind: 'reasoning', text: 'Just the' },
+      { kind: 'reasoning', text: ' answer.' },
+      { kind: 'moved', to: 'text', text: 'Just the answer.' },
+    ]);
+    expect(item.reasoning).toBe('Thought apart. ');
+    expect(item.parts).toEqual([{ type: 'text', text: 'Just the answer.' }]);
   });
 });

@@ -33,6 +33,11 @@ export type { ToolCallRecord, ToolCallStatus };
 export type AgentEvent =
   | { type: 'delta'; conversationId: string; text: string }
   | { type: 'reasoning'; conversationId: string; text: string }
+  /**
+   * All that streamed so far of the reply under way (this request's) as text was thinking (`to:
+   * 'reasoning'`: a lone `</think>` came), or what streamed as reasoning was text (`to: 'text'`).
+   */
+  | { type: 'moved'; conversationId: string; to: 'reasoning' | 'text'; text: string }
   | { type: 'tool-call'; conversationId: string; id: string; name: string; arguments: string }
   | { type: 'tool-result'; conversationId: string; id: string; name: string; status: ToolCallStatus; result: unknown }
   | { type: 'background-result'; conversationId: string; id: string; name: string; status: CallStatus; result: unknown }
@@ -240,6 +245,7 @@ export class Agent {
         {
           onDelta: (text) => this.emit({ type: 'delta', conversationId, text }),
           onReasoning: (text) => this.emit({ type: 'reasoning', conversationId, text }),
+          onMoved: (to, text) => this.emit({ type: 'moved', conversationId, to, text }),
           onRetry: (failure, delayMs) =>
             this.emit({
               type: 'retry',

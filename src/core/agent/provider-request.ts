@@ -32,6 +32,8 @@ export interface ProviderRequestOptions {
 export interface RequestEvents {
   onDelta(text: string): void;
   onReasoning(text: string): void;
+  /** What streamed so far of this reply as the one was the other (see StreamHandlers.onMoved). */
+  onMoved(to: 'reasoning' | 'text', text: string): void;
   /** A failure that is asked again after `delayMs`: what it was. */
   onRetry(failure: TurnMessage, delayMs: number): void;
   /**
@@ -134,14 +136,16 @@ export class ProviderRequests {
               emitted = true;
               events.onReasoning(text);
             },
+            onMoved: (to, text) => events.onMoved(to, text),
             onHeard: () => waiting?.stop(),
           },
           signal,
-          shape.stream,
+          { streamed: shape.stream, templateOpens: this.mends.opensThinking(key) },
         );
         waiting?.stop();
         if (lettered) reply.toolCalls = lettered.back(reply.toolCalls);
         if (mended.size > 0) this.mends.learn(key, learnt);
+        if (reply.thinkingOpened !== undefined) this.mends.learnThinking(key, reply.thinkingOpened);
         return signal?.aborted ? { reply, stopped: true, toolsSent } : { reply, toolsSent };
       } catch (error) {
         waiting?.stop();

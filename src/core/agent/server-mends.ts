@@ -32,6 +32,11 @@
  * - Mistral takes only tool-call ids of 9 characters of [a-zA-Z0-9] ("Tool call id was call_… but
  *   must be a-z, A-Z, 0-9, with a length of 9."), so a conversation begun with another provider
  *   could not go on there: every id is sent in that form (see wire-messages), history keeping its own.
+ *
+ * Also kept here, though nothing is refused: whether a server's replies begin inside thinking whose
+ * `<think>` the chat template wrote (a reply ended its thinking with a lone `</think>`; see
+ * ThinkTags). Its next replies are read as thinking from their first byte, until one ends without
+ * a `</think>`: then that is forgotten.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ToolDefinition } from './catalogue.js';
@@ -156,6 +161,8 @@ const USUAL: RequestShape = {
 /** Keyed by providerKey: the server and the model. One per runtime, shared by its agents. */
 export class ServerMends {
   private readonly learnt = new Map<string, { shape: Partial<RequestShape>; at: number }>();
+  /** The servers (and models) whose replies were seen to begin inside thinking the template opened. */
+  private readonly thinkingOpened = new Set<string>();
 
   constructor(private readonly forgetAfterMs = FORGET_AFTER_MS) {}
 
@@ -168,6 +175,17 @@ export class ServerMends {
   /** A mended request went through: what was mended is how this server is asked for a while. */
   learn(key: string, mended: Partial<RequestShape>, now = Date.now()): void {
     this.learnt.set(key, { shape: { ...this.learnt.get(key)?.shape, ...mended }, at: now });
+  }
+
+  /** Whether replies from `key` are taken to begin inside thinking the chat template opened. */
+  opensThinking(key: string): boolean {
+    return this.thinkingOpened.has(key);
+  }
+
+  /** What a reply from `key` showed: thinking the template opened (true), or none where it was expected. */
+  learnThinking(key: string, opened: boolean): void {
+    if (opened) this.thinkingOpened.add(key);
+    else this.thinkingOpened.delete(key);
   }
 
   /**

@@ -4,11 +4,12 @@
  * their chunks are read as they mean it: reasoning as `reasoning_content` (DeepSeek, Qwen, Kimi) or
  * `reasoning` (OpenRouter, Ollama, vLLM); content as a list of typed parts, thinking apart from
  * text (Mistral's reasoning models); parallel calls that all carry index 0, or no index (Ollama),
- * told apart by their ids (with no id either, by new arguments after whole ones); a name repeated in every chunk taken once; thinking left in the content
- * as `<think>…</think>` taken as reasoning (see think-tags.ts). A stream that ends with nothing
- * in it, not even a finish reason, is a failure (LM Studio past its context, proxies whose upstream
- * failed), not an empty reply; so is one the provider stopped for want of capacity (DeepSeek's
- * `insufficient_system_resource`).
+ * told apart by their ids (with no id either, by new arguments after whole ones); a name repeated
+ * in every chunk taken once; thinking left in the content as `<think>…</think>`, or ended by a lone
+ * `</think>` (its `<think>` written by the chat template), taken as reasoning (see think-tags.ts).
+ * A stream that ends with nothing in it, not even a finish reason, is a failure (LM Studio past its
+ * context, proxies whose upstream failed), not an empty reply; so is one the provider stopped for
+ * want of capacity (DeepSeek's `insufficient_system_resource`).
  */
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
@@ -35,11 +36,21 @@ export interface StreamedReply {
   reasoningDetails?: Record<string, unknown>[];
   toolCalls: StreamedToolCall[];
   finishReason: string | null;
+  /**
+   * What the reply showed of thinking whose `<think>` the chat template wrote (see ThinkTags): true
+   * when a lone `</think>` ended it, false when a reply taken to begin inside it ended without one.
+   */
+  thinkingOpened?: boolean;
 }
 
 export interface StreamHandlers {
   onDelta?: (text: string) => void;
   onReasoning?: (text: string) => void;
+  /**
+   * All that streamed so far of this reply as text (`to: 'reasoning'`), or as reasoning taken out
+   * of its content (`to: 'text'`), was the other: `text`, which the reply now holds as such.
+   */
+  onMoved?: (to: 'reasoning' | 'text', text: string) => void;
   /** The first thing of the reply arrived: its first event, or the whole answer (a server that does not stream). */
   onHeard?: () => void;
 }
@@ -234,6 +245,13 @@ export class StreamCutError extends Error {
   }
 }
 
+export interface StreamOptions {
+  /** Whether the request asks for a stream (a server that refuses `stream: true` is asked without). */
+  streamed?: boolean;
+  /** The server's replies were seen to begin inside thinking the chat template opened (see ThinkTags). */
+  templateOpens?: boolean;
+}
+
 /**
  * One request, streamed (or, for a server that refuses `stream: true`, not: `streamed` false), read
  * as one reply. A whole answer where a stream was asked for is read as a server meant it (see
@@ -244,15 +262,20 @@ export async function streamCompletion(
   params: Omit<ChatCompletionCreateParamsStreaming, 'stream'>,
   handlers: StreamHandlers,
   signal?: AbortSignal,
-  streamed = true,
+  { streamed = true, templateOpens = false }: StreamOptions = {},
 ): Promise<StreamedReply> {
   const reply: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
   const calls = new ToolCallParts();
   const details = new ReasoningDetails();
-  const tags = new ThinkTags();
+  const tags = new ThinkTags(templateOpens);
+  // How much of the reasoning came out of the content: its end (a server that reads thinking apart
+  // sends it before the content).
+  let fromContent = 0;
   // Thinking split out of the content is reasoning, but not `reasoning_content` to send back.
-  const add = ({ text, thinking }: ContentPieces) => {
+  const add = ({ text, thinking, moved }: ContentPieces) => {
+    if (moved) move(moved);
     if (thinking) {
+      fromContent += thinking.length;
       reply.reasoning += thinking;
       handlers.onReasoning?.(thinking);
     }
@@ -260,6 +283,21 @@ export async function streamCompletion(
       reply.content += text;
       handlers.onDelta?.(text);
     }
+  };
+  const move = (to: 'thinking' | 'text') => {
+    if (to === 'thinking') {
+      const text = reply.content;
+      reply.content = '';
+      reply.reasoning += text;
+      fromContent += text.length;
+      if (text) handlers.onMoved?.('reasoning', text);
+      return;
+    }
+    const text = reply.reasoning.slice(reply.reasoning.length - fromContent);
+    reply.reasoning = reply.reasoning.slice(0, reply.reasoning.length - fromContent);
+    fromContent = 0;
+    reply.content += text;
+    if (text) handlers.onMoved?.('text', text);
   };
   let replied = false;
   const take = (chunk: { choices?: { delta?: unknown; finish_reason?: string | null }[] } | null) => {
@@ -285,8 +323,10 @@ export async function streamCompletion(
     (delta.tool_calls ?? []).forEach((part, position) => calls.add(part, position));
     if (choice.finish_reason) reply.finishReason = choice.finish_reason;
   };
-  const finish = () => {
-    add(tags.flush());
+  /** `complete`: the stream ended as replies end (not broken); a reply cut at the output limit is not. */
+  const finish = (complete: boolean) => {
+    add(tags.flush(complete && reply.finishReason !== 'length'));
+    if (tags.templateOpened !== undefined) reply.thinkingOpened = tags.templateOpened;
     reply.toolCalls = calls.list();
     const blocks = details.list();
     if (blocks) reply.reasoningDetails = blocks;
@@ -304,7 +344,7 @@ export async function streamCompletion(
       .withResponse();
     handlers.onHeard?.();
     take(completionChunk(data, response.headers.get('content-type') ?? ''));
-    finish();
+    finish(true);
     return ended();
   }
   const { data: stream, response } = await client.chat.completions
@@ -323,7 +363,7 @@ export async function streamCompletion(
     const events = eventsIn(body);
     for (const event of events ?? [completionChunk(body, type)]) take(event as Parameters<typeof take>[0]);
     if (!replied) throw new NotACompletionError('no-reply', excerpt(body));
-    finish();
+    finish(true);
     return ended();
   }
   // A body labelled as neither events nor JSON (text/plain, no type) is kept aside as well, to say
@@ -338,7 +378,7 @@ export async function streamCompletion(
       take(chunk);
     }
   } catch (error) {
-    finish();
+    finish(false);
     throw new StreamCutError(reply, error);
   }
   // Events, none of them a reply, or a body that is not an event stream: not a Chat Completions
@@ -347,7 +387,7 @@ export async function streamCompletion(
     const said = first !== undefined ? JSON.stringify(first) : await aside!.text().catch(() => '');
     throw new NotACompletionError('no-reply', excerpt(said));
   }
-  finish();
+  finish(!signal?.aborted);
   const nothing = !reply.content && !reply.reasoning && reply.toolCalls.length === 0 && !reply.reasoningDetails;
   if (nothing && reply.finishReason === null && !signal?.aborted)
     throw new StreamCutError(reply, new EmptyStreamError(first === undefined));

@@ -19,6 +19,8 @@ function toChatEvent(event: AgentEvent): ChatEvent {
     case 'delta':
     case 'reasoning':
       return { kind: event.type, text: event.text };
+    case 'moved':
+      return { kind: 'moved', to: event.to, text: event.text };
     case 'tool-call':
       return { kind: 'tool-call', id: event.id, name: event.name, arguments: event.arguments };
     case 'tool-result':

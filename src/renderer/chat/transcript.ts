@@ -164,6 +164,29 @@ export function backgroundStatus(status: string): ToolCallStatus {
   return status === 'done' || status === 'refused' || status === 'unconfirmed' ? status : 'error';
 }
 
+/**
+ * Text of the reply under way moved to its reasoning (`to: 'reasoning'`: it was thinking), or back:
+ * taken from the end of the text (or of the reasoning), where it streamed.
+ */
+function moved(item: AssistantItem, to: 'reasoning' | 'text', text: string): AssistantItem {
+  const parts = [...item.parts];
+  const last = parts[parts.length - 1];
+  if (to === 'reasoning') {
+    if (last?.type === 'text' && last.text.endsWith(text)) {
+      const rest = last.text.slice(0, last.text.length - text.length);
+      if (rest) parts[parts.length - 1] = { type: 'text', text: rest };
+      else parts.pop();
+    }
+    return { ...item, parts, reasoning: item.reasoning + text };
+  }
+  const reasoning = item.reasoning.endsWith(text)
+    ? item.reasoning.slice(0, item.reasoning.length - text.length)
+    : item.reasoning;
+  if (last?.type === 'text') parts[parts.length - 1] = { type: 'text', text: last.text + text };
+  else parts.push({ type: 'text', text });
+  return { ...item, parts, reasoning };
+}
+
 /** One live event applied to a turn's block. */
 export function applyEvent(item: AssistantItem, event: ChatEvent, now = Date.now()): AssistantItem {
   switch (event.kind) {
@@ -176,6 +199,8 @@ export function applyEvent(item: AssistantItem, event: ChatEvent, now = Date.now
     }
     case 'reasoning':
       return { ...item, reasoning: item.reasoning + event.text, retry: undefined };
+    case 'moved':
+      return moved(item, event.to, event.text);
     case 'tool-call':
       if (hasTool(item, event.id)) return item;
       return {

@@ -3,9 +3,10 @@
  * `error:` lines, LM Studio's `event: error`, SSE comments and keep-alive lines (OpenRouter,
  * DeepSeek), Azure's chunks without choices, a stream that ends with nothing in it, Mistral's
  * content in typed parts, thinking left in the content as `<think>…</think>` (DeepSeek-R1 or Qwen3
- * on Together, Groq's raw format, local servers without a reasoning parser), Gemini's tool calls
- * finished as "stop", and replies cut by a content filter, a length limit or the provider's want of
- * capacity (DeepSeek's `insufficient_system_resource`).
+ * on Together, Groq's raw format, local servers without a reasoning parser) or ended by a lone
+ * `</think>` (its `<think>` written by the chat template), Gemini's tool calls finished as "stop",
+ * and replies cut by a content filter, a length limit or the provider's want of capacity (DeepSeek's
+ * `insufficient_system_resource`).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { worldWithNotes, type AgentWorld } from '../../helpers/agent.js';
@@ -275,6 +276,162 @@ describe('thinking left in the content as <think>…</think>', () => {
       expect(request.raw).not.toContain('think>');
       expect(request.raw).not.toContain('reasoning_content');
     }
+  });
+});
+
+describe('thinking whose <think> the chat template wrote (only </think> comes)', () => {
+  const assistants = (world: AgentWorld, request: number) =>
+    (world.server.requests[request]!.body.messages as { role: string; content: unknown }[]).filter(
+      (m) => m.role === 'assistant',
+    );
+  /** The stream events of the turns so far, in order, as [type, text]. */
+  const streamed = (world: AgentWorld) =>
+    world.events.flatMap((e) =>
+      e.type === 'delta' || e.type === 'reasoning'
+        ? [[e.type, e.text]]
+        : e.type === 'moved'
+          ? [[`moved to ${e.to}`, e.text]]
+          : [],
+    );
+  const raw = (...contents: string[]) => ({
+    rawStream: [
+      chunkLine({ role: 'assistant', content: '' }),
+      ...contents.map((content) => chunkLine({ content })),
+      chunkLine([{ index: 0, delta: {}, finish_reason: 'stop' }]),
+      'data: [DONE]\n\n',
+    ],
+    chunkDelayMs: 5,
+  });
+
+  it('moves the text streamed before a lone </think> to the reasoning; the reply and history hold the answer alone', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(raw('Okay, the owner', ' says hi.\nI greet', ' back.\n</think>\n\nHello', ' there.'), {
+      content: '<think>x</think>Again.',
+    });
+    const turn = await w.agent.send('hi');
+    expect(turn.reply).toBe('Hello there.');
+    expect(turn.reasoning).toBe('Okay, the owner says hi.\nI greet back.');
+    expect(streamed(w)).toEqual([
+      ['delta', 'Okay, the owner'],
+      ['delta', ' says hi.\nI greet'],
+      ['moved to reasoning', 'Okay, the owner says hi.\nI greet'],
+      ['reasoning', ' back.'],
+      ['delta', 'Hello'],
+      ['delta', ' there.'],
+    ]);
+    const stored = w.store.conversations.messages(turn.conversationId)[1]!;
+    expect(stored).toMatchObject({ content: 'Hello there.', reasoning: 'Okay, the owner says hi.\nI greet back.' });
+    // Never sent back: it did not come as `reasoning_content`.
+    expect(stored.reasoningField).toBeUndefined();
+
+    await w.agent.send('again', { conversationId: turn.conversationId });
+    expect(assistants(w, 1)).toEqual([{ role: 'assistant', content: 'Hello there.' }]);
+    expect(w.server.requests[1]!.raw).not.toContain('greet');
+    expect(w.server.requests[1]!.raw).not.toContain('reasoning');
+  });
+
+  it('finds the </think> cut over chunks', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(raw('A greeting', '.\n</thi', 'nk>', '\n\nHi!'));
+    const turn = await w.agent.send('hi');
+    expect(turn.reply).toBe('Hi!');
+    expect(turn.reasoning).toBe('A greeting.');
+    expect(streamed(w)).toEqual([
+      ['delta', 'A greeting'],
+      // Only what may still become `\n</think>` is held back.
+      ['delta', '.'],
+      ['moved to reasoning', 'A greeting.'],
+      ['delta', 'Hi!'],
+    ]);
+    expect(w.store.conversations.messages(turn.conversationId)[1]).toMatchObject({
+      content: 'Hi!',
+      reasoning: 'A greeting.',
+    });
+  });
+
+  it('leaves a reply without tags, and one opened by <think>, as they were: nothing moves, nothing is learnt', async () => {
+    w = await worldWithNotes();
+    const plain = 'No tags here.\nA second line, and x < y.\n';
+    w.server.enqueue({ content: plain, chunkSize: 3 }, raw('<think>\nHmm.\n</think>\n\nHi.'), {
+      content: 'Plain again.',
+      chunkSize: 3,
+    });
+    const turn = await w.agent.send('hi');
+    expect(turn).toMatchObject({ reply: plain, reasoning: '' });
+    const next = await w.agent.send('and?', { conversationId: turn.conversationId });
+    expect(next).toMatchObject({ reply: 'Hi.', reasoning: 'Hmm.\n' });
+    const last = await w.agent.send('and now?', { conversationId: turn.conversationId });
+    expect(last).toMatchObject({ reply: 'Plain again.', reasoning: '' });
+    expect(texts(w, 'delta').join('')).toBe(`${plain}Hi.Plain again.`);
+    expect(texts(w, 'reasoning')).toEqual(['Hmm.\n']);
+    expect(w.events.some((e) => e.type === 'moved')).toBe(false);
+  });
+
+  it('once seen, the next replies of that server and model stream their thinking as reasoning from the first byte', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(
+      raw('First thought.\n</think>\n\nFirst.'),
+      // Learnt, any `</think>` ends the thinking, at the start of a line or not.
+      raw('A greeting', ' again.</think>\n\nHi again.'),
+      {
+        content: 'Noting.\n</think>\n\n',
+        toolCalls: [{ id: 'call_apple', name: 'note_down', arguments: '{"word":"apple"}' }],
+      },
+      raw('Noted, say so.\n</think>\n\nNoted.'),
+    );
+    const first = await w.agent.send('hi');
+    expect(first.reply).toBe('First.');
+    w.events.length = 0;
+    const second = await w.agent.send('hi again', { conversationId: first.conversationId });
+    expect(second).toMatchObject({ reply: 'Hi again.', reasoning: 'A greeting again.' });
+    expect(streamed(w)).toEqual([
+      ['reasoning', 'A greeting'],
+      ['reasoning', ' again.'],
+      ['delta', 'Hi again.'],
+    ]);
+    w.events.length = 0;
+    const third = await w.agent.send('note apple', { conversationId: first.conversationId });
+    expect(third.reply).toBe('Noted.');
+    expect(third.reasoning).toBe('Noting.\nNoted, say so.\n');
+    expect(readRuns(w.home, 'note_down')).toEqual(['apple']);
+    // No text streamed before the thinking ended: nothing to move.
+    expect(streamed(w).filter(([type]) => type !== 'reasoning')).toEqual([['delta', 'Noted.']]);
+    // The calls' step went back without its thinking.
+    expect(assistants(w, 3).at(-1)).toMatchObject({ content: null, tool_calls: [{ id: 'call_apple' }] });
+    expect(w.server.requests[3]!.raw).not.toContain('Noting');
+  });
+
+  it('a learnt server whose reply ends without </think> gets it as text; a reply cut at the output limit stays thinking', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(
+      raw('Hmm.\n</think>\n\nFirst.'),
+      { content: 'Thinking on and on', finishReason: 'length' },
+      { content: 'Just the answer.', chunkSize: 5 },
+      { content: 'Plain.', chunkSize: 3 },
+    );
+    const first = await w.agent.send('hi');
+    const id = { conversationId: first.conversationId };
+    w.events.length = 0;
+    const cut = await w.agent.send('long', id);
+    expect(cut).toMatchObject({ reply: '', reasoning: 'Thinking on and on' });
+    expect(streamed(w).every(([type]) => type === 'reasoning')).toBe(true);
+
+    w.events.length = 0;
+    const plain = await w.agent.send('quick', id);
+    expect(plain).toMatchObject({ reply: 'Just the answer.', reasoning: '' });
+    const events = streamed(w);
+    expect(events.slice(0, -1).every(([type]) => type === 'reasoning')).toBe(true);
+    expect(events.at(-1)).toEqual(['moved to text', 'Just the answer.']);
+    expect(w.store.conversations.messages(first.conversationId).at(-1)).toMatchObject({
+      role: 'assistant',
+      content: 'Just the answer.',
+    });
+    expect(w.store.conversations.messages(first.conversationId).at(-1)!.reasoning).toBeUndefined();
+
+    // And that is forgotten: the next reply streams as text again.
+    w.events.length = 0;
+    expect((await w.agent.send('again', id)).reply).toBe('Plain.');
+    expect(streamed(w).every(([type]) => type === 'delta')).toBe(true);
   });
 });
 

@@ -142,6 +142,26 @@ describe('the contract, implemented over the core', () => {
     expect(await w.core.api.listConversations()).toEqual([]);
   });
 
+  it('chat: thinking that streamed as text before a lone </think> is said to have moved, and stored apart', async () => {
+    w = await apiWorld();
+    server = await startModelServer();
+    await w.core.api.saveProvider({ baseUrl: server.url, model: 'm', apiKey: 'k' });
+    server.enqueue({ content: 'A greeting, so\nI greet back.\n</think>\n\nHello.', chunkSize: 8 });
+    const { conversationId, turnId } = await w.core.api.sendMessage({ text: 'hi' });
+    const chat = () =>
+      w!.events.filter((e) => e.type === 'chat' && e.turnId === turnId).map((e) => (e as { event: ChatEvent }).event);
+    await until(() => chat().some((e) => e.kind === 'done'));
+    expect(chat().filter((e) => e.kind === 'moved')).toEqual([
+      { kind: 'moved', to: 'reasoning', text: 'A greeting, so\nI greet back.' },
+    ]);
+    expect(chat().at(-1)).toMatchObject({ kind: 'done', reply: 'Hello.' });
+    expect((await w.core.api.getMessages(conversationId)).at(-1)).toMatchObject({
+      role: 'assistant',
+      content: 'Hello.',
+      reasoning: 'A greeting, so\nI greet back.',
+    });
+  });
+
   it('chat: a conversation made, written to, renamed or deleted is news for the list', async () => {
     w = await apiWorld();
     server = await startModelServer();

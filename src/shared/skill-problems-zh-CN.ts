@@ -25,6 +25,8 @@ export const chineseSkillProblems: SkillProblemStrings = {
     `front matter 中的名称“${p.name}”与文件夹名“${p.folder}”不同；工具名以文件夹名“${p.folder}”为准（请改名使两者一致）`,
   'no-description': () => '技能没有描述：请在“# 标题”行下写一段话，或在 front matter 中加上“description:”',
   'description-long': (p) => `描述有 ${p.length} 个字符，请控制在 1,024 个以内`,
+  'execute-more-scripts': (p) =>
+    `“## Execute”中有不止一段脚本：只有第一段（第 ${p.line} 行）会运行；请把其余的并入其中，或放到 SKILL.md 旁的文件里`,
   'compatibility-long': () => 'front matter 的“compatibility”超过了 500 个字符',
   'metadata-not-mapping': () => 'front matter 的“metadata”必须是键到文本值的映射',
   'risk-unknown': (p) => `无法识别的风险等级“${p.word}”（${place(p.place)}）：请写 Low 或 High`,

@@ -29,6 +29,7 @@ export interface SkillProblemParams {
   'no-description': Record<string, never>;
   /** A warning. */
   'description-long': { length: number };
+  'execute-more-scripts': { line: number };
   /** A warning. */
   'compatibility-long': Record<string, never>;
   'metadata-not-mapping': Record<string, never>;
@@ -110,6 +111,8 @@ export const englishSkillProblems: SkillProblemStrings = {
   'no-description': () =>
     'the skill has no description: add a paragraph under the "# Title" line or a "description:" in front matter',
   'description-long': (p) => `the description is ${p.length} characters; keep it under 1,024`,
+  'execute-more-scripts': (p) =>
+    `"## Execute" has more than one script: only the first (line ${p.line}) runs; put the rest in it, or in a file beside SKILL.md`,
   'compatibility-long': () => 'front matter "compatibility" is longer than 500 characters',
   'metadata-not-mapping': () => 'front matter "metadata" must be a mapping of keys to text values',
   'risk-unknown': (p) => `unknown risk level "${p.word}" in ${place(p.place)}: write Low or High`,

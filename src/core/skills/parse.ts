@@ -255,6 +255,9 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     const block = executeSection.blocks[0];
     if (!block) error('execute-no-block', {}, executeSection.line);
     else script = scriptSpec(block, error);
+    // A second script (not an example of output) would be taken for part of what runs: only the first does.
+    const more = executeSection.blocks.slice(1).find((b) => b.language && interpreterForLanguage(b.language));
+    if (block && more) warn('execute-more-scripts', { line: block.line }, more.line);
   }
   const kind = builtin ? 'builtin' : executeSection ? 'script' : 'instructions';
   const riskGiven = data.risk !== undefined || riskSection !== undefined; // a wrong word is reported above

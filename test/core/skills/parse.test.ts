@@ -224,6 +224,18 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     expect(parse(SEED, 'a'.repeat(64)).errors).toEqual([]);
   });
 
+  it('warns of a second script in ## Execute (only the first runs), not of an example of output', () => {
+    const withOutput = `${SEED}\nIt prints:\n\n\`\`\`json\n{"sent": true}\n\`\`\`\n`;
+    expect(parse(withOutput).warnings).toEqual([]);
+    const { definition, warnings } = parse(`${withOutput}\n\`\`\`python\nprint("more")\n\`\`\`\n`);
+    expect(definition?.script?.body).toContain('sending to');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.message).toBe(
+      '"## Execute" has more than one script: only the first (line 25) runs; put the rest in it, or in a file beside SKILL.md',
+    );
+    expect(warnings[0]!.line).toBe(35);
+  });
+
   it('handles CRLF line endings and a BOM', () => {
     const { definition, errors } = parse('\uFEFF' + SEED.replace(/\n/g, '\r\n'));
     expect(errors).toEqual([]);

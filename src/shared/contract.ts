@@ -183,6 +183,11 @@ export interface ChatMessage {
   background?: { status: 'running' | 'ended' | 'interrupted'; result?: unknown };
   /** The conversation's first message: there is nothing earlier to load. */
   first?: boolean;
+  /**
+   * On the conversation's last message, read while a turn is still under way in it (in this iAs
+   * process or another one, such as `ias chat`): its calls with no result yet are running, not failed.
+   */
+  underWay?: boolean;
 }
 
 /** A page of a conversation's messages (see IasApi.getMessages). */
@@ -455,7 +460,11 @@ export type IasEvent =
   | { type: 'approval'; approval: ApprovalInfo }
   | { type: 'skills-changed' }
   | { type: 'tasks-changed' }
-  /** A conversation was made, renamed, deleted or got a message in this process (a turn, a task's run). */
+  /**
+   * A conversation was made, renamed, deleted or got a message (a turn, a task's run), or a call of
+   * it that went on in the background ended: in this process, or in another iAs process sharing the
+   * data folder (`ias chat`; told at once, or within a second on Windows).
+   */
   | { type: 'conversations-changed'; conversationId: string }
   | { type: 'wechat'; status: WechatInfo }
   /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, fromMessages, type AssistantItem } from '../../src/renderer/chat/transcript.js';
+import {
+  applyEvent,
+  fromMessages,
+  storedBefore,
+  storedItems,
+  toolsOf,
+  type AssistantItem,
+  type Item,
+} from '../../src/renderer/chat/transcript.js';
 import type { ChatEvent, ChatMessage } from '../../src/shared/contract.js';
 
 const message = (id: number, rest: Omit<ChatMessage, 'id' | 'createdAt'>): ChatMessage => ({
@@ -113,5 +121,48 @@ describe('a live turn as the chat shows it', () => {
     ]);
     expect(item.reasoning).toBe('Thought apart. ');
     expect(item.parts).toEqual([{ type: 'text', text: 'Just the answer.' }]);
+  });
+});
+
+describe('a conversation read again for what another iAs process added to it', () => {
+  const turn = (first: number, question: string, answer: string): ChatMessage[] => [
+    message(first, { role: 'user', content: question }),
+    message(first + 1, { role: 'assistant', content: answer }),
+  ];
+  const texts = (items: Item[]) =>
+    items.map((i) => (i.kind === 'user' ? i.text : i.parts.map((p) => (p.type === 'text' ? p.text : p.type)).join()));
+
+  it('keeps what was shown before the page read again, up to a message of this session', () => {
+    const shown: Item[] = [
+      ...fromMessages([...turn(1, 'loaded earlier', 'old answer'), ...turn(5, 'last read', 'its answer')]),
+      { kind: 'user', key: 'local-1', text: 'sent here', createdAt: 9, local: true },
+      { kind: 'assistant', key: 'live-2', createdAt: 9, parts: [], reasoning: '', live: false },
+    ];
+    // The page read again begins at the last turn read: the earlier one stays as it was.
+    expect(texts(storedBefore(shown, 5))).toEqual(['loaded earlier', 'old answer']);
+    // A page that begins later keeps everything stored, never what was sent here (read again with it).
+    expect(texts(storedBefore(shown, 20))).toEqual(['loaded earlier', 'old answer', 'last read', 'its answer']);
+    expect(storedBefore(shown, 1)).toEqual([]);
+  });
+
+  it('shows the calls of a turn still under way as running, earlier ones left without a result as failed', () => {
+    const call = (id: string) => ({ id, name: 'lookup', arguments: '{}' });
+    const messages = [
+      message(1, { role: 'user', content: 'first' }),
+      message(2, { role: 'assistant', content: '', toolCalls: [call('a')] }),
+      message(3, { role: 'user', content: 'second' }),
+      message(4, { role: 'assistant', content: '', toolCalls: [call('b')] }),
+    ];
+    const statuses = (items: Item[]) =>
+      items.flatMap((i) => (i.kind === 'assistant' ? toolsOf(i).map((t) => [t.id, t.status]) : []));
+    expect(statuses(storedItems(messages))).toEqual([
+      ['a', 'error'],
+      ['b', 'error'],
+    ]);
+    const underWay = [...messages.slice(0, -1), { ...messages[3]!, underWay: true }];
+    expect(statuses(storedItems(underWay))).toEqual([
+      ['a', 'error'],
+      ['b', 'running'],
+    ]);
   });
 });

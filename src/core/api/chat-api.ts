@@ -86,6 +86,10 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
       const read = query ? conversations.page(conversationId, query) : undefined;
       const messages = read ? read.messages : conversations.messages(conversationId);
       const found = withBackgroundJobs(messages, runtime.store.jobs.ofConversation(conversationId));
+      // Read after the messages: a turn that ended meanwhile is told again by its last write.
+      const last = found.length - 1;
+      if (last >= 0 && query?.before === undefined && conversations.turnOwner(conversationId))
+        found[last] = { ...found[last]!, underWay: true };
       const [first, ...rest] = found;
       return first && (read?.first ?? true) ? [{ ...first, first: true }, ...rest] : found;
     },

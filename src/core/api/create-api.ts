@@ -17,6 +17,7 @@ import { skillsApi } from './skills-api.js';
 import { tasksApi } from './tasks-api.js';
 import { ownerLocale } from '../owner-locale.js';
 import { deliverTaskResults } from '../scheduler/delivery.js';
+import { followOutsideChanges } from './outside-changes.js';
 
 export interface CoreApi {
   api: IasApi;
@@ -147,12 +148,36 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
     },
   });
   if (options.schedule !== false) runtime.scheduler.start();
+  // Other iAs processes (`ias chat`) writing the same database: their changes are told as ours are,
+  // while someone listens (the app's tray and windows, `ias serve`'s pages).
+  let closed = false;
+  let stopFollowing: (() => void) | undefined;
+  const listeners = events as EventEmitter;
+  const onListenerAdded = (name: string | symbol) => {
+    if (name !== 'event' || closed) return;
+    stopFollowing ??= followOutsideChanges(runtime, {
+      conversation: onConversation,
+      approval: (row) => emit({ type: 'approval', approval: approvalInfo(row) }),
+      tasks: () => runtime.scheduler.changedElsewhere(),
+    });
+  };
+  const onListenerRemoved = (name: string | symbol) => {
+    if (name !== 'event' || events.listenerCount('event') > 0) return;
+    stopFollowing?.();
+    stopFollowing = undefined;
+  };
+  listeners.on('newListener', onListenerAdded);
+  listeners.on('removeListener', onListenerRemoved);
 
   return {
     api,
     events,
     notify,
     async close() {
+      closed = true;
+      listeners.off('newListener', onListenerAdded);
+      listeners.off('removeListener', onListenerRemoved);
+      stopFollowing?.();
       runtime.scheduler.off('changed', onTasks);
       stopDelivery();
       // A task's turn under way is stopped, not waited for to the end.

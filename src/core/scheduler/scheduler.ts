@@ -217,6 +217,14 @@ export class TaskScheduler extends EventEmitter<{
     return task;
   }
 
+  /**
+   * Another iAs process changed the tasks (`ias chat` made one, `ias tasks` paused one): the
+   * listeners are told, and the next run is looked for again (it may be sooner than the next poll).
+   */
+  changedElsewhere(): void {
+    this.changed();
+  }
+
   private changed(): void {
     this.emit('changed');
     if (this.started) this.arm();

@@ -31,6 +31,7 @@ export class BackgroundJobsRepo {
   private readonly interrupt;
   private readonly getStmt;
   private readonly ofConversationStmt;
+  private readonly runningStmt;
 
   /** `owner`: this iAs process, recorded with each job it starts (see markInterrupted). */
   constructor(
@@ -54,6 +55,9 @@ export class BackgroundJobsRepo {
     this.interrupt = interruptLeftWork(db, 'background_jobs', `status = 'interrupted', finished_at = @now`, owner);
     this.getStmt = db.prepare<[string], BackgroundJob>(`${SELECT} WHERE id = ?`);
     this.ofConversationStmt = db.prepare<[string], BackgroundJob>(`${SELECT} WHERE conversation_id = ?`);
+    this.runningStmt = db
+      .prepare<[], [string, string | null]>(`SELECT id, conversation_id FROM background_jobs WHERE status = 'running'`)
+      .raw();
   }
 
   /**
@@ -79,6 +83,11 @@ export class BackgroundJobsRepo {
   /** Every job of a conversation, however far it got. */
   ofConversation(conversationId: string): BackgroundJob[] {
     return this.ofConversationStmt.all(conversationId);
+  }
+
+  /** The jobs still running (of any iAs process), each with its conversation. */
+  running(): Map<string, string | null> {
+    return new Map(this.runningStmt.all());
   }
 
   /** Finished jobs of a conversation whose results the model has not seen yet. */

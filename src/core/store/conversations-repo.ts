@@ -1,6 +1,7 @@
 /**
  * Conversations and their messages (user, assistant with its tool calls, tool results). Every
- * write of this process says which conversation it changed (`changed`), so the UI's list follows.
+ * write of this process says which conversation it changed (`changed`), so the UI's list follows;
+ * other iAs processes' writes are found by api/outside-changes.ts.
  */
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
@@ -101,6 +102,7 @@ export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: 
   private readonly insertConversation;
   private readonly getConversation;
   private readonly listConversations;
+  private readonly timesStmt;
   private readonly renameStmt;
   private readonly deleteStmt;
   private readonly touchStmt;
@@ -136,6 +138,7 @@ export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: 
     );
     this.getConversation = db.prepare<[string], Conversation>(`${CONVERSATION} WHERE id = ?`);
     this.listConversations = db.prepare<[number], Conversation>(`${CONVERSATION} ORDER BY updated_at DESC, id LIMIT ?`);
+    this.timesStmt = db.prepare<[], [string, number]>('SELECT id, updated_at FROM conversations').raw();
     this.renameStmt = db.prepare<[string, number, string]>(
       'UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?',
     );
@@ -192,6 +195,11 @@ export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: 
 
   list(limit = 100): Conversation[] {
     return this.listConversations.all(Math.min(1000, Math.max(1, limit)));
+  }
+
+  /** Every conversation's id and last change (what another process wrote: see api/outside-changes.ts). */
+  updatedTimes(): Map<string, number> {
+    return new Map(this.timesStmt.all());
   }
 
   rename(id: string, title: string, now = Date.now()): boolean {

@@ -90,6 +90,7 @@ export class TasksRepo {
   private readonly finishStmt;
   private readonly deleteStmt;
   private readonly interruptStmt;
+  private readonly stampStmt;
 
   constructor(private readonly db: Db) {
     this.insertStmt = db.prepare(
@@ -116,6 +117,13 @@ export class TasksRepo {
     this.interruptStmt = db.prepare<[number]>(
       `UPDATE scheduled_tasks SET last_status = 'interrupted', updated_at = ? WHERE last_status = 'running'`,
     );
+    // Every write of a task sets its updated_at.
+    this.stampStmt = db
+      .prepare<[], string | null>(
+        `SELECT group_concat(id || ':' || COALESCE(updated_at, created_at), ',')
+         FROM (SELECT id, updated_at, created_at FROM scheduled_tasks ORDER BY id)`,
+      )
+      .pluck();
   }
 
   insert(task: NewTask): ScheduledTask {
@@ -175,6 +183,11 @@ export class TasksRepo {
 
   delete(id: string): boolean {
     return this.deleteStmt.run(id).changes > 0;
+  }
+
+  /** A text that changes whenever a task is made, changed, run or deleted (by any iAs process). */
+  stamp(): string {
+    return this.stampStmt.get() ?? '';
   }
 
   /** Runs left "running" by a process that stopped. */

@@ -8,15 +8,17 @@ import { client, errorCode, errorMessage } from '../api/client.js';
 import {
   applyBackgroundResult,
   applyEvent,
-  fromMessages,
   hasToolAnywhere,
-  settleOrphans,
+  storedBefore,
+  storedItems,
   type AssistantItem,
   type Item,
 } from './transcript.js';
 
 /** About how many messages the first screen of a conversation loads, and each "Load earlier" after it. */
 const PAGE_MESSAGES = 200;
+/** How long a conversation's news waits before it is read (a turn's writes come in bursts). */
+const FOLLOW_DELAY_MS = 200;
 
 /** The transcript key of a conversation not created yet (the first message creates it). */
 export const DRAFT = '';
@@ -33,6 +35,8 @@ export interface Transcript {
   firstId?: number;
   /** A page of earlier messages is on its way. */
   loadingEarlier?: boolean;
+  /** The last stored message read (messages sent or streamed in this session since are not counted). */
+  lastId?: number;
 }
 
 /** Whether there is more before a page of messages, and where it starts (`firstId` when it is empty). */
@@ -67,6 +71,8 @@ export class ChatStore {
   private nextKey = 1;
   private stopWanted = new Set<string>();
   private listTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Conversations whose news is being read; true when more came meanwhile (read again after). */
+  private following = new Map<string, boolean>();
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -78,11 +84,13 @@ export class ChatStore {
   start(): void {
     client.onEvent((event) => {
       if (event.type === 'chat') this.onChat(event);
-      // Made, renamed, deleted or written to by this iAs (a task's run, another window, WeChat).
-      else if (event.type === 'conversations-changed') this.refreshListSoon();
+      // Made, renamed, deleted or written to by this iAs (a task's run, another window, WeChat) or
+      // by another iAs process (`ias chat`): the list, and the conversation when it is open here.
+      else if (event.type === 'conversations-changed') {
+        this.refreshListSoon();
+        this.followSoon(event.conversationId);
+      }
     });
-    // Another iAs process (`ias chat`) says nothing: the list is read again when the owner comes back.
-    window.addEventListener('focus', () => this.refreshListSoon());
     let wasDown = false;
     client.onConnection((status) => {
       if (status.state === 'open' && wasDown) this.refreshAfterReconnect();
@@ -177,9 +185,10 @@ export class ChatStore {
       const recent = await client.call.getMessages(conversationId, { limit: PAGE_MESSAGES });
       if (this.isLive(conversationId)) return;
       this.setTranscript(conversationId, () => ({
-        items: settleOrphans(fromMessages(recent)),
+        items: storedItems(recent),
         status: 'ready',
         ...pageBounds(recent),
+        lastId: recent.at(-1)?.id,
       }));
     } catch (err) {
       this.setTranscript(conversationId, (t) => ({
@@ -188,6 +197,60 @@ export class ChatStore {
         error: errorMessage(err),
         errorCode: errorCode(err),
       }));
+    }
+  }
+
+  /**
+   * Reads what was added to a conversation shown here, soon: its turns that another iAs process (or
+   * a task's run) stored. Not while a turn streams in it here: that turn shows itself.
+   */
+  private followSoon(conversationId: string): void {
+    if (!this.state.transcripts[conversationId] || this.isLive(conversationId)) return;
+    if (this.following.has(conversationId)) {
+      this.following.set(conversationId, true);
+      return;
+    }
+    this.following.set(conversationId, false);
+    setTimeout(() => {
+      void this.catchUp(conversationId).finally(() => {
+        const again = this.following.get(conversationId);
+        this.following.delete(conversationId);
+        if (again) this.followSoon(conversationId);
+      });
+    }, FOLLOW_DELAY_MS);
+  }
+
+  /**
+   * Appends the turns stored since the conversation was read: its latest page (and the ones before,
+   * when more came than a page holds) takes the place of what it repeats; earlier pages stay, and
+   * so does the message being read.
+   */
+  private async catchUp(conversationId: string): Promise<void> {
+    const shown = this.state.transcripts[conversationId];
+    if (shown?.status !== 'ready' || this.isLive(conversationId)) return;
+    const known = shown.lastId;
+    try {
+      let messages = await client.call.getMessages(conversationId, { limit: PAGE_MESSAGES });
+      while (known !== undefined && messages[0] && messages[0].first !== true && messages[0].id > known) {
+        const before = messages[0].id;
+        const earlier = await client.call.getMessages(conversationId, { limit: PAGE_MESSAGES, before });
+        if (earlier.length === 0) break;
+        messages = [...earlier, ...messages];
+      }
+      const start = messages[0];
+      // Nothing (deleted meanwhile), or a turn began here since: that turn shows itself.
+      if (!start || this.isLive(conversationId)) return;
+      this.setTranscript(conversationId, (t) => {
+        // Read again meanwhile (opened anew, or caught up by a read that began later).
+        if (t?.status !== 'ready' || t.lastId !== known) return t;
+        const kept = start.first === true || known === undefined ? [] : storedBefore(t.items, start.id);
+        // The read reaches back over all that was shown: it is the transcript now (and a page of
+        // earlier messages on its way would not join it).
+        const bounds = kept.length > 0 ? {} : { ...pageBounds(messages), loadingEarlier: false };
+        return { ...t, items: [...kept, ...storedItems(messages)], ...bounds, lastId: messages.at(-1)!.id };
+      });
+    } catch {
+      // The link dropped: everything is read again when it comes back.
     }
   }
 
@@ -202,8 +265,8 @@ export class ChatStore {
       this.setTranscript(conversationId, (t) => {
         // Opened again meanwhile (its latest messages read anew): this page may not join it.
         if (!t || t.firstId !== before) return t;
-        const earlier = settleOrphans(fromMessages(page));
-        return { items: [...earlier, ...t.items], status: 'ready', ...pageBounds(page, before) };
+        const earlier = storedItems(page);
+        return { items: [...earlier, ...t.items], status: 'ready', ...pageBounds(page, before), lastId: t.lastId };
       });
     } catch (err) {
       const failed = { status: 'error' as const, error: errorMessage(err), errorCode: errorCode(err) };

@@ -148,6 +148,34 @@ export function settleOrphans(items: Item[]): Item[] {
   );
 }
 
+/**
+ * A page of stored messages as the chat shows it: calls left without a result failed, except in a
+ * turn still under way (in another iAs process, such as `ias chat`), whose results are to come.
+ */
+export function storedItems(messages: ChatMessage[]): Item[] {
+  const items = fromMessages(messages);
+  if (messages.at(-1)?.underWay !== true) return settleOrphans(items);
+  return [...settleOrphans(items.slice(0, -1)), ...items.slice(-1)];
+}
+
+/** The stored message an item was made from (its first one); undefined for an item of this session. */
+function storedId(item: Item): number | undefined {
+  const match = /^m(\d+)$/.exec(item.key);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * The items shown before the stored message `id` (a turn's first): those made from earlier stored
+ * messages, up to the first that is not (one sent or streamed in this session, read again since).
+ */
+export function storedBefore(items: Item[], id: number): Item[] {
+  const end = items.findIndex((item) => {
+    const stored = storedId(item);
+    return stored === undefined || stored >= id;
+  });
+  return end < 0 ? items : items.slice(0, end);
+}
+
 function mapTool(item: AssistantItem, id: string, update: (tool: ToolView) => ToolView): AssistantItem {
   return {
     ...item,

@@ -1,0 +1,97 @@
+/**
+ * What other iAs processes write to the shared database (`ias chat` in a terminal beside the app or
+ * `ias serve`: a conversation, a turn, an approval, a task), told the way this process tells its own
+ * writes, so the UI follows them without a reload. Each time another process has committed (see
+ * store/commits-elsewhere.ts: at once on Linux and macOS, within a second on Windows), a few small
+ * reads are compared with what was seen before: conversations whose `updated_at` moved, that came
+ * or went, or whose background call ended; the latest approvals' states; the tasks. This process's
+ * own writes, told already, only move what was seen, so they are not told twice.
+ */
+import type { ApprovalView } from '../approval/gate.js';
+import type { Runtime } from '../runtime.js';
+import type { ApprovalRow } from '../store/approvals-repo.js';
+import { watchCommitsElsewhere, type CommitsElsewhereOptions } from '../store/commits-elsewhere.js';
+
+export interface OutsideChangeListeners {
+  /** A conversation was made, written to, renamed or deleted, or a background call of it ended. */
+  conversation(conversationId: string): void;
+  /** An approval was opened or moved on (one of the latest, as the UI lists them). */
+  approval(row: ApprovalRow): void;
+  /** A task was made, changed, run or deleted. */
+  tasks(): void;
+}
+
+/** As many approvals as the UI lists (see IasApi.listApprovals). */
+const APPROVALS = 100;
+
+/** What the UI shows of an approval's progress: a change of any of it is told. */
+const stateOf = (a: ApprovalRow | ApprovalView) => `${a.status}|${a.attemptsLeft}|${a.channel}|${a.expiresAt}`;
+
+/** Follows the other processes' commits until the returned function is called (or the database closes). */
+export function followOutsideChanges(
+  runtime: Pick<Runtime, 'store' | 'gate' | 'scheduler'>,
+  listeners: OutsideChangeListeners,
+  options?: CommitsElsewhereOptions,
+): () => void {
+  const { conversations, jobs, approvals, tasks } = runtime.store;
+  const approvalStates = () => new Map(approvals.list({ limit: APPROVALS }).map((a) => [a.id, stateOf(a)]));
+  let times = conversations.updatedTimes();
+  let running = jobs.running();
+  let approvalsSeen = approvalStates();
+  let tasksSeen = tasks.stamp();
+
+  // This process's own writes, told by their own events: seen.
+  const ownConversation = (id: string) => {
+    const conversation = conversations.get(id);
+    if (conversation) times.set(id, conversation.updatedAt);
+    else times.delete(id);
+  };
+  const ownApproval = (view: ApprovalView) => approvalsSeen.set(view.id, stateOf(view));
+  const ownTasks = () => {
+    tasksSeen = tasks.stamp();
+  };
+  conversations.on('changed', ownConversation);
+  runtime.gate.on('changed', ownApproval);
+  runtime.scheduler.on('changed', ownTasks);
+
+  const look = () => {
+    const changed = new Set<string>();
+    const nowTimes = conversations.updatedTimes();
+    for (const [id, time] of nowTimes) if (times.get(id) !== time) changed.add(id);
+    for (const id of times.keys()) if (!nowTimes.has(id)) changed.add(id);
+    times = nowTimes;
+    const nowRunning = jobs.running();
+    for (const [id, conversationId] of running) if (conversationId && !nowRunning.has(id)) changed.add(conversationId);
+    running = nowRunning;
+    for (const id of changed) tell(() => listeners.conversation(id));
+
+    const latest = approvals.list({ limit: APPROVALS });
+    const before = approvalsSeen;
+    approvalsSeen = new Map(latest.map((a) => [a.id, stateOf(a)]));
+    // Oldest first, as they happened.
+    for (const row of latest.reverse()) if (before.get(row.id) !== stateOf(row)) tell(() => listeners.approval(row));
+
+    const nowTasks = tasks.stamp();
+    if (nowTasks !== tasksSeen) {
+      tasksSeen = nowTasks;
+      tell(() => listeners.tasks());
+    }
+  };
+  const stopWatching = watchCommitsElsewhere(runtime.store.db, look, options);
+
+  return () => {
+    stopWatching();
+    conversations.off('changed', ownConversation);
+    runtime.gate.off('changed', ownApproval);
+    runtime.scheduler.off('changed', ownTasks);
+  };
+}
+
+/** A listener that fails (a UI gone) neither stops the others nor makes the change told again. */
+function tell(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // The UI reads everything again when it reconnects.
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Commits made to the database by other connections: other iAs processes sharing the data folder
+ * (`ias chat` in a terminal beside the app or `ias serve`). SQLite's `PRAGMA data_version` changes
+ * when another connection has committed since it was last read, never for this connection's own
+ * commits, and reading it looks only at the WAL index in shared memory.
+ *
+ * When to read it: a commit writes the WAL file (`<db>-wal`), so where the system tells a file's
+ * writes by any process at once (inotify on Linux, kqueue on macOS) a write there has it read a
+ * moment later, and a slow poll only covers a watch that failed; the process sleeps while nobody
+ * writes (a timer waking it every second costs about a millisecond of CPU each time). On Windows,
+ * where a write to a file kept open may be told late, and where the file cannot be watched, it is
+ * read every second. Timers never keep the process alive. A change of the file made some other way
+ * (a checkpoint) may move the version too: the listener must only read, and find nothing new then.
+ */
+import fs from 'node:fs';
+import type Database from 'better-sqlite3';
+
+/** How often the version is read when the WAL file is not watched. */
+export const COMMITS_ELSEWHERE_MS = 1000;
+/** How often it is read besides, while the WAL file is watched. */
+const WATCHED_POLL_MS = 10_000;
+/** How long after a write to the WAL file it is read: the commit's index update comes after its last frame. */
+const SETTLE_MS = 30;
+
+export interface CommitsElsewhereOptions {
+  /** The poll without a watch (default COMMITS_ELSEWHERE_MS). */
+  pollMs?: number;
+  /** The poll beside a watch (default 10 s). */
+  watchedPollMs?: number;
+  /** Watch the WAL file where that can be trusted (default true). */
+  watch?: boolean;
+}
+
+/**
+ * Calls `listener` after other connections committed (once for several commits close together).
+ * Returns what stops it; it stops by itself once the database is closed. A listener that throws is
+ * called again at the next look.
+ */
+export function watchCommitsElsewhere(
+  db: Database.Database,
+  listener: () => void,
+  options: CommitsElsewhereOptions = {},
+): () => void {
+  const version = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let seen = version.get();
+  let timer: NodeJS.Timeout | undefined;
+  let settling: NodeJS.Timeout | undefined;
+  let watcher: fs.FSWatcher | undefined;
+
+  const stop = () => {
+    clearInterval(timer);
+    clearTimeout(settling);
+    watcher?.close();
+    watcher = undefined;
+  };
+  const look = () => {
+    if (!db.open) return stop();
+    try {
+      const now = version.get();
+      if (now === seen) return;
+      listener();
+      seen = now;
+    } catch {
+      // A busy or failing read: the next look tries again.
+    }
+  };
+  const poll = (ms: number) => {
+    clearInterval(timer);
+    timer = setInterval(look, ms);
+    timer.unref();
+  };
+  const pollMs = options.pollMs ?? COMMITS_ELSEWHERE_MS;
+  // A watch that fails, or whose file is replaced, leaves the poll to look often.
+  const unwatched = () => {
+    watcher?.close();
+    watcher = undefined;
+    poll(pollMs);
+  };
+
+  if (options.watch !== false && process.platform !== 'win32') {
+    try {
+      watcher = fs.watch(`${db.name}-wal`, { persistent: false }, (event) => {
+        if (event === 'rename') return unwatched();
+        if (settling) return;
+        settling = setTimeout(() => {
+          settling = undefined;
+          look();
+        }, SETTLE_MS);
+        settling.unref();
+      });
+      watcher.on('error', unwatched);
+    } catch {
+      watcher = undefined; // No WAL file to watch (an in-memory database): polled.
+    }
+  }
+  poll(watcher ? (options.watchedPollMs ?? WATCHED_POLL_MS) : pollMs);
+  return stop;
+}

@@ -1,0 +1,160 @@
+/**
+ * The API follows what other iAs processes write to the same data folder (`ias chat` beside the app
+ * or `ias serve`): their conversations, turns, approvals, tasks and background calls are told as
+ * this process's own writes are, its own writes once.
+ */
+import path from 'node:path';
+import { afterEach, expect, it, vi } from 'vitest';
+import { openStore, type Store } from '../../../src/core/store/index.js';
+import type { IasEvent } from '../../../src/shared/contract.js';
+import { iasAsync } from '../../helpers/cli.js';
+import { apiWorld, type ApiWorld } from '../../helpers/core-api.js';
+import { startModelServer } from '../../helpers/model-server.js';
+import { onCleanup } from '../../helpers/temp.js';
+
+let w: ApiWorld | undefined;
+afterEach(async () => {
+  await w?.close();
+  w = undefined;
+});
+
+/** The same database, through a connection of its own: what another iAs process writes. */
+function otherProcess(world: ApiWorld): Store {
+  const store = openStore(world.runtime.paths.database);
+  onCleanup(() => store.close());
+  return store;
+}
+
+const changesOf = (events: IasEvent[], id: string) =>
+  events.filter((e) => e.type === 'conversations-changed' && e.conversationId === id).length;
+
+/** Waits (a second's look or two) until `check` passes. */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 50 });
+
+it('a turn `ias chat` adds is told as a change of its conversation, new or continued, and read with the rest', async () => {
+  w = await apiWorld();
+  const model = await startModelServer();
+  onCleanup(() => void model.close());
+  const env = { IAS_LLM_BASE_URL: model.url, IAS_LLM_MODEL: 'test-model', IAS_LLM_API_KEY: 'sk-test' };
+  const args = ['--json', '--home', w.home, '--system-skills', path.join(w.home, 'system')];
+
+  model.enqueue({ content: 'Answered at the terminal.' });
+  const first = await iasAsync(['chat', 'asked at the terminal', ...args], env);
+  expect(first.status).toBe(0);
+  const id = (JSON.parse(first.stdout) as { conversationId: string }).conversationId;
+  await eventually(() => expect(changesOf(w!.events, id)).toBeGreaterThan(0));
+  expect((await w.core.api.listConversations()).map((c) => c.id)).toContain(id);
+  expect((await w.core.api.getMessages(id, 50)).map((m) => m.content)).toEqual([
+    'asked at the terminal',
+    'Answered at the terminal.',
+  ]);
+
+  const told = changesOf(w.events, id);
+  model.enqueue({ content: 'Still at the terminal.' });
+  const next = await iasAsync(['chat', 'and again', '--conversation', id, ...args], env);
+  expect(next.status).toBe(0);
+  await eventually(() => expect(changesOf(w!.events, id)).toBeGreaterThan(told));
+  expect((await w.core.api.getMessages(id, 50)).map((m) => m.content).slice(2)).toEqual([
+    'and again',
+    'Still at the terminal.',
+  ]);
+});
+
+it("tells another process's conversations and ended background calls; this process's own writes once", async () => {
+  w = await apiWorld();
+  const other = otherProcess(w);
+  w.runtime.store.conversations.create('mine', 'Made here');
+  await eventually(() => expect(changesOf(w!.events, 'mine')).toBe(1));
+
+  other.atomically(() => {
+    other.conversations.create('theirs', 'Made elsewhere');
+    other.conversations.append('theirs', 'user', 'hello from elsewhere');
+  });
+  await eventually(() => expect(changesOf(w!.events, 'theirs')).toBe(1));
+  // Its own write was told when it was made, not again with the other process's.
+  expect(changesOf(w.events, 'mine')).toBe(1);
+
+  // A call that goes on in the background, with its tool message (one commit, as the loop writes it)…
+  other.atomically(() => {
+    other.jobs.start('call_slow', 'tool', 'theirs', 'slow');
+    other.conversations.append('theirs', 'tool', '{"status":"running in background"}', { toolCallId: 'call_slow' });
+  });
+  await eventually(() => expect(changesOf(w!.events, 'theirs')).toBe(2));
+  // …and its end, which touches only the job: the card of the call shows how it ended.
+  other.jobs.finish('call_slow', { success: true, data: 'slow but done' });
+  await eventually(() => expect(changesOf(w!.events, 'theirs')).toBe(3));
+
+  other.conversations.delete('theirs');
+  await eventually(() => expect(changesOf(w!.events, 'theirs')).toBe(4));
+  expect(changesOf(w.events, 'mine')).toBe(1);
+});
+
+it("tells another process's approvals as they move on, which cannot be decided here", async () => {
+  w = await apiWorld();
+  const other = otherProcess(w);
+  const now = Date.now();
+  other.approvals.insert({
+    id: 'approval-elsewhere',
+    createdAt: now,
+    expiresAt: now + 300_000,
+    userId: 'owner',
+    skillName: 'send_mail',
+    params: '{"to":"a@example.com"}',
+    paramsHash: 'h',
+    skillHash: 's',
+    status: 'pending',
+    runId: 'another-run',
+    channel: 'terminal',
+  });
+  const approvals = () => w!.events.flatMap((e) => (e.type === 'approval' ? [e.approval] : []));
+  await eventually(() =>
+    expect(approvals()).toContainEqual(
+      expect.objectContaining({ id: 'approval-elsewhere', status: 'pending', decidableHere: false }),
+    ),
+  );
+  other.approvals.transition('approval-elsewhere', ['pending'], 'rejected', { decidedAt: Date.now() });
+  await eventually(() => expect(approvals().map((a) => a.status)).toEqual(['pending', 'rejected']));
+  expect((await w.core.api.listApprovals()).map((a) => [a.id, a.status])).toEqual([['approval-elsewhere', 'rejected']]);
+});
+
+it('tells a task another process made, and runs it at its moment rather than at the next look at the table', async () => {
+  w = await apiWorld();
+  const other = otherProcess(w);
+  const ran = new Promise<string>((resolve) => w!.runtime.scheduler.once('ran', (task) => resolve(task.id)));
+  const now = Date.now();
+  // As `ias chat` makes it when the model schedules a one-off: due in a moment.
+  other.tasks.insert({
+    id: 'soon',
+    name: 'In a moment',
+    cron: null,
+    runAt: now + 1500,
+    nextRunAt: now + 1500,
+    prompt: 'Say hello.',
+    allowlist: [],
+    enabled: true,
+    timeZone: 'UTC',
+    createdBy: 'cli',
+    createdAt: now,
+  });
+  await eventually(() => expect(w!.events).toContainEqual({ type: 'tasks-changed' }));
+  // The scheduler's own look at the table comes once a minute: past this test's time.
+  expect(await ran).toBe('soon');
+});
+
+it('marks the last message of a turn still under way, and not once it ended', async () => {
+  w = await apiWorld();
+  const other = otherProcess(w);
+  other.conversations.create('busy', 'A turn under way');
+  other.conversations.append('busy', 'user', 'look it up', {}, Date.now(), 'begins');
+  other.conversations.append('busy', 'assistant', '', { toolCalls: [{ id: 'c1', name: 'lookup', arguments: '{}' }] });
+  const read = await w.core.api.getMessages('busy', 50);
+  expect(read.map((m) => m.underWay ?? false)).toEqual([false, true]);
+  // An earlier page is not the end of the conversation: nothing is marked there.
+  expect((await w.core.api.getMessages('busy', { limit: 50, before: read[1]!.id })).some((m) => m.underWay)).toBe(
+    false,
+  );
+
+  other.conversations.append('busy', 'tool', '{"success":true}', { toolCallId: 'c1' });
+  other.conversations.append('busy', 'assistant', 'Found it.', {}, Date.now(), 'ends');
+  expect((await w.core.api.getMessages('busy', 50)).some((m) => m.underWay)).toBe(false);
+});

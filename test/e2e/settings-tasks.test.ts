@@ -17,6 +17,7 @@ import { launchBrowser, otherClient, screenshot, serve, type OtherClient, type S
 
 const SECRET = 'sk-live-7f3a9c1e5b2d';
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 const WEATHER_SKILL = `---
 name: city_weather
@@ -100,7 +101,8 @@ function prepare(home: string): Record<'morning' | 'weekly' | 'once', string> {
     });
     ran(
       'morning1',
-      firstCronRun('0 8 * * *', 'Asia/Shanghai', now),
+      // Its next run is kept out of the test's time (08:00 in Shanghai is midnight UTC).
+      firstCronRun('0 8 * * *', 'Asia/Shanghai', now + HOUR),
       now - DAY,
       true,
       'Hangzhou today: **sunny**, 21 °C, light wind.\n\nNo umbrella needed.',
@@ -116,7 +118,13 @@ function prepare(home: string): Record<'morning' | 'weekly' | 'once', string> {
       allowlist: ['city_weather', 'get_current_datetime', 'list_scheduled_tasks', 'web_search'],
       nextRunAt: now - 2 * DAY,
     });
-    ran('weekly01', firstCronRun('30 9 * * 1', 'UTC', now), now - 2 * DAY, false, 'The mail skill is not set up.');
+    ran(
+      'weekly01',
+      firstCronRun('30 9 * * 1', 'UTC', now + HOUR),
+      now - 2 * DAY,
+      false,
+      'The mail skill is not set up.',
+    );
     store.tasks.update('weekly01', { enabled: false });
     store.tasks.insert({
       ...base,

@@ -148,7 +148,7 @@ export function registerSkillReviewCommand(skills: Command): void {
     )
     .argument('<name>', 'the skill to review')
     .option('--hash <hash>', 'mark only if the skill is at this version (12 or more hex digits of its hash)')
-    .option('--yes', 'with --hash: do not show the skill and ask, on a terminal either')
+    .option('--yes', 'with --hash: mark without showing the skill or asking, on a terminal too')
     .option('--json', 'print JSON (needs --hash)')
     .action(async (name: string, opts: ReviewOptions, cmd: Command) => {
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());

@@ -1,6 +1,9 @@
 /** Output for people: aligned columns, colour on a terminal (picocolors honours NO_COLOR). */
 import pc from 'picocolors';
 import type { SkillProblem } from '../core/skills/types.js';
+import type { Locale } from '../shared/locale.js';
+import { englishSkillProblems, saySkillProblem } from '../shared/skill-problems.js';
+import { chineseSkillProblems } from '../shared/skill-problems-zh-CN.js';
 
 export const color = pc;
 
@@ -20,8 +23,20 @@ export function table(rows: string[][], maxWidth = process.stdout.columns || 120
     .join('\n');
 }
 
-export function problemLine(problem: SkillProblem, kind: 'error' | 'warning'): string {
+const problemWords = {
+  en: { strings: englishSkillProblems, error: 'error', warning: 'warning' },
+  'zh-CN': { strings: chineseSkillProblems, error: '错误', warning: '警告' },
+};
+
+/** What is wrong, in `locale`: by its code when it has one, else the English that came with it. */
+export function sayProblem(problem: Pick<SkillProblem, 'message' | 'messageCode'>, locale: Locale): string {
+  return saySkillProblem(problemWords[locale].strings, problem.message, problem.messageCode);
+}
+
+/** A SKILL.md problem on one line: severity, where, and what, in `locale` (by its code when it has one). */
+export function problemLine(problem: SkillProblem, kind: 'error' | 'warning', locale: Locale = 'en'): string {
+  const words = problemWords[locale];
   const where = problem.line ? `${problem.path}:${problem.line}` : problem.path;
-  const label = kind === 'error' ? pc.red('error') : pc.yellow('warning');
-  return `${label} ${pc.bold(where)}: ${problem.message}`;
+  const label = kind === 'error' ? pc.red(words.error) : pc.yellow(words.warning);
+  return `${label} ${pc.bold(where)}: ${sayProblem(problem, locale)}`;
 }

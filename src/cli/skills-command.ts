@@ -1,18 +1,22 @@
-/** `ias skills list | check | run`. */
-import fs from 'node:fs';
+/** `ias skills list | check | run` (and `config`, `review`, registered from their own files). */
 import type { Command } from 'commander';
 import { asInstalled, NO_REVIEWS, type InstalledSkill } from '../core/skills/as-installed.js';
 import { checkPaths } from '../core/skills/check.js';
 import { checkArguments } from '../core/skills/executor.js';
 import { toSkillSummary } from '../core/skills/summary.js';
-import { markReviewed, type ReviewMarks } from '../core/approval/review.js';
+import type { ReviewMarks } from '../core/approval/review.js';
 import { skillsApi } from '../core/api/skills-api.js';
 import type { SkillInfo } from '../shared/contract.js';
-import { openStore } from '../core/store/index.js';
 import type { Skill, SkillProblem } from '../core/skills/types.js';
+import type { Locale } from '../shared/locale.js';
+import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type CliContext, type GlobalOptions } from './context.js';
+import { withExistingStore } from './existing-store.js';
 import { color, problemLine, table } from './format.js';
 import { registerSkillConfigCommand } from './skill-config-command.js';
+import { registerSkillReviewCommand } from './skill-review-command.js';
+import { checkWords, type CheckWords } from './skills-check-words.js';
+import { unknownSkill } from './unknown-skill.js';
 import { UsageError } from './usage-error.js';
 
 interface JsonOption {
@@ -29,8 +33,8 @@ export function skillJson(skill: Skill) {
   };
 }
 
-const riskWord = (risk: Skill['risk']) => (risk === 'high' ? color.red('high') : color.green('low'));
-const riskLabel = (skill: Skill) => riskWord(skill.risk);
+const riskWord = (risk: Skill['risk'], words: Pick<CheckWords, 'risk'> = checkWords.en) =>
+  risk === 'high' ? color.red(words.risk(risk)) : color.green(words.risk(risk));
 
 /** What the skills manager shows beside a skill: switched off, settings missing, not reviewed. */
 function skillState(s: SkillInfo): string {
@@ -70,42 +74,39 @@ function installedJson(i: InstalledSkill) {
 }
 
 /** What `check` adds under a skill that replaces a system skill: the risk it runs at, and why. */
-function overrideLines(i: InstalledSkill): string[] {
+function overrideLines(i: InstalledSkill, words: CheckWords): string[] {
   if (!i.overridden) return [];
   const { skill, overridden } = i;
+  const risk = (r: Skill['risk']) => riskWord(r, words);
   const lines = [
-    `${color.yellow('overrides')} the system skill ${color.bold(overridden.name)} (${riskWord(overridden.risk)} risk): it runs as ${riskLabel(skill)} risk, never lower than the system skill`,
+    `${color.yellow(words.overrides)} ${words.overridesSystem(color.bold(overridden.name), risk(overridden.risk), risk(skill.risk))}`,
   ];
   if (!i.reviewed && i.effectiveRisk !== skill.risk)
     lines.push(
-      `${color.yellow('unreviewed')}: it runs as ${riskWord(i.effectiveRisk)} risk (each call needs your approval) until you review it: \`ias skills review ${skill.name}\``,
+      `${color.yellow(words.unreviewed)}${words.separator}${words.runsAsUntilReviewed(risk(i.effectiveRisk), `\`ias skills review ${skill.name}\``)}`,
     );
   return lines;
 }
 
 /** Reads review marks from the data folder's database when there is one (check creates nothing). */
 function withReviewMarks<T>(context: CliContext, fn: (reviews: ReviewMarks) => T): T {
-  if (!fs.existsSync(context.paths.database)) return fn(NO_REVIEWS);
-  let store;
-  try {
-    store = openStore(context.paths.database);
-  } catch {
-    return fn(NO_REVIEWS); // an unreadable database has no reviews to offer: the skill counts as unreviewed
-  }
-  try {
-    return fn(store.skillSettings);
-  } finally {
-    store.close();
-  }
+  return withExistingStore(context.paths.database, (store) => fn(store?.skillSettings ?? NO_REVIEWS));
 }
 
-/** "unknown skill", with its load problems when a broken SKILL.md is why. */
-function unknownSkill(context: CliContext, name: string): UsageError {
-  const broken = context.registry.problems().errors.filter((p) => p.path.includes(`${name}`));
-  const hint = broken.length
-    ? `; it has problems:\n${broken.map((p) => problemLine(p, 'error')).join('\n')}`
-    : '; see `ias skills list`';
-  return new UsageError(`unknown skill "${name}"${hint}`);
+/** Prints a check report for people, in `locale`. */
+function printCheck(report: ReturnType<typeof checkPaths>, installed: InstalledSkill[], locale: Locale): void {
+  const words = checkWords[locale];
+  for (const i of installed) {
+    const s = i.skill;
+    process.stdout.write(
+      `${color.green(words.ok)} ${color.bold(s.name)} (${words.risk(s.risk)}, ${words.kind(s.kind)}) ${color.dim(s.path)}\n`,
+    );
+    for (const line of overrideLines(i, words)) process.stdout.write(`   ${line}\n`);
+  }
+  for (const p of report.errors) process.stdout.write(`${problemLine(p, 'error', locale)}\n`);
+  for (const p of report.warnings) process.stdout.write(`${problemLine(p, 'warning', locale)}\n`);
+  const summary = words.summary(report.skills.length, report.errors.length, report.warnings.length);
+  process.stdout.write(`${report.errors.length ? color.red(summary) : color.green(summary)}\n`);
 }
 
 export function registerSkillsCommand(program: Command): void {
@@ -135,7 +136,7 @@ export function registerSkillsCommand(program: Command): void {
       const unreviewed = list.filter((s) => s.effectiveRisk !== s.risk).length;
       if (unreviewed > 0)
         process.stderr.write(
-          `${color.yellow('note')}: ${unreviewed} of your skills run as high risk (each call needs your approval) until you review them: read the SKILL.md, then \`ias skills review NAME\`\n`,
+          `${color.yellow('note')}: ${unreviewed} of your skills run as high risk (each call needs your approval) until you review them: \`ias skills review NAME\` shows one and asks\n`,
         );
       const unset = list.filter((s) => s.needsConfig.length > 0).length;
       if (unset > 0)
@@ -160,17 +161,7 @@ export function registerSkillsCommand(program: Command): void {
           `${JSON.stringify({ skills: installed.map(installedJson), errors: report.errors.map(plain), warnings: report.warnings.map(plain) }, null, 2)}\n`,
         );
       } else {
-        for (const i of installed) {
-          const s = i.skill;
-          process.stdout.write(
-            `${color.green('ok')} ${color.bold(s.name)} (${s.risk}, ${s.kind}) ${color.dim(s.path)}\n`,
-          );
-          for (const line of overrideLines(i)) process.stdout.write(`   ${line}\n`);
-        }
-        for (const p of report.errors) process.stdout.write(`${problemLine(p, 'error')}\n`);
-        for (const p of report.warnings) process.stdout.write(`${problemLine(p, 'warning')}\n`);
-        const summary = `${report.skills.length} valid, ${report.errors.length} error(s), ${report.warnings.length} warning(s)`;
-        process.stdout.write(`${report.errors.length ? color.red(summary) : color.green(summary)}\n`);
+        printCheck(report, installed, commandLocale(context.paths.database));
       }
       process.exitCode = report.errors.length > 0 ? 1 : 0;
     });
@@ -216,36 +207,5 @@ export function registerSkillsCommand(program: Command): void {
     });
 
   registerSkillConfigCommand(skills);
-
-  skills
-    .command('review')
-    .description(
-      'mark a user skill as reviewed by you, at its current content (until it changes, it runs at its own risk)',
-    )
-    .argument('<name>', 'the skill you have read')
-    .option('--json', 'print JSON')
-    .action(async (name: string, opts: JsonOption, cmd: Command) => {
-      const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
-      const skill = context.registry.get(name);
-      if (!skill) throw unknownSkill(context, name);
-      if (skill.source === 'system') {
-        if (opts.json) process.stdout.write(`${JSON.stringify({ name, hash: skill.hash, risk: skill.risk })}\n`);
-        else
-          process.stdout.write(
-            `${color.bold(name)} is a system skill, shipped with iAs: it always runs as ${riskLabel(skill)} risk, with nothing to review.\n`,
-          );
-        return;
-      }
-      const store = openStore(context.paths.database);
-      try {
-        markReviewed(skill, store.skillSettings);
-      } finally {
-        store.close();
-      }
-      if (opts.json) process.stdout.write(`${JSON.stringify({ name, hash: skill.hash, risk: skill.risk })}\n`);
-      else
-        process.stdout.write(
-          `Reviewed ${color.bold(name)} at ${skill.hash.slice(0, 12)}: it runs as ${riskLabel(skill)} risk until it changes.\n`,
-        );
-    });
+  registerSkillReviewCommand(skills);
 }

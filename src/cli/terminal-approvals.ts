@@ -9,6 +9,7 @@ import type { ApprovalGate, ApprovalView } from '../core/approval/gate.js';
 import { InProcessChannel } from '../core/approval/in-process-channel.js';
 import { chatWords } from './chat-words.js';
 import { color } from './format.js';
+import { saysYes } from './yes-answer.js';
 
 export const TERMINAL_CHANNEL = 'terminal';
 
@@ -46,7 +47,7 @@ export class TerminalApprovals {
     const pending = this.waiting;
     if (!pending) return false;
     this.waiting = undefined;
-    void this.gate.decideInApp(pending.id, /^(y|yes|是|好)$/i.test(line.trim()));
+    void this.gate.decideInApp(pending.id, saysYes(line));
     return true;
   }
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { effectiveRisk } from '../../src/core/approval/review.js';
 import { SkillRegistry } from '../../src/core/skills/registry.js';
 import { openStore } from '../../src/core/store/index.js';
-import { ias } from '../helpers/cli.js';
+import { ias, iasReview } from '../helpers/cli.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 
 function home() {
@@ -79,7 +79,7 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
 
   it('ias skills review pins the reviewed version', () => {
     const h = home();
-    expect(ias(['skills', 'review', 'ok_skill', '--home', h.dir]).status).toBe(0);
+    expect(iasReview('ok_skill', ['--home', h.dir]).status).toBe(0);
     const registry = new SkillRegistry({ userDir: h.user });
     registry.loadAll();
     const store = openStore(path.join(h.dir, 'ias.db'));

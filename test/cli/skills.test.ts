@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ias, iasProcess } from '../helpers/cli.js';
+import { ias, iasProcess, iasReview } from '../helpers/cli.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 
 function home() {
@@ -127,7 +127,7 @@ describe('ias skills list and review: the state the skills manager shows', () =>
       needsConfig: [],
     });
 
-    const reviewed = ias(['skills', 'review', 'mine', ...global]);
+    const reviewed = iasReview('mine', global);
     expect(reviewed.stdout).toMatch(/^Reviewed mine at [0-9a-f]{12}: it runs as low risk until it changes\.$/m);
     const system = ias(['skills', 'review', 'shipped', ...global]);
     expect(system).toMatchObject({ status: 0 });
@@ -245,7 +245,7 @@ describe('ias skills check', () => {
     expect(before.find((s) => s.name === 'own')).toMatchObject({ overrides: false, risk: 'low', overridden: null });
 
     // Reviewed at this content: it runs at its own risk, and check no longer says "unreviewed".
-    expect(ias(['skills', 'review', 'shipped', ...global]).status).toBe(0);
+    expect(iasReview('shipped', global).status).toBe(0);
     expect(json().find((s) => s.name === 'shipped')).toMatchObject({ reviewed: true, effectiveRisk: 'low' });
     expect(ias(['skills', 'check', h.user, ...global]).stdout).not.toContain('unreviewed');
 
@@ -260,6 +260,34 @@ describe('ias skills check', () => {
       expect.objectContaining({ name: 'send_it', overrides: false, risk: 'high', overridden: null }),
       expect.objectContaining({ name: 'shipped', overrides: false, reviewed: true, effectiveRisk: 'low' }),
     ]);
+  });
+
+  it('says its sentences and the SKILL.md problems (by their codes) in 简体中文 when the locale is Chinese', () => {
+    const h = home();
+    writeSkill(h.system, 'shipped', scriptSkill({ script: 'echo sys', risk: 'High' }));
+    writeSkill(h.user, 'shipped', scriptSkill({ script: 'echo mine', risk: 'Low' }));
+    writeSkill(h.user, 'own', '---\ndescription: Guide.\n---\nDo this.');
+    writeSkill(h.user, 'broken', scriptSkill({ script: 'echo', risk: 'Perhaps' }));
+    const run = ias(['skills', 'check', h.user, '--home', h.dir, '--system-skills', h.system], { LANG: 'zh_CN.UTF-8' });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`通过 own (低, 说明) ${path.join(h.user, 'own', 'SKILL.md')}\n`);
+    expect(run.stdout).toContain(`通过 shipped (高, 脚本) ${path.join(h.user, 'shipped', 'SKILL.md')}\n`);
+    expect(run.stdout).toContain('   覆盖 系统技能 shipped（高风险）：它以高风险运行，不会低于该系统技能\n');
+    expect(run.stdout).toContain(
+      `错误 ${path.join(h.user, 'broken', 'SKILL.md')}:7: 无法识别的风险等级“Perhaps”（“## Risk Level”）：请写 Low 或 High\n`,
+    );
+    expect(run.stdout).toContain('2 个有效，1 个错误，0 个警告\n');
+    expect(run.stdout).not.toMatch(/overrides|valid|error|unknown risk/);
+    // A user skill of a low-risk system skill's name: High until reviewed, and how to review it.
+    writeSkill(h.system, 'low_one', scriptSkill({ script: 'echo sys', risk: 'Low' }));
+    writeSkill(h.user, 'low_one', scriptSkill({ script: 'echo mine', risk: 'Low' }));
+    const unreviewed = ias(['skills', 'check', path.join(h.user, 'low_one'), '--system-skills', h.system], {
+      LANG: 'zh_CN.UTF-8',
+      IAS_HOME: h.dir,
+    });
+    expect(unreviewed.stdout).toContain(
+      '   未审阅：在你审阅之前，它以高风险运行（每次调用都需要你的确认）：`ias skills review low_one`\n',
+    );
   });
 
   it("knows the app's own system skills: a user skill named email runs as High", () => {

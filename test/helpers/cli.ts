@@ -24,6 +24,16 @@ export function ias(args: string[], env: Record<string, string> = {}, input?: st
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * `ias skills review NAME --hash …` at the version `ias skills list --json` gives now, as a script
+ * reviews a skill its owner has read (`args`: the global options).
+ */
+export function iasReview(name: string, args: string[], env: Record<string, string> = {}): CliRun {
+  const listed = JSON.parse(ias(['skills', 'list', '--json', ...args], env).stdout) as { name: string; hash: string }[];
+  const hash = listed.find((s) => s.name === name)?.hash ?? 'not-listed';
+  return ias(['skills', 'review', name, '--hash', hash, ...args], env);
+}
+
 /** The same, without blocking this process (for servers the command talks to, here in the test). */
 export function iasAsync(args: string[], env: Record<string, string> = {}, input?: string): Promise<CliRun> {
   return iasProcess(args, env, input).run;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { IasApi, SkillInfo, SkillProblemInfo, SkillValidation } from '../../shared/contract.js';
 import { toolFor } from '../agent/catalogue.js';
 import { apiError } from './api-error.js';
-import { effectiveRisk, isReviewed, markReviewed } from '../approval/review.js';
+import { effectiveRisk, isReviewed, markReviewed, markReviewedIfAt } from '../approval/review.js';
 import { hashFolderFiles, listFolderFiles } from '../skills/folder-files.js';
 import { realRoot } from '../skills/load.js';
 import { parseSkillFile } from '../skills/parse.js';
@@ -218,15 +218,10 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     },
     async reviewSkill(name, hash) {
       existing(name);
-      // As the files are now, even before the watcher has seen an edit.
-      const now = registry.current(name);
-      if (!now || now.hash !== hash) {
-        changed();
-        return false;
-      }
-      markReviewed(now, store.skillSettings);
+      // As the files are now, even before the watcher has seen an edit (a whole hash: see validate-call.ts).
+      const marked = markReviewedIfAt(registry, name, hash, store.skillSettings);
       changed();
-      return true;
+      return marked !== undefined;
     },
     async skillTemplate(kind) {
       return TEMPLATES[kind];

@@ -3,6 +3,7 @@
  * owner reviews it; reviewing stores the content hash it was reviewed at.
  */
 import type { SkillOrigin } from '../../shared/approval-messages.js';
+import type { SkillRegistry } from '../skills/registry.js';
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
 import type { Risk, Skill } from '../skills/types.js';
 
@@ -31,4 +32,25 @@ export function skillOrigin(skill: Skill, settings: ReviewMarks): SkillOrigin {
 /** The owner has looked at this exact version. */
 export function markReviewed(skill: Skill, settings: SkillSettingsRepo, at = Date.now()): void {
   settings.setReviewed(skill.name, skill.hash, at);
+}
+
+/** The fewest hex digits of a version hash that may name it (as `ias skills review --hash` takes it). */
+export const MIN_HASH_PREFIX = 12;
+
+/**
+ * Marks `name` reviewed only if its files, read again now, are the version `hash` names (the whole
+ * hash, or a prefix of at least {@link MIN_HASH_PREFIX} digits): the version compared is the one
+ * written, so content changed since the owner saw it stays unreviewed. Returns the skill marked,
+ * or undefined when it is gone or at another version.
+ */
+export function markReviewedIfAt(
+  registry: Pick<SkillRegistry, 'current'>,
+  name: string,
+  hash: string,
+  settings: SkillSettingsRepo,
+): Skill | undefined {
+  const now = registry.current(name);
+  if (!now || hash.length < MIN_HASH_PREFIX || !now.hash.startsWith(hash.toLowerCase())) return undefined;
+  markReviewed(now, settings);
+  return now;
 }

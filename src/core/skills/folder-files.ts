@@ -70,8 +70,17 @@ export function listFolderFiles(dir: string, confine: string, top?: fs.Dirent[],
   return files.sort();
 }
 
-/** sha256 over the names and contents of `files`; `known` supplies contents already read. */
-export function hashFolderFiles(dir: string, files: string[], known: Record<string, Uint8Array> = {}): string {
+/**
+ * sha256 over the names and contents of `files`; `known` supplies contents already read. `onFile`
+ * is given each file's content as it is hashed (undefined when it could not be read), so what is
+ * shown of a version is exactly what its hash covers.
+ */
+export function hashFolderFiles(
+  dir: string,
+  files: string[],
+  known: Record<string, Uint8Array> = {},
+  onFile?: (rel: string, content: Uint8Array | undefined) => void,
+): string {
   const hash = createHash('sha256');
   let bytes = 0;
   for (const rel of files) {
@@ -88,6 +97,7 @@ export function hashFolderFiles(dir: string, files: string[], known: Record<stri
     }
     hash.update(`${rel}\0${content.length}\0`);
     hash.update(content);
+    onFile?.(rel, typeof content === 'string' ? undefined : content);
   }
   return hash.digest('hex');
 }

@@ -1,0 +1,43 @@
+/** The fixed sentences of `ias skills check` (and the review note of `ias skills list`), in English and 简体中文. */
+import type { Locale } from '../shared/locale.js';
+import { skillTerms, type SkillTerms } from './skill-terms.js';
+
+export interface CheckWords extends SkillTerms {
+  ok: string;
+  overrides: string;
+  /** After "overrides": the system skill, its risk and the risk this one runs at (already coloured). */
+  overridesSystem: (system: string, systemRisk: string, risk: string) => string;
+  unreviewed: string;
+  /** After a coloured label ("unreviewed"). */
+  separator: string;
+  /** After "unreviewed": the risk it runs at now and the command that reviews it. */
+  runsAsUntilReviewed: (risk: string, command: string) => string;
+  summary: (valid: number, errors: number, warnings: number) => string;
+}
+
+const english: CheckWords = {
+  ...skillTerms.en,
+  ok: 'ok',
+  overrides: 'overrides',
+  overridesSystem: (system, systemRisk, risk) =>
+    `the system skill ${system} (${systemRisk} risk): it runs as ${risk} risk, never lower than the system skill`,
+  unreviewed: 'unreviewed',
+  separator: ': ',
+  runsAsUntilReviewed: (risk, command) =>
+    `it runs as ${risk} risk (each call needs your approval) until you review it: ${command}`,
+  summary: (valid, errors, warnings) => `${valid} valid, ${errors} error(s), ${warnings} warning(s)`,
+};
+
+const chinese: CheckWords = {
+  ...skillTerms['zh-CN'],
+  ok: '通过',
+  overrides: '覆盖',
+  overridesSystem: (system, systemRisk, risk) =>
+    `系统技能 ${system}（${systemRisk}风险）：它以${risk}风险运行，不会低于该系统技能`,
+  unreviewed: '未审阅',
+  separator: '：',
+  runsAsUntilReviewed: (risk, command) => `在你审阅之前，它以${risk}风险运行（每次调用都需要你的确认）：${command}`,
+  summary: (valid, errors, warnings) => `${valid} 个有效，${errors} 个错误，${warnings} 个警告`,
+};
+
+export const checkWords: Record<Locale, CheckWords> = { en: english, 'zh-CN': chinese };

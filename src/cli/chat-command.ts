@@ -181,7 +181,7 @@ export function registerChatCommand(program: Command): void {
           const message = say(words, err.message, err.messageCode);
           // For a script, on stdout too, as a turn's error would be.
           if (opts.json) process.stdout.write(`${JSON.stringify({ error: message }, null, 2)}\n`);
-          printError(words, message);
+          printNoProvider(words, err);
           process.exitCode = 1;
           return;
         }
@@ -236,7 +236,8 @@ async function interactiveLoop(
           if (!closed) prompt();
         },
         (err: unknown) => {
-          printError(words, describe(words, err));
+          if (err instanceof ProviderNotConfiguredError) printNoProvider(words, err);
+          else printError(words, err instanceof Error ? err.message : String(err));
           busy = false;
           // Without a model no turn can work: leave, as a one-shot chat does.
           if (err instanceof ProviderNotConfiguredError) {
@@ -249,10 +250,16 @@ async function interactiveLoop(
   });
 }
 
-/** An error that ended a turn early, for people: in the chat's language when it has a code. */
-function describe(words: ChatWords, err: unknown): string {
-  if (err instanceof ProviderNotConfiguredError) return say(words, err.message, err.messageCode);
-  return err instanceof Error ? err.message : String(err);
+/**
+ * No model to ask: why, in the chat's language, and how to save one with `ias provider set` (unless
+ * what is wrong is IAS_LLM_BASE_URL, which saving would not change).
+ */
+function printNoProvider(words: ChatWords, err: ProviderNotConfiguredError): void {
+  printError(words, say(words, err.message, err.messageCode));
+  const code = err.messageCode;
+  if (code.code !== 'base-url-not-web-address' || code.params.where !== 'env') {
+    process.stderr.write(`${words.setProvider}\n`);
+  }
 }
 
 /** A call's result that says it did not run because no approval channel could reach the owner. */

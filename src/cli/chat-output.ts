@@ -79,7 +79,7 @@ export function continueWith(words: ChatWords, conversationId: string): string {
   return `${words.continueWith(`ias chat --conversation ${conversationId}`)}\n`;
 }
 
-export function printError(words: ChatWords, message: string): void {
+export function printError(words: Pick<ChatWords, 'error'>, message: string): void {
   process.stderr.write(`${color.red(words.error.label)}${words.error.separator}${message}\n`);
 }
 

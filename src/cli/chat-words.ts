@@ -6,6 +6,7 @@ import type { SkillOrigin } from '../shared/approval-messages.js';
 import type { Locale } from '../shared/locale.js';
 import { englishTurnMessages, type TurnMessageStrings } from '../shared/turn-messages.js';
 import { chineseTurnMessages } from '../shared/turn-messages-zh-CN.js';
+import { providerWords } from './provider-words.js';
 
 export interface ChatWords {
   /** Put before an error (the label is coloured). */
@@ -31,6 +32,8 @@ export interface ChatWords {
   noApprover: string;
   needConversationId: string;
   noConversation: (id: string) => string;
+  /** Said after "no model is configured": how to save one with `ias provider set`. */
+  setProvider: string;
   /** The lines about how a turn went, by their codes. */
   turn: TurnMessageStrings;
 }
@@ -61,6 +64,7 @@ const english: ChatWords = {
     '[a high-risk call needs your approval, and there is no terminal here to ask you at: run `ias chat` on a terminal to approve it there]',
   needConversationId: '--conversation needs the ID of a conversation',
   noConversation: (id) => `no conversation ${id}`,
+  setProvider: providerWords.en.setHint,
   turn: englishTurnMessages,
 };
 
@@ -86,6 +90,7 @@ const chinese: ChatWords = {
   noApprover: '[高风险调用需要你的确认，但这里没有终端可以询问你：请在终端中运行 `ias chat`，在那里确认]',
   needConversationId: '--conversation 需要一个对话的 ID',
   noConversation: (id) => `没有对话 ${id}`,
+  setProvider: providerWords['zh-CN'].setHint,
   turn: chineseTurnMessages,
 };
 

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { color } from './format.js';
 import { registerAuditCommand } from './audit-command.js';
 import { registerChatCommand } from './chat-command.js';
+import { registerProviderCommand } from './provider-command.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerSkillsCommand } from './skills-command.js';
 import { registerTasksCommand } from './tasks-command.js';
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerTasksCommand(program);
   registerAuditCommand(program);
   registerChatCommand(program);
+  registerProviderCommand(program);
   registerWechatCommand(program);
   registerServeCommand(program);
   program.commands.forEach(function override(cmd: Command) {

@@ -15,6 +15,8 @@ export interface DataPaths {
   userSkills: string;
   scriptCache: string;
   database: string;
+  /** The secret store's folder when it is files (the command line, headless mode): 0700, each file 0600. */
+  secrets: string;
 }
 
 export function dataPaths(home: string, userSkills?: string): DataPaths {
@@ -23,5 +25,6 @@ export function dataPaths(home: string, userSkills?: string): DataPaths {
     userSkills: userSkills ? path.resolve(userSkills) : path.join(home, 'skills'),
     scriptCache: path.join(home, 'cache', 'scripts'),
     database: path.join(home, 'ias.db'),
+    secrets: path.join(home, 'secrets'),
   };
 }

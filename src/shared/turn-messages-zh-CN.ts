@@ -66,7 +66,7 @@ export const chineseTurnMessages: TurnMessageStrings = {
         ? '还没有设置接口地址：请把 IAS_LLM_BASE_URL 设为服务的 OpenAI 兼容地址（例如 https://api.deepseek.com/v1，Ollama 则是 http://127.0.0.1:11434/v1），或在设置中选择一个服务商。'
         : '还没有配置模型。请设置 IAS_LLM_BASE_URL、IAS_LLM_MODEL 和 IAS_LLM_API_KEY（任何兼容 OpenAI 的服务），或在设置中选择一个服务商。',
   'base-url-not-web-address': (p) =>
-    `${p.where === 'env' ? 'IAS_LLM_BASE_URL ' : '设置中的接口地址'}不是网址：“${p.value}”。请以 http:// 或 https:// 开头，例如 https://api.deepseek.com/v1。`,
+    `${p.where === 'env' ? 'IAS_LLM_BASE_URL ' : p.where === 'option' ? '--base-url ' : '设置中的接口地址'}不是网址：“${p.value}”。请以 http:// 或 https:// 开头，例如 https://api.deepseek.com/v1。`,
   'model-without-tools': (p) => `模型 ${p.model} 不能使用工具，所以它会不借助技能直接回答。`,
   'tools-after-last-round': (p) =>
     `模型在 ${p.rounds} 轮工具调用之后仍在请求工具（${p.tools}），所以本轮没有回答就结束了。再发一条消息可以让它继续。`,

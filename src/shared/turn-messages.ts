@@ -60,8 +60,8 @@ export interface TurnMessageParams {
   'request-stopped': Record<string, never>;
   /** `missing`: the one of the two that is missing when the other is set. */
   'no-model-configured': { missing?: 'model' | 'base-url' };
-  /** `where`: an environment variable (IAS_LLM_BASE_URL) or the settings. */
-  'base-url-not-web-address': { where: 'env' | 'settings'; value: string };
+  /** `where`: an environment variable (IAS_LLM_BASE_URL), the settings, or `ias provider set --base-url`. */
+  'base-url-not-web-address': { where: 'env' | 'settings' | 'option'; value: string };
   'model-without-tools': { model: string };
   /** The model asked for tools (`tools`, comma separated) after its last round of them. */
   'tools-after-last-round': { tools: string; rounds: string };
@@ -145,7 +145,7 @@ export const englishTurnMessages: TurnMessageStrings = {
         ? "No base URL is set: set IAS_LLM_BASE_URL to the server's OpenAI-compatible address (such as https://api.deepseek.com/v1, or http://127.0.0.1:11434/v1 for Ollama), or choose a provider in the settings."
         : 'No model is configured. Set IAS_LLM_BASE_URL, IAS_LLM_MODEL and IAS_LLM_API_KEY (any OpenAI-compatible server), or choose a provider in the settings.',
   'base-url-not-web-address': (p) =>
-    `${p.where === 'env' ? 'IAS_LLM_BASE_URL' : 'The base URL in the settings'} is not a web address: "${p.value}". Write it with http:// or https://, such as https://api.deepseek.com/v1.`,
+    `${p.where === 'env' ? 'IAS_LLM_BASE_URL' : p.where === 'option' ? '--base-url' : 'The base URL in the settings'} is not a web address: "${p.value}". Write it with http:// or https://, such as https://api.deepseek.com/v1.`,
   'model-without-tools': (p) => `The model ${p.model} cannot use tools, so it answers without skills.`,
   'tools-after-last-round': (p) =>
     `The model still asked for tools (${p.tools}) after ${p.rounds} rounds of them, so this turn ends without an answer. Send another message to let it go on.`,

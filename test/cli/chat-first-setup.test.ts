@@ -192,7 +192,8 @@ describe('ias chat: a first setup', () => {
     expect(noModel).toMatchObject({
       status: 1,
       stderr:
-        'error: No model name is set: set IAS_LLM_MODEL to a model the server has (such as deepseek-chat, or qwen2.5:7b on Ollama), or choose a provider in the settings.\n',
+        'error: No model name is set: set IAS_LLM_MODEL to a model the server has (such as deepseek-chat, or qwen2.5:7b on Ollama), or choose a provider in the settings.\n' +
+        'To save a provider for every `ias chat`: `ias provider set --preset NAME` (or `--base-url URL --model MODEL`); it asks for the API key on a terminal, or reads it with `--key-stdin`. `ias provider --help` says more.\n',
     });
     const noUrl = await iasAsync(['chat', 'hi', '--json', ...w.args], { ...w.env, IAS_LLM_BASE_URL: '', ...CHINESE });
     expect(noUrl.status).toBe(1);

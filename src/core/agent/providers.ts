@@ -111,13 +111,28 @@ function isWebAddress(text: string): boolean {
   }
 }
 
-/** The provider to use now; throws ProviderNotConfiguredError with what to set when there is none. */
-export function resolveProvider(
-  settings: SettingsRepo,
-  secrets: SecretStore,
+/**
+ * Why a base URL cannot be used (it is not an http(s) address), said as coming from `where`: the
+ * environment, the settings, or the `--base-url` a command was given; undefined when it can be.
+ */
+export function baseUrlRefusal(value: string, where: 'env' | 'settings' | 'option'): TurnMessage | undefined {
+  return isWebAddress(value) ? undefined : turnMessage('base-url-not-web-address', { where, value });
+}
+
+/** A value of the provider config and where it came from. */
+export interface ProviderPart {
+  value: string;
+  from: ProviderConfig['from']['baseUrl'];
+}
+
+/**
+ * The base URL and model in use, each from the first of the environment, the `saved` settings and
+ * the saved preset's defaults that has one (an empty variable counts as unset), and the saved preset.
+ */
+export function providerParts(
+  saved: ProviderSettings,
   env: NodeJS.ProcessEnv = process.env,
-): ProviderConfig {
-  const saved = providerSettings(settings);
+): { preset?: ProviderPreset; baseUrl?: ProviderPart; model?: ProviderPart } {
   const preset = PROVIDER_PRESETS.find((p) => p.id === saved.preset);
   const pick = (envValue: string | undefined, saved: string | undefined, fromPreset: string | undefined) =>
     envValue
@@ -127,17 +142,27 @@ export function resolveProvider(
         : fromPreset
           ? { value: fromPreset, from: 'preset' as const }
           : undefined;
-  const baseUrl = pick(env.IAS_LLM_BASE_URL, saved.baseUrl, preset?.baseUrl);
-  const model = pick(env.IAS_LLM_MODEL, saved.model, preset?.model);
+  return {
+    preset,
+    baseUrl: pick(env.IAS_LLM_BASE_URL, saved.baseUrl, preset?.baseUrl),
+    model: pick(env.IAS_LLM_MODEL, saved.model, preset?.model),
+  };
+}
+
+/** The provider to use now; throws ProviderNotConfiguredError with what to set when there is none. */
+export function resolveProvider(
+  settings: SettingsRepo,
+  secrets: SecretStore,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderConfig {
+  const { baseUrl, model } = providerParts(providerSettings(settings), env);
   if (!baseUrl || !model) {
     // Say which one is missing when the other is set.
     const missing = baseUrl ? { missing: 'model' as const } : model ? { missing: 'base-url' as const } : {};
     throw new ProviderNotConfiguredError(turnMessage('no-model-configured', missing));
   }
-  if (!isWebAddress(baseUrl.value)) {
-    const where = baseUrl.from === 'env' ? 'env' : 'settings';
-    throw new ProviderNotConfiguredError(turnMessage('base-url-not-web-address', { where, value: baseUrl.value }));
-  }
+  const refusal = baseUrlRefusal(baseUrl.value, baseUrl.from === 'env' ? 'env' : 'settings');
+  if (refusal) throw new ProviderNotConfiguredError(refusal);
   const stored = env.IAS_LLM_API_KEY ? undefined : secrets.get(API_KEY_SECRET)?.toString('utf8');
   // An empty IAS_LLM_API_KEY counts as unset, as the other two do: the saved key is used.
   const apiKey = env.IAS_LLM_API_KEY || stored || '';

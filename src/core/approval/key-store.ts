@@ -72,6 +72,32 @@ export class FileSecretStore implements SecretStore {
 /** How the desktop app names the sealed copy of a secret in the secrets folder. */
 export const SEALED = '.sealed';
 
+/** Whether a copy set at `at` is the one that counts over one set at `otherAt` (the one set last). */
+function isNewer(at: number | undefined, otherAt: number | undefined): boolean {
+  return at !== undefined && (otherAt === undefined || at > otherAt);
+}
+
+/** Where a secret is kept, as the command line sees the secrets folder (see LayeredSecretStore). */
+export interface SecretPlaces {
+  /** The private file `ias` and headless mode read and write. */
+  file: boolean;
+  /** A copy the desktop app sealed with the OS keychain: only the app can open it. */
+  sealedByApp: boolean;
+  /** The app uses its sealed copy (it is the one set last), not the file. */
+  appUsesSealed: boolean;
+}
+
+/** Where `name` is kept in a file store's folder (the desktop app's sealed copy included). */
+export function secretPlaces(secrets: SecretStore, name: string): SecretPlaces {
+  const fileAt = secrets.modifiedAt?.(name);
+  const sealedAt = secrets.modifiedAt?.(`${name}${SEALED}`);
+  return {
+    file: fileAt !== undefined,
+    sealedByApp: sealedAt !== undefined,
+    appUsesSealed: sealedAt !== undefined && !isNewer(fileAt, sealedAt),
+  };
+}
+
 /**
  * The desktop app's store: secrets it keeps sealed (the OS keychain), beside the private files
  * `ias` and headless mode write in the same folder. The copy set last counts, so a value set with
@@ -87,8 +113,7 @@ export class LayeredSecretStore implements SecretStore {
 
   get(name: string): Buffer | undefined {
     const sealedAt = this.sealed.modifiedAt?.(name);
-    const plainAt = this.plain.modifiedAt?.(name);
-    const plainIsNewer = plainAt !== undefined && (sealedAt === undefined || plainAt > sealedAt);
+    const plainIsNewer = isNewer(this.plain.modifiedAt?.(name), sealedAt);
     if (plainIsNewer && !(name === KEY_NAME && sealedAt !== undefined)) return this.plain.get(name);
     return this.sealed.get(name) ?? this.plain.get(name);
   }

@@ -11,6 +11,7 @@ import {
   FileSecretStore,
   LayeredSecretStore,
   SEALED,
+  secretPlaces,
   type SecretStore,
 } from '../../../src/core/approval/key-store.js';
 import { tempDir } from '../../helpers/temp.js';
@@ -83,6 +84,25 @@ describe('the app’s secrets beside the command line’s', () => {
     cli.set(KEY, Buffer.from('from-cli'));
     expect(() => app.set(KEY, Buffer.from('from-app'))).toThrow('locked');
     expect(text(app.get(KEY))).toBe('from-cli');
+  });
+
+  it('the command line tells where a secret is, and which copy the app uses, as the app reads it', () => {
+    const { dir, cli, app, ageSealed } = stores();
+    expect(secretPlaces(cli, KEY)).toEqual({ file: false, sealedByApp: false, appUsesSealed: false });
+    app.set(KEY, Buffer.from('from-app'));
+    expect(cli.get(KEY)).toBeUndefined();
+    expect(secretPlaces(cli, KEY)).toEqual({ file: false, sealedByApp: true, appUsesSealed: true });
+    ageSealed(KEY);
+    cli.set(KEY, Buffer.from('from-cli'));
+    expect(text(app.get(KEY))).toBe('from-cli');
+    expect(secretPlaces(cli, KEY)).toEqual({ file: true, sealedByApp: true, appUsesSealed: false });
+    // Sealed again after (the app's own write would remove the file; one left behind is older).
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(dir, `${KEY}${SEALED}`), later, later);
+    expect(text(app.get(KEY))).toBe('from-app');
+    expect(secretPlaces(cli, KEY)).toEqual({ file: true, sealedByApp: true, appUsesSealed: true });
+    cli.delete(KEY);
+    expect(secretPlaces(cli, KEY)).toEqual({ file: false, sealedByApp: false, appUsesSealed: false });
   });
 
   it('the app keeps to its sealed approval key when ias makes one of its own', () => {

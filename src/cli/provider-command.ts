@@ -1,0 +1,213 @@
+/**
+ * `ias provider [show] | set | test | clear-key`: the model provider `ias chat` (and the app) use,
+ * saved where the app's Settings page saves it — the preset, base URL and model in SQLite, the API
+ * key in the secret store (a 0600 file from the command line), never in the database. The key never
+ * comes from the command line and is never shown.
+ */
+import { Option, type Command } from 'commander';
+import {
+  API_KEY_SECRET,
+  baseUrlRefusal,
+  PROVIDER_PRESETS,
+  providerSettings,
+  saveProvider,
+  type ProviderPreset,
+  type ProviderSettings,
+} from '../core/agent/providers.js';
+import { settingsApi } from '../core/api/settings-api.js';
+import { secretPlaces } from '../core/approval/key-store.js';
+import type { Runtime } from '../core/runtime.js';
+import { sayTurnLine } from '../shared/turn-messages.js';
+import { printError } from './chat-output.js';
+import { ownerLocale } from './cli-locale.js';
+import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
+import { color, table } from './format.js';
+import { printProviderView, providerView } from './provider-view.js';
+import { providerWords, type ProviderWords } from './provider-words.js';
+import { promptHidden, readPipedSecret, SecretPromptCancelled } from './secret-input.js';
+import { UsageError } from './usage-error.js';
+
+interface SetOptions {
+  preset?: string;
+  baseUrl?: string;
+  model?: string;
+  keyStdin?: boolean;
+  /** Refused: a key on the command line. */
+  key?: string;
+  json?: boolean;
+}
+
+/**
+ * Runs `work` over the runtime, in the owner's language; a usage error is said in it (exit 2), as
+ * is a prompt left with Ctrl-C (exit 130).
+ */
+async function withProvider(cmd: Command, work: (runtime: Runtime, words: ProviderWords) => Promise<void>) {
+  const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
+  const runtime = await contextRuntime(context);
+  const words = providerWords[await ownerLocale(runtime)];
+  try {
+    await work(runtime, words);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      printError(words, err.message);
+      process.exitCode = 2;
+    } else if (err instanceof SecretPromptCancelled) {
+      process.stderr.write(`${words.cancelled}\n`);
+      process.exitCode = 130;
+    } else throw err;
+  } finally {
+    await runtime.close();
+  }
+}
+
+function show(runtime: Runtime, words: ProviderWords, json: boolean | undefined): void {
+  const view = providerView(runtime, words);
+  if (json) process.stdout.write(`${JSON.stringify(view, null, 2)}\n`);
+  else printProviderView(view, words);
+}
+
+const presetList = () => table(PROVIDER_PRESETS.map((p) => [`  ${p.id}`, p.label]));
+
+/** The settings after `set`: a preset starts afresh; a base URL alone is a server of one's own. */
+function nextSettings(saved: ProviderSettings, opts: SetOptions, preset: ProviderPreset | undefined): ProviderSettings {
+  const given = {
+    ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}),
+    ...(opts.model !== undefined ? { model: opts.model } : {}),
+  };
+  if (preset) return { preset: preset.id, ...given };
+  if (opts.baseUrl === undefined) return { ...saved, ...given };
+  // The model the old preset gave stays the model, now saved as such.
+  const model = opts.model ?? saved.model ?? PROVIDER_PRESETS.find((p) => p.id === saved.preset)?.model;
+  return { baseUrl: opts.baseUrl, ...(model ? { model } : {}) };
+}
+
+/** Refuses what cannot be saved, before anything is. */
+function checkSetOptions(opts: SetOptions, words: ProviderWords): ProviderPreset | undefined {
+  if (opts.key !== undefined) throw new UsageError(words.keyNotFromArgv);
+  const preset =
+    opts.preset === undefined ? undefined : PROVIDER_PRESETS.find((p) => p.id === opts.preset!.trim().toLowerCase());
+  if (opts.preset !== undefined && !preset) throw new UsageError(words.unknownPreset(opts.preset, presetList()));
+  if (opts.baseUrl !== undefined) {
+    opts.baseUrl = opts.baseUrl.trim();
+    const refusal = baseUrlRefusal(opts.baseUrl, 'option');
+    if (refusal) throw new UsageError(sayTurnLine(words.turn, refusal.message, refusal));
+  }
+  if (opts.model !== undefined) {
+    opts.model = opts.model.trim();
+    if (opts.model === '') throw new UsageError(words.emptyModel);
+  }
+  return preset;
+}
+
+/**
+ * The key to save, if any: piped in with --key-stdin, or typed unseen on a terminal — asked when
+ * --key-stdin is given, when nothing else is, or when the provider needs a key and none is saved.
+ */
+async function keyToSave(
+  opts: SetOptions,
+  words: ProviderWords,
+  ask: { nothingElse: boolean; needsKey: boolean; saved: boolean },
+): Promise<string | undefined> {
+  const onTerminal = process.stdin.isTTY === true;
+  let key: string;
+  if (onTerminal && (opts.keyStdin || ask.nothingElse || (ask.needsKey && !ask.saved))) {
+    key = (await promptHidden(words.keyPrompt(ask.saved))).trim();
+  } else if (opts.keyStdin) {
+    key = readPipedSecret().trim();
+  } else {
+    if (ask.nothingElse) throw new UsageError(words.nothingToSet);
+    return undefined;
+  }
+  if (key === '') {
+    if (opts.keyStdin) throw new UsageError(words.emptyKey);
+    return undefined;
+  }
+  if (/\s/.test(key)) throw new UsageError(words.keyWithSpaces);
+  return key;
+}
+
+export function registerProviderCommand(program: Command): void {
+  const provider = program
+    .command('provider')
+    .description('show, save or test the model provider `ias chat` uses (the key is kept in the secret store)');
+
+  provider
+    .command('show', { isDefault: true })
+    .description('what `ias chat` would use now, and where each part comes from (never the key itself)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      await withProvider(cmd, async (runtime, words) => show(runtime, words, opts.json));
+    });
+
+  provider
+    .command('set')
+    .description(
+      'save the provider: a preset, a base URL, a model; the API key is asked for on a terminal (unseen) or piped in with --key-stdin, never given as an argument',
+    )
+    .option('--preset <name>', `a preset: ${PROVIDER_PRESETS.map((p) => p.id).join(', ')}`)
+    .option('--base-url <url>', "the server's OpenAI-compatible base URL, usually ending in /v1")
+    .option('--model <model>', 'the model name')
+    .option('--key-stdin', 'read the API key from stdin (on a terminal: ask for it without showing it)')
+    .addOption(new Option('--key <key>').hideHelp())
+    .addOption(new Option('--api-key <key>').hideHelp())
+    .option('--json', 'print what is saved as JSON')
+    .action(async (opts: SetOptions & { apiKey?: string }, cmd: Command) => {
+      await withProvider(cmd, async (runtime, words) => {
+        const options = { ...opts, key: opts.key ?? opts.apiKey };
+        const preset = checkSetOptions(options, words);
+        const { settings } = runtime.store;
+        const saved = providerSettings(settings);
+        const next = nextSettings(saved, options, preset);
+        const nextPreset = PROVIDER_PRESETS.find((p) => p.id === next.preset);
+        const hasKey = (runtime.secrets.get(API_KEY_SECRET)?.length ?? 0) > 0;
+        const nothingElse = opts.preset === undefined && opts.baseUrl === undefined && opts.model === undefined;
+        const apiKey = await keyToSave(options, words, {
+          nothingElse,
+          needsKey: nextPreset?.needsKey ?? true,
+          saved: hasKey,
+        });
+        saveProvider(settings, runtime.secrets, { ...next, ...(apiKey !== undefined ? { apiKey } : {}) });
+        if (!opts.json) process.stdout.write(`${color.green(words.saved)}\n`);
+        show(runtime, words, opts.json);
+        const sealedByApp = secretPlaces(runtime.secrets, API_KEY_SECRET).sealedByApp;
+        if (nextPreset?.needsKey && apiKey === undefined && !hasKey && !sealedByApp && !process.env.IAS_LLM_API_KEY) {
+          process.stderr.write(`${color.yellow(words.needsKeyNote(nextPreset.label))}\n`);
+        }
+      });
+    });
+
+  provider
+    .command('test')
+    .description("ask the provider's server a one-token question, as Settings → Test connection does")
+    .option('--json', 'print the outcome as JSON')
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      await withProvider(cmd, async (runtime, words) => {
+        const result = await settingsApi(runtime).testProvider();
+        const message = sayTurnLine(words.turn, result.message, result.messageCode);
+        if (opts.json) process.stdout.write(`${JSON.stringify({ ok: result.ok, message }, null, 2)}\n`);
+        if (result.ok) {
+          if (!opts.json) process.stdout.write(`${color.green(message)}\n`);
+          return;
+        }
+        printError(words, message);
+        const { configured, apiKey } = providerView(runtime, words);
+        if (!configured) process.stderr.write(`${words.setHint}\n`);
+        else if (!apiKey.set && apiKey.sealedByApp) process.stderr.write(`${color.yellow(words.keyOnlyInApp)}\n`);
+        process.exitCode = 1;
+      });
+    });
+
+  provider
+    .command('clear-key')
+    .description("remove the saved API key (the desktop app's sealed copy too)")
+    .action(async (_opts: unknown, cmd: Command) => {
+      await withProvider(cmd, async (runtime, words) => {
+        const places = secretPlaces(runtime.secrets, API_KEY_SECRET);
+        runtime.secrets.delete(API_KEY_SECRET);
+        process.stdout.write(
+          `${places.file || places.sealedByApp ? words.keyCleared(places.sealedByApp) : words.noKeyToClear}\n`,
+        );
+        if (process.env.IAS_LLM_API_KEY) process.stderr.write(`${color.yellow(words.envKeyStillUsed)}\n`);
+      });
+    });
+}

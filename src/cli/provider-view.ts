@@ -1,0 +1,105 @@
+/**
+ * What `ias provider` shows: the base URL, model and API key `ias chat` would use now, where each
+ * comes from (the environment, the saved settings, a preset's defaults), and where the key is kept
+ * — never any part of the key itself.
+ */
+import path from 'node:path';
+import {
+  API_KEY_SECRET,
+  ProviderNotConfiguredError,
+  providerParts,
+  providerSettings,
+  resolveProvider,
+  type ProviderPart,
+  type ProviderSettings,
+} from '../core/agent/providers.js';
+import { secretPlaces } from '../core/approval/key-store.js';
+import type { Runtime } from '../core/runtime.js';
+import { sayTurnLine } from '../shared/turn-messages.js';
+import { color } from './format.js';
+import type { ProviderWords } from './provider-words.js';
+
+export interface ProviderView {
+  /** Whether `ias chat` can ask a model now. */
+  configured: boolean;
+  /** Why it cannot, in the command's language. */
+  problem: string | null;
+  /** What is saved (the key aside). */
+  saved: ProviderSettings;
+  preset: { id: string; label: string; needsKey: boolean } | null;
+  baseUrl: ProviderPart | null;
+  model: ProviderPart | null;
+  apiKey: {
+    /** Whether `ias chat` sends a key. */
+    set: boolean;
+    from: 'env' | 'secret' | 'none';
+    /** The 0600 file that holds the saved key, when there is one. */
+    savedIn: string | null;
+    /** The desktop app keeps a copy sealed with the OS keychain, which `ias` cannot read. */
+    sealedByApp: boolean;
+    /** The app uses that sealed copy rather than the file (it was set last). */
+    appUsesSealed: boolean;
+  };
+}
+
+export function providerView(runtime: Runtime, words: ProviderWords, env = process.env): ProviderView {
+  const { settings } = runtime.store;
+  const { preset, baseUrl, model } = providerParts(providerSettings(settings), env);
+  const places = secretPlaces(runtime.secrets, API_KEY_SECRET);
+  // Read as `ias chat` reads it (a file others can read is refused, with what to do).
+  const saved = (runtime.secrets.get(API_KEY_SECRET)?.length ?? 0) > 0;
+  let problem: string | null = null;
+  try {
+    resolveProvider(settings, runtime.secrets, env);
+  } catch (err) {
+    if (!(err instanceof ProviderNotConfiguredError)) throw err;
+    problem = sayTurnLine(words.turn, err.message, err.messageCode);
+  }
+  return {
+    configured: problem === null,
+    problem,
+    saved: providerSettings(settings),
+    preset: preset ? { id: preset.id, label: preset.label, needsKey: preset.needsKey } : null,
+    baseUrl: baseUrl ?? null,
+    model: model ?? null,
+    apiKey: {
+      set: Boolean(env.IAS_LLM_API_KEY) || saved,
+      from: env.IAS_LLM_API_KEY ? 'env' : saved ? 'secret' : 'none',
+      savedIn: saved ? path.join(runtime.paths.secrets, API_KEY_SECRET) : null,
+      sealedByApp: places.sealedByApp,
+      appUsesSealed: places.appUsesSealed,
+    },
+  };
+}
+
+/** The rows for people, then what is missing and how to set it. */
+export function printProviderView(view: ProviderView, words: ProviderWords, env = process.env): void {
+  // What the saved settings alone give, to say what a variable overrides.
+  const withoutEnv = providerParts(view.saved, {});
+  const source = (part: ProviderPart, variable: string, saved: ProviderPart | undefined) =>
+    part.from === 'env'
+      ? words.fromEnv(variable, saved && `"${saved.value}"`)
+      : part.from === 'preset'
+        ? words.fromPreset(view.preset?.label ?? '')
+        : words.fromSettings;
+  const row = (part: ProviderPart | null, variable: string, saved: ProviderPart | undefined) =>
+    part ? `${part.value}  ${color.dim(source(part, variable, saved))}` : color.yellow(words.notSet);
+  const lines = [
+    words.heading,
+    `  ${words.labels.preset}${view.preset ? `${view.preset.label} (${view.preset.id})` : words.noPreset}`,
+    `  ${words.labels.baseUrl}${row(view.baseUrl, 'IAS_LLM_BASE_URL', withoutEnv.baseUrl)}`,
+    `  ${words.labels.model}${row(view.model, 'IAS_LLM_MODEL', withoutEnv.model)}`,
+    `  ${words.labels.apiKey}${keyLine(view, words, env)}`,
+  ];
+  if (view.problem) lines.push('', color.yellow(view.problem), words.setHint);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function keyLine(view: ProviderView, words: ProviderWords, env: NodeJS.ProcessEnv): string {
+  const key = view.apiKey;
+  if (env.IAS_LLM_API_KEY) return words.keyFromEnv(key.savedIn ?? undefined);
+  if (key.savedIn) return `${words.keySaved(key.savedIn)}${key.appUsesSealed ? words.appUsesItsOwnKey : ''}`;
+  if (key.sealedByApp) return color.yellow(words.keyOnlyInApp);
+  const neededBy = view.preset?.needsKey && view.baseUrl?.from !== 'env' ? view.preset.label : undefined;
+  return neededBy ? color.yellow(words.keyNotSet(neededBy)) : words.keyNotSet();
+}

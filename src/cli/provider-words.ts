@@ -1,0 +1,124 @@
+/**
+ * The words `ias provider` says itself, in English and 简体中文 (a provider's failure and the lines
+ * about what to configure come from the shared turn-message tables, as in the UI and `ias chat`).
+ */
+import type { Locale } from '../shared/locale.js';
+import { englishTurnMessages, type TurnMessageStrings } from '../shared/turn-messages.js';
+import { chineseTurnMessages } from '../shared/turn-messages-zh-CN.js';
+
+export interface ProviderWords {
+  /** Put before an error (the label is coloured). */
+  error: { label: string; separator: string };
+  heading: string;
+  /** Row labels, padded so that the values line up. */
+  labels: { preset: string; baseUrl: string; model: string; apiKey: string };
+  notSet: string;
+  noPreset: string;
+  /** Where a base URL or model comes from, in brackets. */
+  fromSettings: string;
+  fromPreset: (preset: string) => string;
+  fromEnv: (variable: string, saved?: string) => string;
+  keyFromEnv: (savedIn?: string) => string;
+  keySaved: (file: string) => string;
+  /** Added when the desktop app uses a newer key it sealed with the OS keychain. */
+  appUsesItsOwnKey: string;
+  /** The only key is the one the desktop app sealed: `ias` cannot read it. */
+  keyOnlyInApp: string;
+  keyNotSet: (neededBy?: string) => string;
+  /** How to save a provider from the terminal (also said by `ias chat` when none is configured). */
+  setHint: string;
+  saved: string;
+  /** The hidden prompt; `kept` says Enter keeps the saved key. */
+  keyPrompt: (kept: boolean) => string;
+  needsKeyNote: (preset: string) => string;
+  unknownPreset: (name: string, presets: string) => string;
+  keyNotFromArgv: string;
+  emptyKey: string;
+  keyWithSpaces: string;
+  emptyModel: string;
+  nothingToSet: string;
+  keyCleared: (sealedToo: boolean) => string;
+  noKeyToClear: string;
+  envKeyStillUsed: string;
+  cancelled: string;
+  /** The lines about how a turn (here, the test) went, by their codes. */
+  turn: TurnMessageStrings;
+}
+
+const english: ProviderWords = {
+  error: { label: 'error', separator: ': ' },
+  heading: 'The model `ias chat` uses now:',
+  labels: { preset: 'Preset:   ', baseUrl: 'Base URL: ', model: 'Model:    ', apiKey: 'API key:  ' },
+  notSet: 'not set',
+  noPreset: 'none (a server of your own)',
+  fromSettings: '(saved)',
+  fromPreset: (preset) => `(the default of the preset ${preset})`,
+  fromEnv: (variable, saved) =>
+    `(from ${variable} in the environment${saved === undefined ? '' : `, over the saved ${saved}`})`,
+  keyFromEnv: (savedIn) =>
+    `set by IAS_LLM_API_KEY${savedIn ? ` (the key saved in ${savedIn} is not used while it is set)` : ''}`,
+  keySaved: (file) => `set (saved in ${file})`,
+  appUsesItsOwnKey:
+    '; the desktop app uses a newer key it sealed with the OS keychain, which `ias` cannot read (set the key here again to use one key in both)',
+  keyOnlyInApp:
+    'set in the desktop app, sealed with the OS keychain, which `ias` cannot read: `ias chat` sends no key. Save it for `ias` with `ias provider set --key-stdin` (the app then uses that one too, as the newer)',
+  keyNotSet: (neededBy) => `not set${neededBy ? ` (${neededBy} needs one)` : ''}`,
+  setHint:
+    'To save a provider for every `ias chat`: `ias provider set --preset NAME` (or `--base-url URL --model MODEL`); it asks for the API key on a terminal, or reads it with `--key-stdin`. `ias provider --help` says more.',
+  saved: 'Saved.',
+  keyPrompt: (kept) => `API key (not shown as you type; Enter ${kept ? 'keeps the saved one' : 'leaves none'}): `,
+  needsKeyNote: (preset) =>
+    `${preset} needs an API key, and none is saved: pipe it in with \`ias provider set --key-stdin\`, or run \`ias provider set\` on a terminal.`,
+  unknownPreset: (name, presets) => `there is no preset "${name}"; the presets are:\n${presets}`,
+  keyNotFromArgv:
+    'the API key is never taken from the command line, where `ps` and your shell history show it: pipe it in with --key-stdin, or run `ias provider set` on a terminal to type it unseen',
+  emptyKey: 'no API key came on stdin; nothing was saved',
+  keyWithSpaces: 'an API key has no spaces or line breaks, and what came has some; nothing was saved',
+  emptyModel: '--model needs a model name',
+  nothingToSet: 'nothing to set: give --preset, --base-url, --model or --key-stdin',
+  keyCleared: (sealedToo) =>
+    `The saved API key was removed${sealedToo ? ", with the desktop app's copy sealed with the OS keychain" : ''}.`,
+  noKeyToClear: 'No API key was saved.',
+  envKeyStillUsed: 'IAS_LLM_API_KEY is still set in this environment, and is used while it is.',
+  cancelled: 'Cancelled; nothing was saved.',
+  turn: englishTurnMessages,
+};
+
+const chinese: ProviderWords = {
+  error: { label: '错误', separator: '：' },
+  heading: '`ias chat` 现在使用的模型：',
+  labels: { preset: '预设：', baseUrl: '接口地址：', model: '模型：', apiKey: 'API 密钥：' },
+  notSet: '未设置',
+  noPreset: '无（你自己的服务）',
+  fromSettings: '（已保存的设置）',
+  fromPreset: (preset) => `（预设 ${preset} 的默认值）`,
+  fromEnv: (variable, saved) => `（来自环境变量 ${variable}${saved === undefined ? '' : `，覆盖了已保存的 ${saved}`}）`,
+  keyFromEnv: (savedIn) =>
+    `已由 IAS_LLM_API_KEY 设置${savedIn ? `（设置了它时，不使用保存在 ${savedIn} 的密钥）` : ''}`,
+  keySaved: (file) => `已设置（保存在 ${file}）`,
+  appUsesItsOwnKey:
+    '；桌面应用使用它用系统钥匙串加密保存的一个更新的密钥，`ias` 无法读取（在这里再设置一次密钥，两者便使用同一个）',
+  keyOnlyInApp:
+    '已在桌面应用中设置，并用系统钥匙串加密保存，`ias` 无法读取：`ias chat` 不会发送密钥。请用 `ias provider set --key-stdin` 为 `ias` 保存它（之后应用也会使用这个更新的密钥）',
+  keyNotSet: (neededBy) => `未设置${neededBy ? `（${neededBy} 需要密钥）` : ''}`,
+  setHint:
+    '要保存服务商、让每次 `ias chat` 都使用：`ias provider set --preset 名称`（或 `--base-url 地址 --model 模型`）；在终端中会提示输入 API 密钥，也可以用 `--key-stdin` 从标准输入读取。详见 `ias provider --help`。',
+  saved: '已保存。',
+  keyPrompt: (kept) => `API 密钥（输入时不显示；直接回车${kept ? '保留已保存的密钥' : '表示不设置'}）：`,
+  needsKeyNote: (preset) =>
+    `${preset} 需要 API 密钥，但还没有保存：请用 \`ias provider set --key-stdin\` 通过管道输入，或在终端中运行 \`ias provider set\`。`,
+  unknownPreset: (name, presets) => `没有名为“${name}”的预设；可用的预设有：\n${presets}`,
+  keyNotFromArgv:
+    'API 密钥从不通过命令行参数传入（`ps` 和 shell 历史会显示它）：请用 --key-stdin 通过管道输入，或在终端中运行 `ias provider set`，输入时不会显示',
+  emptyKey: '标准输入中没有 API 密钥；什么也没有保存',
+  keyWithSpaces: 'API 密钥不含空格或换行，而输入的内容含有；什么也没有保存',
+  emptyModel: '--model 需要一个模型名称',
+  nothingToSet: '没有要设置的内容：请给出 --preset、--base-url、--model 或 --key-stdin',
+  keyCleared: (sealedToo) => `已删除保存的 API 密钥${sealedToo ? '，连同桌面应用用系统钥匙串加密保存的副本' : ''}。`,
+  noKeyToClear: '没有保存的 API 密钥。',
+  envKeyStillUsed: '这个环境中仍设置了 IAS_LLM_API_KEY，设置了它时会使用它。',
+  cancelled: '已取消；什么也没有保存。',
+  turn: chineseTurnMessages,
+};
+
+export const providerWords: Record<Locale, ProviderWords> = { en: english, 'zh-CN': chinese };

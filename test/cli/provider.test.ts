@@ -1,0 +1,310 @@
+/**
+ * `ias provider`: a newcomer on a headless machine saves the model provider once — the key piped in
+ * or typed unseen, kept in a 0600 file and never in SQLite or any output — and `ias chat` uses it
+ * without IAS_LLM_*; the variables still override it and `ias provider` says so; what cannot be
+ * used is refused with nothing saved; `ias provider test` asks the server as the Settings page does.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { chatWorld, type ChatWorld } from '../helpers/chat-world.js';
+import { iasAsync, type CliRun } from '../helpers/cli.js';
+import { closedPort } from '../helpers/http-stand-in.js';
+import { CTRL_C, iasOnTerminal } from '../helpers/terminal.js';
+
+/** No IAS_LLM_* from the shell running the tests. */
+const NO_ENV = { IAS_LLM_BASE_URL: '', IAS_LLM_MODEL: '', IAS_LLM_API_KEY: '' };
+const CHINESE = { LANG: 'zh_CN.UTF-8' };
+const KEY = 'sk-Zq8Wv3Lm9Xy2Tb7Np4';
+
+const keyFile = (w: ChatWorld) => path.join(w.home, 'secrets', 'llm-api-key');
+
+/** Every file under `dir` (the key file aside, when given). */
+function filesUnder(dir: string, except?: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(dir, name))
+    .filter((file) => file !== except && fs.statSync(file).isFile());
+}
+
+/** Fails when any six characters in a row of `key` are in `text`. */
+function expectNoPartOf(key: string, text: string): void {
+  for (let i = 0; i + 6 <= key.length; i++) expect(text).not.toContain(key.slice(i, i + 6));
+}
+
+function json(run: CliRun): Record<string, unknown> {
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+}
+
+async function provider(w: ChatWorld, args: string[], env: Record<string, string> = {}, input?: string) {
+  return iasAsync(['provider', ...args, ...w.args], { ...NO_ENV, ...env }, input);
+}
+
+describe('ias provider', () => {
+  it('a key piped in is kept in a 0600 file, never in SQLite or any output, and ias chat uses it all without IAS_LLM_*', async () => {
+    const w = await chatWorld();
+    const runs: CliRun[] = [];
+    const set = await provider(w, ['set', '--base-url', w.server.url, '--model', 'test-model', '--key-stdin'], {}, KEY);
+    runs.push(set);
+    expect(set.status).toBe(0);
+    expect(set.stdout).toContain('Saved.\n');
+    expect(set.stdout).toContain(`  Base URL: ${w.server.url}  (saved)\n`);
+    expect(set.stdout).toContain(`  API key:  set (saved in ${keyFile(w)})\n`);
+    expect(fs.readFileSync(keyFile(w), 'utf8')).toBe(KEY);
+    expect(fs.statSync(keyFile(w)).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(keyFile(w))).mode & 0o777).toBe(0o700);
+
+    w.server.enqueue({ content: 'Hello from the saved provider.' });
+    const chat = await iasAsync(['chat', 'hi', ...w.args], NO_ENV);
+    runs.push(chat);
+    expect(chat).toMatchObject({ status: 0, stdout: 'Hello from the saved provider.\n' });
+    expect(w.server.requests[0]!.body.model).toBe('test-model');
+    expect(w.server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+
+    const shown = await provider(w, ['--json']);
+    runs.push(shown, await provider(w, []), await provider(w, ['show'], CHINESE));
+    expect(json(shown)).toMatchObject({
+      configured: true,
+      problem: null,
+      saved: { baseUrl: w.server.url, model: 'test-model' },
+      baseUrl: { value: w.server.url, from: 'settings' },
+      model: { value: 'test-model', from: 'settings' },
+      apiKey: { set: true, from: 'secret', savedIn: keyFile(w), sealedByApp: false },
+    });
+    for (const file of filesUnder(w.home, keyFile(w))) expectNoPartOf(KEY, fs.readFileSync(file, 'latin1'));
+    expect(filesUnder(w.home).some((f) => path.basename(f) === 'ias.db')).toBe(true);
+    for (const run of runs) expectNoPartOf(KEY, run.stdout + run.stderr);
+  }, 60_000);
+
+  it('IAS_LLM_* still override what is saved, and ias provider says which ones do', async () => {
+    const w = await chatWorld();
+    await provider(w, ['set', '--base-url', w.server.url, '--model', 'test-model', '--key-stdin'], {}, KEY);
+    const env = { IAS_LLM_MODEL: 'env-model', IAS_LLM_API_KEY: 'sk-from-the-env-77' };
+    const shown = await provider(w, [], env);
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toContain(`  Base URL: ${w.server.url}  (saved)\n`);
+    expect(shown.stdout).toContain(
+      '  Model:    env-model  (from IAS_LLM_MODEL in the environment, over the saved "test-model")\n',
+    );
+    expect(shown.stdout).toContain(
+      `  API key:  set by IAS_LLM_API_KEY (the key saved in ${keyFile(w)} is not used while it is set)\n`,
+    );
+    const asJson = await provider(w, ['--json'], env);
+    expect(json(asJson)).toMatchObject({
+      model: { value: 'env-model', from: 'env' },
+      apiKey: { set: true, from: 'env' },
+    });
+    const chinese = await provider(w, [], { ...env, ...CHINESE });
+    expect(chinese.stdout).toContain(
+      '  模型：env-model  （来自环境变量 IAS_LLM_MODEL，覆盖了已保存的 "test-model"）\n',
+    );
+    for (const run of [shown, asJson, chinese]) {
+      expectNoPartOf(KEY, run.stdout + run.stderr);
+      expectNoPartOf(env.IAS_LLM_API_KEY, run.stdout + run.stderr);
+    }
+    w.server.enqueue({ content: 'From the environment.' });
+    expect(await iasAsync(['chat', 'hi', ...w.args], { ...NO_ENV, ...env })).toMatchObject({ status: 0 });
+    expect(w.server.requests[0]!.body.model).toBe('env-model');
+    expect(w.server.requests[0]!.headers.authorization).toBe(`Bearer ${env.IAS_LLM_API_KEY}`);
+  }, 60_000);
+
+  it('a preset gives its base URL and model; the show says they are its defaults', async () => {
+    const w = await chatWorld();
+    const set = await provider(w, ['set', '--preset', 'deepseek'], {}, '');
+    expect(set.status).toBe(0);
+    expect(set.stdout).toContain('  Base URL: https://api.deepseek.com/v1  (the default of the preset DeepSeek)\n');
+    expect(set.stdout).toContain('  API key:  not set (DeepSeek needs one)\n');
+    expect(set.stderr).toContain('DeepSeek needs an API key, and none is saved: pipe it in with');
+    // A base URL alone is a server of one's own: the preset goes, its model stays.
+    const own = await provider(w, ['set', '--base-url', 'http://127.0.0.1:8080/v1', '--json'], {}, '');
+    expect(json(own)).toMatchObject({
+      saved: { baseUrl: 'http://127.0.0.1:8080/v1', model: 'deepseek-chat' },
+      preset: null,
+      model: { value: 'deepseek-chat', from: 'settings' },
+    });
+  });
+
+  /** A world with a provider saved, and a check that it is still all that is saved. */
+  async function savedWorld() {
+    const w = await chatWorld();
+    await provider(w, ['set', '--base-url', w.server.url, '--model', 'test-model', '--key-stdin'], {}, KEY);
+    const before = json(await provider(w, ['--json']));
+    const expectUnchanged = async () => {
+      expect(json(await provider(w, ['--json']))).toEqual(before);
+      expect(fs.readFileSync(keyFile(w), 'utf8')).toBe(KEY);
+    };
+    return { w, expectUnchanged };
+  }
+
+  it('an unknown preset or a base URL that is not http(s): exit 2 with the reason, nothing saved', async () => {
+    const { w, expectUnchanged } = await savedWorld();
+
+    const preset = await provider(w, ['set', '--preset', 'deepsek', '--key-stdin'], {}, 'sk-other');
+    expect(preset.status).toBe(2);
+    expect(preset.stderr).toMatch(/^error: there is no preset "deepsek"; the presets are:\n/);
+    for (const id of ['openai', 'deepseek', 'qwen', 'moonshot', 'openrouter', 'ollama']) {
+      expect(preset.stderr).toMatch(new RegExp(`^  ${id} +\\S`, 'm'));
+    }
+    const ftp = await provider(w, ['set', '--base-url', 'ftp://example.com/v1', '--key-stdin'], {}, 'sk-other');
+    expect(ftp).toMatchObject({
+      status: 2,
+      stderr:
+        'error: --base-url is not a web address: "ftp://example.com/v1". Write it with http:// or https://, such as https://api.deepseek.com/v1.\n',
+    });
+    const bare = await provider(w, ['set', '--base-url', 'api.deepseek.com/v1'], CHINESE, '');
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toBe(
+      '错误：--base-url 不是网址：“api.deepseek.com/v1”。请以 http:// 或 https:// 开头，例如 https://api.deepseek.com/v1。\n',
+    );
+    await expectUnchanged();
+  }, 60_000);
+
+  it('an empty key, a key of two lines, a key in argv or nothing to set: exit 2, nothing saved', async () => {
+    const { w, expectUnchanged } = await savedWorld();
+    for (const input of ['', '\n', '  \n']) {
+      const empty = await provider(w, ['set', '--model', 'other-model', '--key-stdin'], {}, input);
+      expect(empty).toMatchObject({ status: 2, stderr: 'error: no API key came on stdin; nothing was saved\n' });
+    }
+    const twoLines = await provider(w, ['set', '--key-stdin'], {}, 'sk-one\nsk-two\n');
+    expect(twoLines.status).toBe(2);
+    const argv = await provider(w, ['set', '--key', 'sk-in-argv']);
+    expect(argv.status).toBe(2);
+    expect(argv.stderr).toContain('the API key is never taken from the command line');
+    expect((await provider(w, ['set', '--api-key=sk-in-argv'])).status).toBe(2);
+    const nothing = await provider(w, ['set'], {}, '');
+    expect(nothing).toMatchObject({
+      status: 2,
+      stderr: 'error: nothing to set: give --preset, --base-url, --model or --key-stdin\n',
+    });
+    await expectUnchanged();
+  }, 60_000);
+
+  it('test asks the server as Settings → Test does: it answers, a wrong key is refused, nothing listens', async () => {
+    const w = await chatWorld();
+    // The server takes one key only, as a real provider does.
+    w.server.fallback((request) =>
+      request.headers.authorization === `Bearer ${KEY}`
+        ? { content: 'p' }
+        : { status: 401, errorMessage: 'Incorrect API key provided.' },
+    );
+    await provider(w, ['set', '--base-url', w.server.url, '--model', 'test-model', '--key-stdin'], {}, KEY);
+    const ok = await provider(w, ['test']);
+    expect(ok).toMatchObject({ status: 0, stdout: `test-model at ${w.server.url} answered.\n` });
+    expect(w.server.requests.at(-1)!.body).toMatchObject({ model: 'test-model', max_tokens: 1 });
+    const okInChinese = await provider(w, ['test', '--json'], CHINESE);
+    expect(json(okInChinese)).toEqual({ ok: true, message: `${w.server.url} 上的 test-model 已应答。` });
+
+    expect((await provider(w, ['set', '--key-stdin'], {}, 'sk-wrong-key-0000')).status).toBe(0);
+    const refused = await provider(w, ['test']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toBe(
+      'error: The model server refused the API key (401). Check the key in the settings or IAS_LLM_API_KEY. Incorrect API key provided.\n',
+    );
+    const refusedJson = await provider(w, ['test', '--json']);
+    expect(refusedJson.status).toBe(1);
+    expect(json(refusedJson)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/refused the API key \(401\)/),
+    });
+
+    const port = await closedPort();
+    await provider(w, ['set', '--base-url', `http://127.0.0.1:${port}/v1`], {}, '');
+    const nobody = await provider(w, ['test']);
+    expect(nobody.status).toBe(1);
+    expect(nobody.stderr).toContain(`Nothing is listening at 127.0.0.1:${port}`);
+    for (const run of [ok, okInChinese, refused, refusedJson, nobody]) expectNoPartOf(KEY, run.stdout + run.stderr);
+  }, 60_000);
+
+  it('test without a provider says what to set, and how to save one', async () => {
+    const w = await chatWorld();
+    const none = await provider(w, ['test']);
+    expect(none.status).toBe(1);
+    expect(none.stderr).toMatch(/^error: No model is configured\./);
+    expect(none.stderr).toContain('`ias provider set --preset NAME`');
+    expect(w.server.requests).toHaveLength(0);
+  });
+
+  it('clear-key removes the saved key; ias chat then sends none', async () => {
+    const w = await chatWorld();
+    await provider(w, ['set', '--base-url', w.server.url, '--model', 'test-model', '--key-stdin'], {}, KEY);
+    const cleared = await provider(w, ['clear-key']);
+    expect(cleared).toMatchObject({ status: 0, stdout: 'The saved API key was removed.\n' });
+    expect(fs.existsSync(keyFile(w))).toBe(false);
+    expect((await provider(w, [])).stdout).toContain('  API key:  not set\n');
+    expect(await provider(w, ['clear-key'])).toMatchObject({ status: 0, stdout: 'No API key was saved.\n' });
+    w.server.enqueue({ content: 'No key.' });
+    expect(await iasAsync(['chat', 'hi', ...w.args], NO_ENV)).toMatchObject({ status: 0 });
+    expect(w.server.requests[0]!.headers.authorization).toBe('Bearer not-needed');
+  });
+
+  it("a key the desktop app sealed with the keychain is said as such, not as 'not set'", async () => {
+    const w = await chatWorld();
+    await provider(w, ['set', '--preset', 'openai'], {}, '');
+    // What the app writes beside the command line's files when safeStorage seals a key.
+    const sealed = `${keyFile(w)}.sealed`;
+    fs.writeFileSync(sealed, Buffer.from([0x76, 0x31, 0x30, 0x01, 0x02, 0x03]), { mode: 0o600 });
+    const shown = await provider(w, []);
+    expect(shown.stdout).toContain(
+      '  API key:  set in the desktop app, sealed with the OS keychain, which `ias` cannot read: `ias chat` sends no key.',
+    );
+    expect(shown.stdout).not.toMatch(/API key: +not set/);
+    expect(json(await provider(w, ['--json']))).toMatchObject({
+      apiKey: { set: false, from: 'none', savedIn: null, sealedByApp: true, appUsesSealed: true },
+    });
+    const inChinese = await provider(w, [], CHINESE);
+    expect(inChinese.stdout).toContain('  API 密钥：已在桌面应用中设置，并用系统钥匙串加密保存，`ias` 无法读取');
+
+    // Set here, it is the newer copy: the app uses it too.
+    await provider(w, ['set', '--key-stdin'], {}, KEY);
+    expect((await provider(w, [])).stdout).toContain(`  API key:  set (saved in ${keyFile(w)})\n`);
+    // Set in the app after that: the app uses its own, and ias says so.
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(sealed, later, later);
+    expect((await provider(w, [])).stdout).toContain(
+      `  API key:  set (saved in ${keyFile(w)}); the desktop app uses a newer key it sealed with the OS keychain`,
+    );
+    const cleared = await provider(w, ['clear-key']);
+    expect(cleared.stdout).toBe(
+      "The saved API key was removed, with the desktop app's copy sealed with the OS keychain.\n",
+    );
+    expect(fs.existsSync(sealed)).toBe(false);
+    expect(fs.existsSync(keyFile(w))).toBe(false);
+  }, 60_000);
+
+  it('on a terminal the key is asked for and nothing of it is shown; Ctrl-C saves nothing', async () => {
+    const w = await chatWorld();
+    const term = iasOnTerminal(['provider', 'set', '--preset', 'deepseek', ...w.args], NO_ENV);
+    await term.waitFor('API key (not shown as you type; Enter leaves none): ');
+    term.type(`${KEY}\r`);
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).toContain(`set (saved in ${keyFile(w)})`);
+    expectNoPartOf(KEY, term.screen());
+    expect(fs.readFileSync(keyFile(w), 'utf8')).toBe(KEY);
+
+    const again = iasOnTerminal(['provider', 'set', '--key-stdin', '--model', 'deepseek-reasoner', ...w.args], {
+      ...NO_ENV,
+      ...CHINESE,
+    });
+    await again.waitFor('API 密钥（输入时不显示；直接回车保留已保存的密钥）：');
+    again.type(`sk-half-typed${CTRL_C}`);
+    expect(await again.exited).toBe(130);
+    expect(again.screen()).not.toContain('sk-half');
+    expect(fs.readFileSync(keyFile(w), 'utf8')).toBe(KEY);
+    expect(json(await provider(w, ['--json']))).toMatchObject({ saved: { preset: 'deepseek' } });
+    expect(json(await provider(w, ['--json']))).not.toHaveProperty('saved.model');
+  }, 60_000);
+
+  it('ias chat with no provider points to ias provider set as well as the variables', async () => {
+    const w = await chatWorld();
+    const none = await iasAsync(['chat', 'hi', ...w.args], NO_ENV);
+    expect(none.status).toBe(1);
+    expect(none.stderr).toMatch(/^error: No model is configured\. Set IAS_LLM_BASE_URL/);
+    expect(none.stderr).toContain('To save a provider for every `ias chat`: `ias provider set --preset NAME`');
+    const chinese = await iasAsync(['chat', 'hi', '--json', ...w.args], { ...NO_ENV, ...CHINESE });
+    expect(chinese.status).toBe(1);
+    expect(chinese.stderr).toContain('`ias provider set --preset 名称`');
+    // A variable that is wrong is mended in the variable: no hint to save settings.
+    const badVariable = await iasAsync(['chat', 'hi', ...w.args], { ...w.env, IAS_LLM_BASE_URL: 'notaurl' });
+    expect(badVariable.stderr).not.toContain('ias provider set');
+  });
+});

@@ -3,7 +3,6 @@ import readline from 'node:readline';
 import type { Command } from 'commander';
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
-import { NO_CHANNEL } from '../core/approval/gate.js';
 import type { Runtime } from '../core/runtime.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import {
@@ -19,7 +18,7 @@ import {
 import { chatWords, type ChatWords } from './chat-words.js';
 import { ownerLocale } from './cli-locale.js';
 import { color } from './format.js';
-import { TerminalApprovals } from './terminal-approvals.js';
+import { refusedForNoApprover, TerminalApprovals } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
 
 interface ChatOptions {
@@ -260,11 +259,4 @@ function printNoProvider(words: ChatWords, err: ProviderNotConfiguredError): voi
   if (code.code !== 'base-url-not-web-address' || code.params.where !== 'env') {
     process.stderr.write(`${words.setProvider}\n`);
   }
-}
-
-/** A call's result that says it did not run because no approval channel could reach the owner. */
-function refusedForNoApprover(event: AgentEvent): boolean {
-  if (event.type !== 'tool-result' && event.type !== 'background-result') return false;
-  const said = typeof event.result === 'string' ? event.result : (event.result as { error?: unknown } | null)?.error;
-  return typeof said === 'string' && said.endsWith(NO_CHANNEL);
 }

@@ -1,10 +1,11 @@
-/** `ias tasks [list] | pause ID | resume ID | delete ID`: the owner's scheduled tasks. */
+/** `ias tasks [list] | run ID | pause ID | resume ID | delete ID`: the owner's scheduled tasks. */
 import type { Command } from 'commander';
 import { taskInfo } from '../core/api/tasks-api.js';
 import type { Runtime } from '../core/runtime.js';
 import type { ScheduledTask } from '../core/store/tasks-repo.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, table } from './format.js';
+import { registerTaskRunCommand } from './task-run-command.js';
 import { UsageError } from './usage-error.js';
 
 async function withRuntime<T>(cmd: Command, work: (runtime: Runtime) => T): Promise<T> {
@@ -37,7 +38,9 @@ function rows(tasks: ScheduledTask[]): string[][] {
 }
 
 export function registerTasksCommand(program: Command): void {
-  const tasks = program.command('tasks').description('list, pause, resume or delete scheduled tasks (made in chat)');
+  const tasks = program
+    .command('tasks')
+    .description('list, run now, pause, resume or delete scheduled tasks (made in chat)');
   tasks
     .command('list', { isDefault: true })
     .description('list scheduled tasks')
@@ -50,6 +53,7 @@ export function registerTasksCommand(program: Command): void {
           list.length ? `${table(rows(list))}\n` : 'No scheduled tasks. Ask iAs in chat to schedule one.\n',
         );
     });
+  registerTaskRunCommand(tasks);
   for (const [name, description] of [
     ['pause', 'pause a task'],
     ['resume', 'resume a paused task from its next slot'],

@@ -5,7 +5,8 @@
  */
 import type readline from 'node:readline';
 import type { SkillOrigin } from '../shared/approval-messages.js';
-import type { ApprovalGate, ApprovalView } from '../core/approval/gate.js';
+import type { AgentEvent } from '../core/agent/agent.js';
+import { NO_CHANNEL, type ApprovalGate, type ApprovalView } from '../core/approval/gate.js';
 import { InProcessChannel } from '../core/approval/in-process-channel.js';
 import { chatWords } from './chat-words.js';
 import { color } from './format.js';
@@ -50,4 +51,11 @@ export class TerminalApprovals {
     void this.gate.decideInApp(pending.id, saysYes(line));
     return true;
   }
+}
+
+/** A call's result that says it did not run because no approval channel could reach the owner. */
+export function refusedForNoApprover(event: AgentEvent): boolean {
+  if (event.type !== 'tool-result' && event.type !== 'background-result') return false;
+  const said = typeof event.result === 'string' ? event.result : (event.result as { error?: unknown } | null)?.error;
+  return typeof said === 'string' && said.endsWith(NO_CHANNEL);
 }

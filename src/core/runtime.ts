@@ -4,7 +4,7 @@
  * one-shot commands only read and write alongside them.
  */
 import path from 'node:path';
-import { Agent, type AgentOptions } from './agent/agent.js';
+import { Agent, type AgentEvent, type AgentOptions } from './agent/agent.js';
 import { enabledSkills } from './agent/catalogue.js';
 import { resolveProvider } from './agent/providers.js';
 import { markCutOffTurns } from './agent/cut-off-turns.js';
@@ -49,6 +49,8 @@ export interface RuntimeOptions {
   approvalTtlMs?: number;
   /** The example user skills, copied into the user folder on the first run (the app and `ias serve`). */
   exampleSkills?: string;
+  /** The agent loops of task runs: their events, and each loop as it is made (`ias tasks run` follows its run). */
+  taskAgents?: { onEvent?: (event: AgentEvent) => void; made?: (agent: Agent) => void };
 }
 
 export interface Runtime {
@@ -155,14 +157,21 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const scheduler = new TaskScheduler({
     tasks: store.tasks,
     timeZone,
-    run: (task) =>
+    run: (task, cause) =>
       runTaskTurn(
         task,
         (t) => {
           const allowed = new Set(t.allowlist);
-          return agent({ source: 'schedule', skills: () => offered().filter((s) => allowed.has(s.name)) });
+          const made = agent({
+            source: 'schedule',
+            skills: () => offered().filter((s) => allowed.has(s.name)),
+            onEvent: options.taskAgents?.onEvent,
+          });
+          options.taskAgents?.made?.(made);
+          return made;
         },
         store.conversations,
+        cause,
       ),
   });
   services.scheduler = scheduler;

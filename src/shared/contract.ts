@@ -382,6 +382,12 @@ export interface IasApi {
   /** Pauses or resumes a task (resumed, it runs from its next slot on). */
   setTaskEnabled(id: string, enabled: boolean): Promise<TaskInfo>;
   deleteTask(id: string): Promise<void>;
+  /**
+   * Runs a task now, as its schedule would (its skills, approvals and delivery), paused or not: a
+   * repeating task keeps its next run; a one-off is finished by it, and one that failed may be run
+   * again. Resolves once the run has begun (the task, running); its end comes as a task's ends.
+   */
+  runTaskNow(id: string): Promise<TaskInfo>;
 
   queryAudit(query: AuditQuery): Promise<AuditPageInfo>;
   exportAudit(query: AuditQuery, format: 'csv' | 'json'): Promise<string>;
@@ -433,6 +439,7 @@ export const API_METHODS = [
   'listTasks',
   'setTaskEnabled',
   'deleteTask',
+  'runTaskNow',
   'queryAudit',
   'exportAudit',
   'listApprovals',

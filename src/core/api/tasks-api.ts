@@ -2,10 +2,11 @@
 import type { IasApi, TaskInfo } from '../../shared/contract.js';
 import type { Runtime } from '../runtime.js';
 import { ScheduleError } from '../scheduler/schedule.js';
+import { TaskRunningError } from '../scheduler/scheduler.js';
 import { apiError } from './api-error.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
 
-type TasksMethods = Pick<IasApi, 'listTasks' | 'setTaskEnabled' | 'deleteTask'>;
+type TasksMethods = Pick<IasApi, 'listTasks' | 'setTaskEnabled' | 'deleteTask' | 'runTaskNow'>;
 
 export function taskInfo(task: ScheduledTask): TaskInfo {
   return {
@@ -51,6 +52,16 @@ export function tasksApi(runtime: Runtime): TasksMethods {
     async deleteTask(id) {
       existing(id);
       scheduler.delete(id);
+    },
+    async runTaskNow(id) {
+      const task = existing(id);
+      try {
+        // Its end is told as every run's is (tasks-changed, the result delivered): not waited for here.
+        return taskInfo(scheduler.runNow(id).task);
+      } catch (err) {
+        if (err instanceof TaskRunningError) throw apiError('task-running', { name: task.name });
+        throw err;
+      }
     },
   };
 }

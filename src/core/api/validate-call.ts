@@ -80,6 +80,7 @@ const PARAMS: Record<ApiMethod, object[]> = {
   listTasks: [],
   setTaskEnabled: [id, bool],
   deleteTask: [id],
+  runTaskNow: [id],
   queryAudit: [auditQuery],
   exportAudit: [auditQuery, { enum: ['csv', 'json'] }],
   listApprovals: [],

@@ -19,10 +19,13 @@ export interface TaskRunOutcome {
   code?: TaskResultCode;
 }
 
+/** Why a task runs: its schedule came, or the owner asked for a run now (Run now, `ias tasks run`). */
+export type TaskRunCause = 'schedule' | 'owner';
+
 export interface TaskSchedulerOptions {
   tasks: TasksRepo;
   /** Runs the task's prompt through the agent loop with only its allowlisted skills. */
-  run: (task: ScheduledTask) => Promise<TaskRunOutcome>;
+  run: (task: ScheduledTask, cause: TaskRunCause) => Promise<TaskRunOutcome>;
   /** The owner's time zone, for tasks that name none. */
   timeZone: () => string;
   now?: () => number;
@@ -43,6 +46,19 @@ export interface TaskDraft {
 }
 
 export type TaskPatch = Partial<TaskDraft>;
+
+/** A run asked for now while one of the same task is under way (here or in another iAs process). */
+export class TaskRunningError extends ScheduleError {
+  constructor(readonly task: ScheduledTask) {
+    super(`"${task.name}" is running now; wait until this run ends`);
+  }
+}
+
+/** A run asked for now: the task as it was taken, and the run's outcome once it has ended. */
+export interface TaskRunNow {
+  task: ScheduledTask;
+  ran: Promise<TaskRunOutcome>;
+}
 
 /** Who makes or changes a task: the skills it may use bound what the task may use. */
 export interface TaskCreator {
@@ -218,6 +234,21 @@ export class TaskScheduler extends EventEmitter<{
   }
 
   /**
+   * Runs a task now, as its schedule would (same policy, gate, delivery and bookkeeping), whether
+   * it is paused or not: a repeating task keeps its next run; a one-off is then finished (it will
+   * not run again at its moment), and one that failed or was interrupted may be run again so.
+   * Refused (TaskRunningError) while a run of it is under way, here or in another iAs process.
+   */
+  runNow(id: string): TaskRunNow {
+    const task = this.get(id);
+    if (this.running.has(id) || !this.options.tasks.claimNow(id, this.now())) throw new TaskRunningError(task);
+    const taken = this.options.tasks.get(id) ?? task;
+    const ran = this.track(taken, 'owner');
+    this.changed();
+    return { task: taken, ran };
+  }
+
+  /**
    * Another iAs process changed the tasks (`ias chat` made one, `ias tasks` paused one): the
    * listeners are told, and the next run is looked for again (it may be sooner than the next poll).
    */
@@ -264,20 +295,34 @@ export class TaskScheduler extends EventEmitter<{
     if (!this.started) return;
     const now = this.now();
     for (const task of this.options.tasks.due(now)) {
-      if (this.running.has(task.id)) continue;
       const next = task.cron ? nextCronRun(task.cron, task.timeZone, now) : null;
+      // A slot that comes while the task still runs (asked for now, or a run that outlasted it) is
+      // skipped, as a missed one is: one run of a task at a time, and no waiting on it in a loop.
+      if (this.running.has(task.id)) this.options.tasks.skip(task, next, now);
       // Taken before it runs: a crash or a second process never runs it twice.
-      if (!this.options.tasks.claim(task, next, now)) continue;
-      const run = this.runOnce(task).finally(() => this.running.delete(task.id));
-      this.running.set(task.id, run);
+      else if (this.options.tasks.claim(task, next, now)) this.track(task, 'schedule');
     }
     this.arm();
   }
 
-  private async runOnce(task: ScheduledTask): Promise<void> {
+  /** Runs a task taken for running, known as running until it has ended. */
+  private track(task: ScheduledTask, cause: TaskRunCause): Promise<TaskRunOutcome> {
+    const run = this.runOnce(task, cause);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.running.set(
+      task.id,
+      settled.finally(() => this.running.delete(task.id)),
+    );
+    return run;
+  }
+
+  private async runOnce(task: ScheduledTask, cause: TaskRunCause): Promise<TaskRunOutcome> {
     let outcome: TaskRunOutcome;
     try {
-      outcome = await this.options.run(task);
+      outcome = await this.options.run(task, cause);
     } catch (err) {
       const detail = (err as Error).message;
       outcome = {
@@ -291,5 +336,6 @@ export class TaskScheduler extends EventEmitter<{
     this.options.tasks.finish(task.id, status, text, this.now(), outcome.code);
     this.emit('ran', this.options.tasks.get(task.id) ?? task, outcome);
     this.emit('changed');
+    return outcome;
   }
 }

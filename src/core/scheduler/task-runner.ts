@@ -2,7 +2,7 @@
 import type { Agent } from '../agent/agent.js';
 import type { ConversationsRepo } from '../store/conversations-repo.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
-import { clip, type TaskRunOutcome } from './scheduler.js';
+import { clip, type TaskRunCause, type TaskRunOutcome } from './scheduler.js';
 
 /** Each task keeps one conversation, so its runs can be read (and compared) later. */
 export const taskConversationId = (task: ScheduledTask) => `task-${task.id}`;
@@ -14,11 +14,14 @@ export async function runTaskTurn(
   task: ScheduledTask,
   agentFor: (task: ScheduledTask) => Agent,
   conversations: ConversationsRepo,
+  cause: TaskRunCause = 'schedule',
 ): Promise<TaskRunOutcome> {
   const conversationId = taskConversationId(task);
   if (!conversations.get(conversationId)) conversations.create(conversationId, `⏰ ${task.name}`);
+  // A run the owner asked for says so in its conversation, where its calls are read later.
+  const asked = cause === 'owner' ? ", run now at the owner's request" : '';
   const prompt =
-    `[Scheduled task "${task.name}". The owner is not watching this conversation: ` +
+    `[Scheduled task "${task.name}"${asked}. The owner is not watching this conversation: ` +
     `your reply is sent to them as the task's result.]\n\n${task.prompt}`;
   const turn = await agentFor(task).send(prompt, { conversationId });
   if (turn.error !== undefined) {

@@ -87,6 +87,8 @@ export class TasksRepo {
   private readonly dueStmt;
   private readonly nextStmt;
   private readonly claimStmt;
+  private readonly claimNowStmt;
+  private readonly skipStmt;
   private readonly finishStmt;
   private readonly deleteStmt;
   private readonly interruptStmt;
@@ -109,6 +111,18 @@ export class TasksRepo {
     this.claimStmt = db.prepare<[number | null, number, number, number, string, number]>(
       `UPDATE scheduled_tasks SET next_run_at = ?, enabled = ?, last_run_at = ?, last_status = 'running',
          updated_at = ? WHERE id = ? AND enabled = 1 AND next_run_at = ?`,
+    );
+    // A one-off run now has had its run: it is finished, as after its moment. A repeating task's
+    // schedule is left as it was, paused or not.
+    this.claimNowStmt = db.prepare<[number, number, string]>(
+      `UPDATE scheduled_tasks SET last_run_at = ?, last_status = 'running', updated_at = ?,
+         enabled = CASE WHEN cron IS NULL THEN 0 ELSE enabled END,
+         next_run_at = CASE WHEN cron IS NULL THEN NULL ELSE next_run_at END
+       WHERE id = ? AND last_status IS NOT 'running'`,
+    );
+    this.skipStmt = db.prepare<[number | null, number, number, string, number]>(
+      `UPDATE scheduled_tasks SET next_run_at = ?, enabled = ?, updated_at = ?
+       WHERE id = ? AND enabled = 1 AND next_run_at = ?`,
     );
     this.finishStmt = db.prepare<[TaskRunStatus, string, string | null, number, string]>(
       `UPDATE scheduled_tasks SET last_status = ?, last_result = ?, last_result_code = ?, updated_at = ? WHERE id = ?`,
@@ -174,6 +188,20 @@ export class TasksRepo {
     if (task.nextRunAt === null) return false;
     const enabled = next === null ? 0 : 1;
     return this.claimStmt.run(next, enabled, now, now, task.id, task.nextRunAt).changes === 1;
+  }
+
+  /**
+   * Takes a run the owner asked for now (compare-and-set on the last status): false when a run of
+   * the task is under way, here or in another iAs process. A one-off is finished by it.
+   */
+  claimNow(id: string, now = Date.now()): boolean {
+    return this.claimNowStmt.run(now, now, id).changes === 1;
+  }
+
+  /** Moves a due slot on without running it (compare-and-set, as claim); false when another did. */
+  skip(task: ScheduledTask, next: number | null, now = Date.now()): boolean {
+    if (task.nextRunAt === null) return false;
+    return this.skipStmt.run(next, next === null ? 0 : 1, now, task.id, task.nextRunAt).changes === 1;
   }
 
   /** Records how a run ended: its result in English, and the code of what iAs says in it (when any). */

@@ -342,6 +342,13 @@ export const en = {
     deleteMessage: (name: string) => `“${name}” will not run again. This cannot be undone.`,
     deleted: (name: string) => `“${name}” deleted`,
     deleteFailed: 'Could not delete the task',
+    runNow: 'Run now',
+    tryAgain: 'Try again',
+    runningNow: 'Running…',
+    runNowTitle: (name: string) => `Run “${name}” now; its schedule stays as it is`,
+    tryAgainTitle: (name: string) => `Run “${name}” again now`,
+    runningTitle: (name: string) => `“${name}” is running; its result will come as usual`,
+    runFailed: 'Could not run the task',
     status: {
       running: 'Running',
       done: 'Done',

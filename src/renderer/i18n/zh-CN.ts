@@ -310,6 +310,13 @@ export const zhCN: Strings = {
     deleteMessage: (name) => `“${name}”将不再运行，且无法恢复。`,
     deleted: (name) => `“${name}”已删除`,
     deleteFailed: '无法删除任务',
+    runNow: '立即运行',
+    tryAgain: '重试',
+    runningNow: '运行中…',
+    runNowTitle: (name) => `立即运行“${name}”；它的计划保持不变`,
+    tryAgainTitle: (name) => `现在重新运行“${name}”`,
+    runningTitle: (name) => `“${name}”正在运行；结果会照常送达`,
+    runFailed: '无法运行任务',
     status: {
       running: '运行中',
       done: '完成',

@@ -1,6 +1,7 @@
 /**
  * Scheduled tasks: every task with its schedule, next and last run, last result and skills; a
- * switch pauses or resumes one, Delete removes it. Tasks are made in chat, so an empty page says how.
+ * switch pauses or resumes one, Run now runs one at once, Delete removes it. Tasks are made in chat,
+ * so an empty page says how.
  */
 import { useState } from 'react';
 import type { TaskInfo } from '../../shared/contract.js';
@@ -24,6 +25,7 @@ export function TasksPage() {
   );
   const { setData, reload } = tasks;
   const [deleting, setDeleting] = useState<TaskInfo>();
+  const [starting, setStarting] = useState<ReadonlySet<string>>(new Set());
 
   const replace = (task: TaskInfo) => setData((list) => list?.map((x) => (x.id === task.id ? task : x)));
 
@@ -33,6 +35,23 @@ export function TasksPage() {
       replace(task);
       toast({ tone: 'error', title: t.tasks.toggleFailed, body: errorMessage(err) });
     });
+  };
+
+  const started = (id: string, on: boolean) =>
+    setStarting((ids) => {
+      const next = new Set(ids);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  // Its end comes as any run's: the list is told the task changed, and the result is delivered.
+  const run = (task: TaskInfo) => {
+    started(task.id, true);
+    client.call
+      .runTaskNow(task.id)
+      .then(replace, (err: unknown) => toast({ tone: 'error', title: t.tasks.runFailed, body: errorMessage(err) }))
+      .finally(() => started(task.id, false));
   };
 
   const remove = (task: TaskInfo) => {
@@ -81,7 +100,14 @@ export function TasksPage() {
           <p className="page-intro muted">{t.tasks.intro}</p>
           <ul className="task-items" data-testid="tasks-list">
             {list.map((task) => (
-              <TaskItem key={task.id} task={task} onToggle={toggle} onDelete={setDeleting} />
+              <TaskItem
+                key={task.id}
+                task={task}
+                starting={starting.has(task.id)}
+                onToggle={toggle}
+                onRun={run}
+                onDelete={setDeleting}
+              />
             ))}
           </ul>
         </>

@@ -1,7 +1,7 @@
 /**
  * One scheduled task: its name and prompt; when it runs (the cron expression as written and its
  * time zone, or the one-off moment); the next and last run with its status; the skills it may use;
- * the last result on request. A switch pauses or resumes it.
+ * the last result on request. A switch pauses or resumes it; a button runs it now.
  */
 import type { TaskInfo } from '../../shared/contract.js';
 import { sayTaskResult } from '../../shared/task-results.js';
@@ -12,15 +12,19 @@ import { formatDateTime, formatDateTimeIn, formatRelative, localTimeZone } from 
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
 import { Switch } from '../ui/Switch.js';
+import { TaskRunButton } from './TaskRunButton.js';
 import { TaskSkills } from './TaskSkills.js';
 
 interface Props {
   task: TaskInfo;
+  /** A request to run it now is on its way. */
+  starting: boolean;
   onToggle: (task: TaskInfo, enabled: boolean) => void;
+  onRun: (task: TaskInfo) => void;
   onDelete: (task: TaskInfo) => void;
 }
 
-export function TaskItem({ task, onToggle, onDelete }: Props) {
+export function TaskItem({ task, starting, onToggle, onRun, onDelete }: Props) {
   const t = useT();
   const locale = useLocale();
   const now = useNow(30_000);
@@ -52,6 +56,7 @@ export function TaskItem({ task, onToggle, onDelete }: Props) {
         {state === 'paused' && <span className="status-pill status-paused">{t.tasks.paused}</span>}
         {state === 'finished' && <span className="status-pill">{t.tasks.finished}</span>}
         <span className="spacer" />
+        <TaskRunButton task={task} starting={starting} onRun={onRun} />
         <span className="task-switch" title={finished ? t.tasks.noRunLeft : undefined}>
           <Switch
             checked={task.enabled}

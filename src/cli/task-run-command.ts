@@ -1,0 +1,108 @@
+/**
+ * `ias tasks run ID [--json]`: runs a scheduled task now, as its schedule would (its skills only,
+ * the same bookkeeping), with the owner at this terminal: its high-risk calls are approved here
+ * (y/N), as in `ias chat`; without a terminal nobody can be asked and they are refused. Its result
+ * is printed here (an app or `ias serve` on the same data folder shows it in the task's row).
+ */
+import readline from 'node:readline';
+import type { Command } from 'commander';
+import type { Agent, AgentEvent } from '../core/agent/agent.js';
+import { taskInfo } from '../core/api/tasks-api.js';
+import { ScheduleError } from '../core/scheduler/schedule.js';
+import { TaskRunningError, type TaskRunNow } from '../core/scheduler/scheduler.js';
+import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
+import { color } from './format.js';
+import { refusedForNoApprover, TerminalApprovals } from './terminal-approvals.js';
+
+const NO_APPROVER =
+  '[a high-risk call needs your approval, and there is no terminal here to ask you at: ' +
+  'run `ias tasks run` on a terminal, or Run now in the app, to approve it]';
+
+type Ended = Extract<AgentEvent, { type: 'background-result' }>;
+
+export function registerTaskRunCommand(tasks: Command): void {
+  tasks
+    .command('run')
+    .description('run a task now, as its schedule would; its schedule stays as it is (a one-off is then finished)')
+    .argument('<id>', 'the task id (see `ias tasks`)')
+    .option('--json', 'print the run as JSON')
+    .action(async (id: string, opts: { json?: boolean }, cmd: Command) => {
+      const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
+      const rl = process.stdin.isTTY
+        ? readline.createInterface({ input: process.stdin, output: process.stderr })
+        : undefined;
+      const agents: Agent[] = [];
+      const background: Ended[] = [];
+      let toldNoApprover = false;
+      const onEvent = (event: AgentEvent) => {
+        if (event.type === 'background-result') background.push(event);
+        if (!rl && !toldNoApprover && refusedForNoApprover(event)) {
+          toldNoApprover = true;
+          process.stderr.write(color.yellow(`${NO_APPROVER}\n`));
+        }
+      };
+      const runtime = await contextRuntime(context, {
+        channels: [],
+        taskAgents: { onEvent, made: (agent) => agents.push(agent) },
+      });
+      const approvals = rl && new TerminalApprovals(runtime.gate, rl);
+      if (approvals) runtime.gate.addChannel(approvals.channel);
+      rl?.on('line', (line) => approvals?.answer(line));
+      // Stopping (Ctrl-C, SIGTERM) ends the run as iAs stopping would: stored as interrupted.
+      const stop = () => {
+        for (const agent of agents) agent.stopBackground();
+        void runtime.stopTurns();
+      };
+      // On a terminal Ctrl-C is a key: it declines an approval asked for, else it stops the run.
+      rl?.on('SIGINT', () => {
+        if (!approvals?.answer('n')) stop();
+      });
+      let terminated = false;
+      const onTerminate = () => {
+        process.once('SIGTERM', () => process.exit(143));
+        terminated = true;
+        stop();
+      };
+      process.once('SIGTERM', onTerminate);
+      process.on('SIGINT', stop);
+      try {
+        let started: TaskRunNow;
+        try {
+          started = runtime.scheduler.runNow(id);
+        } catch (err) {
+          if (!(err instanceof ScheduleError)) throw err;
+          process.stderr.write(`ias: ${err.message}\n`);
+          // Running already is how things stand, not a mistake in the command.
+          process.exitCode = err instanceof TaskRunningError ? 1 : 2;
+          return;
+        }
+        const { task } = started;
+        process.stderr.write(color.dim(`Running ${task.name} (${task.id})…\n`));
+        const outcome = await started.ran;
+        // Calls gone on in the background (one may wait for its approval) end before the process does.
+        const waiting = agents.reduce((n, agent) => n + agent.running.size, 0);
+        if (waiting > 0) process.stderr.write(color.dim(`[waiting for ${waiting} call(s) in the background]\n`));
+        for (const agent of agents) while (agent.running.size > 0) await Promise.allSettled([...agent.running]);
+        const after = runtime.store.tasks.get(task.id) ?? task;
+        const status = after.lastStatus ?? (outcome.success ? 'done' : 'failed');
+        if (opts.json) {
+          const ended = background.map((e) => ({ name: e.name, status: e.status, result: e.result }));
+          const run = { status, result: outcome.text, ...(ended.length ? { background: ended } : {}) };
+          process.stdout.write(`${JSON.stringify({ task: taskInfo(after), run }, null, 2)}\n`);
+        } else {
+          process.stdout.write(`${outcome.text}\n`);
+          for (const e of background)
+            process.stderr.write(color.dim(`[${e.name} ended in the background: ${e.status}]\n`));
+          const said = status === 'done' ? color.green(status) : color.red(status);
+          process.stderr.write(`${color.bold(after.name)} (${after.id}): ${said}\n`);
+        }
+        process.exitCode = outcome.success ? 0 : 1;
+      } finally {
+        rl?.close();
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', onTerminate);
+        await runtime.close();
+        if (terminated) process.exitCode = 143;
+      }
+    });
+}

@@ -473,6 +473,12 @@ export type IasEvent =
    * data folder (`ias chat`; told at once, or within a second on Windows).
    */
   | { type: 'conversations-changed'; conversationId: string }
+  /**
+   * Skill calls were added to the audit log or running ones ended (approved, refused, done…), in
+   * this process or in another iAs process sharing the data folder; told once for a burst. It says
+   * nothing of the rows: the UI reads them with queryAudit.
+   */
+  | { type: 'audit-changed' }
   | { type: 'wechat'; status: WechatInfo }
   /**
    * `messageCode`: an approval message's code, to say it in the UI's language (the text is

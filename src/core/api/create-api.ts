@@ -18,6 +18,10 @@ import { tasksApi } from './tasks-api.js';
 import { ownerLocale } from '../owner-locale.js';
 import { deliverTaskResults } from '../scheduler/delivery.js';
 import { followOutsideChanges } from './outside-changes.js';
+import { coalesced } from '../coalesced.js';
+
+/** How long the audit log's changes gather before they are told (a turn writes several rows). */
+export const AUDIT_NEWS_MS = 100;
 
 export interface CoreApi {
   api: IasApi;
@@ -85,9 +89,11 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
   const onSkills = () => emit({ type: 'skills-changed' });
   const onWechat = () => emit({ type: 'wechat', status: wechatInfo() });
   const onConversation = (conversationId: string) => emit({ type: 'conversations-changed', conversationId });
+  const onAudit = coalesced(() => emit({ type: 'audit-changed' }), AUDIT_NEWS_MS);
   gate.on('changed', onApproval);
   registry.on('change', onSkills);
   store.conversations.on('changed', onConversation);
+  store.audit.on('changed', onAudit);
   wechat?.bot.on('status', onWechat);
   const { close: closeChat, ...chat } = chatApi(runtime, emit);
 
@@ -159,6 +165,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
       conversation: onConversation,
       approval: (row) => emit({ type: 'approval', approval: approvalInfo(row) }),
       tasks: () => runtime.scheduler.changedElsewhere(),
+      audit: onAudit,
     });
   };
   const onListenerRemoved = (name: string | symbol) => {
@@ -188,6 +195,8 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
       wechat?.bot.off('status', onWechat);
       await closeChat();
       store.conversations.off('changed', onConversation);
+      store.audit.off('changed', onAudit);
+      onAudit.cancel();
     },
   };
 }

@@ -4,13 +4,15 @@
  * writes, so the UI follows them without a reload. Each time another process has committed (see
  * store/commits-elsewhere.ts: at once on Linux and macOS, within a second on Windows), a few small
  * reads are compared with what was seen before: conversations whose `updated_at` moved, that came
- * or went, or whose background call ended; the latest approvals' states; the tasks. This process's
- * own writes, told already, only move what was seen, so they are not told twice.
+ * or went, or whose background call ended; the latest approvals' states; the tasks; the audit log's
+ * calls added or ended (see outside-audit.ts). This process's own writes, told already, only move
+ * what was seen, so they are not told twice.
  */
 import type { ApprovalView } from '../approval/gate.js';
 import type { Runtime } from '../runtime.js';
 import type { ApprovalRow } from '../store/approvals-repo.js';
 import { watchCommitsElsewhere, type CommitsElsewhereOptions } from '../store/commits-elsewhere.js';
+import { seeAudit } from './outside-audit.js';
 
 export interface OutsideChangeListeners {
   /** A conversation was made, written to, renamed or deleted, or a background call of it ended. */
@@ -19,6 +21,8 @@ export interface OutsideChangeListeners {
   approval(row: ApprovalRow): void;
   /** A task was made, changed, run or deleted. */
   tasks(): void;
+  /** Skill calls were added to the audit log, or running ones ended. */
+  audit(): void;
 }
 
 /** As many approvals as the UI lists (see IasApi.listApprovals). */
@@ -33,12 +37,13 @@ export function followOutsideChanges(
   listeners: OutsideChangeListeners,
   options?: CommitsElsewhereOptions,
 ): () => void {
-  const { conversations, jobs, approvals, tasks } = runtime.store;
+  const { conversations, jobs, approvals, tasks, audit } = runtime.store;
   const approvalStates = () => new Map(approvals.list({ limit: APPROVALS }).map((a) => [a.id, stateOf(a)]));
   let times = conversations.updatedTimes();
   let running = jobs.running();
   let approvalsSeen = approvalStates();
   let tasksSeen = tasks.stamp();
+  const auditSeen = seeAudit(audit);
 
   // This process's own writes, told by their own events: seen.
   const ownConversation = (id: string) => {
@@ -76,6 +81,8 @@ export function followOutsideChanges(
       tasksSeen = nowTasks;
       tell(() => listeners.tasks());
     }
+
+    if (auditSeen.changedElsewhere()) tell(() => listeners.audit());
   };
   const stopWatching = watchCommitsElsewhere(runtime.store.db, look, options);
 
@@ -84,6 +91,7 @@ export function followOutsideChanges(
     conversations.off('changed', ownConversation);
     runtime.gate.off('changed', ownApproval);
     runtime.scheduler.off('changed', ownTasks);
+    auditSeen.stop();
   };
 }
 

@@ -2,6 +2,7 @@
  * The audit log: one row per skill call, written when it starts and completed when it ends; queried
  * newest first with keyset pagination, searched through FTS5, exported as CSV or JSON.
  */
+import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import { toCsv, toJson } from './audit-export.js';
 import {
@@ -23,7 +24,7 @@ import {
 } from './audit-query.js';
 import type { ProcessOwner } from '../process-identity.js';
 import { interruptLeftWork } from './left-work.js';
-import type { AuditEntry, AuditFilter, AuditFinish, AuditPage, AuditRow } from './audit-types.js';
+import type { AuditChange, AuditEntry, AuditFilter, AuditFinish, AuditPage, AuditRow } from './audit-types.js';
 
 export type * from './audit-types.js';
 export { InvalidCursorError } from './audit-query.js';
@@ -115,12 +116,14 @@ export const SEARCH_SCAN_BUDGET = 40_000;
  */
 export const INDEX_BATCH = 64;
 
-export class AuditRepo {
+export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> {
   private readonly startStmt;
   private readonly recordStmt;
   private readonly finishStmt;
   private readonly interrupt;
   private readonly getStmt;
+  private readonly addedSinceStmt;
+  private readonly runningStmt;
   private readonly indexedUpto;
   /** indexed_upto as last read; it only grows (but for reindex), so a batch is due only past it. */
   private knownUpto = 0;
@@ -133,6 +136,7 @@ export class AuditRepo {
     private readonly db: Db,
     private readonly owner?: ProcessOwner,
   ) {
+    super();
     this.startStmt = db.prepare(
       `INSERT INTO audit_log (started_at, skill, skill_hash, source, requested_by, params, risk, approval_id,
          approval_outcome, status, owner_pid, owner_identity)
@@ -159,6 +163,10 @@ export class AuditRepo {
       owner,
     );
     this.getStmt = db.prepare<[number], RawRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE id = ?`);
+    this.addedSinceStmt = db.prepare<[number, number], { count: number; last: number }>(
+      'SELECT count(*) AS count, coalesce(max(id), ?) AS last FROM audit_log WHERE id > ?',
+    );
+    this.runningStmt = db.prepare<[], number>(`SELECT id FROM audit_log WHERE status = 'running'`).pluck();
     this.indexedUpto = db.prepare<[], number>('SELECT indexed_upto FROM audit_fts_state WHERE id = 1').pluck();
     const indexNewer = db.prepare(
       `INSERT INTO audit_fts (rowid, skill, params, result_summary, error)
@@ -189,7 +197,9 @@ export class AuditRepo {
       ownerPid: this.owner?.pid ?? null,
       ownerIdentity: this.owner?.identity ?? null,
     });
-    return Number(result.lastInsertRowid);
+    const id = Number(result.lastInsertRowid);
+    this.tell({ id, added: true, running: true });
+    return id;
   }
 
   /**
@@ -208,6 +218,7 @@ export class AuditRepo {
       }).lastInsertRowid,
     );
     this.indexIfDue(id);
+    this.tell({ id, added: true, running: false });
     return id;
   }
 
@@ -220,7 +231,23 @@ export class AuditRepo {
     });
     if (result.changes !== 1) return false;
     this.indexIfDue(id);
+    this.tell({ id, added: false, running: false });
     return true;
+  }
+
+  /**
+   * Tells the listeners once the write's synchronous work is done (outside the transaction it may
+   * be in), and never lets one of them fail the write; nothing is queued while nobody listens.
+   */
+  private tell(change: AuditChange): void {
+    if (this.listenerCount('changed') === 0) return;
+    queueMicrotask(() => {
+      try {
+        this.emit('changed', change);
+      } catch {
+        // The page reads the log again on the next change, or on Refresh.
+      }
+    });
   }
 
   /** Indexes the finished calls waiting for the search index once a batch of them has gathered. */
@@ -247,7 +274,19 @@ export class AuditRepo {
    * still runs (the command line beside the app) are left for it to finish. Returns the count.
    */
   markInterrupted(now: number = Date.now()): number {
-    return this.interrupt(now);
+    const count = this.interrupt(now);
+    if (count > 0) this.tell({ added: false, running: false });
+    return count;
+  }
+
+  /** The rows added after row `id`: how many, and the last one's id (`id` when none). */
+  addedSince(id: number): { count: number; last: number } {
+    return this.addedSinceStmt.get(id, id)!;
+  }
+
+  /** The ids of the calls still running (awaiting an approval or a result), read through the status index. */
+  runningIds(): number[] {
+    return this.runningStmt.all();
   }
 
   get(id: number): AuditRow | undefined {

@@ -53,3 +53,16 @@ export type AuditFilter = AuditQuery;
 
 /** A page, newest first; `nextCursor` when there may be more. */
 export type AuditPage = AuditPageInfo;
+
+/**
+ * A change of the audit log made by this process, told as `changed` once the write's synchronous
+ * work is done: a row added (running, or whole at its end), or a running one ended.
+ */
+export interface AuditChange {
+  /** The row; none when many rows ended at once (calls left behind, interrupted at start-up). */
+  id?: number;
+  /** A row added, rather than one that ended. */
+  added: boolean;
+  /** The row is running (awaiting its approval, or its result). */
+  running: boolean;
+}

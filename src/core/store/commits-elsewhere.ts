@@ -14,6 +14,7 @@
  */
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
+import { coalesced } from '../coalesced.js';
 
 /** How often the version is read when the WAL file is not watched. */
 export const COMMITS_ELSEWHERE_MS = 1000;
@@ -44,12 +45,11 @@ export function watchCommitsElsewhere(
   const version = db.prepare<[], number>('PRAGMA data_version').pluck();
   let seen = version.get();
   let timer: NodeJS.Timeout | undefined;
-  let settling: NodeJS.Timeout | undefined;
   let watcher: fs.FSWatcher | undefined;
 
   const stop = () => {
     clearInterval(timer);
-    clearTimeout(settling);
+    settle.cancel();
     watcher?.close();
     watcher = undefined;
   };
@@ -64,6 +64,7 @@ export function watchCommitsElsewhere(
       // A busy or failing read: the next look tries again.
     }
   };
+  const settle = coalesced(look, SETTLE_MS);
   const poll = (ms: number) => {
     clearInterval(timer);
     timer = setInterval(look, ms);
@@ -81,12 +82,7 @@ export function watchCommitsElsewhere(
     try {
       watcher = fs.watch(`${db.name}-wal`, { persistent: false }, (event) => {
         if (event === 'rename') return unwatched();
-        if (settling) return;
-        settling = setTimeout(() => {
-          settling = undefined;
-          look();
-        }, SETTLE_MS);
-        settling.unref();
+        settle();
       });
       watcher.on('error', unwatched);
     } catch {

@@ -26,17 +26,28 @@ interface Props {
   hasMore: boolean;
   loading: boolean;
   active: number | undefined;
-  onActive: (index: number) => void;
+  /** The row picked (by a click or the keys). */
+  onActive: (row: AuditRowInfo) => void;
   onOpen: (row: AuditRowInfo) => void;
   loadMore: () => void;
   /** The scrolling, focusable body (to give focus back when the drawer closes). */
   bodyRef?: RefObject<HTMLDivElement | null>;
+  /** Told when the list comes to its top or leaves it. */
+  onAtTop?: (atTop: boolean) => void;
 }
 
-export function AuditTable({ rows, hasMore, loading, active, onActive, onOpen, loadMore, bodyRef }: Props) {
+export function AuditTable(props: Props) {
+  const { rows, hasMore, loading, active, onActive, onOpen, loadMore, bodyRef, onAtTop } = props;
   const t = useT();
   const own = useRef<HTMLDivElement>(null);
   const scroller = bodyRef ?? own;
+  const atTop = useRef(true);
+  const onScroll = () => {
+    const now = (scroller.current?.scrollTop ?? 0) < 1;
+    if (now === atTop.current) return;
+    atTop.current = now;
+    onAtTop?.(now);
+  };
   const count = rows.length + (hasMore ? 1 : 0);
   const virtualizer = useVirtualizer({
     count,
@@ -58,8 +69,8 @@ export function AuditTable({ rows, hasMore, loading, active, onActive, onOpen, l
   }, [last, hasMore, loading, rows.length, loadMore]);
 
   const pick = useCallback(
-    (row: AuditRowInfo, index: number) => {
-      onActive(index);
+    (row: AuditRowInfo) => {
+      onActive(row);
       onOpen(row);
     },
     [onActive, onOpen],
@@ -68,7 +79,7 @@ export function AuditTable({ rows, hasMore, loading, active, onActive, onOpen, l
   const move = (index: number) => {
     if (rows.length === 0) return;
     const next = Math.max(0, Math.min(rows.length - 1, index));
-    onActive(next);
+    onActive(rows[next]!);
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
   const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 300) / ROW_HEIGHT) - 1);
@@ -123,6 +134,7 @@ export function AuditTable({ rows, hasMore, loading, active, onActive, onOpen, l
         data-testid="audit-table"
         aria-activedescendant={active !== undefined ? `audit-row-${rows[active]?.id}` : undefined}
         onKeyDown={onKeyDown}
+        onScroll={onScroll}
       >
         <div className="audit-space" style={{ height: virtualizer.getTotalSize() }}>
           <div className="audit-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>

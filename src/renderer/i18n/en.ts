@@ -377,6 +377,8 @@ export const en = {
     loaded: (n: number) => plural(n, 'entry', 'entries'),
     loadedMore: (n: number) => `${n.toLocaleString('en')}+ entries`,
     loadingMore: 'Loading more…',
+    newCalls: (n: number, more: boolean) =>
+      `${n.toLocaleString('en')}${more ? '+' : ''} new ${n === 1 && !more ? 'call' : 'calls'}`,
     empty: 'No skill calls match.',
     exportFailed: 'Could not export the audit log',
     columns: {

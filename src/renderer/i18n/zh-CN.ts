@@ -345,6 +345,7 @@ export const zhCN: Strings = {
     loaded: (count) => `${n(count)} 条记录`,
     loadedMore: (count) => `${n(count)}+ 条记录`,
     loadingMore: '正在加载更多…',
+    newCalls: (count, more) => `${n(count)}${more ? '+' : ''} 条新调用`,
     empty: '没有匹配的技能调用。',
     exportFailed: '无法导出审计日志',
     columns: {

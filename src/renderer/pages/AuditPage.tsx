@@ -1,5 +1,9 @@
-/** Audit log: every skill call, filtered and searched, in a virtualised table; details in a drawer; export. */
-import { useMemo, useRef, useState } from 'react';
+/**
+ * Audit log: every skill call, filtered and searched, in a virtualised table; details in a drawer;
+ * export. It follows new calls: at the top with nothing open they come in at once; scrolled down
+ * or reading a call, a pill says how many wait above, and the view stays where it is.
+ */
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { AuditQuery, AuditRowInfo } from '../../shared/contract.js';
 import { client, errorMessage } from '../api/client.js';
 import { useDebounced, useLoad } from '../api/hooks.js';
@@ -8,6 +12,7 @@ import { AuditDrawer } from '../audit/AuditDrawer.js';
 import { AuditFilters, NO_FILTERS, timeBounds, type FilterState } from '../audit/AuditFilters.js';
 import { AuditTable } from '../audit/AuditTable.js';
 import { downloadText, stampedName } from '../audit/download.js';
+import { NewCallsPill } from '../audit/NewCallsPill.js';
 import { useAuditPages } from '../audit/useAuditPages.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
@@ -20,8 +25,10 @@ export function AuditPage() {
   const toast = useToast();
   const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
   const text = useDebounced(filters.text, SEARCH_DELAY_MS);
-  const [active, setActive] = useState<number>();
+  // The row picked with the keys, by id: new rows may come in above it.
+  const [activeId, setActiveId] = useState<number>();
   const [open, setOpen] = useState<AuditRowInfo>();
+  const [atTop, setAtTop] = useState(true);
   const [exporting, setExporting] = useState<'csv' | 'json'>();
   const tableBody = useRef<HTMLDivElement>(null);
 
@@ -36,7 +43,19 @@ export function AuditPage() {
       ...bounds,
     };
   }, [skill, status, source, range, from, to, text]);
-  const pages = useAuditPages(query);
+  const pages = useAuditPages(query, atTop && !open);
+  const { rows } = pages;
+  const active = useMemo(() => {
+    const index = activeId === undefined ? -1 : rows.findIndex((row) => row.id === activeId);
+    return index < 0 ? undefined : index;
+  }, [rows, activeId]);
+  const onActive = useCallback((row: AuditRowInfo) => setActiveId(row.id), []);
+  // The open call as last read (its end, once it has ended).
+  const openRow = useMemo(() => open && (rows.find((row) => row.id === open.id) ?? open), [rows, open]);
+  const showNews = () => {
+    pages.showNews();
+    tableBody.current?.scrollTo({ top: 0 });
+  };
   // After the first page: the rows are what the page is for.
   const skillList = useLoad(
     () => client.call.listSkills(),
@@ -72,7 +91,7 @@ export function AuditPage() {
         <header className="page-head">
           <h1>{t.audit.title}</h1>
           <span className="muted" data-testid="audit-count" aria-live="polite">
-            {pages.hasMore ? t.audit.loadedMore(pages.rows.length) : t.audit.loaded(pages.rows.length)}
+            {pages.hasMore ? t.audit.loadedMore(rows.length) : t.audit.loaded(rows.length)}
           </span>
           {pages.loading && <Spinner />}
           <span className="spacer" />
@@ -109,7 +128,7 @@ export function AuditPage() {
           skills={skillNames}
           onChange={(next) => {
             setFilters(next);
-            setActive(undefined);
+            setActiveId(undefined);
           }}
         />
         {pages.error && (
@@ -117,26 +136,30 @@ export function AuditPage() {
             {pages.error}
           </p>
         )}
-        {!pages.loading && pages.rows.length === 0 && !pages.error ? (
+        {!pages.loading && rows.length === 0 && !pages.error ? (
           <div className="empty-state" data-testid="audit-empty">
             <Icon name="audit" size={24} />
             <p>{t.audit.empty}</p>
           </div>
         ) : null}
-        <AuditTable
-          rows={pages.rows}
-          hasMore={pages.hasMore}
-          loading={pages.loading}
-          active={active}
-          onActive={setActive}
-          onOpen={setOpen}
-          loadMore={pages.loadMore}
-          bodyRef={tableBody}
-        />
+        <div className="audit-table-area">
+          <AuditTable
+            rows={rows}
+            hasMore={pages.hasMore}
+            loading={pages.loading}
+            active={active}
+            onActive={onActive}
+            onOpen={setOpen}
+            loadMore={pages.loadMore}
+            bodyRef={tableBody}
+            onAtTop={setAtTop}
+          />
+          {pages.news > 0 && <NewCallsPill count={pages.news} more={pages.newsMore} onShow={showNews} />}
+        </div>
       </div>
-      {open && (
+      {openRow && (
         <AuditDrawer
-          row={open}
+          row={openRow}
           onClose={() => {
             setOpen(undefined);
             tableBody.current?.focus();

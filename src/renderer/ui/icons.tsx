@@ -16,6 +16,7 @@ const paths = {
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   chevronRight: 'M9 6l6 6-6 6',
   chevronDown: 'M6 9l6 6 6-6',
+  arrowUp: 'M12 19V5M6 11l6-6 6 6',
   check: 'M5 12l5 5 9-10',
   cross: 'M7 7l10 10M17 7L7 17',
   alert: 'M12 4l9 16H3zM12 10v4M12 17h.01',

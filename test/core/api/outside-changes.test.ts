@@ -158,3 +158,43 @@ it('marks the last message of a turn still under way, and not once it ended', as
   other.conversations.append('busy', 'assistant', 'Found it.', {}, Date.now(), 'ends');
   expect((await w.core.api.getMessages('busy', 50)).some((m) => m.underWay)).toBe(false);
 });
+
+const auditNews = (events: IasEvent[]) => events.filter((e) => e.type === 'audit-changed').length;
+
+it("tells skill calls another process adds to the audit log or ends; this process's own once, a burst as one", async () => {
+  w = await apiWorld();
+  const other = otherProcess(w);
+  const mine = w.runtime.store.audit;
+  const call = { skill: 'read_only', source: 'chat' as const, risk: 'low' as const, params: {} };
+  /** A commit of the other process that is not the audit log's: once it is told, its look is over. */
+  let looks = 0;
+  const lookedAgain = async () => {
+    const id = `look-${++looks}`;
+    other.conversations.create(id, 'A look');
+    await eventually(() => expect(changesOf(w!.events, id)).toBe(1));
+  };
+
+  // This process's own calls: a burst (a turn's rows, started and ended) told once.
+  const started = mine.start(call);
+  mine.record(call, { status: 'done', durationMs: 1 });
+  mine.record(call, { status: 'failed', durationMs: 2, error: 'no' });
+  await eventually(() => expect(auditNews(w!.events)).toBe(1));
+  await lookedAgain();
+  expect(auditNews(w.events)).toBe(1);
+
+  // Another process's call, running (as one awaiting its approval is)…
+  const theirs = other.audit.start({ ...call, risk: 'high' });
+  await eventually(() => expect(auditNews(w!.events)).toBe(2));
+  await lookedAgain();
+  expect(auditNews(w.events)).toBe(2);
+  // …the end of this process's own, told once more…
+  mine.finish(started, { status: 'done', durationMs: 3 });
+  await eventually(() => expect(auditNews(w!.events)).toBe(3));
+  await lookedAgain();
+  expect(auditNews(w.events)).toBe(3);
+  // …and the end of the other's, which adds no row.
+  other.audit.finish(theirs, { status: 'refused', durationMs: 4, approvalOutcome: 'rejected' });
+  await eventually(() => expect(auditNews(w!.events)).toBe(4));
+  const page = await w.core.api.queryAudit({ limit: 10 });
+  expect(page.rows.map((r) => r.status)).toEqual(['refused', 'failed', 'done', 'done']);
+});

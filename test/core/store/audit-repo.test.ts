@@ -541,3 +541,29 @@ function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+describe('changes told', () => {
+  it('tells each row added or ended once its write is done (after the transaction), and nothing for a finish that changed nothing', async () => {
+    const s = store();
+    const changes: unknown[] = [];
+    s.audit.on('changed', (change) => changes.push(change));
+    let running = 0;
+    s.db.transaction(() => {
+      running = s.audit.start(entry());
+      expect(changes).toEqual([]);
+    })();
+    const whole = s.audit.record(entry(), { status: 'done', durationMs: 1 });
+    expect(s.audit.finish(running, { status: 'done', durationMs: 2 })).toBe(true);
+    expect(s.audit.finish(running, { status: 'failed', durationMs: 3 })).toBe(false);
+    await Promise.resolve();
+    expect(changes).toEqual([
+      { id: running, added: true, running: true },
+      { id: whole, added: true, running: false },
+      { id: running, added: false, running: false },
+    ]);
+    s.audit.start(entry());
+    expect(s.audit.markInterrupted()).toBe(1);
+    await Promise.resolve();
+    expect(changes.at(-1)).toEqual({ added: false, running: false });
+  });
+});

@@ -1,6 +1,7 @@
 /** What `ias chat` prints: the turn as it happens for people, or as JSON for programs. */
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import { sayTurnLine, type MessageCode } from '../shared/turn-messages.js';
+import { visibleText, withControlsShown } from '../shared/visible-text.js';
 import type { ChatWords } from './chat-words.js';
 import { color } from './format.js';
 
@@ -54,16 +55,20 @@ export function printer(json: boolean, words: ChatWords) {
     // Reasoning is shown apart: the reply starts on a line of its own after it.
     if (thinking && event.type !== 'reasoning') process.stderr.write('\n');
     thinking = event.type === 'reasoning';
-    if (event.type === 'delta') process.stdout.write(event.text);
-    else if (event.type === 'reasoning') process.stderr.write(color.dim(event.text));
+    // What the model wrote cannot drive the terminal: a reply written before a call cannot hide or
+    // rewrite the approval asked for below it, nor a call's line show other arguments than it has.
+    if (event.type === 'delta') process.stdout.write(withControlsShown(event.text));
+    else if (event.type === 'reasoning') process.stderr.write(color.dim(withControlsShown(event.text)));
     // Printed text cannot be taken back: it is said to have been thinking. Thinking printed apart
     // that was the reply is printed again, as the reply.
     else if (event.type === 'moved' && event.to === 'reasoning') {
       process.stderr.write(color.dim(`\n${words.thinkingAbove}\n`));
-    } else if (event.type === 'moved') process.stdout.write(event.text);
-    else if (event.type === 'tool-call') process.stderr.write(color.dim(`\n[${event.name}] ${event.arguments}\n`));
-    else if (event.type === 'tool-result') process.stderr.write(color.dim(`[${event.name}: ${event.status}]\n`));
-    else if (event.type === 'background-result') {
+    } else if (event.type === 'moved') process.stdout.write(withControlsShown(event.text));
+    else if (event.type === 'tool-call') {
+      process.stderr.write(color.dim(`\n[${visibleText(event.name)}] ${visibleText(event.arguments)}\n`));
+    } else if (event.type === 'tool-result') {
+      process.stderr.write(color.dim(`[${visibleText(event.name)}: ${event.status}]\n`));
+    } else if (event.type === 'background-result') {
       process.stderr.write(color.cyan(`\n${words.finishedInBackground(event.name, event.status)}\n`));
     } else if (event.type === 'retry') {
       const seconds = Math.round(event.delayMs / 100) / 10;

@@ -1,6 +1,8 @@
 /** `ias skills config NAME [KEY=VALUE…]`: show or set a skill's own settings (keys, accounts, addresses). */
 import fs from 'node:fs';
 import type { Command } from 'commander';
+import { secretPlaces, type SecretStore } from '../core/approval/key-store.js';
+import { configSecretName, type ConfigFieldState } from '../core/skills/skill-config.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, table } from './format.js';
 import { UsageError } from './usage-error.js';
@@ -21,6 +23,39 @@ function parseAssignments(assignments: string[]): Record<string, string | null> 
     values[key] = value === '' ? null : value;
   }
   return values;
+}
+
+/** A setting as shown here: a secret also says whether the desktop app keeps a sealed copy of it. */
+type FieldView = ConfigFieldState & { sealedByApp?: boolean; appUsesSealed?: boolean };
+
+/**
+ * The settings with, for each secret, the copy the desktop app sealed with the OS keychain: only
+ * the app can open it, so a secret set there alone is set, but not for what runs from `ias`.
+ */
+function withSealedCopies(skill: string, fields: ConfigFieldState[], secrets: SecretStore): FieldView[] {
+  return fields.map((f) => {
+    if (!f.secret) return f;
+    const { sealedByApp, appUsesSealed } = secretPlaces(secrets, configSecretName(skill, f.name));
+    return { ...f, sealedByApp, appUsesSealed };
+  });
+}
+
+function secretState(f: FieldView): string {
+  if (f.set && f.appUsesSealed)
+    return '(secret, set; the desktop app uses a newer copy it sealed with the OS keychain)';
+  if (f.set) return '(secret, set)';
+  if (f.sealedByApp) return '(secret, set in the desktop app, sealed with the OS keychain: `ias` cannot read it)';
+  return '(secret, not set)';
+}
+
+/** What is said of secrets the desktop app alone holds. */
+function sealedOnlyNote(skill: string, names: string[]): string {
+  const [these, are, them] = names.length === 1 ? [names[0], 'is', 'it'] : [names.join(', '), 'are', 'them'];
+  return (
+    `${these} ${are} set in the desktop app, sealed with the OS keychain, which \`ias\` cannot read: ` +
+    `the app's runs of ${skill} use ${them}; runs started from \`ias\` go without. To use ${them} from ` +
+    `\`ias\` too, set ${them} here as well (\`ias skills config ${skill} ${names[0]}=-\` reads the value from stdin).`
+  );
 }
 
 export function registerSkillConfigCommand(skills: Command): void {
@@ -44,7 +79,7 @@ export function registerSkillConfigCommand(skills: Command): void {
             throw new UsageError((err as Error).message);
           }
         }
-        const fields = runtime.skillConfig.view(skill);
+        const fields = withSealedCopies(name, runtime.skillConfig.view(skill), runtime.secrets);
         const missing = runtime.skillConfig.missing(skill);
         if (opts.json) {
           process.stdout.write(`${JSON.stringify({ name, settings: fields, needsConfig: missing }, null, 2)}\n`);
@@ -56,19 +91,22 @@ export function registerSkillConfigCommand(skills: Command): void {
         }
         const rows = fields.map((f) => [
           color.bold(f.name),
-          f.secret
-            ? f.set
-              ? '(secret, set)'
-              : '(secret, not set)'
-            : (f.value ?? (f.default ? `${f.default} (default)` : '(not set)')),
+          f.secret ? secretState(f) : (f.value ?? (f.default ? `${f.default} (default)` : '(not set)')),
           f.required === true ? 'required' : typeof f.required === 'string' ? `one of "${f.required}"` : 'optional',
           f.description,
         ]);
         process.stdout.write(
           `${table([['SETTING', 'VALUE', 'NEEDED', 'DESCRIPTION'].map((h) => color.dim(h)), ...rows])}\n`,
         );
-        if (missing.length > 0) process.stdout.write(`${color.yellow('Still to set')}: ${missing.join('; ')}\n`);
-        else if (assignments.length > 0) process.stdout.write(`${color.green('Saved.')} ${name} has what it needs.\n`);
+        const onlyInApp = fields.filter((f) => !f.set && f.sealedByApp).map((f) => f.name);
+        if (onlyInApp.length > 0) {
+          process.stdout.write(`${color.yellow('note')}: ${sealedOnlyNote(name, onlyInApp)}\n`);
+        }
+        if (missing.length > 0) {
+          const label = onlyInApp.length > 0 ? 'Still to set for runs from `ias`' : 'Still to set';
+          process.stdout.write(`${color.yellow(label)}: ${missing.join('; ')}\n`);
+        } else if (assignments.length > 0)
+          process.stdout.write(`${color.green('Saved.')} ${name} has what it needs.\n`);
       } finally {
         await runtime.close();
       }

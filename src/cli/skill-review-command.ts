@@ -1,12 +1,13 @@
 /**
  * `ias skills review NAME`: marks a user skill reviewed at the version the owner was shown, never
  * at whatever its folder holds when the answer comes. On a terminal it shows the skill (read once,
- * hashed over exactly what is shown) and asks; elsewhere the owner names the version with --hash.
+ * hashed over exactly what is shown) and asks; elsewhere the owner names the version with --hash,
+ * by its whole hash: a part of it (48 bits for 12 digits) is too weak to approve content unattended.
  * Either way the mark is written only if the folder, read again, is still that version.
  */
 import readline from 'node:readline';
 import type { Command } from 'commander';
-import { effectiveRisk, markReviewedIfAt, MIN_HASH_PREFIX } from '../core/approval/review.js';
+import { effectiveRisk, markReviewedIfAt, VERSION_HASH } from '../core/approval/review.js';
 import { FolderError } from '../core/skills/folder-files.js';
 import { readFolderVersion, type FolderVersion } from '../core/skills/folder-version.js';
 import { realRoot } from '../core/skills/load.js';
@@ -33,8 +34,10 @@ interface ReviewOptions {
 /** A refusal that is not a usage mistake: the skill is not the version named or shown (exit 1). */
 class NotMarked extends Error {}
 
-const HASH_PREFIX = new RegExp(`^[0-9a-f]{${MIN_HASH_PREFIX},64}$`, 'i');
-const short = (hash: string) => hash.slice(0, MIN_HASH_PREFIX);
+/** Hex digits, as many as a part of a version hash has. */
+const HASH_PART = /^[0-9a-f]{1,63}$/i;
+/** A version as people read it; a version is named (--hash) only by its whole hash. */
+const short = (hash: string) => hash.slice(0, 12);
 
 /** The y/N question; Enter, Ctrl-C and Ctrl-D say no. */
 function ask(question: string): Promise<boolean> {
@@ -91,7 +94,7 @@ async function showAndAsk(
   words: ReviewWords,
 ): Promise<string | undefined> {
   const { skill, version } = readShown(context.registry, name, locale, words);
-  if (given && !version.hash.startsWith(given)) throw new NotMarked(words.notAtHash(name, given));
+  if (given && version.hash !== given) throw new NotMarked(words.notAtHash(name, short(given)));
   const reviewedHash = settings.get(name)?.reviewedHash ?? null;
   if (reviewedHash === version.hash) return version.hash; // marking again changes nothing but the time
   const overridden = skill.overrides ? context.registry.systemSkill(name) : undefined;
@@ -103,7 +106,8 @@ async function showAndAsk(
 async function review(context: CliContext, name: string, opts: ReviewOptions, locale: Locale): Promise<void> {
   const words = reviewWords[locale];
   const given = opts.hash?.toLowerCase();
-  if (given !== undefined && !HASH_PREFIX.test(given)) throw new UsageError(words.badHash(opts.hash!));
+  if (given !== undefined && HASH_PART.test(given)) throw new UsageError(words.partOfHash(opts.hash!, name));
+  if (given !== undefined && !VERSION_HASH.test(given)) throw new UsageError(words.badHash(opts.hash!, name));
   if (opts.yes && given === undefined) throw new UsageError(words.yesNeedsHash);
   const skill = context.registry.current(name);
   if (!skill) throw unknownSkill(context, name, locale);
@@ -147,7 +151,10 @@ export function registerSkillReviewCommand(skills: Command): void {
       'show a user skill and mark it reviewed by you at that version (until it changes, it runs at its own risk)',
     )
     .argument('<name>', 'the skill to review')
-    .option('--hash <hash>', 'mark only if the skill is at this version (12 or more hex digits of its hash)')
+    .option(
+      '--hash <hash>',
+      'mark only if the skill is at this version: its whole hash, 64 hex digits (`ias skills list --json` prints it)',
+    )
     .option('--yes', 'with --hash: mark without showing the skill or asking, on a terminal too')
     .option('--json', 'print JSON (needs --hash)')
     .action(async (name: string, opts: ReviewOptions, cmd: Command) => {

@@ -34,11 +34,21 @@ export interface ReviewWords extends SkillTerms {
   changing: (name: string) => string;
   unreadableFolder: (name: string, reason: string) => string;
   needHash: (name: string) => string;
-  badHash: (given: string) => string;
+  /** --hash gives only the first digits of a hash: a version is named by its whole hash. */
+  partOfHash: (given: string, name: string) => string;
+  badHash: (given: string, name: string) => string;
   yesNeedsHash: string;
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** Where the whole hash of `name`'s version is printed. */
+const hashFrom = {
+  en: (name: string) =>
+    `\`ias skills list --json\` prints it (the "hash" of ${name}), as does \`ias skills review ${name}\` on a terminal (its "version" line)`,
+  'zh-CN': (name: string) =>
+    `\`ias skills list --json\` 会输出它（${name} 的 "hash"），在终端中运行 \`ias skills review ${name}\` 时“版本”一行也会显示它`,
+};
 
 const english: ReviewWords = {
   ...skillTerms.en,
@@ -72,8 +82,11 @@ const english: ReviewWords = {
   changing: (name) => `${name} kept changing while it was read: nothing was shown or marked. Try again.`,
   unreadableFolder: (name, reason) => `${name} cannot be read as one version: ${reason}`,
   needHash: (name) =>
-    `with no terminal to show ${name} on and ask you, give the version you reviewed: \`ias skills review ${name} --hash HASH\` (at least 12 hex digits of the hash \`ias skills list --json\` or \`ias skills check --json\` print); only that version is marked`,
-  badHash: (given) => `--hash "${given}" is not a version hash: give at least 12 of its hex digits`,
+    `with no terminal to show ${name} on and ask you, give the version you reviewed: \`ias skills review ${name} --hash HASH\`, with its whole hash of 64 hex digits (${hashFrom.en(name)}); only that version is marked`,
+  partOfHash: (given, name) =>
+    `--hash ${given} is only the start of a version hash, and a part of one could name other content: give the whole hash, all 64 hex digits; ${hashFrom.en(name)}`,
+  badHash: (given, name) =>
+    `--hash "${given}" is not a version hash: give the whole hash, 64 hex digits; ${hashFrom.en(name)}`,
   yesNeedsHash: '--yes needs --hash: name the version you reviewed, or leave --yes out to be shown the skill and asked',
 };
 
@@ -107,8 +120,10 @@ const chinese: ReviewWords = {
   changing: (name) => `${name} 在读取时不断被改动：没有显示也没有标记任何内容。请稍后再试。`,
   unreadableFolder: (name, reason) => `无法把 ${name} 作为一个版本读取：${reason}`,
   needHash: (name) =>
-    `这里没有终端可以显示 ${name} 并询问你，请给出你审阅过的版本：\`ias skills review ${name} --hash HASH\`（至少 12 位十六进制数字，取自 \`ias skills list --json\` 或 \`ias skills check --json\` 输出的哈希）；只有该版本会被标记`,
-  badHash: (given) => `--hash “${given}”不是版本哈希：请至少给出它的 12 位十六进制数字`,
+    `这里没有终端可以显示 ${name} 并询问你，请给出你审阅过的版本：\`ias skills review ${name} --hash HASH\`，HASH 为完整的 64 位十六进制哈希（${hashFrom['zh-CN'](name)}）；只有该版本会被标记`,
+  partOfHash: (given, name) =>
+    `--hash ${given} 只是版本哈希的开头，而一部分哈希可能对应别的内容：请给出完整的 64 位十六进制哈希；${hashFrom['zh-CN'](name)}`,
+  badHash: (given, name) => `--hash “${given}”不是版本哈希：请给出完整的 64 位十六进制哈希；${hashFrom['zh-CN'](name)}`,
   yesNeedsHash: '--yes 需要与 --hash 一起使用：请指明你审阅过的版本，或者去掉 --yes，先查看技能再回答',
 };
 

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { FolderVersion, VersionFile } from '../core/skills/folder-version.js';
 import type { Risk, Skill } from '../core/skills/types.js';
-import { escapedChar, visibleText } from '../shared/visible-text.js';
+import { visibleLine } from '../shared/visible-text.js';
 import { color } from './format.js';
 import type { ReviewWords } from './skill-review-words.js';
 
@@ -28,9 +28,6 @@ export interface ReviewState {
 export function textShownFor(skill: Skill): (rel: string) => boolean {
   return (rel) => rel === 'SKILL.md' || Boolean(skill.script?.body.includes(rel));
 }
-
-/** A line (or a file name) as it reads: a line break in it (\n, \r, \v, \f) is escaped along with the rest. */
-const visibleLine = (line: string) => visibleText(line).replace(/[\n\r\v\f]/g, escapedChar);
 
 /** The text of a file, or undefined when it is not UTF-8 text. */
 function textOf(content: Uint8Array): string | undefined {

@@ -1,14 +1,16 @@
 /** `ias wechat login | status | pair | logout`. */
 import fs from 'node:fs';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import QRCode from 'qrcode';
 import { wechatSessionFile, type WechatStatus } from '../core/channels/wechat-bot.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
-import { DEFAULT_PUPPET, WechatSettings } from '../core/channels/wechat-settings.js';
+import { DEFAULT_PUPPET, WechatSettings, type PuppetSettings } from '../core/channels/wechat-settings.js';
 import type { Runtime } from '../core/runtime.js';
 import { openStore } from '../core/store/index.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color } from './format.js';
+import { promptHidden, readPipedSecret, SecretPromptCancelled } from './secret-input.js';
+import { UsageError } from './usage-error.js';
 
 const LOGIN_WAIT_MS = 5 * 60_000;
 
@@ -31,13 +33,44 @@ async function withWechat<T>(cmd: Command, work: (service: WechatService, runtim
   }
 }
 
+interface LoginOptions {
+  puppet?: string;
+  endpoint?: string;
+  tokenStdin?: boolean;
+  /** Refused: a token on the command line. */
+  token?: string;
+}
+
+/**
+ * The puppet service's token, if one is to be saved: piped in, or typed unseen on a terminal, with
+ * --token-stdin; never taken from the command line, where `ps` and the shell's history show it.
+ */
+async function tokenToSave(opts: LoginOptions): Promise<string | undefined> {
+  if (opts.token !== undefined) {
+    throw new UsageError(
+      'the token is never taken from the command line, where `ps` and your shell history show it: pipe it in with --token-stdin, or give --token-stdin on a terminal to type it unseen',
+    );
+  }
+  if (!opts.tokenStdin) return undefined;
+  const token = (
+    process.stdin.isTTY ? await promptHidden('Puppet service token (not shown as you type): ') : readPipedSecret()
+  ).trim();
+  if (token === '') throw new UsageError('no token came; nothing was saved');
+  if (/\s/.test(token))
+    throw new UsageError('a token has no spaces or line breaks, and what came has some; nothing was saved');
+  return token;
+}
+
+/** Saves the puppet to use; the options saved for the same puppet stay unless given anew. */
 function savePuppet(cmd: Command, opts: { puppet?: string; endpoint?: string; token?: string }): void {
   const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
   const store = openStore(context.paths.database);
   try {
     const settings = new WechatSettings(store.settings);
-    const name = opts.puppet ?? settings.puppet().name;
+    const saved = settings.puppet();
+    const name = opts.puppet ?? saved.name;
     const options = {
+      ...(name === saved.name ? saved.options : {}),
       ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
       ...(opts.token ? { token: opts.token } : {}),
     };
@@ -45,6 +78,13 @@ function savePuppet(cmd: Command, opts: { puppet?: string; endpoint?: string; to
   } finally {
     store.close();
   }
+}
+
+/** The puppet as `status` shows it: whether a token is saved, never the token. */
+function shownPuppet({ name, options }: PuppetSettings) {
+  if (!options || !('token' in options)) return { name, ...(options ? { options } : {}) };
+  const { token: _token, ...rest } = options;
+  return { name, ...(Object.keys(rest).length ? { options: rest } : {}), tokenSaved: true };
 }
 
 export async function printQr(text: string): Promise<void> {
@@ -93,9 +133,19 @@ export function registerWechatCommand(program: Command): void {
     .description('log the bot in: shows a QR code to scan with WeChat')
     .option('--puppet <name>', `the puppet package to use from now on (default ${DEFAULT_PUPPET})`)
     .option('--endpoint <url>', 'wechaty-puppet-service: the endpoint')
-    .option('--token <token>', 'wechaty-puppet-service: the token')
-    .action(async (opts: { puppet?: string; endpoint?: string; token?: string }, cmd: Command) => {
-      if (opts.puppet || opts.endpoint || opts.token) savePuppet(cmd, opts);
+    .option('--token-stdin', 'wechaty-puppet-service: read the token from stdin (on a terminal: ask for it unseen)')
+    .addOption(new Option('--token <token>').hideHelp())
+    .action(async (opts: LoginOptions, cmd: Command) => {
+      let token: string | undefined;
+      try {
+        token = await tokenToSave(opts);
+      } catch (err) {
+        if (!(err instanceof SecretPromptCancelled)) throw err;
+        process.stderr.write('Cancelled; nothing was saved.\n');
+        process.exitCode = 130;
+        return;
+      }
+      if (opts.puppet || opts.endpoint || token) savePuppet(cmd, { ...opts, token });
       await withWechat(cmd, async (service) => {
         const status = await loggedIn(service);
         process.stdout.write(`Logged in as ${color.bold(status.user?.name ?? '?')}.\n`);
@@ -114,7 +164,7 @@ export function registerWechatCommand(program: Command): void {
         const settings = new WechatSettings(store.settings);
         const session = wechatSessionFile(context.paths.home);
         const status = {
-          puppet: settings.puppet(),
+          puppet: shownPuppet(settings.puppet()),
           account: settings.account() ?? null,
           owner: settings.owner() ?? null,
           session: fs.existsSync(session),

@@ -1,18 +1,41 @@
 /**
- * Text as the owner must read it where they decide (an approval, in WeChat or in the app): every
- * character visible for what it is, so the parameters shown are the parameters that run.
+ * Text as the owner must read it where they decide (an approval, in WeChat, in the app or at the
+ * terminal): every character visible for what it is, so the parameters shown are the parameters
+ * that run.
  */
 
 /**
- * Characters that could change how the rest reads: terminal escapes and other control characters,
- * and the marks that reorder text (bidirectional overrides and isolates).
+ * Characters that could change how the rest reads, or hide that they are there: control characters
+ * (C0, DEL, C1: terminal escapes, carriage returns, vertical tabs, form feeds, backspaces), line and
+ * paragraph separators, format characters (the marks that reorder text, zero-width spaces and
+ * joiners, the byte-order mark, tag characters), every other character Unicode says to draw as
+ * nothing (fillers, variation selectors), and halves of surrogate pairs standing alone. A tab and
+ * a line feed are the only ones kept as they are.
  */
-const HIDDEN = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const HIDDEN = /(?![\t\n])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|\p{Cs}/gu;
 
-/** A character written as \uXXXX. */
-export const escapedChar = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/** The control characters alone (C0, DEL and C1, but tab and line feed): what a terminal obeys. */
+const CONTROLS = /(?![\t\n])\p{Cc}/gu;
 
-/** `text` with each hidden character written as \uXXXX (tabs and line breaks stay as they are). */
+/** A character written as \uXXXX (one per UTF-16 unit, as JSON writes it). */
+export const escapedChar = (c: string): string =>
+  Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+
+/** `text` with each hidden character written as \uXXXX (tabs and line feeds stay as they are). */
 export function visibleText(text: string): string {
   return text.replace(HIDDEN, escapedChar);
+}
+
+/** `text` on one line: a line feed is written as \u000a too. */
+export function visibleLine(text: string): string {
+  return visibleText(text).replace(/\n/g, escapedChar);
+}
+
+/**
+ * Prose for a terminal (a model's reply as it streams): its control characters written as \uXXXX,
+ * so it cannot move the cursor, rewrite a line or change how what comes after it shows; the rest of
+ * Unicode (an emoji's joiners, right-to-left text) as it is.
+ */
+export function withControlsShown(text: string): string {
+  return text.replace(CONTROLS, escapedChar);
 }

@@ -62,6 +62,44 @@ describe('ias skills config', () => {
     expect(cleared.stdout).toContain('Still to set: PASSWORD');
   });
 
+  it("a secret the desktop app sealed with the keychain is said as such, not as 'not set'", () => {
+    const h = home();
+    const secrets = path.join(h.dir, 'secrets');
+    fs.mkdirSync(secrets, { mode: 0o700 });
+    // As the app stores it: Electron's safeStorage output (v10 + ciphertext), beside the plain files.
+    const sealed = path.join(secrets, 'skill-config.mailer.PASSWORD.sealed');
+    fs.writeFileSync(sealed, Buffer.from([0x76, 0x31, 0x30, 0x01, 0x02, 0x03]), { mode: 0o600 });
+
+    const shown = ias(['skills', 'config', 'mailer', ...h.args]);
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toContain(
+      '(secret, set in the desktop app, sealed with the OS keychain: `ias` cannot read it)',
+    );
+    expect(shown.stdout).not.toContain('(secret, not set)');
+    expect(shown.stdout).toContain(
+      "note: PASSWORD is set in the desktop app, sealed with the OS keychain, which `ias` cannot read: the app's runs of mailer use it; runs started from `ias` go without.",
+    );
+    expect(shown.stdout).toContain('Still to set for runs from `ias`: SMTP_HOST; PASSWORD');
+    const json = JSON.parse(ias(['skills', 'config', 'mailer', '--json', ...h.args]).stdout);
+    expect(json.settings.find((f: { name: string }) => f.name === 'PASSWORD')).toMatchObject({
+      set: false,
+      sealedByApp: true,
+      appUsesSealed: true,
+    });
+
+    // Set here too: the file is newer, and both use it; once the app seals a newer copy, that is said.
+    ias(['skills', 'config', 'mailer', 'PASSWORD=-', ...h.args], {}, 'hunter2\n');
+    expect(ias(['skills', 'config', 'mailer', ...h.args]).stdout).toMatch(/PASSWORD +\(secret, set\) /);
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(sealed, later, later);
+    expect(ias(['skills', 'config', 'mailer', ...h.args]).stdout).toContain(
+      '(secret, set; the desktop app uses a newer copy it sealed with the OS keychain)',
+    );
+    // Clearing it here clears the app's copy too.
+    expect(ias(['skills', 'config', 'mailer', 'PASSWORD=', ...h.args]).stdout).toContain('(secret, not set)');
+    expect(fs.existsSync(sealed)).toBe(false);
+  });
+
   it('refuses a setting the skill does not declare, and a malformed assignment', () => {
     const h = home();
     const bad = ias(['skills', 'config', 'mailer', 'TOKEN=x', ...h.args]);

@@ -71,24 +71,42 @@ describe('ias skills review without a terminal: only the version named by --hash
     fs.appendFileSync(h.script, 'rm -rf "$HOME/important"\n');
     const now = h.hash();
     expect(now).not.toBe(before);
-    for (const stale of [before, before.slice(0, 12), '0'.repeat(64)]) {
+    for (const stale of [before, '0'.repeat(64)]) {
       const run = ias(['skills', 'review', 'mine', '--hash', stale, ...h.args]);
       expect(run.status).toBe(1);
       expect(run.stderr).toContain(`mine is not at version ${stale.slice(0, 12)}`);
       expect(run.stderr).toContain('nothing was marked reviewed');
     }
-    for (const malformed of [now.slice(0, 11), `${now.slice(0, 11)}z`, '']) {
+    for (const malformed of [`${now.slice(0, 11)}z`, `${now}0`, '']) {
       const run = ias(['skills', 'review', 'mine', '--hash', malformed, ...h.args]);
       expect(run.status).toBe(2);
-      expect(run.stderr).toContain('is not a version hash: give at least 12 of its hex digits');
+      expect(run.stderr).toContain('is not a version hash: give the whole hash, 64 hex digits;');
     }
     expect(h.storedHash()).toBeNull();
   });
 
-  it('marks the current version given by its hash or a 12-digit prefix; --json keeps {name, hash, risk}', () => {
+  it('refuses the start of the current hash, however long, and says where the whole hash is printed (exit 2)', () => {
     const h = home();
     const hash = h.hash();
-    const run = ias(['skills', 'review', 'mine', '--hash', hash.slice(0, 12).toUpperCase(), ...h.args]);
+    for (const part of [hash.slice(0, 12), hash.slice(0, 32).toUpperCase(), hash.slice(0, 63)]) {
+      const run = ias(['skills', 'review', 'mine', '--hash', part, ...h.args]);
+      expect(run).toMatchObject({ status: 2, stdout: '' });
+      expect(run.stderr).toContain(`--hash ${part} is only the start of a version hash`);
+      expect(run.stderr).toContain('give the whole hash, all 64 hex digits');
+      expect(run.stderr).toContain('`ias skills list --json` prints it (the "hash" of mine)');
+      expect(run.stderr).toContain('`ias skills review mine` on a terminal');
+    }
+    expect(ias(['skills', 'review', 'mine', '--json', '--hash', hash.slice(0, 12), ...h.args]).status).toBe(2);
+    expect(h.storedHash()).toBeNull();
+    const chinese = ias(['skills', 'review', 'mine', '--hash', hash.slice(0, 12), ...h.args], CHINESE);
+    expect(chinese.stderr).toContain('只是版本哈希的开头');
+    expect(h.storedHash()).toBeNull();
+  });
+
+  it('marks the current version given by its whole hash, in any case; --json keeps {name, hash, risk}', () => {
+    const h = home();
+    const hash = h.hash();
+    const run = ias(['skills', 'review', 'mine', '--hash', hash.toUpperCase(), ...h.args]);
     expect(run).toMatchObject({ status: 0, stderr: '' });
     expect(run.stdout).toBe(`Reviewed mine at ${hash.slice(0, 12)}: it runs as low risk until it changes.\n`);
     expect(h.storedHash()).toBe(hash);
@@ -116,7 +134,7 @@ describe('ias skills review without a terminal: only the version named by --hash
     const run = ias(['skills', 'review', 'mine', ...h.args], CHINESE);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/^错误：这里没有终端可以显示 mine 并询问你/);
-    const stale = ias(['skills', 'review', 'mine', '--hash', '0'.repeat(12), ...h.args], CHINESE);
+    const stale = ias(['skills', 'review', 'mine', '--hash', '0'.repeat(64), ...h.args], CHINESE);
     expect(stale.stderr).toContain('没有标记任何内容为已审阅');
     const done = ias(['skills', 'review', 'mine', '--hash', h.hash(), ...h.args], CHINESE);
     expect(done.stdout).toBe(`已审阅 mine（版本 ${h.hash().slice(0, 12)}）：在它改动之前，它以低风险运行。\n`);
@@ -181,10 +199,18 @@ describe('ias skills review on a terminal: shows the version, asks, marks only t
 
   it('with --hash of another version refuses before asking; with --yes and the right hash does not ask', async () => {
     const h = home();
-    const other = iasOnTerminal(['skills', 'review', 'mine', '--hash', 'f'.repeat(12), ...h.args]);
+    const other = iasOnTerminal(['skills', 'review', 'mine', '--hash', 'f'.repeat(64), ...h.args]);
     expect(await other.exited).toBe(1);
     expect(other.screen()).toContain(`mine is not at version ${'f'.repeat(12)}`);
     expect(other.screen()).not.toContain('[y/N]');
+    // On a terminal too, --hash names a version only by its whole hash: the start of it is refused.
+    for (const extra of [[], ['--yes']]) {
+      const part = iasOnTerminal(['skills', 'review', 'mine', ...extra, '--hash', h.hash().slice(0, 12), ...h.args]);
+      expect(await part.exited).toBe(2);
+      expect(part.screen()).toContain('is only the start of a version hash');
+      expect(part.screen()).not.toContain('[y/N]');
+    }
+    expect(h.storedHash()).toBeNull();
     const quiet = iasOnTerminal(['skills', 'review', 'mine', '--yes', '--hash', h.hash(), ...h.args]);
     expect(await quiet.exited).toBe(0);
     expect(quiet.screen()).not.toContain('[y/N]');

@@ -1,7 +1,23 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { PuppetSettings } from '../../src/core/channels/wechat-settings.js';
+import { openStore } from '../../src/core/store/index.js';
 import { ias } from '../helpers/cli.js';
+import { CTRL_C, iasOnTerminal } from '../helpers/terminal.js';
 import { tempDir } from '../helpers/temp.js';
+
+const AUTO_LOGIN = path.resolve('test/fixtures/auto-login-puppet.mjs');
+const TOKEN = 'puppet_service_Zq8Wv3Lm9Xy2';
+
+/** The puppet settings saved in the data folder's database, as the bot reads them. */
+function savedPuppet(home: string): PuppetSettings | undefined {
+  const store = openStore(path.join(home, 'ias.db'));
+  try {
+    return store.settings.get<PuppetSettings>('wechat.puppet');
+  } finally {
+    store.close();
+  }
+}
 
 describe('ias wechat', () => {
   it('login shows a QR code and logs in; status, pair --self and logout', () => {
@@ -43,4 +59,74 @@ describe('ias wechat', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/the WeChat puppet "wechaty-puppet-does-not-exist" is not installed/);
   });
+});
+
+describe('ias wechat login: the puppet service token never comes from the command line', () => {
+  it('refuses --token with a value (exit 2), saying how to give it, and saves and starts nothing', () => {
+    const home = tempDir('ias-wx-');
+    const run = ias([
+      'wechat',
+      'login',
+      '--puppet',
+      AUTO_LOGIN,
+      '--endpoint',
+      'grpc://127.0.0.1:1',
+      '--token',
+      TOKEN,
+      '--home',
+      home,
+    ]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(
+      'the token is never taken from the command line, where `ps` and your shell history show it',
+    );
+    expect(run.stderr).toContain('--token-stdin');
+    expect(run.stdout).not.toContain('Logged in');
+    expect(savedPuppet(home)).toBeUndefined();
+    expect(ias(['wechat', 'login', '--help']).stdout).not.toMatch(/--token </);
+  });
+
+  it('reads it piped in with --token-stdin, saves it with the puppet, and status never shows it', () => {
+    const home = tempDir('ias-wx-');
+    const login = ias(
+      ['wechat', 'login', '--puppet', AUTO_LOGIN, '--endpoint', 'grpc://127.0.0.1:1', '--token-stdin', '--home', home],
+      {},
+      `${TOKEN}\n`,
+    );
+    expect(login.status).toBe(0);
+    expect(login.stdout).toMatch(/Logged in as CLI Bot/);
+    expect(savedPuppet(home)).toEqual({ name: AUTO_LOGIN, options: { endpoint: 'grpc://127.0.0.1:1', token: TOKEN } });
+    const status = ias(['wechat', 'status', '--json', '--home', home]);
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      puppet: { name: AUTO_LOGIN, options: { endpoint: 'grpc://127.0.0.1:1' }, tokenSaved: true },
+    });
+    expect(status.stdout + ias(['wechat', 'status', '--home', home]).stdout).not.toContain(TOKEN.slice(0, 12));
+
+    // A later login with the same puppet keeps the token; nothing on stdin is refused, nothing changed.
+    expect(ias(['wechat', 'login', '--endpoint', 'grpc://127.0.0.1:2', '--home', home]).status).toBe(0);
+    expect(savedPuppet(home)?.options).toEqual({ endpoint: 'grpc://127.0.0.1:2', token: TOKEN });
+    const empty = ias(['wechat', 'login', '--token-stdin', '--home', home], {}, '\n');
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toContain('no token came; nothing was saved');
+    expect(savedPuppet(home)?.options).toEqual({ endpoint: 'grpc://127.0.0.1:2', token: TOKEN });
+  });
+
+  it('on a terminal, --token-stdin asks for it without showing it; Ctrl-C saves nothing', async () => {
+    const home = tempDir('ias-wx-');
+    const term = iasOnTerminal(['wechat', 'login', '--puppet', AUTO_LOGIN, '--token-stdin', '--home', home]);
+    await term.waitFor('Puppet service token (not shown as you type): ');
+    term.type(`${TOKEN}\r`);
+    await term.waitFor('Logged in as CLI Bot');
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).not.toContain(TOKEN.slice(0, 6));
+    expect(savedPuppet(home)).toEqual({ name: AUTO_LOGIN, options: { token: TOKEN } });
+
+    const other = tempDir('ias-wx-');
+    const cancelled = iasOnTerminal(['wechat', 'login', '--puppet', AUTO_LOGIN, '--token-stdin', '--home', other]);
+    await cancelled.waitFor('(not shown as you type): ');
+    cancelled.type(`secret${CTRL_C}`);
+    expect(await cancelled.exited).toBe(130);
+    expect(cancelled.screen()).toContain('Cancelled; nothing was saved.');
+    expect(savedPuppet(other)).toBeUndefined();
+  }, 30_000);
 });

@@ -5,7 +5,7 @@ import {
   type ApprovalMessageCode,
   type SkillOrigin,
 } from '../../shared/approval-messages.js';
-import { visibleText } from '../../shared/visible-text.js';
+import { visibleLine, visibleText } from '../../shared/visible-text.js';
 import { cap } from '../store/audit-repo.js';
 
 export const ATTEMPTS = 3;
@@ -21,12 +21,13 @@ export const MESSAGE_CHARS = 1800;
 /** The most parameter text a request may show (about seven messages); a longer call is not asked about. */
 export const MAX_SHOWN_CHARS = 12_000;
 
-/** Anything a chat app or a terminal may show as a new line. */
+/** Anything a chat app or a terminal may show as a new line (a title is put on one line). */
 const LINE_BREAKS = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/;
 /**
- * The parameters one per line, in full. A value's every line is indented, whatever line break it
- * uses, and hidden characters are shown as \uXXXX, so text inside a value cannot pass for a line of
- * the message (a code, a part number) or rewrite what is shown.
+ * The parameters one per line, in full. A value's every line is indented, and every character that
+ * is not what it seems is shown as \uXXXX: only a line feed starts a line, a carriage return or a
+ * line separator shows as itself. So text inside a value cannot pass for a line of the message (a
+ * code, a part number), rewrite what is shown, or look like other text than what runs.
  */
 export function readableParams(params: Record<string, unknown>): string {
   const keys = Object.keys(params);
@@ -34,11 +35,9 @@ export function readableParams(params: Record<string, unknown>): string {
   return keys
     .map((key) => {
       const value = params[key];
-      const lines = (typeof value === 'string' ? value : JSON.stringify(value, null, 2))
-        .split(LINE_BREAKS)
-        .map(visibleText);
+      const lines = visibleText(typeof value === 'string' ? value : JSON.stringify(value, null, 2)).split('\n');
       const indented = lines.length > 1 ? `\n    ${lines.join('\n    ')}` : ` ${lines[0]}`;
-      return `  ${visibleText(key.split(LINE_BREAKS).join(' '))}:${indented}`;
+      return `  ${visibleLine(key)}:${indented}`;
     })
     .join('\n');
 }
@@ -105,8 +104,8 @@ const NAME_CHARS = 120;
  * they go over several numbered messages, and the code comes only in the last, after all of them.
  */
 export function requestTexts(a: ApprovalText, options: { split?: boolean } = {}): string[] {
-  const name = cap(a.skill, NAME_CHARS);
-  const title = a.title && a.title !== a.skill ? `（${cap(a.title.split(LINE_BREAKS).join(' '), NAME_CHARS)}）` : '';
+  const name = oneLine(a.skill);
+  const title = a.title && a.title !== a.skill ? `（${oneLine(a.title)}）` : '';
   const head = [
     ...(a.note ? [a.note] : []),
     a.skillChanged
@@ -141,7 +140,7 @@ export function requestTexts(a: ApprovalText, options: { split?: boolean } = {})
  * requestTexts'). `movedFrom`: the channel it was sent to before, no longer connected.
  */
 export function requestCode(a: ApprovalText, movedFrom?: string): ApprovalMessageCode {
-  const title = a.title && a.title !== a.skill ? cap(a.title.split(LINE_BREAKS).join(' '), NAME_CHARS) : undefined;
+  const title = a.title && a.title !== a.skill ? oneLine(a.title) : undefined;
   return {
     code: 'approval-needed',
     params: {

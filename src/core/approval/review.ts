@@ -34,14 +34,14 @@ export function markReviewed(skill: Skill, settings: SkillSettingsRepo, at = Dat
   settings.setReviewed(skill.name, skill.hash, at);
 }
 
-/** The fewest hex digits of a version hash that may name it (as `ias skills review --hash` takes it). */
-export const MIN_HASH_PREFIX = 12;
+/** How a version hash is written: the 64 hex digits of a SHA-256. */
+export const VERSION_HASH = /^[0-9a-f]{64}$/i;
 
 /**
  * Marks `name` reviewed only if its files, read again now, are the version `hash` names (the whole
- * hash, or a prefix of at least {@link MIN_HASH_PREFIX} digits): the version compared is the one
- * written, so content changed since the owner saw it stays unreviewed. Returns the skill marked,
- * or undefined when it is gone or at another version.
+ * hash, in any case: a prefix is too weak to stand for content the owner approved unattended). The
+ * version compared is the one written, so content changed since the owner saw it stays unreviewed.
+ * Returns the skill marked, or undefined when it is gone or at another version.
  */
 export function markReviewedIfAt(
   registry: Pick<SkillRegistry, 'current'>,
@@ -50,7 +50,7 @@ export function markReviewedIfAt(
   settings: SkillSettingsRepo,
 ): Skill | undefined {
   const now = registry.current(name);
-  if (!now || hash.length < MIN_HASH_PREFIX || !now.hash.startsWith(hash.toLowerCase())) return undefined;
+  if (!now || !VERSION_HASH.test(hash) || now.hash !== hash.toLowerCase()) return undefined;
   markReviewed(now, settings);
   return now;
 }

@@ -13,7 +13,8 @@ export interface ConfigFieldState extends ConfigField {
   value?: string;
 }
 
-const secretName = (skill: string, field: string) => `skill-config.${skill}.${field}`;
+/** The name a secret setting is kept under in the secret store. */
+export const configSecretName = (skill: string, field: string) => `skill-config.${skill}.${field}`;
 
 /** "A", "A and B", "A, B and C". */
 function listed(names: string[], word: 'and' | 'or'): string {
@@ -32,7 +33,7 @@ export class SkillConfigStore {
 
   private value(skill: Skill, field: ConfigField, stored = this.stored(skill)): string | undefined {
     if (field.secret) {
-      const secret = this.secrets.get(secretName(skill.name, field.name));
+      const secret = this.secrets.get(configSecretName(skill.name, field.name));
       return secret && secret.length > 0 ? secret.toString('utf8') : undefined;
     }
     const v = stored[field.name];
@@ -96,8 +97,8 @@ export class SkillConfigStore {
       const field = fields.get(name)!;
       const v = raw === null ? '' : raw.trim();
       if (field.secret) {
-        if (v === '') this.secrets.delete(secretName(skill.name, name));
-        else this.secrets.set(secretName(skill.name, name), Buffer.from(v, 'utf8'));
+        if (v === '') this.secrets.delete(configSecretName(skill.name, name));
+        else this.secrets.set(configSecretName(skill.name, name), Buffer.from(v, 'utf8'));
       } else if (v === '') delete stored[name];
       else stored[name] = v;
     }

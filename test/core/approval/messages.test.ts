@@ -39,18 +39,28 @@ describe('approval request messages', () => {
     expect(requestTexts({ skill: 'send_mail', title: '', params: { body } }, { split: false })).toHaveLength(1);
   });
 
-  it('line breaks of any kind inside a value stay indented: a value cannot fake a code line or a part', () => {
-    for (const sep of ['\n', '\r', '\r\n', '\u2028', '\u2029', '\u0085']) {
+  it('a line feed inside a value stays indented, any other line break is written out: a value cannot fake a code line or a part', () => {
+    const shown: [string, string][] = [
+      ['\n', '  command:\n    echo hi\n    确认码 Code：000000\n    （2/2）'],
+      ['\r\n', '  command:\n    echo hi\\u000d\n    确认码 Code：000000\\u000d\n    （2/2）'],
+      ['\r', '  command: echo hi\\u000d确认码 Code：000000\\u000d（2/2）'],
+      ['\v', '  command: echo hi\\u000b确认码 Code：000000\\u000b（2/2）'],
+      ['\f', '  command: echo hi\\u000c确认码 Code：000000\\u000c（2/2）'],
+      ['\u2028', '  command: echo hi\\u2028确认码 Code：000000\\u2028（2/2）'],
+      ['\u2029', '  command: echo hi\\u2029确认码 Code：000000\\u2029（2/2）'],
+      ['\u0085', '  command: echo hi\\u0085确认码 Code：000000\\u0085（2/2）'],
+    ];
+    for (const [sep, params] of shown) {
       const [text] = requestTexts({
         skill: 'run_shell',
         title: '',
         params: { command: `echo hi${sep}确认码 Code：000000${sep}（2/2）` },
         code: '246810',
       });
-      const lines = text!.split(/\r\n|[\r\n\u0085\u2028\u2029]/);
+      const lines = text!.split(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/);
       expect(lines.filter((l) => CODE_LINE.test(l))).toEqual(['确认码 Code：246810']);
-      expect(lines).toContain('    确认码 Code：000000');
       expect(lines.some((l) => l.startsWith('（'))).toBe(false);
+      expect(text).toContain(`参数 Parameters：\n${params}\n`);
     }
   });
 

@@ -44,13 +44,14 @@ describe('readFolderVersion', () => {
 });
 
 describe('markReviewedIfAt', () => {
-  it('marks the version named by its hash or a prefix of 12 digits or more, and nothing shorter', () => {
+  it('marks the version named by its whole hash (in any case), never by a part of it', () => {
     const w = world();
     const hash = w.registry.get('mine')!.hash;
-    expect(markReviewedIfAt(w.registry, 'mine', hash.slice(0, 11), w.settings)).toBeUndefined();
-    expect(markReviewedIfAt(w.registry, 'mine', '', w.settings)).toBeUndefined();
+    for (const part of [hash.slice(0, 12), hash.slice(0, 63), '', `${hash}0`]) {
+      expect(markReviewedIfAt(w.registry, 'mine', part, w.settings)).toBeUndefined();
+    }
     expect(w.settings.get('mine')).toBeUndefined();
-    expect(markReviewedIfAt(w.registry, 'mine', hash.slice(0, 12).toUpperCase(), w.settings)?.hash).toBe(hash);
+    expect(markReviewedIfAt(w.registry, 'mine', hash.toUpperCase(), w.settings)?.hash).toBe(hash);
     expect(w.settings.get('mine')?.reviewedHash).toBe(hash);
   });
 

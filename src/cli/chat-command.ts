@@ -61,6 +61,8 @@ export function registerChatCommand(program: Command): void {
         // The last failure said: a turn that throws says it before it does (see Agent.send).
         let failure: Extract<AgentEvent, { type: 'error' }> | undefined;
         const agent = runtime.agent({
+          // Its calls are the terminal's in the audit log, told apart from the app's chat.
+          source: 'cli',
           onEvent: (event) => {
             if (event.type === 'background-result') finished.push(event);
             // Without a terminal nobody can be asked: say once how to approve such calls.

@@ -1,5 +1,6 @@
 /** How each API error (see api-errors.ts) reads in 简体中文. Plain functions: no Node, no DOM. */
 import type { ApiErrorStrings } from './api-errors.js';
+import { chineseTurnMessages } from './turn-messages-zh-CN.js';
 
 export const chineseApiErrors: ApiErrorStrings = {
   'no-skill': (p) => `没有名为“${p.name}”的技能。`,
@@ -16,6 +17,7 @@ export const chineseApiErrors: ApiErrorStrings = {
   'task-running': (p) => `“${p.name}”正在运行：请等这次运行结束。`,
   'not-a-time-zone': (p) =>
     `“${p.value}”不是时区：请使用 IANA 时区名，例如 Asia/Shanghai 或 Europe/London，或选择“跟随系统”。`,
+  'bad-base-url': chineseTurnMessages['base-url-not-web-address'],
   'connection-lost': () => '与 iAs 的连接已断开。',
   'not-signed-in': () => '此页面没有有效的访问令牌：请打开“ias serve”打印的链接。',
 };

@@ -6,6 +6,7 @@
  * Plain types and functions: no Node, no DOM.
  */
 import { sayCoded } from './coded-text.js';
+import { englishTurnMessages, type TurnMessageParams } from './turn-messages.js';
 
 export interface ApiErrorParams {
   'no-skill': { name: string };
@@ -23,6 +24,8 @@ export interface ApiErrorParams {
   /** Run now, while a run of the task is under way. */
   'task-running': { name: string };
   'not-a-time-zone': { value: string };
+  /** A provider's base URL that cannot be used: said as the same line a turn or `ias provider set` says. */
+  'bad-base-url': TurnMessageParams['base-url-not-web-address'];
   /** The link to iAs dropped while the call was under way (the web UI). */
   'connection-lost': Record<string, never>;
   /** The web UI was opened without a valid access token. */
@@ -53,6 +56,7 @@ export const englishApiErrors: ApiErrorStrings = {
   'task-running': (p) => `"${p.name}" is running now; wait until this run ends`,
   'not-a-time-zone': (p) =>
     `${JSON.stringify(p.value)} is not a time zone: use an IANA name such as Asia/Shanghai or Europe/London, or "system" to follow the computer's`,
+  'bad-base-url': englishTurnMessages['base-url-not-web-address'],
   'connection-lost': () => 'connection lost',
   'not-signed-in': () => 'iAs: this page has no valid access token; open the link `ias serve` printed',
 };

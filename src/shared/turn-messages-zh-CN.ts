@@ -65,8 +65,29 @@ export const chineseTurnMessages: TurnMessageStrings = {
       : p.missing === 'base-url'
         ? '还没有设置接口地址：请把 IAS_LLM_BASE_URL 设为服务的 OpenAI 兼容地址（例如 https://api.deepseek.com/v1，Ollama 则是 http://127.0.0.1:11434/v1），或在设置中选择一个服务商。'
         : '还没有配置模型。请设置 IAS_LLM_BASE_URL、IAS_LLM_MODEL 和 IAS_LLM_API_KEY（任何兼容 OpenAI 的服务），或在设置中选择一个服务商。',
-  'base-url-not-web-address': (p) =>
-    `${p.where === 'env' ? 'IAS_LLM_BASE_URL ' : p.where === 'option' ? '--base-url ' : '设置中的接口地址'}不是网址：“${p.value}”。请以 http:// 或 https:// 开头，例如 https://api.deepseek.com/v1。`,
+  'base-url-not-web-address': (p) => {
+    const subject = {
+      env: 'IAS_LLM_BASE_URL ',
+      option: '--base-url ',
+      settings: '设置中的接口地址',
+      field: '接口地址',
+    }[p.where];
+    const endsAtPath = '接口地址应到路径为止，例如 https://api.deepseek.com/v1。';
+    switch (p.reason) {
+      case 'whitespace':
+        return `${subject}含有空格或换行：“${p.value}”。接口地址中不能有空白，例如 https://api.deepseek.com/v1。`;
+      case 'credentials':
+        return `${subject}含有用户名或密码：“${p.value}”。请把它们去掉：API 密钥单独填写，不放在地址里。`;
+      case 'query':
+        return `${subject}含有查询参数（?…）：“${p.value}”。${endsAtPath}`;
+      case 'fragment':
+        return `${subject}含有片段（#…）：“${p.value}”。${endsAtPath}`;
+      case 'endpoint':
+        return `${subject}是完整的接口端点：“${p.value}”。接口地址应在 /chat/completions 之前结束：请使用 ${p.url}。`;
+      default:
+        return `${subject}不是网址：“${p.value}”。请以 http:// 或 https:// 开头，例如 https://api.deepseek.com/v1。`;
+    }
+  },
   'model-without-tools': (p) => `模型 ${p.model} 不能使用工具，所以它会不借助技能直接回答。`,
   'tools-after-last-round': (p) =>
     `模型在 ${p.rounds} 轮工具调用之后仍在请求工具（${p.tools}），所以本轮没有回答就结束了。再发一条消息可以让它继续。`,

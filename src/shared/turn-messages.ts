@@ -60,8 +60,13 @@ export interface TurnMessageParams {
   'request-stopped': Record<string, never>;
   /** `missing`: the one of the two that is missing when the other is set. */
   'no-model-configured': { missing?: 'model' | 'base-url' };
-  /** `where`: an environment variable (IAS_LLM_BASE_URL), the settings, or `ias provider set --base-url`. */
-  'base-url-not-web-address': { where: 'env' | 'settings' | 'option'; value: string };
+  /**
+   * A base URL that cannot be used: not an http(s) address, or (`reason`) one the API cannot be
+   * reached at that way; `url`, with `endpoint`, is the base URL to use. `where`: an environment
+   * variable (IAS_LLM_BASE_URL), the settings, `ias provider set --base-url`, or the Settings page's
+   * field. A user name or password in `value` is shown as `***`.
+   */
+  'base-url-not-web-address': { where: BaseUrlWhere; value: string; reason?: BaseUrlFlaw; url?: string };
   'model-without-tools': { model: string };
   /** The model asked for tools (`tools`, comma separated) after its last round of them. */
   'tools-after-last-round': { tools: string; rounds: string };
@@ -73,6 +78,15 @@ export interface TurnMessageParams {
   /** A connection test's answer: the model answered. */
   'model-answered': { model: string; baseUrl: string };
 }
+
+/** Where a base URL came from: see 'base-url-not-web-address'. */
+export type BaseUrlWhere = 'env' | 'settings' | 'option' | 'field';
+
+/**
+ * What is wrong with a web address as a base URL: white space in it, a user name or password, a
+ * query, a fragment, or the whole endpoint (it ends in /chat/completions, which the client adds).
+ */
+export type BaseUrlFlaw = 'whitespace' | 'credentials' | 'query' | 'fragment' | 'endpoint';
 
 export type TurnMessageCode = keyof TurnMessageParams;
 
@@ -144,8 +158,29 @@ export const englishTurnMessages: TurnMessageStrings = {
       : p.missing === 'base-url'
         ? "No base URL is set: set IAS_LLM_BASE_URL to the server's OpenAI-compatible address (such as https://api.deepseek.com/v1, or http://127.0.0.1:11434/v1 for Ollama), or choose a provider in the settings."
         : 'No model is configured. Set IAS_LLM_BASE_URL, IAS_LLM_MODEL and IAS_LLM_API_KEY (any OpenAI-compatible server), or choose a provider in the settings.',
-  'base-url-not-web-address': (p) =>
-    `${p.where === 'env' ? 'IAS_LLM_BASE_URL' : p.where === 'option' ? '--base-url' : 'The base URL in the settings'} is not a web address: "${p.value}". Write it with http:// or https://, such as https://api.deepseek.com/v1.`,
+  'base-url-not-web-address': (p) => {
+    const subject = {
+      env: 'IAS_LLM_BASE_URL',
+      option: '--base-url',
+      settings: 'The base URL in the settings',
+      field: 'The base URL',
+    }[p.where];
+    const endsAtPath = 'A base URL ends with its path, such as https://api.deepseek.com/v1.';
+    switch (p.reason) {
+      case 'whitespace':
+        return `${subject} has a space or line break in it: "${p.value}". A base URL has none, such as https://api.deepseek.com/v1.`;
+      case 'credentials':
+        return `${subject} holds a user name or password: "${p.value}". Leave them out: the API key is given apart, not in the address.`;
+      case 'query':
+        return `${subject} has a query (?…) in it: "${p.value}". ${endsAtPath}`;
+      case 'fragment':
+        return `${subject} has a fragment (#…) in it: "${p.value}". ${endsAtPath}`;
+      case 'endpoint':
+        return `${subject} is the whole endpoint: "${p.value}". The base URL stops before /chat/completions: use ${p.url}.`;
+      default:
+        return `${subject} is not a web address: "${p.value}". Write it with http:// or https://, such as https://api.deepseek.com/v1.`;
+    }
+  },
   'model-without-tools': (p) => `The model ${p.model} cannot use tools, so it answers without skills.`,
   'tools-after-last-round': (p) =>
     `The model still asked for tools (${p.tools}) after ${p.rounds} rounds of them, so this turn ends without an answer. Send another message to let it go on.`,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openStore } from '../../src/core/store/index.js';
 import { chatWorld as setup, jsonOnScreen, mailGoingOnInTheBackground } from '../helpers/chat-world.js';
 import { iasAsync } from '../helpers/cli.js';
 import { CTRL_C, CTRL_D, iasOnTerminal } from '../helpers/terminal.js';
@@ -39,6 +40,36 @@ describe('ias chat', () => {
     expect(JSON.parse(next.stdout)).toMatchObject({ conversationId: turn.conversationId, reply: 'Still here.' });
     const messages = s.server.requests[2]!.body.messages as { role: string; content: string }[];
     expect(messages.some((m) => m.content === 'say ping')).toBe(true);
+  });
+
+  it("records its calls in the audit log as the terminal's (source cli), apart from the app's chat", async () => {
+    const s = await setup();
+    s.server.enqueue({ toolCalls: [{ name: 'echo_back', arguments: '{"text":"audit"}' }] }, { content: 'Done.' });
+    const run = await iasAsync(['chat', 'echo audit', '--json', ...s.args], s.env);
+    expect(run.status, run.stderr).toBe(0);
+    const { conversationId } = JSON.parse(run.stdout) as { conversationId: string };
+
+    // The row in the SQLite file, beside one the app's chat made.
+    const store = openStore(path.join(s.home, 'ias.db'));
+    try {
+      expect(store.audit.query({}).rows).toMatchObject([
+        { skill: 'echo_back', source: 'cli', requestedBy: conversationId, status: 'done', resultSummary: 'echo:audit' },
+      ]);
+      store.audit.record(
+        { skill: 'echo_back', source: 'chat', risk: 'low', params: { text: 'app' } },
+        { status: 'done', durationMs: 1, resultSummary: 'echo:app' },
+      );
+    } finally {
+      store.close();
+    }
+    const bySource = async (source: string) => {
+      const audit = await iasAsync(['audit', '--json', '--source', source, ...s.args], s.env);
+      return (JSON.parse(audit.stdout) as { rows: { resultSummary: string }[] }).rows.map((r) => r.resultSummary);
+    };
+    expect(await bySource('cli')).toEqual(['echo:audit']);
+    expect(await bySource('chat')).toEqual(['echo:app']);
+    const csv = await iasAsync(['audit', '--export', 'csv', ...s.args], s.env);
+    expect(csv.stdout).toMatch(/^.*,cli,.*echo:audit/m);
   });
 
   it('streams the reply to stdout for people', async () => {

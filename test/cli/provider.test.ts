@@ -136,7 +136,7 @@ describe('ias provider', () => {
     return { w, expectUnchanged };
   }
 
-  it('an unknown preset or a base URL that is not http(s): exit 2 with the reason, nothing saved', async () => {
+  it('an unknown preset or a base URL that cannot be used: exit 2 with the reason, nothing saved', async () => {
     const { w, expectUnchanged } = await savedWorld();
 
     const preset = await provider(w, ['set', '--preset', 'deepsek', '--key-stdin'], {}, 'sk-other');
@@ -156,6 +156,13 @@ describe('ias provider', () => {
     expect(bare.stderr).toBe(
       '错误：--base-url 不是网址：“api.deepseek.com/v1”。请以 http:// 或 https:// 开头，例如 https://api.deepseek.com/v1。\n',
     );
+    // The same check as the Settings page's: the whole endpoint is no base URL.
+    const endpoint = await provider(w, ['set', '--base-url', 'https://api.deepseek.com/v1/chat/completions'], {}, '');
+    expect(endpoint).toMatchObject({
+      status: 2,
+      stderr:
+        'error: --base-url is the whole endpoint: "https://api.deepseek.com/v1/chat/completions". The base URL stops before /chat/completions: use https://api.deepseek.com/v1.\n',
+    });
     await expectUnchanged();
   }, 60_000);
 

@@ -2,7 +2,8 @@
  * The Audit page follows new calls without Refresh: a call `ias chat` makes in another process (the
  * built CLI, against the served home and the same model server) and one a turn in another tab makes
  * come in at the top; a call awaiting approval shows its end in place and in the open drawer;
- * scrolled down, a pill counts the new calls and the view does not move until it is clicked.
+ * scrolled down, a pill counts the new calls and the view does not move until it is clicked. The
+ * terminal's calls read as CLI (命令行 in 简体中文), the app's as Chat, and the source filter tells them apart.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -61,6 +62,7 @@ const SOON = { timeout: 15_000 };
 
 const firstRow = () => audit.locator('[data-testid="audit-row"]').first();
 const firstSkill = async () => (await firstRow().locator('[role="cell"]').nth(1).textContent()) ?? '';
+const sourceOf = (row: ReturnType<Page['locator']>) => row.locator('[role="cell"]').nth(2).textContent();
 const scroller = () => audit.locator('[data-testid="audit-table"]');
 /** The ids of the rows in the DOM (those in view, and a few past each edge), in order. */
 const rendered = () =>
@@ -83,6 +85,8 @@ it('a call `ias chat` makes in another process comes in at the top, without Refr
   expect(run.status, run.stderr).toBe(0);
   await expect.poll(firstSkill, SOON).toBe('lookup');
   expect(await firstRow().getAttribute('data-status')).toBe('done');
+  // Made at a terminal: not the app's chat.
+  expect(await sourceOf(firstRow())).toBe('CLI');
   // Its own row, new: the seeded ones come first in the table's ids.
   expect(Number(await firstRow().getAttribute('data-id'))).toBeGreaterThan(SEEDED);
   expect(await audit.locator('[data-testid="audit-news"]').count()).toBe(0);
@@ -131,7 +135,38 @@ it('scrolled down, a pill counts the new calls and the view stays until it is cl
   await pill.click();
   await expect.poll(() => scroller().evaluate((el) => el.scrollTop)).toBe(0);
   await expect.poll(firstSkill).toBe('lookup');
-  expect(await firstRow().textContent()).toContain('Chat');
+  expect(await sourceOf(firstRow())).toBe('Chat');
   expect(await audit.locator('[data-testid="audit-count"]').textContent()).toBe(`${SEEDED + 3} entries`);
   await pill.waitFor({ state: 'detached' });
+});
+
+it("the source filter tells the terminal's calls from the app's chat, in either language", async () => {
+  const rows = audit.locator('[data-testid="audit-row"]');
+  const filter = audit.locator('[data-testid="audit-filter-source"]');
+  expect(await filter.locator('option[value="cli"]').textContent()).toBe('CLI');
+  await filter.selectOption('cli');
+  await expect.poll(() => rows.count()).toBe(1);
+  expect(await firstSkill()).toBe('lookup');
+  expect(await sourceOf(firstRow())).toBe('CLI');
+  await filter.selectOption('chat');
+  await expect.poll(() => rows.count()).toBeGreaterThan(1);
+  const sources = await rows.evaluateAll((all) => all.map((r) => r.querySelectorAll('[role="cell"]')[2]?.textContent));
+  expect(new Set(sources)).toEqual(new Set(['Chat']));
+  await filter.selectOption('');
+
+  const chinese = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await chinese.newPage();
+    await page.goto(app.url);
+    await page.waitForSelector('[data-testid="message-input"]');
+    await page.goto(`${app.origin}/#/audit`);
+    const zhFilter = page.locator('[data-testid="audit-filter-source"]');
+    expect(await zhFilter.locator('option[value="cli"]').textContent()).toBe('命令行');
+    await zhFilter.selectOption('cli');
+    const zhRows = page.locator('[data-testid="audit-row"]');
+    await expect.poll(() => zhRows.count()).toBe(1);
+    expect(await sourceOf(zhRows.first())).toBe('命令行');
+  } finally {
+    await chinese.close();
+  }
 });

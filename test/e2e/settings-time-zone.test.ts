@@ -1,12 +1,14 @@
 /**
  * The owner's time zone on the Settings page, in Chromium against `ias serve`: the zone in use is
  * shown, a zone chosen there is what the model is told, 'Follow system' goes back to the
- * computer's, and the transport refuses a name that is no zone with a clear reason.
+ * computer's, and the transport refuses a name that is no zone with a clear reason. On the same
+ * page, a provider base URL the core refuses is said under its field (in English and in 简体中文),
+ * not in a toast, nothing is saved, and a reload shows the base URL saved before.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computerTimeZone } from '../../src/core/time-zone.js';
-import type { AppSettings } from '../../src/shared/contract.js';
+import type { AppSettings, ProviderInfo } from '../../src/shared/contract.js';
 import type { TestSocket } from '../server/helpers.js';
 import { appSocket, launchBrowser, screenshot, serve, type Served } from './harness.js';
 
@@ -88,5 +90,62 @@ describe('the time zone on the Settings page', () => {
       `saveSettings: argument 1/timeZone: "Mars/Olympus_Mons" is not a time zone: use an IANA name such as Asia/Shanghai or Europe/London, or "system" to follow the computer's`,
     );
     expect((await settings()).timeZone).toBe('system');
+  });
+});
+
+const urlField = () => page.locator('[data-testid="provider-base-url"]');
+const urlError = () => page.locator('[data-testid="provider-base-url-error"]');
+const saved = async () => ((await socket.call('getProvider')).result as ProviderInfo).saved;
+
+describe('the base URL on the Settings page', () => {
+  it('is refused under its field when it cannot be used, and the saved one is kept', async () => {
+    await page.goto(`${app.origin}/#/settings`);
+    await page.selectOption('[data-testid="provider-preset"]', '');
+    await urlField().fill(app.model.url);
+    await page.fill('[data-testid="provider-model"]', 'test-model');
+    await page.click('[data-testid="provider-save"]');
+    await expect.poll(async () => (await saved()).baseUrl).toBe(app.model.url);
+
+    // A user name and password in it: said under the field (the password hidden), nothing saved.
+    await urlField().fill('https://me:hunter2@api.example.com/v1');
+    await page.fill('[data-testid="provider-model"]', 'other-model');
+    await page.click('[data-testid="provider-save"]');
+    await urlError().waitFor();
+    expect(await urlError().textContent()).toBe(
+      'The base URL holds a user name or password: "https://***@api.example.com/v1". Leave them out: the API key is given apart, not in the address.',
+    );
+    expect(await urlField().getAttribute('aria-invalid')).toBe('true');
+    // Under the field rather than in a toast.
+    expect(await page.locator('[data-testid="toast"].toast-error').count()).toBe(0);
+    await screenshot(page, 'settings-provider-refused');
+
+    // Test connection saves first: refused the same way, and no test is made.
+    const asked = app.model.requests.length;
+    await urlField().fill('http://127.0.0.1:9/v1/chat/completions');
+    await expect.poll(() => urlError().count()).toBe(0);
+    await page.click('[data-testid="provider-test"]');
+    await urlError().waitFor();
+    expect(await urlError().textContent()).toContain('use http://127.0.0.1:9/v1.');
+    expect(await page.locator('[data-testid="provider-test-result"]').textContent()).toBe('');
+    expect(app.model.requests.length).toBe(asked);
+
+    // Said in the UI's language.
+    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    try {
+      await expect
+        .poll(() => urlError().textContent())
+        .toBe(
+          '接口地址是完整的接口端点：“http://127.0.0.1:9/v1/chat/completions”。接口地址应在 /chat/completions 之前结束：请使用 http://127.0.0.1:9/v1。',
+        );
+    } finally {
+      await page.selectOption('[data-testid="settings-language"]', 'system');
+    }
+
+    expect(await saved()).toEqual({ baseUrl: app.model.url, model: 'test-model', hasKey: false });
+    await page.reload();
+    await urlField().waitFor();
+    expect(await urlField().inputValue()).toBe(app.model.url);
+    expect(await page.locator('[data-testid="provider-model"]').inputValue()).toBe('test-model');
+    expect(await urlError().count()).toBe(0);
   });
 });

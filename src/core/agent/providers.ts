@@ -5,6 +5,7 @@
  */
 import type { SecretStore } from '../approval/key-store.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
+import type { BaseUrlFlaw, BaseUrlWhere } from '../../shared/turn-messages.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
 export interface ProviderPreset {
@@ -102,21 +103,39 @@ export function saveProvider(
   if (apiKey !== undefined) secrets.set(API_KEY_SECRET, Buffer.from(apiKey, 'utf8'));
 }
 
-function isWebAddress(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Why a base URL cannot be used (it is not an http(s) address), said as coming from `where`: the
- * environment, the settings, or the `--base-url` a command was given; undefined when it can be.
+ * Why a base URL cannot be used, said as coming from `where` (the environment, the settings, the
+ * `--base-url` a command was given, or the Settings page's field); undefined when it can be. It is
+ * an http(s) address that the client puts `/chat/completions` after, so it holds no white space,
+ * no user name or password (the key is given apart), no query or fragment, and not that endpoint
+ * itself. The one check for every way a base URL comes in: give it the text trimmed.
  */
-export function baseUrlRefusal(value: string, where: 'env' | 'settings' | 'option'): TurnMessage | undefined {
-  return isWebAddress(value) ? undefined : turnMessage('base-url-not-web-address', { where, value });
+export function baseUrlRefusal(value: string, where: BaseUrlWhere): TurnMessage | undefined {
+  // A user name or password never goes into a message, whatever else is wrong: it is shown as ***.
+  const shown = value.replace(/^([a-z][a-z0-9+.-]*:\/*)[^/?#]*@/i, '$1***@');
+  const refuse = (reason?: BaseUrlFlaw, url?: string) =>
+    turnMessage('base-url-not-web-address', {
+      where,
+      value: shown,
+      ...(reason ? { reason } : {}),
+      ...(url ? { url } : {}),
+    });
+  if (/\s/.test(value)) return refuse('whitespace');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return refuse();
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return refuse();
+  if (url.username || url.password) return refuse('credentials');
+  const beforeFragment = value.split('#')[0]!;
+  if (beforeFragment.includes('?')) return refuse('query');
+  if (value.includes('#')) return refuse('fragment');
+  const path = url.pathname.replace(/\/+$/, '');
+  if (/\/chat\/completions$/i.test(path))
+    return refuse('endpoint', `${url.origin}${path.slice(0, -'/chat/completions'.length)}`);
+  return undefined;
 }
 
 /** A value of the provider config and where it came from. */
@@ -161,13 +180,15 @@ export function resolveProvider(
     const missing = baseUrl ? { missing: 'model' as const } : model ? { missing: 'base-url' as const } : {};
     throw new ProviderNotConfiguredError(turnMessage('no-model-configured', missing));
   }
-  const refusal = baseUrlRefusal(baseUrl.value, baseUrl.from === 'env' ? 'env' : 'settings');
+  // Spaces about it are left over from a copy; the client would not mind them, nor does iAs.
+  const base = baseUrl.value.trim();
+  const refusal = baseUrlRefusal(base, baseUrl.from === 'env' ? 'env' : 'settings');
   if (refusal) throw new ProviderNotConfiguredError(refusal);
   const stored = env.IAS_LLM_API_KEY ? undefined : secrets.get(API_KEY_SECRET)?.toString('utf8');
   // An empty IAS_LLM_API_KEY counts as unset, as the other two do: the saved key is used.
   const apiKey = env.IAS_LLM_API_KEY || stored || '';
   return {
-    baseUrl: baseUrl.value.replace(/\/+$/, ''),
+    baseUrl: base.replace(/\/+$/, ''),
     model: model.value,
     apiKey: apiKey || 'not-needed',
     from: {

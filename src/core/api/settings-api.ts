@@ -1,8 +1,10 @@
 /** Settings over the contract: the model provider, the app's preferences, the high-risk pause. */
 import OpenAI from 'openai';
+import type { ApiErrorParams } from '../../shared/api-errors.js';
 import type { AppSettings, IasApi } from '../../shared/contract.js';
 import {
   API_KEY_SECRET,
+  baseUrlRefusal,
   PROVIDER_PRESETS,
   ProviderNotConfiguredError,
   providerSettings,
@@ -12,7 +14,7 @@ import {
 import { describeProviderError } from '../agent/provider-errors.js';
 import { codeOf, turnMessage } from '../agent/turn-messages.js';
 import { APP_SETTINGS } from '../owner-locale.js';
-import { ApiError } from './api-error.js';
+import { apiError, ApiError } from './api-error.js';
 import { HIGH_RISK_PAUSED, TIME_ZONE, type Runtime } from '../runtime.js';
 import { canonicalTimeZone, FOLLOW_SYSTEM, timeZoneRefusal } from '../time-zone.js';
 
@@ -53,7 +55,11 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
       return { presets: PROVIDER_PRESETS, saved: { ...providerSettings(settings), hasKey: hasKey() }, effective };
     },
     async saveProvider(input) {
-      saveProvider(settings, runtime.secrets, input);
+      // Refused as `ias provider set --base-url` refuses it, before anything is saved.
+      const baseUrl = input.baseUrl?.trim();
+      const refusal = baseUrl ? baseUrlRefusal(baseUrl, 'field') : undefined;
+      if (refusal) throw apiError('bad-base-url', codeOf(refusal).params as ApiErrorParams['bad-base-url']);
+      saveProvider(settings, runtime.secrets, { ...input, ...(baseUrl !== undefined ? { baseUrl } : {}) });
     },
     async testProvider() {
       let config;

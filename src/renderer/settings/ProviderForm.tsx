@@ -1,11 +1,12 @@
 /**
  * The model provider: a preset (or a custom OpenAI-compatible URL), the model, the API key;
  * Save, and Test connection (which saves first when something changed). The key is never shown
- * back: a saved one is kept unless a new one is typed.
+ * back: a saved one is kept unless a new one is typed. A base URL the core refuses is said under
+ * its field, and nothing is saved.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { MessageCode, ProviderInfo, ProviderInput } from '../../shared/contract.js';
-import { client, errorText } from '../api/client.js';
+import { client, errorCode, errorText } from '../api/client.js';
 import { useToast } from '../app/Toasts.js';
 import { turnLine } from '../chat/turn-line.js';
 import { useT } from '../i18n.js';
@@ -13,6 +14,9 @@ import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
 
 const CUSTOM = '';
+
+/** Whether a failed save was the core refusing the base URL (said under the field, not in a toast). */
+const refusedBaseUrl = (err: unknown) => errorCode(err)?.code === 'bad-base-url';
 
 interface Props {
   info: ProviderInfo;
@@ -32,6 +36,8 @@ export function ProviderForm({ info, onSaved }: Props) {
   const [dirty, setDirty] = useState(!info.saved.model && !info.saved.baseUrl && !info.saved.preset);
   const [busy, setBusy] = useState<'save' | 'test'>();
   const [test, setTest] = useState<{ ok: boolean; message: string; messageCode?: MessageCode }>();
+  /** The core's refusal of the base URL last saved, until the URL changes. */
+  const [urlRefusal, setUrlRefusal] = useState<unknown>();
 
   const current = presetOf(preset);
   const needsKey = current?.needsKey ?? true;
@@ -45,6 +51,7 @@ export function ProviderForm({ info, onSaved }: Props) {
     }
     setDirty(true);
     setTest(undefined);
+    setUrlRefusal(undefined);
   };
 
   const save = async (): Promise<boolean> => {
@@ -68,7 +75,8 @@ export function ProviderForm({ info, onSaved }: Props) {
       toast({ tone: 'success', title: t.provider.saved });
       onSaved();
     } catch (err) {
-      toast({ tone: 'error', title: t.provider.saveFailed, body: errorText(t, err) });
+      if (refusedBaseUrl(err)) setUrlRefusal(err);
+      else toast({ tone: 'error', title: t.provider.saveFailed, body: errorText(t, err) });
     } finally {
       setBusy(undefined);
     }
@@ -84,7 +92,8 @@ export function ProviderForm({ info, onSaved }: Props) {
       }
       setTest(await client.call.testProvider());
     } catch (err) {
-      setTest({ ok: false, message: errorText(t, err) });
+      if (refusedBaseUrl(err)) setUrlRefusal(err);
+      else setTest({ ok: false, message: errorText(t, err) });
     } finally {
       setBusy(undefined);
     }
@@ -93,7 +102,7 @@ export function ProviderForm({ info, onSaved }: Props) {
   const canSave = model.trim() !== '' && baseUrl.trim() !== '' && busy === undefined;
 
   return (
-    <form className="provider-form" onSubmit={(e) => void onSubmit(e)}>
+    <form className="provider-form" noValidate onSubmit={(e) => void onSubmit(e)}>
       {info.effective?.fromEnv && (
         <p className="notice notice-info">
           <Icon name="info" size={14} /> {t.provider.fromEnv}
@@ -125,11 +134,19 @@ export function ProviderForm({ info, onSaved }: Props) {
           readOnly={preset !== CUSTOM}
           spellCheck={false}
           placeholder="https://…/v1"
+          aria-invalid={urlRefusal !== undefined}
+          aria-describedby={urlRefusal !== undefined ? `${id}-url-error` : undefined}
           onChange={(e) => {
             setBaseUrl(e.target.value);
             setDirty(true);
+            setUrlRefusal(undefined);
           }}
         />
+        {urlRefusal !== undefined && (
+          <span className="hint hint-error" id={`${id}-url-error`} role="alert" data-testid="provider-base-url-error">
+            {errorText(t, urlRefusal)}
+          </span>
+        )}
       </div>
       <div className="field">
         <label htmlFor={`${id}-model`}>{t.provider.model}</label>

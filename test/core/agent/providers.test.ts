@@ -85,6 +85,22 @@ describe('providers', () => {
     saveProvider(store.settings, secrets, { baseUrl: 'http://127.0.0.1:11434/v1', model: 'm' });
     expect(resolveProvider(store.settings, secrets, {}).baseUrl).toBe('http://127.0.0.1:11434/v1');
   });
+
+  it('says at once, before any request, what else makes a base URL unusable', () => {
+    const { store, secrets } = setup();
+    const resolve = (url: string) => () =>
+      resolveProvider(store.settings, secrets, { IAS_LLM_BASE_URL: url, IAS_LLM_MODEL: 'm' });
+    expect(resolve('https://api.example.com/v1?key=1')).toThrow(/^IAS_LLM_BASE_URL has a query \(\?…\) in it/);
+    expect(resolve('https://user:pw@api.example.com/v1')).toThrow(
+      /^IAS_LLM_BASE_URL holds a user name or password: "https:\/\/\*\*\*@/,
+    );
+    saveProvider(store.settings, secrets, { baseUrl: 'http://127.0.0.1:8080/v1/chat/completions', model: 'm' });
+    expect(() => resolveProvider(store.settings, secrets, {})).toThrow(
+      /^The base URL in the settings is the whole endpoint: .* use http:\/\/127\.0\.0\.1:8080\/v1\.$/,
+    );
+    // Spaces about a copied address are not its fault.
+    expect(resolve(' https://api.example.com/v1/\n')().baseUrl).toBe('https://api.example.com/v1');
+  });
 });
 
 describe('conversations', () => {

@@ -1,0 +1,102 @@
+/**
+ * The Settings page's saveProvider refuses a base URL that cannot be used, as `ias provider set`
+ * does (one check), with a code a UI says in its language, and saves nothing: the SQLite file and
+ * the secret store keep what they had.
+ */
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/core/api/api-error.js';
+import { openStore } from '../../../src/core/store/index.js';
+import { API_KEY_SECRET, PROVIDER_SETTING } from '../../../src/core/agent/providers.js';
+import { sayApiError } from '../../../src/shared/api-errors.js';
+import { chineseApiErrors } from '../../../src/shared/api-errors-zh-CN.js';
+import { apiWorld, type ApiWorld } from '../../helpers/core-api.js';
+
+let w: ApiWorld | undefined;
+afterEach(async () => {
+  await w?.close();
+  w = undefined;
+});
+
+const GOOD = 'http://127.0.0.1:11434/v1';
+
+/** What the data folder's SQLite file holds, read through a connection of its own. */
+function savedOnDisk(home: string): unknown {
+  const store = openStore(path.join(home, 'ias.db'));
+  try {
+    return store.settings.get(PROVIDER_SETTING);
+  } finally {
+    store.close();
+  }
+}
+
+async function refusal(api: ApiWorld['core']['api'], baseUrl: string): Promise<ApiError> {
+  const error: unknown = await api.saveProvider({ baseUrl, model: 'other-model', apiKey: 'sk-new' }).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(error, baseUrl).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('saveProvider over the contract', () => {
+  it('refuses a base URL that cannot be used, says why by its code, and saves nothing', async () => {
+    w = await apiWorld();
+    const { api } = w.core;
+    await api.saveProvider({ baseUrl: `  ${GOOD}  `, model: 'm', apiKey: 'sk-old' });
+    // Trimmed, as the CLI trims --base-url.
+    expect(savedOnDisk(w.home)).toEqual({ baseUrl: GOOD, model: 'm' });
+
+    const cases: [string, string | undefined, RegExp][] = [
+      ['ftp://example.com/v1', undefined, /^The base URL is not a web address: "ftp:\/\/example\.com\/v1"/],
+      ['api.deepseek.com/v1', undefined, /is not a web address/],
+      ['https://api.deepseek.com /v1', 'whitespace', /has a space or line break in it/],
+      ['https://me:hunter2 @api.example.com/v1', 'whitespace', /in it: "https:\/\/\*\*\*@api\.example\.com\/v1"/],
+      ['ftp://me:hunter2@example.com/v1', undefined, /is not a web address: "ftp:\/\/\*\*\*@example\.com\/v1"/],
+      [
+        'https://me:hunter2@api.example.com/v1',
+        'credentials',
+        /holds a user name or password: "https:\/\/\*\*\*@api\.example\.com\/v1"/,
+      ],
+      ['https://api.example.com/v1?api-version=1', 'query', /has a query \(\?…\) in it/],
+      ['https://api.example.com/v1?', 'query', /has a query/],
+      ['https://api.example.com/v1#top', 'fragment', /has a fragment \(#…\) in it/],
+      [
+        'https://api.deepseek.com/v1/chat/completions/',
+        'endpoint',
+        /is the whole endpoint: .* stops before \/chat\/completions: use https:\/\/api\.deepseek\.com\/v1\.$/,
+      ],
+    ];
+    for (const [baseUrl, reason, english] of cases) {
+      const error = await refusal(api, baseUrl);
+      expect(error.message, baseUrl).toMatch(english);
+      expect(error.messageCode, baseUrl).toMatchObject({
+        code: 'bad-base-url',
+        params: { where: 'field', ...(reason ? { reason } : {}) },
+      });
+      if (!reason) expect(error.messageCode.params).not.toHaveProperty('reason');
+      // The password never reaches a message, in any language.
+      expect(JSON.stringify(error.messageCode) + error.message).not.toContain('hunter2');
+      expect(sayApiError(chineseApiErrors, error.message, error.messageCode)).toMatch(/^接口地址/);
+    }
+
+    // Nothing was saved: neither the settings in the file nor the key given with them.
+    expect(savedOnDisk(w.home)).toEqual({ baseUrl: GOOD, model: 'm' });
+    expect(w.runtime.secrets.get(API_KEY_SECRET)?.toString('utf8')).toBe('sk-old');
+    expect((await api.getProvider()).saved).toEqual({ baseUrl: GOOD, model: 'm', hasKey: true });
+
+    const endpoint = await refusal(api, 'https://api.deepseek.com/v1/chat/completions');
+    expect(sayApiError(chineseApiErrors, endpoint.message, endpoint.messageCode)).toBe(
+      '接口地址是完整的接口端点：“https://api.deepseek.com/v1/chat/completions”。接口地址应在 /chat/completions 之前结束：请使用 https://api.deepseek.com/v1。',
+    );
+  });
+
+  it('still saves an empty base URL (the preset gives it) and a preset alone', async () => {
+    w = await apiWorld();
+    const { api } = w.core;
+    await api.saveProvider({ preset: 'deepseek', baseUrl: '', model: 'deepseek-chat' });
+    expect(savedOnDisk(w.home)).toEqual({ preset: 'deepseek', baseUrl: '', model: 'deepseek-chat' });
+    await api.saveProvider({ preset: 'ollama' });
+    expect((await api.getProvider()).saved).toMatchObject({ preset: 'ollama' });
+  });
+});

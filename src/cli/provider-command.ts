@@ -24,7 +24,7 @@ import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, table } from './format.js';
 import { printProviderView, providerView } from './provider-view.js';
 import { providerWords, type ProviderWords } from './provider-words.js';
-import { promptHidden, readPipedSecret, SecretPromptCancelled } from './secret-input.js';
+import { promptHidden, readPipedSecret, SecretPromptCancelled, SecretTooLong } from './secret-input.js';
 import { UsageError } from './usage-error.js';
 
 interface SetOptions {
@@ -113,7 +113,12 @@ async function keyToSave(
   if (onTerminal && (opts.keyStdin || ask.nothingElse || (ask.needsKey && !ask.saved))) {
     key = (await promptHidden(words.keyPrompt(ask.saved))).trim();
   } else if (opts.keyStdin) {
-    key = readPipedSecret().trim();
+    try {
+      key = readPipedSecret().trim();
+    } catch (err) {
+      if (err instanceof SecretTooLong) throw new UsageError(words.keyTooLong);
+      throw err;
+    }
   } else {
     if (ask.nothingElse) throw new UsageError(words.nothingToSet);
     return undefined;
@@ -122,6 +127,9 @@ async function keyToSave(
     if (opts.keyStdin) throw new UsageError(words.emptyKey);
     return undefined;
   }
+  // A character a request header cannot carry (a NUL, as in a file saved as UTF-16) would have
+  // every request fail with an error that quotes the whole key.
+  if (/[^\x21-\x7e\s]/.test(key)) throw new UsageError(words.keyNotPrintable);
   if (/\s/.test(key)) throw new UsageError(words.keyWithSpaces);
   return key;
 }

@@ -35,6 +35,9 @@ export interface ProviderWords {
   keyNotFromArgv: string;
   emptyKey: string;
   keyWithSpaces: string;
+  /** A key with characters other than printable ASCII (a NUL, a letter of another script). */
+  keyNotPrintable: string;
+  keyTooLong: string;
   emptyModel: string;
   nothingToSet: string;
   keyCleared: (sealedToo: boolean) => string;
@@ -74,6 +77,9 @@ const english: ProviderWords = {
     'the API key is never taken from the command line, where `ps` and your shell history show it: pipe it in with --key-stdin, or run `ias provider set` on a terminal to type it unseen',
   emptyKey: 'no API key came on stdin; nothing was saved',
   keyWithSpaces: 'an API key has no spaces or line breaks, and what came has some; nothing was saved',
+  keyNotPrintable:
+    'an API key is letters, digits and punctuation (printable ASCII), and what came has other characters (a file saved as UTF-16?); nothing was saved',
+  keyTooLong: 'what came on stdin is far longer than an API key (over 16 KiB); nothing was saved',
   emptyModel: '--model needs a model name',
   nothingToSet: 'nothing to set: give --preset, --base-url, --model or --key-stdin',
   keyCleared: (sealedToo) =>
@@ -112,6 +118,9 @@ const chinese: ProviderWords = {
     'API 密钥从不通过命令行参数传入（`ps` 和 shell 历史会显示它）：请用 --key-stdin 通过管道输入，或在终端中运行 `ias provider set`，输入时不会显示',
   emptyKey: '标准输入中没有 API 密钥；什么也没有保存',
   keyWithSpaces: 'API 密钥不含空格或换行，而输入的内容含有；什么也没有保存',
+  keyNotPrintable:
+    'API 密钥只由字母、数字和标点（可打印的 ASCII 字符）组成，而输入的内容含有其他字符（文件是否存成了 UTF-16？）；什么也没有保存',
+  keyTooLong: '标准输入中的内容远长于 API 密钥（超过 16 KiB）；什么也没有保存',
   emptyModel: '--model 需要一个模型名称',
   nothingToSet: '没有要设置的内容：请给出 --preset、--base-url、--model 或 --key-stdin',
   keyCleared: (sealedToo) => `已删除保存的 API 密钥${sealedToo ? '，连同桌面应用用系统钥匙串加密保存的副本' : ''}。`,

@@ -8,19 +8,52 @@ import fs from 'node:fs';
 /** The owner left the prompt with Ctrl-C: nothing is to be saved. */
 export class SecretPromptCancelled extends Error {}
 
-/** Piped stdin, whole, without the line ending a file or `echo` adds. */
-export function readPipedSecret(): string {
-  return fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
+/** More came on stdin than any secret is (a file piped in by mistake, or an endless stream). */
+export class SecretTooLong extends Error {}
+
+/** The most of a secret read from stdin: far more than any API key, and more than an HTTP header takes. */
+export const SECRET_MAX_BYTES = 16 * 1024;
+
+/**
+ * Piped stdin, whole, without the line ending a file or `echo` adds. Reads no more than
+ * `maxBytes` and one byte past it: past that, SecretTooLong (nothing of it is kept).
+ */
+export function readPipedSecret(maxBytes = SECRET_MAX_BYTES): string {
+  const buffer = Buffer.alloc(maxBytes + 1);
+  let length = 0;
+  while (length < buffer.length) {
+    let read: number;
+    try {
+      read = fs.readSync(0, buffer, length, buffer.length - length, null);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // A pipe's end, as Windows tells it.
+      if (code === 'EOF') break;
+      // A non-blocking stdin with nothing yet: wait a moment and read again.
+      if (code !== 'EAGAIN') throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      continue;
+    }
+    if (read === 0) break;
+    length += read;
+  }
+  const text = buffer.toString('utf8', 0, length);
+  buffer.fill(0);
+  if (length > maxBytes) throw new SecretTooLong();
+  return text.replace(/\r?\n$/, '');
 }
 
 /**
  * One line typed on the terminal with echo off (the prompt on stderr): Enter ends it, Backspace
  * and Ctrl-U edit it, Ctrl-C cancels (SecretPromptCancelled), Ctrl-D ends it when it is empty.
+ * The keys that send an escape sequence (arrows, Home, Delete, Alt with a key) type nothing.
  */
 export function promptHidden(prompt: string): Promise<string> {
   const input = process.stdin;
   return new Promise((resolve, reject) => {
     let typed = '';
+    /** Within an escape sequence: after ESC ('esc'), in a CSI's parameters ('csi'), before SS3's one key ('ss3'). */
+    let escape: 'esc' | 'csi' | 'ss3' | undefined;
     const finish = (error?: Error) => {
       input.off('data', onData);
       input.setRawMode(false);
@@ -31,6 +64,25 @@ export function promptHidden(prompt: string): Promise<string> {
     };
     const onData = (chunk: string) => {
       for (const char of chunk) {
+        // A control key (Enter, Ctrl-C…) ends an escape sequence, and counts as itself.
+        if (char < ' ' || char === '\x7f') escape = undefined;
+        if (escape === 'esc') {
+          escape = char === '[' ? 'csi' : char === 'O' ? 'ss3' : undefined;
+          continue;
+        }
+        if (escape === 'csi') {
+          // Parameters and intermediates up to the final byte (@ to ~).
+          if (char >= '@' && char <= '~') escape = undefined;
+          continue;
+        }
+        if (escape === 'ss3') {
+          escape = undefined;
+          continue;
+        }
+        if (char === '\x1b') {
+          escape = 'esc';
+          continue;
+        }
         if (char === '\r' || char === '\n') return finish();
         if (char === '\x03') return finish(new SecretPromptCancelled());
         if (char === '\x04') {

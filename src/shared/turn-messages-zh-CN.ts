@@ -52,6 +52,8 @@ export const chineseTurnMessages: TurnMessageStrings = {
   'server-timeout': (p) => `位于 ${p.baseUrl} 的模型服务没有及时响应。`,
   'still-waiting': (p) => `仍在等待模型服务应答（${p.seconds} 秒）…`,
   'stream-cut': (p) => `与模型的连接在回复中途断开了。${why(p.detail)}`,
+  'api-key-unsendable': () =>
+    'API 密钥中含有无法在请求中发送的字符（例如 NUL，存成 UTF-16 的密钥文件就会有），因此什么也没有发送。请在设置或 IAS_LLM_API_KEY 中重新设置密钥。',
   'stream-empty': () =>
     '模型服务结束了回复，却什么也没有发送。如果它在本机运行，它的日志可能会说明原因（常见的是提示超出了模型的上下文长度）。',
   'out-of-capacity': () => '模型服务商中止了回复：它的算力资源不足（insufficient system resource）。请稍后再试。',

@@ -48,6 +48,11 @@ export interface TurnMessageParams {
   /** No byte of the reply yet after `seconds` (said once a turn, while the request goes on). */
   'still-waiting': { seconds: string };
   'stream-cut': { detail: string };
+  /**
+   * The API key has a character no request header can carry (a NUL, as a key file saved as UTF-16
+   * has): no request was sent. Said without the HTTP layer's words, which quote the key.
+   */
+  'api-key-unsendable': Record<string, never>;
   /** The stream ended with nothing in it: no text, no call, no finish reason. */
   'stream-empty': Record<string, never>;
   /** The provider stopped the reply for want of capacity (DeepSeek's `insufficient_system_resource`). */
@@ -144,6 +149,8 @@ export const englishTurnMessages: TurnMessageStrings = {
   'server-timeout': (p) => `The model server at ${p.baseUrl} did not answer in time.`,
   'still-waiting': (p) => `Still waiting for the model server (${p.seconds} s)…`,
   'stream-cut': (p) => `The connection to the model dropped mid-reply (${p.detail}).`,
+  'api-key-unsendable': () =>
+    'The API key has a character that cannot be sent in a request (a NUL, as in a key file saved as UTF-16), so nothing was sent. Save the key again in the settings or IAS_LLM_API_KEY.',
   'stream-empty': () =>
     "The model server ended its reply without sending anything. If it runs locally, its log may say why (a prompt larger than the model's context is common).",
   'out-of-capacity': () =>

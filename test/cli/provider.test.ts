@@ -186,6 +186,51 @@ describe('ias provider', () => {
     await expectUnchanged();
   }, 60_000);
 
+  it('a key a request cannot carry (a NUL, as UTF-16 has) or far too long: exit 2, nothing saved', async () => {
+    const { w, expectUnchanged } = await savedWorld();
+    const other = 'sk-Hq5Rt8Ud2Vw6Xy';
+    const withNul = await provider(w, ['set', '--key-stdin'], {}, `${other.slice(0, 8)}\0${other.slice(8)}`);
+    expect(withNul).toMatchObject({
+      status: 2,
+      stderr:
+        'error: an API key is letters, digits and punctuation (printable ASCII), and what came has other characters (a file saved as UTF-16?); nothing was saved\n',
+    });
+    // A key file saved by Notepad or PowerShell's `>`: UTF-16, a NUL after each letter.
+    const utf16 = await provider(w, ['set', '--key-stdin'], CHINESE, `\ufeff${other}\r\n`.replace(/./gsu, '$&\0'));
+    expect(utf16.status).toBe(2);
+    expect(utf16.stderr).toContain('（文件是否存成了 UTF-16？）');
+    // Past the 16 KiB read (within a pipe's buffer, so that all of it is written before the command ends).
+    const huge = await provider(w, ['set', '--key-stdin'], {}, 'k'.repeat(20 * 1024));
+    expect(huge).toMatchObject({
+      status: 2,
+      stderr: 'error: what came on stdin is far longer than an API key (over 16 KiB); nothing was saved\n',
+    });
+    for (const run of [withNul, utf16]) expectNoPartOf(other, run.stdout + run.stderr);
+    await expectUnchanged();
+  }, 60_000);
+
+  it('a saved key a request cannot carry is never said, stored or sent, whatever fetch says of it', async () => {
+    const w = await chatWorld();
+    await provider(w, ['set', '--base-url', w.server.url, '--model', 'test-model'], {}, '');
+    // Saved before keys were checked, or by hand.
+    const saved = 'sk-Lp3Mq7Nr1Ks9Jt';
+    fs.mkdirSync(path.dirname(keyFile(w)), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(keyFile(w), `${saved.slice(0, 9)}\0${saved.slice(9)}`, { mode: 0o600 });
+    const test = await provider(w, ['test']);
+    expect(test.status).toBe(1);
+    expect(test.stderr).toBe(
+      'error: The API key has a character that cannot be sent in a request (a NUL, as in a key file saved as UTF-16), so nothing was sent. Save the key again in the settings or IAS_LLM_API_KEY.\n',
+    );
+    const chat = await iasAsync(['chat', 'hi', ...w.args], NO_ENV);
+    expect(chat.status).toBe(1);
+    expect(chat.stderr).toContain('The API key has a character that cannot be sent in a request');
+    // Asked once: another try cannot mend the key.
+    expect(chat.stderr).not.toContain('Retrying');
+    expect(w.server.requests).toHaveLength(0);
+    for (const run of [test, chat]) expectNoPartOf(saved, run.stdout + run.stderr);
+    for (const file of filesUnder(w.home, keyFile(w))) expectNoPartOf(saved, fs.readFileSync(file, 'latin1'));
+  }, 60_000);
+
   it('test asks the server as Settings → Test does: it answers, a wrong key is refused, nothing listens', async () => {
     const w = await chatWorld();
     // The server takes one key only, as a real provider does.
@@ -286,6 +331,13 @@ describe('ias provider', () => {
     expect(await term.exited).toBe(0);
     expect(term.screen()).toContain(`set (saved in ${keyFile(w)})`);
     expectNoPartOf(KEY, term.screen());
+    expect(fs.readFileSync(keyFile(w), 'utf8')).toBe(KEY);
+
+    // Keys that send escape sequences (arrows, Delete, Home) type nothing into the key.
+    const edited = iasOnTerminal(['provider', 'set', '--key-stdin', ...w.args], NO_ENV);
+    await edited.waitFor('API key (not shown as you type; Enter keeps the saved one): ');
+    edited.type(`${KEY.slice(0, 6)}\x1b[D\x1b[3~${KEY.slice(6, 12)}\x1bOH\x1b[1;5C${KEY.slice(12)}\x1b[A\r`);
+    expect(await edited.exited).toBe(0);
     expect(fs.readFileSync(keyFile(w), 'utf8')).toBe(KEY);
 
     const again = iasOnTerminal(['provider', 'set', '--key-stdin', '--model', 'deepseek-reasoner', ...w.args], {

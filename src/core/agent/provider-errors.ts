@@ -46,6 +46,10 @@ export function describeProviderError(error: unknown, baseUrl: string, keySet = 
   // Asked again: a server that failed this way once may answer the next time.
   if (error instanceof EmptyStreamError) return { ...turnMessage('stream-empty', {}), retryable: true };
   if (error instanceof OutOfCapacityError) return { ...turnMessage('out-of-capacity', {}), retryable: true };
+  // fetch refuses a header it cannot send and quotes it whole: the API key, never to be said.
+  if (error instanceof TypeError && /invalid header value/.test(error.message)) {
+    return { ...turnMessage('api-key-unsendable', {}), retryable: false };
+  }
   // During a stream, a cut connection surfaces as a plain error from the HTTP layer.
   const message = error instanceof Error ? error.message : String(error);
   return { ...turnMessage('stream-cut', { detail: message }), retryable: true };

@@ -79,9 +79,18 @@ export function watchCommitsElsewhere(
   };
 
   if (options.watch !== false && process.platform !== 'win32') {
+    const wal = `${db.name}-wal`;
+    /** The WAL file watched, as the system knows it; another one at its path is not watched. */
+    const identity = () => {
+      const stat = fs.statSync(wal, { throwIfNoEntry: false });
+      return stat && `${stat.dev}:${stat.ino}`;
+    };
     try {
-      watcher = fs.watch(`${db.name}-wal`, { persistent: false }, (event) => {
-        if (event === 'rename') return unwatched();
+      const watched = identity();
+      watcher = fs.watch(wal, { persistent: false }, (event) => {
+        // macOS tells a write that does not grow the file (the WAL written again from its start
+        // after a checkpoint) as 'rename' too: only a file gone or replaced ends the watch.
+        if (event === 'rename' && (watched === undefined || identity() !== watched)) return unwatched();
         settle();
       });
       watcher.on('error', unwatched);

@@ -129,6 +129,9 @@ export function useAuditPages(query: AuditQuery, live: boolean): AuditPages {
         cursor.current = undefined;
         more.current = true;
         firstPending.current = { changed: false };
+        // New calls read before are the old query's: taken in while this page is under way, they
+        // would take its place (and, past a gap, drop it).
+        setWaiting(undefined);
       }
       busy.current = true;
       // Only the first page shows a spinner: later pages arrive while scrolling, with no extra render.

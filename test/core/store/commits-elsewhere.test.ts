@@ -2,6 +2,7 @@
  * Commits of other connections to the database (other iAs processes) are noticed: through a watch
  * of the WAL file where the system tells its writes at once, else by reading `data_version` often.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it, vi } from 'vitest';
 import { watchCommitsElsewhere, type CommitsElsewhereOptions } from '../../../src/core/store/commits-elsewhere.js';
@@ -34,6 +35,22 @@ it.runIf(process.platform !== 'win32')(
     await eventually(() => expect(w.noticed()).toBe(1));
     w.there.conversations.append('elsewhere', 'user', 'and written to');
     await eventually(() => expect(w.noticed()).toBe(2));
+  },
+);
+
+it.runIf(process.platform !== 'win32')(
+  "a 'rename' told of the WAL file still there (as macOS tells a write that does not grow it) keeps the watch",
+  async () => {
+    const w = twoConnections({ watchedPollMs: 600_000, pollMs: 600_000 });
+    w.there.conversations.create('elsewhere', 'made by another process');
+    await eventually(() => expect(w.noticed()).toBe(1));
+    // The same file moved away and back: 'rename' events, and the file at its place as before.
+    const wal = `${w.here.db.name}-wal`;
+    fs.renameSync(wal, `${wal}.moved`);
+    fs.renameSync(`${wal}.moved`, wal);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    w.there.conversations.append('elsewhere', 'user', 'written after');
+    await vi.waitFor(() => expect(w.noticed()).toBe(2), { timeout: 3000, interval: 20 });
   },
 );
 

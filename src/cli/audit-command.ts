@@ -6,6 +6,7 @@ import type { AuditFilter, AuditRow, AuditSource, AuditStatus } from '../core/st
 import type { GlobalOptions } from './context.js';
 import { color, table } from './format.js';
 import { UsageError } from './usage-error.js';
+import { isRunNowRequest } from '../shared/run-now-requests.js';
 
 const STATUSES: AuditStatus[] = ['running', 'done', 'failed', 'interrupted', 'refused'];
 const SOURCES: AuditSource[] = ['chat', 'job', 'schedule', 'cli'];
@@ -38,7 +39,7 @@ function rows(list: AuditRow[]): string[][] {
       return [
         time(r.startedAt),
         r.skill,
-        r.source,
+        isRunNowRequest(r.requestedBy) ? `${r.source} (run now)` : r.source,
         r.risk,
         statusColour(r.status),
         r.approvalOutcome,

@@ -21,7 +21,8 @@ import { SkillRegistry } from './skills/registry.js';
 import { SkillWatcher } from './skills/watcher.js';
 import { openStore, type Store } from './store/index.js';
 import { TaskScheduler } from './scheduler/scheduler.js';
-import { runTaskTurn, taskIdOf } from './scheduler/task-runner.js';
+import { runTaskTurn, taskConversationId, taskIdOf } from './scheduler/task-runner.js';
+import { requestingConversation, runNowRequester } from '../shared/run-now-requests.js';
 import { SkillConfigStore } from './skills/skill-config.js';
 import { stopLeftoverProcesses } from './skills/leftover-processes.js';
 import { copyExampleSkills } from './skills/examples.js';
@@ -99,7 +100,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     currentSkill: (name) => registry.current(name),
     reviewMarks: store.skillSettings,
     asker: ({ source, requestedBy }) => {
-      const conversation = requestedBy ? store.conversations.get(requestedBy) : undefined;
+      const conversation = requestedBy ? store.conversations.get(requestingConversation(requestedBy)) : undefined;
       if (!conversation) return undefined;
       const task = source === 'schedule' ? store.tasks.get(taskIdOf(conversation.id) ?? '') : undefined;
       return task ? { kind: 'task', title: task.name } : { kind: 'chat', title: conversation.title };
@@ -160,10 +161,12 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     run: (task, cause) =>
       runTaskTurn(
         task,
-        (t) => {
+        (t, why) => {
           const allowed = new Set(t.allowlist);
           const made = agent({
             source: 'schedule',
+            // A run the owner asked for now says so in its audit rows and approvals.
+            ...(why === 'owner' ? { requestedBy: runNowRequester(taskConversationId(t)) } : {}),
             skills: () => offered().filter((s) => allowed.has(s.name)),
             onEvent: options.taskAgents?.onEvent,
           });

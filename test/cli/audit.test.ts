@@ -70,6 +70,20 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     expect(ias(['audit', '--export', 'csv', '--home', h.dir]).stdout.split('\n')[0]).toMatch(/skill/);
   });
 
+  it("says which calls are of a task's run the owner asked for now; --source schedule keeps them", () => {
+    const h = home();
+    const store = openStore(path.join(h.dir, 'ias.db'));
+    const call = { skill: 'send_mail', source: 'schedule' as const, risk: 'high' as const };
+    store.audit.start({ ...call, requestedBy: 'task-ab12cd34' });
+    store.audit.start({ ...call, requestedBy: 'task-ab12cd34/run-now' });
+    store.close();
+    const sources = ias(['audit', '--source', 'schedule', '--home', h.dir])
+      .stdout.split('\n')
+      .slice(1, -1)
+      .map((line) => line.split(/\s{2,}/)[2]);
+    expect(sources).toEqual(['schedule (run now)', 'schedule']);
+  });
+
   it('rejects bad options with exit 2', () => {
     const h = home();
     expect(ias(['audit', '--status', 'exploded', '--home', h.dir]).status).toBe(2);

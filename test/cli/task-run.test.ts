@@ -1,16 +1,20 @@
 /**
  * `ias tasks run ID`: a task run now from the terminal, as its schedule would run it, through the
  * test model server; high-risk calls are approved at the terminal (y/N) and refused without one.
+ * Its run is its own while it runs (beside the app, or another `ias tasks run`); killed (kill -9),
+ * it leaves the run "running", and whoever meets that run marks it interrupted and runs the task.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCoreApi } from '../../src/core/api/create-api.js';
+import { openRuntime } from '../../src/core/runtime.js';
 import { openStore } from '../../src/core/store/index.js';
-import type { NewTask } from '../../src/core/store/tasks-repo.js';
-import { iasAsync } from '../helpers/cli.js';
+import type { NewTask, ScheduledTask } from '../../src/core/store/tasks-repo.js';
+import { iasAsync, iasProcess, type CliRun } from '../helpers/cli.js';
 import { countingSkill, readRuns } from '../helpers/gate.js';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
-import { tempDir, writeSkill } from '../helpers/temp.js';
+import { onCleanup, tempDir, writeSkill } from '../helpers/temp.js';
 import { CTRL_C, iasOnTerminal } from '../helpers/terminal.js';
 
 let server: ModelServer | undefined;
@@ -55,8 +59,56 @@ async function setup(tasks: Partial<NewTask>[]) {
       db.close();
     }
   };
-  return { home, env, args, stored, server };
+  /** `ias tasks run ID` as a process of its own (killed after the test whatever happens). */
+  const running = (id: string) => {
+    const run = iasProcess(args(id), env);
+    onCleanup(() => run.child.kill('SIGKILL'));
+    return run;
+  };
+  /** `ias tasks run ID` once its run is under way: the model asked, its reply held back (for ever). */
+  const underWay = async (id = 'task0001') => {
+    held('never sent');
+    const before = server!.requests.length;
+    const run = running(id);
+    await asked(before + 1);
+    return run;
+  };
+  /** An iAs that owns the data folder (the app, `ias serve`); `schedule`: it runs tasks (and starts so). */
+  const app = async (schedule: boolean) => {
+    const runtime = await openRuntime({ home, systemSkills: system, recover: true });
+    const core = createCoreApi(runtime, { version: 'test', schedule });
+    onCleanup(() => void core.close().then(() => runtime.close()));
+    await core.api.saveProvider({ baseUrl: server!.url, model: 'test-model', apiKey: 'sk-test' });
+    return { runtime, api: core.api };
+  };
+  return { home, env, args, stored, server, running, underWay, app };
 }
+
+/** The model's next reply, held back until the returned function is called (never, for a run to be killed). */
+function held(content: string): () => void {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  server!.enqueue(async () => {
+    await released;
+    return { content };
+  });
+  return release;
+}
+
+/** Resolves once the model has been asked `n` times (the run asking it is under way). */
+const asked = (n: number) =>
+  vi.waitFor(() => expect(server!.requests.length).toBeGreaterThanOrEqual(n), { timeout: 20_000 });
+
+function killed(run: { child: { kill(signal: NodeJS.Signals): boolean }; run: Promise<CliRun> }): Promise<CliRun> {
+  run.child.kill('SIGKILL');
+  return run.run;
+}
+
+const INTERRUPTED = {
+  lastStatus: 'interrupted',
+  lastResult: 'iAs stopped before this run finished.',
+  lastResultCode: { code: 'run-interrupted', params: { said: '' } },
+};
 
 describe('ias tasks run', () => {
   it('runs a task now and prints its result; a repeating one keeps its next run, a one-off is then finished', async () => {
@@ -131,5 +183,121 @@ describe('ias tasks run', () => {
     expect(await term.exited).toBe(1);
     expect(term.screen()).toContain('iAs stopped before this run finished.');
     expect(s.stored()).toMatchObject({ lastStatus: 'interrupted', nextRunAt: NEXT });
+  }, 60_000);
+});
+
+describe('ias tasks run killed, or still running, beside another iAs', () => {
+  it('Run now marks the run of a killed `ias tasks run` interrupted, and runs the task', async () => {
+    const s = await setup([{ allowlist: [] }]);
+    const victim = await s.underWay();
+    expect(s.stored().lastStatus).toBe('running');
+    await killed(victim);
+
+    // The app, not running tasks: only Run now meets the run left behind.
+    const { runtime, api } = await s.app(false);
+    const seen: ScheduledTask[] = [];
+    runtime.scheduler.on('changed', () => seen.push(runtime.store.tasks.get('task0001')!));
+    s.server.enqueue({ content: 'Nothing to mail today.' });
+    expect(await api.runTaskNow('task0001')).toMatchObject({ lastStatus: 'running' });
+    expect(seen[0]).toMatchObject(INTERRUPTED);
+    await vi.waitFor(() => expect(runtime.store.tasks.get('task0001')!.lastStatus).toBe('done'), { timeout: 15_000 });
+    expect(runtime.store.tasks.get('task0001')).toMatchObject({
+      lastResult: 'Nothing to mail today.',
+      nextRunAt: NEXT,
+    });
+    // In the task's conversation, the killed run reads as cut off, before the new run.
+    const lines = runtime.store.conversations.messages('task-task0001').map((m) => [m.role, m.content.split('\n')[0]]);
+    expect(lines).toEqual([
+      [
+        'user',
+        `[Scheduled task "Mail the boss", run now at the owner's request. The owner is not watching this conversation: your reply is sent to them as the task's result.]`,
+      ],
+      ['system', 'This turn was cut off: iAs stopped before it ended.'],
+      [
+        'user',
+        `[Scheduled task "Mail the boss", run now at the owner's request. The owner is not watching this conversation: your reply is sent to them as the task's result.]`,
+      ],
+      ['assistant', 'Nothing to mail today.'],
+    ]);
+  }, 60_000);
+
+  it('the tasks, as listed, show the run of a killed `ias tasks run` interrupted (so Run now is offered)', async () => {
+    const s = await setup([{ allowlist: [] }]);
+    const victim = await s.underWay();
+    const { api } = await s.app(false);
+    expect((await api.listTasks())[0]).toMatchObject({ lastStatus: 'running' });
+    await killed(victim);
+    expect((await api.listTasks())[0]).toMatchObject(INTERRUPTED);
+  }, 60_000);
+
+  it('an iAs starting up leaves a running `ias tasks run` its run, and marks a killed one interrupted', async () => {
+    const s = await setup([{ allowlist: [] }, { id: 'live0001', name: 'Live report', allowlist: [] }]);
+    const victim = await s.underWay();
+    await killed(victim);
+    const reply = held('The live report.');
+    const live = s.running('live0001');
+    await asked(2);
+
+    const { api } = await s.app(true);
+    const tasks = await api.listTasks();
+    expect(tasks.find((t) => t.id === 'live0001')).toMatchObject({ lastStatus: 'running' });
+    expect(tasks.find((t) => t.id === 'task0001')).toMatchObject(INTERRUPTED);
+    await expect(api.runTaskNow('live0001')).rejects.toMatchObject({
+      messageCode: { code: 'task-running', params: { name: 'Live report' } },
+    });
+    reply();
+    const ended = await live.run;
+    expect(ended.status).toBe(0);
+    expect(ended.stdout).toBe('The live report.\n');
+    expect(s.stored('live0001')).toMatchObject({ lastStatus: 'done', lastResult: 'The live report.' });
+    expect(s.server.requests).toHaveLength(2);
+  }, 60_000);
+
+  it('a slot that comes while `ias tasks run` runs the task is skipped; once it was killed, the slot runs it', async () => {
+    const s = await setup([{ allowlist: [] }]);
+    const { runtime } = await s.app(true);
+    const victim = await s.underWay();
+    const taken = runtime.store.tasks.get('task0001')!;
+    const slotIn = (ms: number) => {
+      const slot = Date.now() + ms;
+      runtime.store.tasks.update('task0001', { nextRunAt: slot });
+      runtime.scheduler.changedElsewhere();
+      return slot;
+    };
+
+    const skipped = slotIn(200);
+    await vi.waitFor(() => expect(runtime.store.tasks.get('task0001')!.nextRunAt).not.toBe(skipped), {
+      timeout: 10_000,
+    });
+    // Moved on without a run: the run under way is still the one `ias tasks run` took.
+    expect(runtime.store.tasks.get('task0001')).toMatchObject({ lastStatus: 'running', lastRunAt: taken.lastRunAt });
+
+    await killed(victim);
+    s.server.enqueue({ content: 'Slot report.' });
+    slotIn(200);
+    await vi.waitFor(() => expect(runtime.store.tasks.get('task0001')!.lastStatus).toBe('done'), { timeout: 15_000 });
+    expect(runtime.store.tasks.get('task0001')!.lastResult).toBe('Slot report.');
+    expect(s.server.requests).toHaveLength(2);
+  }, 60_000);
+
+  it('two `ias tasks run` meeting the run of a killed one: exactly one runs the task', async () => {
+    const s = await setup([{ allowlist: [] }]);
+    const victim = await s.underWay();
+    await killed(victim);
+
+    // The winner's run waits for its reply until the other has given up; a second run would be answered at once.
+    const reply = held('The one run.');
+    s.server.fallback({ content: 'A second run.' });
+    const racers = [s.running('task0001'), s.running('task0001')];
+    await Promise.race(racers.map((r) => r.run));
+    reply();
+    const ended = await Promise.all(racers.map((r) => r.run));
+    expect(ended.map((r) => r.status).sort()).toEqual([0, 1]);
+    expect(ended.find((r) => r.status === 0)!.stdout).toBe('The one run.\n');
+    expect(ended.find((r) => r.status === 1)!.stderr).toContain(
+      '"Mail the boss" is running now; wait until this run ends',
+    );
+    expect(s.server.requests).toHaveLength(2);
+    expect(s.stored()).toMatchObject({ lastStatus: 'done', lastResult: 'The one run.' });
   }, 60_000);
 });

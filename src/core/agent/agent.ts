@@ -71,6 +71,8 @@ export interface AgentOptions {
   /** The skills offered as tools this turn (enabled ones; the background policy's allowlist). */
   skills: () => Skill[];
   source?: AuditSource;
+  /** Who asks for the calls (audit rows, approvals), when not the conversation (a task run now). */
+  requestedBy?: string;
   /** The owner's time zone, for the system prompt: a name, or where to read it each turn. */
   timeZone?: string | (() => string);
   toolTimeoutMs?: number;

@@ -21,7 +21,10 @@ export interface ToolCallRecord {
 }
 
 /** What the tool calls need of the agent's options. */
-type ToolCallsOptions = Pick<AgentOptions, 'caller' | 'jobs' | 'atomically' | 'source' | 'toolTimeoutMs'>;
+type ToolCallsOptions = Pick<
+  AgentOptions,
+  'caller' | 'jobs' | 'atomically' | 'source' | 'requestedBy' | 'toolTimeoutMs'
+>;
 
 const BACKGROUND_NOTE =
   'This call is still running in the background. Its result will arrive in a later message; the user may keep chatting meanwhile.';
@@ -102,7 +105,7 @@ export class ToolCalls {
       name: call.name,
       params,
       source: this.options.source ?? 'chat',
-      requestedBy: conversationId,
+      requestedBy: this.options.requestedBy ?? conversationId,
       allowedSkills: turn.allowedSkills,
       signal: controller.signal,
       recordWith: (outcome) => {

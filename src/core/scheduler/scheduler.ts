@@ -76,6 +76,19 @@ const MAX_RESULT_CHARS = 4000;
 /** A result (or a text in its code) as it is kept: at most MAX_RESULT_CHARS characters. */
 export const clip = (text: string) => (text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}…` : text);
 
+/**
+ * A run that iAs stopped before it ended: shut down (with what it `said` so far), or killed (its
+ * run, left "running", is marked so by whichever iAs meets it).
+ */
+export function interruptedRun(said = ''): TaskRunOutcome & { code: TaskResultCode } {
+  return {
+    success: false,
+    interrupted: true,
+    text: `iAs stopped before this run finished.${said ? `\n\n${said}` : ''}`,
+    code: { code: 'run-interrupted', params: { said: clip(said) } },
+  };
+}
+
 export class TaskScheduler extends EventEmitter<{
   changed: [];
   ran: [ScheduledTask, TaskRunOutcome];
@@ -92,7 +105,9 @@ export class TaskScheduler extends EventEmitter<{
     return this.options.now?.() ?? Date.now();
   }
 
+  /** Every task; a run left "running" by an iAs that was killed is marked interrupted first (it is over). */
   list(): ScheduledTask[] {
+    this.interruptLeftRuns({});
     return this.options.tasks.list();
   }
 
@@ -237,11 +252,14 @@ export class TaskScheduler extends EventEmitter<{
    * Runs a task now, as its schedule would (same policy, gate, delivery and bookkeeping), whether
    * it is paused or not: a repeating task keeps its next run; a one-off is then finished (it will
    * not run again at its moment), and one that failed or was interrupted may be run again so.
-   * Refused (TaskRunningError) while a run of it is under way, here or in another iAs process.
+   * Refused (TaskRunningError) while a run of it is under way, here or in another iAs process that
+   * still runs; one left "running" by an iAs that was killed is marked interrupted and holds nothing up.
    */
   runNow(id: string): TaskRunNow {
     const task = this.get(id);
-    if (this.running.has(id) || !this.options.tasks.claimNow(id, this.now())) throw new TaskRunningError(task);
+    if (this.running.has(id)) throw new TaskRunningError(task);
+    this.interruptLeftRuns({ id });
+    if (!this.options.tasks.claimNow(id, this.now())) throw new TaskRunningError(task);
     const taken = this.options.tasks.get(id) ?? task;
     const ran = this.track(taken, 'owner');
     this.changed();
@@ -261,11 +279,22 @@ export class TaskScheduler extends EventEmitter<{
     if (this.started) this.arm();
   }
 
-  /** Starts running tasks: what is due now (missed while iAs was off) first. */
+  /**
+   * Marks interrupted the runs (of every task, or of task `id`) left "running" by an iAs process
+   * that has ended; `unowned`: also those that name no owner (see TasksRepo.interruptLeftRuns).
+   */
+  private interruptLeftRuns(options: { id?: string; unowned?: boolean }): void {
+    if (this.options.tasks.interruptLeftRuns(interruptedRun(), options, this.now()).length > 0) this.changed();
+  }
+
+  /**
+   * Starts running tasks: what is due now (missed while iAs was off) first, once the runs left
+   * "running" by an iAs that stopped are marked interrupted (another iAs that still runs keeps its own).
+   */
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.options.tasks.markInterrupted(this.now());
+    this.interruptLeftRuns({ unowned: true });
     this.tick();
   }
 
@@ -293,14 +322,17 @@ export class TaskScheduler extends EventEmitter<{
 
   private tick(): void {
     if (!this.started) return;
+    // A run left by an iAs that was killed holds no slot up, and the tasks say it is over.
+    this.interruptLeftRuns({});
     const now = this.now();
     for (const task of this.options.tasks.due(now)) {
       const next = task.cron ? nextCronRun(task.cron, task.timeZone, now) : null;
-      // A slot that comes while the task still runs (asked for now, or a run that outlasted it) is
-      // skipped, as a missed one is: one run of a task at a time, and no waiting on it in a loop.
-      if (this.running.has(task.id)) this.options.tasks.skip(task, next, now);
-      // Taken before it runs: a crash or a second process never runs it twice.
-      else if (this.options.tasks.claim(task, next, now)) this.track(task, 'schedule');
+      // A slot that comes while the task still runs (asked for now, or a run that outlasted it;
+      // here or in another iAs process) is skipped, as a missed one is: one run of a task at a
+      // time, and no waiting on it in a loop. Taken before it runs: a crash or a second process
+      // never runs it twice.
+      if (!this.running.has(task.id) && this.options.tasks.claim(task, next, now)) this.track(task, 'schedule');
+      else this.options.tasks.skip(task, next, now);
     }
     this.arm();
   }

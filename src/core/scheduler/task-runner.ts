@@ -2,7 +2,7 @@
 import type { Agent } from '../agent/agent.js';
 import type { ConversationsRepo } from '../store/conversations-repo.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
-import { clip, type TaskRunCause, type TaskRunOutcome } from './scheduler.js';
+import { clip, interruptedRun, type TaskRunCause, type TaskRunOutcome } from './scheduler.js';
 
 /** Each task keeps one conversation, so its runs can be read (and compared) later. */
 export const taskConversationId = (task: ScheduledTask) => `task-${task.id}`;
@@ -12,7 +12,7 @@ export const taskIdOf = (conversationId: string) =>
 
 export async function runTaskTurn(
   task: ScheduledTask,
-  agentFor: (task: ScheduledTask) => Agent,
+  agentFor: (task: ScheduledTask, cause: TaskRunCause) => Agent,
   conversations: ConversationsRepo,
   cause: TaskRunCause = 'schedule',
 ): Promise<TaskRunOutcome> {
@@ -23,21 +23,13 @@ export async function runTaskTurn(
   const prompt =
     `[Scheduled task "${task.name}"${asked}. The owner is not watching this conversation: ` +
     `your reply is sent to them as the task's result.]\n\n${task.prompt}`;
-  const turn = await agentFor(task).send(prompt, { conversationId });
+  const turn = await agentFor(task, cause).send(prompt, { conversationId });
   if (turn.error !== undefined) {
     const code = turn.errorCode ? { code: { code: 'run-failed' as const, params: { line: turn.errorCode } } } : {};
     return { success: false, text: turn.error, ...code };
   }
-  if (turn.stopped) {
-    // Stopped by iAs shutting down (a task's turn has no Stop button): what it said so far goes with it.
-    const said = turn.reply.trim();
-    return {
-      success: false,
-      interrupted: true,
-      text: `iAs stopped before this run finished.${said ? `\n\n${said}` : ''}`,
-      code: { code: 'run-interrupted', params: { said: clip(said) } },
-    };
-  }
+  // Stopped by iAs shutting down (a task's turn has no Stop button): what it said so far goes with it.
+  if (turn.stopped) return interruptedRun(turn.reply.trim());
   // The owner reads only this: how the run was answered goes with it (e.g. without skills).
   const notices = (turn.notices ?? []).map((n) => `\n\n[iAs: ${n}]`).join('');
   const reply = turn.reply.trim();

@@ -54,7 +54,7 @@ export function openStore(file: string): Store {
     settings: new SettingsRepo(db),
     conversations: new ConversationsRepo(db, owner),
     jobs: new BackgroundJobsRepo(db, owner),
-    tasks: new TasksRepo(db),
+    tasks: new TasksRepo(db, owner),
     processes: new SkillProcessesRepo(db),
     atomically: <T>(fn: () => T): T => inOneCommit.immediate(fn) as T,
     close() {

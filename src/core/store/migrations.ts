@@ -12,6 +12,7 @@ import { approvalOwnersSchema } from './migration-5-approval-owners.js';
 import { turnOwnersSchema } from './migration-6-turn-owners.js';
 import { taskResultCodesSchema } from './migration-7-task-result-codes.js';
 import { approvalSkillOriginSchema } from './migration-8-approval-skill-origin.js';
+import { taskRunOwnersSchema } from './migration-9-task-run-owners.js';
 
 type Db = Database.Database;
 
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'turn owners', up: (db) => db.exec(turnOwnersSchema) },
   { name: 'task result codes', up: (db) => db.exec(taskResultCodesSchema) },
   { name: 'approval skill origin', up: (db) => db.exec(approvalSkillOriginSchema) },
+  { name: 'task run owners', up: (db) => db.exec(taskRunOwnersSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

@@ -1,6 +1,7 @@
 /** Scheduled tasks: what to ask, when, with which skills, and how the last run went. */
 import type Database from 'better-sqlite3';
 import type { TaskResultCode } from '../../shared/task-results.js';
+import { recordedProcessEnded, type ProcessOwner, type RecordedProcess } from '../process-identity.js';
 
 type Db = Database.Database;
 
@@ -29,6 +30,12 @@ export interface ScheduledTask {
   createdBy: string | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** What a run left "running" by an iAs process that ended reads as, once it is marked interrupted. */
+export interface LeftRunResult {
+  text: string;
+  code: TaskResultCode;
 }
 
 export type NewTask = Omit<ScheduledTask, 'lastRunAt' | 'lastStatus' | 'lastResult' | 'lastResultCode' | 'updatedAt'>;
@@ -91,10 +98,18 @@ export class TasksRepo {
   private readonly skipStmt;
   private readonly finishStmt;
   private readonly deleteStmt;
+  private readonly runOwnersStmt;
   private readonly interruptStmt;
   private readonly stampStmt;
+  /** This process, as it names itself the owner of the runs it takes. */
+  private readonly me: RecordedProcess;
 
-  constructor(private readonly db: Db) {
+  /** `owner`: this iAs process, where its identity can be told (see process-identity.ts). */
+  constructor(
+    private readonly db: Db,
+    owner?: ProcessOwner,
+  ) {
+    this.me = { pid: owner?.pid ?? process.pid, identity: owner?.identity ?? null };
     this.insertStmt = db.prepare(
       `INSERT INTO scheduled_tasks (id, name, cron, run_at, prompt, allowlist, enabled, next_run_at, time_zone,
          created_by, created_at, updated_at)
@@ -108,28 +123,53 @@ export class TasksRepo {
     this.nextStmt = db
       .prepare<[], number | null>(`SELECT MIN(next_run_at) FROM scheduled_tasks WHERE enabled = 1`)
       .pluck();
-    this.claimStmt = db.prepare<[number | null, number, number, number, string, number]>(
-      `UPDATE scheduled_tasks SET next_run_at = ?, enabled = ?, last_run_at = ?, last_status = 'running',
-         updated_at = ? WHERE id = ? AND enabled = 1 AND next_run_at = ?`,
+    // A run is taken only while none of the task is under way, and names this process its owner.
+    const taken = `last_run_at = @now, last_status = 'running', run_owner_pid = @pid, run_owner_identity = @identity,
+      updated_at = @now`;
+    type Taking = RecordedProcess & { id: string; now: number };
+    this.claimStmt = db.prepare<[Taking & { next: number | null; enabled: number; due: number }]>(
+      `UPDATE scheduled_tasks SET next_run_at = @next, enabled = @enabled, ${taken}
+       WHERE id = @id AND enabled = 1 AND next_run_at = @due AND last_status IS NOT 'running'`,
     );
     // A one-off run now has had its run: it is finished, as after its moment. A repeating task's
     // schedule is left as it was, paused or not.
-    this.claimNowStmt = db.prepare<[number, number, string]>(
-      `UPDATE scheduled_tasks SET last_run_at = ?, last_status = 'running', updated_at = ?,
+    this.claimNowStmt = db.prepare<[Taking]>(
+      `UPDATE scheduled_tasks SET ${taken},
          enabled = CASE WHEN cron IS NULL THEN 0 ELSE enabled END,
          next_run_at = CASE WHEN cron IS NULL THEN NULL ELSE next_run_at END
-       WHERE id = ? AND last_status IS NOT 'running'`,
+       WHERE id = @id AND last_status IS NOT 'running'`,
     );
     this.skipStmt = db.prepare<[number | null, number, number, string, number]>(
       `UPDATE scheduled_tasks SET next_run_at = ?, enabled = ?, updated_at = ?
        WHERE id = ? AND enabled = 1 AND next_run_at = ?`,
     );
     this.finishStmt = db.prepare<[TaskRunStatus, string, string | null, number, string]>(
-      `UPDATE scheduled_tasks SET last_status = ?, last_result = ?, last_result_code = ?, updated_at = ? WHERE id = ?`,
+      `UPDATE scheduled_tasks SET last_status = ?, last_result = ?, last_result_code = ?, updated_at = ?,
+         run_owner_pid = NULL, run_owner_identity = NULL WHERE id = ?`,
     );
     this.deleteStmt = db.prepare<[string]>(`DELETE FROM scheduled_tasks WHERE id = ?`);
-    this.interruptStmt = db.prepare<[number]>(
-      `UPDATE scheduled_tasks SET last_status = 'interrupted', updated_at = ? WHERE last_status = 'running'`,
+    // `@id` null: every task's run.
+    const left = `last_status = 'running' AND (@id IS NULL OR id = @id)`;
+    this.runOwnersStmt = db.prepare<[{ id: string | null }], RecordedProcess>(
+      `SELECT DISTINCT run_owner_pid AS pid, run_owner_identity AS identity FROM scheduled_tasks
+       WHERE ${left} AND run_owner_pid IS NOT NULL`,
+    );
+    type Interrupting = {
+      id: string | null;
+      now: number;
+      text: string;
+      code: string;
+      unowned: number;
+      ended: string;
+      endedPids: string;
+    };
+    this.interruptStmt = db.prepare<[Interrupting], { id: string }>(
+      `UPDATE scheduled_tasks SET last_status = 'interrupted', last_result = @text, last_result_code = @code,
+         run_owner_pid = NULL, run_owner_identity = NULL, updated_at = @now
+       WHERE ${left} AND ((@unowned AND run_owner_pid IS NULL)
+         OR run_owner_identity IN (SELECT value FROM json_each(@ended))
+         OR (run_owner_identity IS NULL AND run_owner_pid IN (SELECT value FROM json_each(@endedPids))))
+       RETURNING id`,
     );
     // Every write of a task sets its updated_at.
     this.stampStmt = db
@@ -186,8 +226,8 @@ export class TasksRepo {
    */
   claim(task: ScheduledTask, next: number | null, now = Date.now()): boolean {
     if (task.nextRunAt === null) return false;
-    const enabled = next === null ? 0 : 1;
-    return this.claimStmt.run(next, enabled, now, now, task.id, task.nextRunAt).changes === 1;
+    const slot = { next, enabled: next === null ? 0 : 1, due: task.nextRunAt };
+    return this.claimStmt.run({ ...slot, id: task.id, now, ...this.me }).changes === 1;
   }
 
   /**
@@ -195,7 +235,7 @@ export class TasksRepo {
    * the task is under way, here or in another iAs process. A one-off is finished by it.
    */
   claimNow(id: string, now = Date.now()): boolean {
-    return this.claimNowStmt.run(now, now, id).changes === 1;
+    return this.claimNowStmt.run({ id, now, ...this.me }).changes === 1;
   }
 
   /** Moves a due slot on without running it (compare-and-set, as claim); false when another did. */
@@ -218,8 +258,36 @@ export class TasksRepo {
     return this.stampStmt.get() ?? '';
   }
 
-  /** Runs left "running" by a process that stopped. */
-  markInterrupted(now = Date.now()): number {
-    return this.interruptStmt.run(now).changes;
+  /**
+   * Marks interrupted (reading as `result`) the runs left "running" by an iAs process that has
+   * provably ended (killed mid-run): of every task, or of task `id`. `unowned`: also the runs that
+   * name no owner (taken before owners were recorded), as at start-up. A run of a process that still
+   * runs, this one included, is left to it. Returns the ids of the tasks it marked.
+   */
+  interruptLeftRuns(
+    result: LeftRunResult,
+    options: { id?: string; unowned?: boolean } = {},
+    now = Date.now(),
+  ): string[] {
+    const id = options.id ?? null;
+    const ended = () => this.runOwnersStmt.all({ id }).filter((owner) => recordedProcessEnded(owner));
+    if (!options.unowned && ended().length === 0) return [];
+    // Looked at again under the write lock: no run can be taken between the look and the update.
+    return this.db
+      .transaction(() => {
+        const gone = ended();
+        return this.interruptStmt
+          .all({
+            id,
+            now,
+            text: result.text,
+            code: JSON.stringify(result.code),
+            unowned: options.unowned ? 1 : 0,
+            ended: JSON.stringify(gone.flatMap((o) => (o.identity === null ? [] : [o.identity]))),
+            endedPids: JSON.stringify(gone.flatMap((o) => (o.identity === null ? [o.pid] : []))),
+          })
+          .map((row) => row.id);
+      })
+      .immediate();
   }
 }

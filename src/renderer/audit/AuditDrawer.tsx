@@ -5,6 +5,7 @@ import { useLocale, useT } from '../i18n.js';
 import { CodeBlock } from '../ui/CodeBlock.js';
 import { formatDateTime, formatDuration, parseMaybeJson } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
+import { sourceLabel } from './source-label.js';
 
 export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () => void }) {
   const t = useT();
@@ -19,7 +20,7 @@ export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () =
     [t.audit.columns.duration, formatDuration(row.durationMs)],
     [t.audit.columns.status, t.audit.status[row.status]],
     [t.audit.exitCode, row.exitCode === null ? '—' : String(row.exitCode)],
-    [t.audit.columns.source, t.audit.source[row.source]],
+    [t.audit.columns.source, sourceLabel(t, row)],
     [t.audit.requestedBy, row.requestedBy ?? '—'],
     [t.audit.columns.risk, t.skills.risk[row.risk]],
     [t.audit.approvalId, row.approvalId ?? '—'],

@@ -6,6 +6,7 @@ import { memo } from 'react';
 import type { AuditRowInfo } from '../../shared/contract.js';
 import { useLocale, useT } from '../i18n.js';
 import { formatDuration, formatStamp } from '../ui/format.js';
+import { sourceLabel } from './source-label.js';
 
 interface Props {
   row: AuditRowInfo;
@@ -36,8 +37,8 @@ export const AuditRow = memo(function AuditRow({ row, index, height, active, onP
       <span role="cell" className="mono">
         {row.skill}
       </span>
-      <span role="cell" className="col-source">
-        {t.audit.source[row.source]}
+      <span role="cell" className="col-source" title={sourceLabel(t, row)}>
+        {sourceLabel(t, row, true)}
       </span>
       <span role="cell" className="col-risk">
         <span className={`risk-pill risk-${row.risk}`}>{t.skills.risk[row.risk]}</span>

@@ -399,6 +399,8 @@ export const en = {
       refused: 'Refused',
     } satisfies Record<AuditStatus, string>,
     source: { chat: 'Chat', job: 'Job', schedule: 'Schedule', cli: 'CLI' } satisfies Record<AuditSource, string>,
+    /** The calls of a task's run the owner asked for now (their source is the schedule's). */
+    runNow: 'Run now',
     finished: 'Finished',
     exitCode: 'Exit code',
     requestedBy: 'Requested by',

@@ -21,6 +21,8 @@ interface World {
   core: CoreApi;
   server: ModelServer;
   events: IasEvent[];
+  /** The in-app approval channel: what it was sent. */
+  desktop: InProcessChannel;
   /** Makes a task as the owner's approved call would. */
   task(draft: { name: string; cron?: string; at?: string; skills?: string[] }): TaskInfo;
   /** The task once its run has ended. */
@@ -66,6 +68,7 @@ async function world(): Promise<World> {
     core,
     server,
     events,
+    desktop,
     task: (draft) => {
       const made = runtime.scheduler.create(
         { prompt: `Do the ${draft.name}`, skills: [], ...draft },
@@ -210,11 +213,15 @@ describe('run a scheduled task now', () => {
     expect((await w.ended(task.id)).lastResult).toContain('用户拒绝了你的调用：send_mail');
     expect(readRuns(w.home, 'send_mail')).toHaveLength(1);
 
-    // Audited as a scheduled run's calls are: asked by the task's conversation.
+    // Its requests name the task, as a scheduled run's do.
+    const askers = w.desktop.outbox.flatMap((text) => text.split('\n').filter((line) => line.startsWith('来自 From')));
+    expect(askers).toEqual(Array(2).fill('来自 From：定时任务 scheduled task「mail the boss」'));
+    // Audited as a scheduled run's calls are (source 'schedule', the task's conversation), marked as
+    // a run the owner asked for now.
     const rows = w.runtime.store.audit.query({ skill: 'send_mail' }).rows;
     expect(rows.map((r) => [r.source, r.requestedBy, r.approvalOutcome])).toEqual([
-      ['schedule', `task-${task.id}`, 'rejected'],
-      ['schedule', `task-${task.id}`, 'approved'],
+      ['schedule', `task-${task.id}/run-now`, 'rejected'],
+      ['schedule', `task-${task.id}/run-now`, 'approved'],
     ]);
   });
 });

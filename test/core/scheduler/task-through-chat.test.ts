@@ -149,7 +149,7 @@ describe('a scheduled task made through chat', () => {
       { toolCalls: [{ name: 'execute_shell', arguments: JSON.stringify({ command: 'echo disk fine' }) }] },
       (request) => ({ content: `Report: ${JSON.stringify(request.body.messages.at(-1).content)}` }),
     );
-    runtime.scheduler.create(
+    const task = runtime.scheduler.create(
       { name: 'Disk check', prompt: 'Check the disk', at: inSeconds(1), skills: ['execute_shell'] },
       { knownSkills: runtime.registry.list().map((s) => s.name) },
     );
@@ -159,7 +159,13 @@ describe('a scheduled task made through chat', () => {
     const delivered = await wx!.waitForSent((m) => m.text.includes('⏰ Disk check'), 15_000);
     expect(delivered.text).toContain('disk fine');
     const audit = runtime.store.audit.query({ skill: 'execute_shell' }).rows[0]!;
-    expect(audit).toMatchObject({ source: 'schedule', approvalOutcome: 'approved', status: 'done' });
+    // Asked by the task's conversation: its schedule started this run, not the owner (see run-now.test.ts).
+    expect(audit).toMatchObject({
+      source: 'schedule',
+      requestedBy: `task-${task.id}`,
+      approvalOutcome: 'approved',
+      status: 'done',
+    });
   });
 
   it('delivers as a notification when WeChat is not connected', async () => {

@@ -5,14 +5,28 @@
  */
 
 /**
+ * Emoji glue, kept as it is: the emoji presentation selector after a pictograph (⚠️) or before a
+ * keycap (1️⃣), and the zero-width joiner between two pictographs (👨‍👩‍👧, 🏳️‍🌈). Each only changes how
+ * an emoji is drawn, so it hides no text; the same characters anywhere else are shown.
+ */
+const EMOJI_GLUE = [
+  String.raw`(?<=\p{Extended_Pictographic}\p{Emoji_Modifier}?)\uFE0F`,
+  String.raw`(?<=[0-9#*])\uFE0F(?=\u20E3)`,
+  String.raw`(?<=\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]?)\u200D(?=\p{Extended_Pictographic})`,
+].join('|');
+
+/**
  * Characters that could change how the rest reads, or hide that they are there: control characters
  * (C0, DEL, C1: terminal escapes, carriage returns, vertical tabs, form feeds, backspaces), line and
  * paragraph separators, format characters (the marks that reorder text, zero-width spaces and
  * joiners, the byte-order mark, tag characters), every other character Unicode says to draw as
- * nothing (fillers, variation selectors), and halves of surrogate pairs standing alone. A tab and
- * a line feed are the only ones kept as they are.
+ * nothing (fillers, variation selectors), and halves of surrogate pairs standing alone. A tab, a
+ * line feed and emoji glue are the only ones kept as they are.
  */
-const HIDDEN = /(?![\t\n])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|\p{Cs}/gu;
+const HIDDEN = new RegExp(
+  String.raw`(?![\t\n])(?!${EMOJI_GLUE})[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|\p{Cs}`,
+  'gu',
+);
 
 /** The control characters alone (C0, DEL and C1, but tab and line feed): what a terminal obeys. */
 const CONTROLS = /(?![\t\n])\p{Cc}/gu;

@@ -35,7 +35,8 @@ export interface CommitsElsewhereOptions {
 /**
  * Calls `listener` after other connections committed (once for several commits close together).
  * Returns what stops it; it stops by itself once the database is closed. A listener that throws is
- * called again at the next look.
+ * called again at the next look. The version is read at once: read what the listener compares with
+ * after this call, so that a commit made in between is looked at rather than counted as seen.
  */
 export function watchCommitsElsewhere(
   db: Database.Database,

@@ -26,11 +26,19 @@ export interface ApiErrorParams {
   'not-a-time-zone': { value: string };
   /** A provider's base URL that cannot be used: said as the same line a turn or `ias provider set` says. */
   'bad-base-url': TurnMessageParams['base-url-not-web-address'];
+  /** A provider's API key that no request could carry (see ApiKeyFlaw); the key itself is never said. */
+  'bad-api-key': { reason: ApiKeyFlaw };
   /** The link to iAs dropped while the call was under way (the web UI). */
   'connection-lost': Record<string, never>;
   /** The web UI was opened without a valid access token. */
   'not-signed-in': Record<string, never>;
 }
+
+/**
+ * What makes an API key impossible to send in a request's header: a character other than printable
+ * ASCII (a NUL, as a key file saved as UTF-16 has, or a letter of another script), or white space.
+ */
+export type ApiKeyFlaw = 'not-printable' | 'whitespace';
 
 export type ApiErrorName = keyof ApiErrorParams;
 
@@ -57,6 +65,10 @@ export const englishApiErrors: ApiErrorStrings = {
   'not-a-time-zone': (p) =>
     `${JSON.stringify(p.value)} is not a time zone: use an IANA name such as Asia/Shanghai or Europe/London, or "system" to follow the computer's`,
   'bad-base-url': englishTurnMessages['base-url-not-web-address'],
+  'bad-api-key': (p) =>
+    p.reason === 'whitespace'
+      ? 'The API key has a space or line break in it, and an API key has none. Nothing was saved.'
+      : 'The API key has characters a request cannot carry: an API key is letters, digits and punctuation (printable ASCII). Was it copied from a file saved as UTF-16? Nothing was saved.',
   'connection-lost': () => 'connection lost',
   'not-signed-in': () => 'iAs: this page has no valid access token; open the link `ias serve` printed',
 };

@@ -2,10 +2,10 @@
  * The owner's time zone on the Settings page, in Chromium against `ias serve`: the zone in use is
  * shown, a zone chosen there is what the model is told, 'Follow system' goes back to the
  * computer's, and the transport refuses a name that is no zone with a clear reason. On the same
- * page, a provider base URL the core refuses is said under its field (in English and in 简体中文),
- * not in a toast, nothing is saved, and a reload shows the base URL saved before.
+ * page, a provider base URL or API key the core refuses is said under its field (in English and in
+ * 简体中文), not in a toast, nothing is saved, and a reload shows the base URL saved before.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computerTimeZone } from '../../src/core/time-zone.js';
 import type { AppSettings, ProviderInfo } from '../../src/shared/contract.js';
@@ -95,51 +95,75 @@ describe('the time zone on the Settings page', () => {
 
 const urlField = () => page.locator('[data-testid="provider-base-url"]');
 const urlError = () => page.locator('[data-testid="provider-base-url-error"]');
+const keyField = () => page.locator('[data-testid="provider-key"]');
+const keyError = () => page.locator('[data-testid="provider-key-error"]');
 const saved = async () => ((await socket.call('getProvider')).result as ProviderInfo).saved;
+
+/** The Settings page with the test's model server saved as a custom provider. */
+async function customProviderSaved(): Promise<void> {
+  await page.goto(`${app.origin}/#/settings`);
+  await page.selectOption('[data-testid="provider-preset"]', '');
+  await urlField().fill(app.model.url);
+  await page.fill('[data-testid="provider-model"]', 'test-model');
+  await page.click('[data-testid="provider-save"]');
+  await expect.poll(async () => (await saved()).baseUrl).toBe(app.model.url);
+}
+
+/** The core's refusal said under `field` as `error`, the field marked invalid, and no error toast. */
+async function refusedUnder(field: Locator, error: Locator, english: string): Promise<void> {
+  await error.waitFor();
+  expect(await error.textContent()).toBe(english);
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+  expect(await page.locator('[data-testid="toast"].toast-error').count()).toBe(0);
+}
+
+/** Test connection, which saves first: refused under the field as `english` says, and no test made. */
+async function testRefused(field: Locator, error: Locator, english: string | RegExp): Promise<void> {
+  const asked = app.model.requests.length;
+  await page.click('[data-testid="provider-test"]');
+  await error.waitFor();
+  expect(await error.textContent()).toMatch(english);
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+  expect(await page.locator('[data-testid="provider-test-result"]').textContent()).toBe('');
+  expect(app.model.requests.length).toBe(asked);
+}
+
+/** `error` said in 简体中文 once the UI speaks it (and the UI back to the system's language after). */
+async function inChinese(error: Locator, chinese: string): Promise<void> {
+  await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+  try {
+    await expect.poll(() => error.textContent()).toBe(chinese);
+  } finally {
+    await page.selectOption('[data-testid="settings-language"]', 'system');
+  }
+}
 
 describe('the base URL on the Settings page', () => {
   it('is refused under its field when it cannot be used, and the saved one is kept', async () => {
-    await page.goto(`${app.origin}/#/settings`);
-    await page.selectOption('[data-testid="provider-preset"]', '');
-    await urlField().fill(app.model.url);
-    await page.fill('[data-testid="provider-model"]', 'test-model');
-    await page.click('[data-testid="provider-save"]');
-    await expect.poll(async () => (await saved()).baseUrl).toBe(app.model.url);
+    await customProviderSaved();
 
     // A user name and password in it: said under the field (the password hidden), nothing saved.
     await urlField().fill('https://me:hunter2@api.example.com/v1');
     await page.fill('[data-testid="provider-model"]', 'other-model');
     await page.click('[data-testid="provider-save"]');
-    await urlError().waitFor();
-    expect(await urlError().textContent()).toBe(
+    // Under the field rather than in a toast.
+    await refusedUnder(
+      urlField(),
+      urlError(),
       'The base URL holds a user name or password: "https://***@api.example.com/v1". Leave them out: the API key is given apart, not in the address.',
     );
-    expect(await urlField().getAttribute('aria-invalid')).toBe('true');
-    // Under the field rather than in a toast.
-    expect(await page.locator('[data-testid="toast"].toast-error').count()).toBe(0);
     await screenshot(page, 'settings-provider-refused');
 
     // Test connection saves first: refused the same way, and no test is made.
-    const asked = app.model.requests.length;
     await urlField().fill('http://127.0.0.1:9/v1/chat/completions');
     await expect.poll(() => urlError().count()).toBe(0);
-    await page.click('[data-testid="provider-test"]');
-    await urlError().waitFor();
-    expect(await urlError().textContent()).toContain('use http://127.0.0.1:9/v1.');
-    expect(await page.locator('[data-testid="provider-test-result"]').textContent()).toBe('');
-    expect(app.model.requests.length).toBe(asked);
+    await testRefused(urlField(), urlError(), /use http:\/\/127\.0\.0\.1:9\/v1\.$/);
 
     // Said in the UI's language.
-    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
-    try {
-      await expect
-        .poll(() => urlError().textContent())
-        .toBe(
-          '接口地址是完整的接口端点：“http://127.0.0.1:9/v1/chat/completions”。接口地址应在 /chat/completions 之前结束：请使用 http://127.0.0.1:9/v1。',
-        );
-    } finally {
-      await page.selectOption('[data-testid="settings-language"]', 'system');
-    }
+    await inChinese(
+      urlError(),
+      '接口地址是完整的接口端点：“http://127.0.0.1:9/v1/chat/completions”。接口地址应在 /chat/completions 之前结束：请使用 http://127.0.0.1:9/v1。',
+    );
 
     expect(await saved()).toEqual({ baseUrl: app.model.url, model: 'test-model', hasKey: false });
     await page.reload();
@@ -147,5 +171,41 @@ describe('the base URL on the Settings page', () => {
     expect(await urlField().inputValue()).toBe(app.model.url);
     expect(await page.locator('[data-testid="provider-model"]').inputValue()).toBe('test-model');
     expect(await urlError().count()).toBe(0);
+  });
+});
+
+describe('the API key on the Settings page', () => {
+  it('is refused under its field when no request could carry it, never shown, and nothing is saved', async () => {
+    await customProviderSaved();
+    const before = await saved();
+    expect(before.hasKey).toBe(false);
+
+    // Pasted from a key file saved as UTF-16: a NUL after each letter.
+    await keyField().fill('s\0k\0-\0S\0E\0C\0R\0E\0T\0');
+    await page.click('[data-testid="provider-save"]');
+    await refusedUnder(
+      keyField(),
+      keyError(),
+      'The API key has characters a request cannot carry: an API key is letters, digits and punctuation (printable ASCII). Was it copied from a file saved as UTF-16? Nothing was saved.',
+    );
+    expect(await page.locator('body').textContent()).not.toMatch(/S\0?E\0?C\0?R/);
+    await screenshot(page, 'settings-provider-key-refused');
+
+    // Test connection saves first: refused the same way, and no test is made.
+    await keyField().fill('sk-e2e with a space');
+    await expect.poll(() => keyError().count()).toBe(0);
+    await testRefused(
+      keyField(),
+      keyError(),
+      /^The API key has a space or line break in it, and an API key has none\. Nothing was saved\.$/,
+    );
+    await inChinese(keyError(), 'API 密钥中含有空格或换行，而 API 密钥不含这些。什么也没有保存。');
+    expect(await saved()).toEqual(before);
+
+    // A key that can be sent is saved, the line end of a paste left out.
+    await keyField().fill('sk-e2e-good ');
+    await page.click('[data-testid="provider-save"]');
+    await expect.poll(async () => (await saved()).hasKey).toBe(true);
+    expect(await keyError().count()).toBe(0);
   });
 });

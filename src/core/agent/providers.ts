@@ -5,6 +5,7 @@
  */
 import type { SecretStore } from '../approval/key-store.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
+import type { ApiKeyFlaw } from '../../shared/api-errors.js';
 import type { BaseUrlFlaw, BaseUrlWhere } from '../../shared/turn-messages.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
@@ -101,6 +102,18 @@ export function saveProvider(
   const { apiKey, ...rest } = value;
   settings.set(PROVIDER_SETTING, rest);
   if (apiKey !== undefined) secrets.set(API_KEY_SECRET, Buffer.from(apiKey, 'utf8'));
+}
+
+/**
+ * Why an API key cannot be sent in a request's header, undefined when it can: it is printable ASCII
+ * and holds no white space. A character past that (a NUL, as a key file saved as UTF-16 has) has
+ * every request fail, and fetch's error quotes the whole key. The one check for every way a key
+ * comes in: give it the text trimmed.
+ */
+export function apiKeyFlaw(key: string): ApiKeyFlaw | undefined {
+  if (/[^\x21-\x7e\s]/.test(key)) return 'not-printable';
+  if (/\s/.test(key)) return 'whitespace';
+  return undefined;
 }
 
 /**

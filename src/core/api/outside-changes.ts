@@ -38,6 +38,10 @@ export function followOutsideChanges(
   options?: CommitsElsewhereOptions,
 ): () => void {
   const { conversations, jobs, approvals, tasks, audit } = runtime.store;
+  // The version first, the starting reads after it: a commit another process makes between the two
+  // is then looked at (and found seen), where the other way round it would count as seen unread
+  // until that process's next commit. `look` runs only from a timer or a watch, once all is set.
+  const stopWatching = watchCommitsElsewhere(runtime.store.db, () => look(), options);
   const approvalStates = () => new Map(approvals.list({ limit: APPROVALS }).map((a) => [a.id, stateOf(a)]));
   let times = conversations.updatedTimes();
   let running = jobs.running();
@@ -84,7 +88,6 @@ export function followOutsideChanges(
 
     if (auditSeen.changedElsewhere()) tell(() => listeners.audit());
   };
-  const stopWatching = watchCommitsElsewhere(runtime.store.db, look, options);
 
   return () => {
     stopWatching();

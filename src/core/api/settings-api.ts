@@ -4,6 +4,7 @@ import type { ApiErrorParams } from '../../shared/api-errors.js';
 import type { AppSettings, IasApi } from '../../shared/contract.js';
 import {
   API_KEY_SECRET,
+  apiKeyFlaw,
   baseUrlRefusal,
   PROVIDER_PRESETS,
   ProviderNotConfiguredError,
@@ -55,11 +56,20 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
       return { presets: PROVIDER_PRESETS, saved: { ...providerSettings(settings), hasKey: hasKey() }, effective };
     },
     async saveProvider(input) {
-      // Refused as `ias provider set --base-url` refuses it, before anything is saved.
+      // Refused as `ias provider set` refuses them, before anything is saved; both trimmed, as it
+      // trims them (spaces or a line end about a pasted key are left from the copy).
       const baseUrl = input.baseUrl?.trim();
       const refusal = baseUrl ? baseUrlRefusal(baseUrl, 'field') : undefined;
       if (refusal) throw apiError('bad-base-url', codeOf(refusal).params as ApiErrorParams['bad-base-url']);
-      saveProvider(settings, runtime.secrets, { ...input, ...(baseUrl !== undefined ? { baseUrl } : {}) });
+      const apiKey = input.apiKey?.trim();
+      // A key of blanks alone is refused as such, not taken as '' (which removes the saved key).
+      const keyFlaw = apiKey === undefined ? undefined : apiKeyFlaw(apiKey || input.apiKey!);
+      if (keyFlaw) throw apiError('bad-api-key', { reason: keyFlaw });
+      saveProvider(settings, runtime.secrets, {
+        ...input,
+        ...(baseUrl !== undefined ? { baseUrl } : {}),
+        ...(apiKey !== undefined ? { apiKey } : {}),
+      });
     },
     async testProvider() {
       let config;

@@ -14,13 +14,15 @@
  */
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
-import { coalesced } from '../coalesced.js';
 
 /** How often the version is read when the WAL file is not watched. */
 export const COMMITS_ELSEWHERE_MS = 1000;
 /** How often it is read besides, while the WAL file is watched. */
 const WATCHED_POLL_MS = 10_000;
-/** How long after a write to the WAL file it is read: the commit's index update comes after its last frame. */
+/**
+ * How long after a write to the WAL file it is read: the commit's index update comes after its last
+ * frame. Read once more as long after when more writes came meanwhile, or when nothing was found.
+ */
 const SETTLE_MS = 30;
 
 export interface CommitsElsewhereOptions {
@@ -35,7 +37,8 @@ export interface CommitsElsewhereOptions {
 /**
  * Calls `listener` after other connections committed (once for several commits close together).
  * Returns what stops it; it stops by itself once the database is closed. A listener that throws is
- * called again at the next look.
+ * called again at the next look. The version is read at once: read what the listener compares with
+ * after this call, so that a commit made in between is looked at rather than counted as seen.
  */
 export function watchCommitsElsewhere(
   db: Database.Database,
@@ -46,25 +49,58 @@ export function watchCommitsElsewhere(
   let seen = version.get();
   let timer: NodeJS.Timeout | undefined;
   let watcher: fs.FSWatcher | undefined;
+  /** The wait after a write to the WAL file, and whether more writes came during it. */
+  let settling: NodeJS.Timeout | undefined;
+  let wroteMeanwhile = false;
 
   const stop = () => {
     clearInterval(timer);
-    settle.cancel();
+    clearTimeout(settling);
+    settling = undefined;
     watcher?.close();
     watcher = undefined;
   };
-  const look = () => {
-    if (!db.open) return stop();
+  /** Whether other connections' commits were found (and the listener took them). */
+  const look = (): boolean => {
+    if (!db.open) {
+      stop();
+      return false;
+    }
     try {
       const now = version.get();
-      if (now === seen) return;
+      if (now === seen) return false;
       listener();
       seen = now;
+      return true;
     } catch {
       // A busy or failing read: the next look tries again.
+      return false;
     }
   };
-  const settle = coalesced(look, SETTLE_MS);
+  /**
+   * Looks SETTLE_MS after a write, the writes during the wait joining it; and once more after as
+   * long when writes came during the wait (a commit whose last frame was among them may make
+   * itself seen only after the look) or when the look found nothing (the write's own commit may
+   * have been made seen just after it). Else such a commit would wait for the slow poll. `again`:
+   * this wait is that one more after nothing was found, and has none after it unless written to.
+   * This process's own commits, which the version never counts, cost that second read too: a look
+   * at shared memory.
+   */
+  const settle = (again = false) => {
+    settling = setTimeout(() => {
+      settling = undefined;
+      const more = wroteMeanwhile;
+      wroteMeanwhile = false;
+      const found = look();
+      // Not once the watch is gone (stopped, or failed: the poll looks often then).
+      if (watcher && (more || (!found && !again))) settle(!more);
+    }, SETTLE_MS);
+    settling.unref();
+  };
+  const written = () => {
+    if (settling) wroteMeanwhile = true;
+    else settle();
+  };
   const poll = (ms: number) => {
     clearInterval(timer);
     timer = setInterval(look, ms);
@@ -91,7 +127,7 @@ export function watchCommitsElsewhere(
         // macOS tells a write that does not grow the file (the WAL written again from its start
         // after a checkpoint) as 'rename' too: only a file gone or replaced ends the watch.
         if (event === 'rename' && (watched === undefined || identity() !== watched)) return unwatched();
-        settle();
+        written();
       });
       watcher.on('error', unwatched);
     } catch {

@@ -1,8 +1,8 @@
 /**
  * The model provider: a preset (or a custom OpenAI-compatible URL), the model, the API key;
  * Save, and Test connection (which saves first when something changed). The key is never shown
- * back: a saved one is kept unless a new one is typed. A base URL the core refuses is said under
- * its field, and nothing is saved.
+ * back: a saved one is kept unless a new one is typed. A base URL or a key the core refuses is said
+ * under its field, and nothing is saved.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { MessageCode, ProviderInfo, ProviderInput } from '../../shared/contract.js';
@@ -15,8 +15,14 @@ import { Spinner } from '../ui/Spinner.js';
 
 const CUSTOM = '';
 
-/** Whether a failed save was the core refusing the base URL (said under the field, not in a toast). */
-const refusedBaseUrl = (err: unknown) => errorCode(err)?.code === 'bad-base-url';
+/** The fields whose refusal by the core is said under them. */
+type Field = 'url' | 'key';
+
+/** The field a failed save was the core refusing (said under it, not in a toast), if it was. */
+const refusedField = (err: unknown): Field | undefined => {
+  const code = errorCode(err)?.code;
+  return code === 'bad-base-url' ? 'url' : code === 'bad-api-key' ? 'key' : undefined;
+};
 
 interface Props {
   info: ProviderInfo;
@@ -36,8 +42,22 @@ export function ProviderForm({ info, onSaved }: Props) {
   const [dirty, setDirty] = useState(!info.saved.model && !info.saved.baseUrl && !info.saved.preset);
   const [busy, setBusy] = useState<'save' | 'test'>();
   const [test, setTest] = useState<{ ok: boolean; message: string; messageCode?: MessageCode }>();
-  /** The core's refusal of the base URL last saved, until the URL changes. */
-  const [urlRefusal, setUrlRefusal] = useState<unknown>();
+  /** The core's refusal of a field last saved (its error), until that field changes. */
+  const [refusal, setRefusal] = useState<{ field: Field; error: unknown }>();
+  const refused = (field: Field) => refusal?.field === field;
+  const changed = (field: Field) => setRefusal((r) => (r?.field === field ? undefined : r));
+  /** A failed save: said under the field the core refused, else by `otherwise`. */
+  const failed = (err: unknown, otherwise: () => void) => {
+    const field = refusedField(err);
+    if (field) setRefusal({ field, error: err });
+    else otherwise();
+  };
+  const errorUnder = (field: Field, testId: string) =>
+    refusal?.field === field && (
+      <span className="hint hint-error" id={`${id}-${field}-error`} role="alert" data-testid={testId}>
+        {errorText(t, refusal.error)}
+      </span>
+    );
 
   const current = presetOf(preset);
   const needsKey = current?.needsKey ?? true;
@@ -51,7 +71,7 @@ export function ProviderForm({ info, onSaved }: Props) {
     }
     setDirty(true);
     setTest(undefined);
-    setUrlRefusal(undefined);
+    changed('url');
   };
 
   const save = async (): Promise<boolean> => {
@@ -75,8 +95,7 @@ export function ProviderForm({ info, onSaved }: Props) {
       toast({ tone: 'success', title: t.provider.saved });
       onSaved();
     } catch (err) {
-      if (refusedBaseUrl(err)) setUrlRefusal(err);
-      else toast({ tone: 'error', title: t.provider.saveFailed, body: errorText(t, err) });
+      failed(err, () => toast({ tone: 'error', title: t.provider.saveFailed, body: errorText(t, err) }));
     } finally {
       setBusy(undefined);
     }
@@ -92,8 +111,7 @@ export function ProviderForm({ info, onSaved }: Props) {
       }
       setTest(await client.call.testProvider());
     } catch (err) {
-      if (refusedBaseUrl(err)) setUrlRefusal(err);
-      else setTest({ ok: false, message: errorText(t, err) });
+      failed(err, () => setTest({ ok: false, message: errorText(t, err) }));
     } finally {
       setBusy(undefined);
     }
@@ -134,19 +152,15 @@ export function ProviderForm({ info, onSaved }: Props) {
           readOnly={preset !== CUSTOM}
           spellCheck={false}
           placeholder="https://…/v1"
-          aria-invalid={urlRefusal !== undefined}
-          aria-describedby={urlRefusal !== undefined ? `${id}-url-error` : undefined}
+          aria-invalid={refused('url')}
+          aria-describedby={refused('url') ? `${id}-url-error` : undefined}
           onChange={(e) => {
             setBaseUrl(e.target.value);
             setDirty(true);
-            setUrlRefusal(undefined);
+            changed('url');
           }}
         />
-        {urlRefusal !== undefined && (
-          <span className="hint hint-error" id={`${id}-url-error`} role="alert" data-testid="provider-base-url-error">
-            {errorText(t, urlRefusal)}
-          </span>
-        )}
+        {errorUnder('url', 'provider-base-url-error')}
       </div>
       <div className="field">
         <label htmlFor={`${id}-model`}>{t.provider.model}</label>
@@ -174,9 +188,14 @@ export function ProviderForm({ info, onSaved }: Props) {
           placeholder={
             info.saved.hasKey ? t.provider.keyKept : needsKey ? t.provider.keyNeeded : t.provider.keyOptional
           }
-          aria-describedby={`${id}-key-hint`}
-          onChange={(e) => setApiKey(e.target.value)}
+          aria-invalid={refused('key')}
+          aria-describedby={refused('key') ? `${id}-key-error ${id}-key-hint` : `${id}-key-hint`}
+          onChange={(e) => {
+            setApiKey(e.target.value);
+            changed('key');
+          }}
         />
+        {errorUnder('key', 'provider-key-error')}
         <span className="hint" id={`${id}-key-hint`}>
           {t.provider.keyHint}
         </span>

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
+import { followOutsideChanges } from '../../../src/core/api/outside-changes.js';
 import { openStore, type Store } from '../../../src/core/store/index.js';
 import type { IasEvent } from '../../../src/shared/contract.js';
 import { iasAsync } from '../../helpers/cli.js';
@@ -197,4 +198,29 @@ it("tells skill calls another process adds to the audit log or ends; this proces
   await eventually(() => expect(auditNews(w!.events)).toBe(4));
   const page = await w.core.api.queryAudit({ limit: 10 });
   expect(page.rows.map((r) => r.status)).toEqual(['refused', 'failed', 'done', 'done']);
+});
+
+it('a commit another process makes while the first reads are taken is told, not counted as seen unread', async () => {
+  w = await apiWorld();
+  const other = otherProcess(w);
+  const { conversations } = w.runtime.store;
+  // Right after the conversations are first read (once), the other process commits one: between
+  // that read and, before the fix, the count of commits, which then counted it as seen.
+  const read = conversations.updatedTimes.bind(conversations);
+  conversations.updatedTimes = () => {
+    Reflect.deleteProperty(conversations, 'updatedTimes');
+    const times = read();
+    other.conversations.create('meanwhile', 'Made during the first reads');
+    return times;
+  };
+  const told: string[] = [];
+  const stop = followOutsideChanges(
+    w.runtime,
+    { conversation: (id) => told.push(id), approval() {}, tasks() {}, audit() {} },
+    // The poll alone (every platform alike), often: the commit is told at its first read.
+    { watch: false, pollMs: 50 },
+  );
+  onCleanup(stop);
+  expect(Object.hasOwn(conversations, 'updatedTimes')).toBe(false);
+  await vi.waitFor(() => expect(told).toEqual(['meanwhile']), { timeout: 3000, interval: 20 });
 });

@@ -1,13 +1,14 @@
 /**
- * The Settings page's saveProvider refuses a base URL that cannot be used, as `ias provider set`
- * does (one check), with a code a UI says in its language, and saves nothing: the SQLite file and
- * the secret store keep what they had.
+ * The Settings page's saveProvider refuses a base URL that cannot be used, or an API key no request
+ * could carry, as `ias provider set` does (one check each), with a code a UI says in its language,
+ * and saves nothing: the SQLite file and the secret store keep what they had.
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/core/api/api-error.js';
 import { openStore } from '../../../src/core/store/index.js';
 import { API_KEY_SECRET, PROVIDER_SETTING } from '../../../src/core/agent/providers.js';
+import { FileSecretStore } from '../../../src/core/approval/key-store.js';
 import { sayApiError } from '../../../src/shared/api-errors.js';
 import { chineseApiErrors } from '../../../src/shared/api-errors-zh-CN.js';
 import { apiWorld, type ApiWorld } from '../../helpers/core-api.js';
@@ -30,8 +31,12 @@ function savedOnDisk(home: string): unknown {
   }
 }
 
-async function refusal(api: ApiWorld['core']['api'], baseUrl: string): Promise<ApiError> {
-  const error: unknown = await api.saveProvider({ baseUrl, model: 'other-model', apiKey: 'sk-new' }).then(
+/** The API key saved in the data folder, read from its file anew. */
+const keyOnDisk = (world: ApiWorld) =>
+  new FileSecretStore(world.runtime.paths.secrets).get(API_KEY_SECRET)?.toString('utf8');
+
+async function refusal(api: ApiWorld['core']['api'], baseUrl: string, apiKey = 'sk-new'): Promise<ApiError> {
+  const error: unknown = await api.saveProvider({ baseUrl, model: 'other-model', apiKey }).then(
     () => undefined,
     (err: unknown) => err,
   );
@@ -89,6 +94,56 @@ describe('saveProvider over the contract', () => {
     expect(sayApiError(chineseApiErrors, endpoint.message, endpoint.messageCode)).toBe(
       '接口地址是完整的接口端点：“https://api.deepseek.com/v1/chat/completions”。接口地址应在 /chat/completions 之前结束：请使用 https://api.deepseek.com/v1。',
     );
+  });
+
+  it('refuses an API key no request could carry, never saying it, and saves nothing', async () => {
+    w = await apiWorld();
+    const { api } = w.core;
+    // Trimmed, as the CLI trims a piped key: the line end of a pasted or piped key is no part of it.
+    await api.saveProvider({ baseUrl: GOOD, model: 'm', apiKey: '  sk-old-key\r\n' });
+    expect(keyOnDisk(w)).toBe('sk-old-key');
+
+    const utf16 = Buffer.from('sk-SECRET-from-utf16', 'utf16le').toString('latin1');
+    const cases: [string, 'not-printable' | 'whitespace'][] = [
+      // A key file saved as UTF-16, read as bytes: a NUL after each letter.
+      [utf16, 'not-printable'],
+      ['sk-SECRET\u200b-zero-width', 'not-printable'],
+      ['sk-SECRET-clé', 'not-printable'],
+      ['sk-SECRET\x7f', 'not-printable'],
+      ['sk-SECRET with-a-space', 'whitespace'],
+      ['sk-SECRET\nsecond-line', 'whitespace'],
+      ['sk-SECRET\u00a0nbsp', 'whitespace'],
+      // Blanks alone are not '' (which removes the saved key).
+      ['  \t ', 'whitespace'],
+    ];
+    for (const [apiKey, reason] of cases) {
+      const error = await refusal(api, GOOD, apiKey);
+      expect(error.messageCode, JSON.stringify(apiKey)).toEqual({ code: 'bad-api-key', params: { reason } });
+      const said = [
+        error.message,
+        JSON.stringify(error.messageCode),
+        sayApiError(chineseApiErrors, error.message, error.messageCode),
+      ];
+      for (const text of said) expect(text).not.toMatch(/SECRET|S\0E\0C/);
+    }
+    const spaced = await refusal(api, GOOD, 'sk-a b');
+    expect(spaced.message).toBe(
+      'The API key has a space or line break in it, and an API key has none. Nothing was saved.',
+    );
+    expect(sayApiError(chineseApiErrors, spaced.message, spaced.messageCode)).toBe(
+      'API 密钥中含有空格或换行，而 API 密钥不含这些。什么也没有保存。',
+    );
+    expect((await refusal(api, GOOD, utf16)).message).toMatch(
+      /^The API key has characters a request cannot carry: .*UTF-16/,
+    );
+
+    // Nothing was saved, read anew from the data folder: neither the key nor the settings with it.
+    expect(keyOnDisk(w)).toBe('sk-old-key');
+    expect(savedOnDisk(w.home)).toEqual({ baseUrl: GOOD, model: 'm' });
+
+    // '' still removes the saved key, as the contract says.
+    await api.saveProvider({ baseUrl: GOOD, model: 'm', apiKey: '' });
+    expect((await api.getProvider()).saved.hasKey).toBe(false);
   });
 
   it('still saves an empty base URL (the preset gives it) and a preset alone', async () => {

@@ -7,6 +7,7 @@
 import { Option, type Command } from 'commander';
 import {
   API_KEY_SECRET,
+  apiKeyFlaw,
   baseUrlRefusal,
   PROVIDER_PRESETS,
   providerSettings,
@@ -129,8 +130,8 @@ async function keyToSave(
   }
   // A character a request header cannot carry (a NUL, as in a file saved as UTF-16) would have
   // every request fail with an error that quotes the whole key.
-  if (/[^\x21-\x7e\s]/.test(key)) throw new UsageError(words.keyNotPrintable);
-  if (/\s/.test(key)) throw new UsageError(words.keyWithSpaces);
+  const flaw = apiKeyFlaw(key);
+  if (flaw) throw new UsageError(flaw === 'not-printable' ? words.keyNotPrintable : words.keyWithSpaces);
   return key;
 }
 

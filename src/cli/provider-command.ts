@@ -22,7 +22,7 @@ import { sayTurnLine } from '../shared/turn-messages.js';
 import { printError } from './chat-output.js';
 import { ownerLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { color, table } from './format.js';
+import { color, jsonText, table } from './format.js';
 import { printProviderView, providerView } from './provider-view.js';
 import { providerWords, type ProviderWords } from './provider-words.js';
 import { promptHidden, readPipedSecret, SecretPromptCancelled, SecretTooLong } from './secret-input.js';
@@ -63,7 +63,7 @@ async function withProvider(cmd: Command, work: (runtime: Runtime, words: Provid
 
 function show(runtime: Runtime, words: ProviderWords, json: boolean | undefined): void {
   const view = providerView(runtime, words);
-  if (json) process.stdout.write(`${JSON.stringify(view, null, 2)}\n`);
+  if (json) process.stdout.write(`${jsonText(view, 2)}\n`);
   else printProviderView(view, words);
 }
 
@@ -193,7 +193,7 @@ export function registerProviderCommand(program: Command): void {
       await withProvider(cmd, async (runtime, words) => {
         const result = await settingsApi(runtime).testProvider();
         const message = sayTurnLine(words.turn, result.message, result.messageCode);
-        if (opts.json) process.stdout.write(`${JSON.stringify({ ok: result.ok, message }, null, 2)}\n`);
+        if (opts.json) process.stdout.write(`${jsonText({ ok: result.ok, message }, 2)}\n`);
         if (result.ok) {
           if (!opts.json) process.stdout.write(`${color.green(message)}\n`);
           return;

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { secretPlaces, type SecretStore } from '../core/approval/key-store.js';
 import { configSecretName, type ConfigFieldState } from '../core/skills/skill-config.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { color, table } from './format.js';
+import { cell, color, jsonText, table } from './format.js';
 import { UsageError } from './usage-error.js';
 
 function parseAssignments(assignments: string[]): Record<string, string | null> {
@@ -82,7 +82,7 @@ export function registerSkillConfigCommand(skills: Command): void {
         const fields = withSealedCopies(name, runtime.skillConfig.view(skill), runtime.secrets);
         const missing = runtime.skillConfig.missing(skill);
         if (opts.json) {
-          process.stdout.write(`${JSON.stringify({ name, settings: fields, needsConfig: missing }, null, 2)}\n`);
+          process.stdout.write(`${jsonText({ name, settings: fields, needsConfig: missing }, 2)}\n`);
           return;
         }
         if (fields.length === 0) {
@@ -91,9 +91,13 @@ export function registerSkillConfigCommand(skills: Command): void {
         }
         const rows = fields.map((f) => [
           color.bold(f.name),
-          f.secret ? secretState(f) : (f.value ?? (f.default ? `${f.default} (default)` : '(not set)')),
-          f.required === true ? 'required' : typeof f.required === 'string' ? `one of "${f.required}"` : 'optional',
-          f.description,
+          f.secret ? secretState(f) : cell(f.value ?? (f.default ? `${f.default} (default)` : '(not set)')),
+          f.required === true
+            ? 'required'
+            : typeof f.required === 'string'
+              ? cell(`one of "${f.required}"`)
+              : 'optional',
+          cell(f.description),
         ]);
         process.stdout.write(
           `${table([['SETTING', 'VALUE', 'NEEDED', 'DESCRIPTION'].map((h) => color.dim(h)), ...rows])}\n`,

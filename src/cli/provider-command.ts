@@ -25,7 +25,7 @@ import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, jsonText, table } from './format.js';
 import { printProviderView, providerView } from './provider-view.js';
 import { providerWords, type ProviderWords } from './provider-words.js';
-import { promptHidden, readPipedSecret, SecretPromptCancelled, SecretTooLong } from './secret-input.js';
+import { promptHidden, readPipedSecret, saidPromptEnd, SecretTooLong } from './secret-input.js';
 import { UsageError } from './usage-error.js';
 
 interface SetOptions {
@@ -40,7 +40,7 @@ interface SetOptions {
 
 /**
  * Runs `work` over the runtime, in the owner's language; a usage error is said in it (exit 2), as
- * is a prompt left with Ctrl-C (exit 130).
+ * is a prompt left with Ctrl-C (exit 130) or by a terminal gone away (exit 1).
  */
 async function withProvider(cmd: Command, work: (runtime: Runtime, words: ProviderWords) => Promise<void>) {
   const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
@@ -52,10 +52,7 @@ async function withProvider(cmd: Command, work: (runtime: Runtime, words: Provid
     if (err instanceof UsageError) {
       printError(words, err.message);
       process.exitCode = 2;
-    } else if (err instanceof SecretPromptCancelled) {
-      process.stderr.write(`${words.cancelled}\n`);
-      process.exitCode = 130;
-    } else throw err;
+    } else if (!saidPromptEnd(err, words)) throw err;
   } finally {
     await runtime.close();
   }

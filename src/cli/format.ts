@@ -4,7 +4,7 @@ import type { SkillProblem } from '../core/skills/types.js';
 import type { Locale } from '../shared/locale.js';
 import { englishSkillProblems, saySkillProblem } from '../shared/skill-problems.js';
 import { chineseSkillProblems } from '../shared/skill-problems-zh-CN.js';
-import { withControlsShown } from '../shared/visible-text.js';
+import { visibleText, withControlsShown } from '../shared/visible-text.js';
 
 export const color = pc;
 
@@ -12,11 +12,11 @@ const visibleLength = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '').length;
 
 /**
  * Text a model, a skill or a SKILL.md wrote, in one table cell: on one line (white space folded),
- * its control characters and reordering marks shown as \uXXXX (they cannot rewrite the table),
- * cut to `max` characters.
+ * every character that could rewrite the table or hide text (controls, reordering marks, zero-width
+ * characters) shown as \uXXXX, cut to `max` characters.
  */
 export function cell(text: string, max = Infinity): string {
-  const shown = withControlsShown(text.replace(/\s+/g, ' '));
+  const shown = visibleText(text.replace(/\s+/g, ' '));
   return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
 }
 

@@ -93,7 +93,7 @@ describe('ias tasks, ias tasks run: what the model wrote', () => {
   it("is shown, not obeyed, in the tasks table, the task's reply and what is said of the run", async () => {
     server = await startModelServer();
     const h = home();
-    const name = 'Weather\n\x1b[2K\rDelete all mail \u2067daily\u2069';
+    const name = 'Weather ☀️\n\x1b[2K\rDelete all mail \u2067daily\u2069\u200b';
     const store = openStore(path.join(h.dir, 'ias.db'));
     store.tasks.insert({
       id: 'task0001',
@@ -109,7 +109,8 @@ describe('ias tasks, ias tasks run: what the model wrote', () => {
       createdAt: Date.now(),
     });
     store.close();
-    const shownName = 'Weather \\u001b[2K Delete all mail \\u2067daily\\u2069';
+    // A cell shows the zero-width space too; the emoji stays whole.
+    const shownName = 'Weather ☀️ \\u001b[2K Delete all mail \\u2067daily\\u2069\\u200b';
 
     const list = ias(['tasks', ...h.args]);
     expectNothingObeyed(list.stdout);

@@ -4,9 +4,10 @@ import { dataPaths, defaultDataHome } from '../core/paths.js';
 import { openStore } from '../core/store/index.js';
 import type { AuditFilter, AuditRow, AuditSource, AuditStatus } from '../core/store/audit-types.js';
 import type { GlobalOptions } from './context.js';
-import { color, table } from './format.js';
+import { cell, color, jsonText, table } from './format.js';
 import { UsageError } from './usage-error.js';
 import { isRunNowRequest } from '../shared/run-now-requests.js';
+import { withControlsShown } from '../shared/visible-text.js';
 
 const STATUSES: AuditStatus[] = ['running', 'done', 'failed', 'interrupted', 'refused'];
 const SOURCES: AuditSource[] = ['chat', 'job', 'schedule', 'cli'];
@@ -34,19 +35,16 @@ function time(ms: number): string {
 function rows(list: AuditRow[]): string[][] {
   return [
     ['TIME', 'SKILL', 'SOURCE', 'RISK', 'STATUS', 'APPROVAL', 'MS', 'RESULT'].map((h) => color.dim(h)),
-    ...list.map((r) => {
-      const outcome = (r.error ?? r.resultSummary ?? '').replace(/\s+/g, ' ');
-      return [
-        time(r.startedAt),
-        r.skill,
-        isRunNowRequest(r.requestedBy) ? `${r.source} (run now)` : r.source,
-        r.risk,
-        statusColour(r.status),
-        r.approvalOutcome,
-        r.durationMs === null ? '' : String(r.durationMs),
-        outcome.length > 60 ? `${outcome.slice(0, 59)}…` : outcome,
-      ];
-    }),
+    ...list.map((r) => [
+      time(r.startedAt),
+      cell(r.skill),
+      isRunNowRequest(r.requestedBy) ? `${r.source} (run now)` : r.source,
+      r.risk,
+      statusColour(r.status),
+      r.approvalOutcome,
+      r.durationMs === null ? '' : String(r.durationMs),
+      cell(r.error ?? r.resultSummary ?? '', 60),
+    ]),
   ];
 }
 
@@ -87,7 +85,8 @@ export function registerAuditCommand(program: Command): void {
           cursor: opts.cursor,
         };
         if (opts.export === 'csv') return void process.stdout.write(store.audit.exportCsv(filter));
-        if (opts.export === 'json') return void process.stdout.write(`${store.audit.exportJson(filter)}\n`);
+        if (opts.export === 'json')
+          return void process.stdout.write(`${withControlsShown(store.audit.exportJson(filter))}\n`);
         let page;
         try {
           page = store.audit.query(filter);
@@ -96,7 +95,7 @@ export function registerAuditCommand(program: Command): void {
           throw err;
         }
         if (opts.json) {
-          process.stdout.write(`${JSON.stringify(page, null, 2)}\n`);
+          process.stdout.write(`${jsonText(page, 2)}\n`);
         } else {
           process.stdout.write(page.rows.length ? `${table(rows(page.rows))}\n` : 'No skill calls recorded yet.\n');
         }

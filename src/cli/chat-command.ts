@@ -17,7 +17,7 @@ import {
 } from './chat-output.js';
 import { chatWords, type ChatWords } from './chat-words.js';
 import { ownerLocale } from './cli-locale.js';
-import { color } from './format.js';
+import { color, jsonText } from './format.js';
 import { refusedForNoApprover, TerminalApprovals } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
 
@@ -153,7 +153,7 @@ export function registerChatCommand(program: Command): void {
             const message = say(words, failure.message, failure.messageCode);
             if (opts.json) {
               const said = { conversationId: failure.conversationId, error: message };
-              process.stdout.write(`${JSON.stringify(said, null, 2)}\n`);
+              process.stdout.write(`${jsonText(said, 2)}\n`);
             }
             printError(words, message);
             process.stderr.write(color.dim(continueWith(words, failure.conversationId)));
@@ -162,7 +162,7 @@ export function registerChatCommand(program: Command): void {
           }
           await waitForBackground();
           if (opts.json) {
-            process.stdout.write(`${JSON.stringify(turnJson(result, finished, words), null, 2)}\n`);
+            process.stdout.write(`${jsonText(turnJson(result, finished, words), 2)}\n`);
             const error = turnError(words, result);
             if (error !== undefined) printError(words, error);
           } else {
@@ -181,7 +181,7 @@ export function registerChatCommand(program: Command): void {
         if (err instanceof ProviderNotConfiguredError) {
           const message = say(words, err.message, err.messageCode);
           // For a script, on stdout too, as a turn's error would be.
-          if (opts.json) process.stdout.write(`${JSON.stringify({ error: message }, null, 2)}\n`);
+          if (opts.json) process.stdout.write(`${jsonText({ error: message }, 2)}\n`);
           printNoProvider(words, err);
           process.exitCode = 1;
           return;

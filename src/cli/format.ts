@@ -4,10 +4,29 @@ import type { SkillProblem } from '../core/skills/types.js';
 import type { Locale } from '../shared/locale.js';
 import { englishSkillProblems, saySkillProblem } from '../shared/skill-problems.js';
 import { chineseSkillProblems } from '../shared/skill-problems-zh-CN.js';
+import { visibleText, withControlsShown } from '../shared/visible-text.js';
 
 export const color = pc;
 
 const visibleLength = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '').length;
+
+/**
+ * Text a model, a skill or a SKILL.md wrote, in one table cell: on one line (white space folded),
+ * every character that could rewrite the table or hide text (controls, reordering marks, zero-width
+ * characters) shown as \uXXXX, cut to `max` characters.
+ */
+export function cell(text: string, max = Infinity): string {
+  const shown = visibleText(text.replace(/\s+/g, ' '));
+  return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
+}
+
+/**
+ * `value` as JSON for stdout: JSON escapes C0 controls itself; DEL, C1 controls and reordering
+ * marks are written as \uXXXX too, which reads back as the same value.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  return withControlsShown(JSON.stringify(value, null, indent));
+}
 
 export function table(rows: string[][], maxWidth = process.stdout.columns || 120): string {
   if (rows.length === 0) return '';

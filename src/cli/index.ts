@@ -9,6 +9,7 @@ import { registerSkillsCommand } from './skills-command.js';
 import { registerTasksCommand } from './tasks-command.js';
 import { registerWechatCommand } from './wechat-command.js';
 import { UsageError } from './usage-error.js';
+import { withControlsShown } from '../shared/visible-text.js';
 
 export function buildProgram(): Command {
   const program = new Command('ias')
@@ -55,7 +56,7 @@ export async function main(argv = process.argv): Promise<void> {
       return;
     }
     if (err instanceof UsageError) {
-      process.stderr.write(`${color.red('error')}: ${err.message}\n`);
+      process.stderr.write(`${color.red('error')}: ${withControlsShown(err.message)}\n`);
       process.exitCode = 2;
       return;
     }
@@ -63,7 +64,8 @@ export async function main(argv = process.argv): Promise<void> {
     const detail = process.env.IAS_DEBUG
       ? ((err as Error).stack ?? String(err))
       : ((err as Error).message ?? String(err));
-    process.stderr.write(`${color.red('error')}: ${detail}\n`);
+    // A message may quote what a skill or the model wrote: shown, not obeyed.
+    process.stderr.write(`${color.red('error')}: ${withControlsShown(detail)}\n`);
     process.exitCode = 1;
   }
 }

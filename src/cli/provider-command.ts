@@ -22,10 +22,10 @@ import { sayTurnLine } from '../shared/turn-messages.js';
 import { printError } from './chat-output.js';
 import { ownerLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { color, table } from './format.js';
+import { color, jsonText, table } from './format.js';
 import { printProviderView, providerView } from './provider-view.js';
 import { providerWords, type ProviderWords } from './provider-words.js';
-import { promptHidden, readPipedSecret, SecretPromptCancelled, SecretTooLong } from './secret-input.js';
+import { promptHidden, readPipedSecret, saidPromptEnd, SecretTooLong } from './secret-input.js';
 import { UsageError } from './usage-error.js';
 
 interface SetOptions {
@@ -40,7 +40,7 @@ interface SetOptions {
 
 /**
  * Runs `work` over the runtime, in the owner's language; a usage error is said in it (exit 2), as
- * is a prompt left with Ctrl-C (exit 130).
+ * is a prompt left with Ctrl-C (exit 130) or by a terminal gone away (exit 1).
  */
 async function withProvider(cmd: Command, work: (runtime: Runtime, words: ProviderWords) => Promise<void>) {
   const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
@@ -52,10 +52,7 @@ async function withProvider(cmd: Command, work: (runtime: Runtime, words: Provid
     if (err instanceof UsageError) {
       printError(words, err.message);
       process.exitCode = 2;
-    } else if (err instanceof SecretPromptCancelled) {
-      process.stderr.write(`${words.cancelled}\n`);
-      process.exitCode = 130;
-    } else throw err;
+    } else if (!saidPromptEnd(err, words)) throw err;
   } finally {
     await runtime.close();
   }
@@ -63,7 +60,7 @@ async function withProvider(cmd: Command, work: (runtime: Runtime, words: Provid
 
 function show(runtime: Runtime, words: ProviderWords, json: boolean | undefined): void {
   const view = providerView(runtime, words);
-  if (json) process.stdout.write(`${JSON.stringify(view, null, 2)}\n`);
+  if (json) process.stdout.write(`${jsonText(view, 2)}\n`);
   else printProviderView(view, words);
 }
 
@@ -193,7 +190,7 @@ export function registerProviderCommand(program: Command): void {
       await withProvider(cmd, async (runtime, words) => {
         const result = await settingsApi(runtime).testProvider();
         const message = sayTurnLine(words.turn, result.message, result.messageCode);
-        if (opts.json) process.stdout.write(`${JSON.stringify({ ok: result.ok, message }, null, 2)}\n`);
+        if (opts.json) process.stdout.write(`${jsonText({ ok: result.ok, message }, 2)}\n`);
         if (result.ok) {
           if (!opts.json) process.stdout.write(`${color.green(message)}\n`);
           return;

@@ -5,10 +5,9 @@
 import type { Locale } from '../shared/locale.js';
 import { englishTurnMessages, type TurnMessageStrings } from '../shared/turn-messages.js';
 import { chineseTurnMessages } from '../shared/turn-messages-zh-CN.js';
+import { secretInputWords, type SecretInputWords } from './secret-input-words.js';
 
-export interface ProviderWords {
-  /** Put before an error (the label is coloured). */
-  error: { label: string; separator: string };
+export interface ProviderWords extends SecretInputWords {
   heading: string;
   /** Row labels, padded so that the values line up. */
   labels: { preset: string; baseUrl: string; model: string; apiKey: string };
@@ -43,13 +42,12 @@ export interface ProviderWords {
   keyCleared: (sealedToo: boolean) => string;
   noKeyToClear: string;
   envKeyStillUsed: string;
-  cancelled: string;
   /** The lines about how a turn (here, the test) went, by their codes. */
   turn: TurnMessageStrings;
 }
 
 const english: ProviderWords = {
-  error: { label: 'error', separator: ': ' },
+  ...secretInputWords.en,
   heading: 'The model `ias chat` uses now:',
   labels: { preset: 'Preset:   ', baseUrl: 'Base URL: ', model: 'Model:    ', apiKey: 'API key:  ' },
   notSet: 'not set',
@@ -86,12 +84,11 @@ const english: ProviderWords = {
     `The saved API key was removed${sealedToo ? ", with the desktop app's copy sealed with the OS keychain" : ''}.`,
   noKeyToClear: 'No API key was saved.',
   envKeyStillUsed: 'IAS_LLM_API_KEY is still set in this environment, and is used while it is.',
-  cancelled: 'Cancelled; nothing was saved.',
   turn: englishTurnMessages,
 };
 
 const chinese: ProviderWords = {
-  error: { label: '错误', separator: '：' },
+  ...secretInputWords['zh-CN'],
   heading: '`ias chat` 现在使用的模型：',
   labels: { preset: '预设：', baseUrl: '接口地址：', model: '模型：', apiKey: 'API 密钥：' },
   notSet: '未设置',
@@ -126,7 +123,6 @@ const chinese: ProviderWords = {
   keyCleared: (sealedToo) => `已删除保存的 API 密钥${sealedToo ? '，连同桌面应用用系统钥匙串加密保存的副本' : ''}。`,
   noKeyToClear: '没有保存的 API 密钥。',
   envKeyStillUsed: '这个环境中仍设置了 IAS_LLM_API_KEY，设置了它时会使用它。',
-  cancelled: '已取消；什么也没有保存。',
   turn: chineseTurnMessages,
 };
 

@@ -4,9 +4,14 @@
  * nothing of it.
  */
 import fs from 'node:fs';
+import { printError } from './chat-output.js';
+import type { SecretInputWords } from './secret-input-words.js';
 
 /** The owner left the prompt with Ctrl-C: nothing is to be saved. */
 export class SecretPromptCancelled extends Error {}
+
+/** The terminal's input ended (or failed) before Enter: it went away, and nothing is to be saved. */
+export class SecretInputEnded extends Error {}
 
 /** More came on stdin than any secret is (a file piped in by mistake, or an endless stream). */
 export class SecretTooLong extends Error {}
@@ -47,20 +52,34 @@ export function readPipedSecret(maxBytes = SECRET_MAX_BYTES): string {
  * One line typed on the terminal with echo off (the prompt on stderr): Enter ends it, Backspace
  * and Ctrl-U edit it, Ctrl-C cancels (SecretPromptCancelled), Ctrl-D ends it when it is empty.
  * The keys that send an escape sequence (arrows, Home, Delete, Alt with a key) type nothing.
+ * Input that ends or fails first (the terminal went away without hanging the process up) is
+ * SecretInputEnded; the terminal's mode is put back in every case.
  */
 export function promptHidden(prompt: string): Promise<string> {
   const input = process.stdin;
   return new Promise((resolve, reject) => {
     let typed = '';
+    let settled = false;
     /** Within an escape sequence: after ESC ('esc'), in a CSI's parameters ('csi'), before SS3's one key ('ss3'). */
     let escape: 'esc' | 'csi' | 'ss3' | undefined;
     const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
       input.off('data', onData);
-      input.setRawMode(false);
+      input.off('end', onEnded);
+      try {
+        input.setRawMode(false);
+      } catch {
+        // The terminal is gone: there is no mode to put back.
+      }
       input.pause();
       process.stderr.write('\n');
       if (error) reject(error);
       else resolve(typed);
+    };
+    const onEnded = () => {
+      input.once('close', letGoOfTerminal);
+      finish(new SecretInputEnded());
     };
     const onData = (chunk: string) => {
       for (const char of chunk) {
@@ -97,6 +116,40 @@ export function promptHidden(prompt: string): Promise<string> {
     input.setRawMode(true);
     process.stderr.write(prompt);
     input.on('data', onData);
+    input.once('end', onEnded);
+    // An error (EIO from a terminal that went away) ends the input too; one after that is let be.
+    input.on('error', onEnded);
     input.resume();
   });
+}
+
+/**
+ * Once the stream has let go of a terminal that went away, stdin is /dev/null: Node puts the
+ * terminal's first mode back at exit and, before nodejs/node#58200 (v20 does), aborts when it
+ * cannot; it leaves alone a stdin that is another file by then.
+ */
+function letGoOfTerminal(): void {
+  if (process.platform === 'win32') return;
+  try {
+    fs.closeSync(0);
+    const fd = fs.openSync('/dev/null', 'r');
+    if (fd !== 0) fs.closeSync(fd);
+  } catch {
+    // Nothing more to let go of.
+  }
+}
+
+/**
+ * Says how a hidden prompt ended without a secret, in `words`, and sets the exit code: Ctrl-C
+ * (130), the terminal's input gone (1). False for any other error, left to the caller.
+ */
+export function saidPromptEnd(err: unknown, words: SecretInputWords): boolean {
+  if (err instanceof SecretPromptCancelled) {
+    process.stderr.write(`${words.cancelled}\n`);
+    process.exitCode = 130;
+  } else if (err instanceof SecretInputEnded) {
+    printError(words, words.inputEnded);
+    process.exitCode = 1;
+  } else return false;
+  return true;
 }

@@ -3,26 +3,57 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { secretPlaces, type SecretStore } from '../core/approval/key-store.js';
 import { configSecretName, type ConfigFieldState } from '../core/skills/skill-config.js';
+import type { Skill } from '../core/skills/types.js';
+import { printError } from './chat-output.js';
+import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { color, table } from './format.js';
+import { cell, color, jsonText, table } from './format.js';
+import { promptHidden, readPipedSecret, saidPromptEnd, SecretTooLong } from './secret-input.js';
+import { skillConfigWords, type SkillConfigWords } from './skill-config-words.js';
 import { UsageError } from './usage-error.js';
 
-function parseAssignments(assignments: string[]): Record<string, string | null> {
+/**
+ * The values to set. A secret setting's value is never taken from the command line: `KEY=-` asks
+ * for it unseen on a terminal, or reads it from piped stdin.
+ */
+async function parseAssignments(
+  skill: Skill,
+  assignments: string[],
+  words: SkillConfigWords,
+): Promise<Record<string, string | null>> {
   const values: Record<string, string | null> = {};
-  let stdinUsed = false;
-  for (const a of assignments) {
+  const secret = (key: string) => skill.config?.some((f) => f.name === key && f.secret) === true;
+  const parsed = assignments.map((a) => {
     const eq = a.indexOf('=');
     if (eq <= 0) throw new UsageError(`"${a}" is not KEY=VALUE (KEY= clears a setting, KEY=- reads it from stdin)`);
     const key = a.slice(0, eq);
-    let value: string | null = a.slice(eq + 1);
-    if (value === '-') {
-      if (stdinUsed) throw new UsageError('only one setting can be read from stdin');
-      stdinUsed = true;
-      value = fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
-    }
-    values[key] = value === '' ? null : value;
+    const value = a.slice(eq + 1);
+    // Refused before anything is read or asked for.
+    if (value !== '' && value !== '-' && secret(key)) throw new UsageError(words.secretNotFromArgv(skill.name, key));
+    return [key, value] as const;
+  });
+  if (parsed.filter(([, value]) => value === '-').length > 1)
+    throw new UsageError('only one setting can be read from stdin');
+  for (const [key, value] of parsed) {
+    values[key] = value === '-' ? await readValue(key, secret(key), words) : value === '' ? null : value;
   }
   return values;
+}
+
+/** A value from stdin: a secret's typed unseen on a terminal, or piped (at most 16 KiB). */
+async function readValue(key: string, secret: boolean, words: SkillConfigWords): Promise<string | null> {
+  let value: string;
+  if (!secret) value = fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
+  else if (process.stdin.isTTY) value = await promptHidden(words.secretPrompt(key));
+  else {
+    try {
+      value = readPipedSecret();
+    } catch (err) {
+      if (err instanceof SecretTooLong) throw new UsageError(words.secretTooLong(key));
+      throw err;
+    }
+  }
+  return value === '' ? null : value;
 }
 
 /** A setting as shown here: a secret also says whether the desktop app keeps a sealed copy of it. */
@@ -63,13 +94,28 @@ export function registerSkillConfigCommand(skills: Command): void {
     .command('config')
     .description("show or set a skill's settings; secrets are kept in the secret store and never shown")
     .argument('<name>', 'the skill')
-    .argument('[assignments...]', 'KEY=VALUE to set, KEY= to clear, KEY=- to read the value from stdin')
+    .argument(
+      '[assignments...]',
+      'KEY=VALUE to set, KEY= to clear, KEY=- to read the value from stdin (a secret only so: asked for unseen on a terminal)',
+    )
     .option('--json', 'print JSON')
     .action(async (name: string, assignments: string[], opts: { json?: boolean }, cmd: Command) => {
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
       const skill = context.registry.get(name);
       if (!skill) throw new UsageError(`unknown skill "${name}"; see \`ias skills list\``);
-      const values = parseAssignments(assignments);
+      const words = skillConfigWords[commandLocale(context.paths.database)];
+      let values;
+      try {
+        values = await parseAssignments(skill, assignments, words);
+      } catch (err) {
+        if (err instanceof UsageError) {
+          printError(words, err.message);
+          process.exitCode = 2;
+          return;
+        }
+        if (saidPromptEnd(err, words)) return;
+        throw err;
+      }
       const runtime = await contextRuntime(context);
       try {
         if (assignments.length > 0) {
@@ -82,7 +128,7 @@ export function registerSkillConfigCommand(skills: Command): void {
         const fields = withSealedCopies(name, runtime.skillConfig.view(skill), runtime.secrets);
         const missing = runtime.skillConfig.missing(skill);
         if (opts.json) {
-          process.stdout.write(`${JSON.stringify({ name, settings: fields, needsConfig: missing }, null, 2)}\n`);
+          process.stdout.write(`${jsonText({ name, settings: fields, needsConfig: missing }, 2)}\n`);
           return;
         }
         if (fields.length === 0) {
@@ -91,9 +137,13 @@ export function registerSkillConfigCommand(skills: Command): void {
         }
         const rows = fields.map((f) => [
           color.bold(f.name),
-          f.secret ? secretState(f) : (f.value ?? (f.default ? `${f.default} (default)` : '(not set)')),
-          f.required === true ? 'required' : typeof f.required === 'string' ? `one of "${f.required}"` : 'optional',
-          f.description,
+          f.secret ? secretState(f) : cell(f.value ?? (f.default ? `${f.default} (default)` : '(not set)')),
+          f.required === true
+            ? 'required'
+            : typeof f.required === 'string'
+              ? cell(`one of "${f.required}"`)
+              : 'optional',
+          cell(f.description),
         ]);
         process.stdout.write(
           `${table([['SETTING', 'VALUE', 'NEEDED', 'DESCRIPTION'].map((h) => color.dim(h)), ...rows])}\n`,

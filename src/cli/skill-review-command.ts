@@ -18,7 +18,7 @@ import type { SkillSettingsRepo } from '../core/store/skill-settings-repo.js';
 import type { Locale } from '../shared/locale.js';
 import { commandLocale } from './cli-locale.js';
 import { cliContext, type CliContext, type GlobalOptions } from './context.js';
-import { color, sayProblem } from './format.js';
+import { color, jsonText, sayProblem } from './format.js';
 import { reviewWords, type ReviewWords } from './skill-review-words.js';
 import { textShownFor, versionView } from './skill-version-view.js';
 import { unknownSkill } from './unknown-skill.js';
@@ -114,7 +114,7 @@ async function review(context: CliContext, name: string, opts: ReviewOptions, lo
   const done = (marked: Skill, say: ReviewWords['reviewed']) =>
     process.stdout.write(
       opts.json
-        ? `${JSON.stringify({ name, hash: marked.hash, risk: marked.risk })}\n`
+        ? `${jsonText({ name, hash: marked.hash, risk: marked.risk })}\n`
         : `${say(color.bold(name), short(marked.hash), words.risk(marked.risk))}\n`,
     );
   if (skill.source === 'system') {

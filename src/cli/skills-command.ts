@@ -12,12 +12,13 @@ import type { Locale } from '../shared/locale.js';
 import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type CliContext, type GlobalOptions } from './context.js';
 import { withExistingStore } from './existing-store.js';
-import { color, problemLine, table } from './format.js';
+import { cell, color, jsonText, problemLine, table } from './format.js';
 import { registerSkillConfigCommand } from './skill-config-command.js';
 import { registerSkillReviewCommand } from './skill-review-command.js';
 import { checkWords, type CheckWords } from './skills-check-words.js';
 import { unknownSkill } from './unknown-skill.js';
 import { UsageError } from './usage-error.js';
+import { withControlsShown } from '../shared/visible-text.js';
 
 interface JsonOption {
   json?: boolean;
@@ -54,7 +55,7 @@ function skillRows(skills: SkillInfo[]): string[][] {
       s.overrides ? `${s.source} (overrides system)` : s.source,
       s.kind,
       skillState(s),
-      s.description.length > 60 ? `${s.description.slice(0, 59)}…` : s.description,
+      cell(s.description, 60),
     ]),
   ];
 }
@@ -127,7 +128,7 @@ export function registerSkillsCommand(program: Command): void {
       }
       const list = listed.skills;
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+        process.stdout.write(`${jsonText(list, 2)}\n`);
       } else {
         process.stdout.write(list.length ? `${table(skillRows(list))}\n` : 'No skills found.\n');
       }
@@ -158,7 +159,7 @@ export function registerSkillsCommand(program: Command): void {
       );
       if (opts.json) {
         process.stdout.write(
-          `${JSON.stringify({ skills: installed.map(installedJson), errors: report.errors.map(plain), warnings: report.warnings.map(plain) }, null, 2)}\n`,
+          `${jsonText({ skills: installed.map(installedJson), errors: report.errors.map(plain), warnings: report.warnings.map(plain) }, 2)}\n`,
         );
       } else {
         printCheck(report, installed, commandLocale(context.paths.database));
@@ -195,13 +196,14 @@ export function registerSkillsCommand(program: Command): void {
         await runtime.close();
       }
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify(result)}\n`);
+        process.stdout.write(`${jsonText(result)}\n`);
       } else if (result.success) {
+        // What the skill wrote, shown as it reads: its controls cannot rewrite the terminal.
         const data = result.data;
-        process.stdout.write(`${typeof data === 'string' ? data : JSON.stringify(data ?? result, null, 2)}\n`);
+        process.stdout.write(`${typeof data === 'string' ? withControlsShown(data) : jsonText(data ?? result, 2)}\n`);
         if (result.truncated) process.stderr.write(`${color.yellow('note')}: output was cut at 1 MB\n`);
       } else {
-        process.stderr.write(`${color.red('error')}: ${result.error ?? 'the skill failed'}\n`);
+        process.stderr.write(`${color.red('error')}: ${withControlsShown(result.error ?? 'the skill failed')}\n`);
       }
       process.exitCode = result.success ? 0 : 1;
     });

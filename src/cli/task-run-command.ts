@@ -11,7 +11,8 @@ import { taskInfo } from '../core/api/tasks-api.js';
 import { ScheduleError } from '../core/scheduler/schedule.js';
 import { TaskRunningError, type TaskRunNow } from '../core/scheduler/scheduler.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { color } from './format.js';
+import { cell, color, jsonText } from './format.js';
+import { withControlsShown } from '../shared/visible-text.js';
 import { refusedForNoApprover, TerminalApprovals } from './terminal-approvals.js';
 
 const NO_APPROVER =
@@ -71,13 +72,13 @@ export function registerTaskRunCommand(tasks: Command): void {
           started = runtime.scheduler.runNow(id);
         } catch (err) {
           if (!(err instanceof ScheduleError)) throw err;
-          process.stderr.write(`ias: ${err.message}\n`);
+          process.stderr.write(`ias: ${withControlsShown(err.message)}\n`);
           // Running already is how things stand, not a mistake in the command.
           process.exitCode = err instanceof TaskRunningError ? 1 : 2;
           return;
         }
         const { task } = started;
-        process.stderr.write(color.dim(`Running ${task.name} (${task.id})…\n`));
+        process.stderr.write(color.dim(`Running ${cell(task.name)} (${task.id})…\n`));
         const outcome = await started.ran;
         // Calls gone on in the background (one may wait for its approval) end before the process does.
         const waiting = agents.reduce((n, agent) => n + agent.running.size, 0);
@@ -88,13 +89,13 @@ export function registerTaskRunCommand(tasks: Command): void {
         if (opts.json) {
           const ended = background.map((e) => ({ name: e.name, status: e.status, result: e.result }));
           const run = { status, result: outcome.text, ...(ended.length ? { background: ended } : {}) };
-          process.stdout.write(`${JSON.stringify({ task: taskInfo(after), run }, null, 2)}\n`);
+          process.stdout.write(`${jsonText({ task: taskInfo(after), run }, 2)}\n`);
         } else {
-          process.stdout.write(`${outcome.text}\n`);
+          process.stdout.write(`${withControlsShown(outcome.text)}\n`);
           for (const e of background)
-            process.stderr.write(color.dim(`[${e.name} ended in the background: ${e.status}]\n`));
+            process.stderr.write(color.dim(`[${cell(e.name)} ended in the background: ${e.status}]\n`));
           const said = status === 'done' ? color.green(status) : color.red(status);
-          process.stderr.write(`${color.bold(after.name)} (${after.id}): ${said}\n`);
+          process.stderr.write(`${color.bold(cell(after.name))} (${after.id}): ${said}\n`);
         }
         process.exitCode = outcome.success ? 0 : 1;
       } finally {

@@ -4,7 +4,7 @@ import { taskInfo } from '../core/api/tasks-api.js';
 import type { Runtime } from '../core/runtime.js';
 import type { ScheduledTask } from '../core/store/tasks-repo.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { color, table } from './format.js';
+import { cell, color, jsonText, table } from './format.js';
 import { registerTaskRunCommand } from './task-run-command.js';
 import { UsageError } from './usage-error.js';
 
@@ -27,8 +27,8 @@ function rows(tasks: ScheduledTask[]): string[][] {
     ['ID', 'NAME', 'SCHEDULE', 'NEXT RUN', 'LAST RUN'].map((h) => color.dim(h)),
     ...tasks.map((t) => [
       t.id,
-      color.bold(t.name),
-      `${t.cron ?? `once at ${when(t.runAt)}`} (${t.timeZone})`,
+      color.bold(cell(t.name)),
+      cell(`${t.cron ?? `once at ${when(t.runAt)}`} (${t.timeZone})`),
       t.enabled ? when(t.nextRunAt) : t.cron ? color.yellow('paused') : 'finished',
       t.lastRunAt === null
         ? '—'
@@ -47,7 +47,7 @@ export function registerTasksCommand(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }, cmd: Command) => {
       const list = await withRuntime(cmd, (r) => r.scheduler.list());
-      if (opts.json) process.stdout.write(`${JSON.stringify(list.map(taskInfo), null, 2)}\n`);
+      if (opts.json) process.stdout.write(`${jsonText(list.map(taskInfo), 2)}\n`);
       else
         process.stdout.write(
           list.length ? `${table(rows(list))}\n` : 'No scheduled tasks. Ask iAs in chat to schedule one.\n',
@@ -72,7 +72,7 @@ export function registerTasksCommand(program: Command): void {
               : r.scheduler.resume(id),
         );
         process.stdout.write(
-          `${name === 'delete' ? 'Deleted' : name === 'pause' ? 'Paused' : 'Resumed'} ${color.bold(done.name)} (${done.id}).\n`,
+          `${name === 'delete' ? 'Deleted' : name === 'pause' ? 'Paused' : 'Resumed'} ${color.bold(cell(done.name))} (${done.id}).\n`,
         );
       });
   }

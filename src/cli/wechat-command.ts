@@ -8,7 +8,7 @@ import { DEFAULT_PUPPET, WechatSettings, type PuppetSettings } from '../core/cha
 import type { Runtime } from '../core/runtime.js';
 import { openStore } from '../core/store/index.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { color } from './format.js';
+import { color, jsonText } from './format.js';
 import { promptHidden, readPipedSecret, SecretPromptCancelled } from './secret-input.js';
 import { UsageError } from './usage-error.js';
 
@@ -170,7 +170,7 @@ export function registerWechatCommand(program: Command): void {
           session: fs.existsSync(session),
         };
         if (opts.json) {
-          process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+          process.stdout.write(`${jsonText(status, 2)}\n`);
           return;
         }
         const owner = status.owner

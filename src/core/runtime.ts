@@ -92,7 +92,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     const skill = registry.get(name);
     if (skill?.source === 'user') markReviewed(skill, store.skillSettings);
   }
-  const secrets = options.secrets ?? new FileSecretStore(paths.secrets, { forgetsSealedCopies: true });
+  const secrets = options.secrets ?? new FileSecretStore(paths.secrets, { forgetsSealedCopies: true, ownFolder: true });
   const gate = new ApprovalGate({
     approvals: store.approvals,
     key: approvalKey(secrets),

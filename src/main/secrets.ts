@@ -8,7 +8,7 @@ export class SafeStorageSecretStore implements SecretStore {
   private readonly files: FileSecretStore;
 
   constructor(private readonly dir: string) {
-    this.files = new FileSecretStore(dir);
+    this.files = new FileSecretStore(dir, { ownFolder: true });
   }
 
   get(name: string): Buffer | undefined {
@@ -36,6 +36,6 @@ export class SafeStorageSecretStore implements SecretStore {
 export function appSecrets(dataDir: string): SecretStore {
   const dir = path.join(dataDir, 'secrets');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const files = new FileSecretStore(dir);
+  const files = new FileSecretStore(dir, { ownFolder: true });
   return safeStorage.isEncryptionAvailable() ? new LayeredSecretStore(new SafeStorageSecretStore(dir), files) : files;
 }

@@ -28,8 +28,11 @@ const HIDDEN = new RegExp(
   'gu',
 );
 
-/** The control characters alone (C0, DEL and C1, but tab and line feed): what a terminal obeys. */
-const CONTROLS = /(?![\t\n])\p{Cc}/gu;
+/**
+ * What a terminal obeys or reorders by: the control characters (C0, DEL and C1, but tab and line
+ * feed) and the marks that reorder text (embeddings, overrides, isolates, direction marks).
+ */
+const CONTROLS = /(?![\t\n])\p{Cc}|\p{Bidi_Control}/gu;
 
 /** A character written as \uXXXX (one per UTF-16 unit, as JSON writes it). */
 export const escapedChar = (c: string): string =>
@@ -46,9 +49,10 @@ export function visibleLine(text: string): string {
 }
 
 /**
- * Prose for a terminal (a model's reply as it streams): its control characters written as \uXXXX,
- * so it cannot move the cursor, rewrite a line or change how what comes after it shows; the rest of
- * Unicode (an emoji's joiners, right-to-left text) as it is.
+ * Prose for a terminal (a model's reply as it streams, a skill's output): its control characters
+ * and reordering marks written as \uXXXX, so it cannot move the cursor, rewrite a line, reorder
+ * one or change how what comes after it shows; the rest of Unicode (an emoji's joiners,
+ * right-to-left text) as it is.
  */
 export function withControlsShown(text: string): string {
   return text.replace(CONTROLS, escapedChar);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/core/store/index.js';
 import { ias } from '../helpers/cli.js';
+import { CTRL_C, iasOnTerminal } from '../helpers/terminal.js';
 import { tempDir, writeSkill } from '../helpers/temp.js';
 
 function home() {
@@ -36,7 +37,7 @@ echo "$SMTP_HOST"
 }
 
 describe('ias skills config', () => {
-  it('shows what is missing, sets plain values and secrets (from stdin), never prints a secret', () => {
+  it('shows what is missing, sets plain values and secrets (piped to stdin), never prints a secret', () => {
     const h = home();
     const before = ias(['skills', 'config', 'mailer', '--json', ...h.args]);
     expect(before.status).toBe(0);
@@ -99,6 +100,47 @@ describe('ias skills config', () => {
     expect(ias(['skills', 'config', 'mailer', 'PASSWORD=', ...h.args]).stdout).toContain('(secret, not set)');
     expect(fs.existsSync(sealed)).toBe(false);
   });
+
+  it('refuses a secret given on the command line (exit 2, in the owner language), before saving anything', () => {
+    const h = home();
+    const inline = ias(['skills', 'config', 'mailer', 'SMTP_HOST=smtp.example.com', 'PASSWORD=hunter2', ...h.args]);
+    expect(inline.status).toBe(2);
+    expect(inline.stderr).toContain(
+      'error: PASSWORD is a secret, never taken from the command line, where `ps` and your shell history show it: ' +
+        'run `ias skills config mailer PASSWORD=-`, which asks for it on a terminal without showing it',
+    );
+    expect(inline.stdout).toBe('');
+    expect(fs.existsSync(path.join(h.dir, 'secrets', 'skill-config.mailer.PASSWORD'))).toBe(false);
+    // Nothing of the command was saved, the setting that is not secret neither.
+    expect(JSON.parse(ias(['skills', 'config', 'mailer', '--json', ...h.args]).stdout).needsConfig).toEqual([
+      'SMTP_HOST',
+      'PASSWORD',
+    ]);
+
+    const chinese = ias(['skills', 'config', 'mailer', 'PASSWORD=hunter2', ...h.args], { LANG: 'zh_CN.UTF-8' });
+    expect(chinese.status).toBe(2);
+    expect(chinese.stderr).toContain('错误：PASSWORD 是机密设置，从不通过命令行参数传入');
+    expect(chinese.stderr).toContain('`ias skills config mailer PASSWORD=-`');
+  });
+
+  it('asks for a secret unseen on a terminal (KEY=-), and Ctrl-C saves nothing', async () => {
+    const h = home();
+    const term = iasOnTerminal(['skills', 'config', 'mailer', 'PASSWORD=-', ...h.args]);
+    await term.waitFor('PASSWORD (not shown as you type): ');
+    term.type('hunter2\r');
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).toContain('(secret, set)');
+    expect(term.screen()).not.toContain('hunter2');
+    const file = path.join(h.dir, 'secrets', 'skill-config.mailer.PASSWORD');
+    expect(fs.readFileSync(file, 'utf8')).toBe('hunter2');
+
+    const cancelled = iasOnTerminal(['skills', 'config', 'mailer', 'PASSWORD=-', ...h.args]);
+    await cancelled.waitFor('PASSWORD (not shown as you type): ');
+    cancelled.type(`other${CTRL_C}`);
+    expect(await cancelled.exited).toBe(130);
+    expect(cancelled.screen()).toContain('Cancelled; nothing was saved.');
+    expect(fs.readFileSync(file, 'utf8')).toBe('hunter2');
+  }, 60_000);
 
   it('refuses a setting the skill does not declare, and a malformed assignment', () => {
     const h = home();

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { chatWorld, type ChatWorld } from '../helpers/chat-world.js';
 import { iasAsync, type CliRun } from '../helpers/cli.js';
 import { closedPort } from '../helpers/http-stand-in.js';
-import { CTRL_C, iasOnTerminal } from '../helpers/terminal.js';
+import { CTRL_C, iasOnDetachedTerminal, iasOnTerminal } from '../helpers/terminal.js';
 
 /** No IAS_LLM_* from the shell running the tests. */
 const NO_ENV = { IAS_LLM_BASE_URL: '', IAS_LLM_MODEL: '', IAS_LLM_API_KEY: '' };
@@ -351,6 +351,18 @@ describe('ias provider', () => {
     expect(fs.readFileSync(keyFile(w), 'utf8')).toBe(KEY);
     expect(json(await provider(w, ['--json']))).toMatchObject({ saved: { preset: 'deepseek' } });
     expect(json(await provider(w, ['--json']))).not.toHaveProperty('saved.model');
+  }, 60_000);
+
+  it('a terminal that goes away during the prompt (no hang-up) ends it: nothing saved, said, exit 1', async () => {
+    const w = await chatWorld();
+    const term = iasOnDetachedTerminal(['provider', 'set', '--preset', 'deepseek', ...w.args], NO_ENV);
+    await term.waitFor('API key (not shown as you type; Enter leaves none): ');
+    term.type('sk-half');
+    term.closeTerminal();
+    expect(await term.exited).toBe(1);
+    expect(term.screen()).toContain("error: the terminal's input ended before Enter was pressed; nothing was saved");
+    expect(term.screen()).not.toContain('Assertion failed');
+    expect(fs.existsSync(keyFile(w))).toBe(false);
   }, 60_000);
 
   it('ias chat with no provider points to ias provider set as well as the variables', async () => {

@@ -48,20 +48,55 @@ export interface TerminalSession {
   exited: Promise<number | null>;
 }
 
+/**
+ * A terminal that is the command's stdin but not its controlling terminal: closing it (ending
+ * this process's stdin) hangs nothing up, the command's input just ends. Its stdout and stderr
+ * are pipes, relayed.
+ */
+const DETACHED = `
+import os, pty, subprocess, sys
+master, slave = pty.openpty()
+child = subprocess.Popen(sys.argv[1:], stdin=slave, start_new_session=True)
+os.close(slave)
+while True:
+    data = os.read(0, 65536)
+    if not data:
+        break
+    os.write(master, data)
+os.close(master)
+code = child.wait()
+sys.exit(128 - code if code < 0 else code)
+`;
+
 export function iasOnTerminal(args: string[], env: Record<string, string> = {}): TerminalSession {
-  const child = spawn('python3', ['-c', RELAY, process.execPath, path.resolve('bin/ias.mjs'), ...args], {
+  return session(RELAY, args, env).term;
+}
+
+/** `ias` reading a terminal that goes away, without a hang-up, once `closeTerminal` is called. */
+export function iasOnDetachedTerminal(
+  args: string[],
+  env: Record<string, string> = {},
+): TerminalSession & { closeTerminal(): void } {
+  const { child, term } = session(DETACHED, args, env);
+  return { ...term, closeTerminal: () => child.stdin.end() };
+}
+
+function session(relay: string, args: string[], env: Record<string, string>) {
+  const child = spawn('python3', ['-c', relay, process.execPath, path.resolve('bin/ias.mjs'), ...args], {
     env: { ...process.env, NO_COLOR: '1', ...ENGLISH_SYSTEM, ...env },
   });
-  // Ending the relay closes the terminal, which hangs up the command.
+  // Ending the relay closes the terminal, which hangs up the command (or ends a detached one's input).
   onCleanup(() => child.exitCode === null && child.kill('SIGKILL'));
   let raw = '';
   const waiters = new Set<() => void>();
   const screen = () => raw.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
-  child.stdout.on('data', (d: Buffer) => {
+  const shown = (d: Buffer) => {
     raw += d.toString('utf8');
     for (const check of waiters) check();
-  });
-  child.stderr.on('data', (d: Buffer) => (raw += d.toString('utf8')));
+  };
+  // A terminal shows both on its stdout; a detached one's command writes its stderr to the relay's.
+  child.stdout.on('data', shown);
+  child.stderr.on('data', shown);
   const exited = new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
@@ -69,7 +104,7 @@ export function iasOnTerminal(args: string[], env: Record<string, string> = {}):
       resolve(code);
     });
   });
-  return {
+  const term: TerminalSession = {
     screen,
     type: (keys) => child.stdin.write(keys),
     waitFor: (text, times = 1) =>
@@ -88,4 +123,5 @@ export function iasOnTerminal(args: string[], env: Record<string, string> = {}):
       }),
     exited,
   };
+  return { child, term };
 }

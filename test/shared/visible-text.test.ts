@@ -29,8 +29,10 @@ describe('visibleText', () => {
     expect(visibleText('1\ufe0fx')).toBe('1\\ufe0fx');
   });
 
-  it('visibleLine puts everything on one line; withControlsShown leaves the rest of Unicode', () => {
+  it('visibleLine puts everything on one line; withControlsShown shows controls and reordering marks alone', () => {
     expect(visibleLine('a\nb\u202e')).toBe('a\\u000ab\\u202e');
-    expect(withControlsShown('a\rb\u202e\n👨‍👩‍👧')).toBe('a\\u000db\u202e\n👨‍👩‍👧');
+    expect(withControlsShown('a\rb\u202e\u2067c\u2069\u200f\n👨‍👩‍👧\u200b')).toBe(
+      'a\\u000db\\u202e\\u2067c\\u2069\\u200f\n👨‍👩‍👧\u200b',
+    );
   });
 });

@@ -19,12 +19,14 @@ export interface SecretStore {
 /**
  * Secrets as files with mode 0600 in a 0700 folder. The command line's and headless mode's store
  * (`forgetsSealedCopies`) also removes, when it forgets a secret, the copy the desktop app sealed in
- * the same folder: clearing a setting with `ias` clears it for the app too.
+ * the same folder: clearing a setting with `ias` clears it for the app too. A folder that is the
+ * store's own (`ownFolder`: the data folder's `secrets`, not a folder it shares with other files)
+ * found open to other users is closed to them (0700) when a secret is written.
  */
 export class FileSecretStore implements SecretStore {
   constructor(
     private readonly dir: string,
-    private readonly options: { forgetsSealedCopies?: boolean } = {},
+    private readonly options: { forgetsSealedCopies?: boolean; ownFolder?: boolean } = {},
   ) {}
 
   private file(name: string): string {
@@ -49,9 +51,19 @@ export class FileSecretStore implements SecretStore {
 
   set(name: string, value: Buffer): void {
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    if (this.options.ownFolder) closeToOthers(this.dir);
     const file = this.file(name);
     const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, value, { mode: 0o600 });
+    // A temp file left by a process that died keeps its mode; a new one is made 0600 before a
+    // byte is written (whatever the umask), then takes the secret's name.
+    fs.rmSync(tmp, { force: true });
+    const fd = fs.openSync(tmp, 'wx', 0o600);
+    try {
+      fs.fchmodSync(fd, 0o600);
+      fs.writeFileSync(fd, value);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, file);
   }
 
@@ -67,6 +79,13 @@ export class FileSecretStore implements SecretStore {
       return undefined;
     }
   }
+}
+
+/** `dir` (itself, not a link to it) without the access other users have to it: 0700 at the most. */
+function closeToOthers(dir: string): void {
+  if (process.platform === 'win32') return;
+  const stat = fs.lstatSync(dir);
+  if (stat.isDirectory() && (stat.mode & 0o077) !== 0) fs.chmodSync(dir, stat.mode & 0o700);
 }
 
 /** How the desktop app names the sealed copy of a secret in the secrets folder. */

@@ -108,8 +108,12 @@ export class SkillConfigStore {
 
 /** What a skill that lacks settings answers, naming exactly what to set and where. */
 export function notConfiguredMessage(skill: Skill, missing: string[]): string {
+  const first = missing[0]!.split(' ')[0]!;
+  // A secret is never given on the command line: `KEY=-` asks for it unseen, or reads stdin.
+  const secret = skill.config?.some((f) => f.name === first && f.secret) === true;
   return (
     `${skill.name} is not configured yet: set ${listed(missing, 'and')} in Skills → ${skill.name} → Settings, ` +
-    `or run \`ias skills config ${skill.name} ${missing[0]!.split(' ')[0]}=…\``
+    `or run \`ias skills config ${skill.name} ${first}=${secret ? '-' : '…'}\`` +
+    (secret ? ' (it asks for the secret unseen, or reads it from stdin)' : '')
   );
 }

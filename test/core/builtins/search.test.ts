@@ -39,7 +39,7 @@ describe('search_web', () => {
     expect(outcome.status).toBe('error');
     expect(outcome.result.error).toBe(
       'search_web is not configured yet: set TAVILY_API_KEY or SEARXNG_URL in Skills → search_web → Settings, ' +
-        'or run `ias skills config search_web TAVILY_API_KEY=…`',
+        'or run `ias skills config search_web TAVILY_API_KEY=-` (it asks for the secret unseen, or reads it from stdin)',
     );
     expect(world.runtime.store.audit.get(outcome.auditId)).toMatchObject({ status: 'failed' });
     expect(tavily.received).toHaveLength(0);

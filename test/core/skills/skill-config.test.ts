@@ -70,7 +70,7 @@ describe('skill settings', () => {
     const outcome = await run(runtime, 'weather');
     expect(outcome.status).toBe('error');
     expect(outcome.result.error).toBe(
-      'weather is not configured yet: set WEATHER_KEY in Skills → weather → Settings, or run `ias skills config weather WEATHER_KEY=…`',
+      'weather is not configured yet: set WEATHER_KEY in Skills → weather → Settings, or run `ias skills config weather WEATHER_KEY=-` (it asks for the secret unseen, or reads it from stdin)',
     );
     expect(runtime.store.audit.query({ skill: 'weather' }).rows[0]!.status).toBe('failed');
 

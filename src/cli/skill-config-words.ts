@@ -1,0 +1,33 @@
+/** What `ias skills config` says of a secret setting's value, in English and 简体中文. */
+import type { Locale } from '../shared/locale.js';
+import { secretInputWords, type SecretInputWords } from './secret-input-words.js';
+
+export interface SkillConfigWords extends SecretInputWords {
+  /** A secret given as KEY=VALUE, refused: how to give it instead. */
+  secretNotFromArgv: (skill: string, key: string) => string;
+  /** The hidden prompt for a secret setting. */
+  secretPrompt: (key: string) => string;
+  secretTooLong: (key: string) => string;
+}
+
+export const skillConfigWords: Record<Locale, SkillConfigWords> = {
+  en: {
+    ...secretInputWords.en,
+    secretNotFromArgv: (skill, key) =>
+      `${key} is a secret, never taken from the command line, where \`ps\` and your shell history show it: ` +
+      `run \`ias skills config ${skill} ${key}=-\`, which asks for it on a terminal without showing it, or reads it ` +
+      `from stdin (\`… | ias skills config ${skill} ${key}=-\`); nothing was saved`,
+    secretPrompt: (key) => `${key} (not shown as you type): `,
+    secretTooLong: (key) =>
+      `what came on stdin for ${key} is far longer than a secret (over 16 KiB); nothing was saved`,
+  },
+  'zh-CN': {
+    ...secretInputWords['zh-CN'],
+    secretNotFromArgv: (skill, key) =>
+      `${key} 是机密设置，从不通过命令行参数传入（\`ps\` 和 shell 历史会显示它）：请运行 ` +
+      `\`ias skills config ${skill} ${key}=-\`，在终端中会提示输入且不显示，也可以通过管道从标准输入读取` +
+      `（\`… | ias skills config ${skill} ${key}=-\`）；什么也没有保存`,
+    secretPrompt: (key) => `${key}（输入时不显示）：`,
+    secretTooLong: (key) => `标准输入中 ${key} 的内容远长于机密设置（超过 16 KiB）；什么也没有保存`,
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * The secret files `ias` and headless mode write: each 0600, whatever was there before it (a temp
+ * file left by a process that died, with a wider mode) and whatever the umask; the data folder's
+ * `secrets` folder, found open to other users, is closed to them (0700). Real files on Linux.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FileSecretStore } from '../../../src/core/approval/key-store.js';
+import { openRuntime } from '../../../src/core/runtime.js';
+import { onCleanup, tempDir } from '../../helpers/temp.js';
+
+const mode = (file: string) => fs.statSync(file).mode & 0o777;
+
+describe.skipIf(process.platform === 'win32')('FileSecretStore on disk', () => {
+  it('writes a secret 0600 over a temp file left open to others, and whatever the umask', () => {
+    const dir = path.join(tempDir('ias-secrets-'), 'secrets');
+    fs.mkdirSync(dir, { mode: 0o700 });
+    const store = new FileSecretStore(dir);
+    const file = path.join(dir, 'api-key');
+    // What a process that died between writing and renaming leaves (its pid, here ours again).
+    const leftover = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(leftover, 'stale');
+    fs.chmodSync(leftover, 0o666);
+
+    store.set('api-key', Buffer.from('sk-first'));
+    expect(mode(file)).toBe(0o600);
+    expect(store.get('api-key')?.toString()).toBe('sk-first');
+    expect(fs.existsSync(leftover)).toBe(false);
+
+    const umask = process.umask(0o277);
+    try {
+      store.set('api-key', Buffer.from('sk-second'));
+    } finally {
+      process.umask(umask);
+    }
+    expect(mode(file)).toBe(0o600);
+    expect(store.get('api-key')?.toString()).toBe('sk-second');
+  });
+
+  it('closes its own folder to other users, and no folder it only shares', () => {
+    const home = tempDir('ias-home-');
+    const own = path.join(home, 'secrets');
+    fs.mkdirSync(own);
+    fs.chmodSync(own, 0o755);
+    new FileSecretStore(own, { ownFolder: true }).set('api-key', Buffer.from('sk'));
+    expect(mode(own)).toBe(0o700);
+
+    // A store of a file or two in a folder with other things in it (`ias serve`'s token in the data folder).
+    fs.chmodSync(home, 0o755);
+    new FileSecretStore(home).set('serve-token', Buffer.from('token'));
+    expect(mode(home)).toBe(0o755);
+    expect(mode(path.join(home, 'serve-token'))).toBe(0o600);
+  });
+
+  it("the runtime's store is the data folder's secrets folder, closed to others once it writes", async () => {
+    const home = tempDir('ias-home-');
+    fs.chmodSync(home, 0o755);
+    const secrets = path.join(home, 'secrets');
+    fs.mkdirSync(secrets);
+    fs.chmodSync(secrets, 0o750);
+    const systemSkills = path.join(home, 'system');
+    fs.mkdirSync(systemSkills);
+    const runtime = await openRuntime({ home, systemSkills });
+    onCleanup(() => void runtime.close());
+    runtime.secrets.set('skill-config.mailer.PASSWORD', Buffer.from('hunter2'));
+    expect(mode(secrets)).toBe(0o700);
+    expect(mode(path.join(secrets, 'skill-config.mailer.PASSWORD'))).toBe(0o600);
+    expect(mode(home)).toBe(0o755);
+  });
+});

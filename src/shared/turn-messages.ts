@@ -47,6 +47,7 @@ export interface TurnMessageParams {
   'server-timeout': { baseUrl: string };
   /** No byte of the reply yet after `seconds` (said once a turn, while the request goes on). */
   'still-waiting': { seconds: string };
+  /** The stream broke off; `detail` is empty when it closed cleanly before the reply's end. */
   'stream-cut': { detail: string };
   /**
    * The API key has a character no request header can carry (a NUL, as a key file saved as UTF-16
@@ -61,6 +62,8 @@ export interface TurnMessageParams {
   'reply-too-long': { tools?: string };
   /** The provider's content filter stopped the reply (finish_reason "content_filter"). */
   'reply-filtered': Record<string, never>;
+  /** The reply ended with thinking alone: no answer, no call (its `</think>` never came). */
+  'reply-only-thinking': Record<string, never>;
   /** The request was stopped by the owner. */
   'request-stopped': Record<string, never>;
   /** `missing`: the one of the two that is missing when the other is set. */
@@ -148,7 +151,7 @@ export const englishTurnMessages: TurnMessageStrings = {
       : `The server at ${p.baseUrl} answered without a reply (no "choices"). Check that the base URL is the API's (it usually ends in /v1) and the model name.${p.detail ? ` It said: ${p.detail}` : ''}`,
   'server-timeout': (p) => `The model server at ${p.baseUrl} did not answer in time.`,
   'still-waiting': (p) => `Still waiting for the model server (${p.seconds} s)…`,
-  'stream-cut': (p) => `The connection to the model dropped mid-reply (${p.detail}).`,
+  'stream-cut': (p) => `The connection to the model dropped mid-reply${p.detail ? ` (${p.detail})` : ''}.`,
   'api-key-unsendable': () =>
     'The API key has a character that cannot be sent in a request (a NUL, as in a key file saved as UTF-16), so nothing was sent. Save the key again in the settings or IAS_LLM_API_KEY.',
   'stream-empty': () =>
@@ -158,6 +161,8 @@ export const englishTurnMessages: TurnMessageStrings = {
   'reply-too-long': (p) =>
     `The reply reached the model's output limit and was cut short${p.tools ? `; the calls it was writing (${p.tools}) were not made` : ''}.`,
   'reply-filtered': () => "The provider's content filter stopped this reply.",
+  'reply-only-thinking': () =>
+    'The model only thought and gave no answer. Ask again, or send another message to let it go on.',
   'request-stopped': () => 'stopped',
   'no-model-configured': (p) =>
     p.missing === 'model'

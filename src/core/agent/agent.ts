@@ -5,8 +5,8 @@
  * ServerMends; calls made then are not run). A tool call gets 8 s; past that it goes on in the
  * background and its result joins the next turn. Invalid calls go back to the model as errors and
  * run nothing; calls of a reply cut at the output limit are not made. A reply cut short (output
- * limit, content filter) says so. A server that sends no byte of its reply for 15 s is said to be
- * still awaited (a notice, once a turn).
+ * limit, content filter), or one of thinking alone, says so. A server that sends no byte of its
+ * reply for 15 s is said to be still awaited (a notice, once a turn).
  */
 import { randomUUID } from 'node:crypto';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
@@ -285,7 +285,19 @@ export class Agent {
         notice(turnMessage('reply-too-long', names ? { tools: names } : {}));
       }
       // Azure (and Gemini, DeepSeek) end a reply their content filter flags this way.
-      if (answered && reply.finishReason === 'content_filter') notice(turnMessage('reply-filtered', {}));
+      const filtered = answered && reply.finishReason === 'content_filter';
+      if (filtered) notice(turnMessage('reply-filtered', {}));
+      // A reply that ended inside its thinking (its `</think>` never came) answered nothing: the
+      // thinking stays thinking, never shown as the answer, and the owner is told.
+      if (
+        answered &&
+        !cutShort &&
+        !filtered &&
+        reply.toolCalls.length === 0 &&
+        !reply.content.trim() &&
+        reply.reasoning.trim()
+      )
+        notice(turnMessage('reply-only-thinking', {}));
       if (answered && !cutShort && toolCalls.length === 0 && reply.toolCalls.length > 0 && !reply.content.trim()) {
         // A reply of calls alone, where none could run: the turn would end in silence otherwise.
         const names = [...new Set(reply.toolCalls.map((c) => c.name))].join(', ');

@@ -1,7 +1,7 @@
 /** Provider failures as clear messages (with their codes, see turn-messages), and whether a retry can help. */
 import OpenAI from 'openai';
 import { connectionFailure } from './connection-failures.js';
-import { EmptyStreamError, OutOfCapacityError } from './stream.js';
+import { EmptyStreamError, OutOfCapacityError, UnfinishedStreamError } from './stream.js';
 import { turnMessage, type TurnMessage } from './turn-messages.js';
 import { excerpt, NotACompletionError, pageTitle } from './whole-answers.js';
 
@@ -50,9 +50,10 @@ export function describeProviderError(error: unknown, baseUrl: string, keySet = 
   if (error instanceof TypeError && /invalid header value/.test(error.message)) {
     return { ...turnMessage('api-key-unsendable', {}), retryable: false };
   }
-  // During a stream, a cut connection surfaces as a plain error from the HTTP layer.
-  const message = error instanceof Error ? error.message : String(error);
-  return { ...turnMessage('stream-cut', { detail: message }), retryable: true };
+  // During a stream, a cut connection surfaces as a plain error from the HTTP layer; a stream
+  // closed cleanly before its end has no words of its own.
+  const detail = error instanceof UnfinishedStreamError ? '' : error instanceof Error ? error.message : String(error);
+  return { ...turnMessage('stream-cut', { detail }), retryable: true };
 }
 
 /**

@@ -7,12 +7,16 @@
  * told apart by their ids (with no id either, by new arguments after whole ones); a name repeated
  * in every chunk taken once; thinking left in the content as `<think>…</think>`, or ended by a lone
  * `</think>` (its `<think>` written by the chat template), taken as reasoning (see think-tags.ts).
+ * A call in the pre-tools format (`function_call`, older vLLM, FastChat, LocalAI and gateways) is
+ * read as one tool call, with an id made for it.
  * A stream that ends with nothing in it, not even a finish reason, is a failure (LM Studio past its
  * context, proxies whose upstream failed), not an empty reply; so is one the provider stopped for
- * want of capacity (DeepSeek's `insufficient_system_resource`).
+ * want of capacity (DeepSeek's `insufficient_system_resource`), and one that closed after some of
+ * its reply with neither a finish reason nor `data: [DONE]` (cut on its way, see stream-ends.ts).
  */
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { watchForDone } from './stream-ends.js';
 import { ThinkTags, type ContentPieces } from './think-tags.js';
 import { completionChunk, eventsIn, excerpt, NotACompletionError } from './whole-answers.js';
 
@@ -63,6 +67,8 @@ interface DeltaWithReasoning {
   reasoning?: string | null;
   reasoning_details?: unknown;
   tool_calls?: ToolCallPart[];
+  /** The pre-tools format: the one call of the reply, its name and arguments split over chunks. */
+  function_call?: ToolCallPart['function'] | null;
 }
 
 /**
@@ -229,6 +235,13 @@ export class EmptyStreamError extends Error {
   }
 }
 
+/** A stream that closed after some of its reply with neither a finish reason nor `data: [DONE]`. */
+export class UnfinishedStreamError extends Error {
+  constructor() {
+    super('the stream ended before the reply did');
+  }
+}
+
 /** The provider stopped the reply for want of capacity (DeepSeek's finish reason `insufficient_system_resource`). */
 export class OutOfCapacityError extends Error {
   constructor() {
@@ -320,7 +333,13 @@ export async function streamCompletion(
     }
     details.add(delta.reasoning_details);
     if (content.text) add(tags.split(content.text));
-    (delta.tool_calls ?? []).forEach((part, position) => calls.add(part, position));
+    // The pre-tools `function_call` is the reply's one call (a delta that has `tool_calls` too is read by those).
+    const parts = delta.tool_calls?.length
+      ? delta.tool_calls
+      : delta.function_call
+        ? [{ function: delta.function_call }]
+        : [];
+    parts.forEach((part, position) => calls.add(part, position));
     if (choice.finish_reason) reply.finishReason = choice.finish_reason;
   };
   /** `complete`: the stream ended as replies end (not broken); a reply cut at the output limit is not. */
@@ -369,6 +388,7 @@ export async function streamCompletion(
   // A body labelled as neither events nor JSON (text/plain, no type) is kept aside as well, to say
   // what it was should it hold no event (event streams themselves are read once: no copy).
   const aside = /event-stream/i.test(type) ? undefined : response.clone();
+  const sawDone = watchForDone(response);
   // The first event, should none carry a reply: what the server said instead.
   let first: unknown;
   try {
@@ -387,9 +407,11 @@ export async function streamCompletion(
     const said = first !== undefined ? JSON.stringify(first) : await aside!.text().catch(() => '');
     throw new NotACompletionError('no-reply', excerpt(said));
   }
-  finish(!signal?.aborted);
+  const unfinished = reply.finishReason === null && !signal?.aborted && !sawDone();
+  finish(!signal?.aborted && !unfinished);
   const nothing = !reply.content && !reply.reasoning && reply.toolCalls.length === 0 && !reply.reasoningDetails;
   if (nothing && reply.finishReason === null && !signal?.aborted)
     throw new StreamCutError(reply, new EmptyStreamError(first === undefined));
+  if (unfinished) throw new StreamCutError(reply, new UnfinishedStreamError());
   return ended();
 }

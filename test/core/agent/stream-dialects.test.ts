@@ -181,6 +181,61 @@ describe('streams with more in them than OpenAI sends', () => {
     expect(new Set(turn.toolCalls.map((call) => call.id)).size).toBe(2);
     expect(turn.reply).toBe('Noted both.');
   });
+
+  it('the pre-tools `function_call` (older vLLM, FastChat, LocalAI, one-api): one call, run through the same checks', async () => {
+    w = await worldWithNotes();
+    const part = (fn: object, role?: string) =>
+      chunkLine({ ...(role ? { role, content: null } : {}), function_call: fn });
+    const message = {
+      role: 'assistant',
+      content: null,
+      function_call: { name: 'note_down', arguments: '{"word":"pear"}' },
+    };
+    const answer = { object: 'chat.completion', choices: [{ index: 0, message, finish_reason: 'function_call' }] };
+    w.server.enqueue(
+      {
+        rawStream: [
+          part({ name: 'note_down', arguments: '' }, 'assistant'),
+          part({ arguments: '{"word":' }),
+          part({ arguments: '"apple"}' }),
+          chunkLine([{ index: 0, delta: {}, finish_reason: 'function_call' }]),
+          'data: [DONE]\n\n',
+        ],
+        chunkDelayMs: 5,
+      },
+      { content: 'Noted.' },
+      // A whole answer carries it the same way; a call to a tool not offered runs nothing.
+      { rawStream: [JSON.stringify(answer)], headers: { 'content-type': 'application/json' } },
+      { content: 'Noted pear.' },
+      {
+        rawStream: [
+          part({ name: 'erase_all', arguments: '{}' }, 'assistant'),
+          chunkLine([{ index: 0, delta: {}, finish_reason: 'function_call' }]),
+        ],
+      },
+      { content: 'I cannot.' },
+    );
+    const turn = await w.agent.send('note apple');
+    expect(turn.toolCalls).toMatchObject([{ name: 'note_down', arguments: '{"word":"apple"}', status: 'done' }]);
+    expect(turn.reply).toBe('Noted.');
+    // Sent back as any call is: the id made for it names its result.
+    const sent = w.server.requests[1]!.body.messages as {
+      role: string;
+      tool_calls?: { id: string }[];
+      tool_call_id?: string;
+    }[];
+    const id = sent.find((m) => m.role === 'assistant')!.tool_calls![0]!.id;
+    expect(id).toBeTruthy();
+    expect(sent.find((m) => m.role === 'tool')!.tool_call_id).toBe(id);
+
+    const whole = await w.agent.send('note pear', { conversationId: turn.conversationId });
+    expect(whole.toolCalls).toMatchObject([{ name: 'note_down', status: 'done' }]);
+    expect(readRuns(w.home, 'note_down')).toEqual(['apple', 'pear']);
+
+    const unknown = await w.agent.send('erase everything', { conversationId: turn.conversationId });
+    expect(unknown.toolCalls).toMatchObject([{ name: 'erase_all', status: 'error' }]);
+    expect(unknown.reply).toBe('I cannot.');
+  });
 });
 
 describe('thinking left in the content as <think>…</think>', () => {
@@ -276,6 +331,25 @@ describe('thinking left in the content as <think>…</think>', () => {
       expect(request.raw).not.toContain('think>');
       expect(request.raw).not.toContain('reasoning_content');
     }
+  });
+
+  it('a reply that ends inside its thinking keeps it as thinking, and says no answer came', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(
+      { content: '<think>The owner says hi. I should greet back, but first', chunkSize: 6 },
+      // The same from a server that reads thinking apart (vLLM's parser, with no `</think>` to end it).
+      { reasoning: 'Still pondering', content: '' },
+    );
+    const turn = await w.agent.send('hi');
+    expect(turn).toMatchObject({ reply: '', reasoning: 'The owner says hi. I should greet back, but first' });
+    expect(texts(w, 'delta')).toEqual([]);
+    const code = { code: 'reply-only-thinking', params: {} };
+    expect(turn.noticeCodes).toEqual([code]);
+    expect(turn.notices).toEqual([
+      'The model only thought and gave no answer. Ask again, or send another message to let it go on.',
+    ]);
+    const again = await w.agent.send('and?', { conversationId: turn.conversationId });
+    expect(again).toMatchObject({ reply: '', reasoning: 'Still pondering', noticeCodes: [code] });
   });
 });
 
@@ -485,5 +559,68 @@ describe('replies the server cut short', () => {
     expect(readRuns(w.home, 'note_down')).toEqual([]);
     expect(w.server.requests).toHaveLength(requests + 1);
     expect(cut.errorCode).toEqual({ code: 'out-of-capacity', params: {} });
+  });
+  it('a stream closed after some text with neither a finish reason nor [DONE] (a proxy that timed out) is cut: said, not retried', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue({
+      rawStream: [
+        chunkLine({ role: 'assistant', content: '' }),
+        chunkLine({ content: 'The first' }),
+        chunkLine({ content: ' half' }),
+        chunkLine({
+          tool_calls: [{ index: 0, id: 'call_apple', function: { name: 'note_down', arguments: '{"word":"ap' } }],
+        }),
+      ],
+    });
+    const turn = await w.agent.send('note apple');
+    expect(turn.reply).toBe('The first half');
+    expect(turn.errorCode).toEqual({ code: 'stream-cut', params: { detail: '' } });
+    expect(turn.error).toBe('The connection to the model dropped mid-reply.');
+    expect(turn.toolCalls).toEqual([]);
+    expect(readRuns(w.home, 'note_down')).toEqual([]);
+    expect(w.server.requests).toHaveLength(1);
+    expect(w.store.conversations.messages(turn.conversationId).at(-1)).toMatchObject({
+      role: 'system',
+      shown: 'error',
+      shownCode: { code: 'stream-cut', params: { detail: '' } },
+    });
+  });
+
+  it('a cut stream that showed nothing (a half-written call) is asked again; its call runs nothing', async () => {
+    w = await worldWithNotes();
+    w.server.enqueue(
+      {
+        rawStream: [
+          chunkLine({ role: 'assistant', content: null }),
+          chunkLine({
+            tool_calls: [{ index: 0, id: 'call_apple', function: { name: 'note_down', arguments: '{"wo' } }],
+          }),
+        ],
+      },
+      { content: 'Second try.' },
+    );
+    const turn = await w.agent.send('note apple');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Second try.');
+    expect(texts(w, 'retry')).toEqual(['The connection to the model dropped mid-reply.']);
+    expect(readRuns(w.home, 'note_down')).toEqual([]);
+  });
+
+  it('a reply that ends with [DONE] but no finish reason (vllm-mlx, GenieX, some gateways) is whole, [DONE] cut over writes or not', async () => {
+    w = await worldWithNotes();
+    const noFinish = (done: string[]) => ({
+      rawStream: [chunkLine({ role: 'assistant', content: 'All' }), chunkLine({ content: ' here.' }), ...done],
+      chunkDelayMs: 5,
+    });
+    w.server.enqueue(
+      noFinish(['data: [DONE]\n\n']),
+      noFinish(['da', 'ta: [DO', 'NE]\r\n\r\n']),
+      noFinish(['data:[DONE]\n\n']),
+    );
+    const turn = await w.agent.send('hi');
+    const id = { conversationId: turn.conversationId };
+    const turns = [turn, await w.agent.send('again', id), await w.agent.send('and again', id)];
+    expect(turns.map((t) => [t.reply, t.error])).toEqual(Array(3).fill(['All here.', undefined]));
+    expect(w.server.requests).toHaveLength(3);
   });
 });

@@ -5,6 +5,7 @@ import { safeStorage } from 'electron';
 import { FileSecretStore, LayeredSecretStore, SEALED, type SecretStore } from '../core/approval/key-store.js';
 
 export class SafeStorageSecretStore implements SecretStore {
+  readonly keptIn = 'keychain';
   private readonly files: FileSecretStore;
 
   constructor(private readonly dir: string) {

@@ -291,8 +291,13 @@ export interface ProviderPresetInfo {
   needsKey: boolean;
 }
 
+/** Where secrets set now are kept: sealed with the OS keychain (the app), or in a 0600 file. */
+export type SecretsKeptIn = 'keychain' | 'file';
+
 export interface ProviderInfo {
   presets: ProviderPresetInfo[];
+  /** Where a key saved now is kept, so the form says it truly. */
+  keyKeptIn: SecretsKeptIn;
   /** What is saved (never the key itself). */
   saved: { preset?: string; baseUrl?: string; model?: string; hasKey: boolean };
   /** What is in effect (environment variables win), or null when no model is configured. */

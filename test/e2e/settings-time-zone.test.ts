@@ -175,6 +175,15 @@ describe('the base URL on the Settings page', () => {
 });
 
 describe('the API key on the Settings page', () => {
+  it('says truly where a saved key is kept: headless, a private file, not the keychain', async () => {
+    await customProviderSaved();
+    const hint = page.locator('[data-testid="provider-key-hint"]');
+    expect(await hint.textContent()).toBe(
+      'Stored in a private file only you can read (this machine offers no keychain here), never shown again.',
+    );
+    await inChinese(hint, '保存在仅你可读的私有文件中（此处无法使用系统钥匙串），不会再次显示。');
+  });
+
   it('is refused under its field when no request could carry it, never shown, and nothing is saved', async () => {
     await customProviderSaved();
     const before = await saved();

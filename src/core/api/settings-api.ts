@@ -53,7 +53,12 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
       } catch {
         // No model configured yet: the UI shows its setup card.
       }
-      return { presets: PROVIDER_PRESETS, saved: { ...providerSettings(settings), hasKey: hasKey() }, effective };
+      return {
+        presets: PROVIDER_PRESETS,
+        keyKeptIn: runtime.secrets.keptIn,
+        saved: { ...providerSettings(settings), hasKey: hasKey() },
+        effective,
+      };
     },
     async saveProvider(input) {
       // Refused as `ias provider set` refuses them, before anything is saved; both trimmed, as it

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SecretsKeptIn } from '../../shared/contract.js';
 
 /** A small platform secret store (OS keychain in the app, a private file when headless). */
 export interface SecretStore {
@@ -14,6 +15,8 @@ export interface SecretStore {
   delete(name: string): void;
   /** When the secret was last set (ms), if it is there. */
   modifiedAt?(name: string): number | undefined;
+  /** Where a secret set now is kept: sealed with the OS keychain, or in a private (0600) file. */
+  readonly keptIn: SecretsKeptIn;
 }
 
 /**
@@ -24,6 +27,8 @@ export interface SecretStore {
  * found open to other users is closed to them (0700) when a secret is written.
  */
 export class FileSecretStore implements SecretStore {
+  readonly keptIn = 'file';
+
   constructor(
     private readonly dir: string,
     private readonly options: { forgetsSealedCopies?: boolean; ownFolder?: boolean } = {},
@@ -125,6 +130,8 @@ export function secretPlaces(secrets: SecretStore, name: string): SecretPlaces {
  * one (a key `ias` made for itself stays with `ias`).
  */
 export class LayeredSecretStore implements SecretStore {
+  readonly keptIn = 'keychain';
+
   constructor(
     private readonly sealed: SecretStore,
     private readonly plain: SecretStore,

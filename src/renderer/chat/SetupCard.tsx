@@ -11,7 +11,7 @@ export function SetupCard({ info, onSaved }: { info: ProviderInfo; onSaved: () =
       <h2 id="setup-title">
         <Icon name="spark" /> {t.setup.title}
       </h2>
-      <p className="muted">{t.setup.intro}</p>
+      <p className="muted">{t.setup.intro[info.keyKeptIn]}</p>
       <ProviderForm info={info} onSaved={onSaved} />
     </section>
   );

@@ -3,6 +3,7 @@ import type {
   ApprovalStatus,
   AuditSource,
   AuditStatus,
+  SecretsKeptIn,
   SkillKind,
   SkillRisk,
   SkillSource,
@@ -157,8 +158,11 @@ export const en = {
   },
   setup: {
     title: 'Set up a model',
-    intro:
-      'iAs talks to any OpenAI-compatible model. Pick a provider, a model and your API key; the key is kept in the system keychain.',
+    intro: {
+      keychain:
+        'iAs talks to any OpenAI-compatible model. Pick a provider, a model and your API key; the key is kept in the system keychain.',
+      file: 'iAs talks to any OpenAI-compatible model. Pick a provider, a model and your API key; the key is kept in a private file only you can read.',
+    } satisfies Record<SecretsKeptIn, string>,
   },
   provider: {
     title: 'Model provider',
@@ -170,7 +174,10 @@ export const en = {
     keyKept: 'Saved — leave empty to keep it',
     keyNeeded: 'Required by this provider',
     keyOptional: 'Not needed for this provider',
-    keyHint: 'Stored in the system keychain, never shown again.',
+    keyHint: {
+      keychain: 'Stored in the system keychain, never shown again.',
+      file: 'Stored in a private file only you can read (this machine offers no keychain here), never shown again.',
+    } satisfies Record<SecretsKeptIn, string>,
     test: 'Test connection',
     testOk: (message: string) => `Connected. ${message}`,
     testFailed: (message: string) => `Failed: ${message}`,

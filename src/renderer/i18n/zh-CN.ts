@@ -133,7 +133,10 @@ export const zhCN: Strings = {
   },
   setup: {
     title: '设置模型',
-    intro: 'iAs 可以使用任何兼容 OpenAI 接口的模型。选择服务商、模型并填写 API 密钥；密钥保存在系统钥匙串中。',
+    intro: {
+      keychain: 'iAs 可以使用任何兼容 OpenAI 接口的模型。选择服务商、模型并填写 API 密钥；密钥保存在系统钥匙串中。',
+      file: 'iAs 可以使用任何兼容 OpenAI 接口的模型。选择服务商、模型并填写 API 密钥；密钥保存在仅你可读的私有文件中。',
+    },
   },
   provider: {
     title: '模型服务',
@@ -145,7 +148,10 @@ export const zhCN: Strings = {
     keyKept: '已保存 — 留空则保持不变',
     keyNeeded: '此服务商需要密钥',
     keyOptional: '此服务商不需要密钥',
-    keyHint: '保存在系统钥匙串中，不会再次显示。',
+    keyHint: {
+      keychain: '保存在系统钥匙串中，不会再次显示。',
+      file: '保存在仅你可读的私有文件中（此处无法使用系统钥匙串），不会再次显示。',
+    },
     test: '测试连接',
     testOk: (message) => `连接成功。${message}`,
     testFailed: (message) => `失败：${message}`,

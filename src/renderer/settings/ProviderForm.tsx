@@ -196,8 +196,8 @@ export function ProviderForm({ info, onSaved }: Props) {
           }}
         />
         {errorUnder('key', 'provider-key-error')}
-        <span className="hint" id={`${id}-key-hint`}>
-          {t.provider.keyHint}
+        <span className="hint" id={`${id}-key-hint`} data-testid="provider-key-hint">
+          {t.provider.keyHint[info.keyKeptIn]}
         </span>
       </div>
       <div className="form-actions">

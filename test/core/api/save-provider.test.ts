@@ -6,12 +6,15 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/core/api/api-error.js';
+import { settingsApi } from '../../../src/core/api/settings-api.js';
+import { openRuntime } from '../../../src/core/runtime.js';
 import { openStore } from '../../../src/core/store/index.js';
 import { API_KEY_SECRET, PROVIDER_SETTING } from '../../../src/core/agent/providers.js';
-import { FileSecretStore } from '../../../src/core/approval/key-store.js';
+import { FileSecretStore, LayeredSecretStore } from '../../../src/core/approval/key-store.js';
 import { sayApiError } from '../../../src/shared/api-errors.js';
 import { chineseApiErrors } from '../../../src/shared/api-errors-zh-CN.js';
 import { apiWorld, type ApiWorld } from '../../helpers/core-api.js';
+import { tempDir } from '../../helpers/temp.js';
 
 let w: ApiWorld | undefined;
 afterEach(async () => {
@@ -153,5 +156,27 @@ describe('saveProvider over the contract', () => {
     expect(savedOnDisk(w.home)).toEqual({ preset: 'deepseek', baseUrl: '', model: 'deepseek-chat' });
     await api.saveProvider({ preset: 'ollama' });
     expect((await api.getProvider()).saved).toMatchObject({ preset: 'ollama' });
+  });
+});
+
+describe('getProvider', () => {
+  it('says where a key saved now is kept, as the runtime keeps it', async () => {
+    w = await apiWorld();
+    // Headless and the command line: private files.
+    expect((await w.core.api.getProvider()).keyKeptIn).toBe('file');
+
+    // The app: sealed with the OS keychain (its store, over the same folder's files).
+    const home = tempDir('ias-keychain-');
+    const files = new FileSecretStore(path.join(home, 'secrets'));
+    const app = await openRuntime({
+      home,
+      systemSkills: path.join(home, 'system'),
+      secrets: new LayeredSecretStore(files, files),
+    });
+    try {
+      expect((await settingsApi(app, {}).getProvider()).keyKeptIn).toBe('keychain');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -18,6 +18,7 @@ import { tempDir } from '../../helpers/temp.js';
 
 /** The app's sealed store, without the keychain: the same files as SafeStorageSecretStore writes. */
 class SealedStandIn implements SecretStore {
+  readonly keptIn = 'keychain';
   constructor(private readonly files: FileSecretStore) {}
   get = (name: string) => this.files.get(`${name}${SEALED}`);
   set = (name: string, value: Buffer) => this.files.set(`${name}${SEALED}`, value);

@@ -121,6 +121,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
         dataDir: home,
         gate: runtime.gate,
         settings: runtime.store.settings,
+        secrets: runtime.secrets,
         agent: runtime.agent({ source: 'chat' }),
       });
       wechat = service;

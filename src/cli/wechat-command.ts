@@ -4,9 +4,10 @@ import { Option, type Command } from 'commander';
 import QRCode from 'qrcode';
 import { wechatSessionFile, type WechatStatus } from '../core/channels/wechat-bot.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
+import { PUPPET_TOKEN_SECRET, setPuppetToken, withoutToken } from '../core/channels/puppet-token.js';
 import { DEFAULT_PUPPET, WechatSettings, type PuppetSettings } from '../core/channels/wechat-settings.js';
+import { secretPlaces } from '../core/approval/key-store.js';
 import type { Runtime } from '../core/runtime.js';
-import { openStore } from '../core/store/index.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, jsonText } from './format.js';
 import { promptHidden, readPipedSecret, SecretPromptCancelled } from './secret-input.js';
@@ -14,21 +15,34 @@ import { UsageError } from './usage-error.js';
 
 const LOGIN_WAIT_MS = 5 * 60_000;
 
-async function withWechat<T>(cmd: Command, work: (service: WechatService, runtime: Runtime) => Promise<T>): Promise<T> {
-  const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
-  const runtime = await contextRuntime(context);
-  const service = new WechatService({
-    dataDir: runtime.paths.home,
-    gate: runtime.gate,
-    settings: runtime.store.settings,
-    reconnect: false,
-  });
-  const unguard = containWechatFailures(service.bot);
+/** The core over this command's data folder (the caller closes it). */
+async function commandRuntime(cmd: Command): Promise<Runtime> {
+  return contextRuntime(cliContext(cmd.optsWithGlobals<GlobalOptions>()));
+}
+
+/** Runs `work` with the WeChat service over the saved puppet, after `prepare` (which may save one). */
+async function withWechat<T>(
+  cmd: Command,
+  work: (service: WechatService, runtime: Runtime) => Promise<T>,
+  prepare?: (runtime: Runtime) => void,
+): Promise<T> {
+  const runtime = await commandRuntime(cmd);
+  let service: WechatService | undefined;
+  let unguard: (() => void) | undefined;
   try {
+    prepare?.(runtime);
+    service = new WechatService({
+      dataDir: runtime.paths.home,
+      gate: runtime.gate,
+      settings: runtime.store.settings,
+      secrets: runtime.secrets,
+      reconnect: false,
+    });
+    unguard = containWechatFailures(service.bot);
     return await work(service, runtime);
   } finally {
-    await service.stop();
-    unguard();
+    await service?.stop();
+    unguard?.();
     await runtime.close();
   }
 }
@@ -61,30 +75,29 @@ async function tokenToSave(opts: LoginOptions): Promise<string | undefined> {
   return token;
 }
 
-/** Saves the puppet to use; the options saved for the same puppet stay unless given anew. */
-function savePuppet(cmd: Command, opts: { puppet?: string; endpoint?: string; token?: string }): void {
-  const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
-  const store = openStore(context.paths.database);
-  try {
-    const settings = new WechatSettings(store.settings);
-    const saved = settings.puppet();
-    const name = opts.puppet ?? saved.name;
-    const options = {
-      ...(name === saved.name ? saved.options : {}),
-      ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
-      ...(opts.token ? { token: opts.token } : {}),
-    };
-    settings.setPuppet({ name, ...(Object.keys(options).length ? { options } : {}) });
-  } finally {
-    store.close();
-  }
+/**
+ * Saves the puppet to use; the options saved for the same puppet stay unless given anew. The token
+ * goes to the secret store, never the database; choosing another puppet forgets it.
+ */
+function savePuppet(runtime: Runtime, opts: { puppet?: string; endpoint?: string; token?: string }): void {
+  const settings = new WechatSettings(runtime.store.settings);
+  const saved = withoutToken(settings.puppet());
+  const name = opts.puppet ?? saved.name;
+  const options = {
+    ...(name === saved.name ? saved.options : {}),
+    ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+  };
+  if (opts.token || name !== saved.name) setPuppetToken(runtime.secrets, opts.token);
+  settings.setPuppet({ name, ...(Object.keys(options).length ? { options } : {}) });
 }
 
-/** The puppet as `status` shows it: whether a token is saved, never the token. */
-function shownPuppet({ name, options }: PuppetSettings) {
-  if (!options || !('token' in options)) return { name, ...(options ? { options } : {}) };
-  const { token: _token, ...rest } = options;
-  return { name, ...(Object.keys(rest).length ? { options: rest } : {}), tokenSaved: true };
+/**
+ * The puppet as `status` shows it: whether a token is saved (here, or sealed by the desktop app),
+ * never the token.
+ */
+function shownPuppet(runtime: Runtime, puppet: PuppetSettings) {
+  const places = secretPlaces(runtime.secrets, PUPPET_TOKEN_SECRET);
+  return { ...withoutToken(puppet), ...(places.file || places.sealedByApp ? { tokenSaved: true } : {}) };
 }
 
 export async function printQr(text: string): Promise<void> {
@@ -145,26 +158,30 @@ export function registerWechatCommand(program: Command): void {
         process.exitCode = 130;
         return;
       }
-      if (opts.puppet || opts.endpoint || token) savePuppet(cmd, { ...opts, token });
-      await withWechat(cmd, async (service) => {
-        const status = await loggedIn(service);
-        process.stdout.write(`Logged in as ${color.bold(status.user?.name ?? '?')}.\n`);
-        if (!service.settings.owner()) process.stdout.write('Next: `ias wechat pair` to say who the owner is.\n');
-      });
+      await withWechat(
+        cmd,
+        async (service) => {
+          const status = await loggedIn(service);
+          process.stdout.write(`Logged in as ${color.bold(status.user?.name ?? '?')}.\n`);
+          if (!service.settings.owner()) process.stdout.write('Next: `ias wechat pair` to say who the owner is.\n');
+        },
+        (runtime) => {
+          if (opts.puppet || opts.endpoint || token) savePuppet(runtime, { ...opts, token });
+        },
+      );
     });
 
   wechat
     .command('status')
     .description('who the bot is, who the owner is, and which puppet runs it')
     .option('--json', 'print JSON')
-    .action((opts: { json?: boolean }, cmd: Command) => {
-      const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
-      const store = openStore(context.paths.database);
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      const runtime = await commandRuntime(cmd);
       try {
-        const settings = new WechatSettings(store.settings);
-        const session = wechatSessionFile(context.paths.home);
+        const settings = new WechatSettings(runtime.store.settings);
+        const session = wechatSessionFile(runtime.paths.home);
         const status = {
-          puppet: shownPuppet(settings.puppet()),
+          puppet: shownPuppet(runtime, settings.puppet()),
           account: settings.account() ?? null,
           owner: settings.owner() ?? null,
           session: fs.existsSync(session),
@@ -180,14 +197,14 @@ export function registerWechatCommand(program: Command): void {
           : color.yellow('not paired — run `ias wechat pair`');
         process.stdout.write(
           [
-            `puppet   ${status.puppet.name}`,
+            `puppet   ${status.puppet.name}${status.puppet.tokenSaved ? ' (token saved)' : ''}`,
             `account  ${status.account ? `${status.account.name} (${status.account.id})` : color.yellow('never logged in — run `ias wechat login`')}`,
             `session  ${status.session ? 'saved' : 'none'}`,
             `owner    ${owner}`,
           ].join('\n') + '\n',
         );
       } finally {
-        store.close();
+        await runtime.close();
       }
     });
 

@@ -27,6 +27,7 @@ import { SkillConfigStore } from './skills/skill-config.js';
 import { stopLeftoverProcesses } from './skills/leftover-processes.js';
 import { copyExampleSkills } from './skills/examples.js';
 import { markReviewed } from './approval/review.js';
+import { movePuppetTokenToSecrets } from './channels/puppet-token.js';
 import type { Skill } from './skills/types.js';
 import type { BuiltinServices } from './builtins/index.js';
 
@@ -93,6 +94,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     if (skill?.source === 'user') markReviewed(skill, store.skillSettings);
   }
   const secrets = options.secrets ?? new FileSecretStore(paths.secrets, { forgetsSealedCopies: true, ownFolder: true });
+  // A puppet service token an earlier iAs kept in the database goes to the secret store.
+  movePuppetTokenToSecrets(store, secrets);
   const gate = new ApprovalGate({
     approvals: store.approvals,
     key: approvalKey(secrets),

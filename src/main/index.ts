@@ -83,6 +83,7 @@ async function start(): Promise<void> {
     dataDir: home,
     gate: runtime.gate,
     settings: runtime.store.settings,
+    secrets: runtime.secrets,
     agent: runtime.agent({ source: 'chat' }),
   });
   containWechatFailures(wechat.bot);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PuppetSettings } from '../../src/core/channels/wechat-settings.js';
@@ -17,6 +18,38 @@ function savedPuppet(home: string): PuppetSettings | undefined {
   } finally {
     store.close();
   }
+}
+
+/** The puppet setting as an earlier iAs saved it: the token in the database. */
+function saveOldPuppet(home: string, puppet: PuppetSettings): void {
+  const store = openStore(path.join(home, 'ias.db'));
+  try {
+    store.settings.set('wechat.puppet', puppet);
+  } finally {
+    store.close();
+  }
+}
+
+/** The token as the secret store keeps it for `ias` and headless mode: a private file. */
+function tokenFile(home: string): { token: string; mode: number } | undefined {
+  const file = path.join(home, 'secrets', 'wechat-puppet-token');
+  if (!fs.existsSync(file)) return undefined;
+  return { token: fs.readFileSync(file, 'utf8'), mode: fs.statSync(file).mode & 0o777 };
+}
+
+/** Every byte of the database as it lies on disk: the file and its write-ahead log. */
+function databaseBytes(home: string): Buffer {
+  const files = ['ias.db', 'ias.db-wal'].map((f) => path.join(home, f)).filter((f) => fs.existsSync(f));
+  return Buffer.concat(files.map((f) => fs.readFileSync(f)));
+}
+
+/** Where the test puppet writes the options it is made with, and a reader of them. */
+function puppetOptionsProbe(): { env: Record<string, string>; read(): Record<string, unknown> } {
+  const file = path.join(tempDir('ias-wx-probe-'), 'options.json');
+  return {
+    env: { IAS_TEST_PUPPET_OPTIONS: file },
+    read: () => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>,
+  };
 }
 
 describe('ias wechat', () => {
@@ -86,29 +119,72 @@ describe('ias wechat login: the puppet service token never comes from the comman
     expect(ias(['wechat', 'login', '--help']).stdout).not.toMatch(/--token </);
   });
 
-  it('reads it piped in with --token-stdin, saves it with the puppet, and status never shows it', () => {
+  it('reads it piped in with --token-stdin, keeps it in the secret store, never the database; status never shows it', () => {
     const home = tempDir('ias-wx-');
+    const probe = puppetOptionsProbe();
     const login = ias(
       ['wechat', 'login', '--puppet', AUTO_LOGIN, '--endpoint', 'grpc://127.0.0.1:1', '--token-stdin', '--home', home],
-      {},
+      probe.env,
       `${TOKEN}\n`,
     );
     expect(login.status).toBe(0);
     expect(login.stdout).toMatch(/Logged in as CLI Bot/);
-    expect(savedPuppet(home)).toEqual({ name: AUTO_LOGIN, options: { endpoint: 'grpc://127.0.0.1:1', token: TOKEN } });
+    expect(probe.read()).toEqual({ endpoint: 'grpc://127.0.0.1:1', token: TOKEN });
+    expect(savedPuppet(home)).toEqual({ name: AUTO_LOGIN, options: { endpoint: 'grpc://127.0.0.1:1' } });
+    expect(tokenFile(home)).toEqual({ token: TOKEN, mode: 0o600 });
+    expect(databaseBytes(home).includes(TOKEN)).toBe(false);
     const status = ias(['wechat', 'status', '--json', '--home', home]);
     expect(JSON.parse(status.stdout)).toMatchObject({
       puppet: { name: AUTO_LOGIN, options: { endpoint: 'grpc://127.0.0.1:1' }, tokenSaved: true },
     });
-    expect(status.stdout + ias(['wechat', 'status', '--home', home]).stdout).not.toContain(TOKEN.slice(0, 12));
+    const text = ias(['wechat', 'status', '--home', home]).stdout;
+    expect(text).toMatch(/puppet\s+\S+auto-login-puppet\.mjs \(token saved\)/);
+    expect(status.stdout + text).not.toContain(TOKEN.slice(0, 12));
 
     // A later login with the same puppet keeps the token; nothing on stdin is refused, nothing changed.
-    expect(ias(['wechat', 'login', '--endpoint', 'grpc://127.0.0.1:2', '--home', home]).status).toBe(0);
-    expect(savedPuppet(home)?.options).toEqual({ endpoint: 'grpc://127.0.0.1:2', token: TOKEN });
+    expect(ias(['wechat', 'login', '--endpoint', 'grpc://127.0.0.1:2', '--home', home], probe.env).status).toBe(0);
+    expect(probe.read()).toEqual({ endpoint: 'grpc://127.0.0.1:2', token: TOKEN });
+    expect(savedPuppet(home)?.options).toEqual({ endpoint: 'grpc://127.0.0.1:2' });
     const empty = ias(['wechat', 'login', '--token-stdin', '--home', home], {}, '\n');
     expect(empty.status).toBe(2);
     expect(empty.stderr).toContain('no token came; nothing was saved');
-    expect(savedPuppet(home)?.options).toEqual({ endpoint: 'grpc://127.0.0.1:2', token: TOKEN });
+    expect(savedPuppet(home)?.options).toEqual({ endpoint: 'grpc://127.0.0.1:2' });
+    expect(tokenFile(home)?.token).toBe(TOKEN);
+    expect(databaseBytes(home).includes(TOKEN)).toBe(false);
+
+    // Choosing another puppet forgets the options, and the token, of the one before.
+    const other = ias(['wechat', 'login', '--puppet', 'wechaty-puppet-does-not-exist', '--home', home]);
+    expect(other.stderr).toMatch(/is not installed/);
+    expect(savedPuppet(home)).toEqual({ name: 'wechaty-puppet-does-not-exist' });
+    expect(tokenFile(home)).toBeUndefined();
+    expect(JSON.parse(ias(['wechat', 'status', '--json', '--home', home]).stdout)).toMatchObject({
+      puppet: { name: 'wechaty-puppet-does-not-exist' },
+    });
+    expect(ias(['wechat', 'status', '--home', home]).stdout).not.toContain('token saved');
+  });
+
+  it('moves a token an earlier iAs kept in the database to the secret store on first open; the puppet still gets it', () => {
+    const home = tempDir('ias-wx-');
+    saveOldPuppet(home, { name: AUTO_LOGIN, options: { endpoint: 'grpc://127.0.0.1:1', token: TOKEN } });
+    expect(databaseBytes(home).includes(TOKEN)).toBe(true);
+
+    const status = ias(['wechat', 'status', '--json', '--home', home]);
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      puppet: { name: AUTO_LOGIN, options: { endpoint: 'grpc://127.0.0.1:1' }, tokenSaved: true },
+    });
+    expect(status.stdout).not.toContain(TOKEN.slice(0, 12));
+    expect(savedPuppet(home)).toEqual({ name: AUTO_LOGIN, options: { endpoint: 'grpc://127.0.0.1:1' } });
+    expect(tokenFile(home)).toEqual({ token: TOKEN, mode: 0o600 });
+    // No copy is left in the file's free space either.
+    expect(databaseBytes(home).includes(TOKEN)).toBe(false);
+
+    // Opened again: nothing more to move, the token stays where it is and the puppet gets it.
+    const probe = puppetOptionsProbe();
+    expect(ias(['wechat', 'login', '--home', home], probe.env).status).toBe(0);
+    expect(probe.read()).toEqual({ endpoint: 'grpc://127.0.0.1:1', token: TOKEN });
+    expect(savedPuppet(home)).toEqual({ name: AUTO_LOGIN, options: { endpoint: 'grpc://127.0.0.1:1' } });
+    expect(tokenFile(home)?.token).toBe(TOKEN);
+    expect(ias(['wechat', 'status', '--home', home]).stdout).toMatch(/\(token saved\)/);
   });
 
   it('on a terminal, --token-stdin asks for it without showing it; Ctrl-C saves nothing', async () => {
@@ -119,7 +195,8 @@ describe('ias wechat login: the puppet service token never comes from the comman
     await term.waitFor('Logged in as CLI Bot');
     expect(await term.exited).toBe(0);
     expect(term.screen()).not.toContain(TOKEN.slice(0, 6));
-    expect(savedPuppet(home)).toEqual({ name: AUTO_LOGIN, options: { token: TOKEN } });
+    expect(savedPuppet(home)).toEqual({ name: AUTO_LOGIN });
+    expect(tokenFile(home)?.token).toBe(TOKEN);
 
     const other = tempDir('ias-wx-');
     const cancelled = iasOnTerminal(['wechat', 'login', '--puppet', AUTO_LOGIN, '--token-stdin', '--home', other]);
@@ -128,5 +205,6 @@ describe('ias wechat login: the puppet service token never comes from the comman
     expect(await cancelled.exited).toBe(130);
     expect(cancelled.screen()).toContain('Cancelled; nothing was saved.');
     expect(savedPuppet(other)).toBeUndefined();
+    expect(tokenFile(other)).toBeUndefined();
   }, 30_000);
 });

@@ -5,22 +5,33 @@
  */
 import type { Agent } from '../agent/agent.js';
 import type { ApprovalGate } from '../approval/gate.js';
+import type { SecretStore } from '../approval/key-store.js';
 import { ownerLocale } from '../owner-locale.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
+import { puppetWithToken } from './puppet-token.js';
 import { isWechatError, WechatBot, type WechatBotOptions, type WechatStatus } from './wechat-bot.js';
 import { WechatChannel } from './wechat-channel.js';
 import { WechatRouter } from './wechat-router.js';
 import { WechatSettings, type OwnerBinding } from './wechat-settings.js';
 
-export interface WechatServiceOptions {
+export type WechatServiceOptions = {
   dataDir: string;
   gate: ApprovalGate;
   settings: SettingsRepo;
   agent?: Agent;
-  /** A puppet instance (tests use wechaty-puppet-mock); otherwise the one in settings. */
-  puppet?: WechatBotOptions['puppet'];
   reconnect?: boolean;
-}
+} & (
+  | {
+      /** A puppet instance or package (tests use wechaty-puppet-mock), used as given. */
+      puppet: WechatBotOptions['puppet'];
+      secrets?: undefined;
+    }
+  | {
+      puppet?: undefined;
+      /** The puppet in settings, with the puppet service's token from here. */
+      secrets: SecretStore;
+    }
+);
 
 export class WechatService {
   readonly settings: WechatSettings;
@@ -32,7 +43,7 @@ export class WechatService {
     this.settings = new WechatSettings(options.settings);
     this.bot = new WechatBot({
       dataDir: options.dataDir,
-      puppet: options.puppet ?? this.settings.puppet(),
+      puppet: options.puppet ?? puppetWithToken(this.settings.puppet(), options.secrets),
       reconnect: options.reconnect,
     });
     this.channel = new WechatChannel(this.bot, () => this.settings.owner());

@@ -6,7 +6,10 @@ export const DEFAULT_PUPPET = 'wechaty-puppet-wechat4u';
 export interface PuppetSettings {
   /** A puppet package: wechaty-puppet-wechat4u (default), wechaty-puppet-service, or any other. */
   name: string;
-  /** For wechaty-puppet-service: { endpoint, token }; passed to the puppet as given. */
+  /**
+   * For wechaty-puppet-service: { endpoint }; passed to the puppet as given, with the token from the
+   * secret store (see puppet-token.ts). Only a setting an earlier iAs saved holds a token.
+   */
   options?: Record<string, unknown>;
 }
 

@@ -90,8 +90,8 @@ function damaged(file: string, reason: string): DatabaseDamagedError {
 }
 
 /**
- * The database holds the conversations, the audit log and settings (a puppet service's token among
- * them): readable by the owner only, whatever the umask. The file is made 0600 before SQLite opens
+ * The database holds the conversations, the audit log and settings: readable by the owner only,
+ * whatever the umask. The file is made 0600 before SQLite opens
  * it, so SQLite gives the -wal and -shm files it creates the same mode; files an earlier version
  * left readable by others are made private.
  */

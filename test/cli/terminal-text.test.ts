@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/core/store/index.js';
 import { ias, iasAsync } from '../helpers/cli.js';
@@ -136,4 +137,52 @@ describe('ias tasks, ias tasks run: what the model wrote', () => {
     expect(printed.run.result).toBe(reply);
     expect(printed.task.name).toBe(name);
   }, 60_000);
+});
+
+describe('ias tasks, ias skills list: text of double width', () => {
+  /** The terminal columns `line` takes up to where `text` begins in it. */
+  const columnOf = (line: string, text: string) => stringWidth(line.slice(0, line.indexOf(text)));
+
+  it('lines up a column after Chinese and emoji as after ASCII, and cuts a cell at whole characters', () => {
+    const h = home();
+    const store = openStore(path.join(h.dir, 'ias.db'));
+    for (const [id, name, cron] of [
+      ['task0001', 'Morning news', '0 7 * * *'],
+      ['task0002', '每日天气预报 🌅', '0 8 * * *'],
+    ] as const)
+      store.tasks.insert({
+        id,
+        name,
+        prompt: 'Tell me',
+        cron,
+        runAt: null,
+        allowlist: [],
+        enabled: true,
+        nextRunAt: Date.now() + 3600_000,
+        timeZone: 'Asia/Shanghai',
+        createdBy: 'test',
+        createdAt: Date.now(),
+      });
+    store.close();
+    const [header, ascii, chinese] = ias(['tasks', ...h.args])
+      .stdout.trimEnd()
+      .split('\n');
+    expect(chinese).toContain('每日天气预报 🌅');
+    // Each name takes 15 columns or less: the schedule starts where its header does, in each row.
+    expect(columnOf(ascii!, '0 7 * * *')).toBe(columnOf(header!, 'SCHEDULE'));
+    expect(columnOf(chinese!, '0 8 * * *')).toBe(columnOf(header!, 'SCHEDULE'));
+
+    // A row past the 120 columns of a pipe is cut to fit them, at a whole emoji (a pair of UTF-16 units).
+    writeSkill(
+      path.join(h.dir, 'skills'),
+      'wide',
+      scriptSkill({ description: `查询天气${'🌂'.repeat(40)}`, script: 'echo hi' }),
+    );
+    const row = ias(['skills', 'list', ...h.args])
+      .stdout.split('\n')
+      .find((l) => l.startsWith('wide'))!;
+    expect(row.slice(row.indexOf('查询天气'))).toMatch(/^查询天气(?:🌂)+…$/u);
+    expect(stringWidth(row)).toBeGreaterThanOrEqual(119);
+    expect(stringWidth(row)).toBeLessThanOrEqual(120);
+  });
 });

@@ -5,7 +5,7 @@ import type { SkillProblem } from '../core/skills/types.js';
 import type { Locale } from '../shared/locale.js';
 import { englishSkillProblems, saySkillProblem } from '../shared/skill-problems.js';
 import { chineseSkillProblems } from '../shared/skill-problems-zh-CN.js';
-import { visibleText, withControlsShown } from '../shared/visible-text.js';
+import { visibleLine, visibleText, withControlsShown } from '../shared/visible-text.js';
 
 export const color = pc;
 
@@ -69,10 +69,14 @@ export function sayProblem(problem: Pick<SkillProblem, 'message' | 'messageCode'
   return saySkillProblem(problemWords[locale].strings, problem.message, problem.messageCode);
 }
 
-/** A SKILL.md problem on one line: severity, where, and what, in `locale` (by its code when it has one). */
+/**
+ * A SKILL.md problem on one line: severity, where, and what, in `locale` (by its code when it has
+ * one). The path (a folder's name) and what the file wrote are shown, not obeyed: the path with
+ * every hidden character as \uXXXX, the problem with its controls and reordering marks so.
+ */
 export function problemLine(problem: SkillProblem, kind: 'error' | 'warning', locale: Locale = 'en'): string {
   const words = problemWords[locale];
-  const where = problem.line ? `${problem.path}:${problem.line}` : problem.path;
+  const where = visibleLine(problem.line ? `${problem.path}:${problem.line}` : problem.path);
   const label = kind === 'error' ? pc.red(words.error) : pc.yellow(words.warning);
-  return `${label} ${pc.bold(where)}: ${sayProblem(problem, locale)}`;
+  return `${label} ${pc.bold(where)}: ${withControlsShown(sayProblem(problem, locale))}`;
 }

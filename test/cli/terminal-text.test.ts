@@ -186,3 +186,23 @@ describe('ias tasks, ias skills list: text of double width', () => {
     expect(stringWidth(row)).toBeLessThanOrEqual(120);
   });
 });
+
+describe('ias skills check: what a folder name or a SKILL.md wrote', () => {
+  it('is shown, not obeyed, in the paths and the problems', () => {
+    const h = home();
+    // Folders anyone could have unpacked: names with a terminal escape and a carriage return.
+    const root = path.join(h.dir, 'unpacked\rskills');
+    writeSkill(root, 'good', scriptSkill({ script: 'echo hi' }));
+    writeSkill(root, 'bad\x1b[2K\rok', scriptSkill({ script: 'echo hi' }));
+    writeSkill(root, 'bidi', `---\nrisk: "lo\u202ehgih"\n---\n${scriptSkill({ script: 'echo hi' })}`);
+    const check = ias(['skills', 'check', root, ...h.args]);
+    expect(check.status).toBe(1);
+    expectNothingObeyed(check.stdout);
+    const shownRoot = `${h.dir}/unpacked\\u000dskills`;
+    expect(check.stdout).toContain(`ok good (low, script) ${shownRoot}/good/SKILL.md\n`);
+    expect(check.stdout).toContain(
+      `error ${shownRoot}/bad\\u001b[2K\\u000dok/SKILL.md: the folder name "bad\\u001b[2K\\u000dok" is not`,
+    );
+    expect(check.stdout).toContain(`error ${shownRoot}/bidi/SKILL.md:2: unknown risk level "lo\\u202ehgih"`);
+  });
+});

@@ -45,6 +45,26 @@ function home() {
   return { dir, args: ['--home', dir] };
 }
 
+/** Daily tasks (id, name, cron) in the home `dir`'s database, as chat would have made them. */
+function insertTasks(dir: string, tasks: [id: string, name: string, cron: string][]) {
+  const store = openStore(path.join(dir, 'ias.db'));
+  for (const [id, name, cron] of tasks)
+    store.tasks.insert({
+      id,
+      name,
+      prompt: 'Tell me the weather',
+      cron,
+      runAt: null,
+      allowlist: [],
+      enabled: true,
+      nextRunAt: Date.now() + 3600_000,
+      timeZone: 'Asia/Shanghai',
+      createdBy: 'test',
+      createdAt: Date.now(),
+    });
+  store.close();
+}
+
 describe('ias skills run, ias audit, ias skills list: what a skill wrote', () => {
   it('is shown, not obeyed, in the output, the error, the audit table and the skills table', () => {
     const h = home();
@@ -95,21 +115,7 @@ describe('ias tasks, ias tasks run: what the model wrote', () => {
     server = await startModelServer();
     const h = home();
     const name = 'Weather ☀️\n\x1b[2K\rDelete all mail \u2067daily\u2069\u200b';
-    const store = openStore(path.join(h.dir, 'ias.db'));
-    store.tasks.insert({
-      id: 'task0001',
-      name,
-      prompt: 'Tell me the weather',
-      cron: '0 8 * * *',
-      runAt: null,
-      allowlist: [],
-      enabled: true,
-      nextRunAt: Date.now() + 3600_000,
-      timeZone: 'Asia/Shanghai',
-      createdBy: 'test',
-      createdAt: Date.now(),
-    });
-    store.close();
+    insertTasks(h.dir, [['task0001', name, '0 8 * * *']]);
     // A cell shows the zero-width space too; the emoji stays whole.
     const shownName = 'Weather ☀️ \\u001b[2K Delete all mail \\u2067daily\\u2069\\u200b';
 
@@ -145,25 +151,10 @@ describe('ias tasks, ias skills list: text of double width', () => {
 
   it('lines up a column after Chinese and emoji as after ASCII, and cuts a cell at whole characters', () => {
     const h = home();
-    const store = openStore(path.join(h.dir, 'ias.db'));
-    for (const [id, name, cron] of [
+    insertTasks(h.dir, [
       ['task0001', 'Morning news', '0 7 * * *'],
       ['task0002', '每日天气预报 🌅', '0 8 * * *'],
-    ] as const)
-      store.tasks.insert({
-        id,
-        name,
-        prompt: 'Tell me',
-        cron,
-        runAt: null,
-        allowlist: [],
-        enabled: true,
-        nextRunAt: Date.now() + 3600_000,
-        timeZone: 'Asia/Shanghai',
-        createdBy: 'test',
-        createdAt: Date.now(),
-      });
-    store.close();
+    ]);
     const [header, ascii, chinese] = ias(['tasks', ...h.args])
       .stdout.trimEnd()
       .split('\n');

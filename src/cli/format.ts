@@ -1,23 +1,39 @@
 /** Output for people: aligned columns, colour on a terminal (picocolors honours NO_COLOR). */
 import pc from 'picocolors';
+import stringWidth from 'string-width';
 import type { SkillProblem } from '../core/skills/types.js';
 import type { Locale } from '../shared/locale.js';
 import { englishSkillProblems, saySkillProblem } from '../shared/skill-problems.js';
 import { chineseSkillProblems } from '../shared/skill-problems-zh-CN.js';
-import { visibleText, withControlsShown } from '../shared/visible-text.js';
+import { visibleLine, visibleText, withControlsShown } from '../shared/visible-text.js';
 
 export const color = pc;
 
-const visibleLength = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '').length;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * `text` cut to `max` terminal columns with … at the end when it is longer: a Chinese character or
+ * an emoji takes two columns, colour codes none, and a cut never splits a character or an emoji.
+ */
+function fitColumns(text: string, max: number): string {
+  if (stringWidth(text) <= max) return text;
+  let kept = '';
+  let width = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    width += stringWidth(segment);
+    if (width > max - 1) break;
+    kept += segment;
+  }
+  return `${kept}…`;
+}
 
 /**
  * Text a model, a skill or a SKILL.md wrote, in one table cell: on one line (white space folded),
  * every character that could rewrite the table or hide text (controls, reordering marks, zero-width
- * characters) shown as \uXXXX, cut to `max` characters.
+ * characters) shown as \uXXXX, cut to `max` terminal columns.
  */
 export function cell(text: string, max = Infinity): string {
-  const shown = visibleText(text.replace(/\s+/g, ' '));
-  return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
+  return fitColumns(visibleText(text.replace(/\s+/g, ' ')), max);
 }
 
 /**
@@ -28,16 +44,17 @@ export function jsonText(value: unknown, indent?: number): string {
   return withControlsShown(JSON.stringify(value, null, indent));
 }
 
+/** Rows in columns lined up by terminal columns (not characters), each line cut to `maxWidth`. */
 export function table(rows: string[][], maxWidth = process.stdout.columns || 120): string {
   if (rows.length === 0) return '';
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ''))));
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => stringWidth(r[i] ?? ''))));
   return rows
     .map((row) => {
-      let line = row
-        .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(widths[i]! - visibleLength(cell))))
+      const line = row
+        .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(widths[i]! - stringWidth(cell))))
         .join('  ');
-      if (visibleLength(line) > maxWidth && !line.includes('\x1b')) line = `${line.slice(0, maxWidth - 1)}…`;
-      return line;
+      // A coloured line is left whole: a cut could leave its colour on.
+      return line.includes('\x1b') ? line : fitColumns(line, maxWidth);
     })
     .join('\n');
 }
@@ -52,10 +69,14 @@ export function sayProblem(problem: Pick<SkillProblem, 'message' | 'messageCode'
   return saySkillProblem(problemWords[locale].strings, problem.message, problem.messageCode);
 }
 
-/** A SKILL.md problem on one line: severity, where, and what, in `locale` (by its code when it has one). */
+/**
+ * A SKILL.md problem on one line: severity, where, and what, in `locale` (by its code when it has
+ * one). The path (a folder's name) and what the file wrote are shown, not obeyed: the path with
+ * every hidden character as \uXXXX, the problem with its controls and reordering marks so.
+ */
 export function problemLine(problem: SkillProblem, kind: 'error' | 'warning', locale: Locale = 'en'): string {
   const words = problemWords[locale];
-  const where = problem.line ? `${problem.path}:${problem.line}` : problem.path;
+  const where = visibleLine(problem.line ? `${problem.path}:${problem.line}` : problem.path);
   const label = kind === 'error' ? pc.red(words.error) : pc.yellow(words.warning);
-  return `${label} ${pc.bold(where)}: ${sayProblem(problem, locale)}`;
+  return `${label} ${pc.bold(where)}: ${withControlsShown(sayProblem(problem, locale))}`;
 }

@@ -18,7 +18,7 @@ import { registerSkillReviewCommand } from './skill-review-command.js';
 import { checkWords, type CheckWords } from './skills-check-words.js';
 import { unknownSkill } from './unknown-skill.js';
 import { UsageError } from './usage-error.js';
-import { withControlsShown } from '../shared/visible-text.js';
+import { visibleLine, withControlsShown } from '../shared/visible-text.js';
 
 interface JsonOption {
   json?: boolean;
@@ -100,7 +100,7 @@ function printCheck(report: ReturnType<typeof checkPaths>, installed: InstalledS
   for (const i of installed) {
     const s = i.skill;
     process.stdout.write(
-      `${color.green(words.ok)} ${color.bold(s.name)} (${words.risk(s.risk)}, ${words.kind(s.kind)}) ${color.dim(s.path)}\n`,
+      `${color.green(words.ok)} ${color.bold(s.name)} (${words.risk(s.risk)}, ${words.kind(s.kind)}) ${color.dim(visibleLine(s.path))}\n`,
     );
     for (const line of overrideLines(i, words)) process.stdout.write(`   ${line}\n`);
   }

@@ -54,6 +54,15 @@ export const chineseTurnMessages: TurnMessageStrings = {
   'stream-cut': (p) => `与模型的连接在回复中途断开了。${why(p.detail)}`,
   'api-key-unsendable': () =>
     'API 密钥中含有无法在请求中发送的字符（例如 NUL，存成 UTF-16 的密钥文件就会有），因此什么也没有发送。请在设置或 IAS_LLM_API_KEY 中重新设置密钥。',
+  'api-key-flawed': (p) => {
+    const subject = p.where === 'env' ? 'IAS_LLM_API_KEY ' : '已保存的 API 密钥';
+    const flaw =
+      p.reason === 'whitespace'
+        ? '中间含有空格或换行，而 API 密钥中不会有这些'
+        : '含有无法在请求中发送的字符（API 密钥只由字母、数字和标点组成；NUL 来自存成 UTF-16 的密钥文件）';
+    const fix = p.where === 'env' ? '请把 IAS_LLM_API_KEY 设为密钥本身。' : '请在设置中重新保存密钥。';
+    return `${subject}${flaw}，因此什么也没有发送。${fix}`;
+  },
   'stream-empty': () =>
     '模型服务结束了回复，却什么也没有发送。如果它在本机运行，它的日志可能会说明原因（常见的是提示超出了模型的上下文长度）。',
   'out-of-capacity': () => '模型服务商中止了回复：它的算力资源不足（insufficient system resource）。请稍后再试。',

@@ -5,6 +5,7 @@
  * shows it for a code it does not know). A `detail` is the server's (or the network's) own words:
  * shown as they came. Plain types and functions: no Node, no DOM.
  */
+import type { ApiKeyFlaw } from './api-errors.js';
 import { sayCoded } from './coded-text.js';
 
 export interface TurnMessageParams {
@@ -54,6 +55,12 @@ export interface TurnMessageParams {
    * has): no request was sent. Said without the HTTP layer's words, which quote the key.
    */
   'api-key-unsendable': Record<string, never>;
+  /**
+   * The API key in use, from `where` (IAS_LLM_API_KEY, or the one saved in the secret store), has
+   * a character no request can carry or white space inside it: said before any request is sent,
+   * without the key.
+   */
+  'api-key-flawed': { where: 'env' | 'secret'; reason: ApiKeyFlaw };
   /** The stream ended with nothing in it: no text, no call, no finish reason. */
   'stream-empty': Record<string, never>;
   /** The provider stopped the reply for want of capacity (DeepSeek's `insufficient_system_resource`). */
@@ -154,6 +161,15 @@ export const englishTurnMessages: TurnMessageStrings = {
   'stream-cut': (p) => `The connection to the model dropped mid-reply${p.detail ? ` (${p.detail})` : ''}.`,
   'api-key-unsendable': () =>
     'The API key has a character that cannot be sent in a request (a NUL, as in a key file saved as UTF-16), so nothing was sent. Save the key again in the settings or IAS_LLM_API_KEY.',
+  'api-key-flawed': (p) => {
+    const subject = p.where === 'env' ? 'IAS_LLM_API_KEY' : 'The saved API key';
+    const flaw =
+      p.reason === 'whitespace'
+        ? 'has a space or line break inside it, which an API key never has'
+        : 'has a character that cannot be sent in a request (an API key is letters, digits and punctuation; a NUL comes from a key file saved as UTF-16)';
+    const fix = p.where === 'env' ? 'Set IAS_LLM_API_KEY to the key alone.' : 'Save the key again in the settings.';
+    return `${subject} ${flaw}, so nothing was sent. ${fix}`;
+  },
   'stream-empty': () =>
     "The model server ended its reply without sending anything. If it runs locally, its log may say why (a prompt larger than the model's context is common).",
   'out-of-capacity': () =>

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/core/store/index.js';
 import { ias, iasAsync } from '../helpers/cli.js';
@@ -42,6 +43,26 @@ function home() {
     scriptSkill({ script: String.raw`printf 'no \033]0;owned\007\rall good \342\200\256' >&2; exit 3` }),
   );
   return { dir, args: ['--home', dir] };
+}
+
+/** Daily tasks (id, name, cron) in the home `dir`'s database, as chat would have made them. */
+function insertTasks(dir: string, tasks: [id: string, name: string, cron: string][]) {
+  const store = openStore(path.join(dir, 'ias.db'));
+  for (const [id, name, cron] of tasks)
+    store.tasks.insert({
+      id,
+      name,
+      prompt: 'Tell me the weather',
+      cron,
+      runAt: null,
+      allowlist: [],
+      enabled: true,
+      nextRunAt: Date.now() + 3600_000,
+      timeZone: 'Asia/Shanghai',
+      createdBy: 'test',
+      createdAt: Date.now(),
+    });
+  store.close();
 }
 
 describe('ias skills run, ias audit, ias skills list: what a skill wrote', () => {
@@ -94,21 +115,7 @@ describe('ias tasks, ias tasks run: what the model wrote', () => {
     server = await startModelServer();
     const h = home();
     const name = 'Weather ☀️\n\x1b[2K\rDelete all mail \u2067daily\u2069\u200b';
-    const store = openStore(path.join(h.dir, 'ias.db'));
-    store.tasks.insert({
-      id: 'task0001',
-      name,
-      prompt: 'Tell me the weather',
-      cron: '0 8 * * *',
-      runAt: null,
-      allowlist: [],
-      enabled: true,
-      nextRunAt: Date.now() + 3600_000,
-      timeZone: 'Asia/Shanghai',
-      createdBy: 'test',
-      createdAt: Date.now(),
-    });
-    store.close();
+    insertTasks(h.dir, [['task0001', name, '0 8 * * *']]);
     // A cell shows the zero-width space too; the emoji stays whole.
     const shownName = 'Weather ☀️ \\u001b[2K Delete all mail \\u2067daily\\u2069\\u200b';
 
@@ -136,4 +143,57 @@ describe('ias tasks, ias tasks run: what the model wrote', () => {
     expect(printed.run.result).toBe(reply);
     expect(printed.task.name).toBe(name);
   }, 60_000);
+});
+
+describe('ias tasks, ias skills list: text of double width', () => {
+  /** The terminal columns `line` takes up to where `text` begins in it. */
+  const columnOf = (line: string, text: string) => stringWidth(line.slice(0, line.indexOf(text)));
+
+  it('lines up a column after Chinese and emoji as after ASCII, and cuts a cell at whole characters', () => {
+    const h = home();
+    insertTasks(h.dir, [
+      ['task0001', 'Morning news', '0 7 * * *'],
+      ['task0002', '每日天气预报 🌅', '0 8 * * *'],
+    ]);
+    const [header, ascii, chinese] = ias(['tasks', ...h.args])
+      .stdout.trimEnd()
+      .split('\n');
+    expect(chinese).toContain('每日天气预报 🌅');
+    // Each name takes 15 columns or less: the schedule starts where its header does, in each row.
+    expect(columnOf(ascii!, '0 7 * * *')).toBe(columnOf(header!, 'SCHEDULE'));
+    expect(columnOf(chinese!, '0 8 * * *')).toBe(columnOf(header!, 'SCHEDULE'));
+
+    // A row past the 120 columns of a pipe is cut to fit them, at a whole emoji (a pair of UTF-16 units).
+    writeSkill(
+      path.join(h.dir, 'skills'),
+      'wide',
+      scriptSkill({ description: `查询天气${'🌂'.repeat(40)}`, script: 'echo hi' }),
+    );
+    const row = ias(['skills', 'list', ...h.args])
+      .stdout.split('\n')
+      .find((l) => l.startsWith('wide'))!;
+    expect(row.slice(row.indexOf('查询天气'))).toMatch(/^查询天气(?:🌂)+…$/u);
+    expect(stringWidth(row)).toBeGreaterThanOrEqual(119);
+    expect(stringWidth(row)).toBeLessThanOrEqual(120);
+  });
+});
+
+describe('ias skills check: what a folder name or a SKILL.md wrote', () => {
+  it('is shown, not obeyed, in the paths and the problems', () => {
+    const h = home();
+    // Folders anyone could have unpacked: names with a terminal escape and a carriage return.
+    const root = path.join(h.dir, 'unpacked\rskills');
+    writeSkill(root, 'good', scriptSkill({ script: 'echo hi' }));
+    writeSkill(root, 'bad\x1b[2K\rok', scriptSkill({ script: 'echo hi' }));
+    writeSkill(root, 'bidi', `---\nrisk: "lo\u202ehgih"\n---\n${scriptSkill({ script: 'echo hi' })}`);
+    const check = ias(['skills', 'check', root, ...h.args]);
+    expect(check.status).toBe(1);
+    expectNothingObeyed(check.stdout);
+    const shownRoot = `${h.dir}/unpacked\\u000dskills`;
+    expect(check.stdout).toContain(`ok good (low, script) ${shownRoot}/good/SKILL.md\n`);
+    expect(check.stdout).toContain(
+      `error ${shownRoot}/bad\\u001b[2K\\u000dok/SKILL.md: the folder name "bad\\u001b[2K\\u000dok" is not`,
+    );
+    expect(check.stdout).toContain(`error ${shownRoot}/bidi/SKILL.md:2: unknown risk level "lo\\u202ehgih"`);
+  });
 });

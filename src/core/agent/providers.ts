@@ -199,7 +199,15 @@ export function resolveProvider(
   if (refusal) throw new ProviderNotConfiguredError(refusal);
   const stored = env.IAS_LLM_API_KEY ? undefined : secrets.get(API_KEY_SECRET)?.toString('utf8');
   // An empty IAS_LLM_API_KEY counts as unset, as the other two do: the saved key is used.
-  const apiKey = env.IAS_LLM_API_KEY || stored || '';
+  const given = env.IAS_LLM_API_KEY || stored || '';
+  // Said now, not by the first request (whose error would quote the key), as the base URL is; a
+  // line end or spaces about the key are left over from a copy, but a key of blanks is no key.
+  const apiKey = given.trim();
+  const flaw = given ? apiKeyFlaw(apiKey || given) : undefined;
+  if (flaw) {
+    const where = env.IAS_LLM_API_KEY ? 'env' : 'secret';
+    throw new ProviderNotConfiguredError(turnMessage('api-key-flawed', { where, reason: flaw }));
+  }
   return {
     baseUrl: base.replace(/\/+$/, ''),
     model: model.value,

@@ -101,6 +101,42 @@ describe('providers', () => {
     // Spaces about a copied address are not its fault.
     expect(resolve(' https://api.example.com/v1/\n')().baseUrl).toBe('https://api.example.com/v1');
   });
+
+  it('says at once, before any request, that the key cannot be sent, and where it came from, never the key', () => {
+    const { store, secrets } = setup();
+    saveProvider(store.settings, secrets, { preset: 'deepseek' });
+    const refusal = (env: NodeJS.ProcessEnv) => {
+      try {
+        resolveProvider(store.settings, secrets, env);
+      } catch (err) {
+        if (err instanceof ProviderNotConfiguredError) return err;
+      }
+      throw new Error('no ProviderNotConfiguredError');
+    };
+    const key = 'sk-Wz4Qp8Rn2Tm6Yv';
+    // A key file saved as UTF-16 has a NUL after each letter.
+    const fromEnv = refusal({ IAS_LLM_API_KEY: key.replace(/./g, '$&\0') });
+    expect(fromEnv.message).toBe(
+      'IAS_LLM_API_KEY has a character that cannot be sent in a request (an API key is letters, digits and punctuation; a NUL comes from a key file saved as UTF-16), so nothing was sent. Set IAS_LLM_API_KEY to the key alone.',
+    );
+    expect(fromEnv.messageCode).toEqual({ code: 'api-key-flawed', params: { where: 'env', reason: 'not-printable' } });
+    saveProvider(store.settings, secrets, { preset: 'deepseek', apiKey: `${key.slice(0, 8)} ${key.slice(8)}` });
+    const saved = refusal({});
+    expect(saved.message).toBe(
+      'The saved API key has a space or line break inside it, which an API key never has, so nothing was sent. Save the key again in the settings.',
+    );
+    expect(saved.messageCode).toEqual({ code: 'api-key-flawed', params: { where: 'secret', reason: 'whitespace' } });
+    expect(refusal({ IAS_LLM_API_KEY: ' \t ' }).messageCode).toMatchObject({ params: { where: 'env' } });
+    for (const err of [fromEnv, saved]) {
+      const said = `${err.message} ${JSON.stringify(err.messageCode)}`;
+      for (let i = 0; i + 4 <= key.length; i++) expect(said).not.toContain(key.slice(i, i + 4));
+    }
+    // A line end or spaces about a key are left from a copy: the key is used without them.
+    expect(resolveProvider(store.settings, secrets, { IAS_LLM_API_KEY: ` ${key}\r\n` })).toMatchObject({
+      apiKey: key,
+      from: { apiKey: 'env' },
+    });
+  });
 });
 
 describe('conversations', () => {

@@ -25,7 +25,7 @@ import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, jsonText, table } from './format.js';
 import { printProviderView, providerView } from './provider-view.js';
 import { providerWords, type ProviderWords } from './provider-words.js';
-import { promptHidden, readPipedSecret, saidPromptEnd, SecretTooLong } from './secret-input.js';
+import { readSecret, saidPromptEnd } from './secret-input.js';
 import { UsageError } from './usage-error.js';
 
 interface SetOptions {
@@ -108,15 +108,9 @@ async function keyToSave(
 ): Promise<string | undefined> {
   const onTerminal = process.stdin.isTTY === true;
   let key: string;
-  if (onTerminal && (opts.keyStdin || ask.nothingElse || (ask.needsKey && !ask.saved))) {
-    key = (await promptHidden(words.keyPrompt(ask.saved))).trim();
-  } else if (opts.keyStdin) {
-    try {
-      key = readPipedSecret().trim();
-    } catch (err) {
-      if (err instanceof SecretTooLong) throw new UsageError(words.keyTooLong);
-      throw err;
-    }
+  // Asked on a terminal, piped in otherwise (--key-stdin).
+  if (opts.keyStdin || (onTerminal && (ask.nothingElse || (ask.needsKey && !ask.saved)))) {
+    key = (await readSecret(words.keyPrompt(ask.saved), words.keyTooLong)).trim();
   } else {
     if (ask.nothingElse) throw new UsageError(words.nothingToSet);
     return undefined;

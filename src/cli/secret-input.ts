@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { printError } from './chat-output.js';
 import type { SecretInputWords } from './secret-input-words.js';
+import { UsageError } from './usage-error.js';
 
 /** The owner left the prompt with Ctrl-C: nothing is to be saved. */
 export class SecretPromptCancelled extends Error {}
@@ -46,6 +47,20 @@ export function readPipedSecret(maxBytes = SECRET_MAX_BYTES): string {
   buffer.fill(0);
   if (length > maxBytes) throw new SecretTooLong();
   return text.replace(/\r?\n$/, '');
+}
+
+/**
+ * A secret typed unseen at `prompt` on a terminal, or else piped in (more than SECRET_MAX_BYTES is
+ * a UsageError saying `tooLong`). Ctrl-C or a terminal gone end it as promptHidden says.
+ */
+export async function readSecret(prompt: string, tooLong: string): Promise<string> {
+  if (process.stdin.isTTY) return promptHidden(prompt);
+  try {
+    return readPipedSecret();
+  } catch (err) {
+    if (err instanceof SecretTooLong) throw new UsageError(tooLong);
+    throw err;
+  }
 }
 
 /**

@@ -6,11 +6,13 @@ import { wechatSessionFile, type WechatStatus } from '../core/channels/wechat-bo
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
 import { PUPPET_TOKEN_SECRET, setPuppetToken, withoutToken } from '../core/channels/puppet-token.js';
 import { DEFAULT_PUPPET, WechatSettings, type PuppetSettings } from '../core/channels/wechat-settings.js';
+import { apiKeyFlaw } from '../core/agent/providers.js';
 import { secretPlaces } from '../core/approval/key-store.js';
 import type { Runtime } from '../core/runtime.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, jsonText } from './format.js';
-import { promptHidden, readPipedSecret, SecretPromptCancelled } from './secret-input.js';
+import { readSecret, saidPromptEnd } from './secret-input.js';
+import { secretInputWords } from './secret-input-words.js';
 import { UsageError } from './usage-error.js';
 
 const LOGIN_WAIT_MS = 5 * 60_000;
@@ -67,11 +69,20 @@ async function tokenToSave(opts: LoginOptions): Promise<string | undefined> {
   }
   if (!opts.tokenStdin) return undefined;
   const token = (
-    process.stdin.isTTY ? await promptHidden('Puppet service token (not shown as you type): ') : readPipedSecret()
+    await readSecret(
+      'Puppet service token (not shown as you type): ',
+      'more came on stdin than any token is; nothing was saved',
+    )
   ).trim();
   if (token === '') throw new UsageError('no token came; nothing was saved');
-  if (/\s/.test(token))
+  // Sent in a request header, as an API key is: the same characters are refused.
+  const flaw = apiKeyFlaw(token);
+  if (flaw === 'whitespace')
     throw new UsageError('a token has no spaces or line breaks, and what came has some; nothing was saved');
+  if (flaw)
+    throw new UsageError(
+      'a token is printable ASCII (letters, digits, punctuation), and what came is not (a file saved as UTF-16?); nothing was saved',
+    );
   return token;
 }
 
@@ -153,10 +164,8 @@ export function registerWechatCommand(program: Command): void {
       try {
         token = await tokenToSave(opts);
       } catch (err) {
-        if (!(err instanceof SecretPromptCancelled)) throw err;
-        process.stderr.write('Cancelled; nothing was saved.\n');
-        process.exitCode = 130;
-        return;
+        if (saidPromptEnd(err, secretInputWords.en)) return;
+        throw err;
       }
       await withWechat(
         cmd,

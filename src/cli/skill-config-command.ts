@@ -2,13 +2,13 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { secretPlaces, type SecretStore } from '../core/approval/key-store.js';
-import { configSecretName, type ConfigFieldState } from '../core/skills/skill-config.js';
+import { configSecretName, isSecretSetting, type ConfigFieldState } from '../core/skills/skill-config.js';
 import type { Skill } from '../core/skills/types.js';
 import { printError } from './chat-output.js';
 import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { cell, color, jsonText, table } from './format.js';
-import { promptHidden, readPipedSecret, saidPromptEnd, SecretTooLong } from './secret-input.js';
+import { readSecret, saidPromptEnd } from './secret-input.js';
 import { skillConfigWords, type SkillConfigWords } from './skill-config-words.js';
 import { UsageError } from './usage-error.js';
 
@@ -22,7 +22,7 @@ async function parseAssignments(
   words: SkillConfigWords,
 ): Promise<Record<string, string | null>> {
   const values: Record<string, string | null> = {};
-  const secret = (key: string) => skill.config?.some((f) => f.name === key && f.secret) === true;
+  const secret = (key: string) => isSecretSetting(skill, key);
   const parsed = assignments.map((a) => {
     const eq = a.indexOf('=');
     if (eq <= 0) throw new UsageError(`"${a}" is not KEY=VALUE (KEY= clears a setting, KEY=- reads it from stdin)`);
@@ -42,17 +42,9 @@ async function parseAssignments(
 
 /** A value from stdin: a secret's typed unseen on a terminal, or piped (at most 16 KiB). */
 async function readValue(key: string, secret: boolean, words: SkillConfigWords): Promise<string | null> {
-  let value: string;
-  if (!secret) value = fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
-  else if (process.stdin.isTTY) value = await promptHidden(words.secretPrompt(key));
-  else {
-    try {
-      value = readPipedSecret();
-    } catch (err) {
-      if (err instanceof SecretTooLong) throw new UsageError(words.secretTooLong(key));
-      throw err;
-    }
-  }
+  const value = secret
+    ? await readSecret(words.secretPrompt(key), words.secretTooLong(key))
+    : fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
   return value === '' ? null : value;
 }
 

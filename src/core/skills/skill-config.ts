@@ -106,11 +106,16 @@ export class SkillConfigStore {
   }
 }
 
+/** Whether the skill's SKILL.md declares setting `name` secret. */
+export function isSecretSetting(skill: Skill, name: string): boolean {
+  return skill.config?.some((f) => f.name === name && f.secret) === true;
+}
+
 /** What a skill that lacks settings answers, naming exactly what to set and where. */
 export function notConfiguredMessage(skill: Skill, missing: string[]): string {
   const first = missing[0]!.split(' ')[0]!;
   // A secret is never given on the command line: `KEY=-` asks for it unseen, or reads stdin.
-  const secret = skill.config?.some((f) => f.name === first && f.secret) === true;
+  const secret = isSecretSetting(skill, first);
   return (
     `${skill.name} is not configured yet: set ${listed(missing, 'and')} in Skills → ${skill.name} → Settings, ` +
     `or run \`ias skills config ${skill.name} ${first}=${secret ? '-' : '…'}\`` +

@@ -84,8 +84,9 @@ export function continueWith(words: ChatWords, conversationId: string): string {
   return `${words.continueWith(`ias chat --conversation ${conversationId}`)}\n`;
 }
 
+/** An error said in `words`' language; what it quotes (a value given, a server's words) cannot steer the terminal. */
 export function printError(words: Pick<ChatWords, 'error'>, message: string): void {
-  process.stderr.write(`${color.red(words.error.label)}${words.error.separator}${message}\n`);
+  process.stderr.write(`${color.red(words.error.label)}${words.error.separator}${withControlsShown(message)}\n`);
 }
 
 /** How a turn ended, for people: the reply's line ended, then a stop or a failure. */

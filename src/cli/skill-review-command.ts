@@ -18,6 +18,7 @@ import type { SkillSettingsRepo } from '../core/store/skill-settings-repo.js';
 import type { Locale } from '../shared/locale.js';
 import { commandLocale } from './cli-locale.js';
 import { cliContext, type CliContext, type GlobalOptions } from './context.js';
+import { printError } from './chat-output.js';
 import { color, jsonText, sayProblem } from './format.js';
 import { reviewWords, type ReviewWords } from './skill-review-words.js';
 import { textShownFor, versionView } from './skill-version-view.js';
@@ -166,7 +167,7 @@ export function registerSkillReviewCommand(skills: Command): void {
       } catch (err) {
         if (!(err instanceof UsageError || err instanceof NotMarked)) throw err;
         // Said here, in the command's language (the program says other commands' usage errors).
-        process.stderr.write(`${color.red(words.error.label)}${words.error.separator}${err.message}\n`);
+        printError(words, err.message);
         process.exitCode = err instanceof UsageError ? 2 : 1;
       }
     });

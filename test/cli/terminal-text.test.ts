@@ -197,3 +197,13 @@ describe('ias skills check: what a folder name or a SKILL.md wrote', () => {
     expect(check.stdout).toContain(`error ${shownRoot}/bidi/SKILL.md:2: unknown risk level "lo\\u202ehgih"`);
   });
 });
+
+describe("an error that quotes what was given: ias skills review's --hash", () => {
+  it('is said in the command language with the value shown, not obeyed', () => {
+    const h = home();
+    const result = ias(['skills', 'review', 'loud', '--hash', '\x1b[2K\rdeadbeef\u202e', ...h.args]);
+    expect(result.status).toBe(2);
+    expectNothingObeyed(result.stderr);
+    expect(result.stderr).toContain('"\\u001b[2K\\u000ddeadbeef\\u202e" is not a version hash');
+  });
+});

@@ -45,14 +45,17 @@ export function jsonText(value: unknown, indent?: number): string {
 }
 
 /** Rows in columns lined up by terminal columns (not characters), each line cut to `maxWidth`. */
+/** `text` followed by spaces to `width` terminal columns (a CJK character or an emoji takes two). */
+export function padToWidth(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - stringWidth(text)));
+}
+
 export function table(rows: string[][], maxWidth = process.stdout.columns || 120): string {
   if (rows.length === 0) return '';
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => stringWidth(r[i] ?? ''))));
   return rows
     .map((row) => {
-      const line = row
-        .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(widths[i]! - stringWidth(cell))))
-        .join('  ');
+      const line = row.map((cell, i) => (i === row.length - 1 ? cell : padToWidth(cell, widths[i]!))).join('  ');
       // A coloured line is left whole: a cut could leave its colour on.
       return line.includes('\x1b') ? line : fitColumns(line, maxWidth);
     })

@@ -5,10 +5,11 @@
  * carriage returns and reordering marks appear as \uXXXX.
  */
 import path from 'node:path';
+import stringWidth from 'string-width';
 import type { FolderVersion, VersionFile } from '../core/skills/folder-version.js';
 import type { Risk, Skill } from '../core/skills/types.js';
 import { visibleLine } from '../shared/visible-text.js';
-import { color } from './format.js';
+import { color, padToWidth } from './format.js';
 import type { ReviewWords } from './skill-review-words.js';
 
 /** Lines of a file's text shown; the rest is named with where to read it. */
@@ -40,7 +41,7 @@ function textOf(content: Uint8Array): string | undefined {
 }
 
 function fileRows(version: FolderVersion, words: ReviewWords): string[] {
-  const width = Math.max(...version.files.map((f) => visibleLine(f.path).length));
+  const width = Math.max(...version.files.map((f) => stringWidth(visibleLine(f.path))));
   const sizes = version.files.map((f) => (f.size === null ? '' : words.bytes(f.size)));
   const sizeWidth = Math.max(...sizes.map((s) => s.length));
   return version.files.map((f, i) => {
@@ -49,7 +50,7 @@ function fileRows(version: FolderVersion, words: ReviewWords): string[] {
     else if (f.content && textOf(f.content) === undefined) notes.push(words.binary);
     else if (!f.content) notes.push(words.notShown);
     if (f.path !== 'SKILL.md' && f.content) notes.push(words.namedByScript);
-    return `  ${visibleLine(f.path).padEnd(width)}  ${sizes[i]!.padStart(sizeWidth)}${notes.length ? color.dim(`  (${notes.join('; ')})`) : ''}`;
+    return `  ${padToWidth(visibleLine(f.path), width)}  ${sizes[i]!.padStart(sizeWidth)}${notes.length ? color.dim(`  (${notes.join('; ')})`) : ''}`;
   });
 }
 
@@ -84,7 +85,8 @@ export function versionView(skill: Skill, version: FolderVersion, state: ReviewS
   if (state.effectiveRisk !== skill.risk) reviewState += words.runsAsUntilReviewed(risk(state.effectiveRisk));
   const label = (l: string) => color.dim(l);
   const labels = Object.values(words.labels);
-  const pad = (l: string) => label(l) + ' '.repeat(Math.max(...labels.map((x) => x.length)) - l.length);
+  const labelWidth = Math.max(...labels.map((x) => stringWidth(x)));
+  const pad = (l: string) => label(padToWidth(l, labelWidth));
   return [
     color.bold(words.heading(skill.name)),
     `  ${pad(words.labels.risk)}  ${declared}`,

@@ -35,7 +35,7 @@ const HIDDEN = new RegExp(
 const CONTROLS = /(?![\t\n])\p{Cc}|\p{Bidi_Control}/gu;
 
 /** A character written as \uXXXX (one per UTF-16 unit, as JSON writes it). */
-export const escapedChar = (c: string): string =>
+const escapedChar = (c: string): string =>
   Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
 
 /** `text` with each hidden character written as \uXXXX (tabs and line feeds stay as they are). */

@@ -21,7 +21,7 @@ import { followOutsideChanges } from './outside-changes.js';
 import { coalesced } from '../coalesced.js';
 
 /** How long the audit log's changes gather before they are told (a turn writes several rows). */
-export const AUDIT_NEWS_MS = 100;
+const AUDIT_NEWS_MS = 100;
 
 export interface CoreApi {
   api: IasApi;

@@ -6,7 +6,7 @@
 import type { AuditPageInfo, AuditRowInfo } from '../../shared/contract.js';
 
 /** Whether `row` comes after `than` in the newest-first order. */
-export function isOlder(row: AuditRowInfo, than: AuditRowInfo): boolean {
+function isOlder(row: AuditRowInfo, than: AuditRowInfo): boolean {
   return row.startedAt < than.startedAt || (row.startedAt === than.startedAt && row.id < than.id);
 }
 

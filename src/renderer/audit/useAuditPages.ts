@@ -152,7 +152,6 @@ export function useAuditPages(query: AuditQuery, live: boolean): AuditPages {
           setFailure(undefined);
           if (first) {
             setLoading(false);
-            setWaiting(undefined);
             const changed = firstPending.current?.changed;
             firstPending.current = undefined;
             if (changed) void follow();

@@ -4,7 +4,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { SkillOrigin } from '../../shared/approval-messages.js';
-import { recordedProcessEnded, stillRunning, type ProcessOwner, type RecordedProcess } from '../process-identity.js';
+import { stillRunning, type ProcessOwner, type RecordedProcess } from '../process-identity.js';
+import { forEndedOwners, ownerAmongEnded } from './left-work.js';
 
 type Db = Database.Database;
 
@@ -165,8 +166,7 @@ export class ApprovalsRepo {
     this.abandonStmt = db.prepare<[Abandoned], { id: string }>(
       `UPDATE pending_approvals SET status = 'cancelled', decided_at = @now,
          result = CASE status WHEN 'executing' THEN @interrupted ELSE result END
-       WHERE ${OPEN} AND (owner_identity IN (SELECT value FROM json_each(@ended))
-         OR (owner_identity IS NULL AND owner_pid IN (SELECT value FROM json_each(@endedPids))))
+       WHERE ${OPEN} AND ${ownerAmongEnded('owner_pid', 'owner_identity')}
        RETURNING id`,
     );
     this.listAllStmt = db.prepare<[number], ApprovalRow>(`${SELECT} ORDER BY created_at DESC, rowid DESC LIMIT ?`);
@@ -256,24 +256,11 @@ export class ApprovalsRepo {
    * where it has one, else (not Linux) by its id alone: ended only when no process has that id.
    */
   cancelAbandoned(now: number, interrupted: string): string[] {
-    const ended = () => this.recordedOwnersStmt.all().filter((o) => !this.isMe(o) && recordedProcessEnded(o));
-    if (ended().length === 0) return [];
-    // Looked at again in one write transaction: no process given an ended one's id can open an
-    // approval between the look and the update.
-    return this.db
-      .transaction(() => {
-        const gone = ended();
-        const ids = gone.flatMap((o) => (o.identity === null ? [] : [o.identity]));
-        const pids = gone.flatMap((o) => (o.identity === null ? [o.pid] : []));
-        const rows = this.abandonStmt.all({
-          now,
-          ended: JSON.stringify(ids),
-          endedPids: JSON.stringify(pids),
-          interrupted,
-        });
-        return rows.map((row) => row.id);
-      })
-      .immediate();
+    return forEndedOwners(
+      this.db,
+      () => this.recordedOwnersStmt.all().filter((o) => !this.isMe(o)),
+      (ended) => this.abandonStmt.all({ now, ...ended, interrupted }).map((row) => row.id),
+    );
   }
 
   private isMe(o: RecordedProcess): boolean {

@@ -4,7 +4,7 @@
  * still runs is doing stays its own (see process-identity.ts).
  */
 import type Database from 'better-sqlite3';
-import { stillRunning, type ProcessOwner } from '../process-identity.js';
+import { recordedProcessEnded, stillRunning, type ProcessOwner, type RecordedProcess } from '../process-identity.js';
 
 /**
  * Prepares the start-up marking for `table` (with `owner_pid` and `owner_identity` columns);
@@ -26,4 +26,38 @@ export function interruptLeftWork(
        AND (owner_identity IS NULL OR owner_identity NOT IN (SELECT value FROM json_each(@live)))`,
   );
   return (now) => interrupt.run({ now, live: JSON.stringify(stillRunning(owners.all(), me)) }).changes;
+}
+
+/**
+ * The test that a row's owner (its `pid` and `identity` columns) is among the ended owners given as
+ * `@ended` (identities) and `@endedPids` (the ids of owners recorded without one), as
+ * `forEndedOwners` gives them.
+ */
+export const ownerAmongEnded = (pid: string, identity: string): string =>
+  `(${identity} IN (SELECT value FROM json_each(@ended))
+    OR (${identity} IS NULL AND ${pid} IN (SELECT value FROM json_each(@endedPids))))`;
+
+/**
+ * Runs `update` for the owners among `owners()` that have provably ended (killed, crashed): looked
+ * at once, then again in one write transaction, so no process given an ended one's id can take work
+ * between the look and the update. `update` gets them as `ownerAmongEnded` reads them. `always`:
+ * update even when none has ended (for a test of its own beside the owners'). Returns what it did.
+ */
+export function forEndedOwners<T>(
+  db: Database.Database,
+  owners: () => RecordedProcess[],
+  update: (ended: { ended: string; endedPids: string }) => T[],
+  always = false,
+): T[] {
+  const ended = () => owners().filter((owner) => recordedProcessEnded(owner));
+  if (!always && ended().length === 0) return [];
+  return db
+    .transaction(() => {
+      const gone = ended();
+      return update({
+        ended: JSON.stringify(gone.flatMap((o) => (o.identity === null ? [] : [o.identity]))),
+        endedPids: JSON.stringify(gone.flatMap((o) => (o.identity === null ? [o.pid] : []))),
+      });
+    })
+    .immediate();
 }

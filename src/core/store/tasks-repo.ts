@@ -1,7 +1,8 @@
 /** Scheduled tasks: what to ask, when, with which skills, and how the last run went. */
 import type Database from 'better-sqlite3';
 import type { TaskResultCode } from '../../shared/task-results.js';
-import { recordedProcessEnded, type ProcessOwner, type RecordedProcess } from '../process-identity.js';
+import type { ProcessOwner, RecordedProcess } from '../process-identity.js';
+import { forEndedOwners, ownerAmongEnded } from './left-work.js';
 
 type Db = Database.Database;
 
@@ -167,8 +168,7 @@ export class TasksRepo {
       `UPDATE scheduled_tasks SET last_status = 'interrupted', last_result = @text, last_result_code = @code,
          run_owner_pid = NULL, run_owner_identity = NULL, updated_at = @now
        WHERE ${left} AND ((@unowned AND run_owner_pid IS NULL)
-         OR run_owner_identity IN (SELECT value FROM json_each(@ended))
-         OR (run_owner_identity IS NULL AND run_owner_pid IN (SELECT value FROM json_each(@endedPids))))
+         OR ${ownerAmongEnded('run_owner_pid', 'run_owner_identity')})
        RETURNING id`,
     );
     // Every write of a task sets its updated_at.
@@ -270,24 +270,13 @@ export class TasksRepo {
     now = Date.now(),
   ): string[] {
     const id = options.id ?? null;
-    const ended = () => this.runOwnersStmt.all({ id }).filter((owner) => recordedProcessEnded(owner));
-    if (!options.unowned && ended().length === 0) return [];
-    // Looked at again under the write lock: no run can be taken between the look and the update.
-    return this.db
-      .transaction(() => {
-        const gone = ended();
-        return this.interruptStmt
-          .all({
-            id,
-            now,
-            text: result.text,
-            code: JSON.stringify(result.code),
-            unowned: options.unowned ? 1 : 0,
-            ended: JSON.stringify(gone.flatMap((o) => (o.identity === null ? [] : [o.identity]))),
-            endedPids: JSON.stringify(gone.flatMap((o) => (o.identity === null ? [o.pid] : []))),
-          })
-          .map((row) => row.id);
-      })
-      .immediate();
+    const unowned = options.unowned ? 1 : 0;
+    const code = JSON.stringify(result.code);
+    return forEndedOwners(
+      this.db,
+      () => this.runOwnersStmt.all({ id }),
+      (ended) => this.interruptStmt.all({ id, now, text: result.text, code, unowned, ...ended }).map((row) => row.id),
+      options.unowned,
+    );
   }
 }

@@ -300,8 +300,23 @@ export interface ProviderInfo {
   keyKeptIn: SecretsKeptIn;
   /** What is saved (never the key itself). */
   saved: { preset?: string; baseUrl?: string; model?: string; hasKey: boolean };
-  /** What is in effect (environment variables win), or null when no model is configured. */
+  /** What is in effect (environment variables win), or null when no model can be asked. */
   effective: { baseUrl: string; model: string; hasKey: boolean; fromEnv: boolean } | null;
+  /**
+   * When `effective` is null because a setting in use is there but cannot be used (a base URL that
+   * is no usable address, an API key no request could carry): which, where it comes from, and why
+   * (said as a turn says it, never quoting the key). Null when nothing is wrong, or nothing is set up.
+   */
+  unusable: (UnusableSetting & { message: string; messageCode: MessageCode }) | null;
+}
+
+/**
+ * A model setting in use that cannot be used, and where it comes from: the saved settings (the
+ * Settings page can mend it), or its IAS_LLM_* variable (only the environment iAs started in can).
+ */
+export interface UnusableSetting {
+  setting: 'base-url' | 'api-key';
+  from: 'settings' | 'env';
 }
 
 export interface ProviderInput {

@@ -40,7 +40,8 @@ export interface Served {
 /**
  * Starts `ias serve` on a free port with a fresh home and a model server; resolves when it is ready.
  * The IAS_LLM_* variables point at that server unless `noModel` (a first run: nothing configured);
- * `script` readies it before iAs starts (for what iAs asks at once, such as a task missed while off).
+ * `script` readies it before iAs starts (for what iAs asks at once, such as a task missed while off);
+ * `env` sets variables of its own (an IAS_LLM_* one replaces the test's).
  */
 export async function serve(
   options: {
@@ -49,6 +50,7 @@ export async function serve(
     setup?: (home: string) => void;
     noModel?: boolean;
     script?: (model: ModelServer) => void;
+    env?: Record<string, string>;
   } = {},
 ): Promise<Served> {
   const home = options.home ?? tempDir('ias-e2e-');
@@ -67,7 +69,7 @@ export async function serve(
     ? {}
     : { IAS_LLM_BASE_URL: model.url, IAS_LLM_MODEL: 'test-model', IAS_LLM_API_KEY: 'test-key' };
   const child = spawn(process.execPath, [path.resolve('bin/ias.mjs'), ...args], {
-    env: { ...inherited, IAS_HOME: home, ...llm, NO_COLOR: '1' },
+    env: { ...inherited, IAS_HOME: home, ...llm, ...options.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

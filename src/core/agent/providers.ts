@@ -6,6 +6,7 @@
 import type { SecretStore } from '../approval/key-store.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import type { ApiKeyFlaw } from '../../shared/api-errors.js';
+import type { UnusableSetting } from '../../shared/contract.js';
 import type { BaseUrlFlaw, BaseUrlWhere } from '../../shared/turn-messages.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
@@ -80,13 +81,18 @@ export interface ProviderConfig {
 export const PROVIDER_SETTING = 'llm.provider';
 export const API_KEY_SECRET = 'llm-api-key';
 
-/** There is no model to talk to; `messageCode` says why in any language. */
+/**
+ * There is no model to talk to; `messageCode` says why in any language. `unusable` names the
+ * setting that is there but cannot be used (and where it came from); none when one is missing.
+ */
 export class ProviderNotConfiguredError extends Error {
   readonly messageCode: MessageCode;
+  readonly unusable?: UnusableSetting;
 
-  constructor(line: TurnMessage) {
+  constructor(line: TurnMessage, unusable?: UnusableSetting) {
     super(line.message);
     this.messageCode = codeOf(line);
+    if (unusable) this.unusable = unusable;
   }
 }
 
@@ -195,8 +201,9 @@ export function resolveProvider(
   }
   // Spaces about it are left over from a copy; the client would not mind them, nor does iAs.
   const base = baseUrl.value.trim();
-  const refusal = baseUrlRefusal(base, baseUrl.from === 'env' ? 'env' : 'settings');
-  if (refusal) throw new ProviderNotConfiguredError(refusal);
+  const urlFrom = baseUrl.from === 'env' ? 'env' : 'settings';
+  const refusal = baseUrlRefusal(base, urlFrom);
+  if (refusal) throw new ProviderNotConfiguredError(refusal, { setting: 'base-url', from: urlFrom });
   const stored = env.IAS_LLM_API_KEY ? undefined : secrets.get(API_KEY_SECRET)?.toString('utf8');
   // An empty IAS_LLM_API_KEY counts as unset, as the other two do: the saved key is used.
   const given = env.IAS_LLM_API_KEY || stored || '';
@@ -206,7 +213,10 @@ export function resolveProvider(
   const flaw = given ? apiKeyFlaw(apiKey || given) : undefined;
   if (flaw) {
     const where = env.IAS_LLM_API_KEY ? 'env' : 'secret';
-    throw new ProviderNotConfiguredError(turnMessage('api-key-flawed', { where, reason: flaw }));
+    throw new ProviderNotConfiguredError(turnMessage('api-key-flawed', { where, reason: flaw }), {
+      setting: 'api-key',
+      from: where === 'env' ? 'env' : 'settings',
+    });
   }
   return {
     baseUrl: base.replace(/\/+$/, ''),

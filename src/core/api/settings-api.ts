@@ -1,7 +1,7 @@
 /** Settings over the contract: the model provider, the app's preferences, the high-risk pause. */
 import OpenAI from 'openai';
 import type { ApiErrorParams } from '../../shared/api-errors.js';
-import type { AppSettings, IasApi } from '../../shared/contract.js';
+import type { AppSettings, IasApi, ProviderInfo } from '../../shared/contract.js';
 import {
   API_KEY_SECRET,
   apiKeyFlaw,
@@ -42,6 +42,7 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
   return {
     async getProvider() {
       let effective = null;
+      let unusable: ProviderInfo['unusable'] = null;
       try {
         const config = resolveProvider(settings, runtime.secrets, env);
         effective = {
@@ -50,14 +51,19 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
           hasKey: config.from.apiKey !== 'none',
           fromEnv: config.from.baseUrl === 'env' || config.from.model === 'env' || config.from.apiKey === 'env',
         };
-      } catch {
-        // No model configured yet: the UI shows its setup card.
+      } catch (err) {
+        // No model configured yet (the UI shows its setup card), or one that cannot be used: which
+        // setting, from where and why, for the UI to say so and where to mend it.
+        if (err instanceof ProviderNotConfiguredError && err.unusable) {
+          unusable = { ...err.unusable, message: err.message, messageCode: err.messageCode };
+        }
       }
       return {
         presets: PROVIDER_PRESETS,
         keyKeptIn: runtime.secrets.keptIn,
         saved: { ...providerSettings(settings), hasKey: hasKey() },
         effective,
+        unusable,
       };
     },
     async saveProvider(input) {

@@ -12,7 +12,7 @@ import type {
   WechatState,
 } from '../../shared/contract.js';
 import type { ApprovalMessageStrings, OverrideOrigin } from '../../shared/approval-messages.js';
-import { englishApiErrors } from '../../shared/api-errors.js';
+import { englishApiErrors, type ApiKeyFlaw } from '../../shared/api-errors.js';
 import { englishSkillProblems } from '../../shared/skill-problems.js';
 import { englishTaskResults } from '../../shared/task-results.js';
 import { englishTurnMessages } from '../../shared/turn-messages.js';
@@ -109,6 +109,7 @@ export const en = {
     inputPlaceholder: 'Message iAs',
     inputHint: 'Enter to send, Shift+Enter for a new line',
     setupFirst: 'Set up a model above to start chatting',
+    fixModelFirst: 'Fix the model setting above to start chatting',
     send: 'Send',
     stop: 'Stop',
     stopped: 'Stopped.',
@@ -164,6 +165,11 @@ export const en = {
       file: 'iAs talks to any OpenAI-compatible model. Pick a provider, a model and your API key; the key is kept in a private file only you can read.',
     } satisfies Record<SecretsKeptIn, string>,
   },
+  /** The chat's card when a model is set up but a setting in use cannot be used. */
+  unusable: {
+    title: 'A model is set up, but iAs cannot use it',
+    openSettings: 'Open Settings',
+  },
   provider: {
     title: 'Model provider',
     preset: 'Provider',
@@ -185,6 +191,18 @@ export const en = {
     saveFailed: 'Could not save the model settings',
     fromEnv: 'Environment variables (IAS_LLM_*) are set and take precedence over these settings.',
     notConfigured: 'No model is configured yet.',
+    unusable: 'iAs cannot use this model until the problem below is fixed.',
+    /** What is wrong with an API key (never the key): finishes a sentence about it. */
+    keyFlaw: {
+      whitespace: 'has a space or line break inside it, which an API key never has',
+      'not-printable':
+        'has a character no request can carry (an API key is letters, digits and punctuation; a NUL comes from a key file saved as UTF-16)',
+    } satisfies Record<ApiKeyFlaw, string>,
+    savedKeyUnusable: (flaw: string) => `The saved API key ${flaw}. Enter the key again and save it.`,
+    envKeyUnusable: (flaw: string) => `IAS_LLM_API_KEY ${flaw}.`,
+    /** A variable in use that is wrong: Settings cannot change it. */
+    envOnly: (variable: string) =>
+      `${variable} is set in the environment iAs was started in, and Settings cannot change it: correct ${variable} there (or unset it to use the settings here), then restart iAs.`,
     inUse: (model: string, url: string) => `In use: ${model} at ${url}`,
   },
   approvals: {

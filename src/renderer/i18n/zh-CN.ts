@@ -72,6 +72,7 @@ export const zhCN: Strings = {
     inputPlaceholder: '给 iAs 发消息',
     inputHint: 'Enter 发送，Shift+Enter 换行',
     setupFirst: '请先在上方设置模型，然后开始对话',
+    fixModelFirst: '请先修正上方的模型设置，然后开始对话',
     send: '发送',
     stop: '停止',
     stopped: '已停止。',
@@ -138,6 +139,10 @@ export const zhCN: Strings = {
       file: 'iAs 可以使用任何兼容 OpenAI 接口的模型。选择服务商、模型并填写 API 密钥；密钥保存在仅你可读的私有文件中。',
     },
   },
+  unusable: {
+    title: '模型已设置，但 iAs 无法使用它',
+    openSettings: '打开设置',
+  },
   provider: {
     title: '模型服务',
     preset: '服务商',
@@ -159,6 +164,15 @@ export const zhCN: Strings = {
     saveFailed: '无法保存模型设置',
     fromEnv: '已设置环境变量（IAS_LLM_*），它们优先于这里的设置。',
     notConfigured: '尚未设置模型。',
+    unusable: '下面的问题修正之前，iAs 无法使用这个模型。',
+    keyFlaw: {
+      whitespace: '中间含有空格或换行，而 API 密钥中不会有这些',
+      'not-printable': '含有无法在请求中发送的字符（API 密钥只由字母、数字和标点组成；NUL 来自存成 UTF-16 的密钥文件）',
+    },
+    savedKeyUnusable: (flaw) => `已保存的 API 密钥${flaw}。请重新填写密钥并保存。`,
+    envKeyUnusable: (flaw) => `IAS_LLM_API_KEY ${flaw}。`,
+    envOnly: (variable) =>
+      `${variable} 是启动 iAs 时所在环境中的变量，无法在设置中更改：请在那里修正 ${variable}（或删除它以使用这里的设置），然后重启 iAs。`,
     inUse: (model, url) => `正在使用：${model}（${url}）`,
   },
   approvals: {

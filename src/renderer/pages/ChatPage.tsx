@@ -11,6 +11,7 @@ import { Composer } from '../chat/Composer.js';
 import { ConversationList } from '../chat/ConversationList.js';
 import { MessageList } from '../chat/MessageList.js';
 import { SetupCard } from '../chat/SetupCard.js';
+import { UnusableModelCard } from '../chat/UnusableModelCard.js';
 import type { AssistantItem } from '../chat/transcript.js';
 import { useChatState } from '../chat/useChat.js';
 import { useT } from '../i18n.js';
@@ -44,7 +45,9 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
     [state.transcripts],
   );
   const conversation = state.conversations?.find((c) => c.id === conversationId);
-  const needsSetup = provider.data?.effective === null;
+  // A model set up but with a setting that cannot be used is said as such, not as nothing set up.
+  const unusable = provider.data?.unusable ?? null;
+  const needsSetup = provider.data?.effective === null && !unusable;
   // Once shown, the setup card stays until the first message: saving makes the model usable at
   // once, and the card would vanish before a test's answer (a wrong key, say) could be read.
   const [setupShown, setSetupShown] = useState(false);
@@ -64,7 +67,9 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
   };
 
   const header =
-    showSetup && provider.data ? (
+    unusable && provider.data ? (
+      <UnusableModelCard info={provider.data} unusable={unusable} compact={compact} onSaved={provider.reload} />
+    ) : showSetup && provider.data ? (
       <SetupCard info={provider.data} onSaved={provider.reload} />
     ) : transcript?.hasEarlier && conversationId ? (
       <div className="chat-earlier">
@@ -139,8 +144,8 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
         )}
         <Composer
           busy={live !== undefined}
-          disabled={needsSetup}
-          disabledReason={t.chat.setupFirst}
+          disabled={needsSetup || unusable !== null}
+          disabledReason={unusable ? t.chat.fixModelFirst : t.chat.setupFirst}
           onSend={send}
           onStop={stop}
           focusKey={key}

@@ -32,7 +32,9 @@ export function SettingsPage() {
           {effective === undefined
             ? ''
             : effective === null
-              ? t.provider.notConfigured
+              ? provider.data?.unusable
+                ? t.provider.unusable
+                : t.provider.notConfigured
               : t.provider.inUse(effective.model, effective.baseUrl)}
         </p>
         {provider.error && <p className="notice notice-error">{provider.error}</p>}

@@ -2,7 +2,9 @@
  * The model provider: a preset (or a custom OpenAI-compatible URL), the model, the API key;
  * Save, and Test connection (which saves first when something changed). The key is never shown
  * back: a saved one is kept unless a new one is typed. A base URL or a key the core refuses is said
- * under its field, and nothing is saved.
+ * under its field, and nothing is saved. A saved one in use that cannot be used is said under its
+ * field too, until it is changed; one from an IAS_LLM_* variable above the form, with the variable
+ * to change (Settings cannot).
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { MessageCode, ProviderInfo, ProviderInput } from '../../shared/contract.js';
@@ -12,6 +14,7 @@ import { turnLine } from '../chat/turn-line.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
+import { unusableLine, unusableVariable } from './unusable-line.js';
 
 const CUSTOM = '';
 
@@ -44,7 +47,6 @@ export function ProviderForm({ info, onSaved }: Props) {
   const [test, setTest] = useState<{ ok: boolean; message: string; messageCode?: MessageCode }>();
   /** The core's refusal of a field last saved (its error), until that field changes. */
   const [refusal, setRefusal] = useState<{ field: Field; error: unknown }>();
-  const refused = (field: Field) => refusal?.field === field;
   const changed = (field: Field) => setRefusal((r) => (r?.field === field ? undefined : r));
   /** A failed save: said under the field the core refused, else by `otherwise`. */
   const failed = (err: unknown, otherwise: () => void) => {
@@ -52,12 +54,24 @@ export function ProviderForm({ info, onSaved }: Props) {
     if (field) setRefusal({ field, error: err });
     else otherwise();
   };
-  const errorUnder = (field: Field, testId: string) =>
-    refusal?.field === field && (
-      <span className="hint hint-error" id={`${id}-${field}-error`} role="alert" data-testid={testId}>
-        {errorText(t, refusal.error)}
-      </span>
+  const unusable = info.unusable;
+  /** What is wrong with the field: the core's refusal of it, else the saved value's problem while it is shown. */
+  const problem = (field: Field): string | undefined => {
+    if (refusal?.field === field) return errorText(t, refusal.error);
+    if (unusable?.from !== 'settings' || (unusable.setting === 'base-url' ? 'url' : 'key') !== field) return undefined;
+    const shown = field === 'url' ? baseUrl === (info.saved.baseUrl ?? '') : apiKey === '';
+    return shown ? unusableLine(t, unusable) : undefined;
+  };
+  const errorUnder = (field: Field, testId: string) => {
+    const text = problem(field);
+    return (
+      text !== undefined && (
+        <span className="hint hint-error" id={`${id}-${field}-error`} role="alert" data-testid={testId}>
+          {text}
+        </span>
+      )
     );
+  };
 
   const current = presetOf(preset);
   const needsKey = current?.needsKey ?? true;
@@ -126,6 +140,14 @@ export function ProviderForm({ info, onSaved }: Props) {
           <Icon name="info" size={14} /> {t.provider.fromEnv}
         </p>
       )}
+      {unusable?.from === 'env' && (
+        <p className="notice notice-error" role="alert" data-testid="provider-env-problem">
+          <Icon name="alert" size={14} />
+          <span>
+            {unusableLine(t, unusable)} {t.provider.envOnly(unusableVariable(unusable))}
+          </span>
+        </p>
+      )}
       <div className="field">
         <label htmlFor={`${id}-preset`}>{t.provider.preset}</label>
         <select
@@ -152,8 +174,8 @@ export function ProviderForm({ info, onSaved }: Props) {
           readOnly={preset !== CUSTOM}
           spellCheck={false}
           placeholder="https://…/v1"
-          aria-invalid={refused('url')}
-          aria-describedby={refused('url') ? `${id}-url-error` : undefined}
+          aria-invalid={problem('url') !== undefined}
+          aria-describedby={problem('url') !== undefined ? `${id}-url-error` : undefined}
           onChange={(e) => {
             setBaseUrl(e.target.value);
             setDirty(true);
@@ -188,8 +210,8 @@ export function ProviderForm({ info, onSaved }: Props) {
           placeholder={
             info.saved.hasKey ? t.provider.keyKept : needsKey ? t.provider.keyNeeded : t.provider.keyOptional
           }
-          aria-invalid={refused('key')}
-          aria-describedby={refused('key') ? `${id}-key-error ${id}-key-hint` : `${id}-key-hint`}
+          aria-invalid={problem('key') !== undefined}
+          aria-describedby={problem('key') !== undefined ? `${id}-key-error ${id}-key-hint` : `${id}-key-hint`}
           onChange={(e) => {
             setApiKey(e.target.value);
             changed('key');

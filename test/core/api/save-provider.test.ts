@@ -9,7 +9,7 @@ import { ApiError } from '../../../src/core/api/api-error.js';
 import { settingsApi } from '../../../src/core/api/settings-api.js';
 import { openRuntime } from '../../../src/core/runtime.js';
 import { openStore } from '../../../src/core/store/index.js';
-import { API_KEY_SECRET, PROVIDER_SETTING } from '../../../src/core/agent/providers.js';
+import { API_KEY_SECRET, PROVIDER_SETTING, saveProvider } from '../../../src/core/agent/providers.js';
 import { FileSecretStore, LayeredSecretStore } from '../../../src/core/approval/key-store.js';
 import { sayApiError } from '../../../src/shared/api-errors.js';
 import { chineseApiErrors } from '../../../src/shared/api-errors-zh-CN.js';
@@ -178,5 +178,65 @@ describe('getProvider', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('getProvider when a setting in use cannot be used', () => {
+  /** A key file saved as UTF-16, read as bytes: a NUL after each letter. */
+  const UTF16_KEY = Buffer.from('sk-SECRET-from-utf16', 'utf16le').toString('latin1');
+
+  it('says which setting, where it comes from and why, never the key, and is null otherwise', async () => {
+    w = await apiWorld();
+    const { runtime } = w;
+    const provider = (env: NodeJS.ProcessEnv) => settingsApi(runtime, env).getProvider();
+    const ENV = { IAS_LLM_BASE_URL: GOOD, IAS_LLM_MODEL: 'm' };
+
+    // Nothing set up: the setup card's case, nothing unusable.
+    expect(await provider({})).toMatchObject({ effective: null, unusable: null });
+
+    // A key saved as a UTF-16 file left it (written as an older version would have).
+    saveProvider(runtime.store.settings, runtime.secrets, { baseUrl: GOOD, model: 'm', apiKey: UTF16_KEY });
+    const savedKey = await provider({});
+    expect(savedKey.effective).toBeNull();
+    expect(savedKey.unusable).toEqual({
+      setting: 'api-key',
+      from: 'settings',
+      message: expect.stringMatching(/^The saved API key has a character that cannot be sent/),
+      messageCode: { code: 'api-key-flawed', params: { where: 'secret', reason: 'not-printable' } },
+    });
+    expect(JSON.stringify(savedKey)).not.toMatch(/SECRET|S\\u0000E/);
+
+    // A variable's key is used instead of the saved one, and said as the variable's.
+    const envKey = await provider({ ...ENV, IAS_LLM_API_KEY: 'sk-SECRET with-a-space' });
+    expect(envKey.unusable).toMatchObject({
+      setting: 'api-key',
+      from: 'env',
+      messageCode: { code: 'api-key-flawed', params: { where: 'env', reason: 'whitespace' } },
+    });
+    expect(JSON.stringify(envKey)).not.toContain('SECRET');
+    // A good one in the variable makes the model usable, the saved key aside.
+    expect(await provider({ ...ENV, IAS_LLM_API_KEY: 'sk-good' })).toMatchObject({
+      effective: { baseUrl: GOOD, model: 'm', hasKey: true, fromEnv: true },
+      unusable: null,
+    });
+
+    // A base URL saved that cannot be used (saved before the check), and one in IAS_LLM_BASE_URL.
+    saveProvider(runtime.store.settings, runtime.secrets, { baseUrl: `${GOOD}?x=1`, model: 'm', apiKey: 'sk-good' });
+    expect((await provider({})).unusable).toMatchObject({
+      setting: 'base-url',
+      from: 'settings',
+      message: `The base URL in the settings has a query (?…) in it: "${GOOD}?x=1". A base URL ends with its path, such as https://api.deepseek.com/v1.`,
+      messageCode: { code: 'base-url-not-web-address', params: { where: 'settings', reason: 'query' } },
+    });
+    expect((await provider({ IAS_LLM_BASE_URL: 'api.example.com/v1' })).unusable).toMatchObject({
+      setting: 'base-url',
+      from: 'env',
+      messageCode: { code: 'base-url-not-web-address', params: { where: 'env', value: 'api.example.com/v1' } },
+    });
+    expect(await provider({ IAS_LLM_BASE_URL: GOOD })).toMatchObject({ effective: { baseUrl: GOOD }, unusable: null });
+
+    // A model missing is nothing set up, not a setting that cannot be used.
+    saveProvider(runtime.store.settings, runtime.secrets, { baseUrl: GOOD });
+    expect(await provider({})).toMatchObject({ effective: null, unusable: null });
   });
 });

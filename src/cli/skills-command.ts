@@ -4,13 +4,12 @@ import { asInstalled, NO_REVIEWS, type InstalledSkill } from '../core/skills/as-
 import { checkPaths } from '../core/skills/check.js';
 import { checkArguments } from '../core/skills/executor.js';
 import { toSkillSummary } from '../core/skills/summary.js';
-import type { ReviewMarks } from '../core/approval/review.js';
 import { skillsApi } from '../core/api/skills-api.js';
 import type { SkillInfo } from '../shared/contract.js';
 import type { Skill, SkillProblem } from '../core/skills/types.js';
 import type { Locale } from '../shared/locale.js';
-import { commandLocale } from './cli-locale.js';
-import { cliContext, contextRuntime, type CliContext, type GlobalOptions } from './context.js';
+import { storeLocale } from './cli-locale.js';
+import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { withExistingStore } from './existing-store.js';
 import { cell, color, jsonText, problemLine, table } from './format.js';
 import { registerSkillConfigCommand } from './skill-config-command.js';
@@ -89,11 +88,6 @@ function overrideLines(i: InstalledSkill, words: CheckWords): string[] {
   return lines;
 }
 
-/** Reads review marks from the data folder's database when there is one (check creates nothing). */
-function withReviewMarks<T>(context: CliContext, fn: (reviews: ReviewMarks) => T): T {
-  return withExistingStore(context.paths.database, (store) => fn(store?.skillSettings ?? NO_REVIEWS));
-}
-
 /** Prints a check report for people, in `locale`. */
 function printCheck(report: ReturnType<typeof checkPaths>, installed: InstalledSkill[], locale: Locale): void {
   const words = checkWords[locale];
@@ -154,15 +148,18 @@ export function registerSkillsCommand(program: Command): void {
     .action((paths: string[], opts: JsonOption, cmd: Command) => {
       const report = checkPaths(paths);
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
-      const installed = withReviewMarks(context, (reviews) =>
-        report.skills.map((s) => asInstalled(s, context.registry, reviews)),
-      );
+      // The data folder's database, opened once if it is there (check creates nothing): the review
+      // marks, and the owner's language for the words.
+      const { installed, locale } = withExistingStore(context.paths.database, (store) => ({
+        installed: report.skills.map((s) => asInstalled(s, context.registry, store?.skillSettings ?? NO_REVIEWS)),
+        locale: storeLocale(store),
+      }));
       if (opts.json) {
         process.stdout.write(
           `${jsonText({ skills: installed.map(installedJson), errors: report.errors.map(plain), warnings: report.warnings.map(plain) }, 2)}\n`,
         );
       } else {
-        printCheck(report, installed, commandLocale(context.paths.database));
+        printCheck(report, installed, locale);
       }
       process.exitCode = report.errors.length > 0 ? 1 : 0;
     });

@@ -5,6 +5,7 @@ import { loadSkillFolder } from '../../src/core/skills/load.js';
 import type { Skill, SkillResult } from '../../src/core/skills/types.js';
 import { imapServer, type ImapStandIn, type SeedMessage } from './imap-server.js';
 import { smtpServer, type SmtpStandIn } from './smtp-server.js';
+import { tempDir } from './temp.js';
 
 export const ADDRESS = 'me@example.com';
 export const PASSWORD = 'app-password-1234';
@@ -112,12 +113,13 @@ export async function emailWorld(
     IMAP_SECURITY: 'none',
   };
   const skill = emailSkill();
+  const scriptCacheDir = tempDir('ias-cache-');
   return {
     skill,
     smtp,
     imap,
     env,
-    run: (params, runEnv = env, signal) => executeSkill(skill, params, { env: runEnv, signal }),
+    run: (params, runEnv = env, signal) => executeSkill(skill, params, { scriptCacheDir, env: runEnv, signal }),
     async close() {
       await Promise.all([smtp.close(), imap.close()]);
     },

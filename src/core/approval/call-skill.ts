@@ -70,7 +70,8 @@ export interface SkillCallerOptions {
   audit: AuditRepo;
   skillSettings: SkillSettingsRepo;
   gate?: ApprovalGate;
-  execute?: Omit<ExecuteOptions, 'signal' | 'env' | 'call'>;
+  /** How skills run: the script cache folder, and the built-ins and services they are given. */
+  execute: Omit<ExecuteOptions, 'signal' | 'env' | 'call'>;
   /** Each skill's own settings; a skill that lacks required ones answers what to set and runs nothing. */
   config?: SkillConfigStore;
   /** The owner paused high-risk skills: none runs and nobody is asked until resumed. */

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SecretsKeptIn } from '../../shared/contract.js';
+import { ensureOwnFolder } from '../own-folder.js';
 
 /** A small platform secret store (OS keychain in the app, a private file when headless). */
 export interface SecretStore {
@@ -24,7 +25,8 @@ export interface SecretStore {
  * (`forgetsSealedCopies`) also removes, when it forgets a secret, the copy the desktop app sealed in
  * the same folder: clearing a setting with `ias` clears it for the app too. A folder that is the
  * store's own (`ownFolder`: the data folder's `secrets`, not a folder it shares with other files)
- * found open to other users is closed to them (0700) when a secret is written.
+ * must be this user's own (a real folder, not a link, owned by this user) and, found open to other
+ * users, is closed to them (0700) when a secret is written.
  */
 export class FileSecretStore implements SecretStore {
   readonly keptIn = 'file';
@@ -55,8 +57,8 @@ export class FileSecretStore implements SecretStore {
   }
 
   set(name: string, value: Buffer): void {
-    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    if (this.options.ownFolder) closeToOthers(this.dir);
+    if (this.options.ownFolder) ensureOwnFolder(this.dir, { closeToOthers: true });
+    else fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const file = this.file(name);
     const tmp = `${file}.${process.pid}.tmp`;
     // A temp file left by a process that died keeps its mode; a new one is made 0600 before a
@@ -84,13 +86,6 @@ export class FileSecretStore implements SecretStore {
       return undefined;
     }
   }
-}
-
-/** `dir` (itself, not a link to it) without the access other users have to it: 0700 at the most. */
-function closeToOthers(dir: string): void {
-  if (process.platform === 'win32') return;
-  const stat = fs.lstatSync(dir);
-  if (stat.isDirectory() && (stat.mode & 0o077) !== 0) fs.chmodSync(dir, stat.mode & 0o700);
 }
 
 /** How the desktop app names the sealed copy of a secret in the secrets folder. */

@@ -3,8 +3,6 @@
  * real process (or a built-in handler, or the instructions), a timeout that ends the whole process
  * tree, capped output and the result rules.
  */
-import os from 'node:os';
-import path from 'node:path';
 import {
   builtinChecks,
   builtinHandlers,
@@ -24,8 +22,11 @@ export { OUTPUT_CAP_BYTES } from './run-process.js';
 const ERROR_TAIL_CHARS = 2000;
 
 export interface ExecuteOptions {
-  /** Where script files are cached (a private folder in the data folder). */
-  scriptCacheDir?: string;
+  /**
+   * Where script files are cached: the data folder's private cache (DataPaths.scriptCache). It
+   * must be this user's own folder; one that other users can change is refused and nothing runs.
+   */
+  scriptCacheDir: string;
   /** The skill's own configured variables (never the app's secrets). */
   env?: Record<string, string>;
   /** Stops the call (the user stopped the turn). */
@@ -40,8 +41,6 @@ export interface ExecuteOptions {
   /** Told each process a run starts, so one left behind can be ended. */
   onSpawn?: (pid: number) => void;
 }
-
-const defaultCacheDir = () => path.join(os.tmpdir(), `ias-scripts-${process.getuid?.() ?? 'user'}`);
 
 /** Why the arguments cannot be used, or undefined. Nothing runs when this says no. */
 export function checkArguments(skill: Skill, params: unknown): string | undefined {
@@ -74,7 +73,7 @@ function handlerContext(skill: Skill, options: ExecuteOptions): Omit<BuiltinCont
 export async function precheckCall(
   skill: Skill,
   params: Record<string, unknown>,
-  options: ExecuteOptions = {},
+  options: ExecuteOptions,
 ): Promise<string | undefined> {
   const check = skill.kind === 'builtin' ? (options.checks ?? builtinChecks)[skill.builtin ?? ''] : undefined;
   if (!check) return undefined;
@@ -86,7 +85,7 @@ export async function precheckCall(
   }
 }
 
-export async function executeSkill(skill: Skill, params: unknown, options: ExecuteOptions = {}): Promise<SkillResult> {
+export async function executeSkill(skill: Skill, params: unknown, options: ExecuteOptions): Promise<SkillResult> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
   const invalid = checkArguments(skill, params);
@@ -192,7 +191,7 @@ async function runScript(
   const script = skill.script!;
   let file: string;
   try {
-    file = ensureScriptFile(options.scriptCacheDir ?? defaultCacheDir(), script);
+    file = ensureScriptFile(options.scriptCacheDir, script);
   } catch (err) {
     return { success: false, error: `the script could not be prepared: ${(err as Error).message}` };
   }

@@ -78,6 +78,7 @@ describe('a turn that fails in iAs', () => {
       audit: w.store.audit,
       skillSettings: w.store.skillSettings,
       execute: {
+        scriptCacheDir: path.join(w.home, 'cache'),
         builtins: {
           ...builtinHandlers,
           probe: () => {

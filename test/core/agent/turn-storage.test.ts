@@ -59,7 +59,10 @@ function probing(world: AgentWorld, probe?: BuiltinHandler, atomically = world.s
     getSkill: (name) => world.registry.get(name),
     audit: world.store.audit,
     skillSettings: world.store.skillSettings,
-    execute: { builtins: { ...builtinHandlers, probe: look, get_current_datetime: clock } },
+    execute: {
+      scriptCacheDir: path.join(world.home, 'cache'),
+      builtins: { ...builtinHandlers, probe: look, get_current_datetime: clock },
+    },
     atomically,
   });
   const events: AgentEvent[] = [];

@@ -1,7 +1,8 @@
 /**
  * The secret files `ias` and headless mode write: each 0600, whatever was there before it (a temp
  * file left by a process that died, with a wider mode) and whatever the umask; the data folder's
- * `secrets` folder, found open to other users, is closed to them (0700). Real files on Linux.
+ * `secrets` folder, found open to other users, is closed to them (0700), and one that is a link or
+ * another user's gets nothing. Real files on Linux.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,5 +68,25 @@ describe.skipIf(process.platform === 'win32')('FileSecretStore on disk', () => {
     expect(mode(secrets)).toBe(0o700);
     expect(mode(path.join(secrets, 'skill-config.mailer.PASSWORD'))).toBe(0o600);
     expect(mode(home)).toBe(0o755);
+  });
+
+  it("writes nothing to its own folder when that is a link or another user's folder", () => {
+    const home = tempDir('ias-home-');
+    const elsewhere = path.join(home, 'elsewhere');
+    fs.mkdirSync(elsewhere, { mode: 0o700 });
+    const linked = path.join(home, 'secrets');
+    fs.symlinkSync(elsewhere, linked);
+    expect(() => new FileSecretStore(linked, { ownFolder: true }).set('api-key', Buffer.from('sk'))).toThrow(
+      /is not a folder but a symbolic link$/,
+    );
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+    if (process.getuid?.() !== 0) return; // Only root can give a folder to another user.
+    const theirs = path.join(home, 'theirs');
+    fs.mkdirSync(theirs, { mode: 0o700 });
+    fs.chownSync(theirs, 65534, 65534);
+    expect(() => new FileSecretStore(theirs, { ownFolder: true }).set('api-key', Buffer.from('sk'))).toThrow(
+      /belongs to another user \(uid 65534, not 0\)$/,
+    );
+    expect(fs.readdirSync(theirs)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { executeSkill } from '../../../src/core/skills/executor.js';
 import { ADDRESS, emailSkill, emailWorld, INBOX, PASSWORD, type EmailWorld } from '../../helpers/email-world.js';
 import { imapServer } from '../../helpers/imap-server.js';
 import { smtpServer } from '../../helpers/smtp-server.js';
+import { tempDir } from '../../helpers/temp.js';
 import { selfSignedCert } from '../../helpers/tls-cert.js';
 
 const closers: (() => Promise<void>)[] = [];
@@ -18,6 +19,7 @@ async function world(): Promise<EmailWorld> {
   return w;
 }
 
+const scriptCacheDir = tempDir('ias-cache-');
 const mail = { action: 'send', to: 'han@example.com', subject: 'Hello', body: 'Hi' };
 
 /** A port nothing listens on: one that was just free. */
@@ -102,6 +104,7 @@ describe('email: failures outside iAs come back as clear results', () => {
       const stop = new AbortController();
       const arrived = new Promise<void>((resolve) => (connected = resolve));
       const call = executeSkill(skill, params, {
+        scriptCacheDir,
         env: { EMAIL_ADDRESS: ADDRESS, EMAIL_PASSWORD: PASSWORD, ...env },
         signal: stop.signal,
       });
@@ -136,25 +139,25 @@ describe.skipIf(!cert)('email over TLS with a self-signed certificate', () => {
       IMAP_HOST: '127.0.0.1',
       IMAP_PORT: String(imap.port),
     };
-    const refused = await executeSkill(skill, mail, { env });
+    const refused = await executeSkill(skill, mail, { scriptCacheDir, env });
     expect(refused.error).toMatch(
       new RegExp(
         `^nothing was sent: the TLS certificate of the SMTP server 127\\.0\\.0\\.1:${smtp.port} was not accepted \\(.*self[- ]signed.*\\)\\. .*set EMAIL_ALLOW_SELF_SIGNED=yes$`,
       ),
     );
-    const refusedRead = await executeSkill(skill, { action: 'read' }, { env });
+    const refusedRead = await executeSkill(skill, { action: 'read' }, { scriptCacheDir, env });
     expect(refusedRead.error).toMatch(
       /^the TLS certificate of the IMAP server .* was not accepted .*EMAIL_ALLOW_SELF_SIGNED=yes$/,
     );
     expect(smtp.received).toEqual([]);
 
     const trusting = { ...env, EMAIL_ALLOW_SELF_SIGNED: 'yes' };
-    expect(await executeSkill(skill, mail, { env: trusting })).toMatchObject({
+    expect(await executeSkill(skill, mail, { scriptCacheDir, env: trusting })).toMatchObject({
       success: true,
       data: { accepted: ['han@example.com'] },
     });
     expect(smtp.received.map((r) => r.mail.subject)).toEqual(['Hello']);
-    const read = await executeSkill(skill, { action: 'read', limit: 1 }, { env: trusting });
+    const read = await executeSkill(skill, { action: 'read', limit: 1 }, { scriptCacheDir, env: trusting });
     expect((read.data as ReadResult).messages.map((m) => m.subject)).toEqual(['A long read']);
   });
 });

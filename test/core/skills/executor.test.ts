@@ -208,7 +208,7 @@ describe('instruction and built-in skills', () => {
 
   it('a built-in handler that hangs is stopped at the timeout', async () => {
     const loaded = loadSkillFolder(path.resolve('resources/skills'), 'get_current_datetime', 'system')!;
-    const result = await executeSkill(
+    const result = await run(
       loaded.skill!,
       {},
       {
@@ -230,15 +230,15 @@ describe('instruction and built-in skills', () => {
         }),
       );
     const stop = new AbortController();
-    const stopped = executeSkill(loaded.skill!, {}, { signal: stop.signal, builtins: { get_current_datetime: waits } });
+    const stopped = run(loaded.skill!, {}, { signal: stop.signal, builtins: { get_current_datetime: waits } });
     setTimeout(() => stop.abort(), 20);
     expect(await stopped).toMatchObject({ success: false, error: 'cancelled' });
-    const late = await executeSkill(loaded.skill!, {}, { timeoutMs: 50, builtins: { get_current_datetime: waits } });
+    const late = await run(loaded.skill!, {}, { timeoutMs: 50, builtins: { get_current_datetime: waits } });
     expect(late).toMatchObject({ success: false, error: 'timed out after 0.05 s' });
     expect(reasons).toEqual(['cancelled', 'timeout']);
     // A call stopped before it began does not begin.
     let began = false;
-    const never = executeSkill(
+    const never = run(
       loaded.skill!,
       {},
       {
@@ -249,12 +249,12 @@ describe('instruction and built-in skills', () => {
     expect(await never).toMatchObject({ success: false, error: 'cancelled' });
     expect(began).toBe(false);
     // A handler that answers at once is done, and one that throws fails with its message.
-    const sync = await executeSkill(loaded.skill!, {}, { builtins: { get_current_datetime: () => 'now' } });
+    const sync = await run(loaded.skill!, {}, { builtins: { get_current_datetime: () => 'now' } });
     expect(sync).toMatchObject({ success: true, data: 'now' });
     const throws = () => {
       throw new Error('no clock');
     };
-    expect(await executeSkill(loaded.skill!, {}, { builtins: { get_current_datetime: throws } })).toMatchObject({
+    expect(await run(loaded.skill!, {}, { builtins: { get_current_datetime: throws } })).toMatchObject({
       success: false,
       error: 'no clock',
     });

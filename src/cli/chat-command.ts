@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import type { Runtime } from '../core/runtime.js';
+import { withControlsShown } from '../shared/visible-text.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import {
   continueWith,
@@ -215,6 +216,37 @@ async function interactiveLoop(
   };
   let busy = false;
   let closed = false;
+  // Lines typed while a reply is under way: each is sent in its turn once the one before has ended
+  // (after a Ctrl-C too), as a shell runs what was typed ahead; no prompt is drawn inside a reply.
+  const typedAhead: string[] = [];
+  const send = (text: string) => {
+    busy = true;
+    void turn(text).then(
+      (result) => {
+        printTurnEnd(words, result);
+        next();
+      },
+      (err: unknown) => {
+        if (err instanceof ProviderNotConfiguredError) printNoProvider(words, err);
+        else printError(words, err instanceof Error ? err.message : String(err));
+        // Without a model no turn can work: leave, as a one-shot chat does.
+        if (err instanceof ProviderNotConfiguredError) {
+          busy = false;
+          process.exitCode = 1;
+          rl.close();
+        } else next();
+      },
+    );
+  };
+  const next = () => {
+    busy = false;
+    if (closed) return;
+    const text = typedAhead.shift();
+    if (text === undefined) return prompt();
+    // Shown at its prompt, so the transcript reads in the order the turns went.
+    process.stderr.write(`${color.bold(words.prompt)}${withControlsShown(text)}\n`);
+    send(text);
+  };
   prompt();
   await new Promise<void>((resolve) => {
     rl.on('close', () => {
@@ -228,25 +260,13 @@ async function interactiveLoop(
       }
       const text = line.trim();
       if (text === '/exit' || text === '/quit') return rl.close();
-      if (busy || text === '') return prompt();
-      busy = true;
-      void turn(text).then(
-        (result) => {
-          printTurnEnd(words, result);
-          busy = false;
-          if (!closed) prompt();
-        },
-        (err: unknown) => {
-          if (err instanceof ProviderNotConfiguredError) printNoProvider(words, err);
-          else printError(words, err instanceof Error ? err.message : String(err));
-          busy = false;
-          // Without a model no turn can work: leave, as a one-shot chat does.
-          if (err instanceof ProviderNotConfiguredError) {
-            process.exitCode = 1;
-            rl.close();
-          } else if (!closed) prompt();
-        },
-      );
+      if (text === '') {
+        if (!busy) prompt();
+        return;
+      }
+      if (!busy) return send(text);
+      typedAhead.push(text);
+      process.stderr.write(color.dim(`${words.typedAhead}\n`));
     });
   });
 }

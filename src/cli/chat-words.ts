@@ -14,6 +14,8 @@ export interface ChatWords {
   intro: string;
   prompt: string;
   stopped: string;
+  /** Said after a line typed while a reply is under way: it is sent once that reply ends. */
+  typedAhead: string;
   declined: string;
   /**
    * The y/N question after an approval request shown at the terminal; it says so when the skill is
@@ -45,6 +47,7 @@ const english: ChatWords = {
   intro: 'iAs — type a message; /exit to leave; Ctrl-C stops a reply.',
   prompt: 'you> ',
   stopped: '[stopped]',
+  typedAhead: '[queued: sent after this reply]',
   declined: '[declined]',
   runSkill: (skill, origin) =>
     origin === 'user-override-unreviewed'
@@ -73,6 +76,7 @@ const chinese: ChatWords = {
   intro: 'iAs — 输入消息后回车；/exit 退出；Ctrl-C 停止回复。',
   prompt: '我> ',
   stopped: '[已停止]',
+  typedAhead: '[已排队：这个回复结束后发送]',
   declined: '[已拒绝]',
   runSkill: (skill, origin) =>
     origin === 'user-override-unreviewed'

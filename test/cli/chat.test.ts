@@ -201,6 +201,40 @@ describe('ias chat on a terminal', () => {
     expect(sent[2]!.content).toMatch(/^First words\./);
   });
 
+  it('a line typed while a reply is under way is sent after it, in its turn, with no prompt inside the reply', async () => {
+    const s = await setup();
+    let typed!: () => void;
+    const typedAhead = new Promise<void>((resolve) => (typed = resolve));
+    let asked!: () => void;
+    const replying = new Promise<void>((resolve) => (asked = resolve));
+    // The first reply comes once the next line has been typed: it is typed while the turn is under way.
+    s.server.enqueue(
+      async () => {
+        asked();
+        await typedAhead;
+        return { content: `First words. ${'and more '.repeat(30)}THE END` };
+      },
+      { content: 'Second reply.' },
+    );
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('tell me a story\r');
+    await replying;
+    term.type('and then?\r');
+    await term.waitFor('[queued: sent after this reply]');
+    typed();
+    // The first prompt, the typed-ahead line's own, and the one after its reply: none inside the first reply.
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    const screen = term.screen();
+    expect(screen.slice(screen.indexOf('tell me a story'), screen.indexOf('THE END'))).not.toContain('you> ');
+    expect(screen).toMatch(/THE END\r?\nyou> and then\?\r?\nSecond reply\./);
+    expect(s.server.requests).toHaveLength(2);
+    const sent = s.server.requests[1]!.body.messages as { role: string; content: string }[];
+    expect(sent.at(-1)).toMatchObject({ role: 'user', content: 'and then?' });
+  });
+
   it('one turn: Ctrl-C stops it at once and the command ends with what was said', async () => {
     const s = await setup();
     let asked!: () => void;

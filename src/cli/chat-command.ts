@@ -47,6 +47,8 @@ export function registerChatCommand(program: Command): void {
       let approvals: TerminalApprovals | undefined;
       let onTerminate: (() => void) | undefined;
       let toldNoApprover = false;
+      /** Draws the interactive prompt again under a line printed while the chat waits at it. */
+      let reprompt: (() => void) | undefined;
       let terminated = false;
       try {
         if (interactive && !process.stdin.isTTY) throw new UsageError(words.needMessage);
@@ -73,6 +75,7 @@ export function registerChatCommand(program: Command): void {
             }
             if (event.type === 'error') failure = event;
             print(event);
+            if (event.type === 'background-result') reprompt?.();
           },
         });
         if (opts.conversation && !runtime.store.conversations.get(opts.conversation)) {
@@ -173,7 +176,7 @@ export function registerChatCommand(program: Command): void {
           process.exitCode = result.error ? 1 : 0;
           return;
         }
-        await interactiveLoop(rl!, approvals!, turn, words);
+        await interactiveLoop(rl!, approvals!, turn, words, (redraw) => (reprompt = redraw));
         await stopTurn();
         // Nobody is left at the terminal to approve: background calls stop with the session.
         await waitForBackground(true);
@@ -208,6 +211,7 @@ async function interactiveLoop(
   approvals: TerminalApprovals,
   turn: (text: string) => Promise<TurnResult>,
   words: ChatWords,
+  onReprompt: (redraw: () => void) => void,
 ): Promise<void> {
   process.stderr.write(color.dim(`${words.intro}\n`));
   const prompt = () => {
@@ -247,6 +251,11 @@ async function interactiveLoop(
     process.stderr.write(`${color.bold(words.prompt)}${withControlsShown(text)}\n`);
     send(text);
   };
+  // A background call that ends while the chat waits for the next message is said on lines of its
+  // own: the prompt (or an approval's question) is drawn again under them, with what was typed.
+  onReprompt(() => {
+    if (!busy && !closed) rl.prompt(true);
+  });
   prompt();
   await new Promise<void>((resolve) => {
     rl.on('close', () => {

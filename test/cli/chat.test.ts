@@ -297,6 +297,22 @@ describe('ias chat on a terminal', () => {
     expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
   }, 30_000);
 
+  it('a background call that ends while the chat waits at its prompt is said, and the prompt drawn again', async () => {
+    const s = await setup();
+    mailGoingOnInTheBackground(s.server);
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('mail the boss\r');
+    await term.waitFor('It goes on in the background.');
+    await term.waitFor('you> ', 2);
+    term.type('y\r');
+    await term.waitFor('[send_mail finished in the background: done]');
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    const screen = term.screen();
+    expect(screen.slice(screen.indexOf('[send_mail finished in the background: done]'))).toMatch(/\]\r?\nyou> /);
+  }, 30_000);
+
   it('without a model, says what to set and leaves, with no stack trace', async () => {
     const s = await setup();
     const term = iasOnTerminal(['chat', ...s.args], { IAS_LLM_BASE_URL: '', IAS_LLM_MODEL: '', IAS_LLM_API_KEY: '' });

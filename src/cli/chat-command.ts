@@ -214,9 +214,12 @@ async function interactiveLoop(
   onReprompt: (redraw: () => void) => void,
 ): Promise<void> {
   process.stderr.write(color.dim(`${words.intro}\n`));
+  /** The cursor is on the prompt's line (nothing typed there has been entered): leaving ends it. */
+  let onPromptLine = false;
   const prompt = () => {
     rl.setPrompt(color.bold(words.prompt));
     rl.prompt();
+    onPromptLine = true;
   };
   let busy = false;
   let closed = false;
@@ -260,9 +263,12 @@ async function interactiveLoop(
   await new Promise<void>((resolve) => {
     rl.on('close', () => {
       closed = true;
+      // Left at the prompt (Ctrl-D, Ctrl-C, SIGTERM): what follows goes on a line of its own.
+      if (onPromptLine) process.stderr.write('\n');
       resolve();
     });
     rl.on('line', (line) => {
+      onPromptLine = false;
       if (approvals.answer(line)) {
         if (!busy) prompt();
         return;

@@ -193,7 +193,8 @@ describe('ias chat on a terminal', () => {
     expect(await term.exited).toBe(0);
     expect(term.screen()).not.toContain('THE END');
     expect(term.screen()).toContain('[stopped]');
-    expect(term.screen()).toMatch(/\[to go on with this conversation: ias chat --conversation [\w-]+\]/);
+    // Left at the prompt: the way back is on a line of its own, not after `you> `.
+    expect(term.screen()).toMatch(/you> \r?\n\[to go on with this conversation: ias chat --conversation [\w-]+\]/);
     expect(term.screen()).not.toMatch(/\n\s+at /);
     expect(s.server.requests).toHaveLength(2);
     const sent = s.server.requests[1]!.body.messages as { role: string; content: string }[];

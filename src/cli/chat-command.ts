@@ -52,6 +52,8 @@ export function registerChatCommand(program: Command): void {
       let terminated = false;
       try {
         if (interactive && !process.stdin.isTTY) throw new UsageError(words.needMessage);
+        // Nothing to say is no turn: the model would be asked about an empty message.
+        if (!interactive && message.trim() === '') throw new UsageError(words.emptyMessage);
         if (opts.conversation !== undefined && opts.conversation.trim() === '') {
           throw new UsageError(words.needConversationId);
         }

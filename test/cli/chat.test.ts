@@ -86,6 +86,19 @@ describe('ias chat', () => {
     expect(await iasAsync(['chat', 'hi', '--conversation', '', ...s.args], s.env)).toMatchObject({ status: 2 });
   });
 
+  it('a blank MESSAGE (an unset variable, say) is a usage error: the model is not asked', async () => {
+    const s = await setup();
+    for (const blank of ['', '  ']) {
+      expect(await iasAsync(['chat', blank, '--json', ...s.args], s.env)).toMatchObject({
+        status: 2,
+        stdout: '',
+        stderr:
+          'error: the MESSAGE is empty: write something to say, or leave it out for an interactive chat on a terminal\n',
+      });
+    }
+    expect(s.server.requests).toHaveLength(0);
+  });
+
   it('shows reasoning apart from the reply, and what a retry waits for', async () => {
     const s = await setup();
     s.server.enqueue(

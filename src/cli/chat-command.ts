@@ -33,7 +33,7 @@ export function registerChatCommand(program: Command): void {
     .description('chat with iAs: one turn with MESSAGE, or an interactive session on a terminal')
     .argument('[message]', 'what to say (omit for an interactive session)')
     .option('--conversation <id>', 'continue this conversation')
-    .option('--json', 'print the turn as JSON')
+    .option('--json', 'print the turn as JSON (one turn: with a MESSAGE)')
     .action(async (message: string | undefined, opts: ChatOptions, cmd: Command) => {
       const interactive = message === undefined;
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
@@ -52,6 +52,8 @@ export function registerChatCommand(program: Command): void {
       let terminated = false;
       try {
         if (interactive && !process.stdin.isTTY) throw new UsageError(words.needMessage);
+        // JSON is one turn's: an interactive session would print nothing of its replies.
+        if (interactive && opts.json) throw new UsageError(words.jsonNeedsMessage);
         // Nothing to say is no turn: the model would be asked about an empty message.
         if (!interactive && message.trim() === '') throw new UsageError(words.emptyMessage);
         if (opts.conversation !== undefined && opts.conversation.trim() === '') {

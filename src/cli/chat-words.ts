@@ -32,6 +32,8 @@ export interface ChatWords {
   needMessage: string;
   /** A MESSAGE given but blank. */
   emptyMessage: string;
+  /** --json without a MESSAGE: it prints one turn. */
+  jsonNeedsMessage: string;
   /** A high-risk call refused because nobody could be asked (no terminal here). */
   noApprover: string;
   needConversationId: string;
@@ -66,6 +68,7 @@ const english: ChatWords = {
   thinkingAbove: "[the text above was the model's thinking, not its reply]",
   needMessage: 'give a MESSAGE, or run `ias chat` on a terminal',
   emptyMessage: 'the MESSAGE is empty: write something to say, or leave it out for an interactive chat on a terminal',
+  jsonNeedsMessage: '--json prints one turn: give its MESSAGE too (`ias chat MESSAGE --json`)',
   noApprover:
     '[a high-risk call needs your approval, and there is no terminal here to ask you at: run `ias chat` on a terminal to approve it there]',
   needConversationId: '--conversation needs the ID of a conversation',
@@ -95,6 +98,7 @@ const chinese: ChatWords = {
   thinkingAbove: '[上面的文字是模型的思考，不是它的回复]',
   needMessage: '请给出消息（MESSAGE），或在终端中运行 `ias chat`',
   emptyMessage: '消息（MESSAGE）是空的：请写下要说的话，或在终端中不带消息运行以交互对话',
+  jsonNeedsMessage: '--json 只输出一轮对话：请同时给出这轮的消息（`ias chat 消息 --json`）',
   noApprover: '[高风险调用需要你的确认，但这里没有终端可以询问你：请在终端中运行 `ias chat`，在那里确认]',
   needConversationId: '--conversation 需要一个对话的 ID',
   noConversation: (id) => `没有对话 ${id}`,

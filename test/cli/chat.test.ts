@@ -327,6 +327,14 @@ describe('ias chat on a terminal', () => {
     expect(screen.slice(screen.indexOf('[send_mail finished in the background: done]'))).toMatch(/\]\r?\nyou> /);
   }, 30_000);
 
+  it('--json without a MESSAGE is a usage error on a terminal too, not a session that prints no reply', async () => {
+    const s = await setup();
+    const term = iasOnTerminal(['chat', '--json', ...s.args], s.env);
+    expect(await term.exited).toBe(2);
+    expect(term.screen()).toContain('error: --json prints one turn: give its MESSAGE too (`ias chat MESSAGE --json`)');
+    expect(term.screen()).not.toContain('you> ');
+  });
+
   it('without a model, says what to set and leaves, with no stack trace', async () => {
     const s = await setup();
     const term = iasOnTerminal(['chat', ...s.args], { IAS_LLM_BASE_URL: '', IAS_LLM_MODEL: '', IAS_LLM_API_KEY: '' });

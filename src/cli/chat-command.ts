@@ -19,6 +19,7 @@ import {
 import { chatWords, type ChatWords } from './chat-words.js';
 import { ownerLocale } from './cli-locale.js';
 import { color, jsonText } from './format.js';
+import { providerVariablesHelp } from './provider-help.js';
 import { refusedForNoApprover, TerminalApprovals } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
 
@@ -34,6 +35,14 @@ export function registerChatCommand(program: Command): void {
     .argument('[message]', 'what to say (omit for an interactive session)')
     .option('--conversation <id>', 'continue this conversation')
     .option('--json', 'print the turn as JSON (one turn: with a MESSAGE)')
+    .addHelpText(
+      'after',
+      `${providerVariablesHelp}
+On a terminal, Ctrl-C stops a reply and /exit or Ctrl-D leaves; a high-risk
+call is asked here (y/N). Exit codes: 0 the model replied, 1 the turn failed
+or no model is set, 2 a usage error.
+`,
+    )
     .action(async (message: string | undefined, opts: ChatOptions, cmd: Command) => {
       const interactive = message === undefined;
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());

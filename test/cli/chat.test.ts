@@ -42,6 +42,18 @@ describe('ias chat', () => {
     expect(messages.some((m) => m.content === 'say ping')).toBe(true);
   });
 
+  it('--help (of chat, and of provider) says which IAS_LLM_* variables point it at a server', async () => {
+    for (const command of ['chat', 'provider']) {
+      const help = await iasAsync([command, '--help']);
+      expect(help.status).toBe(0);
+      for (const variable of ['IAS_LLM_BASE_URL', 'IAS_LLM_MODEL', 'IAS_LLM_API_KEY']) {
+        expect(help.stdout).toContain(`  ${variable}  `);
+      }
+      expect(help.stdout).toContain('a local server needs none');
+    }
+    expect((await iasAsync(['chat', '--help'])).stdout).toContain('Ctrl-C stops a reply and /exit or Ctrl-D leaves');
+  });
+
   it("records its calls in the audit log as the terminal's (source cli), apart from the app's chat", async () => {
     const s = await setup();
     s.server.enqueue({ toolCalls: [{ name: 'echo_back', arguments: '{"text":"audit"}' }] }, { content: 'Done.' });

@@ -204,6 +204,21 @@ describe('ias chat: a first setup', () => {
     expect(w.server.requests).toHaveLength(0);
   });
 
+  it('only the key set: asks for the base URL and the model, and the key only for a server that needs one', async () => {
+    const w = await chatWorld();
+    const keyOnly = { ...w.env, IAS_LLM_BASE_URL: '', IAS_LLM_MODEL: '' };
+    const run = await iasAsync(['chat', 'hi', ...w.args], keyOnly);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^error: No model is configured\. Set IAS_LLM_BASE_URL and IAS_LLM_MODEL \(any OpenAI-compatible server; IAS_LLM_API_KEY too if it needs a key\)/,
+    );
+    const chinese = await iasAsync(['chat', 'hi', ...w.args], { ...keyOnly, ...CHINESE });
+    expect(chinese.stderr).toMatch(
+      /^错误：还没有配置模型。请设置 IAS_LLM_BASE_URL 和 IAS_LLM_MODEL（任何兼容 OpenAI 的服务；它需要密钥时，再设置 IAS_LLM_API_KEY）/,
+    );
+    expect(w.server.requests).toHaveLength(0);
+  });
+
   it('saved settings are used; IAS_LLM_* override them, and an empty IAS_LLM_API_KEY leaves the saved key', async () => {
     const w = await chatWorld();
     const runtime = await openRuntime({ home: w.home, systemSkills: path.join(w.home, 'system') });

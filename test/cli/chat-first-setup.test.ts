@@ -219,6 +219,18 @@ describe('ias chat: a first setup', () => {
     expect(w.server.requests).toHaveLength(0);
   });
 
+  it('spaces about IAS_LLM_MODEL (left from a copy) are dropped, as about the base URL; a blank one is unset', async () => {
+    const w = await chatWorld();
+    w.server.enqueue({ content: 'Hi.' });
+    const spaced = await iasAsync(['chat', 'hi', ...w.args], { ...w.env, IAS_LLM_MODEL: ' test-model \n' });
+    expect(spaced).toMatchObject({ status: 0, stdout: 'Hi.\n' });
+    expect(w.server.requests[0]!.body.model).toBe('test-model');
+    const blank = await iasAsync(['chat', 'hi', ...w.args], { ...w.env, IAS_LLM_MODEL: '  ' });
+    expect(blank.status).toBe(1);
+    expect(blank.stderr).toMatch(/^error: No model name is set: set IAS_LLM_MODEL/);
+    expect(w.server.requests).toHaveLength(1);
+  });
+
   it('saved settings are used; IAS_LLM_* override them, and an empty IAS_LLM_API_KEY leaves the saved key', async () => {
     const w = await chatWorld();
     const runtime = await openRuntime({ home: w.home, systemSkills: path.join(w.home, 'system') });

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import type { Runtime } from '../core/runtime.js';
+import { withControlsShown } from '../shared/visible-text.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import {
   continueWith,
@@ -18,6 +19,7 @@ import {
 import { chatWords, type ChatWords } from './chat-words.js';
 import { ownerLocale } from './cli-locale.js';
 import { color, jsonText } from './format.js';
+import { providerVariablesHelp } from './provider-help.js';
 import { refusedForNoApprover, TerminalApprovals } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
 
@@ -32,7 +34,15 @@ export function registerChatCommand(program: Command): void {
     .description('chat with iAs: one turn with MESSAGE, or an interactive session on a terminal')
     .argument('[message]', 'what to say (omit for an interactive session)')
     .option('--conversation <id>', 'continue this conversation')
-    .option('--json', 'print the turn as JSON')
+    .option('--json', 'print the turn as JSON (one turn: with a MESSAGE)')
+    .addHelpText(
+      'after',
+      `${providerVariablesHelp}
+On a terminal, Ctrl-C stops a reply and /exit or Ctrl-D leaves; a high-risk
+call is asked here (y/N). Exit codes: 0 the model replied, 1 the turn failed
+or no model is set, 2 a usage error.
+`,
+    )
     .action(async (message: string | undefined, opts: ChatOptions, cmd: Command) => {
       const interactive = message === undefined;
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
@@ -46,9 +56,15 @@ export function registerChatCommand(program: Command): void {
       let approvals: TerminalApprovals | undefined;
       let onTerminate: (() => void) | undefined;
       let toldNoApprover = false;
+      /** Draws the interactive prompt again under a line printed while the chat waits at it. */
+      let reprompt: (() => void) | undefined;
       let terminated = false;
       try {
         if (interactive && !process.stdin.isTTY) throw new UsageError(words.needMessage);
+        // JSON is one turn's: an interactive session would print nothing of its replies.
+        if (interactive && opts.json) throw new UsageError(words.jsonNeedsMessage);
+        // Nothing to say is no turn: the model would be asked about an empty message.
+        if (!interactive && message.trim() === '') throw new UsageError(words.emptyMessage);
         if (opts.conversation !== undefined && opts.conversation.trim() === '') {
           throw new UsageError(words.needConversationId);
         }
@@ -72,6 +88,7 @@ export function registerChatCommand(program: Command): void {
             }
             if (event.type === 'error') failure = event;
             print(event);
+            if (event.type === 'background-result') reprompt?.();
           },
         });
         if (opts.conversation && !runtime.store.conversations.get(opts.conversation)) {
@@ -172,7 +189,7 @@ export function registerChatCommand(program: Command): void {
           process.exitCode = result.error ? 1 : 0;
           return;
         }
-        await interactiveLoop(rl!, approvals!, turn, words);
+        await interactiveLoop(rl!, approvals!, turn, words, (redraw) => (reprompt = redraw));
         await stopTurn();
         // Nobody is left at the terminal to approve: background calls stop with the session.
         await waitForBackground(true);
@@ -207,46 +224,77 @@ async function interactiveLoop(
   approvals: TerminalApprovals,
   turn: (text: string) => Promise<TurnResult>,
   words: ChatWords,
+  onReprompt: (redraw: () => void) => void,
 ): Promise<void> {
   process.stderr.write(color.dim(`${words.intro}\n`));
+  /** The cursor is on the prompt's line (nothing typed there has been entered): leaving ends it. */
+  let onPromptLine = false;
   const prompt = () => {
     rl.setPrompt(color.bold(words.prompt));
     rl.prompt();
+    onPromptLine = true;
   };
   let busy = false;
   let closed = false;
+  // Lines typed while a reply is under way: each is sent in its turn once the one before has ended
+  // (after a Ctrl-C too), as a shell runs what was typed ahead; no prompt is drawn inside a reply.
+  const typedAhead: string[] = [];
+  const send = (text: string) => {
+    busy = true;
+    void turn(text).then(
+      (result) => {
+        printTurnEnd(words, result);
+        next();
+      },
+      (err: unknown) => {
+        if (err instanceof ProviderNotConfiguredError) printNoProvider(words, err);
+        else printError(words, err instanceof Error ? err.message : String(err));
+        // Without a model no turn can work: leave, as a one-shot chat does.
+        if (err instanceof ProviderNotConfiguredError) {
+          busy = false;
+          process.exitCode = 1;
+          rl.close();
+        } else next();
+      },
+    );
+  };
+  const next = () => {
+    busy = false;
+    if (closed) return;
+    const text = typedAhead.shift();
+    if (text === undefined) return prompt();
+    // Shown at its prompt, so the transcript reads in the order the turns went.
+    process.stderr.write(`${color.bold(words.prompt)}${withControlsShown(text)}\n`);
+    send(text);
+  };
+  // A background call that ends while the chat waits for the next message is said on lines of its
+  // own: the prompt (or an approval's question) is drawn again under them, with what was typed.
+  onReprompt(() => {
+    if (!busy && !closed) rl.prompt(true);
+  });
   prompt();
   await new Promise<void>((resolve) => {
     rl.on('close', () => {
       closed = true;
+      // Left at the prompt (Ctrl-D, Ctrl-C, SIGTERM): what follows goes on a line of its own.
+      if (onPromptLine) process.stderr.write('\n');
       resolve();
     });
     rl.on('line', (line) => {
+      onPromptLine = false;
       if (approvals.answer(line)) {
         if (!busy) prompt();
         return;
       }
       const text = line.trim();
       if (text === '/exit' || text === '/quit') return rl.close();
-      if (busy || text === '') return prompt();
-      busy = true;
-      void turn(text).then(
-        (result) => {
-          printTurnEnd(words, result);
-          busy = false;
-          if (!closed) prompt();
-        },
-        (err: unknown) => {
-          if (err instanceof ProviderNotConfiguredError) printNoProvider(words, err);
-          else printError(words, err instanceof Error ? err.message : String(err));
-          busy = false;
-          // Without a model no turn can work: leave, as a one-shot chat does.
-          if (err instanceof ProviderNotConfiguredError) {
-            process.exitCode = 1;
-            rl.close();
-          } else if (!closed) prompt();
-        },
-      );
+      if (text === '') {
+        if (!busy) prompt();
+        return;
+      }
+      if (!busy) return send(text);
+      typedAhead.push(text);
+      process.stderr.write(color.dim(`${words.typedAhead}\n`));
     });
   });
 }

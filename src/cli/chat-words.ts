@@ -14,6 +14,8 @@ export interface ChatWords {
   intro: string;
   prompt: string;
   stopped: string;
+  /** Said after a line typed while a reply is under way: it is sent once that reply ends. */
+  typedAhead: string;
   declined: string;
   /**
    * The y/N question after an approval request shown at the terminal; it says so when the skill is
@@ -28,6 +30,10 @@ export interface ChatWords {
   /** Said after the text printed as the reply turned out to be the model's thinking. */
   thinkingAbove: string;
   needMessage: string;
+  /** A MESSAGE given but blank. */
+  emptyMessage: string;
+  /** --json without a MESSAGE: it prints one turn. */
+  jsonNeedsMessage: string;
   /** A high-risk call refused because nobody could be asked (no terminal here). */
   noApprover: string;
   needConversationId: string;
@@ -45,6 +51,7 @@ const english: ChatWords = {
   intro: 'iAs — type a message; /exit to leave; Ctrl-C stops a reply.',
   prompt: 'you> ',
   stopped: '[stopped]',
+  typedAhead: '[queued: sent after this reply]',
   declined: '[declined]',
   runSkill: (skill, origin) =>
     origin === 'user-override-unreviewed'
@@ -60,6 +67,8 @@ const english: ChatWords = {
   retryingIn: (seconds) => ` Retrying in ${seconds} s…`,
   thinkingAbove: "[the text above was the model's thinking, not its reply]",
   needMessage: 'give a MESSAGE, or run `ias chat` on a terminal',
+  emptyMessage: 'the MESSAGE is empty: write something to say, or leave it out for an interactive chat on a terminal',
+  jsonNeedsMessage: '--json prints one turn: give its MESSAGE too (`ias chat MESSAGE --json`)',
   noApprover:
     '[a high-risk call needs your approval, and there is no terminal here to ask you at: run `ias chat` on a terminal to approve it there]',
   needConversationId: '--conversation needs the ID of a conversation',
@@ -73,6 +82,7 @@ const chinese: ChatWords = {
   intro: 'iAs — 输入消息后回车；/exit 退出；Ctrl-C 停止回复。',
   prompt: '我> ',
   stopped: '[已停止]',
+  typedAhead: '[已排队：这个回复结束后发送]',
   declined: '[已拒绝]',
   runSkill: (skill, origin) =>
     origin === 'user-override-unreviewed'
@@ -87,6 +97,8 @@ const chinese: ChatWords = {
   retryingIn: (seconds) => ` ${seconds} 秒后重试…`,
   thinkingAbove: '[上面的文字是模型的思考，不是它的回复]',
   needMessage: '请给出消息（MESSAGE），或在终端中运行 `ias chat`',
+  emptyMessage: '消息（MESSAGE）是空的：请写下要说的话，或在终端中不带消息运行以交互对话',
+  jsonNeedsMessage: '--json 只输出一轮对话：请同时给出这轮的消息（`ias chat 消息 --json`）',
   noApprover: '[高风险调用需要你的确认，但这里没有终端可以询问你：请在终端中运行 `ias chat`，在那里确认]',
   needConversationId: '--conversation 需要一个对话的 ID',
   noConversation: (id) => `没有对话 ${id}`,

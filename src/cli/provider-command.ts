@@ -23,6 +23,7 @@ import { printError } from './chat-output.js';
 import { ownerLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, jsonText, table } from './format.js';
+import { providerVariablesHelp } from './provider-help.js';
 import { printProviderView, providerView } from './provider-view.js';
 import { providerWords, type ProviderWords } from './provider-words.js';
 import { readSecret, saidPromptEnd } from './secret-input.js';
@@ -129,7 +130,8 @@ async function keyToSave(
 export function registerProviderCommand(program: Command): void {
   const provider = program
     .command('provider')
-    .description('show, save or test the model provider `ias chat` uses (the key is kept in the secret store)');
+    .description('show, save or test the model provider `ias chat` uses (the key is kept in the secret store)')
+    .addHelpText('after', providerVariablesHelp);
 
   provider
     .command('show', { isDefault: true })

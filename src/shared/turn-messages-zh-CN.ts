@@ -76,7 +76,7 @@ export const chineseTurnMessages: TurnMessageStrings = {
       ? '还没有设置模型名称：请把 IAS_LLM_MODEL 设为服务上有的模型（例如 deepseek-chat，或 Ollama 上的 qwen2.5:7b），或在设置中选择一个服务商。'
       : p.missing === 'base-url'
         ? '还没有设置接口地址：请把 IAS_LLM_BASE_URL 设为服务的 OpenAI 兼容地址（例如 https://api.deepseek.com/v1，Ollama 则是 http://127.0.0.1:11434/v1），或在设置中选择一个服务商。'
-        : '还没有配置模型。请设置 IAS_LLM_BASE_URL、IAS_LLM_MODEL 和 IAS_LLM_API_KEY（任何兼容 OpenAI 的服务），或在设置中选择一个服务商。',
+        : '还没有配置模型。请设置 IAS_LLM_BASE_URL 和 IAS_LLM_MODEL（任何兼容 OpenAI 的服务；它需要密钥时，再设置 IAS_LLM_API_KEY），或在设置中选择一个服务商。',
   'base-url-not-web-address': (p) => {
     const subject = {
       env: 'IAS_LLM_BASE_URL ',

@@ -185,7 +185,7 @@ export const englishTurnMessages: TurnMessageStrings = {
       ? 'No model name is set: set IAS_LLM_MODEL to a model the server has (such as deepseek-chat, or qwen2.5:7b on Ollama), or choose a provider in the settings.'
       : p.missing === 'base-url'
         ? "No base URL is set: set IAS_LLM_BASE_URL to the server's OpenAI-compatible address (such as https://api.deepseek.com/v1, or http://127.0.0.1:11434/v1 for Ollama), or choose a provider in the settings."
-        : 'No model is configured. Set IAS_LLM_BASE_URL, IAS_LLM_MODEL and IAS_LLM_API_KEY (any OpenAI-compatible server), or choose a provider in the settings.',
+        : 'No model is configured. Set IAS_LLM_BASE_URL and IAS_LLM_MODEL (any OpenAI-compatible server; IAS_LLM_API_KEY too if it needs a key), or choose a provider in the settings.',
   'base-url-not-web-address': (p) => {
     const subject = {
       env: 'IAS_LLM_BASE_URL',

@@ -204,6 +204,33 @@ describe('ias chat: a first setup', () => {
     expect(w.server.requests).toHaveLength(0);
   });
 
+  it('only the key set: asks for the base URL and the model, and the key only for a server that needs one', async () => {
+    const w = await chatWorld();
+    const keyOnly = { ...w.env, IAS_LLM_BASE_URL: '', IAS_LLM_MODEL: '' };
+    const run = await iasAsync(['chat', 'hi', ...w.args], keyOnly);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^error: No model is configured\. Set IAS_LLM_BASE_URL and IAS_LLM_MODEL \(any OpenAI-compatible server; IAS_LLM_API_KEY too if it needs a key\)/,
+    );
+    const chinese = await iasAsync(['chat', 'hi', ...w.args], { ...keyOnly, ...CHINESE });
+    expect(chinese.stderr).toMatch(
+      /^错误：还没有配置模型。请设置 IAS_LLM_BASE_URL 和 IAS_LLM_MODEL（任何兼容 OpenAI 的服务；它需要密钥时，再设置 IAS_LLM_API_KEY）/,
+    );
+    expect(w.server.requests).toHaveLength(0);
+  });
+
+  it('spaces about IAS_LLM_MODEL (left from a copy) are dropped, as about the base URL; a blank one is unset', async () => {
+    const w = await chatWorld();
+    w.server.enqueue({ content: 'Hi.' });
+    const spaced = await iasAsync(['chat', 'hi', ...w.args], { ...w.env, IAS_LLM_MODEL: ' test-model \n' });
+    expect(spaced).toMatchObject({ status: 0, stdout: 'Hi.\n' });
+    expect(w.server.requests[0]!.body.model).toBe('test-model');
+    const blank = await iasAsync(['chat', 'hi', ...w.args], { ...w.env, IAS_LLM_MODEL: '  ' });
+    expect(blank.status).toBe(1);
+    expect(blank.stderr).toMatch(/^error: No model name is set: set IAS_LLM_MODEL/);
+    expect(w.server.requests).toHaveLength(1);
+  });
+
   it('saved settings are used; IAS_LLM_* override them, and an empty IAS_LLM_API_KEY leaves the saved key', async () => {
     const w = await chatWorld();
     const runtime = await openRuntime({ home: w.home, systemSkills: path.join(w.home, 'system') });

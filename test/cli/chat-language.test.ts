@@ -68,6 +68,11 @@ describe('ias chat in the owner’s language', () => {
     const w = await chatWorld();
     const noMessage = await iasAsync(['chat', ...w.args], { ...w.env, ...CHINESE });
     expect(noMessage).toMatchObject({ status: 2, stderr: '错误：请给出消息（MESSAGE），或在终端中运行 `ias chat`\n' });
+    const blank = await iasAsync(['chat', ' ', ...w.args], { ...w.env, ...CHINESE });
+    expect(blank).toMatchObject({
+      status: 2,
+      stderr: '错误：消息（MESSAGE）是空的：请写下要说的话，或在终端中不带消息运行以交互对话\n',
+    });
     const noId = await iasAsync(['chat', 'hi', '--conversation', '', ...w.args], { ...w.env, ...CHINESE });
     expect(noId).toMatchObject({ status: 2, stderr: '错误：--conversation 需要一个对话的 ID\n' });
     const unknown = await iasAsync(['chat', 'hi', '--conversation', 'nope', ...w.args], { ...w.env, ...CHINESE });

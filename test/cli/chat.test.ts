@@ -42,6 +42,18 @@ describe('ias chat', () => {
     expect(messages.some((m) => m.content === 'say ping')).toBe(true);
   });
 
+  it('--help (of chat, and of provider) says which IAS_LLM_* variables point it at a server', async () => {
+    for (const command of ['chat', 'provider']) {
+      const help = await iasAsync([command, '--help']);
+      expect(help.status).toBe(0);
+      for (const variable of ['IAS_LLM_BASE_URL', 'IAS_LLM_MODEL', 'IAS_LLM_API_KEY']) {
+        expect(help.stdout).toContain(`  ${variable}  `);
+      }
+      expect(help.stdout).toContain('a local server needs none');
+    }
+    expect((await iasAsync(['chat', '--help'])).stdout).toContain('Ctrl-C stops a reply and /exit or Ctrl-D leaves');
+  });
+
   it("records its calls in the audit log as the terminal's (source cli), apart from the app's chat", async () => {
     const s = await setup();
     s.server.enqueue({ toolCalls: [{ name: 'echo_back', arguments: '{"text":"audit"}' }] }, { content: 'Done.' });
@@ -84,6 +96,19 @@ describe('ias chat', () => {
     expect(await iasAsync(['chat', 'again', '--conversation', id!, ...s.args], s.env)).toMatchObject({ status: 0 });
     expect(s.server.requests[1]!.body.messages).toHaveLength(4);
     expect(await iasAsync(['chat', 'hi', '--conversation', '', ...s.args], s.env)).toMatchObject({ status: 2 });
+  });
+
+  it('a blank MESSAGE (an unset variable, say) is a usage error: the model is not asked', async () => {
+    const s = await setup();
+    for (const blank of ['', '  ']) {
+      expect(await iasAsync(['chat', blank, '--json', ...s.args], s.env)).toMatchObject({
+        status: 2,
+        stdout: '',
+        stderr:
+          'error: the MESSAGE is empty: write something to say, or leave it out for an interactive chat on a terminal\n',
+      });
+    }
+    expect(s.server.requests).toHaveLength(0);
   });
 
   it('shows reasoning apart from the reply, and what a retry waits for', async () => {
@@ -193,12 +218,47 @@ describe('ias chat on a terminal', () => {
     expect(await term.exited).toBe(0);
     expect(term.screen()).not.toContain('THE END');
     expect(term.screen()).toContain('[stopped]');
-    expect(term.screen()).toMatch(/\[to go on with this conversation: ias chat --conversation [\w-]+\]/);
+    // Left at the prompt: the way back is on a line of its own, not after `you> `.
+    expect(term.screen()).toMatch(/you> \r?\n\[to go on with this conversation: ias chat --conversation [\w-]+\]/);
     expect(term.screen()).not.toMatch(/\n\s+at /);
     expect(s.server.requests).toHaveLength(2);
     const sent = s.server.requests[1]!.body.messages as { role: string; content: string }[];
     expect(sent.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(sent[2]!.content).toMatch(/^First words\./);
+  });
+
+  it('a line typed while a reply is under way is sent after it, in its turn, with no prompt inside the reply', async () => {
+    const s = await setup();
+    let typed!: () => void;
+    const typedAhead = new Promise<void>((resolve) => (typed = resolve));
+    let asked!: () => void;
+    const replying = new Promise<void>((resolve) => (asked = resolve));
+    // The first reply comes once the next line has been typed: it is typed while the turn is under way.
+    s.server.enqueue(
+      async () => {
+        asked();
+        await typedAhead;
+        return { content: `First words. ${'and more '.repeat(30)}THE END` };
+      },
+      { content: 'Second reply.' },
+    );
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('tell me a story\r');
+    await replying;
+    term.type('and then?\r');
+    await term.waitFor('[queued: sent after this reply]');
+    typed();
+    // The first prompt, the typed-ahead line's own, and the one after its reply: none inside the first reply.
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    const screen = term.screen();
+    expect(screen.slice(screen.indexOf('tell me a story'), screen.indexOf('THE END'))).not.toContain('you> ');
+    expect(screen).toMatch(/THE END\r?\nyou> and then\?\r?\nSecond reply\./);
+    expect(s.server.requests).toHaveLength(2);
+    const sent = s.server.requests[1]!.body.messages as { role: string; content: string }[];
+    expect(sent.at(-1)).toMatchObject({ role: 'user', content: 'and then?' });
   });
 
   it('one turn: Ctrl-C stops it at once and the command ends with what was said', async () => {
@@ -262,6 +322,30 @@ describe('ias chat on a terminal', () => {
     expect(await term.exited).toBe(0);
     expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
   }, 30_000);
+
+  it('a background call that ends while the chat waits at its prompt is said, and the prompt drawn again', async () => {
+    const s = await setup();
+    mailGoingOnInTheBackground(s.server);
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('mail the boss\r');
+    await term.waitFor('It goes on in the background.');
+    await term.waitFor('you> ', 2);
+    term.type('y\r');
+    await term.waitFor('[send_mail finished in the background: done]');
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    const screen = term.screen();
+    expect(screen.slice(screen.indexOf('[send_mail finished in the background: done]'))).toMatch(/\]\r?\nyou> /);
+  }, 30_000);
+
+  it('--json without a MESSAGE is a usage error on a terminal too, not a session that prints no reply', async () => {
+    const s = await setup();
+    const term = iasOnTerminal(['chat', '--json', ...s.args], s.env);
+    expect(await term.exited).toBe(2);
+    expect(term.screen()).toContain('error: --json prints one turn: give its MESSAGE too (`ias chat MESSAGE --json`)');
+    expect(term.screen()).not.toContain('you> ');
+  });
 
   it('without a model, says what to set and leaves, with no stack trace', async () => {
     const s = await setup();

@@ -165,13 +165,15 @@ export interface ProviderPart {
 
 /**
  * The base URL and model in use, each from the first of the environment, the `saved` settings and
- * the saved preset's defaults that has one (an empty variable counts as unset), and the saved preset.
+ * the saved preset's defaults that has one (a variable trimmed; an empty one counts as unset), and the saved preset.
  */
 export function providerParts(
   saved: ProviderSettings,
   env: NodeJS.ProcessEnv = process.env,
 ): { preset?: ProviderPreset; baseUrl?: ProviderPart; model?: ProviderPart } {
   const preset = PROVIDER_PRESETS.find((p) => p.id === saved.preset);
+  // Spaces about a variable's value are left over from a copy, as about a key: a blank one is unset.
+  const variable = (value: string | undefined) => value?.trim();
   const pick = (envValue: string | undefined, saved: string | undefined, fromPreset: string | undefined) =>
     envValue
       ? { value: envValue, from: 'env' as const }
@@ -182,8 +184,8 @@ export function providerParts(
           : undefined;
   return {
     preset,
-    baseUrl: pick(env.IAS_LLM_BASE_URL, saved.baseUrl, preset?.baseUrl),
-    model: pick(env.IAS_LLM_MODEL, saved.model, preset?.model),
+    baseUrl: pick(variable(env.IAS_LLM_BASE_URL), saved.baseUrl, preset?.baseUrl),
+    model: pick(variable(env.IAS_LLM_MODEL), saved.model, preset?.model),
   };
 }
 

@@ -15,6 +15,9 @@
  *   modes), gives each assistant message of a turn that called tools a `reasoning_content`, a short
  *   placeholder where none was kept (an empty one is refused), the same each time it is sent;
  *   'leave-out', for a server that refuses the field, sends none;
+ * - a step's tool results follow in the order of its calls, not in the order the calls ended (as
+ *   they are stored): chat templates that render results without their ids (Qwen's, Llama's, on
+ *   Ollama or llama.cpp) pair them with the calls by position;
  * - with `toolNames` (Gemini), each tool message names its tool;
  * - with `signatures` (Gemini), a step of tool calls whose first call has no thought signature
  *   gets the stand-in Gemini documents for calls it did not make (only the first of parallel calls
@@ -75,12 +78,13 @@ export function forServer(
   });
   // Notes with no user message after them (not made by the loop, which always adds one).
   if (notes.length > 0) pushUser(out, { role: 'user', content: notes.join('\n\n') });
+  const ordered = inCallOrder(out);
   const signed =
     options.signatures === 'extra-content'
-      ? out.map(withSignatures)
+      ? ordered.map(withSignatures)
       : options.signatures === 'reasoning-details'
-        ? out.map(withEncryptedStandIn)
-        : out;
+        ? ordered.map(withEncryptedStandIn)
+        : ordered;
   const named = options.toolNames ? withToolNames(signed) : signed;
   const reasoned =
     options.reasoning === 'fill'
@@ -89,6 +93,26 @@ export function forServer(
         ? named.map(withoutReasoning)
         : named;
   return options.shortIds ? withShortIds(reasoned) : reasoned;
+}
+
+/** The tool results after each step of calls sorted as its calls are (a result of no call there stays last). */
+function inCallOrder(messages: Message[]): Message[] {
+  const out = [...messages];
+  for (let i = 0; i < out.length; i++) {
+    const step = out[i]!;
+    if (step.role !== 'assistant' || !step.tool_calls?.length) continue;
+    const calls = step.tool_calls.map((c) => c.id);
+    let end = i + 1;
+    while (out[end]?.role === 'tool') end++;
+    const rank = (m: Message) => {
+      const at = m.role === 'tool' ? calls.indexOf(m.tool_call_id) : -1;
+      return at === -1 ? calls.length : at;
+    };
+    // Array sort is stable: results of no call keep their places among themselves.
+    out.splice(i + 1, end - i - 1, ...out.slice(i + 1, end).sort((a, b) => rank(a) - rank(b)));
+    i = end - 1;
+  }
+  return out;
 }
 
 /** Mistral's form of a tool-call id. */

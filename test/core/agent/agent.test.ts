@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scriptSkill, writeSkill } from '../../helpers/temp.js';
 import { withBackgroundJobs } from '../../../src/core/api/chat-api.js';
@@ -77,6 +78,41 @@ describe('the agent loop', () => {
     expect(second.at(-2)).toMatchObject({ role: 'tool', tool_call_id: 'call_a' });
     expect(JSON.parse(second.at(-1).content)).toMatchObject({ success: true, data: 'fine' });
     expect(turn.reply).toBe('Both fine.');
+  });
+
+  it('sends the results of calls made together in the order of the calls, whichever ended first', async () => {
+    w = await agentWorld();
+    // The first call ends only after the second has run: its result is stored last.
+    const marker = path.join(w.home, 'second.ran');
+    writeSkill(
+      w.system,
+      'first_call',
+      scriptSkill({ script: `while [ ! -e '${marker}' ]; do sleep 0.05; done\necho first` }),
+    );
+    writeSkill(w.system, 'second_call', scriptSkill({ script: `touch '${marker}'\necho second` }));
+    w.registry.loadAll();
+    w.server.enqueue(
+      {
+        toolCalls: [
+          { id: 'call_1', name: 'first_call', arguments: '{}' },
+          { id: 'call_2', name: 'second_call', arguments: '{}' },
+        ],
+      },
+      { content: 'Both ran.' },
+      { content: 'Still in order.' },
+    );
+    const turn = await w.agent.send('run both');
+    const stored = w.store.conversations.messages(turn.conversationId).filter((m) => m.role === 'tool');
+    expect(stored.map((m) => m.toolCallId)).toEqual(['call_2', 'call_1']);
+    // Chat templates that drop the ids (Qwen's, Llama's on Ollama or llama.cpp) pair results with
+    // calls by position: the first result must be the first call's, in this turn and the next.
+    await w.agent.send('and again', { conversationId: turn.conversationId });
+    for (const request of w.server.requests.slice(1)) {
+      const messages = request.body.messages as { role: string; tool_call_id?: string; content: string }[];
+      const results = messages.filter((m) => m.role === 'tool');
+      expect(results.map((m) => m.tool_call_id)).toEqual(['call_1', 'call_2']);
+      expect(results.map((m) => JSON.parse(m.content).data)).toEqual(['first', 'second']);
+    }
   });
 
   it('stops after 5 tool rounds and forces a reply without tools', async () => {

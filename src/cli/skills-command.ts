@@ -131,7 +131,7 @@ export function registerSkillsCommand(program: Command): void {
       const unreviewed = list.filter((s) => s.effectiveRisk !== s.risk).length;
       if (unreviewed > 0)
         process.stderr.write(
-          `${color.yellow('note')}: ${unreviewed} of your skills run as high risk (each call needs your approval) until you review them: \`ias skills review NAME\` shows one and asks\n`,
+          `${color.yellow('note')}: ${unreviewed === 1 ? '1 of your skills runs as high risk (each call needs your approval) until you review it' : `${unreviewed} of your skills run as high risk (each call needs your approval) until you review them`}: \`ias skills review NAME\` shows one and asks\n`,
         );
       const unset = list.filter((s) => s.needsConfig.length > 0).length;
       if (unset > 0)

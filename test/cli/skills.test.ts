@@ -134,7 +134,7 @@ describe('ias skills list and review: the state the skills manager shows', () =>
     expect(system.stdout).toContain('shipped is a system skill');
     const after = state();
     expect(after.of('mine')).toBe('on');
-    expect(after.stderr).toContain('1 of your skills run as high risk');
+    expect(after.stderr).toContain('1 of your skills runs as high risk');
   });
 
   it('says why a broken skill cannot be reviewed', () => {

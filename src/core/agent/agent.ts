@@ -219,8 +219,10 @@ export class Agent {
     const { text, config, earlier, current, skills } = start;
     const provider = providerKey(config);
     const allowed = skills.map((s) => s.name);
-    // The tool definitions take their share of the context too.
-    const toolTokens = buildCatalogue(skills, text).tokens;
+    // The tools offered (of the turn's one snapshot of skills): made again only once find_skills
+    // has made more of them callable. Their definitions take their share of the context too.
+    let catalogue = buildCatalogue(skills, text);
+    const toolTokens = catalogue.tokens;
     let messages = fitToBudget(
       { role: 'system', content: systemPrompt(this.timeZone()) },
       earlier,
@@ -229,6 +231,7 @@ export class Agent {
     );
 
     const found = new Set<string>();
+    let pinned = 0;
     let toldToolless = false;
     // A server slow to begin its reply is said to be awaited once a turn (its other rounds are as slow).
     let toldWaiting = false;
@@ -239,7 +242,10 @@ export class Agent {
     const maxRounds = this.options.maxToolRounds ?? 5;
     for (;;) {
       const withTools = turn.rounds < maxRounds && skills.length > 0;
-      const catalogue = buildCatalogue(skills, text, found);
+      if (found.size > pinned) {
+        pinned = found.size;
+        catalogue = buildCatalogue(skills, text, found);
+      }
       const outcome = await this.requests.complete(
         config,
         messages,

@@ -46,18 +46,24 @@ export const PROVIDER_PRESETS: ProviderPreset[] = [
   { id: 'ollama', label: 'Ollama (local)', baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b', needsKey: false },
 ];
 
+/** The last key made: a turn asks for its provider's at each request (parsing the URL each time). */
+let lastKey: { baseUrl: string; model: string; key: string } | undefined;
+
 /**
  * The server and model a provider config names (its base URL's host, so `/v1` or a trailing slash
  * do not matter): what a stored reasoning and a learnt mend belong to.
  */
 export function providerKey(config: { baseUrl: string; model: string }): string {
-  let host = config.baseUrl;
+  const { baseUrl, model } = config;
+  if (lastKey?.baseUrl === baseUrl && lastKey.model === model) return lastKey.key;
+  let host = baseUrl;
   try {
-    host = new URL(config.baseUrl).host;
+    host = new URL(baseUrl).host;
   } catch {
     // Not a URL: the text itself names it.
   }
-  return `${host} ${config.model}`;
+  lastKey = { baseUrl, model, key: `${host} ${model}` };
+  return lastKey.key;
 }
 
 export interface ProviderSettings {

@@ -30,10 +30,18 @@ export function isInside(child: string, parent: string): boolean {
  * leads outside `confine`, a broken link, too many files, or more bytes than a version can cover
  * (past them an edit would not change the hash, so a reviewed skill could change unseen; not
  * looked up with `checkSize` false, where the hash that follows notices a folder grown past them).
+ * `confine` may be given as how to find it: it is then looked up at the first link, if any (a
+ * folder without links never needs it).
  */
-export function listFolderFiles(dir: string, confine: string, top?: fs.Dirent[], checkSize = true): string[] {
+export function listFolderFiles(
+  dir: string,
+  confine: string | (() => string),
+  top?: fs.Dirent[],
+  checkSize = true,
+): string[] {
   const files: string[] = [];
   let bytes = 0;
+  let within = typeof confine === 'string' ? confine : undefined;
   const walk = (abs: string, rel: string, entries: fs.Dirent[]) => {
     for (const entry of entries) {
       const childAbs = path.join(abs, entry.name);
@@ -47,7 +55,8 @@ export function listFolderFiles(dir: string, confine: string, top?: fs.Dirent[],
         } catch {
           throw new FolderError({ code: 'file-link-broken', params: { file: childRel } });
         }
-        if (!isInside(target, confine)) {
+        within ??= (confine as () => string)();
+        if (!isInside(target, within)) {
           throw new FolderError({ code: 'file-link-outside', params: { file: childRel, target } });
         }
         const stat = fs.statSync(target);

@@ -143,8 +143,10 @@ function makeSkill(
 export function unchangedOnDisk(skill: Skill, root: string): boolean {
   try {
     // Sizes are not looked up again before each call: a folder grown past the limit hashes
-    // differently (see hashFolderFiles), so it is reloaded, and refused then.
-    return hashFolderFiles(skill.dir, listFolderFiles(skill.dir, realRoot(root), undefined, false)) === skill.hash;
+    // differently (see hashFolderFiles), so it is reloaded, and refused then. The skills folder's
+    // real path is only needed where a link must be kept inside it.
+    const files = listFolderFiles(skill.dir, () => realRoot(root), undefined, false);
+    return hashFolderFiles(skill.dir, files) === skill.hash;
   } catch {
     return false; // a link that now leads outside, a folder gone: not the version loaded
   }

@@ -73,6 +73,25 @@ describe('loading a skills folder', () => {
     expect(messages).toMatch(/outside the skills folder/);
   });
 
+  it('sees before a call a link re-pointed outside the skills folder, even to the same content', () => {
+    const { root, user } = setup();
+    fs.writeFileSync(path.join(user, 'shared.txt'), 'same');
+    fs.writeFileSync(path.join(root, 'outside.txt'), 'same');
+    const dir = writeSkill(user, 'linked', low);
+    fs.symlinkSync(path.join(user, 'shared.txt'), path.join(dir, 'data.txt'));
+    // The skills folder named through a link of its own: links are judged by where it really is.
+    const named = path.join(root, 'skills-link');
+    fs.symlinkSync(user, named);
+    const registry = new SkillRegistry({ userDir: named });
+    registry.loadAll();
+    expect(registry.current('linked')?.name).toBe('linked');
+    fs.rmSync(path.join(dir, 'data.txt'));
+    fs.symlinkSync(path.join(root, 'outside.txt'), path.join(dir, 'data.txt'));
+    expect(registry.current('linked')).toBeUndefined();
+    const said = registry.problems().errors.map((e) => e.message);
+    expect(said.join('\n')).toMatch(/outside the skills folder/);
+  });
+
   it('hashes names and contents of every file in the folder', () => {
     const { user } = setup();
     const dir = writeSkill(user, 'hashed', low, { 'scripts/run.sh': 'echo 1' });

@@ -36,6 +36,26 @@ describe('ias chat in the owner’s language', () => {
     expect(run.stderr).not.toMatch(/Retrying|cannot use tools|to go on with/);
   });
 
+  it('a call’s status reads in 简体中文 after its line, and in English with LANG=C', async () => {
+    const w = await chatWorld();
+    const calls = {
+      toolCalls: [
+        { name: 'echo_back', arguments: '{"text":"ping"}' },
+        { name: 'no_such_skill', arguments: '{}' },
+      ],
+    };
+    w.server.enqueue(calls, { content: '好了。' });
+    const run = await iasAsync(['chat', 'say ping', ...w.args], { ...w.env, ...CHINESE });
+    expect(run).toMatchObject({ status: 0, stdout: '好了。\n' });
+    expect(run.stderr).toContain('[echo_back：完成]\n');
+    expect(run.stderr).toContain('[no_such_skill：失败]\n');
+    expect(run.stderr).not.toMatch(/: done\]|: error\]/);
+    w.server.enqueue(calls, { content: 'Done.' });
+    const english = await iasAsync(['chat', 'say ping', ...w.args], { ...w.env, LANG: 'C' });
+    expect(english.stderr).toContain('[echo_back: done]\n');
+    expect(english.stderr).toContain('[no_such_skill: error]\n');
+  });
+
   it('--json keeps its keys and statuses; the error and notices inside read in 简体中文', async () => {
     const w = await chatWorld();
     w.server.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'Plain.' });
@@ -128,6 +148,7 @@ describe('ias chat on a terminal in 简体中文', () => {
     expect(term.screen()).toContain('【iAs 需要你的确认 · approval needed】');
     expect(term.screen()).toContain('Approve or reject it in iAs.');
     term.type('n\r');
+    await term.waitFor('[send_mail：已拒绝]');
     await term.waitFor('Not sent.');
     await term.waitFor('我> ', 2);
     term.type('tell me a long story\r');
@@ -155,9 +176,11 @@ describe('ias chat on a terminal in 简体中文', () => {
     term.type('mail the boss\r');
     await term.waitFor('It goes on in the background.');
     await term.waitFor('我> ', 2);
+    expect(term.screen()).toContain('[send_mail：后台运行]');
     term.type(CTRL_C);
-    await term.waitFor('[send_mail 已在后台结束：refused]');
+    await term.waitFor('[send_mail 已在后台结束：已拒绝]');
     expect(term.screen()).toContain('[已拒绝]');
+    expect(term.screen()).not.toMatch(/: background\]|：refused\]/);
     term.type(CTRL_D);
     expect(await term.exited).toBe(0);
     expect(fs.existsSync(path.join(w.home, 'sent'))).toBe(false);

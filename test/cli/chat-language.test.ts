@@ -103,6 +103,21 @@ describe('ias chat in the owner’s language', () => {
     expect(w.server.requests).toHaveLength(0);
   });
 
+  it('a saved key in a file other users can read is said in 简体中文, with the file to make private', async () => {
+    const w = await chatWorld();
+    const set = ['provider', 'set', '--base-url', w.server.url, '--model', 'test-model', '--key-stdin', ...w.args];
+    expect((await iasAsync(set, NO_MODEL, 'sk-SECRET-0644\n')).status).toBe(0);
+    const file = path.join(w.home, 'secrets', 'llm-api-key');
+    fs.chmodSync(file, 0o644);
+    const run = await iasAsync(['chat', 'hi', ...w.args], { ...NO_MODEL, ...CHINESE });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      `错误：保存 API 密钥的文件 ${file} 其他用户也能读取（权限 644），因此 iAs 不会使用它。请用 \`chmod 600 ${file}\` 把它设为只有你能读取，或在设置中重新保存密钥。\n`,
+    );
+    expect(run.stderr).not.toContain('SECRET');
+    expect(w.server.requests).toHaveLength(0);
+  });
+
   it('English stays the default with LANG=C; LC_ALL, then LC_MESSAGES, then LANG decide', async () => {
     const w = await chatWorld();
     const english = await iasAsync(['chat', ...w.args], { ...w.env, LANG: 'C' });

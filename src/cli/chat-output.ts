@@ -67,7 +67,7 @@ export function printer(json: boolean, words: ChatWords) {
     else if (event.type === 'tool-call') {
       process.stderr.write(color.dim(`\n[${visibleText(event.name)}] ${visibleText(event.arguments)}\n`));
     } else if (event.type === 'tool-result') {
-      process.stderr.write(color.dim(`[${visibleText(event.name)}: ${event.status}]\n`));
+      process.stderr.write(color.dim(`${words.callEnded(visibleText(event.name), event.status)}\n`));
     } else if (event.type === 'background-result') {
       process.stderr.write(color.cyan(`\n${words.finishedInBackground(event.name, event.status)}\n`));
     } else if (event.type === 'retry') {

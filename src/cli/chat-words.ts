@@ -2,6 +2,7 @@
  * The words `ias chat` says itself, in English and 简体中文 (the lines about how a turn went come
  * from the shared turn-message tables, as in the UI). What the model receives is never here.
  */
+import type { CallStatus } from '../core/approval/call-skill.js';
 import type { SkillOrigin } from '../shared/approval-messages.js';
 import type { Locale } from '../shared/locale.js';
 import { englishTurnMessages, type TurnMessageStrings } from '../shared/turn-messages.js';
@@ -25,7 +26,9 @@ export interface ChatWords {
   continueWith: (command: string) => string;
   waitingForBackground: (calls: number) => string;
   stoppingBackground: (calls: number) => string;
-  finishedInBackground: (skill: string, status: string) => string;
+  /** The line after a call's result: the skill and how the call went, in `callStatus`' words. */
+  callEnded: (skill: string, status: ShownCallStatus) => string;
+  finishedInBackground: (skill: string, status: ShownCallStatus) => string;
   retryingIn: (seconds: number) => string;
   /** Said after the text printed as the reply turned out to be the model's thinking. */
   thinkingAbove: string;
@@ -43,6 +46,12 @@ export interface ChatWords {
   /** The lines about how a turn went, by their codes. */
   turn: TurnMessageStrings;
 }
+
+/**
+ * How a call went, as the terminal says it: how it ended, or `background` for a call gone on past its
+ * time. `--json` keeps these values as they are (they are a contract for programs).
+ */
+export type ShownCallStatus = CallStatus | 'background';
 
 const calls = (n: number) => (n === 1 ? 'a call' : `${n} calls`);
 
@@ -63,6 +72,7 @@ const english: ChatWords = {
   waitingForBackground: (n) =>
     `[waiting for ${calls(n)} still running in the background; Ctrl-C stops ${n === 1 ? 'it' : 'them'}]`,
   stoppingBackground: (n) => `[stopping ${calls(n)} still running in the background]`,
+  callEnded: (skill, status) => `[${skill}: ${status}]`,
   finishedInBackground: (skill, status) => `[${skill} finished in the background: ${status}]`,
   retryingIn: (seconds) => ` Retrying in ${seconds} s…`,
   thinkingAbove: "[the text above was the model's thinking, not its reply]",
@@ -75,6 +85,16 @@ const english: ChatWords = {
   noConversation: (id) => `no conversation ${id}`,
   setProvider: providerWords.en.setHint,
   turn: englishTurnMessages,
+};
+
+/** The statuses in the app's words for them (its tool card's, `src/renderer/i18n/zh-CN.ts`). */
+const chineseCallStatus: Record<ShownCallStatus, string> = {
+  done: '完成',
+  error: '失败',
+  refused: '已拒绝',
+  unconfirmed: '未确认',
+  cancelled: '已取消',
+  background: '后台运行',
 };
 
 const chinese: ChatWords = {
@@ -93,7 +113,8 @@ const chinese: ChatWords = {
   continueWith: (command) => `[要继续这个对话：${command}]`,
   waitingForBackground: (n) => `[正在等待 ${n} 个仍在后台运行的调用；按 Ctrl-C 停止]`,
   stoppingBackground: (n) => `[正在停止 ${n} 个仍在后台运行的调用]`,
-  finishedInBackground: (skill, status) => `[${skill} 已在后台结束：${status}]`,
+  callEnded: (skill, status) => `[${skill}：${chineseCallStatus[status]}]`,
+  finishedInBackground: (skill, status) => `[${skill} 已在后台结束：${chineseCallStatus[status]}]`,
   retryingIn: (seconds) => ` ${seconds} 秒后重试…`,
   thinkingAbove: '[上面的文字是模型的思考，不是它的回复]',
   needMessage: '请给出消息（MESSAGE），或在终端中运行 `ias chat`',

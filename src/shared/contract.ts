@@ -304,8 +304,9 @@ export interface ProviderInfo {
   effective: { baseUrl: string; model: string; hasKey: boolean; fromEnv: boolean } | null;
   /**
    * When `effective` is null because a setting in use is there but cannot be used (a base URL that
-   * is no usable address, an API key no request could carry): which, where it comes from, and why
-   * (said as a turn says it, never quoting the key). Null when nothing is wrong, or nothing is set up.
+   * is no usable address, an API key no request could carry or saved in a file other users can
+   * read): which, where it comes from, and why (said as a turn says it, never quoting the key). Null
+   * when nothing is wrong, or nothing is set up.
    */
   unusable: (UnusableSetting & { message: string; messageCode: MessageCode }) | null;
 }

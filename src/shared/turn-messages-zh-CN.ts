@@ -3,6 +3,7 @@
  * and `ias chat` prints for a Chinese-speaking owner. A `detail` (the server's or the network's own
  * words) comes as it came, after the sentence that explains it. Plain functions: no Node, no DOM.
  */
+import { shellWord } from './shell-word.js';
 import type { TurnMessageStrings } from './turn-messages.js';
 
 const said = (detail: string) => (detail ? `服务器返回：${detail}` : '');
@@ -63,6 +64,8 @@ export const chineseTurnMessages: TurnMessageStrings = {
     const fix = p.where === 'env' ? '请把 IAS_LLM_API_KEY 设为密钥本身。' : '请在设置中重新保存密钥。';
     return `${subject}${flaw}，因此什么也没有发送。${fix}`;
   },
+  'api-key-file-open': (p) =>
+    `保存 API 密钥的文件 ${p.file} 其他用户也能读取（权限 ${p.mode}），因此 iAs 不会使用它。请用 \`chmod 600 ${shellWord(p.file)}\` 把它设为只有你能读取，或在设置中重新保存密钥。`,
   'stream-empty': () =>
     '模型服务结束了回复，却什么也没有发送。如果它在本机运行，它的日志可能会说明原因（常见的是提示超出了模型的上下文长度）。',
   'out-of-capacity': () => '模型服务商中止了回复：它的算力资源不足（insufficient system resource）。请稍后再试。',

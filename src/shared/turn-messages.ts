@@ -7,6 +7,7 @@
  */
 import type { ApiKeyFlaw } from './api-errors.js';
 import { sayCoded } from './coded-text.js';
+import { shellWord } from './shell-word.js';
 
 export interface TurnMessageParams {
   /** The model server refused the API key (401, 403). */
@@ -61,6 +62,12 @@ export interface TurnMessageParams {
    * without the key.
    */
   'api-key-flawed': { where: 'env' | 'secret'; reason: ApiKeyFlaw };
+  /**
+   * The file that holds the saved API key can be read by other users (`mode`, octal, such as 644),
+   * so it is not read, as ssh will not use such a private key: make it 0600, or save the key again
+   * (which writes a new 0600 file). Said without the key.
+   */
+  'api-key-file-open': { file: string; mode: string };
   /** The stream ended with nothing in it: no text, no call, no finish reason. */
   'stream-empty': Record<string, never>;
   /** The provider stopped the reply for want of capacity (DeepSeek's `insufficient_system_resource`). */
@@ -170,6 +177,8 @@ export const englishTurnMessages: TurnMessageStrings = {
     const fix = p.where === 'env' ? 'Set IAS_LLM_API_KEY to the key alone.' : 'Save the key again in the settings.';
     return `${subject} ${flaw}, so nothing was sent. ${fix}`;
   },
+  'api-key-file-open': (p) =>
+    `The file that holds the saved API key, ${p.file}, can be read by other users (mode ${p.mode}), so iAs does not use it. Make it private with \`chmod 600 ${shellWord(p.file)}\`, or save the key again in the settings.`,
   'stream-empty': () =>
     "The model server ended its reply without sending anything. If it runs locally, its log may say why (a prompt larger than the model's context is common).",
   'out-of-capacity': () =>

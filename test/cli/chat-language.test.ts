@@ -36,6 +36,26 @@ describe('ias chat in the owner’s language', () => {
     expect(run.stderr).not.toMatch(/Retrying|cannot use tools|to go on with/);
   });
 
+  it('a call’s status reads in 简体中文 after its line, and in English with LANG=C', async () => {
+    const w = await chatWorld();
+    const calls = {
+      toolCalls: [
+        { name: 'echo_back', arguments: '{"text":"ping"}' },
+        { name: 'no_such_skill', arguments: '{}' },
+      ],
+    };
+    w.server.enqueue(calls, { content: '好了。' });
+    const run = await iasAsync(['chat', 'say ping', ...w.args], { ...w.env, ...CHINESE });
+    expect(run).toMatchObject({ status: 0, stdout: '好了。\n' });
+    expect(run.stderr).toContain('[echo_back：完成]\n');
+    expect(run.stderr).toContain('[no_such_skill：失败]\n');
+    expect(run.stderr).not.toMatch(/: done\]|: error\]/);
+    w.server.enqueue(calls, { content: 'Done.' });
+    const english = await iasAsync(['chat', 'say ping', ...w.args], { ...w.env, LANG: 'C' });
+    expect(english.stderr).toContain('[echo_back: done]\n');
+    expect(english.stderr).toContain('[no_such_skill: error]\n');
+  });
+
   it('--json keeps its keys and statuses; the error and notices inside read in 简体中文', async () => {
     const w = await chatWorld();
     w.server.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'Plain.' });
@@ -80,6 +100,21 @@ describe('ias chat in the owner’s language', () => {
     const none = await iasAsync(['chat', 'hi', ...w.args], { ...NO_MODEL, ...CHINESE });
     expect(none.status).toBe(1);
     expect(none.stderr).toMatch(/^错误：还没有配置模型。请设置 IAS_LLM_BASE_URL/);
+    expect(w.server.requests).toHaveLength(0);
+  });
+
+  it('a saved key in a file other users can read is said in 简体中文, with the file to make private', async () => {
+    const w = await chatWorld();
+    const set = ['provider', 'set', '--base-url', w.server.url, '--model', 'test-model', '--key-stdin', ...w.args];
+    expect((await iasAsync(set, NO_MODEL, 'sk-SECRET-0644\n')).status).toBe(0);
+    const file = path.join(w.home, 'secrets', 'llm-api-key');
+    fs.chmodSync(file, 0o644);
+    const run = await iasAsync(['chat', 'hi', ...w.args], { ...NO_MODEL, ...CHINESE });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      `错误：保存 API 密钥的文件 ${file} 其他用户也能读取（权限 644），因此 iAs 不会使用它。请用 \`chmod 600 ${file}\` 把它设为只有你能读取，或在设置中重新保存密钥。\n`,
+    );
+    expect(run.stderr).not.toContain('SECRET');
     expect(w.server.requests).toHaveLength(0);
   });
 
@@ -128,6 +163,7 @@ describe('ias chat on a terminal in 简体中文', () => {
     expect(term.screen()).toContain('【iAs 需要你的确认 · approval needed】');
     expect(term.screen()).toContain('Approve or reject it in iAs.');
     term.type('n\r');
+    await term.waitFor('[send_mail：已拒绝]');
     await term.waitFor('Not sent.');
     await term.waitFor('我> ', 2);
     term.type('tell me a long story\r');
@@ -155,9 +191,11 @@ describe('ias chat on a terminal in 简体中文', () => {
     term.type('mail the boss\r');
     await term.waitFor('It goes on in the background.');
     await term.waitFor('我> ', 2);
+    expect(term.screen()).toContain('[send_mail：后台运行]');
     term.type(CTRL_C);
-    await term.waitFor('[send_mail 已在后台结束：refused]');
+    await term.waitFor('[send_mail 已在后台结束：已拒绝]');
     expect(term.screen()).toContain('[已拒绝]');
+    expect(term.screen()).not.toMatch(/: background\]|：refused\]/);
     term.type(CTRL_D);
     expect(await term.exited).toBe(0);
     expect(fs.existsSync(path.join(w.home, 'sent'))).toBe(false);

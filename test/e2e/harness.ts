@@ -40,22 +40,23 @@ export interface Served {
 /**
  * Starts `ias serve` on a free port with a fresh home and a model server; resolves when it is ready.
  * The IAS_LLM_* variables point at that server unless `noModel` (a first run: nothing configured);
- * `script` readies it before iAs starts (for what iAs asks at once, such as a task missed while off);
+ * `setup` prepares the data folder (it may save the model server's address) and `script` readies
+ * the model server, both before iAs starts (for what iAs asks at once, such as a task missed while off);
  * `env` sets variables of its own (an IAS_LLM_* one replaces the test's).
  */
 export async function serve(
   options: {
     home?: string;
     systemSkills?: string;
-    setup?: (home: string) => void;
+    setup?: (home: string, model: ModelServer) => void;
     noModel?: boolean;
     script?: (model: ModelServer) => void;
     env?: Record<string, string>;
   } = {},
 ): Promise<Served> {
   const home = options.home ?? tempDir('ias-e2e-');
-  options.setup?.(home);
   const model = await startModelServer();
+  options.setup?.(home, model);
   options.script?.(model);
   const args = [
     'serve',

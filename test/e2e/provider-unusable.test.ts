@@ -3,11 +3,14 @@
  * so (which setting, from where, why; never the key) rather than showing the first-run setup card,
  * and leads to Settings, which shows the saved value with its problem under the field until it is
  * mended; a setting from an IAS_LLM_* variable is said with the variable to change, which Settings
- * cannot. In English and in 简体中文.
+ * cannot. In English and in 简体中文. A key saved in a file other users can read is such a setting
+ * too: said with its file and how to make it private, and mended by saving the key again.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveProvider } from '../../src/core/agent/providers.js';
+import { API_KEY_SECRET, saveProvider } from '../../src/core/agent/providers.js';
 import { FileSecretStore } from '../../src/core/approval/key-store.js';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
@@ -234,5 +237,96 @@ describe('an IAS_LLM_API_KEY that cannot be used', () => {
     } finally {
       await speak(page, app, 'system', '#/chat');
     }
+  });
+});
+
+describe('a saved API key in a file other users can read', () => {
+  const KEY = 'sk-SECRET-mode-e2e';
+  let app: Served;
+  let page: Page;
+  let keyFile: string;
+
+  beforeAll(async () => {
+    app = await serve({
+      noModel: true,
+      setup: (home, model) => {
+        const paths = dataPaths(home);
+        const store = openStore(paths.database);
+        try {
+          saveProvider(store.settings, new FileSecretStore(paths.secrets), {
+            baseUrl: model.url,
+            model: 'test-model',
+            apiKey: KEY,
+          });
+        } finally {
+          store.close();
+        }
+        // As a copy or a backup restored with the umask's mode leaves it.
+        keyFile = path.join(paths.secrets, API_KEY_SECRET);
+        fs.chmodSync(keyFile, 0o644);
+      },
+    });
+    page = await openPage(app);
+  }, 60_000);
+
+  afterAll(async () => {
+    await page?.context().close();
+    await app?.stop();
+  });
+
+  it('is said in the chat and in Settings, with the file to make private, and mended by saving the key again', async () => {
+    const line = `The file that holds the saved API key can be read by other users (mode 644), so iAs does not use it. Enter the key again and save it (iAs then keeps it in a file only you can read), or make the file private: chmod 600 ${keyFile}`;
+    await notSetupCard(page);
+    expect(await problem(page).textContent()).toBe(line);
+    expect(await input(page).isDisabled()).toBe(true);
+    expect(await page.locator('body').textContent()).not.toContain('SECRET');
+    await screenshot(page, 'chat-api-key-file-open');
+
+    await speak(page, app, 'zh-CN', '#/chat');
+    try {
+      await expect
+        .poll(() => problem(page).textContent())
+        .toBe(
+          `保存 API 密钥的文件其他用户也能读取（权限 644），因此 iAs 不会使用它。请重新填写密钥并保存（iAs 会把它存进只有你能读取的文件），或把这个文件设为只有你能读取：chmod 600 ${keyFile}`,
+        );
+    } finally {
+      await speak(page, app, 'system', '#/chat');
+    }
+
+    // Settings says it under the key's field; the rest of the settings are as saved.
+    await page.click('[data-testid="model-unusable-open-settings"]');
+    const keyError = page.locator('[data-testid="provider-key-error"]');
+    await expect.poll(() => keyError.textContent()).toBe(line);
+    expect(await page.locator('[data-testid="provider-effective"]').textContent()).toBe(
+      'iAs cannot use this model until the problem below is fixed.',
+    );
+    expect(await page.locator('[data-testid="provider-base-url"]').inputValue()).toBe(app.model.url);
+    // The core still does not read the file: the connection test says the same, sending nothing.
+    await page.click('[data-testid="provider-test"]');
+    await expect
+      .poll(() => page.locator('[data-testid="provider-test-result"]').textContent())
+      .toContain('can be read by other users (mode 644)');
+    expect(app.model.requests).toHaveLength(0);
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o644);
+
+    // The key entered again and saved: a new file, readable by its owner alone, and the chat works.
+    await page.locator('[data-testid="provider-key"]').fill(KEY);
+    await expect.poll(() => keyError.count()).toBe(0);
+    await page.click('[data-testid="provider-save"]');
+    await expect
+      .poll(() => page.locator('[data-testid="provider-effective"]').textContent())
+      .toBe(`In use: test-model at ${app.model.url}`);
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+
+    await page.goto(`${app.origin}/#/chat`);
+    await expect.poll(() => input(page).isEnabled()).toBe(true);
+    expect(await card(page).count()).toBe(0);
+    app.model.enqueue({ content: 'Hello with the key kept private.' });
+    await input(page).fill('hello?');
+    await page.click('[data-testid="send-button"]');
+    await expect
+      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
+      .toContain('Hello with the key kept private.');
+    expect(app.model.requests.at(-1)!.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 });

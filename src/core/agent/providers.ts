@@ -3,7 +3,7 @@
  * usual providers; settings in SQLite, the key in the platform's secret store (never in the
  * database); IAS_LLM_BASE_URL, IAS_LLM_API_KEY and IAS_LLM_MODEL override both.
  */
-import type { SecretStore } from '../approval/key-store.js';
+import { SecretFileOpenError, type SecretStore } from '../approval/key-store.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import type { ApiKeyFlaw } from '../../shared/api-errors.js';
 import type { UnusableSetting } from '../../shared/contract.js';
@@ -195,6 +195,23 @@ export function providerParts(
   };
 }
 
+/**
+ * The saved API key. One in a file other users can read is not read (the secret store refuses it):
+ * that is a saved key that cannot be used, said with its file and how to mend it.
+ */
+function savedApiKey(secrets: SecretStore): string | undefined {
+  try {
+    return secrets.get(API_KEY_SECRET)?.toString('utf8');
+  } catch (err) {
+    if (!(err instanceof SecretFileOpenError)) throw err;
+    const mode = err.mode.toString(8).padStart(3, '0');
+    throw new ProviderNotConfiguredError(turnMessage('api-key-file-open', { file: err.file, mode }), {
+      setting: 'api-key',
+      from: 'settings',
+    });
+  }
+}
+
 /** The provider to use now; throws ProviderNotConfiguredError with what to set when there is none. */
 export function resolveProvider(
   settings: SettingsRepo,
@@ -212,7 +229,7 @@ export function resolveProvider(
   const urlFrom = baseUrl.from === 'env' ? 'env' : 'settings';
   const refusal = baseUrlRefusal(base, urlFrom);
   if (refusal) throw new ProviderNotConfiguredError(refusal, { setting: 'base-url', from: urlFrom });
-  const stored = env.IAS_LLM_API_KEY ? undefined : secrets.get(API_KEY_SECRET)?.toString('utf8');
+  const stored = env.IAS_LLM_API_KEY ? undefined : savedApiKey(secrets);
   // An empty IAS_LLM_API_KEY counts as unset, as the other two do: the saved key is used.
   const given = env.IAS_LLM_API_KEY || stored || '';
   // Said now, not by the first request (whose error would quote the key), as the base URL is; a

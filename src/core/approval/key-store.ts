@@ -21,6 +21,21 @@ export interface SecretStore {
 }
 
 /**
+ * A secret's file that other users can read (or write): it is not read, as ssh will not use such a
+ * private key, whatever it holds (someone else may have read it, or put it there). Saving the secret
+ * again replaces it with a file of this user's alone; so does `chmod 600`.
+ */
+export class SecretFileOpenError extends Error {
+  constructor(
+    readonly file: string,
+    /** The file's permission bits (0o644…). */
+    readonly mode: number,
+  ) {
+    super(`${file} can be read by other users (mode ${mode.toString(8)}); make it 0600`);
+  }
+}
+
+/**
  * Secrets as files with mode 0600 in a 0700 folder. The command line's and headless mode's store
  * (`forgetsSealedCopies`) also removes, when it forgets a secret, the copy the desktop app sealed in
  * the same folder: clearing a setting with `ias` clears it for the app too. A folder that is the
@@ -50,9 +65,8 @@ export class FileSecretStore implements SecretStore {
       return undefined;
     }
     if (!stat.isFile()) throw new Error(`${file} is not a regular file`);
-    if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
-      throw new Error(`${file} can be read by other users (mode ${(stat.mode & 0o777).toString(8)}); make it 0600`);
-    }
+    if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0)
+      throw new SecretFileOpenError(file, stat.mode & 0o777);
     return fs.readFileSync(file);
   }
 

@@ -200,6 +200,9 @@ export const en = {
     } satisfies Record<ApiKeyFlaw, string>,
     savedKeyUnusable: (flaw: string) => `The saved API key ${flaw}. Enter the key again and save it.`,
     envKeyUnusable: (flaw: string) => `IAS_LLM_API_KEY ${flaw}.`,
+    /** The saved key's file can be read by other users, so it is not read (`chmod`: the command that mends it). */
+    savedKeyFileOpen: (mode: string, chmod: string) =>
+      `The file that holds the saved API key can be read by other users (mode ${mode}), so iAs does not use it. Enter the key again and save it (iAs then keeps it in a file only you can read), or make the file private: ${chmod}`,
     /** A variable in use that is wrong: Settings cannot change it. */
     envOnly: (variable: string) =>
       `${variable} is set in the environment iAs was started in, and Settings cannot change it: correct ${variable} there (or unset it to use the settings here), then restart iAs.`,

@@ -171,6 +171,8 @@ export const zhCN: Strings = {
     },
     savedKeyUnusable: (flaw) => `已保存的 API 密钥${flaw}。请重新填写密钥并保存。`,
     envKeyUnusable: (flaw) => `IAS_LLM_API_KEY ${flaw}。`,
+    savedKeyFileOpen: (mode, chmod) =>
+      `保存 API 密钥的文件其他用户也能读取（权限 ${mode}），因此 iAs 不会使用它。请重新填写密钥并保存（iAs 会把它存进只有你能读取的文件），或把这个文件设为只有你能读取：${chmod}`,
     envOnly: (variable) =>
       `${variable} 是启动 iAs 时所在环境中的变量，无法在设置中更改：请在那里修正 ${variable}（或删除它以使用这里的设置），然后重启 iAs。`,
     inUse: (model, url) => `正在使用：${model}（${url}）`,

@@ -3,6 +3,7 @@
  * could carry, as `ias provider set` does (one check each), with a code a UI says in its language,
  * and saves nothing: the SQLite file and the secret store keep what they had.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/core/api/api-error.js';
@@ -13,6 +14,9 @@ import { API_KEY_SECRET, PROVIDER_SETTING, saveProvider } from '../../../src/cor
 import { FileSecretStore, LayeredSecretStore } from '../../../src/core/approval/key-store.js';
 import { sayApiError } from '../../../src/shared/api-errors.js';
 import { chineseApiErrors } from '../../../src/shared/api-errors-zh-CN.js';
+import { shellWord } from '../../../src/shared/shell-word.js';
+import { sayTurnLine } from '../../../src/shared/turn-messages.js';
+import { chineseTurnMessages } from '../../../src/shared/turn-messages-zh-CN.js';
 import { apiWorld, type ApiWorld } from '../../helpers/core-api.js';
 import { tempDir } from '../../helpers/temp.js';
 
@@ -238,5 +242,61 @@ describe('getProvider when a setting in use cannot be used', () => {
     // A model missing is nothing set up, not a setting that cannot be used.
     saveProvider(runtime.store.settings, runtime.secrets, { baseUrl: GOOD });
     expect(await provider({})).toMatchObject({ effective: null, unusable: null });
+  });
+});
+
+describe('getProvider when the saved API key is in a file other users can read', () => {
+  it('says it as a saved key that cannot be used, with the file and how to mend it; not read until it is private', async () => {
+    w = await apiWorld();
+    const { runtime } = w;
+    const api = settingsApi(runtime, {});
+    saveProvider(runtime.store.settings, runtime.secrets, { baseUrl: GOOD, model: 'm', apiKey: 'sk-SECRET-0644' });
+    const file = path.join(runtime.paths.secrets, API_KEY_SECRET);
+    fs.chmodSync(file, 0o644);
+
+    const open = await api.getProvider();
+    expect(open).toMatchObject({ effective: null, saved: { baseUrl: GOOD, model: 'm', hasKey: true } });
+    expect(open.unusable).toEqual({
+      setting: 'api-key',
+      from: 'settings',
+      message: `The file that holds the saved API key, ${file}, can be read by other users (mode 644), so iAs does not use it. Make it private with \`chmod 600 ${file}\`, or save the key again in the settings.`,
+      messageCode: { code: 'api-key-file-open', params: { file, mode: '644' } },
+    });
+    expect(JSON.stringify(open)).not.toContain('SECRET');
+    // The store still refuses to read it: no request could carry it, nor does the connection test.
+    expect(() => runtime.secrets.get(API_KEY_SECRET)).toThrow(/can be read by other users \(mode 644\)/);
+    expect(await api.testProvider()).toMatchObject({ ok: false, messageCode: { code: 'api-key-file-open' } });
+    // In 简体中文 too (the UI and `ias chat` say it by its code).
+    expect(sayTurnLine(chineseTurnMessages, open.unusable!.message, open.unusable!.messageCode)).toBe(
+      `保存 API 密钥的文件 ${file} 其他用户也能读取（权限 644），因此 iAs 不会使用它。请用 \`chmod 600 ${file}\` 把它设为只有你能读取，或在设置中重新保存密钥。`,
+    );
+
+    // A key set in IAS_LLM_API_KEY is the one used: the saved file is not read.
+    expect(await settingsApi(runtime, { IAS_LLM_API_KEY: 'sk-env' }).getProvider()).toMatchObject({
+      effective: { baseUrl: GOOD, model: 'm', hasKey: true },
+      unusable: null,
+    });
+
+    // chmod 600 mends it, as said.
+    fs.chmodSync(file, 0o600);
+    expect(await api.getProvider()).toMatchObject({
+      effective: { baseUrl: GOOD, model: 'm', hasKey: true },
+      unusable: null,
+    });
+
+    // So does saving the key again in Settings: a new file, of this user's alone.
+    fs.chmodSync(file, 0o640);
+    expect((await api.getProvider()).unusable).toMatchObject({ messageCode: { params: { mode: '640' } } });
+    await api.saveProvider({ baseUrl: GOOD, model: 'm', apiKey: 'sk-SECRET-0644' });
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(await api.getProvider()).toMatchObject({ effective: { hasKey: true }, unusable: null });
+    expect(keyOnDisk(w)).toBe('sk-SECRET-0644');
+  });
+
+  it('a path a shell would split is quoted in the command to copy', () => {
+    expect(shellWord('/home/a/.config/iAs/secrets/llm-api-key')).toBe('/home/a/.config/iAs/secrets/llm-api-key');
+    expect(shellWord("/Users/a/Library/Application Support/it's/llm-api-key")).toBe(
+      "'/Users/a/Library/Application Support/it'\\''s/llm-api-key'",
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   API_KEY_SECRET,
   apiKeyFlaw,
   baseUrlRefusal,
+  envApiKey,
   PROVIDER_PRESETS,
   providerSettings,
   saveProvider,
@@ -172,7 +173,7 @@ export function registerProviderCommand(program: Command): void {
         if (!opts.json) process.stdout.write(`${color.green(words.saved)}\n`);
         show(runtime, words, opts.json);
         const sealedByApp = secretPlaces(runtime.secrets, API_KEY_SECRET).sealedByApp;
-        if (nextPreset?.needsKey && apiKey === undefined && !hasKey && !sealedByApp && !process.env.IAS_LLM_API_KEY) {
+        if (nextPreset?.needsKey && apiKey === undefined && !hasKey && !sealedByApp && !envApiKey()) {
           process.stderr.write(`${color.yellow(words.needsKeyNote(nextPreset.label))}\n`);
         }
       });

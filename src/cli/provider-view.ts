@@ -6,6 +6,7 @@
 import path from 'node:path';
 import {
   API_KEY_SECRET,
+  envApiKey,
   ProviderNotConfiguredError,
   providerParts,
   providerSettings,
@@ -63,8 +64,8 @@ export function providerView(runtime: Runtime, words: ProviderWords, env = proce
     baseUrl: baseUrl ?? null,
     model: model ?? null,
     apiKey: {
-      set: Boolean(env.IAS_LLM_API_KEY) || saved,
-      from: env.IAS_LLM_API_KEY ? 'env' : saved ? 'secret' : 'none',
+      set: Boolean(envApiKey(env)) || saved,
+      from: envApiKey(env) ? 'env' : saved ? 'secret' : 'none',
       savedIn: saved ? path.join(runtime.paths.secrets, API_KEY_SECRET) : null,
       sealedByApp: places.sealedByApp,
       appUsesSealed: places.appUsesSealed,

@@ -136,8 +136,13 @@ export function apiKeyFlaw(key: string): ApiKeyFlaw | undefined {
  * itself. The one check for every way a base URL comes in: give it the text trimmed.
  */
 export function baseUrlRefusal(value: string, where: BaseUrlWhere): TurnMessage | undefined {
-  // A user name or password never goes into a message, whatever else is wrong: it is shown as ***.
-  const shown = value.replace(/^([a-z][a-z0-9+.-]*:\/*)[^/?#]*@/i, '$1***@');
+  // A user name or password never goes into a message, whatever else is wrong: all before the last
+  // @ of the address is shown as *** (a password may hold a /). Nor does a query or fragment (a key
+  // may be in one, as ?key=…): shown as ?… and #….
+  const shown = value
+    .replace(/^([a-z][a-z0-9+.-]*:\/*)[^?#]*@/i, '$1***@')
+    .replace(/\?[^#]*/, '?…')
+    .replace(/#.*/s, '#…');
   const refuse = (reason?: BaseUrlFlaw, url?: string) =>
     turnMessage('base-url-not-web-address', {
       where,
@@ -229,15 +234,15 @@ export function resolveProvider(
   const urlFrom = baseUrl.from === 'env' ? 'env' : 'settings';
   const refusal = baseUrlRefusal(base, urlFrom);
   if (refusal) throw new ProviderNotConfiguredError(refusal, { setting: 'base-url', from: urlFrom });
-  const stored = env.IAS_LLM_API_KEY ? undefined : savedApiKey(secrets);
-  // An empty IAS_LLM_API_KEY counts as unset, as the other two do: the saved key is used.
-  const given = env.IAS_LLM_API_KEY || stored || '';
+  const variable = envApiKey(env);
+  const stored = variable ? undefined : savedApiKey(secrets);
+  const given = variable || stored || '';
   // Said now, not by the first request (whose error would quote the key), as the base URL is; a
-  // line end or spaces about the key are left over from a copy, but a key of blanks is no key.
+  // line end or spaces about the key are left over from a copy, but a saved key of blanks is no key.
   const apiKey = given.trim();
   const flaw = given ? apiKeyFlaw(apiKey || given) : undefined;
   if (flaw) {
-    const where = env.IAS_LLM_API_KEY ? 'env' : 'secret';
+    const where = variable ? 'env' : 'secret';
     throw new ProviderNotConfiguredError(turnMessage('api-key-flawed', { where, reason: flaw }), {
       setting: 'api-key',
       from: where === 'env' ? 'env' : 'settings',
@@ -250,7 +255,16 @@ export function resolveProvider(
     from: {
       baseUrl: baseUrl.from,
       model: model.from,
-      apiKey: env.IAS_LLM_API_KEY ? 'env' : stored ? 'secret' : 'none',
+      apiKey: variable ? 'env' : stored ? 'secret' : 'none',
     },
   };
+}
+
+/**
+ * IAS_LLM_API_KEY as given, when it holds more than blanks: an empty or blank one counts as unset
+ * (the saved key is used), as an empty or blank IAS_LLM_BASE_URL or IAS_LLM_MODEL does.
+ */
+export function envApiKey(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env.IAS_LLM_API_KEY;
+  return value?.trim() ? value : undefined;
 }

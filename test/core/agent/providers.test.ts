@@ -91,6 +91,24 @@ describe('providers', () => {
     const resolve = (url: string) => () =>
       resolveProvider(store.settings, secrets, { IAS_LLM_BASE_URL: url, IAS_LLM_MODEL: 'm' });
     expect(resolve('https://api.example.com/v1?key=1')).toThrow(/^IAS_LLM_BASE_URL has a query \(\?…\) in it/);
+    // A key in a query or fragment, or a password with a / in it, never goes into the message.
+    for (const [url, shown] of [
+      ['https://api.example.com/v1?key=sk-Secret9', 'https://api.example.com/v1?…'],
+      ['https://api.example.com/v1#key=sk-Secret9', 'https://api.example.com/v1#…'],
+      ['https://u:sk-Se/cret9@api.example.com/v1', 'https://***@api.example.com/v1'],
+      ['https://u:sk-Se@cret9@api.example.com/v1?key=sk-Secret9#x', 'https://***@api.example.com/v1?…#…'],
+    ]) {
+      const said = (() => {
+        try {
+          resolve(url!)();
+        } catch (err) {
+          return (err as Error).message + JSON.stringify((err as ProviderNotConfiguredError).messageCode);
+        }
+        return '';
+      })();
+      expect(said).toContain(`"${shown}"`);
+      expect(said).not.toMatch(/Se\/?@?cret9/);
+    }
     expect(resolve('https://user:pw@api.example.com/v1')).toThrow(
       /^IAS_LLM_BASE_URL holds a user name or password: "https:\/\/\*\*\*@/,
     );
@@ -126,7 +144,8 @@ describe('providers', () => {
       'The saved API key has a space or line break inside it, which an API key never has, so nothing was sent. Save the key again in the settings.',
     );
     expect(saved.messageCode).toEqual({ code: 'api-key-flawed', params: { where: 'secret', reason: 'whitespace' } });
-    expect(refusal({ IAS_LLM_API_KEY: ' \t ' }).messageCode).toMatchObject({ params: { where: 'env' } });
+    // A blank variable counts as unset, as a blank IAS_LLM_MODEL does: the saved key is the one judged.
+    expect(refusal({ IAS_LLM_API_KEY: ' \t ' }).messageCode).toMatchObject({ params: { where: 'secret' } });
     for (const err of [fromEnv, saved]) {
       const said = `${err.message} ${JSON.stringify(err.messageCode)}`;
       for (let i = 0; i + 4 <= key.length; i++) expect(said).not.toContain(key.slice(i, i + 4));
@@ -136,6 +155,12 @@ describe('providers', () => {
       apiKey: key,
       from: { apiKey: 'env' },
     });
+    saveProvider(store.settings, secrets, { preset: 'deepseek', apiKey: key });
+    for (const blank of ['', ' \t ', '\n'])
+      expect(resolveProvider(store.settings, secrets, { IAS_LLM_API_KEY: blank })).toMatchObject({
+        apiKey: key,
+        from: { apiKey: 'secret' },
+      });
   });
 });
 

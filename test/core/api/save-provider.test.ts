@@ -229,7 +229,7 @@ describe('getProvider when a setting in use cannot be used', () => {
     expect((await provider({})).unusable).toMatchObject({
       setting: 'base-url',
       from: 'settings',
-      message: `The base URL in the settings has a query (?…) in it: "${GOOD}?x=1". A base URL ends with its path, such as https://api.deepseek.com/v1.`,
+      message: `The base URL in the settings has a query (?…) in it: "${GOOD}?…". A base URL ends with its path, such as https://api.deepseek.com/v1.`,
       messageCode: { code: 'base-url-not-web-address', params: { where: 'settings', reason: 'query' } },
     });
     expect((await provider({ IAS_LLM_BASE_URL: 'api.example.com/v1' })).unusable).toMatchObject({

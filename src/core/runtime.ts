@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { Agent, type AgentEvent, type AgentOptions } from './agent/agent.js';
 import { enabledSkills } from './agent/catalogue.js';
-import { resolveProvider } from './agent/providers.js';
+import { resolveProvider, type ProviderConfig } from './agent/providers.js';
 import { markCutOffTurns } from './agent/cut-off-turns.js';
 import { ServerMends } from './agent/server-mends.js';
 import { TurnsInProgress } from './agent/turns-in-progress.js';
@@ -70,6 +70,11 @@ export interface Runtime {
   enabledSkills(): Skill[];
   /** The owner's time zone: the setting, else the computer's. */
   timeZone(): string;
+  /**
+   * The model provider a turn would use now (the settings and the secret store, the environment
+   * over them); throws ProviderNotConfiguredError when there is none it can use.
+   */
+  provider(): ProviderConfig;
   /** An agent loop over this runtime's skills, store and gate. */
   agent(options?: Partial<AgentOptions>): Agent;
   /**
@@ -144,11 +149,12 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   // What servers were learnt to want holds for every agent of this runtime (chat and tasks).
   const mends = new ServerMends();
   const turns = new TurnsInProgress();
+  const provider = () => resolveProvider(store.settings, secrets);
   const agent = (agentOptions: Partial<AgentOptions> = {}) =>
     new Agent({
       mends,
       turns,
-      provider: () => resolveProvider(store.settings, secrets),
+      provider,
       conversations: store.conversations,
       jobs: store.jobs,
       caller,
@@ -192,6 +198,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     scheduler,
     enabledSkills: offered,
     timeZone,
+    provider,
     agent,
     stopTurns: () => turns.stopAll(),
     async close() {

@@ -2,13 +2,15 @@
  * The Electron main process: one instance, a tray icon, a sandboxed window, and the contract over
  * IPC wired to the core. Thin on purpose; what iAs does lives in src/core.
  */
-import { app, Notification, session, type BrowserWindow } from 'electron';
+import { app, dialog, Notification, session, type BrowserWindow } from 'electron';
 import { DesktopChannel } from '../core/channels/desktop-channel.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
 import { defaultDataHome } from '../core/paths.js';
 import { HIGH_RISK_PAUSED, openRuntime, type Runtime } from '../core/runtime.js';
 import { createCoreApi } from '../core/api/create-api.js';
 import { APP_SETTINGS } from '../core/api/settings-api.js';
+import { pickLocale } from '../shared/locale.js';
+import { startFailure } from '../shared/start-failure.js';
 import { registerIpc } from './ipc.js';
 import { exampleSkillsDir, isAppUrl, systemSkillsDir, userSkillsDir } from './paths.js';
 import { appSecrets } from './secrets.js';
@@ -147,6 +149,10 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch((err: unknown) => {
       console.error('iAs: failed to start:', err);
+      // Launched from a menu, nobody reads the console: a native error box (it works before any
+      // window, once the app is ready) says why, in the OS language (the settings may be unreadable).
+      const { title, message } = startFailure(pickLocale(undefined, app.getLocale()), err);
+      dialog.showErrorBox(title, message);
       app.exit(1);
     });
 }

@@ -1,5 +1,6 @@
 /** How each API error (see api-errors.ts) reads in 简体中文. Plain functions: no Node, no DOM. */
 import type { ApiErrorStrings } from './api-errors.js';
+import { sayTurnLine } from './turn-messages.js';
 import { chineseTurnMessages } from './turn-messages-zh-CN.js';
 
 export const chineseApiErrors: ApiErrorStrings = {
@@ -11,6 +12,7 @@ export const chineseApiErrors: ApiErrorStrings = {
   'no-conversation': (p) => `没有这个对话（${p.id}）。`,
   'reply-in-progress': () => '这个对话还在回复中：请先停止，或等它回复完。',
   'code-in-chat': () => '这是确认码：请在收到确认请求的微信里回复它；它没有发给模型。',
+  'no-usable-model': (p) => `消息没有发送。${sayTurnLine(chineseTurnMessages, p.message, p.messageCode)}`,
   'wechat-unavailable': () => '当前模式下微信不可用。',
   'no-task': (p) => `没有这个定时任务（${p.id}）。`,
   'task-no-run-left': (p) => `“${p.name}”的运行时间已过：请在对话中让 iAs 为它设定新的时间。`,

@@ -6,7 +6,7 @@
  * Plain types and functions: no Node, no DOM.
  */
 import { sayCoded } from './coded-text.js';
-import { englishTurnMessages, type TurnMessageParams } from './turn-messages.js';
+import { englishTurnMessages, sayTurnLine, type MessageCode, type TurnMessageParams } from './turn-messages.js';
 
 export interface ApiErrorParams {
   'no-skill': { name: string };
@@ -18,6 +18,12 @@ export interface ApiErrorParams {
   'reply-in-progress': Record<string, never>;
   /** A chat message that holds the pending approval's code: it is kept from the model. */
   'code-in-chat': Record<string, never>;
+  /**
+   * A chat message sent while iAs has no model it can use (none set up, or a setting that cannot
+   * be used): refused before anything is stored. `message` and `messageCode` are the turn line
+   * that says why (in English, and its code).
+   */
+  'no-usable-model': { message: string; messageCode: MessageCode };
   'wechat-unavailable': Record<string, never>;
   'no-task': { id: string };
   'task-no-run-left': { name: string };
@@ -58,6 +64,7 @@ export const englishApiErrors: ApiErrorStrings = {
   'reply-in-progress': () => 'a reply is still coming in this conversation; stop it or wait',
   'code-in-chat': () =>
     'That is an approval code: reply it in WeChat, where the request was sent. It was not sent to the model.',
+  'no-usable-model': (p) => `The message was not sent. ${sayTurnLine(englishTurnMessages, p.message, p.messageCode)}`,
   'wechat-unavailable': () => 'WeChat is not available in this mode',
   'no-task': (p) => `there is no scheduled task "${p.id}"`,
   'task-no-run-left': (p) => `"${p.name}" has no run left: its moment has passed`,

@@ -96,12 +96,19 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
     async sendMessage({ conversationId, text }) {
       // Before a new conversation takes the text as its title (the agent refuses it too).
       if (runtime.gate.holdsCode(text)) throw apiError('code-in-chat', {});
-      const id = conversationId ?? randomUUID();
-      if (!conversations.get(id)) {
-        if (conversationId) throw apiError('no-conversation', { id: conversationId });
-        conversations.create(id, text.trim().slice(0, 40));
+      if (conversationId && !conversations.get(conversationId))
+        throw apiError('no-conversation', { id: conversationId });
+      if (conversationId && turns.has(conversationId)) throw apiError('reply-in-progress', {});
+      // No model it can use (the settings changed since the page was read): refused before a new
+      // conversation or the message is stored, saying why, so the owner keeps the text and can mend it.
+      try {
+        runtime.provider();
+      } catch (err) {
+        if (!(err instanceof ProviderNotConfiguredError)) throw err;
+        throw apiError('no-usable-model', { message: err.message, messageCode: err.messageCode });
       }
-      if (turns.has(id)) throw apiError('reply-in-progress', {});
+      const id = conversationId ?? randomUUID();
+      if (!conversationId) conversations.create(id, text.trim().slice(0, 40));
       const turnId = randomUUID();
       const controller = new AbortController();
       turns.set(id, { turnId, controller });

@@ -1,4 +1,8 @@
-/** The message box: Enter sends, Shift+Enter starts a new line (and Enter inside an IME composition does neither). */
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line (and Enter inside an IME composition
+ * does neither). A message the core could not take comes back into it, and what it holds stays
+ * while another page is shown.
+ */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
@@ -7,17 +11,31 @@ interface Props {
   busy: boolean;
   disabled: boolean;
   disabledReason?: string;
-  onSend: (text: string) => void;
+  /**
+   * Sends the text; resolves false when it was not taken and should be kept (no model to send it
+   * to): it goes back into the box, unless something else has been typed there meanwhile.
+   */
+  onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
   focusKey: string;
 }
 
 const MAX_HEIGHT_PX = 200;
 
+/**
+ * What the box held when the chat was left for another page (a message typed, or one given back
+ * because no model could take it, while the owner mends the model in Settings): there on return.
+ */
+let leftInBox = '';
+
 export function Composer({ busy, disabled, disabledReason, onSend, onStop, focusKey }: Props) {
   const t = useT();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => leftInBox);
   const input = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    leftInBox = text;
+  }, [text]);
 
   useEffect(() => {
     input.current?.focus();
@@ -33,8 +51,11 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, focus
   const canSend = !busy && !disabled && text.trim() !== '';
   const send = () => {
     if (!canSend) return;
-    onSend(text.trim());
+    const typed = text;
     setText('');
+    void onSend(typed.trim()).then((taken) => {
+      if (!taken) setText((now) => (now === '' ? typed : now));
+    });
     // Sent with the button, the focus would stay on it (and move to Stop): keep it in the box.
     input.current?.focus();
   };

@@ -274,8 +274,14 @@ export class ChatStore {
     }
   }
 
-  /** Sends a message; resolves to the conversation's id (a new one for the draft). */
-  async send(conversationId: string | undefined, text: string): Promise<string | undefined> {
+  /**
+   * Sends a message; resolves to the conversation's id (a new one for the draft), or, when the
+   * core refused it (shown in the transcript as the failed call's error), the refusal's code.
+   */
+  async send(
+    conversationId: string | undefined,
+    text: string,
+  ): Promise<{ conversationId?: string; refused?: ApiErrorCode }> {
     const key = conversationId ?? DRAFT;
     const now = Date.now();
     const n = this.nextKey++;
@@ -307,14 +313,15 @@ export class ChatStore {
       this.turns.set(answer.turnId, { conversationId: answer.conversationId, blockKey, foreign: false });
       if (this.stopWanted.delete(blockKey)) void this.stop(answer.turnId);
       void this.loadConversations();
-      return answer.conversationId;
+      return { conversationId: answer.conversationId };
     } catch (err) {
+      const apiCode = errorCode(err);
       this.updateBlock(key, blockKey, (b) => ({
         ...b,
         live: false,
-        parts: [...b.parts, { type: 'error', text: errorMessage(err), apiCode: errorCode(err) }],
+        parts: [...b.parts, { type: 'error', text: errorMessage(err), apiCode }],
       }));
-      return conversationId;
+      return { ...(conversationId ? { conversationId } : {}), ...(apiCode ? { refused: apiCode } : {}) };
     } finally {
       this.sendsInFlight--;
       this.replayBuffered();

@@ -22,7 +22,12 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
   const t = useT();
   const state = useChatState();
   const { approvals } = useApprovals();
-  const provider = useLoad(() => client.call.getProvider());
+  // Read again when a turn fails: the model may have become unusable since (its card then shows).
+  const provider = useLoad(
+    () => client.call.getProvider(),
+    [],
+    (event) => event.type === 'chat' && event.event.kind === 'done' && event.event.error !== undefined,
+  );
   const [listOpen, setListOpen] = useState(false);
   const key = conversationId ?? DRAFT;
 
@@ -56,11 +61,16 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
   }, [needsSetup]);
   const showSetup = needsSetup || (setupShown && !conversationId && items.length === 0);
 
-  const send = (text: string) => {
+  /** Resolves false when the text should go back into the message box (see Composer). */
+  const send = async (text: string): Promise<boolean> => {
     setSetupShown(false);
-    void chatStore.send(conversationId, text).then((id) => {
-      if (!conversationId && id) navigate('chat', id, true);
-    });
+    const sent = await chatStore.send(conversationId, text);
+    if (!conversationId && sent.conversationId) navigate('chat', sent.conversationId, true);
+    // No model iAs can use any more (changed since this page read it): nothing was stored. Its card
+    // (or the setup card) says what to mend, and the text waits in the box to be sent after.
+    if (sent.refused?.code !== 'no-usable-model') return true;
+    provider.reload();
+    return false;
   };
   const stop = () => {
     if (live) void chatStore.stopBlock(live);

@@ -207,14 +207,15 @@ describe('the contract, implemented over the core', () => {
     w = await apiWorld();
     const events = (turnId: string) =>
       w!.events.filter((e) => e.type === 'chat' && e.turnId === turnId).map((e) => (e as { event: ChatEvent }).event);
-    // No model yet: the turn ends at once, saying why by code.
-    const first = await w.core.api.sendMessage({ text: 'hello?' });
-    await until(() => events(first.turnId).some((e) => e.kind === 'done'));
-    expect(events(first.turnId).at(-1)).toMatchObject({
-      kind: 'done',
-      error: expect.stringMatching(/^No model is configured/),
-      errorCode: { code: 'no-model-configured', params: {} },
+    // No model yet: the message is refused before anything is stored, saying why by code.
+    await expect(w.core.api.sendMessage({ text: 'hello?' })).rejects.toMatchObject({
+      message: expect.stringMatching(/^The message was not sent\. No model is configured/),
+      messageCode: {
+        code: 'no-usable-model',
+        params: { messageCode: { code: 'no-model-configured', params: {} } },
+      },
     });
+    expect(await w.core.api.listConversations()).toEqual([]);
     server = await startModelServer();
     await w.core.api.saveProvider({ baseUrl: server.url, model: 'm', apiKey: 'k' });
     server.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });

@@ -1,0 +1,175 @@
+/**
+ * The model becomes unusable after the chat page read it (the saved key's file opened to other
+ * users, the model's settings removed), in Chromium against `ias serve`: a message sent then is
+ * not lost. Nothing is stored (no empty conversation appears), the message stays in the
+ * transcript saying it was not sent and why, it waits in the message box, and the chat shows the
+ * card that says what to mend; mended, the same text is sent.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_SECRET, saveProvider } from '../../src/core/agent/providers.js';
+import { FileSecretStore } from '../../src/core/approval/key-store.js';
+import { dataPaths } from '../../src/core/paths.js';
+import { openStore } from '../../src/core/store/index.js';
+import type { ConversationInfo } from '../../src/shared/contract.js';
+import { launchBrowser, otherClient, screenshot, serve, type Served } from './harness.js';
+
+const KEY = 'sk-e2e-key';
+
+let browser: Browser;
+let app: Served;
+let keyFile: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // The model saved in the settings (no IAS_LLM_* variable), as a user sets it up.
+  app = await serve({
+    noModel: true,
+    setup: (home, model) => {
+      const paths = dataPaths(home);
+      const store = openStore(paths.database);
+      try {
+        saveProvider(store.settings, new FileSecretStore(paths.secrets), {
+          baseUrl: model.url,
+          model: 'test-model',
+          apiKey: KEY,
+        });
+      } finally {
+        store.close();
+      }
+      keyFile = path.join(paths.secrets, API_KEY_SECRET);
+    },
+  });
+}, 60_000);
+afterAll(async () => {
+  await app?.stop();
+  await browser?.close();
+});
+
+const input = (page: Page) => page.locator('[data-testid="message-input"]');
+/** The last error line shown in the transcript ('' when there is none; read without waiting for one). */
+const lastError = async (page: Page) =>
+  (await page.locator('[data-testid="chat-error"]').allTextContents()).at(-1)?.trim() ?? '';
+const userMessages = (page: Page) => page.locator('[data-testid="message"][data-role="user"]');
+const conversationItems = (page: Page) => page.locator('[data-testid="conversation-item"]');
+
+/** A page of the chat, read while the model works: the message box takes text. */
+async function openChat(hash = '#/chat'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 760 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(app.url);
+  await page.goto(`${app.origin}/${hash}`);
+  await expect.poll(() => input(page).isEnabled()).toBe(true);
+  return page;
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await input(page).fill(text);
+  await page.click('[data-testid="send-button"]');
+}
+
+async function storedConversations(): Promise<ConversationInfo[]> {
+  const other = await otherClient(app);
+  try {
+    return await other.call<ConversationInfo[]>('listConversations');
+  } finally {
+    other.socket.close();
+  }
+}
+
+describe('a message sent after the model became unusable', () => {
+  it('in a conversation: kept in the box and shown as not sent, the key’s problem said; sent once mended', async () => {
+    const page = await openChat();
+    app.model.enqueue({ content: 'Hello there.' });
+    await send(page, 'hello');
+    await expect
+      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
+      .toContain('Hello there.');
+    const conversationId = new URL(page.url()).hash.split('/').at(-1)!;
+    const requests = app.model.requests.length;
+
+    // As a copy or a backup restored with the umask's mode leaves it, while the page is open.
+    fs.chmodSync(keyFile, 0o644);
+    await send(page, 'and then?');
+
+    await expect
+      .poll(() => lastError(page))
+      .toBe(
+        `The message was not sent. The file that holds the saved API key, ${keyFile}, can be read by other users (mode 644), so iAs does not use it. Make it private with \`chmod 600 ${keyFile}\`, or save the key again in the settings.`,
+      );
+    await expect.poll(() => input(page).inputValue()).toBe('and then?');
+    await expect.poll(() => page.locator('[data-testid="model-unusable"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="model-unusable-problem"]').textContent()).toMatch(
+      /^The file that holds the saved API key can be read by other users \(mode 644\)/,
+    );
+    expect(await input(page).isDisabled()).toBe(true);
+    expect(await userMessages(page).allTextContents()).toEqual([
+      expect.stringContaining('hello'),
+      expect.stringContaining('and then?'),
+    ]);
+    expect(await page.locator('[data-testid="assistant-message"]').first().textContent()).toContain('Hello there.');
+    expect(app.model.requests.length).toBe(requests);
+    await screenshot(page, 'chat-model-lost-follow-up');
+
+    // What is stored is the conversation as it was.
+    const stored = await storedConversations();
+    expect(stored.map((c) => c.id)).toEqual([conversationId]);
+
+    // Mended in Settings (the key saved again); back in the chat, the text is still there to send.
+    await page.click('[data-testid="model-unusable-open-settings"]');
+    await page.locator('[data-testid="provider-key"]').fill(KEY);
+    await page.click('[data-testid="provider-save"]');
+    await expect
+      .poll(() => page.locator('[data-testid="provider-effective"]').textContent())
+      .toBe(`In use: test-model at ${app.model.url}`);
+    await page.goto(`${app.origin}/#/chat/${conversationId}`);
+    await expect.poll(() => input(page).isEnabled()).toBe(true);
+    expect(await input(page).inputValue()).toBe('and then?');
+    app.model.enqueue({ content: 'Then this.' });
+    await page.click('[data-testid="send-button"]');
+    await expect
+      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
+      .toContain('Then this.');
+    expect(JSON.stringify(app.model.requests.at(-1)!.body)).toContain('and then?');
+    await page.context().close();
+  });
+
+  it('as a new conversation, with the model’s settings removed: no empty conversation, the setup card, the text kept', async () => {
+    const page = await openChat();
+    const before = await storedConversations();
+    await expect.poll(() => conversationItems(page).count()).toBe(before.length);
+
+    // The model's settings removed by another window (or `ias provider`), after this page read them.
+    const other = await otherClient(app);
+    try {
+      await other.call('saveProvider', {});
+    } finally {
+      other.socket.close();
+    }
+    await send(page, 'a new question');
+
+    await expect.poll(() => lastError(page)).toMatch(/^The message was not sent\. No model is configured\./);
+    await expect.poll(() => input(page).inputValue()).toBe('a new question');
+    await expect.poll(() => page.locator('[data-testid="setup-card"]').count()).toBe(1);
+    expect(await userMessages(page).allTextContents()).toEqual([expect.stringContaining('a new question')]);
+    // Still the new conversation's page, and no conversation was made for it.
+    expect(new URL(page.url()).hash).toBe('#/chat');
+    expect((await storedConversations()).map((c) => c.id)).toEqual(before.map((c) => c.id));
+    expect(await conversationItems(page).count()).toBe(before.length);
+    await screenshot(page, 'chat-model-lost-new-conversation');
+
+    // In 简体中文 too.
+    await page.goto(`${app.origin}/#/settings`);
+    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    await page.goto(`${app.origin}/#/chat`);
+    try {
+      await expect.poll(() => lastError(page)).toMatch(/^消息没有发送。还没有配置模型。/);
+      expect(await input(page).inputValue()).toBe('a new question');
+    } finally {
+      await page.goto(`${app.origin}/#/settings`);
+      await page.selectOption('[data-testid="settings-language"]', 'system');
+    }
+    await page.context().close();
+  });
+});

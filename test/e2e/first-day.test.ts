@@ -41,4 +41,25 @@ describe('a first day with the app', () => {
     await input.fill('');
     await expect.poll(box).toEqual({ overflows: false, height: empty });
   });
+
+  it('in a window as narrow as the app allows (640 px), the chat keeps room to write', async () => {
+    await page.setViewportSize({ width: 640, height: 700 });
+    try {
+      await page.goto(`${app.origin}/#/chat`);
+      const input = page.locator('[data-testid="message-input"]');
+      await input.waitFor();
+      // The sidebar keeps its icons, each link its name; the message box gets most of the width.
+      await expect.poll(async () => (await input.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(240);
+      const sidebar = page.getByTestId('sidebar');
+      expect((await sidebar.boundingBox())!.width).toBeLessThanOrEqual(64);
+      for (const name of ['Chat', 'Skills', 'Scheduled tasks', 'Audit log', 'Approvals', 'Settings'])
+        expect(await sidebar.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+      // Wide again, the labels are back.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeGreaterThan(150);
+      expect(await sidebar.getByText('Scheduled tasks').isVisible()).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });

@@ -4,14 +4,41 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataPaths } from '../../src/core/paths.js';
+import { openStore } from '../../src/core/store/index.js';
 import { launchBrowser, serve, type Served } from './harness.js';
 
 let app: Served;
 let browser: Browser;
 let page: Page;
 
+/** Calls as the audit log keeps them, one per way an approval can end (oldest first). */
+const OUTCOMES = [
+  { skill: 'get_current_datetime', risk: 'low', approvalOutcome: 'none', status: 'done' },
+  { skill: 'send_mail', risk: 'high', approvalOutcome: 'approved', status: 'done' },
+  { skill: 'send_mail', risk: 'high', approvalOutcome: 'rejected', status: 'refused' },
+  { skill: 'send_mail', risk: 'high', approvalOutcome: 'paused', status: 'refused' },
+  { skill: 'execute_shell', risk: 'high', approvalOutcome: 'owner-at-terminal', status: 'done' },
+] as const;
+
+function seedAudit(home: string): void {
+  const store = openStore(dataPaths(home).database);
+  try {
+    const now = Date.now();
+    for (const [i, { skill, risk, approvalOutcome, status }] of OUTCOMES.entries()) {
+      const startedAt = now - (10 - i) * 60_000;
+      store.audit.record(
+        { skill, source: 'chat', risk, params: {}, approvalOutcome, startedAt },
+        { status, durationMs: 5, finishedAt: startedAt + 5 },
+      );
+    }
+  } finally {
+    store.close();
+  }
+}
+
 beforeAll(async () => {
-  app = await serve();
+  app = await serve({ setup: seedAudit });
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })).newPage();
   await page.goto(app.url);
@@ -60,6 +87,28 @@ describe('a first day with the app', () => {
       expect(await sidebar.getByText('Scheduled tasks').isVisible()).toBe(true);
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it('the audit log says how each approval ended in words of the UI’s language, not the stored value', async () => {
+    const approvals = () => page.locator('[data-testid="audit-row"] .col-approval').allTextContents();
+    await page.goto(`${app.origin}/#/audit`);
+    // Newest first.
+    await expect.poll(approvals).toEqual(['At the terminal', 'Paused', 'Rejected', 'Approved', '—']);
+    await page.locator('[data-testid="audit-row"]').nth(3).click();
+    const drawer = page.locator('[data-testid="audit-drawer"]');
+    await expect.poll(async () => (await drawer.textContent()) ?? '').toContain('ApprovalApproved');
+
+    await page.goto(`${app.origin}/#/settings`);
+    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    try {
+      await page.goto(`${app.origin}/#/audit`);
+      await expect.poll(approvals).toEqual(['在终端确认', '已暂停', '已拒绝', '已批准', '—']);
+      await page.locator('[data-testid="audit-row"]').nth(2).click();
+      await expect.poll(async () => (await drawer.textContent()) ?? '').toContain('审批已拒绝');
+    } finally {
+      await page.goto(`${app.origin}/#/settings`);
+      await page.selectOption('[data-testid="settings-language"]', 'system');
     }
   });
 });

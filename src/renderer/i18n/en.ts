@@ -430,6 +430,17 @@ export const en = {
     exitCode: 'Exit code',
     requestedBy: 'Requested by',
     approvalId: 'Approval id',
+    /** How a call's approval ended, by the value the audit log stores (another value shows as stored). */
+    approvalOutcome: {
+      none: '—',
+      approved: 'Approved',
+      rejected: 'Rejected',
+      expired: 'Expired',
+      cancelled: 'Cancelled',
+      unconfirmed: 'Not confirmed',
+      paused: 'Paused',
+      'owner-at-terminal': 'At the terminal',
+    },
     skillVersion: 'Skill version',
     params: 'Parameters',
     result: 'Result',

@@ -111,4 +111,31 @@ describe('a first day with the app', () => {
       await page.selectOption('[data-testid="settings-language"]', 'system');
     }
   });
+
+  it('a wide table in a reply scrolls sideways in a narrow window rather than cutting its words', async () => {
+    const words = ['Temperature', 'Humidity', 'Precipitation', 'Visibility', 'Description', 'Recommendation'];
+    const table = [`| ${words.join(' | ')} |`, `|${' --- |'.repeat(words.length)}`, `| ${words.join(' | ')} |`];
+    app.model.enqueue({ content: ['Here it is:', '', ...table].join('\n') });
+    await page.setViewportSize({ width: 640, height: 700 });
+    try {
+      await page.goto(`${app.origin}/#/chat`);
+      await page.fill('[data-testid="message-input"]', 'The weather as a table, please');
+      await page.keyboard.press('Enter');
+      const shown = page.locator('[data-testid="assistant-message"] .md-table').last();
+      await shown.waitFor();
+      // Each word on one line: a range over a cell's text makes one box.
+      const lines = () =>
+        shown.locator('th, td').evaluateAll((cells) =>
+          cells.map((cell) => {
+            const range = cell.ownerDocument.createRange();
+            range.selectNodeContents(cell);
+            return range.getClientRects().length;
+          }),
+        );
+      await expect.poll(lines).toEqual(Array.from({ length: words.length * 2 }, () => 1));
+      expect(await shown.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });

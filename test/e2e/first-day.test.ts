@@ -138,4 +138,29 @@ describe('a first day with the app', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
+
+  it('in 简体中文, where an approval was sent reads with Chinese punctuation', async () => {
+    await page.goto(`${app.origin}/#/settings`);
+    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    try {
+      await page.goto(`${app.origin}/#/chat`);
+      app.model.enqueue(
+        { toolCalls: [{ name: 'execute_shell', arguments: '{"command":"echo hello"}' }] },
+        { content: 'Not run.' },
+      );
+      await page.fill('[data-testid="message-input"]', 'Say hello in the shell');
+      await page.keyboard.press('Enter');
+      const card = page.locator('[data-testid="approval-card"]').last();
+      await card.waitFor({ timeout: 8000 });
+      expect(await card.locator('[data-testid="approval-channel"]').textContent()).toBe('发送至：本机');
+      await page.goto(`${app.origin}/#/approvals`);
+      const item = page.locator('[data-testid="approval-channel"]').first();
+      await expect.poll(() => item.textContent()).toBe('发送至：本机');
+      await page.getByTestId('reject-button').first().click();
+      await expect.poll(() => page.getByTestId('reject-button').count()).toBe(0);
+    } finally {
+      await page.goto(`${app.origin}/#/settings`);
+      await page.selectOption('[data-testid="settings-language"]', 'system');
+    }
+  });
 });

@@ -40,7 +40,7 @@ export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
         <span className="spacer" />
         {approval.channel && (
           <span className="muted" data-testid="approval-channel">
-            {t.approvals.sentTo}: {channelLabel(approval.channel, t)}
+            {t.approvals.sentTo(channelLabel(approval.channel, t))}
           </span>
         )}
       </div>

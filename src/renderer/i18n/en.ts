@@ -217,7 +217,7 @@ export const en = {
     cardIntro: 'The assistant wants to run this high-risk skill with these parameters:',
     origins,
     noChannel: 'not sent',
-    sentTo: 'Sent to',
+    sentTo: (channel: string) => `Sent to: ${channel}`,
     approve: 'Approve',
     reject: 'Reject',
     expiresIn: (time: string) => `Expires in ${time}`,

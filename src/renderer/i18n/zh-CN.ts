@@ -187,7 +187,7 @@ export const zhCN: Strings = {
     cardIntro: '助手想用以下参数运行这个高风险技能：',
     origins,
     noChannel: '未发送',
-    sentTo: '发送至',
+    sentTo: (channel) => `发送至：${channel}`,
     approve: '批准',
     reject: '拒绝',
     expiresIn: (time) => `${time} 后过期`,

@@ -21,6 +21,8 @@ const OUTCOMES = [
   { skill: 'execute_shell', risk: 'high', approvalOutcome: 'owner-at-terminal', status: 'done' },
 ] as const;
 
+const TASK_NAME = 'Renew the domain name ias-example.com before it expires next month, and tell me the price first';
+
 function seedAudit(home: string): void {
   const store = openStore(dataPaths(home).database);
   try {
@@ -32,6 +34,19 @@ function seedAudit(home: string): void {
         { status, durationMs: 5, finishedAt: startedAt + 5 },
       );
     }
+    store.tasks.insert({
+      id: 'renewal',
+      name: TASK_NAME,
+      prompt: 'Remind me to renew the domain',
+      cron: null,
+      runAt: now + 30 * 86_400_000,
+      nextRunAt: now + 30 * 86_400_000,
+      timeZone: 'UTC',
+      allowlist: [],
+      enabled: true,
+      createdBy: 'cli',
+      createdAt: now,
+    });
   } finally {
     store.close();
   }
@@ -162,5 +177,13 @@ describe('a first day with the app', () => {
       await page.goto(`${app.origin}/#/settings`);
       await page.selectOption('[data-testid="settings-language"]', 'system');
     }
+  });
+
+  it('a task’s name too long for its card can still be read whole', async () => {
+    await page.goto(`${app.origin}/#/tasks`);
+    const name = page.locator('.task-name', { hasText: 'Renew the domain' });
+    await name.waitFor();
+    expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await name.getAttribute('title')).toBe(TASK_NAME);
   });
 });

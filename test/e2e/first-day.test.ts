@@ -186,4 +186,28 @@ describe('a first day with the app', () => {
     expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     expect(await name.getAttribute('title')).toBe(TASK_NAME);
   });
+
+  it('in 简体中文, the model providers to choose from read in Chinese', async () => {
+    await page.goto(`${app.origin}/#/settings`);
+    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    try {
+      const options = () => page.locator('[data-testid="provider-preset"] option').allTextContents();
+      await expect
+        .poll(options)
+        .toEqual([
+          'OpenAI',
+          'DeepSeek',
+          '通义千问（DashScope 兼容模式）',
+          'Moonshot（Kimi）',
+          'OpenRouter',
+          'Ollama（本地）',
+          '自定义（兼容 OpenAI）',
+        ]);
+    } finally {
+      await page.selectOption('[data-testid="settings-language"]', 'system');
+    }
+    await expect
+      .poll(() => page.locator('[data-testid="provider-preset"] option').allTextContents())
+      .toContain('Ollama (local)');
+  });
 });

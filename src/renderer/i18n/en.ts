@@ -174,6 +174,8 @@ export const en = {
     title: 'Model provider',
     preset: 'Provider',
     custom: 'Custom (OpenAI-compatible)',
+    /** A preset's name where it differs from the core's (English) label, by the preset's id. */
+    presetLabels: {} as Partial<Record<string, string>>,
     baseUrl: 'Base URL',
     model: 'Model',
     apiKey: 'API key',

@@ -147,6 +147,11 @@ export const zhCN: Strings = {
     title: '模型服务',
     preset: '服务商',
     custom: '自定义（兼容 OpenAI）',
+    presetLabels: {
+      qwen: '通义千问（DashScope 兼容模式）',
+      moonshot: 'Moonshot（Kimi）',
+      ollama: 'Ollama（本地）',
+    },
     baseUrl: '接口地址',
     model: '模型',
     apiKey: 'API 密钥',

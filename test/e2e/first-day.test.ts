@@ -210,4 +210,14 @@ describe('a first day with the app', () => {
       .poll(() => page.locator('[data-testid="provider-preset"] option').allTextContents())
       .toContain('Ollama (local)');
   });
+
+  it('in the browser, Launch at login says it is the desktop app’s, since ias serve does not start so', async () => {
+    await page.goto(`${app.origin}/#/settings`);
+    const row = page.locator('.switch-row', { has: page.getByTestId('settings-launch-at-login') });
+    await expect
+      .poll(async () => (await row.count()) && (await row.textContent()))
+      .toBe(
+        'Launch at loginStarts the desktop app when you log in. iAs in a browser (ias serve) does not start by itself.',
+      );
+  });
 });

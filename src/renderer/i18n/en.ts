@@ -495,6 +495,9 @@ export const en = {
     allowBrowserNotifications: 'Allow this browser to show notifications',
     browserNotificationsDenied: 'This browser blocks notifications for this page; they show inside the page only.',
     launchAtLogin: 'Launch at login',
+    /** In the browser: the setting is the desktop app's. */
+    launchAtLoginWebHint:
+      'Starts the desktop app when you log in. iAs in a browser (ias serve) does not start by itself.',
     pauseHighRisk: 'Pause high-risk skills',
     pauseHighRiskHint: 'No high-risk skill runs, and nobody is asked, until you turn this off.',
     data: 'Data',

@@ -451,6 +451,7 @@ export const zhCN: Strings = {
     allowBrowserNotifications: '允许此浏览器显示通知',
     browserNotificationsDenied: '此浏览器禁止了本页面的通知；通知只会显示在页面内。',
     launchAtLogin: '登录时启动',
+    launchAtLoginWebHint: '登录电脑时启动桌面应用。浏览器中的 iAs（ias serve）不会自行启动。',
     pauseHighRisk: '暂停高风险技能',
     pauseHighRiskHint: '关闭此项之前，高风险技能不会运行，也不会询问任何人。',
     data: '数据',

@@ -23,7 +23,7 @@ const OUTCOMES = [
 
 const TASK_NAME = 'Renew the domain name ias-example.com before it expires next month, and tell me the price first';
 
-function seedAudit(home: string): void {
+function seed(home: string): void {
   const store = openStore(dataPaths(home).database);
   try {
     const now = Date.now();
@@ -34,6 +34,8 @@ function seedAudit(home: string): void {
         { status, durationMs: 5, finishedAt: startedAt + 5 },
       );
     }
+    store.conversations.create('plans', 'Holiday plans', now - 3_600_000);
+    store.conversations.append('plans', 'user', 'Where shall we go?', {}, now - 3_600_000);
     store.tasks.insert({
       id: 'renewal',
       name: TASK_NAME,
@@ -53,7 +55,7 @@ function seedAudit(home: string): void {
 }
 
 beforeAll(async () => {
-  app = await serve({ setup: seedAudit });
+  app = await serve({ setup: seed });
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })).newPage();
   await page.goto(app.url);
@@ -219,5 +221,39 @@ describe('a first day with the app', () => {
       .toBe(
         'Launch at loginStarts the desktop app when you log in. iAs in a browser (ias serve) does not start by itself.',
       );
+  });
+
+  it('renaming or deleting a conversation from the keyboard, then leaving, keeps the focus on it', async () => {
+    await page.goto(`${app.origin}/#/chat`);
+    const link = page.locator('[data-testid="conversation-item"][data-id="plans"] a.conv-link');
+    /** The focused element: its conversation's id and its test id (or tag). */
+    const focused = () =>
+      page.evaluate<string>(`(() => {
+        const el = document.activeElement;
+        return el?.closest('[data-id]')?.getAttribute('data-id') + ' ' + (el?.getAttribute('data-testid') ?? el?.tagName);
+      })()`);
+    await link.focus();
+    // Its rename button, then Esc: back on the conversation.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('plans conversation-rename');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('conversation-rename-input').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe('plans A');
+    // F2, a new name, Enter: the same.
+    await page.keyboard.press('F2');
+    await page.getByTestId('conversation-rename-input').fill('Summer plans');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('plans A');
+    await expect.poll(() => link.textContent()).toContain('Summer plans');
+    // Its delete button, then Esc on the confirmation: back on the conversation.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('plans conversation-delete');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect.poll(focused).toBe('plans A');
   });
 });

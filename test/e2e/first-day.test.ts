@@ -256,4 +256,22 @@ describe('a first day with the app', () => {
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await expect.poll(focused).toBe('plans A');
   });
+
+  it('an approval decided with buttons in the app counts no tries: those are for a code sent to WeChat', async () => {
+    await page.goto(`${app.origin}/#/chat`);
+    app.model.enqueue(
+      { toolCalls: [{ name: 'execute_shell', arguments: '{"command":"echo tries"}' }] },
+      { content: 'Not run.' },
+    );
+    await page.fill('[data-testid="message-input"]', 'Run it in the shell');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="approval-card"]').last().waitFor({ timeout: 8000 });
+    await page.goto(`${app.origin}/#/approvals`);
+    const item = page.locator('.approval-item', { has: page.getByTestId('approve-button') });
+    await item.waitFor();
+    expect(await item.textContent()).toContain('echo tries');
+    expect(await item.textContent()).not.toMatch(/tries? left/);
+    await item.getByTestId('reject-button').click();
+    await expect.poll(() => page.getByTestId('reject-button').count()).toBe(0);
+  });
 });

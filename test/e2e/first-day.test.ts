@@ -274,4 +274,26 @@ describe('a first day with the app', () => {
     await item.getByTestId('reject-button').click();
     await expect.poll(() => page.getByTestId('reject-button').count()).toBe(0);
   });
+
+  it('an audit log with no calls yet says what it will hold; one filtered to nothing says nothing matches', async () => {
+    const fresh = await serve({ noModel: true });
+    const other = await browser.newPage();
+    try {
+      // Signed in by its link, then to the audit log.
+      await other.goto(fresh.url);
+      await other.getByTestId('sidebar').waitFor();
+      await other.goto(`${fresh.origin}/#/audit`);
+      const empty = other.getByTestId('audit-empty');
+      await expect
+        .poll(async () => (await empty.count()) && (await empty.textContent()))
+        .toBe(
+          'No skill calls yet. Every call a skill makes, from the chat, a scheduled task or the terminal, is written here.',
+        );
+      await other.fill('[data-testid="audit-search"]', 'nothing like it');
+      await expect.poll(async () => await empty.textContent()).toBe('No skill calls match.');
+    } finally {
+      await other.close();
+      await fresh.stop();
+    }
+  });
 });

@@ -407,6 +407,8 @@ export const en = {
     newCalls: (n: number, more: boolean) =>
       `${n.toLocaleString('en')}${more ? '+' : ''} new ${n === 1 && !more ? 'call' : 'calls'}`,
     empty: 'No skill calls match.',
+    emptyYet:
+      'No skill calls yet. Every call a skill makes, from the chat, a scheduled task or the terminal, is written here.',
     exportFailed: 'Could not export the audit log',
     columns: {
       time: 'Started',

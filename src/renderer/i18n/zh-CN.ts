@@ -372,6 +372,7 @@ export const zhCN: Strings = {
     loadingMore: '正在加载更多…',
     newCalls: (count, more) => `${n(count)}${more ? '+' : ''} 条新调用`,
     empty: '没有匹配的技能调用。',
+    emptyYet: '还没有技能调用。技能的每次调用，无论来自对话、定时任务还是终端，都会记录在这里。',
     exportFailed: '无法导出审计日志',
     columns: {
       time: '开始时间',

@@ -296,4 +296,18 @@ describe('a first day with the app', () => {
       await fresh.stop();
     }
   });
+
+  it('filtering the skills to none says so, rather than showing an empty table', async () => {
+    await page.goto(`${app.origin}/#/skills`);
+    await page.locator('[data-testid="skill-row"]').first().waitFor();
+    await page.fill('[data-testid="skills-filter"]', 'no such thing');
+    const none = page.getByTestId('skills-no-match');
+    await expect
+      .poll(async () => (await none.count()) && (await none.textContent()))
+      .toBe('No skill matches “no such thing”.');
+    expect(await page.locator('[data-testid="skill-row"]').count()).toBe(0);
+    await page.fill('[data-testid="skills-filter"]', 'shell');
+    await expect.poll(() => page.locator('[data-testid="skill-row"]').count()).toBe(1);
+    expect(await none.count()).toBe(0);
+  });
 });

@@ -244,6 +244,7 @@ export const en = {
     title: 'Skills',
     count: (n: number) => plural(n, 'skill', 'skills'),
     filter: 'Filter skills',
+    noMatch: (text: string) => `No skill matches “${text}”.`,
     newSkill: 'New skill',
     columns: { name: 'Skill', source: 'Source', risk: 'Risk', kind: 'Kind', enabled: 'Enabled', review: 'Review' },
     source: { system: 'System', user: 'Mine', overrides: 'Overrides system' } satisfies Record<

@@ -217,6 +217,7 @@ export const zhCN: Strings = {
     title: '技能',
     count: (count) => `${n(count)} 个技能`,
     filter: '筛选技能',
+    noMatch: (text) => `没有与“${text}”匹配的技能。`,
     newSkill: '新建技能',
     columns: { name: '技能', source: '来源', risk: '风险', kind: '类型', enabled: '启用', review: '审核' },
     source: { system: '系统', user: '我的', overrides: '覆盖系统技能' },

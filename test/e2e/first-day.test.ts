@@ -310,4 +310,29 @@ describe('a first day with the app', () => {
     await expect.poll(() => page.locator('[data-testid="skill-row"]').count()).toBe(1);
     expect(await none.count()).toBe(0);
   });
+
+  it('in the compact window, the conversations pop-over takes the focus, and Esc or a click elsewhere closes it', async () => {
+    await page.setViewportSize({ width: 420, height: 620 });
+    try {
+      await page.goto(`${app.origin}/?compact=1#/chat`);
+      const toggle = page.getByRole('button', { name: 'Conversations' });
+      const popover = page.locator('.conv-popover');
+      const focusedInPopover = () => popover.evaluate((el) => el.contains(el.ownerDocument.activeElement));
+      await toggle.click();
+      await popover.waitFor();
+      await expect.poll(focusedInPopover).toBe(true);
+      await page.keyboard.press('Escape');
+      await popover.waitFor({ state: 'detached' });
+      expect(await toggle.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+      await page.keyboard.press('Enter');
+      await popover.waitFor();
+      await page.locator('.chat-title').click();
+      await popover.waitFor({ state: 'detached' });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${app.origin}/#/chat`);
+    }
+  });
 });

@@ -109,7 +109,7 @@ it('a call awaiting approval shows running, then its end in place and in the ope
   const row = audit.locator(`[data-testid="audit-row"][data-id="${id}"]`);
   await expect.poll(() => row.getAttribute('data-status'), SOON).toBe('refused');
   await expect.poll(async () => (await drawer.textContent()) ?? '').toContain('Refused');
-  expect(await drawer.textContent()).toContain('rejected');
+  expect(await drawer.textContent()).toContain('ApprovalRejected');
   await audit.keyboard.press('Escape');
   await drawer.waitFor({ state: 'detached' });
 });

@@ -29,6 +29,7 @@ export function Sidebar({ current }: { current: PageId }) {
               href={routeHref(page)}
               className={page === current ? 'nav-item current' : 'nav-item'}
               aria-current={page === current ? 'page' : undefined}
+              title={t.nav[page]}
               data-testid={`nav-${page}`}
             >
               <Icon name={icon} />

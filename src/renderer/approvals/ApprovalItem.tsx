@@ -40,7 +40,7 @@ export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
         <span className="spacer" />
         {approval.channel && (
           <span className="muted" data-testid="approval-channel">
-            {t.approvals.sentTo}: {channelLabel(approval.channel, t)}
+            {t.approvals.sentTo(channelLabel(approval.channel, t))}
           </span>
         )}
       </div>
@@ -53,7 +53,8 @@ export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
               <Icon name="clock" size={13} /> {t.approvals.expiresIn(formatCountdown(approval.expiresAt, now))}
             </span>
           )}
-          {approval.status === 'pending' && (
+          {/* Only a code sent to WeChat has tries: in the app and at a terminal the owner answers with a button or y/N. */}
+          {approval.status === 'pending' && approval.channel === 'wechat' && (
             <span className="muted">{t.approvals.attemptsLeft(approval.attemptsLeft)}</span>
           )}
           <span className="spacer" />

@@ -5,6 +5,7 @@ import { useLocale, useT } from '../i18n.js';
 import { CodeBlock } from '../ui/CodeBlock.js';
 import { formatDateTime, formatDuration, parseMaybeJson } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
+import { approvalOutcomeLabel } from './approval-outcome.js';
 import { sourceLabel } from './source-label.js';
 
 export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () => void }) {
@@ -24,7 +25,7 @@ export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () =
     [t.audit.requestedBy, row.requestedBy ?? '—'],
     [t.audit.columns.risk, t.skills.risk[row.risk]],
     [t.audit.approvalId, row.approvalId ?? '—'],
-    [t.audit.columns.approval, row.approvalOutcome],
+    [t.audit.columns.approval, approvalOutcomeLabel(t, row.approvalOutcome)],
     [t.audit.skillVersion, row.skillHash ? row.skillHash.slice(0, 12) : '—'],
   ];
   return (

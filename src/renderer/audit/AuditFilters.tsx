@@ -22,6 +22,11 @@ export interface FilterState {
 
 export const NO_FILTERS: FilterState = { skill: '', status: '', source: '', range: 'any', from: '', to: '', text: '' };
 
+/** Whether any filter narrows the log. */
+export function filtersActive(value: FilterState): boolean {
+  return Boolean(value.skill || value.status || value.source || value.range !== 'any' || value.text);
+}
+
 const RANGE_MS: Record<Exclude<Range, 'any' | 'custom'>, number> = {
   hour: 3_600_000,
   day: 86_400_000,
@@ -50,7 +55,7 @@ export function AuditFilters({ value, skills, onChange }: Props) {
   const t = useT();
   const id = useId();
   const set = <K extends keyof FilterState>(key: K, v: FilterState[K]) => onChange({ ...value, [key]: v });
-  const active = value.skill || value.status || value.source || value.range !== 'any' || value.text ? true : false;
+  const active = filtersActive(value);
   return (
     <div className="audit-filters" role="search">
       <div className="search-box">

@@ -6,6 +6,7 @@ import { memo } from 'react';
 import type { AuditRowInfo } from '../../shared/contract.js';
 import { useLocale, useT } from '../i18n.js';
 import { formatDuration, formatStamp } from '../ui/format.js';
+import { approvalOutcomeLabel } from './approval-outcome.js';
 import { sourceLabel } from './source-label.js';
 
 interface Props {
@@ -47,7 +48,7 @@ export const AuditRow = memo(function AuditRow({ row, index, height, active, onP
         <span className={`status-pill status-${row.status}`}>{t.audit.status[row.status]}</span>
       </span>
       <span role="cell" className="muted col-approval">
-        {row.approvalOutcome}
+        {approvalOutcomeLabel(t, row.approvalOutcome)}
       </span>
       <span role="cell" className="num muted col-duration">
         {formatDuration(row.durationMs)}

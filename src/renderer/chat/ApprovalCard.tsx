@@ -46,8 +46,8 @@ export function ApprovalCard({ approval }: { approval: ApprovalInfo }) {
       <SkillOriginNote skill={approval.skillName} origin={approval.skillOrigin} />
       <p className="approval-card-intro">{t.approvals.cardIntro}</p>
       <ParamsList params={approval.params} />
-      <p className="muted approval-channel">
-        {t.approvals.sentTo}: <span data-testid="approval-channel">{channelLabel(approval.channel, t)}</span>
+      <p className="muted approval-channel" data-testid="approval-channel">
+        {t.approvals.sentTo(channelLabel(approval.channel, t))}
       </p>
       <div className="approval-actions">
         <DecideButtons disabled={busy !== undefined} onDecide={(approve) => void act(approve)} />

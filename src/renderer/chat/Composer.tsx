@@ -45,7 +45,10 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, focus
     const el = input.current;
     if (!el) return;
     el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+    // The height includes the borders (border-box), which scrollHeight leaves out: without them
+    // the box is always a little short of its text and shows a scroll bar.
+    const borders = el.offsetHeight - el.clientHeight;
+    el.style.height = `${Math.min(el.scrollHeight + borders, MAX_HEIGHT_PX)}px`;
   }, [text]);
 
   const canSend = !busy && !disabled && text.trim() !== '';

@@ -2,7 +2,7 @@
  * The conversations, newest first: open one, rename it in place (F2), delete it after a
  * confirmation (Delete). Arrow keys move between them.
  */
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationInfo } from '../../shared/contract.js';
 import { errorText } from '../api/client.js';
 import { navigate, routeHref } from '../app/router.js';
@@ -21,13 +21,14 @@ interface Props {
   onPicked?: () => void;
 }
 
-function RenameInput({ conversation, onDone }: { conversation: ConversationInfo; onDone: () => void }) {
+/** `onDone(byKey)`: ended with Enter or Esc (the focus goes back to the conversation), or by leaving the box. */
+function RenameInput({ conversation, onDone }: { conversation: ConversationInfo; onDone: (byKey: boolean) => void }) {
   const t = useT();
   const toast = useToast();
   const [title, setTitle] = useState(conversation.title);
-  const commit = () => {
+  const commit = (byKey: boolean) => {
     const next = title.trim();
-    onDone();
+    onDone(byKey);
     if (!next || next === conversation.title) return;
     chatStore
       .rename(conversation.id, next)
@@ -42,14 +43,14 @@ function RenameInput({ conversation, onDone }: { conversation: ConversationInfo;
       autoFocus
       onFocus={(e) => e.currentTarget.select()}
       onChange={(e) => setTitle(e.target.value)}
-      onBlur={commit}
+      onBlur={() => commit(false)}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault();
-          commit();
+          commit(true);
         } else if (e.key === 'Escape') {
           e.preventDefault();
-          onDone();
+          onDone(true);
         }
       }}
     />
@@ -62,6 +63,16 @@ export function ConversationList({ conversations, error, currentId, liveIds, onP
   const toast = useToast();
   const [renaming, setRenaming] = useState<string>();
   const [deleting, setDeleting] = useState<ConversationInfo>();
+  const list = useRef<HTMLUListElement>(null);
+  // The rename box or the delete confirmation takes the focus, and where it was (the rename button,
+  // the delete button shown on hover or focus) is gone once they close: the conversation gets it.
+  const refocus = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const id = refocus.current;
+    if (id === undefined || renaming !== undefined || deleting !== undefined) return;
+    refocus.current = undefined;
+    list.current?.querySelector<HTMLElement>(`li[data-id="${CSS.escape(id)}"] a.conv-link`)?.focus();
+  }, [renaming, deleting]);
 
   const confirmDelete = () => {
     const target = deleting;
@@ -115,7 +126,7 @@ export function ConversationList({ conversations, error, currentId, liveIds, onP
           {error}
         </p>
       )}
-      <ul className="conv-list" data-testid="conversation-list" onKeyDown={onKeyDown}>
+      <ul ref={list} className="conv-list" data-testid="conversation-list" onKeyDown={onKeyDown}>
         {conversations?.length === 0 && <li className="muted conv-empty">{t.chat.noConversations}</li>}
         {conversations?.map((conversation) => (
           <li
@@ -125,7 +136,13 @@ export function ConversationList({ conversations, error, currentId, liveIds, onP
             data-id={conversation.id}
           >
             {renaming === conversation.id ? (
-              <RenameInput conversation={conversation} onDone={() => setRenaming(undefined)} />
+              <RenameInput
+                conversation={conversation}
+                onDone={(byKey) => {
+                  if (byKey) refocus.current = conversation.id;
+                  setRenaming(undefined);
+                }}
+              />
             ) : (
               <>
                 <a
@@ -174,7 +191,10 @@ export function ConversationList({ conversations, error, currentId, liveIds, onP
         confirmLabel={t.common.delete}
         danger
         onConfirm={confirmDelete}
-        onCancel={() => setDeleting(undefined)}
+        onCancel={() => {
+          refocus.current = deleting?.id;
+          setDeleting(undefined);
+        }}
       />
     </nav>
   );

@@ -174,6 +174,8 @@ export const en = {
     title: 'Model provider',
     preset: 'Provider',
     custom: 'Custom (OpenAI-compatible)',
+    /** A preset's name where it differs from the core's (English) label, by the preset's id. */
+    presetLabels: {} as Partial<Record<string, string>>,
     baseUrl: 'Base URL',
     model: 'Model',
     apiKey: 'API key',
@@ -220,7 +222,7 @@ export const en = {
     cardIntro: 'The assistant wants to run this high-risk skill with these parameters:',
     origins,
     noChannel: 'not sent',
-    sentTo: 'Sent to',
+    sentTo: (channel: string) => `Sent to: ${channel}`,
     approve: 'Approve',
     reject: 'Reject',
     expiresIn: (time: string) => `Expires in ${time}`,
@@ -245,6 +247,7 @@ export const en = {
     title: 'Skills',
     count: (n: number) => plural(n, 'skill', 'skills'),
     filter: 'Filter skills',
+    noMatch: (text: string) => `No skill matches “${text}”.`,
     newSkill: 'New skill',
     columns: { name: 'Skill', source: 'Source', risk: 'Risk', kind: 'Kind', enabled: 'Enabled', review: 'Review' },
     source: { system: 'System', user: 'Mine', overrides: 'Overrides system' } satisfies Record<
@@ -408,6 +411,8 @@ export const en = {
     newCalls: (n: number, more: boolean) =>
       `${n.toLocaleString('en')}${more ? '+' : ''} new ${n === 1 && !more ? 'call' : 'calls'}`,
     empty: 'No skill calls match.',
+    emptyYet:
+      'No skill calls yet. Every call a skill makes, from the chat, a scheduled task or the terminal, is written here.',
     exportFailed: 'Could not export the audit log',
     columns: {
       time: 'Started',
@@ -433,6 +438,17 @@ export const en = {
     exitCode: 'Exit code',
     requestedBy: 'Requested by',
     approvalId: 'Approval id',
+    /** How a call's approval ended, by the value the audit log stores (another value shows as stored). */
+    approvalOutcome: {
+      none: '—',
+      approved: 'Approved',
+      rejected: 'Rejected',
+      expired: 'Expired',
+      cancelled: 'Cancelled',
+      unconfirmed: 'Not confirmed',
+      paused: 'Paused',
+      'owner-at-terminal': 'At the terminal',
+    },
     skillVersion: 'Skill version',
     params: 'Parameters',
     result: 'Result',
@@ -485,6 +501,9 @@ export const en = {
     allowBrowserNotifications: 'Allow this browser to show notifications',
     browserNotificationsDenied: 'This browser blocks notifications for this page; they show inside the page only.',
     launchAtLogin: 'Launch at login',
+    /** In the browser: the setting is the desktop app's. */
+    launchAtLoginWebHint:
+      'Starts the desktop app when you log in. iAs in a browser (ias serve) does not start by itself.',
     pauseHighRisk: 'Pause high-risk skills',
     pauseHighRiskHint: 'No high-risk skill runs, and nobody is asked, until you turn this off.',
     data: 'Data',

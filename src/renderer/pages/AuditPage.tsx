@@ -9,7 +9,7 @@ import { client, errorMessage } from '../api/client.js';
 import { useDebounced, useLoad } from '../api/hooks.js';
 import { useToast } from '../app/Toasts.js';
 import { AuditDrawer } from '../audit/AuditDrawer.js';
-import { AuditFilters, NO_FILTERS, timeBounds, type FilterState } from '../audit/AuditFilters.js';
+import { AuditFilters, filtersActive, NO_FILTERS, timeBounds, type FilterState } from '../audit/AuditFilters.js';
 import { AuditTable } from '../audit/AuditTable.js';
 import { downloadText, stampedName } from '../audit/download.js';
 import { NewCallsPill } from '../audit/NewCallsPill.js';
@@ -139,7 +139,7 @@ export function AuditPage() {
         {!pages.loading && rows.length === 0 && !pages.error ? (
           <div className="empty-state" data-testid="audit-empty">
             <Icon name="audit" size={24} />
-            <p>{t.audit.empty}</p>
+            <p>{filtersActive(filters) ? t.audit.empty : t.audit.emptyYet}</p>
           </div>
         ) : null}
         <div className="audit-table-area">

@@ -1,5 +1,5 @@
 /** Chat: the conversation list, the transcript with live replies, tool cards and approvals, and the message box. */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { sayApiError } from '../../shared/api-errors.js';
 import { client } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
@@ -29,6 +29,28 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
     (event) => event.type === 'chat' && event.event.kind === 'done' && event.event.error !== undefined,
   );
   const [listOpen, setListOpen] = useState(false);
+  const listToggle = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  // The compact window's conversations pop-over: the focus goes in (to the open conversation, else
+  // the first link), and a click elsewhere closes it.
+  useEffect(() => {
+    if (!listOpen) return;
+    const inside = popover.current;
+    (inside?.querySelector<HTMLElement>('a.conv-link[aria-current="page"]') ?? inside?.querySelector('a'))?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!popover.current?.contains(target) && !listToggle.current?.contains(target)) setListOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [listOpen]);
+  /** Esc closes the pop-over, back to its button (not an Esc a rename box or a dialog in it took). */
+  const onPopoverKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || (event.target as Element).closest('dialog')) return;
+    event.preventDefault();
+    setListOpen(false);
+    listToggle.current?.focus();
+  };
   const key = conversationId ?? DRAFT;
 
   useEffect(() => chatStore.ensureConversations(), []);
@@ -115,11 +137,18 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
 
   return (
     <div className={compact ? 'chat-page compact' : 'chat-page'}>
-      {compact ? listOpen && <div className="conv-popover">{list}</div> : list}
+      {compact
+        ? listOpen && (
+            <div ref={popover} className="conv-popover" onKeyDown={onPopoverKey}>
+              {list}
+            </div>
+          )
+        : list}
       <section className="chat-main" aria-label={t.chat.title}>
         <header className="chat-head">
           {compact && (
             <button
+              ref={listToggle}
               type="button"
               className="icon-button"
               aria-expanded={listOpen}

@@ -134,7 +134,14 @@ export function SkillsPage({ selected }: { selected?: string }) {
         )}
         {state.data && <SkillProblems problems={state.data.problems} />}
         {state.data && (
-          <SkillsTable skills={shown} selected={selected} onSelect={select} onToggle={toggle} onReview={review} />
+          <SkillsTable
+            skills={shown}
+            empty={filter.trim() ? t.skills.noMatch(filter.trim()) : undefined}
+            selected={selected}
+            onSelect={select}
+            onToggle={toggle}
+            onReview={review}
+          />
         )}
         {state.data && <p className="hint folders">{t.skills.folders(state.data.userDir, state.data.systemDir)}</p>}
       </div>

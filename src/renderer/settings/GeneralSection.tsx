@@ -83,6 +83,7 @@ export function GeneralSection() {
         {permission === 'denied' && <p className="hint">{t.settings.browserNotificationsDenied}</p>}
         <Switch
           label={t.settings.launchAtLogin}
+          description={client.transport === 'ws' ? t.settings.launchAtLoginWebHint : undefined}
           checked={settings.launchAtLogin}
           testId="settings-launch-at-login"
           onChange={(on) => void apply(save({ launchAtLogin: on }))}

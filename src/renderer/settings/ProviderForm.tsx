@@ -158,7 +158,7 @@ export function ProviderForm({ info, onSaved }: Props) {
         >
           {info.presets.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.label}
+              {t.provider.presetLabels[p.id] ?? p.label}
             </option>
           ))}
           <option value={CUSTOM}>{t.provider.custom}</option>

@@ -9,6 +9,8 @@ import { Switch } from '../ui/Switch.js';
 
 interface Props {
   skills: SkillInfo[];
+  /** Said in the table when it has no skill to show (a filter that matches none). */
+  empty?: string;
   selected: string | undefined;
   onSelect: (name: string) => void;
   onToggle: (skill: SkillInfo, enabled: boolean) => void;
@@ -66,7 +68,7 @@ export function ReviewButton(props: { skill: SkillInfo; testId: string; onReview
   );
 }
 
-export function SkillsTable({ skills, selected, onSelect, onToggle, onReview }: Props) {
+export function SkillsTable({ skills, empty, selected, onSelect, onToggle, onReview }: Props) {
   const t = useT();
   return (
     <div className="table-scroll">
@@ -84,6 +86,13 @@ export function SkillsTable({ skills, selected, onSelect, onToggle, onReview }: 
           </tr>
         </thead>
         <tbody>
+          {skills.length === 0 && empty && (
+            <tr>
+              <td colSpan={6} className="muted skills-no-match" data-testid="skills-no-match">
+                {empty}
+              </td>
+            </tr>
+          )}
           {skills.map((skill) => (
             <tr
               key={skill.name}

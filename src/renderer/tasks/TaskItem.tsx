@@ -52,7 +52,9 @@ export function TaskItem({ task, starting, onToggle, onRun, onDelete }: Props) {
     <li className={`task-item task-${state}`} data-testid="task-item" data-id={task.id} data-state={state}>
       <div className="task-head">
         <Icon name={task.cron ? 'repeat' : 'clock'} className="task-kind" />
-        <h2 className="task-name">{task.name}</h2>
+        <h2 className="task-name" title={task.name}>
+          {task.name}
+        </h2>
         {state === 'paused' && <span className="status-pill status-paused">{t.tasks.paused}</span>}
         {state === 'finished' && <span className="status-pill">{t.tasks.finished}</span>}
         <span className="spacer" />

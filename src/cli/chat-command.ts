@@ -56,8 +56,7 @@ or no model is set, 2 a usage error.
       let approvals: TerminalApprovals | undefined;
       let onTerminate: (() => void) | undefined;
       let toldNoApprover = false;
-      /** Draws the interactive prompt again under a line printed while the chat waits at it. */
-      let reprompt: (() => void) | undefined;
+      let session: InteractiveSession | undefined;
       let terminated = false;
       try {
         if (interactive && !process.stdin.isTTY) throw new UsageError(words.needMessage);
@@ -72,7 +71,7 @@ or no model is set, 2 a usage error.
           approvals = new TerminalApprovals(runtime.gate, rl, words.runSkill);
           runtime.gate.addChannel(approvals.channel);
         }
-        const print = printer(Boolean(opts.json), words);
+        const print = printer(Boolean(opts.json), words, () => approvals?.beforeOutput());
         const finished: BackgroundResult[] = [];
         // The last failure said: a turn that throws says it before it does (see Agent.send).
         let failure: Extract<AgentEvent, { type: 'error' }> | undefined;
@@ -88,7 +87,7 @@ or no model is set, 2 a usage error.
             }
             if (event.type === 'error') failure = event;
             print(event);
-            if (event.type === 'background-result') reprompt?.();
+            if (event.type === 'background-result') session?.redraw();
           },
         });
         if (opts.conversation && !runtime.store.conversations.get(opts.conversation)) {
@@ -107,7 +106,7 @@ or no model is set, 2 a usage error.
         let conversationId = opts.conversation;
         // On a terminal readline reads Ctrl-C as a key (no SIGINT reaches the process): it stops the
         // turn under way, or the calls waited for; it declines an approval asked for a background
-        // call; else it leaves.
+        // call (whose question is shown), and the chat goes on; else it leaves.
         let current: { controller: AbortController; done: Promise<unknown> } | undefined;
         let waiting = false;
         rl?.on('SIGINT', () => {
@@ -115,8 +114,7 @@ or no model is set, 2 a usage error.
           else if (waiting) agent.stopBackground();
           else if (approvals?.answer('n')) {
             process.stderr.write(color.dim(`${words.declined}\n`));
-            rl.setPrompt(color.bold(words.prompt));
-            rl.prompt();
+            session?.resume();
           } else rl.close();
         });
         /**
@@ -127,7 +125,10 @@ or no model is set, 2 a usage error.
           if (agent.running.size === 0) return;
           const calls = agent.running.size;
           const line = stop ? words.stoppingBackground(calls) : words.waitingForBackground(calls);
+          approvals?.beforeOutput();
           process.stderr.write(color.dim(`${line}\n`));
+          // An approval still waiting is asked again under that line: it is what a line typed answers.
+          if (!stop) approvals?.ask();
           if (stop) agent.stopBackground();
           const onSigint = () => agent.stopBackground();
           process.on('SIGINT', onSigint);
@@ -160,7 +161,8 @@ or no model is set, 2 a usage error.
           await current?.done;
         };
         if (!interactive) {
-          rl?.on('line', (line) => approvals?.answer(line));
+          // A line is an answer only while the question is shown; else it is asked again.
+          rl?.on('line', (line) => approvals?.answer(line) || approvals?.ask());
           let result: TurnResult;
           try {
             result = await turn(message);
@@ -189,7 +191,7 @@ or no model is set, 2 a usage error.
           process.exitCode = result.error ? 1 : 0;
           return;
         }
-        await interactiveLoop(rl!, approvals!, turn, words, (redraw) => (reprompt = redraw));
+        await interactiveLoop(rl!, approvals!, turn, words, (started) => (session = started));
         await stopTurn();
         // Nobody is left at the terminal to approve: background calls stop with the session.
         await waitForBackground(true);
@@ -219,20 +221,36 @@ or no model is set, 2 a usage error.
     });
 }
 
+/** What the chat's own handlers ask of the interactive session. */
+interface InteractiveSession {
+  /** Draws the prompt again under a line printed while the chat waits at it. */
+  redraw(): void;
+  /** After an approval answered outside a line (Ctrl-C declined it): the chat goes on. */
+  resume(): void;
+}
+
 async function interactiveLoop(
   rl: readline.Interface,
   approvals: TerminalApprovals,
   turn: (text: string) => Promise<TurnResult>,
   words: ChatWords,
-  onReprompt: (redraw: () => void) => void,
+  onStarted: (session: InteractiveSession) => void,
 ): Promise<void> {
   process.stderr.write(color.dim(`${words.intro}\n`));
   /** The cursor is on the prompt's line (nothing typed there has been entered): leaving ends it. */
   let onPromptLine = false;
-  const prompt = () => {
-    rl.setPrompt(color.bold(words.prompt));
-    rl.prompt();
+  /**
+   * The chat's prompt; or, while an approval waits (a call gone on in the background), its question:
+   * the owner answers it knowing what they answer, never at the chat's prompt.
+   */
+  const prompt = (preserveCursor = false) => {
     onPromptLine = true;
+    if (approvals.ask()) return;
+    rl.setPrompt(color.bold(words.prompt));
+    rl.prompt(preserveCursor);
+    // What had been typed here when a question was drawn over it.
+    const typed = approvals.takeSetAside();
+    if (typed !== '') rl.write(typed);
   };
   let busy = false;
   let closed = false;
@@ -243,10 +261,12 @@ async function interactiveLoop(
     busy = true;
     void turn(text).then(
       (result) => {
+        approvals.beforeOutput();
         printTurnEnd(words, result);
         next();
       },
       (err: unknown) => {
+        approvals.beforeOutput();
         if (err instanceof ProviderNotConfiguredError) printNoProvider(words, err);
         else printError(words, err instanceof Error ? err.message : String(err));
         // Without a model no turn can work: leave, as a one-shot chat does.
@@ -261,16 +281,23 @@ async function interactiveLoop(
   const next = () => {
     busy = false;
     if (closed) return;
+    // An approval waiting for its answer is asked first: a line typed ahead is no answer to it.
+    if (approvals.question() !== undefined) return prompt();
     const text = typedAhead.shift();
     if (text === undefined) return prompt();
     // Shown at its prompt, so the transcript reads in the order the turns went.
     process.stderr.write(`${color.bold(words.prompt)}${withControlsShown(text)}\n`);
     send(text);
   };
-  // A background call that ends while the chat waits for the next message is said on lines of its
-  // own: the prompt (or an approval's question) is drawn again under them, with what was typed.
-  onReprompt(() => {
-    if (!busy && !closed) rl.prompt(true);
+  onStarted({
+    // A background call that ends while the chat waits for the next message is said on lines of its
+    // own: the prompt (or an approval's question) is drawn again under them, with what was typed.
+    redraw: () => {
+      if (!busy && !closed) prompt(true);
+    },
+    resume: () => {
+      if (!busy) next();
+    },
   });
   prompt();
   await new Promise<void>((resolve) => {
@@ -282,8 +309,9 @@ async function interactiveLoop(
     });
     rl.on('line', (line) => {
       onPromptLine = false;
+      // An answer only while its question is shown: a line typed under a reply that hid it is the chat's.
       if (approvals.answer(line)) {
-        if (!busy) prompt();
+        if (!busy) next();
         return;
       }
       const text = line.trim();

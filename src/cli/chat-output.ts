@@ -48,10 +48,12 @@ function parseOrRaw(text: string): unknown {
   }
 }
 
-export function printer(json: boolean, words: ChatWords) {
+/** `beforeOutput` is called before anything is written: an approval's question shown above is hidden by it. */
+export function printer(json: boolean, words: ChatWords, beforeOutput: () => void = () => {}) {
   let thinking = false;
   return (event: AgentEvent) => {
     if (json) return;
+    beforeOutput();
     // Reasoning is shown apart: the reply starts on a line of its own after it.
     if (thinking && event.type !== 'reasoning') process.stderr.write('\n');
     thinking = event.type === 'reasoning';

@@ -314,13 +314,58 @@ describe('ias chat on a terminal', () => {
     await term.waitFor('you> ');
     term.type('mail the boss\r');
     await term.waitFor('It goes on in the background.');
-    await term.waitFor('you> ', 2);
+    // The approval still waits: its question, not the chat's prompt, is drawn again after the reply.
+    await term.waitFor('Run send_mail? [y/N]', 2);
     term.type(CTRL_C);
     await term.waitFor('[send_mail finished in the background: refused]');
     expect(term.screen()).toContain('[declined]');
     term.type(CTRL_D);
     expect(await term.exited).toBe(0);
     expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+  }, 30_000);
+
+  it('a "yes" typed while the reply hides a waiting approval is a message, not its answer; asked after it', async () => {
+    const s = await setup();
+    let asked!: () => void;
+    const replying = new Promise<void>((resolve) => (asked = resolve));
+    let typed!: () => void;
+    const typedAhead = new Promise<void>((resolve) => (typed = resolve));
+    s.server.enqueue(
+      { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] },
+      // Past the call's 8 s, the reply after it ends with a question of the model's own.
+      async () => {
+        asked();
+        await typedAhead;
+        return { content: 'It goes on in the background. Shall I also summarise your inbox?' };
+      },
+      { content: 'Here is your inbox.' },
+    );
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('mail the boss\r');
+    await replying;
+    // The approval's question is no longer what the terminal shows: this line is the chat's.
+    term.type('yes\r');
+    await term.waitFor('[queued: sent after this reply]');
+    typed();
+    await term.waitFor('Shall I also summarise your inbox?');
+    // The approval is asked again before the line typed ahead is sent; Ctrl-C declines it.
+    await term.waitFor('Run send_mail? [y/N]', 2);
+    expect(s.server.requests).toHaveLength(2);
+    term.type(CTRL_C);
+    await term.waitFor('[declined]');
+    await term.waitFor('Here is your inbox.');
+    await term.waitFor('[send_mail finished in the background: refused]');
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+    const screen = term.screen();
+    expect(screen.slice(screen.indexOf('Shall I also'))).toMatch(
+      /Run send_mail\? \[y\/N\] \[declined\]\r?\nyou> yes\r?\n/,
+    );
+    const sent = s.server.requests[2]!.body.messages as { role: string; content: string }[];
+    expect(sent.filter((m) => m.role === 'user').at(-1)).toMatchObject({ content: 'yes' });
   }, 30_000);
 
   it('a background call that ends while the chat waits at its prompt is said, and the prompt drawn again', async () => {
@@ -330,7 +375,8 @@ describe('ias chat on a terminal', () => {
     await term.waitFor('you> ');
     term.type('mail the boss\r');
     await term.waitFor('It goes on in the background.');
-    await term.waitFor('you> ', 2);
+    // The approval still waits: its question, not the chat's prompt, is drawn again after the reply.
+    await term.waitFor('Run send_mail? [y/N]', 2);
     term.type('y\r');
     await term.waitFor('[send_mail finished in the background: done]');
     term.type(CTRL_D);

@@ -278,6 +278,20 @@ async function interactiveLoop(
       },
     );
   };
+  /** A message: sent now, or once the reply under way has ended (or the question shown is answered). */
+  const chat = (text: string) => {
+    if (text === '') {
+      if (!busy) prompt();
+      return;
+    }
+    if (!busy && approvals.question() === undefined) return send(text);
+    typedAhead.push(text);
+    approvals.beforeOutput();
+    process.stderr.write(color.dim(`${busy ? words.typedAhead : words.queuedBehindApproval}\n`));
+    // The question that line was written under is drawn again (in a reply: if one waits).
+    if (!busy) prompt();
+    else approvals.ask();
+  };
   const next = () => {
     busy = false;
     if (closed) return;
@@ -307,8 +321,23 @@ async function interactiveLoop(
       if (onPromptLine) process.stderr.write('\n');
       resolve();
     });
+    // Lines that arrive together (a paste, read at once or in a few chunks) are one message, never
+    // an approval's answer nor a command; a line typed alone is taken once no other follows it.
+    let arriving: string[] = [];
+    let settle: NodeJS.Timeout | undefined;
+    rl.on('close', () => clearTimeout(settle));
     rl.on('line', (line) => {
       onPromptLine = false;
+      arriving.push(line);
+      clearTimeout(settle);
+      settle = setTimeout(() => {
+        const lines = arriving;
+        arriving = [];
+        if (lines.length === 1) typed(lines[0]!);
+        else chat(pastedMessage(lines));
+      }, TOGETHER_MS);
+    });
+    const typed = (line: string) => {
       // An answer only while its question is shown: a line typed under a reply that hid it is the chat's.
       if (approvals.answer(line)) {
         if (!busy) next();
@@ -316,15 +345,21 @@ async function interactiveLoop(
       }
       const text = line.trim();
       if (text === '/exit' || text === '/quit') return rl.close();
-      if (text === '') {
-        if (!busy) prompt();
-        return;
-      }
-      if (!busy) return send(text);
-      typedAhead.push(text);
-      process.stderr.write(color.dim(`${words.typedAhead}\n`));
-    });
+      chat(text);
+    };
   });
+}
+
+/** Lines read within this long of each other arrived together: a paste, not typing. */
+const TOGETHER_MS = 25;
+
+/** A pasted block as one message: its indentation kept, the blank lines around it dropped. */
+function pastedMessage(lines: string[]): string {
+  const text = lines
+    .join('\n')
+    .replace(/^\s*\n/, '')
+    .trimEnd();
+  return text.includes('\n') ? text : text.trim();
 }
 
 /**

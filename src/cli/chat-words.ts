@@ -16,6 +16,8 @@ export interface ChatWords {
   stopped: string;
   /** Said after a line typed while a reply is under way: it is sent once that reply ends. */
   typedAhead: string;
+  /** Said after a message pasted at an approval's question: it is no answer, and is sent after one. */
+  queuedBehindApproval: string;
   declined: string;
   /**
    * The y/N question after an approval request shown at the terminal; it says so when the skill is
@@ -52,6 +54,7 @@ const english: ChatWords = {
   prompt: 'you> ',
   stopped: '[stopped]',
   typedAhead: '[queued: sent after this reply]',
+  queuedBehindApproval: '[queued: sent once the question above is answered]',
   declined: '[declined]',
   runSkill: (skill, origin) =>
     origin === 'user-override-unreviewed'
@@ -83,6 +86,7 @@ const chinese: ChatWords = {
   prompt: '我> ',
   stopped: '[已停止]',
   typedAhead: '[已排队：这个回复结束后发送]',
+  queuedBehindApproval: '[已排队：回答上面的问题后发送]',
   declined: '[已拒绝]',
   runSkill: (skill, origin) =>
     origin === 'user-override-unreviewed'

@@ -368,6 +368,56 @@ describe('ias chat on a terminal', () => {
     expect(sent.filter((m) => m.role === 'user').at(-1)).toMatchObject({ content: 'yes' });
   }, 30_000);
 
+  it('a pasted block is one message with its indentation, a long one read in several chunks too', async () => {
+    const s = await setup();
+    s.server.enqueue({ content: 'Reply one.' }, { content: 'Reply two.' });
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    const traceback = [
+      'why does this fail?',
+      'Traceback (most recent call last):',
+      '  File "x.py", line 1',
+      'ValueError: bad',
+    ];
+    term.type(`${traceback.join('\r')}\r`);
+    await term.waitFor('Reply one.');
+    await term.waitFor('you> ', 2);
+    // Past what one read of the terminal gives (4 KiB), after blank lines that are dropped.
+    const long = Array.from({ length: 120 }, (_, i) => `    line ${i}: ${'x'.repeat(50)}`);
+    term.type(`\r\r${long.join('\r')}\r\r`);
+    await term.waitFor('Reply two.');
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(s.server.requests).toHaveLength(2);
+    const said = s.server.requests.map((r) => (r.body.messages as { content: string }[]).at(-1)!.content);
+    expect(said).toEqual([traceback.join('\n'), long.join('\n')]);
+    expect(term.screen()).not.toContain('[queued');
+  });
+
+  it('a pasted block starting with "y" at an approval\'s question does not answer it: it is sent after', async () => {
+    const s = await setup();
+    mailGoingOnInTheBackground(s.server);
+    s.server.enqueue({ content: 'Logs checked.' });
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('mail the boss\r');
+    await term.waitFor('It goes on in the background.');
+    await term.waitFor('Run send_mail? [y/N]', 2);
+    term.type('y\ralso check the logs\r');
+    await term.waitFor('[queued: sent once the question above is answered]');
+    await term.waitFor('Run send_mail? [y/N]', 3);
+    term.type('n\r');
+    await term.waitFor('[send_mail finished in the background: refused]');
+    await term.waitFor('Logs checked.');
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+    const sent = s.server.requests[2]!.body.messages as { role: string; content: string }[];
+    expect(sent.at(-1)).toMatchObject({ role: 'user', content: 'y\nalso check the logs' });
+  }, 30_000);
+
   it('a background call that ends while the chat waits at its prompt is said, and the prompt drawn again', async () => {
     const s = await setup();
     mailGoingOnInTheBackground(s.server);

@@ -110,8 +110,11 @@ or no model is set, 2 a usage error.
         let current: { controller: AbortController; done: Promise<unknown> } | undefined;
         let waiting = false;
         rl?.on('SIGINT', () => {
-          if (current) current.controller.abort();
-          else if (waiting) agent.stopBackground();
+          if (current) {
+            current.controller.abort();
+            // As a terminal's Ctrl-C drops what was typed ahead: the messages queued are not sent.
+            session?.dropQueued();
+          } else if (waiting) agent.stopBackground();
           else if (approvals?.answer('n')) {
             process.stderr.write(color.dim(`${words.declined}\n`));
             session?.resume();
@@ -227,6 +230,8 @@ interface InteractiveSession {
   redraw(): void;
   /** After an approval answered outside a line (Ctrl-C declined it): the chat goes on. */
   resume(): void;
+  /** The reply under way is stopped (Ctrl-C): the messages typed ahead are dropped, and that is said. */
+  dropQueued(): void;
 }
 
 async function interactiveLoop(
@@ -254,9 +259,16 @@ async function interactiveLoop(
   };
   let busy = false;
   let closed = false;
-  // Lines typed while a reply is under way: each is sent in its turn once the one before has ended
-  // (after a Ctrl-C too), as a shell runs what was typed ahead; no prompt is drawn inside a reply.
+  // Lines typed while a reply is under way: each is sent in its turn once the one before has ended,
+  // as a shell runs what was typed ahead (and, as there, Ctrl-C drops them); no prompt is drawn
+  // inside a reply.
   const typedAhead: string[] = [];
+  /** Messages typed ahead and dropped by a Ctrl-C: said once the stopped reply has ended. */
+  let dropped = 0;
+  // Lines that arrive together (a paste, read at once or in a few chunks) are one message, never
+  // an approval's answer nor a command; a line typed alone is taken once no other follows it.
+  let arriving: string[] = [];
+  let settle: NodeJS.Timeout | undefined;
   const send = (text: string) => {
     busy = true;
     void turn(text).then(
@@ -295,6 +307,11 @@ async function interactiveLoop(
   const next = () => {
     busy = false;
     if (closed) return;
+    if (dropped > 0) {
+      approvals.beforeOutput();
+      process.stderr.write(color.dim(`${words.queuedNotSent(dropped)}\n`));
+      dropped = 0;
+    }
     // An approval waiting for its answer is asked first: a line typed ahead is no answer to it.
     if (approvals.question() !== undefined) return prompt();
     const text = typedAhead.shift();
@@ -312,6 +329,12 @@ async function interactiveLoop(
     resume: () => {
       if (!busy) next();
     },
+    dropQueued: () => {
+      dropped += typedAhead.length + (arriving.length > 0 ? 1 : 0);
+      typedAhead.length = 0;
+      arriving = [];
+      clearTimeout(settle);
+    },
   });
   prompt();
   await new Promise<void>((resolve) => {
@@ -321,10 +344,6 @@ async function interactiveLoop(
       if (onPromptLine) process.stderr.write('\n');
       resolve();
     });
-    // Lines that arrive together (a paste, read at once or in a few chunks) are one message, never
-    // an approval's answer nor a command; a line typed alone is taken once no other follows it.
-    let arriving: string[] = [];
-    let settle: NodeJS.Timeout | undefined;
     rl.on('close', () => clearTimeout(settle));
     rl.on('line', (line) => {
       onPromptLine = false;

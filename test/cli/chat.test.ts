@@ -261,6 +261,39 @@ describe('ias chat on a terminal', () => {
     expect(sent.at(-1)).toMatchObject({ role: 'user', content: 'and then?' });
   });
 
+  it('Ctrl-C stops the reply and drops the lines typed ahead, as a terminal drops type-ahead; says so', async () => {
+    const s = await setup();
+    let asked!: () => void;
+    const replying = new Promise<void>((resolve) => (asked = resolve));
+    let ended!: () => void;
+    const end = new Promise<void>((resolve) => (ended = resolve));
+    s.server.enqueue(
+      async () => {
+        asked();
+        await end;
+        return { content: 'late' };
+      },
+      { content: 'Not to be asked.' },
+    );
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('tell me a story\r');
+    await replying;
+    term.type('and then?\r');
+    await term.waitFor('[queued: sent after this reply]');
+    term.type('and after that?\r');
+    await term.waitFor('[queued: sent after this reply]', 2);
+    term.type(CTRL_C);
+    await term.waitFor('[stopped]');
+    await term.waitFor('[2 queued messages not sent]');
+    await term.waitFor('you> ', 2);
+    ended();
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).toMatch(/\[stopped\]\r?\n\[2 queued messages not sent\]\r?\nyou> /);
+    expect(s.server.requests).toHaveLength(1);
+  });
+
   it('one turn: Ctrl-C stops it at once and the command ends with what was said', async () => {
     const s = await setup();
     let asked!: () => void;

@@ -23,6 +23,8 @@ import { providerVariablesHelp } from './provider-help.js';
 import { refusedForNoApprover, TerminalApprovals } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
 
+type Failure = Extract<AgentEvent, { type: 'error' }>;
+
 interface ChatOptions {
   conversation?: string;
   json?: boolean;
@@ -74,7 +76,7 @@ or no model is set, 2 a usage error.
         const print = printer(Boolean(opts.json), words, () => approvals?.beforeOutput());
         const finished: BackgroundResult[] = [];
         // The last failure said: a turn that throws says it before it does (see Agent.send).
-        let failure: Extract<AgentEvent, { type: 'error' }> | undefined;
+        let failure: Failure | undefined;
         const agent = runtime.agent({
           // Its calls are the terminal's in the audit log, told apart from the app's chat.
           source: 'cli',
@@ -144,6 +146,7 @@ or no model is set, 2 a usage error.
           }
         };
         const turn = async (text: string) => {
+          failure = undefined;
           const controller = new AbortController();
           const onSigint = () => controller.abort();
           process.once('SIGINT', onSigint);
@@ -153,6 +156,11 @@ or no model is set, 2 a usage error.
             const result = await sent;
             conversationId = result.conversationId;
             return result;
+          } catch (err) {
+            // A turn that failed in iAs has its conversation already (its failure is stored there):
+            // the next message goes on with it, not with a new one.
+            conversationId ??= (failure as Failure | undefined)?.conversationId;
+            throw err;
           } finally {
             current = undefined;
             process.off('SIGINT', onSigint);

@@ -468,6 +468,35 @@ describe('ias chat on a terminal', () => {
     expect(screen.slice(screen.indexOf('[send_mail finished in the background: done]'))).toMatch(/\]\r?\nyou> /);
   }, 30_000);
 
+  it('a message after a turn that failed in iAs goes on in its conversation, not a new one', async () => {
+    const s = await setup();
+    // The database refuses this one tool result (as a full disk would), and takes anything else.
+    const store = openStore(path.join(s.home, 'ias.db'));
+    store.db.exec(`CREATE TRIGGER refuse_result BEFORE INSERT ON messages
+      WHEN NEW.role = 'tool' AND NEW.content LIKE '%echo:fail%' BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`);
+    store.close();
+    s.server.enqueue({ toolCalls: [{ name: 'echo_back', arguments: '{"text":"fail"}' }] }, { content: 'Still here.' });
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('say fail\r');
+    await term.waitFor('error: the disk is full');
+    await term.waitFor('you> ', 2);
+    term.type('and now?\r');
+    await term.waitFor('Still here.');
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    const sent = s.server.requests[1]!.body.messages as { role: string; content: string }[];
+    expect(sent.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['say fail', 'and now?']);
+    const id = /ias chat --conversation (\S+)\]/.exec(term.screen())?.[1];
+    const check = openStore(path.join(s.home, 'ias.db'));
+    try {
+      expect(check.conversations.list().map((c) => c.id)).toEqual([id]);
+    } finally {
+      check.close();
+    }
+  });
+
   it('--json without a MESSAGE is a usage error on a terminal too, not a session that prints no reply', async () => {
     const s = await setup();
     const term = iasOnTerminal(['chat', '--json', ...s.args], s.env);

@@ -4,24 +4,27 @@ import type { Command } from 'commander';
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import type { Runtime } from '../core/runtime.js';
-import { withControlsShown } from '../shared/visible-text.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import {
   continueWith,
   printer,
   printError,
+  printNoProvider,
   printTurnEnd,
   say,
   turnError,
   turnJson,
   type BackgroundResult,
 } from './chat-output.js';
-import { chatWords, type ChatWords } from './chat-words.js';
+import { chatWords } from './chat-words.js';
 import { ownerLocale } from './cli-locale.js';
 import { color, jsonText } from './format.js';
+import { interactiveLoop, type InteractiveSession } from './interactive-chat.js';
 import { providerVariablesHelp } from './provider-help.js';
 import { refusedForNoApprover, TerminalApprovals } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
+
+type Failure = Extract<AgentEvent, { type: 'error' }>;
 
 interface ChatOptions {
   conversation?: string;
@@ -56,8 +59,7 @@ or no model is set, 2 a usage error.
       let approvals: TerminalApprovals | undefined;
       let onTerminate: (() => void) | undefined;
       let toldNoApprover = false;
-      /** Draws the interactive prompt again under a line printed while the chat waits at it. */
-      let reprompt: (() => void) | undefined;
+      let session: InteractiveSession | undefined;
       let terminated = false;
       try {
         if (interactive && !process.stdin.isTTY) throw new UsageError(words.needMessage);
@@ -72,10 +74,10 @@ or no model is set, 2 a usage error.
           approvals = new TerminalApprovals(runtime.gate, rl, words.runSkill);
           runtime.gate.addChannel(approvals.channel);
         }
-        const print = printer(Boolean(opts.json), words);
+        const print = printer(Boolean(opts.json), words, () => approvals?.beforeOutput());
         const finished: BackgroundResult[] = [];
         // The last failure said: a turn that throws says it before it does (see Agent.send).
-        let failure: Extract<AgentEvent, { type: 'error' }> | undefined;
+        let failure: Failure | undefined;
         const agent = runtime.agent({
           // Its calls are the terminal's in the audit log, told apart from the app's chat.
           source: 'cli',
@@ -88,7 +90,7 @@ or no model is set, 2 a usage error.
             }
             if (event.type === 'error') failure = event;
             print(event);
-            if (event.type === 'background-result') reprompt?.();
+            if (event.type === 'background-result') session?.redraw();
           },
         });
         if (opts.conversation && !runtime.store.conversations.get(opts.conversation)) {
@@ -107,16 +109,18 @@ or no model is set, 2 a usage error.
         let conversationId = opts.conversation;
         // On a terminal readline reads Ctrl-C as a key (no SIGINT reaches the process): it stops the
         // turn under way, or the calls waited for; it declines an approval asked for a background
-        // call; else it leaves.
+        // call (whose question is shown), and the chat goes on; else it leaves.
         let current: { controller: AbortController; done: Promise<unknown> } | undefined;
         let waiting = false;
         rl?.on('SIGINT', () => {
-          if (current) current.controller.abort();
-          else if (waiting) agent.stopBackground();
+          if (current) {
+            current.controller.abort();
+            // As a terminal's Ctrl-C drops what was typed ahead: the messages queued are not sent.
+            session?.dropQueued();
+          } else if (waiting) agent.stopBackground();
           else if (approvals?.answer('n')) {
             process.stderr.write(color.dim(`${words.declined}\n`));
-            rl.setPrompt(color.bold(words.prompt));
-            rl.prompt();
+            session?.resume();
           } else rl.close();
         });
         /**
@@ -127,7 +131,10 @@ or no model is set, 2 a usage error.
           if (agent.running.size === 0) return;
           const calls = agent.running.size;
           const line = stop ? words.stoppingBackground(calls) : words.waitingForBackground(calls);
+          approvals?.beforeOutput();
           process.stderr.write(color.dim(`${line}\n`));
+          // An approval still waiting is asked again under that line: it is what a line typed answers.
+          if (!stop) approvals?.ask();
           if (stop) agent.stopBackground();
           const onSigint = () => agent.stopBackground();
           process.on('SIGINT', onSigint);
@@ -140,6 +147,7 @@ or no model is set, 2 a usage error.
           }
         };
         const turn = async (text: string) => {
+          failure = undefined;
           const controller = new AbortController();
           const onSigint = () => controller.abort();
           process.once('SIGINT', onSigint);
@@ -149,6 +157,11 @@ or no model is set, 2 a usage error.
             const result = await sent;
             conversationId = result.conversationId;
             return result;
+          } catch (err) {
+            // A turn that failed in iAs has its conversation already (its failure is stored there):
+            // the next message goes on with it, not with a new one.
+            conversationId ??= (failure as Failure | undefined)?.conversationId;
+            throw err;
           } finally {
             current = undefined;
             process.off('SIGINT', onSigint);
@@ -160,7 +173,8 @@ or no model is set, 2 a usage error.
           await current?.done;
         };
         if (!interactive) {
-          rl?.on('line', (line) => approvals?.answer(line));
+          // A line is an answer only while the question is shown; else it is asked again.
+          rl?.on('line', (line) => approvals?.answer(line) || approvals?.ask());
           let result: TurnResult;
           try {
             result = await turn(message);
@@ -189,7 +203,7 @@ or no model is set, 2 a usage error.
           process.exitCode = result.error ? 1 : 0;
           return;
         }
-        await interactiveLoop(rl!, approvals!, turn, words, (redraw) => (reprompt = redraw));
+        await interactiveLoop(rl!, approvals!, turn, words, (started) => (session = started));
         await stopTurn();
         // Nobody is left at the terminal to approve: background calls stop with the session.
         await waitForBackground(true);
@@ -217,96 +231,4 @@ or no model is set, 2 a usage error.
         if (terminated) process.exitCode = 143;
       }
     });
-}
-
-async function interactiveLoop(
-  rl: readline.Interface,
-  approvals: TerminalApprovals,
-  turn: (text: string) => Promise<TurnResult>,
-  words: ChatWords,
-  onReprompt: (redraw: () => void) => void,
-): Promise<void> {
-  process.stderr.write(color.dim(`${words.intro}\n`));
-  /** The cursor is on the prompt's line (nothing typed there has been entered): leaving ends it. */
-  let onPromptLine = false;
-  const prompt = () => {
-    rl.setPrompt(color.bold(words.prompt));
-    rl.prompt();
-    onPromptLine = true;
-  };
-  let busy = false;
-  let closed = false;
-  // Lines typed while a reply is under way: each is sent in its turn once the one before has ended
-  // (after a Ctrl-C too), as a shell runs what was typed ahead; no prompt is drawn inside a reply.
-  const typedAhead: string[] = [];
-  const send = (text: string) => {
-    busy = true;
-    void turn(text).then(
-      (result) => {
-        printTurnEnd(words, result);
-        next();
-      },
-      (err: unknown) => {
-        if (err instanceof ProviderNotConfiguredError) printNoProvider(words, err);
-        else printError(words, err instanceof Error ? err.message : String(err));
-        // Without a model no turn can work: leave, as a one-shot chat does.
-        if (err instanceof ProviderNotConfiguredError) {
-          busy = false;
-          process.exitCode = 1;
-          rl.close();
-        } else next();
-      },
-    );
-  };
-  const next = () => {
-    busy = false;
-    if (closed) return;
-    const text = typedAhead.shift();
-    if (text === undefined) return prompt();
-    // Shown at its prompt, so the transcript reads in the order the turns went.
-    process.stderr.write(`${color.bold(words.prompt)}${withControlsShown(text)}\n`);
-    send(text);
-  };
-  // A background call that ends while the chat waits for the next message is said on lines of its
-  // own: the prompt (or an approval's question) is drawn again under them, with what was typed.
-  onReprompt(() => {
-    if (!busy && !closed) rl.prompt(true);
-  });
-  prompt();
-  await new Promise<void>((resolve) => {
-    rl.on('close', () => {
-      closed = true;
-      // Left at the prompt (Ctrl-D, Ctrl-C, SIGTERM): what follows goes on a line of its own.
-      if (onPromptLine) process.stderr.write('\n');
-      resolve();
-    });
-    rl.on('line', (line) => {
-      onPromptLine = false;
-      if (approvals.answer(line)) {
-        if (!busy) prompt();
-        return;
-      }
-      const text = line.trim();
-      if (text === '/exit' || text === '/quit') return rl.close();
-      if (text === '') {
-        if (!busy) prompt();
-        return;
-      }
-      if (!busy) return send(text);
-      typedAhead.push(text);
-      process.stderr.write(color.dim(`${words.typedAhead}\n`));
-    });
-  });
-}
-
-/**
- * No model to ask: why, in the chat's language, and how to save one with `ias provider set` (unless
- * what is wrong is IAS_LLM_BASE_URL, which saving would not change).
- */
-function printNoProvider(words: ChatWords, err: ProviderNotConfiguredError): void {
-  printError(words, say(words, err.message, err.messageCode));
-  const code = err.messageCode;
-  if (code.code !== 'base-url-not-web-address' || code.params.where !== 'env') {
-    process.stderr.write(`${words.setProvider}\n`);
-  }
 }

@@ -1,5 +1,6 @@
 /** What `ias chat` prints: the turn as it happens for people, or as JSON for programs. */
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
+import type { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import { sayTurnLine, type MessageCode } from '../shared/turn-messages.js';
 import { visibleText, withControlsShown } from '../shared/visible-text.js';
 import type { ChatWords } from './chat-words.js';
@@ -48,10 +49,12 @@ function parseOrRaw(text: string): unknown {
   }
 }
 
-export function printer(json: boolean, words: ChatWords) {
+/** `beforeOutput` is called before anything is written: an approval's question shown above is hidden by it. */
+export function printer(json: boolean, words: ChatWords, beforeOutput: () => void = () => {}) {
   let thinking = false;
   return (event: AgentEvent) => {
     if (json) return;
+    beforeOutput();
     // Reasoning is shown apart: the reply starts on a line of its own after it.
     if (thinking && event.type !== 'reasoning') process.stderr.write('\n');
     thinking = event.type === 'reasoning';
@@ -95,4 +98,16 @@ export function printTurnEnd(words: ChatWords, turn: TurnResult): void {
   if (turn.stopped) process.stderr.write(color.dim(`${words.stopped}\n`));
   const error = turnError(words, turn);
   if (error !== undefined) printError(words, error);
+}
+
+/**
+ * No model to ask: why, in the chat's language, and how to save one with `ias provider set` (unless
+ * what is wrong is IAS_LLM_BASE_URL, which saving would not change).
+ */
+export function printNoProvider(words: ChatWords, err: ProviderNotConfiguredError): void {
+  printError(words, say(words, err.message, err.messageCode));
+  const code = err.messageCode;
+  if (code.code !== 'base-url-not-web-address' || code.params.where !== 'env') {
+    process.stderr.write(`${words.setProvider}\n`);
+  }
 }

@@ -17,6 +17,10 @@ export interface ChatWords {
   stopped: string;
   /** Said after a line typed while a reply is under way: it is sent once that reply ends. */
   typedAhead: string;
+  /** Said after a message pasted at an approval's question: it is no answer, and is sent after one. */
+  queuedBehindApproval: string;
+  /** Said after a reply stopped with Ctrl-C: the messages typed ahead were dropped, as a terminal drops type-ahead. */
+  queuedNotSent: (messages: number) => string;
   declined: string;
   /**
    * The y/N question after an approval request shown at the terminal; it says so when the skill is
@@ -61,6 +65,8 @@ const english: ChatWords = {
   prompt: 'you> ',
   stopped: '[stopped]',
   typedAhead: '[queued: sent after this reply]',
+  queuedBehindApproval: '[queued: sent once the question above is answered]',
+  queuedNotSent: (n) => (n === 1 ? '[1 queued message not sent]' : `[${n} queued messages not sent]`),
   declined: '[declined]',
   runSkill: (skill, origin) =>
     origin === 'user-override-unreviewed'
@@ -103,6 +109,8 @@ const chinese: ChatWords = {
   prompt: '我> ',
   stopped: '[已停止]',
   typedAhead: '[已排队：这个回复结束后发送]',
+  queuedBehindApproval: '[已排队：回答上面的问题后发送]',
+  queuedNotSent: (n) => `[${n} 条排队的消息未发送]`,
   declined: '[已拒绝]',
   runSkill: (skill, origin) =>
     origin === 'user-override-unreviewed'

@@ -17,6 +17,15 @@ export const TERMINAL_CHANNEL = 'terminal';
 export class TerminalApprovals {
   readonly channel = new InProcessChannel({ name: TERMINAL_CHANNEL, inApp: true });
   private waiting: ApprovalView | undefined;
+  /**
+   * The waiting approval's question is the last thing the terminal shows, on the line being typed:
+   * only a line entered now answers it. Anything written under it hides it until it is drawn again.
+   */
+  private shown = false;
+  /** The waiting approval's question has been drawn (it may be hidden since). */
+  private asked = false;
+  /** What was typed, not entered, when a question was first drawn over it: the chat's, given back at its prompt. */
+  private setAside = '';
 
   constructor(
     private readonly gate: ApprovalGate,
@@ -27,29 +36,77 @@ export class TerminalApprovals {
     const original = this.channel.sendToOwner.bind(this.channel);
     this.channel.sendToOwner = async (text: string) => {
       await original(text);
+      this.beforeOutput();
       process.stderr.write(`\n${color.yellow(text)}\n`);
-      if (this.waiting) {
-        this.rl.setPrompt(color.bold(this.runSkill(this.waiting.skillName, this.waiting.skillOrigin)));
-        this.rl.prompt();
-      }
+      this.ask();
     };
     gate.on('changed', (view) => {
       if (view.channel !== TERMINAL_CHANNEL) return;
       if (view.status === 'pending') {
         this.waiting = view; // asked once the details are printed
+        this.asked = false;
       } else if (this.waiting?.id === view.id) {
         this.waiting = undefined;
+        this.shown = false;
       }
     });
   }
 
-  /** True when the line answered an approval. */
+  /** The y/N question of the approval waiting for its answer, if one is: the prompt to show instead of the chat's. */
+  question(): string | undefined {
+    const pending = this.waiting;
+    return pending && this.runSkill(pending.skillName, pending.skillOrigin);
+  }
+
+  /**
+   * Draws the waiting approval's question as the prompt, on an empty line: what had been typed
+   * there is no answer to a question drawn after it. False when no approval waits.
+   */
+  ask(): boolean {
+    const question = this.question();
+    if (question === undefined) return false;
+    this.rl.setPrompt(color.bold(question));
+    if (this.rl.line !== '') {
+      // Typed before the question was first drawn (at the chat's prompt, or ahead during a reply),
+      // it is the chat's, put back at its prompt; typed since, it was meant for the question.
+      if (!this.asked) this.setAside = this.rl.line;
+      this.rl.write(null, { ctrl: true, name: 'e' });
+      this.rl.write(null, { ctrl: true, name: 'u' });
+    }
+    this.rl.prompt();
+    this.shown = true;
+    this.asked = true;
+    return true;
+  }
+
+  /**
+   * Something is about to be written under the prompt (a reply, a call's line, a background
+   * result): a question shown there is no longer what the owner looks at, so a line entered next is
+   * no answer to it, and what is written starts on a line of its own.
+   */
+  beforeOutput(): void {
+    if (!this.shown) return;
+    this.shown = false;
+    // Refreshed while hidden (a key that redraws the line), the line shows no question either.
+    this.rl.setPrompt('');
+    process.stderr.write('\n');
+  }
+
+  /** True when the line answered an approval: one waits, and its question is what the terminal shows. */
   answer(line: string): boolean {
     const pending = this.waiting;
-    if (!pending) return false;
+    if (!pending || !this.shown) return false;
     this.waiting = undefined;
+    this.shown = false;
     void this.gate.decideInApp(pending.id, saysYes(line));
     return true;
+  }
+
+  /** What was typed at the chat's prompt when a question was drawn over it (once). */
+  takeSetAside(): string {
+    const typed = this.setAside;
+    this.setAside = '';
+    return typed;
   }
 }
 

@@ -190,7 +190,8 @@ describe('ias chat on a terminal in 简体中文', () => {
     await term.waitFor('我> ');
     term.type('mail the boss\r');
     await term.waitFor('It goes on in the background.');
-    await term.waitFor('我> ', 2);
+    // The approval still waits: its question, not the chat's prompt, is drawn again after the reply.
+    await term.waitFor('运行 send_mail？[y/N]', 2);
     expect(term.screen()).toContain('[send_mail：后台运行]');
     term.type(CTRL_C);
     await term.waitFor('[send_mail 已在后台结束：已拒绝]');

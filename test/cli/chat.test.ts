@@ -261,6 +261,39 @@ describe('ias chat on a terminal', () => {
     expect(sent.at(-1)).toMatchObject({ role: 'user', content: 'and then?' });
   });
 
+  it('Ctrl-C stops the reply and drops the lines typed ahead, as a terminal drops type-ahead; says so', async () => {
+    const s = await setup();
+    let asked!: () => void;
+    const replying = new Promise<void>((resolve) => (asked = resolve));
+    let ended!: () => void;
+    const end = new Promise<void>((resolve) => (ended = resolve));
+    s.server.enqueue(
+      async () => {
+        asked();
+        await end;
+        return { content: 'late' };
+      },
+      { content: 'Not to be asked.' },
+    );
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('tell me a story\r');
+    await replying;
+    term.type('and then?\r');
+    await term.waitFor('[queued: sent after this reply]');
+    term.type('and after that?\r');
+    await term.waitFor('[queued: sent after this reply]', 2);
+    term.type(CTRL_C);
+    await term.waitFor('[stopped]');
+    await term.waitFor('[2 queued messages not sent]');
+    await term.waitFor('you> ', 2);
+    ended();
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).toMatch(/\[stopped\]\r?\n\[2 queued messages not sent\]\r?\nyou> /);
+    expect(s.server.requests).toHaveLength(1);
+  });
+
   it('one turn: Ctrl-C stops it at once and the command ends with what was said', async () => {
     const s = await setup();
     let asked!: () => void;
@@ -314,13 +347,108 @@ describe('ias chat on a terminal', () => {
     await term.waitFor('you> ');
     term.type('mail the boss\r');
     await term.waitFor('It goes on in the background.');
-    await term.waitFor('you> ', 2);
+    // The approval still waits: its question, not the chat's prompt, is drawn again after the reply.
+    await term.waitFor('Run send_mail? [y/N]', 2);
     term.type(CTRL_C);
     await term.waitFor('[send_mail finished in the background: refused]');
     expect(term.screen()).toContain('[declined]');
     term.type(CTRL_D);
     expect(await term.exited).toBe(0);
     expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+  }, 30_000);
+
+  it('a "yes" typed while the reply hides a waiting approval is a message, not its answer; asked after it', async () => {
+    const s = await setup();
+    let asked!: () => void;
+    const replying = new Promise<void>((resolve) => (asked = resolve));
+    let typed!: () => void;
+    const typedAhead = new Promise<void>((resolve) => (typed = resolve));
+    s.server.enqueue(
+      { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] },
+      // Past the call's 8 s, the reply after it ends with a question of the model's own.
+      async () => {
+        asked();
+        await typedAhead;
+        return { content: 'It goes on in the background. Shall I also summarise your inbox?' };
+      },
+      { content: 'Here is your inbox.' },
+    );
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('mail the boss\r');
+    await replying;
+    // The approval's question is no longer what the terminal shows: this line is the chat's.
+    term.type('yes\r');
+    await term.waitFor('[queued: sent after this reply]');
+    typed();
+    await term.waitFor('Shall I also summarise your inbox?');
+    // The approval is asked again before the line typed ahead is sent; Ctrl-C declines it.
+    await term.waitFor('Run send_mail? [y/N]', 2);
+    expect(s.server.requests).toHaveLength(2);
+    term.type(CTRL_C);
+    await term.waitFor('[declined]');
+    await term.waitFor('Here is your inbox.');
+    await term.waitFor('[send_mail finished in the background: refused]');
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+    const screen = term.screen();
+    expect(screen.slice(screen.indexOf('Shall I also'))).toMatch(
+      /Run send_mail\? \[y\/N\] \[declined\]\r?\nyou> yes\r?\n/,
+    );
+    const sent = s.server.requests[2]!.body.messages as { role: string; content: string }[];
+    expect(sent.filter((m) => m.role === 'user').at(-1)).toMatchObject({ content: 'yes' });
+  }, 30_000);
+
+  it('a pasted block is one message with its indentation, a long one read in several chunks too', async () => {
+    const s = await setup();
+    s.server.enqueue({ content: 'Reply one.' }, { content: 'Reply two.' });
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    const traceback = [
+      'why does this fail?',
+      'Traceback (most recent call last):',
+      '  File "x.py", line 1',
+      'ValueError: bad',
+    ];
+    term.type(`${traceback.join('\r')}\r`);
+    await term.waitFor('Reply one.');
+    await term.waitFor('you> ', 2);
+    // Past what one read of the terminal gives (4 KiB), after blank lines that are dropped.
+    const long = Array.from({ length: 120 }, (_, i) => `    line ${i}: ${'x'.repeat(50)}`);
+    term.type(`\r\r${long.join('\r')}\r\r`);
+    await term.waitFor('Reply two.');
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(s.server.requests).toHaveLength(2);
+    const said = s.server.requests.map((r) => (r.body.messages as { content: string }[]).at(-1)!.content);
+    expect(said).toEqual([traceback.join('\n'), long.join('\n')]);
+    expect(term.screen()).not.toContain('[queued');
+  });
+
+  it('a pasted block starting with "y" at an approval\'s question does not answer it: it is sent after', async () => {
+    const s = await setup();
+    mailGoingOnInTheBackground(s.server);
+    s.server.enqueue({ content: 'Logs checked.' });
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('mail the boss\r');
+    await term.waitFor('It goes on in the background.');
+    await term.waitFor('Run send_mail? [y/N]', 2);
+    term.type('y\ralso check the logs\r');
+    await term.waitFor('[queued: sent once the question above is answered]');
+    await term.waitFor('Run send_mail? [y/N]', 3);
+    term.type('n\r');
+    await term.waitFor('[send_mail finished in the background: refused]');
+    await term.waitFor('Logs checked.');
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+    const sent = s.server.requests[2]!.body.messages as { role: string; content: string }[];
+    expect(sent.at(-1)).toMatchObject({ role: 'user', content: 'y\nalso check the logs' });
   }, 30_000);
 
   it('a background call that ends while the chat waits at its prompt is said, and the prompt drawn again', async () => {
@@ -330,7 +458,8 @@ describe('ias chat on a terminal', () => {
     await term.waitFor('you> ');
     term.type('mail the boss\r');
     await term.waitFor('It goes on in the background.');
-    await term.waitFor('you> ', 2);
+    // The approval still waits: its question, not the chat's prompt, is drawn again after the reply.
+    await term.waitFor('Run send_mail? [y/N]', 2);
     term.type('y\r');
     await term.waitFor('[send_mail finished in the background: done]');
     term.type(CTRL_D);
@@ -338,6 +467,35 @@ describe('ias chat on a terminal', () => {
     const screen = term.screen();
     expect(screen.slice(screen.indexOf('[send_mail finished in the background: done]'))).toMatch(/\]\r?\nyou> /);
   }, 30_000);
+
+  it('a message after a turn that failed in iAs goes on in its conversation, not a new one', async () => {
+    const s = await setup();
+    // The database refuses this one tool result (as a full disk would), and takes anything else.
+    const store = openStore(path.join(s.home, 'ias.db'));
+    store.db.exec(`CREATE TRIGGER refuse_result BEFORE INSERT ON messages
+      WHEN NEW.role = 'tool' AND NEW.content LIKE '%echo:fail%' BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`);
+    store.close();
+    s.server.enqueue({ toolCalls: [{ name: 'echo_back', arguments: '{"text":"fail"}' }] }, { content: 'Still here.' });
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('say fail\r');
+    await term.waitFor('error: the disk is full');
+    await term.waitFor('you> ', 2);
+    term.type('and now?\r');
+    await term.waitFor('Still here.');
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    const sent = s.server.requests[1]!.body.messages as { role: string; content: string }[];
+    expect(sent.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['say fail', 'and now?']);
+    const id = /ias chat --conversation (\S+)\]/.exec(term.screen())?.[1];
+    const check = openStore(path.join(s.home, 'ias.db'));
+    try {
+      expect(check.conversations.list().map((c) => c.id)).toEqual([id]);
+    } finally {
+      check.close();
+    }
+  });
 
   it('--json without a MESSAGE is a usage error on a terminal too, not a session that prints no reply', async () => {
     const s = await setup();

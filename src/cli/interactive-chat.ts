@@ -1,0 +1,170 @@
+/**
+ * The interactive session of `ias chat` on a terminal: the prompt, lines typed ahead while a reply
+ * is under way, pasted blocks, and approvals asked at the terminal (whose question, while one
+ * waits, is drawn in place of the chat's prompt).
+ */
+import type readline from 'node:readline';
+import type { TurnResult } from '../core/agent/agent.js';
+import { ProviderNotConfiguredError } from '../core/agent/providers.js';
+import { withControlsShown } from '../shared/visible-text.js';
+import { printError, printNoProvider, printTurnEnd } from './chat-output.js';
+import type { ChatWords } from './chat-words.js';
+import { color } from './format.js';
+import type { TerminalApprovals } from './terminal-approvals.js';
+
+/** What the chat's own handlers ask of the interactive session. */
+export interface InteractiveSession {
+  /** Draws the prompt again under a line printed while the chat waits at it. */
+  redraw(): void;
+  /** After an approval answered outside a line (Ctrl-C declined it): the chat goes on. */
+  resume(): void;
+  /** The reply under way is stopped (Ctrl-C): the messages typed ahead are dropped, and that is said. */
+  dropQueued(): void;
+}
+
+export async function interactiveLoop(
+  rl: readline.Interface,
+  approvals: TerminalApprovals,
+  turn: (text: string) => Promise<TurnResult>,
+  words: ChatWords,
+  onStarted: (session: InteractiveSession) => void,
+): Promise<void> {
+  process.stderr.write(color.dim(`${words.intro}\n`));
+  /** The cursor is on the prompt's line (nothing typed there has been entered): leaving ends it. */
+  let onPromptLine = false;
+  /**
+   * The chat's prompt; or, while an approval waits (a call gone on in the background), its question:
+   * the owner answers it knowing what they answer, never at the chat's prompt.
+   */
+  const prompt = (preserveCursor = false) => {
+    onPromptLine = true;
+    if (approvals.ask()) return;
+    rl.setPrompt(color.bold(words.prompt));
+    rl.prompt(preserveCursor);
+    // What had been typed here when a question was drawn over it.
+    const typed = approvals.takeSetAside();
+    if (typed !== '') rl.write(typed);
+  };
+  let busy = false;
+  let closed = false;
+  // Lines typed while a reply is under way: each is sent in its turn once the one before has ended,
+  // as a shell runs what was typed ahead (and, as there, Ctrl-C drops them); no prompt is drawn
+  // inside a reply.
+  const typedAhead: string[] = [];
+  /** Messages typed ahead and dropped by a Ctrl-C: said once the stopped reply has ended. */
+  let dropped = 0;
+  // Lines that arrive together (a paste, read at once or in a few chunks) are one message, never
+  // an approval's answer nor a command; a line typed alone is taken once no other follows it.
+  let arriving: string[] = [];
+  let settle: NodeJS.Timeout | undefined;
+  const send = (text: string) => {
+    busy = true;
+    void turn(text).then(
+      (result) => {
+        approvals.beforeOutput();
+        printTurnEnd(words, result);
+        next();
+      },
+      (err: unknown) => {
+        approvals.beforeOutput();
+        if (err instanceof ProviderNotConfiguredError) printNoProvider(words, err);
+        else printError(words, err instanceof Error ? err.message : String(err));
+        // Without a model no turn can work: leave, as a one-shot chat does.
+        if (err instanceof ProviderNotConfiguredError) {
+          busy = false;
+          process.exitCode = 1;
+          rl.close();
+        } else next();
+      },
+    );
+  };
+  /** A message: sent now, or once the reply under way has ended (or the question shown is answered). */
+  const chat = (text: string) => {
+    if (text === '') {
+      if (!busy) prompt();
+      return;
+    }
+    if (!busy && approvals.question() === undefined) return send(text);
+    typedAhead.push(text);
+    approvals.beforeOutput();
+    process.stderr.write(color.dim(`${busy ? words.typedAhead : words.queuedBehindApproval}\n`));
+    // The question that line was written under is drawn again (in a reply: if one waits).
+    if (!busy) prompt();
+    else approvals.ask();
+  };
+  const next = () => {
+    busy = false;
+    if (closed) return;
+    if (dropped > 0) {
+      approvals.beforeOutput();
+      process.stderr.write(color.dim(`${words.queuedNotSent(dropped)}\n`));
+      dropped = 0;
+    }
+    // An approval waiting for its answer is asked first: a line typed ahead is no answer to it.
+    if (approvals.question() !== undefined) return prompt();
+    const text = typedAhead.shift();
+    if (text === undefined) return prompt();
+    // Shown at its prompt, so the transcript reads in the order the turns went.
+    process.stderr.write(`${color.bold(words.prompt)}${withControlsShown(text)}\n`);
+    send(text);
+  };
+  onStarted({
+    // A background call that ends while the chat waits for the next message is said on lines of its
+    // own: the prompt (or an approval's question) is drawn again under them, with what was typed.
+    redraw: () => {
+      if (!busy && !closed) prompt(true);
+    },
+    resume: () => {
+      if (!busy) next();
+    },
+    dropQueued: () => {
+      dropped += typedAhead.length + (arriving.length > 0 ? 1 : 0);
+      typedAhead.length = 0;
+      arriving = [];
+      clearTimeout(settle);
+    },
+  });
+  prompt();
+  await new Promise<void>((resolve) => {
+    rl.on('close', () => {
+      closed = true;
+      // Left at the prompt (Ctrl-D, Ctrl-C, SIGTERM): what follows goes on a line of its own.
+      if (onPromptLine) process.stderr.write('\n');
+      resolve();
+    });
+    rl.on('close', () => clearTimeout(settle));
+    rl.on('line', (line) => {
+      onPromptLine = false;
+      arriving.push(line);
+      clearTimeout(settle);
+      settle = setTimeout(() => {
+        const lines = arriving;
+        arriving = [];
+        if (lines.length === 1) typed(lines[0]!);
+        else chat(pastedMessage(lines));
+      }, TOGETHER_MS);
+    });
+    const typed = (line: string) => {
+      // An answer only while its question is shown: a line typed under a reply that hid it is the chat's.
+      if (approvals.answer(line)) {
+        if (!busy) next();
+        return;
+      }
+      const text = line.trim();
+      if (text === '/exit' || text === '/quit') return rl.close();
+      chat(text);
+    };
+  });
+}
+
+/** Lines read within this long of each other arrived together: a paste, not typing. */
+const TOGETHER_MS = 25;
+
+/** A pasted block as one message: its indentation kept, the blank lines around it dropped. */
+function pastedMessage(lines: string[]): string {
+  const text = lines
+    .join('\n')
+    .replace(/^\s*\n/, '')
+    .trimEnd();
+  return text.includes('\n') ? text : text.trim();
+}

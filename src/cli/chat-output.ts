@@ -124,13 +124,11 @@ export function printTurnEnd(words: ChatWords, turn: TurnResult): void {
 }
 
 /**
- * No model to ask: why, in the chat's language, and how to save one with `ias provider set` (unless
- * what is wrong is IAS_LLM_BASE_URL, which saving would not change).
+ * No model to ask: why, in the chat's language; and, when none is configured at all, how to save
+ * one with `ias provider set`. A provider that is there but cannot be used (a key file others can
+ * read, a flawed key or base URL) is mended as its error says, not saved anew.
  */
 export function printNoProvider(words: ChatWords, err: ProviderNotConfiguredError): void {
   printError(words, say(words, err.message, err.messageCode));
-  const code = err.messageCode;
-  if (code.code !== 'base-url-not-web-address' || code.params.where !== 'env') {
-    process.stderr.write(`${words.setProvider}\n`);
-  }
+  if (err.messageCode.code === 'no-model-configured') process.stderr.write(`${words.setProvider}\n`);
 }

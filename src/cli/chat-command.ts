@@ -12,6 +12,8 @@ import {
   printNoProvider,
   printTurnEnd,
   say,
+  sayThrown,
+  TurnFailedInIas,
   turnError,
   turnJson,
   type BackgroundResult,
@@ -159,9 +161,11 @@ or no model is set, 2 a usage error.
             return result;
           } catch (err) {
             // A turn that failed in iAs has its conversation already (its failure is stored there):
-            // the next message goes on with it, not with a new one.
-            conversationId ??= (failure as Failure | undefined)?.conversationId;
-            throw err;
+            // the next message goes on with it, not with a new one. It is said by its stored line.
+            const failed = failure as Failure | undefined;
+            if (!failed) throw err;
+            conversationId ??= failed.conversationId;
+            throw new TurnFailedInIas(failed, err);
           } finally {
             current = undefined;
             process.off('SIGINT', onSigint);
@@ -180,14 +184,14 @@ or no model is set, 2 a usage error.
             result = await turn(message);
           } catch (err) {
             // A turn that failed in iAs (its line is stored with it): said as a provider's failure is.
-            if (!failure) throw err;
-            const message = say(words, failure.message, failure.messageCode);
+            if (!(err instanceof TurnFailedInIas)) throw err;
+            const message = sayThrown(words, err);
             if (opts.json) {
-              const said = { conversationId: failure.conversationId, error: message };
+              const said = { conversationId: err.failure.conversationId, error: message };
               process.stdout.write(`${jsonText(said, 2)}\n`);
             }
             printError(words, message);
-            process.stderr.write(color.dim(continueWith(words, failure.conversationId)));
+            process.stderr.write(color.dim(continueWith(words, err.failure.conversationId)));
             process.exitCode = 1;
             return;
           }

@@ -7,6 +7,29 @@ import type { ChatWords } from './chat-words.js';
 import { color } from './format.js';
 
 export type BackgroundResult = Extract<AgentEvent, { type: 'background-result' }>;
+type Failure = Extract<AgentEvent, { type: 'error' }>;
+
+/**
+ * A turn that failed in iAs (a result the database refused, say): `failure` is the line stored to
+ * end it, as the agent said it; the error the turn threw is its cause.
+ */
+export class TurnFailedInIas extends Error {
+  constructor(
+    readonly failure: Failure,
+    cause: unknown,
+  ) {
+    super(failure.message, { cause });
+  }
+}
+
+/**
+ * What the chat says of a turn that threw: one that failed in iAs by its stored line, in the chat's
+ * language (as a provider's failure is said); anything else by its own message.
+ */
+export function sayThrown(words: ChatWords, err: unknown): string {
+  if (err instanceof TurnFailedInIas) return say(words, err.failure.message, err.failure.messageCode);
+  return err instanceof Error ? err.message : String(err);
+}
 
 /** A line about how the turn went, in the chat's language (the English that came with it else). */
 export function say(words: ChatWords, text: string, messageCode?: MessageCode): string {
@@ -101,13 +124,11 @@ export function printTurnEnd(words: ChatWords, turn: TurnResult): void {
 }
 
 /**
- * No model to ask: why, in the chat's language, and how to save one with `ias provider set` (unless
- * what is wrong is IAS_LLM_BASE_URL, which saving would not change).
+ * No model to ask: why, in the chat's language; and, when none is configured at all, how to save
+ * one with `ias provider set`. A provider that is there but cannot be used (a key file others can
+ * read, a flawed key or base URL) is mended as its error says, not saved anew.
  */
 export function printNoProvider(words: ChatWords, err: ProviderNotConfiguredError): void {
   printError(words, say(words, err.message, err.messageCode));
-  const code = err.messageCode;
-  if (code.code !== 'base-url-not-web-address' || code.params.where !== 'env') {
-    process.stderr.write(`${words.setProvider}\n`);
-  }
+  if (err.messageCode.code === 'no-model-configured') process.stderr.write(`${words.setProvider}\n`);
 }

@@ -45,7 +45,7 @@ export interface ChatWords {
   noApprover: string;
   needConversationId: string;
   noConversation: (id: string) => string;
-  /** Said after "no model is configured": how to save one with `ias provider set`. */
+  /** Said after "no model is configured" (only then): how to save one with `ias provider set`. */
   setProvider: string;
   /** The lines about how a turn went, by their codes. */
   turn: TurnMessageStrings;

@@ -7,7 +7,7 @@ import type readline from 'node:readline';
 import type { TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import { withControlsShown } from '../shared/visible-text.js';
-import { printError, printNoProvider, printTurnEnd } from './chat-output.js';
+import { printError, printNoProvider, printTurnEnd, sayThrown } from './chat-output.js';
 import type { ChatWords } from './chat-words.js';
 import { color } from './format.js';
 import type { TerminalApprovals } from './terminal-approvals.js';
@@ -68,7 +68,7 @@ export async function interactiveLoop(
       (err: unknown) => {
         approvals.beforeOutput();
         if (err instanceof ProviderNotConfiguredError) printNoProvider(words, err);
-        else printError(words, err instanceof Error ? err.message : String(err));
+        else printError(words, sayThrown(words, err));
         // Without a model no turn can work: leave, as a one-shot chat does.
         if (err instanceof ProviderNotConfiguredError) {
           busy = false;

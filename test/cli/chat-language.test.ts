@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { settingsApi } from '../../src/core/api/settings-api.js';
 import { openRuntime } from '../../src/core/runtime.js';
 import type { Language } from '../../src/shared/contract.js';
-import { chatWorld, jsonOnScreen, mailGoingOnInTheBackground, type ChatWorld } from '../helpers/chat-world.js';
+import {
+  chatWorld,
+  jsonOnScreen,
+  mailGoingOnInTheBackground,
+  refuseToolResult,
+  type ChatWorld,
+} from '../helpers/chat-world.js';
 import { iasAsync } from '../helpers/cli.js';
 import { CTRL_C, CTRL_D, iasOnTerminal } from '../helpers/terminal.js';
 
@@ -182,6 +188,35 @@ describe('ias chat on a terminal in 简体中文', () => {
     expect(told!.content).toContain('用户拒绝了你的调用：send_mail');
     expect(JSON.stringify(w.server.requests.map((r) => r.body.messages))).not.toMatch(/运行 send_mail|已拒绝|已停止/);
   });
+
+  it('a turn that failed in iAs reads the same on a terminal as in one turn, in 简体中文 and in English', async () => {
+    const w = await chatWorld();
+    refuseToolResult(w.home, 'echo:fail');
+    const failing = { toolCalls: [{ name: 'echo_back', arguments: '{"text":"fail"}' }] };
+    const lines = {
+      chinese: '错误：本轮在 iAs 内部出错，没有完成。详情：the disk is full',
+      english: 'error: This turn failed in iAs and was not finished: the disk is full',
+    };
+    for (const [language, env] of [
+      ['chinese', CHINESE],
+      ['english', { LANG: 'C' }],
+    ] as const) {
+      w.server.enqueue(failing);
+      const one = await iasAsync(['chat', 'say fail', ...w.args], { ...w.env, ...env });
+      expect(one.status).toBe(1);
+      expect(one.stderr).toContain(`${lines[language]}\n`);
+      w.server.enqueue(failing);
+      const term = iasOnTerminal(['chat', ...w.args], { ...w.env, ...env });
+      const prompt = language === 'chinese' ? '我> ' : 'you> ';
+      await term.waitFor(prompt);
+      term.type('say fail\r');
+      await term.waitFor(prompt, 2);
+      term.type(CTRL_D);
+      expect(await term.exited).toBe(0);
+      expect(term.screen()).toContain(lines[language]);
+      expect(term.screen()).not.toMatch(/(error: |错误：)the disk is full/);
+    }
+  }, 30_000);
 
   it('Ctrl-C at a background call’s approval says it declined, and how the call ended', async () => {
     const w = await chatWorld();

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/core/store/index.js';
-import { chatWorld as setup, jsonOnScreen, mailGoingOnInTheBackground } from '../helpers/chat-world.js';
+import {
+  chatWorld as setup,
+  jsonOnScreen,
+  mailGoingOnInTheBackground,
+  refuseToolResult,
+} from '../helpers/chat-world.js';
 import { iasAsync } from '../helpers/cli.js';
 import { CTRL_C, CTRL_D, iasOnTerminal } from '../helpers/terminal.js';
 
@@ -471,15 +476,13 @@ describe('ias chat on a terminal', () => {
   it('a message after a turn that failed in iAs goes on in its conversation, not a new one', async () => {
     const s = await setup();
     // The database refuses this one tool result (as a full disk would), and takes anything else.
-    const store = openStore(path.join(s.home, 'ias.db'));
-    store.db.exec(`CREATE TRIGGER refuse_result BEFORE INSERT ON messages
-      WHEN NEW.role = 'tool' AND NEW.content LIKE '%echo:fail%' BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`);
-    store.close();
+    refuseToolResult(s.home, 'echo:fail');
     s.server.enqueue({ toolCalls: [{ name: 'echo_back', arguments: '{"text":"fail"}' }] }, { content: 'Still here.' });
     const term = iasOnTerminal(['chat', ...s.args], s.env);
     await term.waitFor('you> ');
     term.type('say fail\r');
-    await term.waitFor('error: the disk is full');
+    // In the words the one-turn chat (and the app) uses for it, not the bare error.
+    await term.waitFor('error: This turn failed in iAs and was not finished: the disk is full');
     await term.waitFor('you> ', 2);
     term.type('and now?\r');
     await term.waitFor('Still here.');

@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROVIDER_SETTING } from '../../src/core/agent/providers.js';
+import { openStore } from '../../src/core/store/index.js';
 import { chatWorld, type ChatWorld } from '../helpers/chat-world.js';
 import { iasAsync, type CliRun } from '../helpers/cli.js';
 import { closedPort } from '../helpers/http-stand-in.js';
@@ -378,5 +380,65 @@ describe('ias provider', () => {
     // A variable that is wrong is mended in the variable: no hint to save settings.
     const badVariable = await iasAsync(['chat', 'hi', ...w.args], { ...w.env, IAS_LLM_BASE_URL: 'notaurl' });
     expect(badVariable.stderr).not.toContain('ias provider set');
+    // Nor on a terminal: nothing configured, the chat says how to save a provider before it leaves.
+    const term = iasOnTerminal(['chat', ...w.args], { ...NO_ENV, ...CHINESE });
+    await term.waitFor('我> ');
+    term.type('你好\r');
+    expect(await term.exited).toBe(1);
+    expect(term.screen()).toContain('`ias provider set --preset 名称`');
   });
+
+  it('ias chat with a saved provider it cannot use says what to mend, and no tip to save one', async () => {
+    const w = await chatWorld();
+    const set = ['set', '--base-url', w.server.url, '--model', 'test-model', '--key-stdin'];
+    expect((await provider(w, set, {}, KEY)).status).toBe(0);
+    /** Each way the saved provider is there but unusable, and what its error starts with. */
+    const unusable: [string, () => void, string, string][] = [
+      [
+        'the key file readable by others',
+        () => fs.chmodSync(keyFile(w), 0o644),
+        'error: The file that holds the saved API key',
+        '错误：保存 API 密钥的文件',
+      ],
+      [
+        'a key with a space inside',
+        () => {
+          fs.chmodSync(keyFile(w), 0o600);
+          fs.writeFileSync(keyFile(w), 'sk-one two');
+        },
+        'error: The saved API key has a space or line break inside it',
+        '错误：已保存的 API 密钥中间含有空格或换行',
+      ],
+      [
+        'a base URL that is no web address',
+        () => {
+          const store = openStore(path.join(w.home, 'ias.db'));
+          store.settings.set(PROVIDER_SETTING, { baseUrl: 'api.deepseek.com/v1', model: 'test-model' });
+          store.close();
+        },
+        'error: The base URL in the settings is not a web address',
+        '错误：设置中的接口地址不是网址',
+      ],
+    ];
+    for (const [what, breakIt, english, chinese] of unusable) {
+      breakIt();
+      for (const [env, starts, prompt] of [
+        [{}, english, 'you> '],
+        [CHINESE, chinese, '我> '],
+      ] as const) {
+        const one = await iasAsync(['chat', 'hi', ...w.args], { ...NO_ENV, ...env });
+        expect(one.status, what).toBe(1);
+        // Its error alone, on one line: it says what to mend.
+        expect(one.stderr.startsWith(starts), `${what}: ${one.stderr}`).toBe(true);
+        expect(one.stderr.split('\n'), `${what}: ${one.stderr}`).toHaveLength(2);
+        const term = iasOnTerminal(['chat', ...w.args], { ...NO_ENV, ...env });
+        await term.waitFor(prompt);
+        term.type('hi\r');
+        expect(await term.exited, what).toBe(1);
+        expect(term.screen(), what).toContain(starts);
+        expect(term.screen(), what).not.toContain('ias provider set');
+      }
+    }
+    expect(w.server.requests).toHaveLength(0);
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 /** What `ias chat` tests run against: a data folder, two skills and a scripted model server. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { openStore } from '../../src/core/store/index.js';
 import { startModelServer, type ModelServer } from './model-server.js';
 import { onCleanup, scriptSkill, tempDir, writeSkill } from './temp.js';
 
@@ -45,4 +46,18 @@ export function mailGoingOnInTheBackground(model: ModelServer): void {
 /** The turn a `--json` chat printed last on the terminal (after whatever the terminal showed before). */
 export function jsonOnScreen(screen: string): unknown {
   return JSON.parse(screen.slice(screen.lastIndexOf('{', screen.lastIndexOf('"conversationId"'))));
+}
+
+/**
+ * The database refuses the tool result holding `marker` (as a full disk would: "the disk is full")
+ * and takes anything else: the turn that stores it fails in iAs.
+ */
+export function refuseToolResult(home: string, marker: string): void {
+  const store = openStore(path.join(home, 'ias.db'));
+  try {
+    store.db.exec(`CREATE TRIGGER refuse_result BEFORE INSERT ON messages
+      WHEN NEW.role = 'tool' AND NEW.content LIKE '%${marker}%' BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`);
+  } finally {
+    store.close();
+  }
 }

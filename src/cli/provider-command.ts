@@ -193,9 +193,10 @@ export function registerProviderCommand(program: Command): void {
           return;
         }
         printError(words, message);
-        const { configured, apiKey } = providerView(runtime, words);
-        if (!configured) process.stderr.write(`${words.setHint}\n`);
-        else if (!apiKey.set && apiKey.sealedByApp) process.stderr.write(`${color.yellow(words.keyOnlyInApp)}\n`);
+        const { configured, unset, apiKey } = providerView(runtime, words);
+        if (unset) process.stderr.write(`${words.setHint}\n`);
+        else if (configured && !apiKey.set && apiKey.sealedByApp)
+          process.stderr.write(`${color.yellow(words.keyOnlyInApp)}\n`);
         process.exitCode = 1;
       });
     });
@@ -210,7 +211,7 @@ export function registerProviderCommand(program: Command): void {
         process.stdout.write(
           `${places.file || places.sealedByApp ? words.keyCleared(places.sealedByApp) : words.noKeyToClear}\n`,
         );
-        if (process.env.IAS_LLM_API_KEY) process.stderr.write(`${color.yellow(words.envKeyStillUsed)}\n`);
+        if (envApiKey()) process.stderr.write(`${color.yellow(words.envKeyStillUsed)}\n`);
       });
     });
 }

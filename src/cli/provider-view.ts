@@ -3,6 +3,7 @@
  * comes from (the environment, the saved settings, a preset's defaults), and where the key is kept
  * — never any part of the key itself.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   API_KEY_SECRET,
@@ -25,6 +26,8 @@ export interface ProviderView {
   configured: boolean;
   /** Why it cannot, in the command's language. */
   problem: string | null;
+  /** It cannot because no base URL or model is set (not because one set cannot be used). */
+  unset: boolean;
   /** What is saved (the key aside). */
   saved: ProviderSettings;
   preset: { id: string; label: string; needsKey: boolean } | null;
@@ -47,17 +50,22 @@ export function providerView(runtime: Runtime, words: ProviderWords, env = proce
   const { settings } = runtime.store;
   const { preset, baseUrl, model } = providerParts(providerSettings(settings), env);
   const places = secretPlaces(runtime.secrets, API_KEY_SECRET);
-  // Read as `ias chat` reads it (a file others can read is refused, with what to do).
-  const saved = (runtime.secrets.get(API_KEY_SECRET)?.length ?? 0) > 0;
+  // A saved key is one whose file is there (one others can read is saved, and refused: the problem
+  // says so, as `ias chat` would).
+  const savedIn = path.join(runtime.paths.secrets, API_KEY_SECRET);
+  const saved = places.file && fileSize(savedIn) > 0;
   let problem: string | null = null;
+  let unset = false;
   try {
     resolveProvider(settings, runtime.secrets, env);
   } catch (err) {
     if (!(err instanceof ProviderNotConfiguredError)) throw err;
     problem = sayTurnLine(words.turn, err.message, err.messageCode);
+    unset = err.messageCode.code === 'no-model-configured';
   }
   return {
     configured: problem === null,
+    unset,
     problem,
     saved: providerSettings(settings),
     preset: preset ? { id: preset.id, label: preset.label, needsKey: preset.needsKey } : null,
@@ -66,7 +74,7 @@ export function providerView(runtime: Runtime, words: ProviderWords, env = proce
     apiKey: {
       set: Boolean(envApiKey(env)) || saved,
       from: envApiKey(env) ? 'env' : saved ? 'secret' : 'none',
-      savedIn: saved ? path.join(runtime.paths.secrets, API_KEY_SECRET) : null,
+      savedIn: saved ? savedIn : null,
       sealedByApp: places.sealedByApp,
       appUsesSealed: places.appUsesSealed,
     },
@@ -92,13 +100,22 @@ export function printProviderView(view: ProviderView, words: ProviderWords, env 
     `  ${words.labels.model}${row(view.model, 'IAS_LLM_MODEL', withoutEnv.model)}`,
     `  ${words.labels.apiKey}${keyLine(view, words, env)}`,
   ];
-  if (view.problem) lines.push('', color.yellow(view.problem), words.setHint);
+  // How to set a provider helps when none is; a provider set but unusable is told what to mend.
+  if (view.problem) lines.push('', color.yellow(view.problem), ...(view.unset ? [words.setHint] : []));
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function fileSize(file: string): number {
+  try {
+    return fs.lstatSync(file).size;
+  } catch {
+    return 0;
+  }
 }
 
 function keyLine(view: ProviderView, words: ProviderWords, env: NodeJS.ProcessEnv): string {
   const key = view.apiKey;
-  if (env.IAS_LLM_API_KEY) return words.keyFromEnv(key.savedIn ?? undefined);
+  if (envApiKey(env)) return words.keyFromEnv(key.savedIn ?? undefined);
   if (key.savedIn) return `${words.keySaved(key.savedIn)}${key.appUsesSealed ? words.appUsesItsOwnKey : ''}`;
   if (key.sealedByApp) return color.yellow(words.keyOnlyInApp);
   const neededBy = view.preset?.needsKey && view.baseUrl?.from !== 'env' ? view.preset.label : undefined;

@@ -388,7 +388,7 @@ describe('ias provider', () => {
     expect(term.screen()).toContain('`ias provider set --preset 名称`');
   });
 
-  it('ias chat with a saved provider it cannot use says what to mend, and no tip to save one', async () => {
+  it('ias chat and ias provider with a saved provider they cannot use say what to mend, and no tip to save one', async () => {
     const w = await chatWorld();
     const set = ['set', '--base-url', w.server.url, '--model', 'test-model', '--key-stdin'];
     expect((await provider(w, set, {}, KEY)).status).toBe(0);
@@ -438,6 +438,15 @@ describe('ias provider', () => {
         expect(term.screen(), what).toContain(starts);
         expect(term.screen(), what).not.toContain('ias provider set');
       }
+      // ias provider shows what is saved and the problem (the key file's too), with no tip to save one.
+      const shown = await provider(w, [], NO_ENV);
+      expect(shown.status, `${what}: ${shown.stderr}`).toBe(0);
+      expect(shown.stdout, what).toContain(english.slice('error: '.length));
+      expect(shown.stdout, what).not.toContain('ias provider set');
+      const test = await provider(w, ['test'], NO_ENV);
+      expect(test.status, what).toBe(1);
+      expect(test.stderr.startsWith(english), `${what}: ${test.stderr}`).toBe(true);
+      expect(test.stderr, what).not.toContain('ias provider set');
     }
     expect(w.server.requests).toHaveLength(0);
   }, 60_000);

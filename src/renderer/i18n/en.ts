@@ -448,6 +448,10 @@ export const en = {
     finished: 'Finished',
     exitCode: 'Exit code',
     requestedBy: 'Requested by',
+    /** A scheduled task that asked for the call (a link to it). */
+    requesterTask: (name: string) => `Task “${name}”`,
+    /** The requester as stored, its conversation or task gone. */
+    requesterDeleted: { conversation: 'conversation deleted', task: 'task deleted' },
     approvalId: 'Approval id',
     /** How a call's approval ended, by the value the audit log stores (another value shows as stored). */
     approvalOutcome: {

@@ -402,6 +402,8 @@ export const zhCN: Strings = {
     finished: '结束时间',
     exitCode: '退出码',
     requestedBy: '发起方',
+    requesterTask: (name) => `任务“${name}”`,
+    requesterDeleted: { conversation: '对话已删除', task: '任务已删除' },
     approvalId: '审批编号',
     approvalOutcome: {
       none: '—',

@@ -6,6 +6,7 @@ import { checkArguments } from '../core/skills/executor.js';
 import { toSkillSummary } from '../core/skills/summary.js';
 import { skillsApi } from '../core/api/skills-api.js';
 import type { SkillInfo } from '../shared/contract.js';
+import { TERMINAL_REQUESTER } from '../shared/run-now-requests.js';
 import type { Skill, SkillProblem } from '../core/skills/types.js';
 import type { Locale } from '../shared/locale.js';
 import { storeLocale } from './cli-locale.js';
@@ -187,7 +188,13 @@ export function registerSkillsCommand(program: Command): void {
       try {
         // The human at this terminal is the owner: no approval, but an audit row like every call.
         result = (
-          await runtime.caller.call({ name, params, source: 'cli', requestedBy: 'terminal', ownerAtTerminal: true })
+          await runtime.caller.call({
+            name,
+            params,
+            source: 'cli',
+            requestedBy: TERMINAL_REQUESTER,
+            ownerAtTerminal: true,
+          })
         ).result;
       } finally {
         await runtime.close();

@@ -324,7 +324,10 @@ export interface ProviderInput {
   preset?: string;
   baseUrl?: string;
   model?: string;
-  /** A new key; omitted keeps the saved one, '' removes it. */
+  /**
+   * A new key; omitted keeps the saved one, '' removes it (from the secret store). Given without
+   * preset, baseUrl and model, the key alone changes: the provider saved is kept.
+   */
   apiKey?: string;
 }
 

@@ -113,7 +113,13 @@ export function saveProvider(
 ): void {
   const { apiKey, ...rest } = value;
   settings.set(PROVIDER_SETTING, rest);
-  if (apiKey !== undefined) secrets.set(API_KEY_SECRET, Buffer.from(apiKey, 'utf8'));
+  setApiKey(secrets, apiKey);
+}
+
+/** Saves a new key; '' removes the saved one from the store (its file too), undefined keeps it. */
+export function setApiKey(secrets: SecretStore, apiKey: string | undefined): void {
+  if (apiKey === '') secrets.delete(API_KEY_SECRET);
+  else if (apiKey !== undefined) secrets.set(API_KEY_SECRET, Buffer.from(apiKey, 'utf8'));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   providerSettings,
   resolveProvider,
   saveProvider,
+  setApiKey,
 } from '../agent/providers.js';
 import { SecretFileOpenError } from '../approval/key-store.js';
 import { describeProviderError } from '../agent/provider-errors.js';
@@ -85,6 +86,11 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
       // A key of blanks alone is refused as such, not taken as '' (which removes the saved key).
       const keyFlaw = apiKey === undefined ? undefined : apiKeyFlaw(apiKey || input.apiKey!);
       if (keyFlaw) throw apiError('bad-api-key', { reason: keyFlaw });
+      // The key alone (Settings' "Remove saved key"): the provider saved stays as it is.
+      if (input.preset === undefined && input.baseUrl === undefined && input.model === undefined) {
+        setApiKey(runtime.secrets, apiKey);
+        return;
+      }
       saveProvider(settings, runtime.secrets, {
         ...input,
         ...(baseUrl !== undefined ? { baseUrl } : {}),

@@ -1,14 +1,14 @@
 /** One run of a scheduled task: its prompt through the agent loop, with only its allowlisted skills. */
+import { taskConversationOf, taskOfConversation } from '../../shared/run-now-requests.js';
 import type { Agent } from '../agent/agent.js';
 import type { ConversationsRepo } from '../store/conversations-repo.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
 import { clip, interruptedRun, type TaskRunCause, type TaskRunOutcome } from './scheduler.js';
 
 /** Each task keeps one conversation, so its runs can be read (and compared) later. */
-export const taskConversationId = (task: ScheduledTask) => `task-${task.id}`;
+export const taskConversationId = (task: ScheduledTask) => taskConversationOf(task.id);
 /** The task whose conversation this is, by its id (undefined for any other conversation). */
-export const taskIdOf = (conversationId: string) =>
-  conversationId.startsWith('task-') ? conversationId.slice('task-'.length) : undefined;
+export const taskIdOf = taskOfConversation;
 
 export async function runTaskTurn(
   task: ScheduledTask,

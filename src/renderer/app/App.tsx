@@ -28,7 +28,7 @@ function Page({ route }: { route: Route }) {
     case 'skills':
       return <SkillsPage selected={route.param} />;
     case 'tasks':
-      return <TasksPage />;
+      return <TasksPage selected={route.param} />;
     case 'audit':
       return <AuditPage />;
     case 'approvals':

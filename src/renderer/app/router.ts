@@ -1,6 +1,6 @@
 /**
- * Hash routing: `#/chat`, `#/chat/<conversation>`, `#/skills`, `#/skills/<name>`, `#/tasks`, `#/audit`,
- * `#/approvals`, `#/settings`.
+ * Hash routing: `#/chat`, `#/chat/<conversation>`, `#/skills`, `#/skills/<name>`, `#/tasks`,
+ * `#/tasks/<task>`, `#/audit`, `#/approvals`, `#/settings`.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -9,7 +9,7 @@ export type PageId = (typeof PAGES)[number];
 
 export interface Route {
   page: PageId;
-  /** The conversation or skill the route names, if any. */
+  /** The conversation, skill or task the route names, if any. */
   param?: string;
 }
 

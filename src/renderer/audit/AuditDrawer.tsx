@@ -1,11 +1,12 @@
 /** One audit entry in full: params, result or error, approval, timings, exit code. Esc closes. */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { AuditRowInfo } from '../../shared/contract.js';
 import { useLocale, useT } from '../i18n.js';
 import { CodeBlock } from '../ui/CodeBlock.js';
 import { formatDateTime, formatDuration, parseMaybeJson } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
 import { approvalOutcomeLabel } from './approval-outcome.js';
+import { RequestedBy } from './RequestedBy.js';
 import { sourceLabel } from './source-label.js';
 
 export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () => void }) {
@@ -15,14 +16,15 @@ export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () =
   useEffect(() => {
     closeButton.current?.focus();
   }, [row.id]);
-  const fields: [string, string][] = [
+  const fields: [string, ReactNode][] = [
     [t.audit.columns.time, formatDateTime(row.startedAt, locale, true)],
     [t.audit.finished, row.finishedAt ? formatDateTime(row.finishedAt, locale, true) : '—'],
     [t.audit.columns.duration, formatDuration(row.durationMs)],
     [t.audit.columns.status, t.audit.status[row.status]],
     [t.audit.exitCode, row.exitCode === null ? '—' : String(row.exitCode)],
     [t.audit.columns.source, sourceLabel(t, row)],
-    [t.audit.requestedBy, row.requestedBy ?? '—'],
+    // Keyed by the entry: another entry's requester is never shown while this one's is found.
+    [t.audit.requestedBy, <RequestedBy key={row.id} requestedBy={row.requestedBy} />],
     [t.audit.columns.risk, t.skills.risk[row.risk]],
     [t.audit.approvalId, row.approvalId ?? '—'],
     [t.audit.columns.approval, approvalOutcomeLabel(t, row.approvalOutcome)],

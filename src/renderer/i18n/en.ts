@@ -186,6 +186,17 @@ export const en = {
       keychain: 'Stored in the system keychain, never shown again.',
       file: 'Stored in a private file only you can read (this machine offers no keychain here), never shown again.',
     } satisfies Record<SecretsKeptIn, string>,
+    removeKey: 'Remove saved key',
+    removeKeyTitle: 'Remove the saved API key?',
+    /** Where the key is deleted from (where a key saved now is kept). */
+    removeKeyMessage: {
+      keychain:
+        'The key is deleted from the system keychain. The model settings stay; a server that needs a key refuses iAs until you enter one again.',
+      file: 'The key is deleted from its private file. The model settings stay; a server that needs a key refuses iAs until you enter one again.',
+    } satisfies Record<SecretsKeptIn, string>,
+    removeKeyConfirm: 'Remove key',
+    keyRemoved: 'Saved API key removed',
+    removeKeyFailed: 'Could not remove the saved API key',
     test: 'Test connection',
     testOk: (message: string) => `Connected. ${message}`,
     testFailed: (message: string) => `Failed: ${message}`,
@@ -437,6 +448,10 @@ export const en = {
     finished: 'Finished',
     exitCode: 'Exit code',
     requestedBy: 'Requested by',
+    /** A scheduled task that asked for the call (a link to it). */
+    requesterTask: (name: string) => `Task “${name}”`,
+    /** The requester as stored, its conversation or task gone. */
+    requesterDeleted: { conversation: 'conversation deleted', task: 'task deleted' },
     approvalId: 'Approval id',
     /** How a call's approval ended, by the value the audit log stores (another value shows as stored). */
     approvalOutcome: {

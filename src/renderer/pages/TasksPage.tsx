@@ -1,7 +1,7 @@
 /**
  * Scheduled tasks: every task with its schedule, next and last run, last result and skills; a
  * switch pauses or resumes one, Run now runs one at once, Delete removes it. Tasks are made in chat,
- * so an empty page says how.
+ * so an empty page says how. `#/tasks/<id>` (a link from the audit log) shows that task, marked.
  */
 import { useState } from 'react';
 import type { TaskInfo } from '../../shared/contract.js';
@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../ui/Dialog.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
 
-export function TasksPage() {
+export function TasksPage({ selected }: { selected?: string }) {
   const t = useT();
   const toast = useToast();
   const tasks = useLoad(
@@ -103,6 +103,7 @@ export function TasksPage() {
               <TaskItem
                 key={task.id}
                 task={task}
+                selected={task.id === selected}
                 starting={starting.has(task.id)}
                 onToggle={toggle}
                 onRun={run}

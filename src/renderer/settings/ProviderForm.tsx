@@ -1,7 +1,8 @@
 /**
  * The model provider: a preset (or a custom OpenAI-compatible URL), the model, the API key;
  * Save, and Test connection (which saves first when something changed). The key is never shown
- * back: a saved one is kept unless a new one is typed. A base URL or a key the core refuses is said
+ * back: a saved one is kept unless a new one is typed, or removed with "Remove saved key" (asked
+ * first; the provider saved stays as it is). A base URL or a key the core refuses is said
  * under its field, and nothing is saved. A saved one in use that cannot be used is said under its
  * field too, until it is changed; one from an IAS_LLM_* variable above the form, with the variable
  * to change (Settings cannot).
@@ -12,6 +13,7 @@ import { client, errorCode, errorText } from '../api/client.js';
 import { useToast } from '../app/Toasts.js';
 import { turnLine } from '../chat/turn-line.js';
 import { useT } from '../i18n.js';
+import { ConfirmDialog } from '../ui/Dialog.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
 import { unusableLine, unusableVariable } from './unusable-line.js';
@@ -43,7 +45,9 @@ export function ProviderForm({ info, onSaved }: Props) {
   const [model, setModel] = useState(info.saved.model ?? presetOf(initialPreset)?.model ?? '');
   const [apiKey, setApiKey] = useState('');
   const [dirty, setDirty] = useState(!info.saved.model && !info.saved.baseUrl && !info.saved.preset);
-  const [busy, setBusy] = useState<'save' | 'test'>();
+  const [busy, setBusy] = useState<'save' | 'test' | 'remove'>();
+  /** "Remove saved key" was clicked: the dialog asks first. */
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const [test, setTest] = useState<{ ok: boolean; message: string; messageCode?: MessageCode }>();
   /** The core's refusal of a field last saved (its error), until that field changes. */
   const [refusal, setRefusal] = useState<{ field: Field; error: unknown }>();
@@ -131,122 +135,165 @@ export function ProviderForm({ info, onSaved }: Props) {
     }
   };
 
+  /** Deletes the saved key alone (the provider saved, and what is typed in the other fields, stay). */
+  const onRemoveKey = async () => {
+    setConfirmRemove(false);
+    setBusy('remove');
+    try {
+      await client.call.saveProvider({ apiKey: '' });
+      setApiKey('');
+      changed('key');
+      setTest(undefined);
+      toast({ tone: 'success', title: t.provider.keyRemoved });
+      onSaved();
+    } catch (err) {
+      toast({ tone: 'error', title: t.provider.removeKeyFailed, body: errorText(t, err) });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
   const canSave = model.trim() !== '' && baseUrl.trim() !== '' && busy === undefined;
 
   return (
-    <form className="provider-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      {info.effective?.fromEnv && (
-        <p className="notice notice-info">
-          <Icon name="info" size={14} /> {t.provider.fromEnv}
-        </p>
-      )}
-      {unusable?.from === 'env' && (
-        <p className="notice notice-error" role="alert" data-testid="provider-env-problem">
-          <Icon name="alert" size={14} />
-          <span>
-            {unusableLine(t, unusable)} {t.provider.envOnly(unusableVariable(unusable))}
+    <>
+      <form className="provider-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        {info.effective?.fromEnv && (
+          <p className="notice notice-info">
+            <Icon name="info" size={14} /> {t.provider.fromEnv}
+          </p>
+        )}
+        {unusable?.from === 'env' && (
+          <p className="notice notice-error" role="alert" data-testid="provider-env-problem">
+            <Icon name="alert" size={14} />
+            <span>
+              {unusableLine(t, unusable)} {t.provider.envOnly(unusableVariable(unusable))}
+            </span>
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-preset`}>{t.provider.preset}</label>
+          <select
+            id={`${id}-preset`}
+            data-testid="provider-preset"
+            value={preset}
+            onChange={(e) => choosePreset(e.target.value)}
+          >
+            {info.presets.map((p) => (
+              <option key={p.id} value={p.id}>
+                {t.provider.presetLabels[p.id] ?? p.label}
+              </option>
+            ))}
+            <option value={CUSTOM}>{t.provider.custom}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-url`}>{t.provider.baseUrl}</label>
+          <input
+            id={`${id}-url`}
+            data-testid="provider-base-url"
+            type="url"
+            value={baseUrl}
+            readOnly={preset !== CUSTOM}
+            spellCheck={false}
+            placeholder="https://…/v1"
+            aria-invalid={problem('url') !== undefined}
+            aria-describedby={problem('url') !== undefined ? `${id}-url-error` : undefined}
+            onChange={(e) => {
+              setBaseUrl(e.target.value);
+              setDirty(true);
+              changed('url');
+            }}
+          />
+          {errorUnder('url', 'provider-base-url-error')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-model`}>{t.provider.model}</label>
+          <input
+            id={`${id}-model`}
+            data-testid="provider-model"
+            value={model}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => {
+              setModel(e.target.value);
+              setDirty(true);
+            }}
+          />
+        </div>
+        <div className="field">
+          <div className="field-head">
+            <label htmlFor={`${id}-key`}>{t.provider.apiKey}</label>
+            {info.saved.hasKey && (
+              <button
+                type="button"
+                className="link-button"
+                data-testid="provider-remove-key"
+                disabled={busy !== undefined}
+                onClick={() => setConfirmRemove(true)}
+              >
+                {busy === 'remove' ? <Spinner size={10} /> : <Icon name="trash" size={12} />} {t.provider.removeKey}
+              </button>
+            )}
+          </div>
+          <input
+            id={`${id}-key`}
+            data-testid="provider-key"
+            type="password"
+            value={apiKey}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={
+              info.saved.hasKey ? t.provider.keyKept : needsKey ? t.provider.keyNeeded : t.provider.keyOptional
+            }
+            aria-invalid={problem('key') !== undefined}
+            aria-describedby={problem('key') !== undefined ? `${id}-key-error ${id}-key-hint` : `${id}-key-hint`}
+            onChange={(e) => {
+              setApiKey(e.target.value);
+              changed('key');
+            }}
+          />
+          {errorUnder('key', 'provider-key-error')}
+          <span className="hint" id={`${id}-key-hint`} data-testid="provider-key-hint">
+            {t.provider.keyHint[info.keyKeptIn]}
           </span>
-        </p>
-      )}
-      <div className="field">
-        <label htmlFor={`${id}-preset`}>{t.provider.preset}</label>
-        <select
-          id={`${id}-preset`}
-          data-testid="provider-preset"
-          value={preset}
-          onChange={(e) => choosePreset(e.target.value)}
-        >
-          {info.presets.map((p) => (
-            <option key={p.id} value={p.id}>
-              {t.provider.presetLabels[p.id] ?? p.label}
-            </option>
-          ))}
-          <option value={CUSTOM}>{t.provider.custom}</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-url`}>{t.provider.baseUrl}</label>
-        <input
-          id={`${id}-url`}
-          data-testid="provider-base-url"
-          type="url"
-          value={baseUrl}
-          readOnly={preset !== CUSTOM}
-          spellCheck={false}
-          placeholder="https://…/v1"
-          aria-invalid={problem('url') !== undefined}
-          aria-describedby={problem('url') !== undefined ? `${id}-url-error` : undefined}
-          onChange={(e) => {
-            setBaseUrl(e.target.value);
-            setDirty(true);
-            changed('url');
-          }}
-        />
-        {errorUnder('url', 'provider-base-url-error')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-model`}>{t.provider.model}</label>
-        <input
-          id={`${id}-model`}
-          data-testid="provider-model"
-          value={model}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(e) => {
-            setModel(e.target.value);
-            setDirty(true);
-          }}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-key`}>{t.provider.apiKey}</label>
-        <input
-          id={`${id}-key`}
-          data-testid="provider-key"
-          type="password"
-          value={apiKey}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={
-            info.saved.hasKey ? t.provider.keyKept : needsKey ? t.provider.keyNeeded : t.provider.keyOptional
-          }
-          aria-invalid={problem('key') !== undefined}
-          aria-describedby={problem('key') !== undefined ? `${id}-key-error ${id}-key-hint` : `${id}-key-hint`}
-          onChange={(e) => {
-            setApiKey(e.target.value);
-            changed('key');
-          }}
-        />
-        {errorUnder('key', 'provider-key-error')}
-        <span className="hint" id={`${id}-key-hint`} data-testid="provider-key-hint">
-          {t.provider.keyHint[info.keyKeptIn]}
-        </span>
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" data-testid="provider-save" disabled={!canSave}>
-          {busy === 'save' && <Spinner size={12} />} {t.common.save}
-        </button>
-        <button
-          type="button"
-          className="button"
-          data-testid="provider-test"
-          disabled={busy !== undefined || (!canSave && dirty)}
-          onClick={() => void onTest()}
-        >
-          {busy === 'test' && <Spinner size={12} />} {t.provider.test}
-        </button>
-        <span
-          className={test ? (test.ok ? 'test-result ok' : 'test-result fail') : 'test-result'}
-          role="status"
-          data-testid="provider-test-result"
-        >
-          {test && <Icon name={test.ok ? 'check' : 'alert'} size={14} />}
-          {test &&
-            (test.ok
-              ? t.provider.testOk(turnLine(t, test.message, test.messageCode))
-              : t.provider.testFailed(turnLine(t, test.message, test.messageCode)))}
-        </span>
-      </div>
-    </form>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" data-testid="provider-save" disabled={!canSave}>
+            {busy === 'save' && <Spinner size={12} />} {t.common.save}
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="provider-test"
+            disabled={busy !== undefined || (!canSave && dirty)}
+            onClick={() => void onTest()}
+          >
+            {busy === 'test' && <Spinner size={12} />} {t.provider.test}
+          </button>
+          <span
+            className={test ? (test.ok ? 'test-result ok' : 'test-result fail') : 'test-result'}
+            role="status"
+            data-testid="provider-test-result"
+          >
+            {test && <Icon name={test.ok ? 'check' : 'alert'} size={14} />}
+            {test &&
+              (test.ok
+                ? t.provider.testOk(turnLine(t, test.message, test.messageCode))
+                : t.provider.testFailed(turnLine(t, test.message, test.messageCode)))}
+          </span>
+        </div>
+      </form>
+      {/* Outside the form: the dialog's own form would submit this one too. */}
+      <ConfirmDialog
+        open={confirmRemove}
+        title={t.provider.removeKeyTitle}
+        message={t.provider.removeKeyMessage[info.keyKeptIn]}
+        confirmLabel={t.provider.removeKeyConfirm}
+        danger
+        onConfirm={() => void onRemoveKey()}
+        onCancel={() => setConfirmRemove(false)}
+      />
+    </>
   );
 }

@@ -3,6 +3,7 @@
  * time zone, or the one-off moment); the next and last run with its status; the skills it may use;
  * the last result on request. A switch pauses or resumes it; a button runs it now.
  */
+import { useEffect, useRef } from 'react';
 import type { TaskInfo } from '../../shared/contract.js';
 import { sayTaskResult } from '../../shared/task-results.js';
 import { useNow } from '../api/hooks.js';
@@ -17,6 +18,8 @@ import { TaskSkills } from './TaskSkills.js';
 
 interface Props {
   task: TaskInfo;
+  /** The one the route names (`#/tasks/<id>`): scrolled into view and marked. */
+  selected?: boolean;
   /** A request to run it now is on its way. */
   starting: boolean;
   onToggle: (task: TaskInfo, enabled: boolean) => void;
@@ -24,8 +27,12 @@ interface Props {
   onDelete: (task: TaskInfo) => void;
 }
 
-export function TaskItem({ task, starting, onToggle, onRun, onDelete }: Props) {
+export function TaskItem({ task, selected = false, starting, onToggle, onRun, onDelete }: Props) {
   const t = useT();
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (selected) item.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
   const locale = useLocale();
   const now = useNow(30_000);
   // A one-off whose moment has passed has no run left: it cannot be resumed.
@@ -49,7 +56,15 @@ export function TaskItem({ task, starting, onToggle, onRun, onDelete }: Props) {
     );
 
   return (
-    <li className={`task-item task-${state}`} data-testid="task-item" data-id={task.id} data-state={state}>
+    <li
+      ref={item}
+      className={`task-item task-${state}${selected ? ' task-selected' : ''}`}
+      data-testid="task-item"
+      data-id={task.id}
+      data-state={state}
+      data-selected={selected || undefined}
+      aria-current={selected || undefined}
+    >
       <div className="task-head">
         <Icon name={task.cron ? 'repeat' : 'clock'} className="task-kind" />
         <h2 className="task-name" title={task.name}>

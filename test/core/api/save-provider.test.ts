@@ -153,6 +153,34 @@ describe('saveProvider over the contract', () => {
     expect((await api.getProvider()).saved.hasKey).toBe(false);
   });
 
+  it("removes the saved key's file for '', and keeps the provider saved when the key comes alone", async () => {
+    w = await apiWorld();
+    const { api } = w.core;
+    const file = path.join(w.runtime.paths.secrets, API_KEY_SECRET);
+    await api.saveProvider({ preset: 'deepseek', baseUrl: '', model: 'deepseek-chat', apiKey: 'sk-old' });
+    expect(fs.existsSync(file)).toBe(true);
+
+    await api.saveProvider({ apiKey: '' });
+    // Deleted from the store, not kept as an empty secret.
+    expect(fs.existsSync(file)).toBe(false);
+    expect(keyOnDisk(w)).toBeUndefined();
+    expect(savedOnDisk(w.home)).toEqual({ preset: 'deepseek', baseUrl: '', model: 'deepseek-chat' });
+    expect((await api.getProvider()).saved).toEqual({
+      preset: 'deepseek',
+      baseUrl: '',
+      model: 'deepseek-chat',
+      hasKey: false,
+    });
+
+    // A key alone is saved so too, the provider kept; and '' with the provider saves both.
+    await api.saveProvider({ apiKey: 'sk-new' });
+    expect(keyOnDisk(w)).toBe('sk-new');
+    expect(savedOnDisk(w.home)).toEqual({ preset: 'deepseek', baseUrl: '', model: 'deepseek-chat' });
+    await api.saveProvider({ baseUrl: GOOD, model: 'm', apiKey: '' });
+    expect(fs.existsSync(file)).toBe(false);
+    expect(savedOnDisk(w.home)).toEqual({ baseUrl: GOOD, model: 'm' });
+  });
+
   it('still saves an empty base URL (the preset gives it) and a preset alone', async () => {
     w = await apiWorld();
     const { api } = w.core;

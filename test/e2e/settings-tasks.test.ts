@@ -281,8 +281,12 @@ describe('scheduled tasks', () => {
     await page.goto(`${app.origin}/#/tasks`);
     await expect.poll(() => page.locator('[data-testid="task-item"]').count()).toBe(3);
     const morning = task(ids.morning);
+    // The schedule in words, then the expression as written, then its time zone.
     expect(await morning.locator('[data-testid="task-schedule"]').textContent()).toMatch(
-      /0 8 \* \* \*.*Asia\/Shanghai/,
+      /^Every day at 08:00 ?0 8 \* \* \*.*Asia\/Shanghai/,
+    );
+    expect(await task(ids.weekly).locator('[data-testid="task-cron-words"]').textContent()).toBe(
+      'At 09:30, only on Monday',
     );
     expect(await morning.locator('[data-testid="task-status"]').textContent()).toContain('Done');
     expect(await morning.locator('[data-testid="task-skills"]').textContent()).toContain('city_weather');
@@ -296,6 +300,24 @@ describe('scheduled tasks', () => {
     expect(await task(ids.once).locator('[data-testid="task-last"]').textContent()).toContain('Not yet');
     await noToasts(page);
     await screenshot(page, 'tasks-three-light');
+  });
+
+  it('says the schedules in the UI’s language', async () => {
+    await page.goto(`${app.origin}/#/settings`);
+    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    try {
+      await page.goto(`${app.origin}/#/tasks`);
+      const words = () => page.locator('[data-testid="task-cron-words"]').allTextContents();
+      await expect.poll(words).toEqual(expect.arrayContaining(['每天在08:00', '在09:30, 仅星期一']));
+      expect(await task(ids.morning).locator('[data-testid="task-schedule"] code').textContent()).toBe('0 8 * * *');
+    } finally {
+      await page.goto(`${app.origin}/#/settings`);
+      await page.selectOption('[data-testid="settings-language"]', 'system');
+      await page.goto(`${app.origin}/#/tasks`);
+      await expect
+        .poll(() => task(ids.morning).locator('[data-testid="task-cron-words"]').textContent())
+        .toBe('Every day at 08:00');
+    }
   });
 
   it('pauses and resumes a task, and follows changes made elsewhere', async () => {

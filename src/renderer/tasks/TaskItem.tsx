@@ -1,7 +1,7 @@
 /**
- * One scheduled task: its name and prompt; when it runs (the cron expression as written and its
- * time zone, or the one-off moment); the next and last run with its status; the skills it may use;
- * the last result on request. A switch pauses or resumes it; a button runs it now.
+ * One scheduled task: its name and prompt; when it runs (the cron expression in words and as
+ * written, and its time zone; or the one-off moment); the next and last run with its status; the
+ * skills it may use; the last result on request. A switch pauses or resumes it; a button runs it now.
  */
 import { useEffect, useRef } from 'react';
 import type { TaskInfo } from '../../shared/contract.js';
@@ -13,6 +13,7 @@ import { formatDateTime, formatDateTimeIn, formatRelative, localTimeZone } from 
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
 import { Switch } from '../ui/Switch.js';
+import { sayCron } from './cron-words.js';
 import { TaskRunButton } from './TaskRunButton.js';
 import { TaskSkills } from './TaskSkills.js';
 
@@ -40,6 +41,7 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
   const finished = !task.enabled && !resumable;
   const state = task.enabled ? 'active' : finished ? 'finished' : 'paused';
   const otherZone = task.timeZone !== localTimeZone();
+  const cronWords = task.cron !== null ? sayCron(task.cron, locale) : null;
 
   const next =
     task.enabled && task.nextRunAt !== null ? (
@@ -103,7 +105,14 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
           <dd data-testid="task-schedule">
             {task.cron !== null ? (
               <>
-                <span className="muted">{t.tasks.repeats}</span> <code className="task-cron">{task.cron}</code>
+                {cronWords !== null ? (
+                  <span className="task-cron-words" data-testid="task-cron-words">
+                    {cronWords}
+                  </span>
+                ) : (
+                  <span className="muted">{t.tasks.repeats}</span>
+                )}{' '}
+                <code className="task-cron">{task.cron}</code>
               </>
             ) : (
               <>

@@ -1,0 +1,57 @@
+/**
+ * A repeating task's cron expression in words, in the UI's language ("Every day at 08:00",
+ * "每天在08:00"), by cronstrue with 24-hour times. The expression is read as the scheduler's croner
+ * reads it: five fields, six with seconds first, seven with a year last; `@daily` and the other
+ * nicknames; L, W and # in the day fields. Null when cronstrue cannot say it, or would say it
+ * otherwise than croner runs it: the page then shows the expression alone.
+ */
+import cronstrue from 'cronstrue';
+// Adds the 简体中文 words to cronstrue (the English ones are built in); the i18n bundle would carry 40 languages.
+import 'cronstrue/locales/zh_CN.js';
+import type { Locale } from '../../shared/locale.js';
+import { dictionaries } from '../i18n.js';
+
+/** croner's nicknames (any case), as the fields they stand for. */
+const NICKNAMES: Record<string, string> = {
+  '@yearly': '0 0 1 1 *',
+  '@annually': '0 0 1 1 *',
+  '@monthly': '0 0 1 * *',
+  '@weekly': '0 0 * * 0',
+  '@daily': '0 0 * * *',
+  '@midnight': '0 0 * * *',
+  '@hourly': '0 * * * *',
+};
+
+const CRONSTRUE_LOCALE: Record<Locale, string> = { en: 'en', 'zh-CN': 'zh_CN' };
+
+const ANY = /^[*?]$/;
+
+export function sayCron(expression: string, locale: Locale): string | null {
+  const trimmed = expression.trim();
+  const text = trimmed.startsWith('@') ? NICKNAMES[trimmed.toLowerCase()] : trimmed;
+  if (text === undefined) return null;
+  const fields = text.split(/\s+/);
+  if (fields.length < 5 || fields.length > 7) return null;
+  const [seconds, minute, hour, day, month, weekday, year] = fields.length === 5 ? ['0', ...fields] : fields;
+  // croner's last-of-month on a range or list of weekdays ("5-6L", "5,6L") is read by cronstrue
+  // as the plain days.
+  if (weekday !== undefined && /L/i.test(weekday) && !/^([0-7]|[a-z]{3})L$/i.test(weekday)) return null;
+  let words: string;
+  try {
+    words = cronstrue.toString(text, {
+      locale: CRONSTRUE_LOCALE[locale],
+      use24HourTimeFormat: true,
+      throwExceptionOnParseError: true,
+    });
+  } catch {
+    return null;
+  }
+  // cronstrue says "At 08:00" for a time every day; say which days.
+  const everyDay =
+    [day, month, weekday].every((f) => f !== undefined && ANY.test(f)) &&
+    (year === undefined || ANY.test(year)) &&
+    /^\d+$/.test(seconds ?? '') &&
+    /^\d+$/.test(minute ?? '') &&
+    /^\d+(,\d+)*$/.test(hour ?? '');
+  return everyDay ? dictionaries[locale].tasks.everyDay(words) : words;
+}

@@ -326,7 +326,8 @@ export interface ProviderInput {
   model?: string;
   /**
    * A new key; omitted keeps the saved one, '' removes it (from the secret store). Given without
-   * preset, baseUrl and model, the key alone changes: the provider saved is kept.
+   * preset, baseUrl and model, the key alone changes: the provider saved is kept. (An input with
+   * none of the four clears the provider saved, the key kept.)
    */
   apiKey?: string;
 }

@@ -87,7 +87,12 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
       const keyFlaw = apiKey === undefined ? undefined : apiKeyFlaw(apiKey || input.apiKey!);
       if (keyFlaw) throw apiError('bad-api-key', { reason: keyFlaw });
       // The key alone (Settings' "Remove saved key"): the provider saved stays as it is.
-      if (input.preset === undefined && input.baseUrl === undefined && input.model === undefined) {
+      if (
+        apiKey !== undefined &&
+        input.preset === undefined &&
+        input.baseUrl === undefined &&
+        input.model === undefined
+      ) {
         setApiKey(runtime.secrets, apiKey);
         return;
       }

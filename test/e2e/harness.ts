@@ -6,6 +6,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { API_KEY_SECRET, saveProvider } from '../../src/core/agent/providers.js';
+import { FileSecretStore } from '../../src/core/approval/key-store.js';
+import { dataPaths } from '../../src/core/paths.js';
+import { openStore } from '../../src/core/store/index.js';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
 import { openSocket, type TestSocket } from '../server/helpers.js';
 import { tempDir } from '../helpers/temp.js';
@@ -140,4 +144,19 @@ export async function otherClient(app: Served): Promise<OtherClient> {
       return answer.result as T;
     },
   };
+}
+
+/**
+ * Saves a provider in `home`'s settings and its key in the key file, as Settings would (for a
+ * `serve` setup, before iAs opens the folder). Returns the key file's path.
+ */
+export function saveModelSettings(home: string, provider: { baseUrl: string; model: string; apiKey: string }): string {
+  const paths = dataPaths(home);
+  const store = openStore(paths.database);
+  try {
+    saveProvider(store.settings, new FileSecretStore(paths.secrets), provider);
+  } finally {
+    store.close();
+  }
+  return path.join(paths.secrets, API_KEY_SECRET);
 }

@@ -6,15 +6,10 @@
  * card that says what to mend; mended, the same text is sent.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_SECRET, saveProvider } from '../../src/core/agent/providers.js';
-import { FileSecretStore } from '../../src/core/approval/key-store.js';
-import { dataPaths } from '../../src/core/paths.js';
-import { openStore } from '../../src/core/store/index.js';
 import type { ConversationInfo } from '../../src/shared/contract.js';
-import { launchBrowser, otherClient, screenshot, serve, type Served } from './harness.js';
+import { launchBrowser, otherClient, saveModelSettings, screenshot, serve, type Served } from './harness.js';
 
 const KEY = 'sk-e2e-key';
 
@@ -27,18 +22,7 @@ beforeAll(async () => {
   app = await serve({
     noModel: true,
     setup: (home, model) => {
-      const paths = dataPaths(home);
-      const store = openStore(paths.database);
-      try {
-        saveProvider(store.settings, new FileSecretStore(paths.secrets), {
-          baseUrl: model.url,
-          model: 'test-model',
-          apiKey: KEY,
-        });
-      } finally {
-        store.close();
-      }
-      keyFile = path.join(paths.secrets, API_KEY_SECRET);
+      keyFile = saveModelSettings(home, { baseUrl: model.url, model: 'test-model', apiKey: KEY });
     },
   });
 }, 60_000);

@@ -6,15 +6,18 @@
  * the key on the page. In English and in 简体中文.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_KEY_SECRET, saveProvider } from '../../src/core/agent/providers.js';
-import { FileSecretStore } from '../../src/core/approval/key-store.js';
-import { dataPaths } from '../../src/core/paths.js';
-import { openStore } from '../../src/core/store/index.js';
 import type { ProviderInfo } from '../../src/shared/contract.js';
-import { launchBrowser, otherClient, screenshot, serve, type OtherClient, type Served } from './harness.js';
+import {
+  launchBrowser,
+  otherClient,
+  saveModelSettings,
+  screenshot,
+  serve,
+  type OtherClient,
+  type Served,
+} from './harness.js';
 
 /** A key pasted from a key file saved as UTF-16 (a NUL after each letter): the form asks for it again. */
 const UTF16_KEY = Buffer.from('sk-SECRET-e2e', 'utf16le').toString('latin1');
@@ -30,18 +33,7 @@ beforeAll(async () => {
   app = await serve({
     noModel: true,
     setup(home, model) {
-      const paths = dataPaths(home);
-      keyFile = path.join(paths.secrets, API_KEY_SECRET);
-      const store = openStore(paths.database);
-      try {
-        saveProvider(store.settings, new FileSecretStore(paths.secrets), {
-          baseUrl: model.url,
-          model: 'test-model',
-          apiKey: UTF16_KEY,
-        });
-      } finally {
-        store.close();
-      }
+      keyFile = saveModelSettings(home, { baseUrl: model.url, model: 'test-model', apiKey: UTF16_KEY });
     },
   });
   browser = await launchBrowser();

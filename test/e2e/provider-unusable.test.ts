@@ -7,14 +7,9 @@
  * too: said with its file and how to make it private, and mended by saving the key again.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_SECRET, saveProvider } from '../../src/core/agent/providers.js';
-import { FileSecretStore } from '../../src/core/approval/key-store.js';
-import { dataPaths } from '../../src/core/paths.js';
-import { openStore } from '../../src/core/store/index.js';
-import { launchBrowser, screenshot, serve, type Served } from './harness.js';
+import { launchBrowser, saveModelSettings, screenshot, serve, type Served } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,17 +28,7 @@ const KEY_SHOWN = /S\0?E\0?C\0?R\0?E\0?T/;
 
 /** Writes the settings and the key as an older iAs left them, before `ias serve` opens the folder. */
 function savedAsOlderVersionsDid(home: string): void {
-  const paths = dataPaths(home);
-  const store = openStore(paths.database);
-  try {
-    saveProvider(store.settings, new FileSecretStore(paths.secrets), {
-      baseUrl: SAVED_URL,
-      model: 'test-model',
-      apiKey: UTF16_KEY,
-    });
-  } finally {
-    store.close();
-  }
+  saveModelSettings(home, { baseUrl: SAVED_URL, model: 'test-model', apiKey: UTF16_KEY });
 }
 
 async function openPage(app: Served): Promise<Page> {
@@ -250,19 +235,8 @@ describe('a saved API key in a file other users can read', () => {
     app = await serve({
       noModel: true,
       setup: (home, model) => {
-        const paths = dataPaths(home);
-        const store = openStore(paths.database);
-        try {
-          saveProvider(store.settings, new FileSecretStore(paths.secrets), {
-            baseUrl: model.url,
-            model: 'test-model',
-            apiKey: KEY,
-          });
-        } finally {
-          store.close();
-        }
+        keyFile = saveModelSettings(home, { baseUrl: model.url, model: 'test-model', apiKey: KEY });
         // As a copy or a backup restored with the umask's mode leaves it.
-        keyFile = path.join(paths.secrets, API_KEY_SECRET);
         fs.chmodSync(keyFile, 0o644);
       },
     });

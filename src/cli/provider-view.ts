@@ -3,11 +3,11 @@
  * comes from (the environment, the saved settings, a preset's defaults), and where the key is kept
  * — never any part of the key itself.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   API_KEY_SECRET,
   envApiKey,
+  hasSavedApiKey,
   ProviderNotConfiguredError,
   providerParts,
   providerSettings,
@@ -53,7 +53,7 @@ export function providerView(runtime: Runtime, words: ProviderWords, env = proce
   // A saved key is one whose file is there (one others can read is saved, and refused: the problem
   // says so, as `ias chat` would).
   const savedIn = path.join(runtime.paths.secrets, API_KEY_SECRET);
-  const saved = places.file && fileSize(savedIn) > 0;
+  const saved = hasSavedApiKey(runtime.secrets);
   let problem: string | null = null;
   let unset = false;
   try {
@@ -103,14 +103,6 @@ export function printProviderView(view: ProviderView, words: ProviderWords, env 
   // How to set a provider helps when none is; a provider set but unusable is told what to mend.
   if (view.problem) lines.push('', color.yellow(view.problem), ...(view.unset ? [words.setHint] : []));
   process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-function fileSize(file: string): number {
-  try {
-    return fs.lstatSync(file).size;
-  } catch {
-    return 0;
-  }
 }
 
 function keyLine(view: ProviderView, words: ProviderWords, env: NodeJS.ProcessEnv): string {

@@ -206,6 +206,16 @@ export function providerParts(
   };
 }
 
+/** Whether an API key is saved (one in a file other users can read too: saved, though unusable). */
+export function hasSavedApiKey(secrets: SecretStore): boolean {
+  try {
+    return (secrets.get(API_KEY_SECRET)?.length ?? 0) > 0;
+  } catch (err) {
+    if (err instanceof SecretFileOpenError) return true;
+    throw err;
+  }
+}
+
 /**
  * The saved API key. One in a file other users can read is not read (the secret store refuses it):
  * that is a saved key that cannot be used, said with its file and how to mend it.

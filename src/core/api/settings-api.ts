@@ -3,17 +3,16 @@ import OpenAI from 'openai';
 import type { ApiErrorParams } from '../../shared/api-errors.js';
 import type { AppSettings, IasApi, ProviderInfo } from '../../shared/contract.js';
 import {
-  API_KEY_SECRET,
   apiKeyFlaw,
   baseUrlRefusal,
   PROVIDER_PRESETS,
   ProviderNotConfiguredError,
   providerSettings,
   resolveProvider,
+  hasSavedApiKey,
   saveProvider,
   setApiKey,
 } from '../agent/providers.js';
-import { SecretFileOpenError } from '../approval/key-store.js';
 import { describeProviderError } from '../agent/provider-errors.js';
 import { codeOf, turnMessage } from '../agent/turn-messages.js';
 import { APP_SETTINGS } from '../owner-locale.js';
@@ -31,15 +30,7 @@ const DEFAULTS = { language: 'system', theme: 'system', notifications: true, lau
 
 export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.env): SettingsMethods {
   const { settings } = runtime.store;
-  const hasKey = () => {
-    try {
-      return (runtime.secrets.get(API_KEY_SECRET)?.length ?? 0) > 0;
-    } catch (err) {
-      // Saved in a file others can read: there is one, unread (`unusable` says why and what to do).
-      if (err instanceof SecretFileOpenError) return true;
-      throw err;
-    }
-  };
+  const hasKey = () => hasSavedApiKey(runtime.secrets);
   const appSettings = (): AppSettings => ({
     ...DEFAULTS,
     ...(settings.get<Partial<AppSettings>>(APP_SETTINGS) ?? {}),

@@ -8,24 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { executeSkill } from '../../../src/core/skills/executor.js';
-import { loadSkillFolder } from '../../../src/core/skills/load.js';
-import type { Skill } from '../../../src/core/skills/types.js';
-import { scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
+import { markingSkill, OTHER_UID, ran } from '../../helpers/marking-skill.js';
+import { tempDir } from '../../helpers/temp.js';
 
-/** Another user's id: root can give a folder to one; others find one in the root folder. */
+/** Root can give a folder to another user; others find one in the root folder. */
 const asRoot = process.getuid?.() === 0;
-const OTHER_UID = 65534;
-
-/** A skill that leaves `ran` in its folder when it runs, and says hello. */
-function markingSkill(): Skill {
-  const root = tempDir('ias-skills-');
-  writeSkill(root, 'marks', scriptSkill({ script: 'touch "$SKILL_DIR/ran"\necho hello' }));
-  const loaded = loadSkillFolder(root, 'marks', 'user')!;
-  if (!loaded.skill) throw new Error(JSON.stringify(loaded.errors));
-  return loaded.skill;
-}
-
-const ran = (skill: Skill) => fs.existsSync(path.join(skill.dir, 'ran'));
 
 /** A fresh cache folder (0700, ours) inside a private temp folder. */
 function cacheFolder(): string {

@@ -10,6 +10,7 @@ import { createCoreApi, type CoreApi } from '../core/api/create-api.js';
 import { DesktopChannel, type Notifier } from '../core/channels/desktop-channel.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
 import { dataPaths, defaultDataHome } from '../core/paths.js';
+import { OpenedParts } from '../core/opened-parts.js';
 import { openRuntime } from '../core/runtime.js';
 import { isLoopback } from '../server/hosts.js';
 import { acquireServeLock } from '../server/serve-lock.js';
@@ -78,16 +79,12 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
   const rendererDir = bundledRendererDir();
 
   const lock = acquireServeLock(home);
-  const cleanups: (() => Promise<void> | void)[] = [() => lock.release()];
-  const cleanUp = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      try {
-        await cleanup();
-      } catch (err) {
-        process.stderr.write(`${color.yellow('warning')}: while stopping: ${(err as Error).message}\n`);
-      }
-    }
-  };
+  // What is opened is closed, last first, when iAs stops and when a step of the start fails (whose
+  // error is then the one printed, a failure while closing only a warning).
+  const opened = new OpenedParts();
+  opened.add(() => lock.release());
+  const warnClosing = (err: unknown) =>
+    process.stderr.write(`${color.yellow('warning')}: while stopping: ${(err as Error).message}\n`);
   try {
     const token = serveToken(home, { renew: opts.newToken });
     // The desktop channel's notifications go to the browser (an event) and to this terminal.
@@ -107,8 +104,9 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
       watch: true,
       channels: [new DesktopChannel(browser)],
       exampleSkills: bundledExampleSkills(),
+      onCloseError: warnClosing,
     });
-    cleanups.push(() => runtime.close());
+    opened.add(() => runtime.close());
     for (const problem of runtime.registry.problems().errors) {
       process.stderr.write(
         `${color.yellow('warning')}: skipped ${problem.path}${problem.line ? `:${problem.line}` : ''}: ${problem.message}\n`,
@@ -126,7 +124,8 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
       });
       wechat = service;
       const unguard = containWechatFailures(service.bot);
-      cleanups.push(unguard, () => service.stop());
+      opened.add(unguard);
+      opened.add(() => service.stop());
       let shownQr: string | undefined;
       service.bot.on('status', (status) => {
         if (status.state === 'waiting-for-scan' && status.qr && status.qr !== shownQr) {
@@ -142,7 +141,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
 
     const core = createCoreApi(runtime, { version: appVersion(), wechat, notifier: terminal });
     late.core = core;
-    cleanups.push(() => core.close());
+    opened.add(() => core.close());
 
     if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
       process.stderr.write(
@@ -150,7 +149,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
       );
     }
     const server = await startServer({ api: core.api, events: core.events, token, rendererDir, host, port });
-    cleanups.push(() => server.close());
+    opened.add(() => server.close());
     if (!isLoopback(host)) {
       process.stderr.write(
         `${color.yellow('warning')}: listening on ${host}: anyone on your network who has the link can reach iAs, over plain HTTP.\n`,
@@ -167,10 +166,11 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
     const signal = await stopping;
     process.stderr.write(`\nStopping (${signal})…\n`);
   } finally {
-    await cleanUp();
+    await opened.closeAll(warnClosing);
+    // Whatever the WeChat stack leaves behind must not keep the process alive, after a failed
+    // start as after a stop (the failure's exit code is set by then).
+    setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
   }
-  // Whatever the WeChat stack leaves behind must not keep the process alive.
-  setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
 }
 
 export function registerServeCommand(program: Command): void {

@@ -20,6 +20,7 @@ import { computerTimeZone } from './time-zone.js';
 import { SkillRegistry } from './skills/registry.js';
 import { SkillWatcher } from './skills/watcher.js';
 import { openStore, type Store } from './store/index.js';
+import { startOrClose, type OpenedParts } from './opened-parts.js';
 import { TaskScheduler } from './scheduler/scheduler.js';
 import { runTaskTurn, taskConversationId, taskIdOf } from './scheduler/task-runner.js';
 import { requestingConversation, runNowRequester } from '../shared/run-now-requests.js';
@@ -53,6 +54,8 @@ export interface RuntimeOptions {
   exampleSkills?: string;
   /** The agent loops of task runs: their events, and each loop as it is made (`ias tasks run` follows its run). */
   taskAgents?: { onEvent?: (event: AgentEvent) => void; made?: (agent: Agent) => void };
+  /** A part that fails to close after a failed start (the start's own error is what is thrown). */
+  onCloseError?: (err: unknown) => void;
 }
 
 export interface Runtime {
@@ -82,12 +85,26 @@ export interface Runtime {
    * stopped; turns begun after it start stopped. Closing calls it first.
    */
   stopTurns(): Promise<void>;
+  /**
+   * Closes what the runtime opened, last first (turns, scheduler, watcher, gate, database), each
+   * even when one before it failed, whose first failure it then throws. A second call does nothing.
+   */
   close(): Promise<void>;
 }
 
+/**
+ * Opens the runtime. Should a step fail part-way (a data folder iAs cannot use, a skills folder
+ * that cannot be watched), what was opened before it (the database, the watcher…) is closed again,
+ * last first, and the step's error is thrown.
+ */
 export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
+  return startOrClose((opened) => assembleRuntime(options, opened), options.onCloseError);
+}
+
+async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Promise<Runtime> {
   const paths = dataPaths(path.resolve(options.home), options.userSkills);
   const store = openStore(paths.database);
+  opened.add(() => store.close());
   const copied = options.exampleSkills
     ? copyExampleSkills(options.exampleSkills, paths.userSkills, store.settings, store.skillSettings)
     : [];
@@ -115,6 +132,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     ttlMs: options.approvalTtlMs,
   });
+  opened.add(() => gate.close());
   if (options.recover) {
     // Processes a killed run left behind end before their calls are marked interrupted.
     stopLeftoverProcesses(store.processes);
@@ -124,9 +142,10 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     markCutOffTurns(store.conversations, store.atomically);
     gate.recover();
   }
-  let watcher: SkillWatcher | undefined;
   if (options.watch) {
-    watcher = new SkillWatcher(registry);
+    const watcher = new SkillWatcher(registry);
+    // Added before it starts: one that fails half-way closes what it began.
+    opened.add(() => watcher.close());
     await watcher.start();
   }
   const skillConfig = new SkillConfigStore(store.skillSettings, secrets);
@@ -186,6 +205,9 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
         cause,
       ),
   });
+  opened.add(() => scheduler.stop());
+  // Turns end stopped (and stored so) before anything they use closes: added last, closed first.
+  opened.add(() => turns.stopAll());
   services.scheduler = scheduler;
   return {
     paths,
@@ -201,13 +223,6 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     provider,
     agent,
     stopTurns: () => turns.stopAll(),
-    async close() {
-      // Turns end stopped (and stored so) before anything they use closes.
-      await turns.stopAll();
-      await scheduler.stop();
-      gate.close();
-      await watcher?.close();
-      store.close();
-    },
+    close: () => opened.closeAll(),
   };
 }

@@ -5,6 +5,7 @@
 import { app, dialog, Notification, session, type BrowserWindow } from 'electron';
 import { DesktopChannel } from '../core/channels/desktop-channel.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
+import { OpenedParts } from '../core/opened-parts.js';
 import { defaultDataHome } from '../core/paths.js';
 import { HIGH_RISK_PAUSED, openRuntime, type Runtime } from '../core/runtime.js';
 import { createCoreApi } from '../core/api/create-api.js';
@@ -36,6 +37,9 @@ let tray: ReturnType<typeof createTray> | undefined;
 let runtime: Runtime | undefined;
 let wechat: WechatService | undefined;
 let quitting = false;
+/** What start() opened, closed last first when iAs quits, and when a step of start() fails. */
+const opened = new OpenedParts();
+const warnClosing = (err: unknown) => console.warn('iAs: while stopping:', err);
 
 function openWindow(page?: TrayPage): void {
   if (!app.isReady()) return;
@@ -66,7 +70,7 @@ async function start(): Promise<void> {
   restrictPermissions(session.defaultSession, isAppUrl);
 
   const home = app.getPath('userData');
-  runtime = await openRuntime({
+  const started = await openRuntime({
     home,
     systemSkills: systemSkillsDir(),
     userSkills: userSkillsDir(),
@@ -76,23 +80,29 @@ async function start(): Promise<void> {
     recover: true,
     watch: true,
     exampleSkills: exampleSkillsDir(),
+    onCloseError: warnClosing,
   });
+  runtime = started;
+  opened.add(() => started.close());
   const registry = runtime.registry;
   for (const problem of registry.problems().errors) {
     console.warn(`iAs: skipped a skill: ${problem.path}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`);
   }
-  wechat = new WechatService({
+  const bot = new WechatService({
     dataDir: home,
     gate: runtime.gate,
     settings: runtime.store.settings,
     secrets: runtime.secrets,
     agent: runtime.agent({ source: 'chat' }),
   });
-  containWechatFailures(wechat.bot);
+  wechat = bot;
+  opened.add(containWechatFailures(bot.bot));
+  opened.add(() => bot.stop());
   // Log in only once the owner has set WeChat up (`ias wechat login`, or the settings page).
   if (wechat.settings.account()) void wechat.start();
 
   const core = createCoreApi(runtime, { version: app.getVersion(), wechat });
+  opened.add(() => core.close());
   // Launch at login is the platform's business: applied whenever the setting is saved.
   const saveSettings = core.api.saveSettings.bind(core.api);
   core.api.saveSettings = async (input) => {
@@ -105,7 +115,7 @@ async function start(): Promise<void> {
     if (event.type === 'approval' || event.type === 'wechat') refreshTray();
   });
 
-  tray = createTray({
+  const shown = createTray({
     openChat,
     open: openWindow,
     setPaused: (paused) => {
@@ -114,6 +124,8 @@ async function start(): Promise<void> {
     },
     quit: () => app.quit(),
   });
+  tray = shown;
+  opened.add(() => shown.tray.destroy());
   refreshTray();
   openWindow();
 }
@@ -137,8 +149,8 @@ if (!app.requestSingleInstanceLock()) {
     if (closed) return;
     event.preventDefault();
     if (closing) return;
-    tray?.tray.destroy();
-    closing = Promise.allSettled([wechat?.stop(), runtime?.close()]).then(() => {
+    // Last opened first: the tray, the API, the WeChat bot, then the runtime.
+    closing = opened.closeAll(warnClosing).then(() => {
       closed = true;
       app.quit();
     });
@@ -147,8 +159,14 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(start)
-    .catch((err: unknown) => {
+    .catch(async (err: unknown) => {
       console.error('iAs: failed to start:', err);
+      // What the start opened before it failed (the database, the watcher, the bot…) is closed
+      // (app.exit skips will-quit), and nothing reads it meanwhile.
+      tray = undefined;
+      wechat = undefined;
+      runtime = undefined;
+      await opened.closeAll(warnClosing);
       // Launched from a menu, nobody reads the console: a native error box (it works before any
       // window, once the app is ready) says why, in the OS language (the settings may be unreadable).
       const { title, message } = startFailure(pickLocale(undefined, app.getLocale()), err);

@@ -1,0 +1,64 @@
+/**
+ * `ias serve` whose start fails part-way: it says the failing step's own error, closes what it had
+ * opened (the database, the watcher, the WeChat bot, the scheduler), lets go of its lock and exits
+ * 1, rather than hanging; once mended, the same data folder serves. Real processes and ports.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ias } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
+import { startServe, stopServe, type ServeProcess } from '../server/serve-process.js';
+
+const running: ServeProcess[] = [];
+const servers: net.Server[] = [];
+
+afterEach(async () => {
+  for (const s of running.splice(0)) {
+    if (s.child.exitCode === null && s.child.signalCode === null) {
+      s.child.kill('SIGKILL');
+      await s.exited;
+    }
+  }
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+/** A port on 127.0.0.1 that this test holds. */
+async function takenPort(): Promise<number> {
+  const server = net.createServer();
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as net.AddressInfo).port;
+}
+
+describe('ias serve, when its start fails part-way', () => {
+  it('says the error of the step that failed, exits 1 and leaves no lock; mended, the folder serves', async () => {
+    const home = tempDir('ias-serve-start-');
+    // The secret store's folder is a file: the start fails after the database has opened.
+    fs.writeFileSync(path.join(home, 'secrets'), 'not a folder');
+    const failed = ias(['serve', '--port', '0', '--no-wechat', '--home', home]);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toBe(`error: EEXIST: file already exists, mkdir '${path.join(home, 'secrets')}'\n`);
+    expect(failed.stdout).toBe('');
+    expect(fs.existsSync(path.join(home, 'serve.lock'))).toBe(false);
+
+    fs.rmSync(path.join(home, 'secrets'));
+    const mended = await startServe(['--port', '0', '--no-wechat', '--home', home]);
+    running.push(mended);
+    expect(await stopServe(mended)).toEqual({ code: 0, signal: null });
+  });
+
+  it('closes the bot, the scheduler, the watcher and the database when its port is taken, and exits', async () => {
+    const home = tempDir('ias-serve-start-');
+    const puppet = path.resolve('test/fixtures/auto-login-puppet.mjs');
+    expect(ias(['wechat', 'login', '--puppet', puppet, '--home', home]).status).toBe(0);
+    const port = await takenPort();
+    const failed = ias(['serve', '--port', String(port), '--home', home]);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(new RegExp(`^error: port ${port} on 127\\.0\\.0\\.1 is already in use`, 'm'));
+    expect(failed.stderr).not.toMatch(/warning: while stopping/);
+    expect(failed.stdout).toBe('');
+    expect(fs.existsSync(path.join(home, 'serve.lock'))).toBe(false);
+  });
+});

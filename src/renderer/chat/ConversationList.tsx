@@ -1,6 +1,7 @@
 /**
  * The conversations, newest first: open one, rename it in place (F2), delete it after a
- * confirmation (Delete). Arrow keys move between them.
+ * confirmation (Delete). Arrow keys move between them. The latest hundred at first; "Show older"
+ * brings the next hundred, until there are none.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationInfo } from '../../shared/contract.js';
@@ -15,6 +16,9 @@ import { chatStore } from './chat-store.js';
 
 interface Props {
   conversations: ConversationInfo[] | undefined;
+  /** There are older conversations than those listed; `loadingOlder`: they are on their way. */
+  hasOlder: boolean;
+  loadingOlder: boolean;
   error?: string;
   currentId: string | undefined;
   liveIds: Set<string>;
@@ -57,7 +61,15 @@ function RenameInput({ conversation, onDone }: { conversation: ConversationInfo;
   );
 }
 
-export function ConversationList({ conversations, error, currentId, liveIds, onPicked }: Props) {
+export function ConversationList({
+  conversations,
+  hasOlder,
+  loadingOlder,
+  error,
+  currentId,
+  liveIds,
+  onPicked,
+}: Props) {
   const t = useT();
   const locale = useLocale();
   const toast = useToast();
@@ -183,6 +195,19 @@ export function ConversationList({ conversations, error, currentId, liveIds, onP
             )}
           </li>
         ))}
+        {hasOlder && (
+          <li className="conv-more">
+            <button
+              type="button"
+              className="button"
+              data-testid="conversations-older"
+              disabled={loadingOlder}
+              onClick={() => void chatStore.loadOlder()}
+            >
+              {t.chat.showOlder}
+            </button>
+          </li>
+        )}
       </ul>
       <ConfirmDialog
         open={deleting !== undefined}

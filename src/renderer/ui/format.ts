@@ -30,18 +30,35 @@ export function formatDateTime(ms: number, locale: Locale, seconds = false): str
 
 /** A date and time read in another time zone (a task's); in the computer's own when the zone is unknown. */
 export function formatDateTimeIn(ms: number, locale: Locale, timeZone: string): string {
+  const options = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' } as const;
+  return zoned(locale, 'datetime', options, timeZone).format(ms);
+}
+
+/** A formatter in `timeZone` (the computer's own when it is not given, or not one Intl knows). */
+function zoned(locale: Locale, shape: string, options: Intl.DateTimeFormatOptions, timeZone?: string) {
+  if (timeZone === undefined) return formatter(locale, shape, options);
   try {
-    return formatter(locale, `datetime@${timeZone}`, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone,
-    }).format(ms);
+    return formatter(locale, `${shape}@${timeZone}`, { ...options, timeZone });
   } catch {
-    return formatDateTime(ms, locale);
+    return formatter(locale, shape, options);
   }
+}
+
+/**
+ * When a message was written, in the owner's time zone: today's as the time alone, this year's with
+ * the day, older ones with the year too.
+ */
+export function formatMessageTime(ms: number, locale: Locale, timeZone?: string, now = Date.now()): string {
+  const ymd = zoned(locale, 'ymd', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
+  const [day, today] = [ymd.formatToParts(ms), ymd.formatToParts(now)];
+  const part = (parts: Intl.DateTimeFormatPart[], type: 'year' | 'month' | 'day') =>
+    parts.find((p) => p.type === type)?.value;
+  const clock = { hour: '2-digit', minute: '2-digit' } as const;
+  const sameYear = part(day, 'year') === part(today, 'year');
+  if (sameYear && part(day, 'month') === part(today, 'month') && part(day, 'day') === part(today, 'day'))
+    return zoned(locale, 'time', clock, timeZone).format(ms);
+  if (sameYear) return zoned(locale, 'day-time', { month: 'short', day: 'numeric', ...clock }, timeZone).format(ms);
+  return zoned(locale, 'date-time', { year: 'numeric', month: 'short', day: 'numeric', ...clock }, timeZone).format(ms);
 }
 
 /** The computer's own IANA time zone. */

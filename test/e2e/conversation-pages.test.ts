@@ -1,8 +1,8 @@
 /**
  * More conversations than the chat lists at first, in Chromium against `ias serve`: "Show older"
  * brings the next hundred until the oldest is reached; an old one opened by a link shows its real
- * title. Each message says when it was written, in the owner's time zone and the UI's language:
- * today's by the time alone, older ones with their date.
+ * title. Each message says when it was written, in the owner's time zone (not the computer's) and
+ * the UI's language: today's by the time alone, older ones with their date.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,8 @@ let app: Served;
 let browser: Browser;
 let page: Page;
 
-/** 14 March 2025, 06:07 UTC: 14:07 in Shanghai. */
-const LONG_AGO = Date.UTC(2025, 2, 14, 6, 7);
+/** 13 March 2025, 17:07 UTC: 14 March, 01:07 in Shanghai (the owner's zone), 13 March in New York (the computer's). */
+const LONG_AGO = Date.UTC(2025, 2, 13, 17, 7);
 const COUNT = 250;
 
 function seed(home: string): void {
@@ -45,7 +45,12 @@ beforeAll(async () => {
     other.socket.close();
   }
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })).newPage();
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+  });
+  page = await context.newPage();
   await page.goto(app.url);
   await page.waitForSelector('[data-testid="message-input"]');
 }, 60_000);
@@ -79,6 +84,8 @@ describe('the conversation list past its first hundred', () => {
     const ids = await items().evaluateAll((els) => els.map((el) => el.getAttribute('data-id')));
     expect(new Set(ids).size).toBe(COUNT + 1);
     expect(ids.at(-1)).toBe('conv-oldest');
+    // Its date by the owner's calendar, not the computer's.
+    expect(await item('conv-oldest').locator('.conv-meta').textContent()).toBe('Mar 14, 2025');
     await screenshot(page, 'conversation-list-older');
 
     await item('conv-oldest').locator('a.conv-link').click();
@@ -102,9 +109,9 @@ describe('when each message was written', () => {
   it("an old message with its date, in the owner's zone; today's by its time alone", async () => {
     await page.goto(`${app.origin}/#/chat/conv-oldest`);
     await page.getByText('I remember it well.').waitFor();
-    await expect.poll(times).toEqual(['Mar 14, 2025, 02:07 PM', 'Mar 14, 2025, 02:08 PM']);
+    await expect.poll(times).toEqual(['Mar 14, 2025, 01:07 AM', 'Mar 14, 2025, 01:08 AM']);
     const time = page.locator('[data-testid="message-time"]').first();
-    expect(await time.getAttribute('title')).toBe('03/14/2025, 02:07 PM');
+    expect(await time.getAttribute('title')).toBe('03/14/2025, 01:07 AM');
     expect(await time.getAttribute('datetime')).toBe(new Date(LONG_AGO).toISOString());
     await screenshot(page, 'chat-message-times');
 
@@ -120,7 +127,7 @@ describe('when each message was written', () => {
     try {
       await page.goto(`${app.origin}/#/chat/conv-oldest`);
       await page.getByText('I remember it well.').waitFor();
-      await expect.poll(times).toEqual(['2025年3月14日 14:07', '2025年3月14日 14:08']);
+      await expect.poll(times).toEqual(['2025年3月14日 01:07', '2025年3月14日 01:08']);
       await page.goto(`${app.origin}/#/chat`);
       await page.reload();
       await expect.poll(() => older().textContent()).toBe('显示更早的对话');

@@ -1,6 +1,9 @@
-/** When a message was written, as the chat says it: the owner's time zone decides what "today" is. */
+/**
+ * When a message was written and when a conversation last changed, as the chat says them: the
+ * owner's time zone decides what "today" is.
+ */
 import { describe, expect, it } from 'vitest';
-import { formatMessageTime as formatted } from '../../src/renderer/ui/format.js';
+import { formatMessageTime as formatted, formatShortDate } from '../../src/renderer/ui/format.js';
 
 /** ICU puts a narrow no-break space before AM/PM in some versions: spaces are spaces here. */
 const formatMessageTime = (...args: Parameters<typeof formatted>) => formatted(...args).replace(/\s/g, ' ');
@@ -28,5 +31,14 @@ describe('formatMessageTime', () => {
   it("falls back to the computer's zone for a zone Intl does not know", () => {
     const computer = formatMessageTime(lateLastNight, 'en', undefined, now);
     expect(formatMessageTime(lateLastNight, 'en', 'Nowhere/Nothing', now)).toBe(computer);
+  });
+});
+
+describe('formatShortDate (the conversation list)', () => {
+  it('says the time for today, the day for this year, the date before, by the zone given', () => {
+    expect(formatShortDate(lateLastNight, 'zh-CN', 'Asia/Shanghai', now)).toBe('01:30');
+    expect(formatShortDate(lateLastNight, 'zh-CN', 'UTC', now)).toBe('11月30日');
+    expect(formatShortDate(lateLastNight, 'en', 'UTC', now)).toBe('Nov 30');
+    expect(formatShortDate(lastYear, 'en', 'Asia/Shanghai', now)).toBe('Jun 1, 2025');
   });
 });

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationInfo } from '../../shared/contract.js';
 import { errorText } from '../api/client.js';
 import { navigate, routeHref } from '../app/router.js';
+import { useTimeZone } from '../app/SettingsProvider.js';
 import { useToast } from '../app/Toasts.js';
 import { useLocale, useT } from '../i18n.js';
 import { ConfirmDialog } from '../ui/Dialog.js';
@@ -72,6 +73,7 @@ export function ConversationList({
 }: Props) {
   const t = useT();
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const toast = useToast();
   const [renaming, setRenaming] = useState<string>();
   const [deleting, setDeleting] = useState<ConversationInfo>();
@@ -166,7 +168,7 @@ export function ConversationList({
                   <span className="conv-title">{conversation.title || t.chat.untitled}</span>
                   <span className="conv-meta">
                     {liveIds.has(conversation.id) && <span className="live-dot" aria-label={t.chat.working} />}
-                    {formatShortDate(conversation.updatedAt, locale)}
+                    {formatShortDate(conversation.updatedAt, locale, timeZone)}
                   </span>
                 </a>
                 <span className="conv-actions">

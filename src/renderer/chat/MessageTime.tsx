@@ -3,13 +3,13 @@
  * one Settings puts in use), today's as the time alone, older ones with their date; the full date
  * and time on hover.
  */
-import { useSettings } from '../app/SettingsProvider.js';
+import { useTimeZone } from '../app/SettingsProvider.js';
 import { useLocale } from '../i18n.js';
-import { formatDateTimeIn, formatMessageTime, localTimeZone } from '../ui/format.js';
+import { formatDateTimeIn, formatMessageTime } from '../ui/format.js';
 
 export function MessageTime({ at }: { at: number }) {
   const locale = useLocale();
-  const timeZone = useSettings().settings?.timeZoneInUse ?? localTimeZone();
+  const timeZone = useTimeZone();
   return (
     <time
       className="message-time"

@@ -44,21 +44,28 @@ function zoned(locale: Locale, shape: string, options: Intl.DateTimeFormatOption
   }
 }
 
+/** How far back `ms` is from `now`, by the calendar of `timeZone` (the computer's when not given). */
+function howFarBack(ms: number, now: number, timeZone?: string): 'today' | 'this-year' | 'earlier' {
+  // Numbers, whatever the language: the same parts for both days.
+  const ymd = zoned('en', 'ymd', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
+  const [day, today] = [ymd.format(ms), ymd.format(now)];
+  if (day === today) return 'today';
+  const year = (parts: Intl.DateTimeFormatPart[]) => parts.find((p) => p.type === 'year')?.value;
+  return year(ymd.formatToParts(ms)) === year(ymd.formatToParts(now)) ? 'this-year' : 'earlier';
+}
+
+const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
+
 /**
  * When a message was written, in the owner's time zone: today's as the time alone, this year's with
  * the day, older ones with the year too.
  */
 export function formatMessageTime(ms: number, locale: Locale, timeZone?: string, now = Date.now()): string {
-  const ymd = zoned(locale, 'ymd', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
-  const [day, today] = [ymd.formatToParts(ms), ymd.formatToParts(now)];
-  const part = (parts: Intl.DateTimeFormatPart[], type: 'year' | 'month' | 'day') =>
-    parts.find((p) => p.type === type)?.value;
-  const clock = { hour: '2-digit', minute: '2-digit' } as const;
-  const sameYear = part(day, 'year') === part(today, 'year');
-  if (sameYear && part(day, 'month') === part(today, 'month') && part(day, 'day') === part(today, 'day'))
-    return zoned(locale, 'time', clock, timeZone).format(ms);
-  if (sameYear) return zoned(locale, 'day-time', { month: 'short', day: 'numeric', ...clock }, timeZone).format(ms);
-  return zoned(locale, 'date-time', { year: 'numeric', month: 'short', day: 'numeric', ...clock }, timeZone).format(ms);
+  const back = howFarBack(ms, now, timeZone);
+  if (back === 'today') return zoned(locale, 'time', CLOCK, timeZone).format(ms);
+  if (back === 'this-year')
+    return zoned(locale, 'day-time', { month: 'short', day: 'numeric', ...CLOCK }, timeZone).format(ms);
+  return zoned(locale, 'date-time', { year: 'numeric', month: 'short', day: 'numeric', ...CLOCK }, timeZone).format(ms);
 }
 
 /** The computer's own IANA time zone. */
@@ -95,14 +102,12 @@ export function formatStamp(ms: number, locale: Locale, now = Date.now()): strin
   }).format(ms);
 }
 
-/** Today: the time; this year: the day; otherwise the date. */
-export function formatShortDate(ms: number, locale: Locale, now = Date.now()): string {
-  const date = new Date(ms);
-  const today = new Date(now);
-  if (date.toDateString() === today.toDateString()) return formatTime(ms, locale);
-  if (date.getFullYear() === today.getFullYear())
-    return formatter(locale, 'day', { month: 'short', day: 'numeric' }).format(ms);
-  return formatter(locale, 'date', { year: 'numeric', month: 'short', day: 'numeric' }).format(ms);
+/** Today: the time; this year: the day; otherwise the date (by the calendar of `timeZone`, when given). */
+export function formatShortDate(ms: number, locale: Locale, timeZone?: string, now = Date.now()): string {
+  const back = howFarBack(ms, now, timeZone);
+  if (back === 'today') return zoned(locale, 'time', CLOCK, timeZone).format(ms);
+  if (back === 'this-year') return zoned(locale, 'day', { month: 'short', day: 'numeric' }, timeZone).format(ms);
+  return zoned(locale, 'date', { year: 'numeric', month: 'short', day: 'numeric' }, timeZone).format(ms);
 }
 
 export function formatDuration(ms: number | null | undefined): string {

@@ -153,6 +153,20 @@ export interface ConversationInfo {
   updatedAt: number;
 }
 
+/** A place in the conversation list: the conversation a page goes on after (see listConversations). */
+export interface ConversationCursor {
+  updatedAt: number;
+  id: string;
+}
+
+/** A page of the conversation list (see IasApi.listConversations). */
+export interface ConversationPageQuery {
+  /** At most this many conversations (1 to 1000). */
+  limit: number;
+  /** Only those after this one in the list's order: the next page, after the last one read. */
+  after?: ConversationCursor;
+}
+
 export interface ToolCallInfo {
   id: string;
   name: string;
@@ -368,7 +382,13 @@ export interface AppSettings {
 export interface IasApi {
   version(): Promise<string>;
 
-  listConversations(): Promise<ConversationInfo[]>;
+  /**
+   * The conversations, the latest changed first (then by id): the 100 latest, or a page (`limit`
+   * of them, after the conversation `after` when given). A page shorter than its limit is the last.
+   */
+  listConversations(page?: ConversationPageQuery): Promise<ConversationInfo[]>;
+  /** One conversation, listed or not (an older one opened by a link); null when there is none. */
+  getConversation(conversationId: string): Promise<ConversationInfo | null>;
   /**
    * The conversation's messages, oldest first; all of them, or a page: the latest whole turns that
    * fit in `limit` messages (the one turn there whole, when it alone is longer), before the message
@@ -446,6 +466,7 @@ export type ApiMethod = keyof IasApi;
 export const API_METHODS = [
   'version',
   'listConversations',
+  'getConversation',
   'getMessages',
   'sendMessage',
   'stopTurn',

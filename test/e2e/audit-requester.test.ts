@@ -97,11 +97,13 @@ describe('Requested by in the audit entry panel', () => {
     await expect.poll(() => page.locator('.chat-title').textContent()).toBe('Trip to Lisbon');
     await page.getByText('Find flights to Lisbon').waitFor();
 
-    // One older than those the chat lists is still there: a link by its id.
+    // One older than those the chat lists is there too, by its title; the chat shows that title.
     expect(await entryOf('conv-old')).toBe('conversation');
+    expect(await link().textContent()).toBe(' Old notes');
     expect(await link().getAttribute('href')).toBe('#/chat/conv-old');
     await link().click();
     await page.getByText('Note this').waitFor();
+    await expect.poll(() => page.locator('.chat-title').textContent()).toBe('Old notes');
   });
 
   it("is a scheduled task's name, a link to it on the tasks page, for a run now's calls too", async () => {

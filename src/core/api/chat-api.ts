@@ -11,7 +11,13 @@ import type { StoredMessage } from '../store/conversations-repo.js';
 
 type ChatMethods = Pick<
   IasApi,
-  'listConversations' | 'getMessages' | 'sendMessage' | 'stopTurn' | 'renameConversation' | 'deleteConversation'
+  | 'listConversations'
+  | 'getConversation'
+  | 'getMessages'
+  | 'sendMessage'
+  | 'stopTurn'
+  | 'renameConversation'
+  | 'deleteConversation'
 >;
 
 function toChatEvent(event: AgentEvent): ChatEvent {
@@ -76,8 +82,11 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
   });
 
   return {
-    async listConversations() {
-      return conversations.list();
+    async listConversations(page) {
+      return page ? conversations.list(page.limit, page.after) : conversations.list();
+    },
+    async getConversation(conversationId) {
+      return conversations.get(conversationId) ?? null;
     },
     async getMessages(conversationId, page) {
       // A turn cut off by another iAs process that stopped (`ias chat` killed) says so as it is read.

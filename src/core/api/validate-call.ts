@@ -27,13 +27,29 @@ const auditQuery = {
   },
 };
 
+const conversationPage = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['limit'],
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 1000 },
+    after: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['updatedAt', 'id'],
+      properties: { updatedAt: { type: 'integer' }, id },
+    },
+  },
+};
+
 /** Methods whose last arguments may be left out: how many are required. */
-const REQUIRED: Partial<Record<ApiMethod, number>> = { getMessages: 1 };
+const REQUIRED: Partial<Record<ApiMethod, number>> = { getMessages: 1, listConversations: 0 };
 
 /** The JSON Schema of each argument, per method. */
 const PARAMS: Record<ApiMethod, object[]> = {
   version: [],
-  listConversations: [],
+  listConversations: [conversationPage],
+  getConversation: [id],
   getMessages: [
     id,
     {

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
-import type { MessageCode } from '../../shared/contract.js';
+import type { ConversationCursor, MessageCode } from '../../shared/contract.js';
 import type { ProcessOwner, RecordedProcess } from '../process-identity.js';
 
 type Db = Database.Database;
@@ -102,6 +102,7 @@ export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: 
   private readonly insertConversation;
   private readonly getConversation;
   private readonly listConversations;
+  private readonly listAfter;
   private readonly timesStmt;
   private readonly renameStmt;
   private readonly deleteStmt;
@@ -137,7 +138,11 @@ export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: 
       'INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)',
     );
     this.getConversation = db.prepare<[string], Conversation>(`${CONVERSATION} WHERE id = ?`);
-    this.listConversations = db.prepare<[number], Conversation>(`${CONVERSATION} ORDER BY updated_at DESC, id LIMIT ?`);
+    const order = 'ORDER BY updated_at DESC, id LIMIT @limit';
+    this.listConversations = db.prepare<[{ limit: number }], Conversation>(`${CONVERSATION} ${order}`);
+    this.listAfter = db.prepare<[{ limit: number } & ConversationCursor], Conversation>(
+      `${CONVERSATION} WHERE updated_at < @updatedAt OR (updated_at = @updatedAt AND id > @id) ${order}`,
+    );
     this.timesStmt = db.prepare<[], [string, number]>('SELECT id, updated_at FROM conversations').raw();
     this.renameStmt = db.prepare<[string, number, string]>(
       'UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?',
@@ -193,8 +198,15 @@ export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: 
     return this.getConversation.get(id);
   }
 
-  list(limit = 100): Conversation[] {
-    return this.listConversations.all(Math.min(1000, Math.max(1, limit)));
+  /**
+   * The conversations, the latest changed first (then by id): at most `limit` (1 to 1000), those
+   * after `after` in that order when given (the next page of the list).
+   */
+  list(limit = 100, after?: ConversationCursor): Conversation[] {
+    const bounded = { limit: Math.min(1000, Math.max(1, limit)) };
+    return after
+      ? this.listAfter.all({ ...bounded, updatedAt: after.updatedAt, id: after.id })
+      : this.listConversations.all(bounded);
   }
 
   /** Every conversation's id and last change (what another process wrote: see api/outside-changes.ts). */

@@ -7,6 +7,7 @@ import type { AppSettings, Language, Theme } from '../../shared/contract.js';
 import { client } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
 import { dictionaries, I18nContext, pickLocale, systemLanguage } from '../i18n.js';
+import { localTimeZone } from '../ui/format.js';
 
 type SettingsInput = Parameters<typeof client.call.saveSettings>[0];
 
@@ -23,6 +24,11 @@ export function useSettings(): SettingsContextValue {
   const value = useContext(SettingsContext);
   if (!value) throw new Error('useSettings outside SettingsProvider');
   return value;
+}
+
+/** The owner's time zone (the one Settings puts in use); the computer's until the core answers. */
+export function useTimeZone(): string {
+  return useSettings().settings?.timeZoneInUse ?? localTimeZone();
 }
 
 const STORED_THEME = 'ias.theme';

@@ -36,8 +36,7 @@ export function RequestedBy({ requestedBy }: { requestedBy: string | null }) {
       </span>
     );
   }
-  // A conversation older than those listed has no title known here: its id.
-  const title = requester.kind === 'conversation' ? (requester.title ?? requester.id) || t.chat.untitled : '';
+  const title = requester.kind === 'conversation' ? requester.title || t.chat.untitled : '';
   const [href, text, icon] =
     requester.kind === 'task'
       ? [routeHref('tasks', requester.id), t.audit.requesterTask(requester.name), 'calendar' as const]

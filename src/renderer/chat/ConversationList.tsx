@@ -1,11 +1,13 @@
 /**
  * The conversations, newest first: open one, rename it in place (F2), delete it after a
- * confirmation (Delete). Arrow keys move between them.
+ * confirmation (Delete). Arrow keys move between them. The latest hundred at first; "Show older"
+ * brings the next hundred, until there are none.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationInfo } from '../../shared/contract.js';
 import { errorText } from '../api/client.js';
 import { navigate, routeHref } from '../app/router.js';
+import { useTimeZone } from '../app/SettingsProvider.js';
 import { useToast } from '../app/Toasts.js';
 import { useLocale, useT } from '../i18n.js';
 import { ConfirmDialog } from '../ui/Dialog.js';
@@ -15,6 +17,9 @@ import { chatStore } from './chat-store.js';
 
 interface Props {
   conversations: ConversationInfo[] | undefined;
+  /** There are older conversations than those listed; `loadingOlder`: they are on their way. */
+  hasOlder: boolean;
+  loadingOlder: boolean;
   error?: string;
   currentId: string | undefined;
   liveIds: Set<string>;
@@ -57,9 +62,18 @@ function RenameInput({ conversation, onDone }: { conversation: ConversationInfo;
   );
 }
 
-export function ConversationList({ conversations, error, currentId, liveIds, onPicked }: Props) {
+export function ConversationList({
+  conversations,
+  hasOlder,
+  loadingOlder,
+  error,
+  currentId,
+  liveIds,
+  onPicked,
+}: Props) {
   const t = useT();
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const toast = useToast();
   const [renaming, setRenaming] = useState<string>();
   const [deleting, setDeleting] = useState<ConversationInfo>();
@@ -154,7 +168,7 @@ export function ConversationList({ conversations, error, currentId, liveIds, onP
                   <span className="conv-title">{conversation.title || t.chat.untitled}</span>
                   <span className="conv-meta">
                     {liveIds.has(conversation.id) && <span className="live-dot" aria-label={t.chat.working} />}
-                    {formatShortDate(conversation.updatedAt, locale)}
+                    {formatShortDate(conversation.updatedAt, locale, timeZone)}
                   </span>
                 </a>
                 <span className="conv-actions">
@@ -183,6 +197,19 @@ export function ConversationList({ conversations, error, currentId, liveIds, onP
             )}
           </li>
         ))}
+        {hasOlder && (
+          <li className="conv-more">
+            <button
+              type="button"
+              className="button"
+              data-testid="conversations-older"
+              disabled={loadingOlder}
+              onClick={() => void chatStore.loadOlder()}
+            >
+              {t.chat.showOlder}
+            </button>
+          </li>
+        )}
       </ul>
       <ConfirmDialog
         open={deleting !== undefined}

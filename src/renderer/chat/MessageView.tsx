@@ -1,22 +1,19 @@
 /** One entry of the transcript: the user's message, an assistant turn, or a note. */
 import { memo, useDeferredValue } from 'react';
 import type { ApprovalInfo } from '../../shared/contract.js';
-import { useLocale, useT } from '../i18n.js';
-import { formatTime } from '../ui/format.js';
+import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
+import { MessageTime } from './MessageTime.js';
 import { RichText } from './RichText.js';
 import { ToolCard } from './ToolCard.js';
 import type { AssistantItem, Item, UserItem } from './transcript.js';
 import { partLine, turnLine } from './turn-line.js';
 
 function UserMessage({ item }: { item: UserItem }) {
-  const locale = useLocale();
   return (
     <div className="message message-user" data-testid="message" data-role="user">
       <div className="bubble">{item.text}</div>
-      <time className="message-time" dateTime={new Date(item.createdAt).toISOString()}>
-        {formatTime(item.createdAt, locale)}
-      </time>
+      <MessageTime at={item.createdAt} />
     </div>
   );
 }
@@ -83,6 +80,7 @@ function AssistantMessage({ item, approvals }: { item: AssistantItem; approvals:
         )}
         {item.stopped && <p className="muted stopped-note">{t.chat.stopped}</p>}
       </div>
+      {!(item.live && empty) && <MessageTime at={item.createdAt} />}
     </div>
   );
 }

@@ -17,6 +17,10 @@ import {
 
 /** About how many messages the first screen of a conversation loads, and each "Load earlier" after it. */
 const PAGE_MESSAGES = 200;
+/** How many conversations the list shows at first, and each "Show older" adds. */
+export const PAGE_CONVERSATIONS = 100;
+/** At most this many conversations per read of the list (the contract's limit is 1000). */
+const LIST_READ = 500;
 /** How long a conversation's news waits before it is read (a turn's writes come in bursts). */
 const FOLLOW_DELAY_MS = 200;
 
@@ -46,10 +50,36 @@ function pageBounds(page: ChatMessage[], firstId?: number): Pick<Transcript, 'ha
 }
 
 export interface ChatState {
+  /** The latest conversations, as many as the owner asked for (a page, and each "Show older"). */
   conversations: ConversationInfo[] | undefined;
+  /** There are older conversations than those listed. */
+  hasOlder?: boolean;
+  /** More of the list is on its way ("Show older"). */
+  loadingOlder?: boolean;
   conversationsError?: string;
   conversationsErrorCode?: ApiErrorCode;
+  /** Conversations opened (by a link) that are older than those listed: read by their id. */
+  unlisted: Record<string, ConversationInfo>;
   transcripts: Record<string, Transcript>;
+}
+
+/**
+ * The first `count` conversations of the list, read a page after another, and whether there are
+ * more (a read asks for one more than it keeps).
+ */
+async function readConversations(count: number): Promise<{ list: ConversationInfo[]; hasOlder: boolean }> {
+  const list: ConversationInfo[] = [];
+  for (;;) {
+    const limit = Math.min(LIST_READ, count - list.length + 1);
+    const last = list.at(-1);
+    const page = await client.call.listConversations({
+      limit,
+      ...(last ? { after: { updatedAt: last.updatedAt, id: last.id } } : {}),
+    });
+    list.push(...page);
+    if (page.length < limit) return { list, hasOlder: false };
+    if (list.length > count) return { list: list.slice(0, count), hasOlder: true };
+  }
 }
 
 interface LiveTurn {
@@ -62,7 +92,9 @@ interface LiveTurn {
 type ChatPush = Extract<IasEvent, { type: 'chat' }>;
 
 export class ChatStore {
-  private state: ChatState = { conversations: undefined, transcripts: {} };
+  private state: ChatState = { conversations: undefined, unlisted: {}, transcripts: {} };
+  /** How many conversations the list shows (grows with each "Show older"). */
+  private listed = PAGE_CONVERSATIONS;
   private readonly listeners = new Set<() => void>();
   private readonly turns = new Map<string, LiveTurn>();
   /** Events of turns not known yet: a sendMessage answer may arrive after its first events. */
@@ -89,6 +121,7 @@ export class ChatStore {
       else if (event.type === 'conversations-changed') {
         this.refreshListSoon();
         this.followSoon(event.conversationId);
+        if (this.state.unlisted[event.conversationId]) void this.lookUp(event.conversationId);
       }
     });
     let wasDown = false;
@@ -136,14 +169,17 @@ export class ChatStore {
   /** The latest list read asked for: an earlier read answering after it is stale. */
   private listReads = 0;
 
+  /** Reads the list again: as many conversations as it shows (see `listed`). */
   async loadConversations(): Promise<void> {
     const read = ++this.listReads;
     try {
-      const list = await client.call.listConversations();
+      const { list, hasOlder } = await readConversations(this.listed);
       if (read !== this.listReads) return;
       this.set((state) => ({
         ...state,
-        conversations: [...list].sort((a, b) => b.updatedAt - a.updatedAt),
+        conversations: list,
+        hasOlder,
+        loadingOlder: false,
         conversationsError: undefined,
         conversationsErrorCode: undefined,
       }));
@@ -151,9 +187,38 @@ export class ChatStore {
       if (read !== this.listReads) return;
       this.set((state) => ({
         ...state,
+        loadingOlder: false,
         conversationsError: errorMessage(err),
         conversationsErrorCode: errorCode(err),
       }));
+    }
+  }
+
+  /** Shows a page more of the list: the next older conversations. */
+  async loadOlder(): Promise<void> {
+    if (!this.state.hasOlder || this.state.loadingOlder) return;
+    this.listed = Math.max(this.listed, this.state.conversations?.length ?? 0) + PAGE_CONVERSATIONS;
+    this.set((state) => ({ ...state, loadingOlder: true }));
+    await this.loadConversations();
+  }
+
+  /** The conversation, listed or opened by its id (undefined while it is being read, or gone). */
+  conversation(conversationId: string): ConversationInfo | undefined {
+    return this.state.conversations?.find((c) => c.id === conversationId) ?? this.state.unlisted[conversationId];
+  }
+
+  /** Reads a conversation by its id, to know its title when the list does not hold it. */
+  private async lookUp(conversationId: string): Promise<void> {
+    try {
+      const found = await client.call.getConversation(conversationId);
+      this.set((state) => {
+        const unlisted = { ...state.unlisted };
+        if (found) unlisted[conversationId] = found;
+        else delete unlisted[conversationId];
+        return { ...state, unlisted };
+      });
+    } catch {
+      // The link dropped: read again when the conversation is opened anew.
     }
   }
 
@@ -176,7 +241,10 @@ export class ChatStore {
 
   /** Loads a conversation's latest messages (again, unless a turn is running in it). */
   async open(conversationId: string): Promise<void> {
-    if (conversationId === DRAFT || this.isLive(conversationId)) return;
+    if (conversationId === DRAFT) return;
+    // Opened by a link (the audit log, a toast): one older than those listed is read by its id.
+    if (!this.state.conversations?.some((c) => c.id === conversationId)) void this.lookUp(conversationId);
+    if (this.isLive(conversationId)) return;
     const existing = this.state.transcripts[conversationId];
     if (!existing || existing.status === 'error')
       this.setTranscript(conversationId, () => ({ items: existing?.items ?? [], status: 'loading' }));
@@ -394,15 +462,20 @@ export class ChatStore {
 
   async rename(conversationId: string, title: string): Promise<void> {
     await client.call.renameConversation(conversationId, title);
+    const renamed = (c: ConversationInfo) => (c.id === conversationId ? { ...c, title } : c);
     this.set((state) => ({
       ...state,
-      conversations: state.conversations?.map((c) => (c.id === conversationId ? { ...c, title } : c)),
+      conversations: state.conversations?.map(renamed),
+      unlisted: Object.fromEntries(Object.entries(state.unlisted).map(([id, c]) => [id, renamed(c)])),
     }));
   }
 
   async remove(conversationId: string): Promise<void> {
     await client.call.deleteConversation(conversationId);
-    this.set((state) => ({ ...state, conversations: state.conversations?.filter((c) => c.id !== conversationId) }));
+    this.set((state) => {
+      const { [conversationId]: _gone, ...unlisted } = state.unlisted;
+      return { ...state, conversations: state.conversations?.filter((c) => c.id !== conversationId), unlisted };
+    });
     this.setTranscript(conversationId, () => undefined);
   }
 

@@ -17,7 +17,7 @@ export function useBackgroundResultToasts(route: Route): void {
     const { conversationId, event } = push;
     if (route.page === 'chat' && route.param === conversationId) return;
     const status = backgroundStatus(event.status);
-    const title = chatStore.getState().conversations?.find((c) => c.id === conversationId)?.title;
+    const title = chatStore.conversation(conversationId)?.title;
     toast({
       tone: status === 'done' ? 'success' : status === 'error' ? 'error' : 'info',
       title: t.chat.backgroundFinished(event.name),

@@ -120,6 +120,7 @@ export const en = {
     jumpToLatest: 'Latest',
     emptyTitle: 'What can I do for you?',
     loadEarlier: 'Show earlier messages',
+    showOlder: 'Show older conversations',
     emptyBody: 'Ask a question or give a task. Anything risky waits for your approval.',
     loadFailed: (reason: string) => `Could not load this conversation: ${reason}`,
     renameLabel: 'Rename',

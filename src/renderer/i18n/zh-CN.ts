@@ -83,6 +83,7 @@ export const zhCN: Strings = {
     jumpToLatest: '最新',
     emptyTitle: '有什么可以帮你？',
     loadEarlier: '显示更早的消息',
+    showOlder: '显示更早的对话',
     emptyBody: '提个问题或交代一件事。有风险的操作会先等你批准。',
     loadFailed: (reason) => `无法加载此对话：${reason}`,
     renameLabel: '重命名',

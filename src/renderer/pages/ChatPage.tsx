@@ -71,7 +71,10 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
       ),
     [state.transcripts],
   );
-  const conversation = state.conversations?.find((c) => c.id === conversationId);
+  // One older than those listed (opened by a link) is read by its id.
+  const conversation = conversationId
+    ? (state.conversations?.find((c) => c.id === conversationId) ?? state.unlisted[conversationId])
+    : undefined;
   // A model set up but with a setting that cannot be used is said as such, not as nothing set up.
   const unusable = provider.data?.unusable ?? null;
   const needsSetup = provider.data?.effective === null && !unusable;
@@ -126,6 +129,8 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
   const list = (
     <ConversationList
       conversations={state.conversations}
+      hasOlder={state.hasOlder === true}
+      loadingOlder={state.loadingOlder === true}
       error={
         state.conversationsError && sayApiError(t.apiError, state.conversationsError, state.conversationsErrorCode)
       }

@@ -30,18 +30,42 @@ export function formatDateTime(ms: number, locale: Locale, seconds = false): str
 
 /** A date and time read in another time zone (a task's); in the computer's own when the zone is unknown. */
 export function formatDateTimeIn(ms: number, locale: Locale, timeZone: string): string {
+  const options = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' } as const;
+  return zoned(locale, 'datetime', options, timeZone).format(ms);
+}
+
+/** A formatter in `timeZone` (the computer's own when it is not given, or not one Intl knows). */
+function zoned(locale: Locale, shape: string, options: Intl.DateTimeFormatOptions, timeZone?: string) {
+  if (timeZone === undefined) return formatter(locale, shape, options);
   try {
-    return formatter(locale, `datetime@${timeZone}`, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone,
-    }).format(ms);
+    return formatter(locale, `${shape}@${timeZone}`, { ...options, timeZone });
   } catch {
-    return formatDateTime(ms, locale);
+    return formatter(locale, shape, options);
   }
+}
+
+/** How far back `ms` is from `now`, by the calendar of `timeZone` (the computer's when not given). */
+function howFarBack(ms: number, now: number, timeZone?: string): 'today' | 'this-year' | 'earlier' {
+  // Numbers, whatever the language: the same parts for both days.
+  const ymd = zoned('en', 'ymd', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
+  const [day, today] = [ymd.format(ms), ymd.format(now)];
+  if (day === today) return 'today';
+  const year = (parts: Intl.DateTimeFormatPart[]) => parts.find((p) => p.type === 'year')?.value;
+  return year(ymd.formatToParts(ms)) === year(ymd.formatToParts(now)) ? 'this-year' : 'earlier';
+}
+
+const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
+
+/**
+ * When a message was written, in the owner's time zone: today's as the time alone, this year's with
+ * the day, older ones with the year too.
+ */
+export function formatMessageTime(ms: number, locale: Locale, timeZone?: string, now = Date.now()): string {
+  const back = howFarBack(ms, now, timeZone);
+  if (back === 'today') return zoned(locale, 'time', CLOCK, timeZone).format(ms);
+  if (back === 'this-year')
+    return zoned(locale, 'day-time', { month: 'short', day: 'numeric', ...CLOCK }, timeZone).format(ms);
+  return zoned(locale, 'date-time', { year: 'numeric', month: 'short', day: 'numeric', ...CLOCK }, timeZone).format(ms);
 }
 
 /** The computer's own IANA time zone. */
@@ -78,14 +102,12 @@ export function formatStamp(ms: number, locale: Locale, now = Date.now()): strin
   }).format(ms);
 }
 
-/** Today: the time; this year: the day; otherwise the date. */
-export function formatShortDate(ms: number, locale: Locale, now = Date.now()): string {
-  const date = new Date(ms);
-  const today = new Date(now);
-  if (date.toDateString() === today.toDateString()) return formatTime(ms, locale);
-  if (date.getFullYear() === today.getFullYear())
-    return formatter(locale, 'day', { month: 'short', day: 'numeric' }).format(ms);
-  return formatter(locale, 'date', { year: 'numeric', month: 'short', day: 'numeric' }).format(ms);
+/** Today: the time; this year: the day; otherwise the date (by the calendar of `timeZone`, when given). */
+export function formatShortDate(ms: number, locale: Locale, timeZone?: string, now = Date.now()): string {
+  const back = howFarBack(ms, now, timeZone);
+  if (back === 'today') return zoned(locale, 'time', CLOCK, timeZone).format(ms);
+  if (back === 'this-year') return zoned(locale, 'day', { month: 'short', day: 'numeric' }, timeZone).format(ms);
+  return zoned(locale, 'date', { year: 'numeric', month: 'short', day: 'numeric' }, timeZone).format(ms);
 }
 
 export function formatDuration(ms: number | null | undefined): string {

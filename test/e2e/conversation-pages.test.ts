@@ -1,0 +1,139 @@
+/**
+ * More conversations than the chat lists at first, in Chromium against `ias serve`: "Show older"
+ * brings the next hundred until the oldest is reached; an old one opened by a link shows its real
+ * title. Each message says when it was written, in the owner's time zone (not the computer's) and
+ * the UI's language: today's by the time alone, older ones with their date.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataPaths } from '../../src/core/paths.js';
+import { openStore } from '../../src/core/store/index.js';
+import { launchBrowser, otherClient, screenshot, serve, type Served } from './harness.js';
+
+let app: Served;
+let browser: Browser;
+let page: Page;
+
+/** 13 March 2025, 17:07 UTC: 14 March, 01:07 in Shanghai (the owner's zone), 13 March in New York (the computer's). */
+const LONG_AGO = Date.UTC(2025, 2, 13, 17, 7);
+const COUNT = 250;
+
+function seed(home: string): void {
+  const store = openStore(dataPaths(home).database);
+  const now = Date.now();
+  try {
+    // The oldest, with a question and its answer written long ago.
+    store.conversations.create('conv-oldest', 'The very first chat', LONG_AGO);
+    store.conversations.append('conv-oldest', 'user', 'Do you remember this?', {}, LONG_AGO);
+    store.conversations.append('conv-oldest', 'assistant', 'I remember it well.', {}, LONG_AGO + 60_000);
+    for (let i = 1; i < COUNT; i++) store.conversations.create(`conv-${i}`, `Chat ${i}`, now - 3_600_000 + i);
+    // Today's, the latest.
+    store.conversations.create('conv-today', 'Today', now);
+    store.conversations.append('conv-today', 'user', 'Good morning', {}, now);
+    store.conversations.append('conv-today', 'assistant', 'Good morning to you.', {}, now);
+  } finally {
+    store.close();
+  }
+}
+
+beforeAll(async () => {
+  app = await serve({ setup: seed });
+  const other = await otherClient(app);
+  try {
+    await other.call('saveSettings', { timeZone: 'Asia/Shanghai' });
+  } finally {
+    other.socket.close();
+  }
+  browser = await launchBrowser();
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+  });
+  page = await context.newPage();
+  await page.goto(app.url);
+  await page.waitForSelector('[data-testid="message-input"]');
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const items = () => page.locator('[data-testid="conversation-item"]');
+const item = (id: string) => page.locator(`[data-testid="conversation-item"][data-id="${id}"]`);
+const older = () => page.locator('[data-testid="conversations-older"]');
+const title = () => page.locator('.chat-title').textContent();
+/** The time under each message, and its full date on hover, as shown (spaces as spaces). */
+const times = async () =>
+  (await page.locator('[data-testid="message-time"]').allTextContents()).map((t) => t.replace(/\s/g, ' '));
+
+describe('the conversation list past its first hundred', () => {
+  it('"Show older" brings the next hundred until the oldest, which opens with its title', async () => {
+    await page.goto(`${app.origin}/#/chat`);
+    await expect.poll(() => items().count()).toBe(100);
+    expect(await item('conv-today').count()).toBe(1);
+    expect(await item('conv-oldest').count()).toBe(0);
+
+    await older().click();
+    await expect.poll(() => items().count()).toBe(200);
+    await older().click();
+    await expect.poll(() => items().count()).toBe(COUNT + 1);
+    expect(await older().count()).toBe(0);
+    // Each once, the oldest last.
+    const ids = await items().evaluateAll((els) => els.map((el) => el.getAttribute('data-id')));
+    expect(new Set(ids).size).toBe(COUNT + 1);
+    expect(ids.at(-1)).toBe('conv-oldest');
+    // Its date by the owner's calendar, not the computer's.
+    expect(await item('conv-oldest').locator('.conv-meta').textContent()).toBe('Mar 14, 2025');
+    await screenshot(page, 'conversation-list-older');
+
+    await item('conv-oldest').locator('a.conv-link').click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/chat/conv-oldest');
+    await expect.poll(title).toBe('The very first chat');
+    await page.getByText('I remember it well.').waitFor();
+  });
+
+  it('an old conversation opened by its link, never listed, shows its real title', async () => {
+    await page.goto(`${app.origin}/#/chat`);
+    await page.reload();
+    await expect.poll(() => items().count()).toBe(100);
+    await page.goto(`${app.origin}/#/chat/conv-oldest`);
+    await expect.poll(title).toBe('The very first chat');
+    expect(await item('conv-oldest').count()).toBe(0);
+    await page.getByText('Do you remember this?').waitFor();
+  });
+});
+
+describe('when each message was written', () => {
+  it("an old message with its date, in the owner's zone; today's by its time alone", async () => {
+    await page.goto(`${app.origin}/#/chat/conv-oldest`);
+    await page.getByText('I remember it well.').waitFor();
+    await expect.poll(times).toEqual(['Mar 14, 2025, 01:07 AM', 'Mar 14, 2025, 01:08 AM']);
+    const time = page.locator('[data-testid="message-time"]').first();
+    expect(await time.getAttribute('title')).toBe('03/14/2025, 01:07 AM');
+    expect(await time.getAttribute('datetime')).toBe(new Date(LONG_AGO).toISOString());
+    await screenshot(page, 'chat-message-times');
+
+    await page.goto(`${app.origin}/#/chat/conv-today`);
+    await page.getByText('Good morning to you.').waitFor();
+    await expect.poll(async () => (await times()).length).toBe(2);
+    for (const shown of await times()) expect(shown).toMatch(/^\d\d:\d\d [AP]M$/);
+  });
+
+  it('says it in 简体中文', async () => {
+    await page.goto(`${app.origin}/#/settings`);
+    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    try {
+      await page.goto(`${app.origin}/#/chat/conv-oldest`);
+      await page.getByText('I remember it well.').waitFor();
+      await expect.poll(times).toEqual(['2025年3月14日 01:07', '2025年3月14日 01:08']);
+      await page.goto(`${app.origin}/#/chat`);
+      await page.reload();
+      await expect.poll(() => older().textContent()).toBe('显示更早的对话');
+    } finally {
+      await page.goto(`${app.origin}/#/settings`);
+      await page.selectOption('[data-testid="settings-language"]', 'en');
+    }
+  });
+});

@@ -13,6 +13,7 @@ import {
   PROVIDER_PRESETS,
   providerSettings,
   saveProvider,
+  setApiKey,
   type ProviderPreset,
   type ProviderSettings,
 } from '../core/agent/providers.js';
@@ -207,7 +208,7 @@ export function registerProviderCommand(program: Command): void {
     .action(async (_opts: unknown, cmd: Command) => {
       await withProvider(cmd, async (runtime, words) => {
         const places = secretPlaces(runtime.secrets, API_KEY_SECRET);
-        runtime.secrets.delete(API_KEY_SECRET);
+        setApiKey(runtime.store.settings, runtime.secrets, '');
         process.stdout.write(
           `${places.file || places.sealedByApp ? words.keyCleared(places.sealedByApp) : words.noKeyToClear}\n`,
         );

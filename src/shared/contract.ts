@@ -525,6 +525,12 @@ export type IasEvent =
    * nothing of the rows: the UI reads them with queryAudit.
    */
   | { type: 'audit-changed' }
+  /**
+   * The model provider (preset, base URL, model) or its API key was saved, or the key removed: in
+   * this process or in another iAs process sharing the data folder (`ias provider`); the UI reads
+   * it again with getProvider. Never anything of the key.
+   */
+  | { type: 'provider-changed' }
   | { type: 'wechat'; status: WechatInfo }
   /**
    * `messageCode`: an approval message's code, to say it in the UI's language (the text is

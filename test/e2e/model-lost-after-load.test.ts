@@ -1,9 +1,10 @@
 /**
  * The model becomes unusable after the chat page read it (the saved key's file opened to other
- * users, the model's settings removed), in Chromium against `ias serve`: a message sent then is
+ * users, which no iAs process tells), in Chromium against `ias serve`: a message sent then is
  * not lost. Nothing is stored (no empty conversation appears), the message stays in the
  * transcript saying it was not sent and why, it waits in the message box, and the chat shows the
- * card that says what to mend; mended, the same text is sent.
+ * card that says what to mend; mended, the same text is sent. A change an iAs process makes (the
+ * model's settings removed in another window) is followed at once: the card shows before a send.
  */
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -119,23 +120,20 @@ describe('a message sent after the model became unusable', () => {
     await page.context().close();
   });
 
-  it('as a new conversation, with the model’s settings removed: no empty conversation, the setup card, the text kept', async () => {
+  it('as a new conversation, the key file opened behind iAs’s back: no empty conversation, the card, the text kept', async () => {
     const page = await openChat();
     const before = await storedConversations();
     await expect.poll(() => conversationItems(page).count()).toBe(before.length);
 
-    // The model's settings removed by another window (or `ias provider`), after this page read them.
-    const other = await otherClient(app);
-    try {
-      await other.call('saveProvider', {});
-    } finally {
-      other.socket.close();
-    }
+    // A change no iAs process makes (none is told): the page still holds the model usable.
+    fs.chmodSync(keyFile, 0o644);
     await send(page, 'a new question');
 
-    await expect.poll(() => lastError(page)).toMatch(/^The message was not sent\. No model is configured\./);
+    await expect
+      .poll(() => lastError(page))
+      .toMatch(/^The message was not sent\. The file that holds the saved API key, .* can be read by other users/);
     await expect.poll(() => input(page).inputValue()).toBe('a new question');
-    await expect.poll(() => page.locator('[data-testid="setup-card"]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid="model-unusable"]').count()).toBe(1);
     expect(await userMessages(page).allTextContents()).toEqual([expect.stringContaining('a new question')]);
     // Still the new conversation's page, and no conversation was made for it.
     expect(new URL(page.url()).hash).toBe('#/chat');
@@ -148,12 +146,29 @@ describe('a message sent after the model became unusable', () => {
     await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
     await page.goto(`${app.origin}/#/chat`);
     try {
-      await expect.poll(() => lastError(page)).toMatch(/^消息没有发送。还没有配置模型。/);
+      await expect.poll(() => lastError(page)).toMatch(/^消息没有发送。保存 API 密钥的文件 .* 其他用户也能读取/);
       expect(await input(page).inputValue()).toBe('a new question');
     } finally {
       await page.goto(`${app.origin}/#/settings`);
       await page.selectOption('[data-testid="settings-language"]', 'system');
+      fs.chmodSync(keyFile, 0o600);
     }
+    await page.context().close();
+  });
+
+  it('the model’s settings removed by another window: the setup card at once, before a message is sent, the text kept', async () => {
+    const page = await openChat();
+    await input(page).fill('typed meanwhile');
+    const other = await otherClient(app);
+    try {
+      await other.call('saveProvider', {});
+    } finally {
+      other.socket.close();
+    }
+    await expect.poll(() => page.locator('[data-testid="setup-card"]').count()).toBe(1);
+    expect(await input(page).isDisabled()).toBe(true);
+    expect(await input(page).inputValue()).toBe('typed meanwhile');
+    expect(await userMessages(page).count()).toBe(0);
     await page.context().close();
   });
 });

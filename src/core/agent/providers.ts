@@ -3,6 +3,7 @@
  * usual providers; settings in SQLite, the key in the platform's secret store (never in the
  * database); IAS_LLM_BASE_URL, IAS_LLM_API_KEY and IAS_LLM_MODEL override both.
  */
+import { randomUUID } from 'node:crypto';
 import { SecretFileOpenError, type SecretStore } from '../approval/key-store.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import type { ApiKeyFlaw } from '../../shared/api-errors.js';
@@ -86,6 +87,22 @@ export interface ProviderConfig {
 
 export const PROVIDER_SETTING = 'llm.provider';
 export const API_KEY_SECRET = 'llm-api-key';
+/**
+ * A new random id in the settings each time the API key is saved or removed: the key is kept
+ * outside the database, and this commit is how other iAs processes sharing the data folder (and
+ * their Settings pages) learn that it changed. Never anything of the key itself.
+ */
+export const API_KEY_CHANGE = 'llm.api-key-change';
+
+/** Whether a setting of this key is part of the model provider (what providerStamp reads). */
+export function isProviderSetting(key: string): boolean {
+  return key === PROVIDER_SETTING || key === API_KEY_CHANGE;
+}
+
+/** A text that changes whenever the provider or its key is saved, by any iAs process. */
+export function providerStamp(settings: SettingsRepo): string {
+  return JSON.stringify([settings.get(PROVIDER_SETTING) ?? null, settings.get(API_KEY_CHANGE) ?? null]);
+}
 
 /**
  * There is no model to talk to; `messageCode` says why in any language. `unusable` names the
@@ -112,14 +129,20 @@ export function saveProvider(
   value: ProviderSettings & { apiKey?: string },
 ): void {
   const { apiKey, ...rest } = value;
+  // The key first: whoever the provider's commit tells of the change then reads the new key too.
+  setApiKey(settings, secrets, apiKey);
   settings.set(PROVIDER_SETTING, rest);
-  setApiKey(secrets, apiKey);
 }
 
-/** Saves a new key; '' removes the saved one from the store (its file too), undefined keeps it. */
-export function setApiKey(secrets: SecretStore, apiKey: string | undefined): void {
+/**
+ * Saves a new key; '' removes the saved one from the store (its file too), undefined keeps it. A
+ * change is then marked in the settings (API_KEY_CHANGE), for other processes to see it.
+ */
+export function setApiKey(settings: SettingsRepo, secrets: SecretStore, apiKey: string | undefined): void {
+  if (apiKey === undefined) return;
   if (apiKey === '') secrets.delete(API_KEY_SECRET);
-  else if (apiKey !== undefined) secrets.set(API_KEY_SECRET, Buffer.from(apiKey, 'utf8'));
+  else secrets.set(API_KEY_SECRET, Buffer.from(apiKey, 'utf8'));
+  settings.set(API_KEY_CHANGE, randomUUID());
 }
 
 /**

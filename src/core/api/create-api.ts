@@ -19,9 +19,12 @@ import { ownerLocale } from '../owner-locale.js';
 import { deliverTaskResults } from '../scheduler/delivery.js';
 import { followOutsideChanges } from './outside-changes.js';
 import { coalesced } from '../coalesced.js';
+import { isProviderSetting } from '../agent/providers.js';
 
 /** How long the audit log's changes gather before they are told (a turn writes several rows). */
 const AUDIT_NEWS_MS = 100;
+/** How long a save of the provider gathers its writes (the key's mark, then the provider) to be told once. */
+const PROVIDER_NEWS_MS = 20;
 
 export interface CoreApi {
   api: IasApi;
@@ -90,10 +93,15 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
   const onWechat = () => emit({ type: 'wechat', status: wechatInfo() });
   const onConversation = (conversationId: string) => emit({ type: 'conversations-changed', conversationId });
   const onAudit = coalesced(() => emit({ type: 'audit-changed' }), AUDIT_NEWS_MS);
+  const onProvider = coalesced(() => emit({ type: 'provider-changed' }), PROVIDER_NEWS_MS);
+  const onSetting = (key: string) => {
+    if (isProviderSetting(key)) onProvider();
+  };
   gate.on('changed', onApproval);
   registry.on('change', onSkills);
   store.conversations.on('changed', onConversation);
   store.audit.on('changed', onAudit);
+  store.settings.on('changed', onSetting);
   wechat?.bot.on('status', onWechat);
   const { close: closeChat, ...chat } = chatApi(runtime, emit);
 
@@ -166,6 +174,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
       approval: (row) => emit({ type: 'approval', approval: approvalInfo(row) }),
       tasks: () => runtime.scheduler.changedElsewhere(),
       audit: onAudit,
+      provider: onProvider,
     });
   };
   const onListenerRemoved = (name: string | symbol) => {
@@ -197,6 +206,8 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
       store.conversations.off('changed', onConversation);
       store.audit.off('changed', onAudit);
       onAudit.cancel();
+      store.settings.off('changed', onSetting);
+      onProvider.cancel();
     },
   };
 }

@@ -5,9 +5,11 @@
  * store/commits-elsewhere.ts: at once on Linux and macOS, within a second on Windows), a few small
  * reads are compared with what was seen before: conversations whose `updated_at` moved, that came
  * or went, or whose background call ended; the latest approvals' states; the tasks; the audit log's
- * calls added or ended (see outside-audit.ts). This process's own writes, told already, only move
+ * calls added or ended (see outside-audit.ts); the model provider and its key (`ias provider`, another
+ * app's Settings page). This process's own writes, told already, only move
  * what was seen, so they are not told twice.
  */
+import { isProviderSetting, providerStamp } from '../agent/providers.js';
 import type { ApprovalView } from '../approval/gate.js';
 import type { Runtime } from '../runtime.js';
 import type { ApprovalRow } from '../store/approvals-repo.js';
@@ -23,6 +25,8 @@ export interface OutsideChangeListeners {
   tasks(): void;
   /** Skill calls were added to the audit log, or running ones ended. */
   audit(): void;
+  /** The model provider or its API key was saved (or the key removed). */
+  provider(): void;
 }
 
 /** As many approvals as the UI lists (see IasApi.listApprovals). */
@@ -37,7 +41,7 @@ export function followOutsideChanges(
   listeners: OutsideChangeListeners,
   options?: CommitsElsewhereOptions,
 ): () => void {
-  const { conversations, jobs, approvals, tasks, audit } = runtime.store;
+  const { conversations, jobs, approvals, tasks, audit, settings } = runtime.store;
   // The version first, the starting reads after it: a commit another process makes between the two
   // is then looked at (and found seen), where the other way round it would count as seen unread
   // until that process's next commit. `look` runs only from a timer or a watch, once all is set.
@@ -47,6 +51,7 @@ export function followOutsideChanges(
   let running = jobs.running();
   let approvalsSeen = approvalStates();
   let tasksSeen = tasks.stamp();
+  let providerSeen = providerStamp(settings);
   const auditSeen = seeAudit(audit);
 
   // This process's own writes, told by their own events: seen.
@@ -59,9 +64,13 @@ export function followOutsideChanges(
   const ownTasks = () => {
     tasksSeen = tasks.stamp();
   };
+  const ownSetting = (key: string) => {
+    if (isProviderSetting(key)) providerSeen = providerStamp(settings);
+  };
   conversations.on('changed', ownConversation);
   runtime.gate.on('changed', ownApproval);
   runtime.scheduler.on('changed', ownTasks);
+  settings.on('changed', ownSetting);
 
   const look = () => {
     const changed = new Set<string>();
@@ -87,6 +96,12 @@ export function followOutsideChanges(
     }
 
     if (auditSeen.changedElsewhere()) tell(() => listeners.audit());
+
+    const nowProvider = providerStamp(settings);
+    if (nowProvider !== providerSeen) {
+      providerSeen = nowProvider;
+      tell(() => listeners.provider());
+    }
   };
 
   return () => {
@@ -94,6 +109,7 @@ export function followOutsideChanges(
     conversations.off('changed', ownConversation);
     runtime.gate.off('changed', ownApproval);
     runtime.scheduler.off('changed', ownTasks);
+    settings.off('changed', ownSetting);
     auditSeen.stop();
   };
 }

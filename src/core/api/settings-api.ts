@@ -84,7 +84,7 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
         input.baseUrl === undefined &&
         input.model === undefined
       ) {
-        setApiKey(runtime.secrets, apiKey);
+        setApiKey(settings, runtime.secrets, apiKey);
         return;
       }
       saveProvider(settings, runtime.secrets, {

@@ -1,15 +1,20 @@
-/** App settings: one JSON value per key. */
+/**
+ * App settings: one JSON value per key. A key set or deleted by this process is told as `changed`
+ * (another process's writes are found by comparing what is read, see api/outside-changes.ts).
+ */
+import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 
 type Db = Database.Database;
 
-export class SettingsRepo {
+export class SettingsRepo extends EventEmitter<{ changed: [key: string] }> {
   private readonly getStmt;
   private readonly allStmt;
   private readonly setStmt;
   private readonly deleteStmt;
 
   constructor(db: Db) {
+    super();
     this.getStmt = db.prepare<[string], string>(`SELECT value FROM settings WHERE key = ?`).pluck();
     this.allStmt = db.prepare<[], { key: string; value: string }>(`SELECT key, value FROM settings ORDER BY key`);
     this.setStmt = db.prepare<[string, string, number]>(
@@ -28,13 +33,19 @@ export class SettingsRepo {
   /** Stores any JSON-serialisable value; undefined deletes the key. */
   set(key: string, value: unknown): void {
     const json = JSON.stringify(value);
-    if (json === undefined) this.delete(key);
-    else this.setStmt.run(key, json, Date.now());
+    if (json === undefined) {
+      this.delete(key);
+      return;
+    }
+    this.setStmt.run(key, json, Date.now());
+    this.emit('changed', key);
   }
 
   /** Returns whether the key was set. */
   delete(key: string): boolean {
-    return this.deleteStmt.run(key).changes > 0;
+    const deleted = this.deleteStmt.run(key).changes > 0;
+    if (deleted) this.emit('changed', key);
+    return deleted;
   }
 
   all(): Record<string, unknown> {

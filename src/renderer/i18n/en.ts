@@ -198,6 +198,9 @@ export const en = {
     removeKeyConfirm: 'Remove key',
     keyRemoved: 'Saved API key removed',
     removeKeyFailed: 'Could not remove the saved API key',
+    changedElsewhere:
+      'Changed elsewhere: the model settings were saved in another window or from the command line (ias provider). Your edits here are not saved yet; saving them replaces the newer settings.',
+    loadChanged: 'Reload the saved settings (drops your edits)',
     test: 'Test connection',
     testOk: (message: string) => `Connected. ${message}`,
     testFailed: (message: string) => `Failed: ${message}`,

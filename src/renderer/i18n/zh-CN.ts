@@ -172,6 +172,9 @@ export const zhCN: Strings = {
     removeKeyConfirm: '删除密钥',
     keyRemoved: '已删除保存的 API 密钥',
     removeKeyFailed: '无法删除保存的 API 密钥',
+    changedElsewhere:
+      '已在别处更改：模型设置已在另一个窗口或命令行（ias provider）中保存。你在这里的修改尚未保存；保存它们会覆盖较新的设置。',
+    loadChanged: '重新载入已保存的设置（放弃你的修改）',
     test: '测试连接',
     testOk: (message) => `连接成功。${message}`,
     testFailed: (message) => `失败：${message}`,

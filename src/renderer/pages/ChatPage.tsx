@@ -22,11 +22,14 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
   const t = useT();
   const state = useChatState();
   const { approvals } = useApprovals();
-  // Read again when a turn fails: the model may have become unusable since (its card then shows).
+  // Read again when a turn fails: the model may have become unusable since (its card then shows);
+  // and when the provider is saved anywhere (Settings, another window, `ias provider`).
   const provider = useLoad(
     () => client.call.getProvider(),
     [],
-    (event) => event.type === 'chat' && event.event.kind === 'done' && event.event.error !== undefined,
+    (event) =>
+      event.type === 'provider-changed' ||
+      (event.type === 'chat' && event.event.kind === 'done' && event.event.error !== undefined),
   );
   const [listOpen, setListOpen] = useState(false);
   const listToggle = useRef<HTMLButtonElement>(null);

@@ -11,7 +11,12 @@ import { Spinner } from '../ui/Spinner.js';
 
 export function SettingsPage() {
   const t = useT();
-  const provider = useLoad(() => client.call.getProvider());
+  // Read again when the provider is saved anywhere (another window, `ias provider`, the chat's card).
+  const provider = useLoad(
+    () => client.call.getProvider(),
+    [],
+    (event) => event.type === 'provider-changed',
+  );
   const { error } = useSettings();
   const effective = provider.data?.effective;
   return (

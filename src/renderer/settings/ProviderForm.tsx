@@ -5,7 +5,9 @@
  * first; the provider saved stays as it is). A base URL or a key the core refuses is said
  * under its field, and nothing is saved. A saved one in use that cannot be used is said under its
  * field too, until it is changed; one from an IAS_LLM_* variable above the form, with the variable
- * to change (Settings cannot).
+ * to change (Settings cannot). The form follows the provider saved elsewhere (another window, `ias
+ * provider`, the chat's card): untouched, it shows the new settings; with edits not saved yet, it
+ * keeps them and says the settings changed, with a button to load them instead.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { MessageCode, ProviderInfo, ProviderInput } from '../../shared/contract.js';
@@ -34,18 +36,44 @@ interface Props {
   onSaved: () => void;
 }
 
+/** What the form's fields hold: the preset, the base URL and the model (never the key). */
+interface Fields {
+  preset: string;
+  baseUrl: string;
+  model: string;
+}
+
+const sameFields = (a: Fields, b: Fields) => a.preset === b.preset && a.baseUrl === b.baseUrl && a.model === b.model;
+
+/** The fields as `info` has them saved: a preset's own URL and model where none is saved. */
+function savedFields(info: ProviderInfo): Fields {
+  const preset = info.saved.preset ?? (info.saved.baseUrl ? CUSTOM : (info.presets[0]?.id ?? CUSTOM));
+  const chosen = info.presets.find((p) => p.id === preset);
+  return {
+    preset,
+    baseUrl: info.saved.baseUrl ?? chosen?.baseUrl ?? '',
+    model: info.saved.model ?? chosen?.model ?? '',
+  };
+}
+
+/** Nothing saved yet: the fields show a suggestion, which Test saves first. */
+const nothingSaved = (info: ProviderInfo) => !info.saved.model && !info.saved.baseUrl && !info.saved.preset;
+
 export function ProviderForm({ info, onSaved }: Props) {
   const t = useT();
   const toast = useToast();
   const id = useId();
-  const initialPreset = info.saved.preset ?? (info.saved.baseUrl ? CUSTOM : (info.presets[0]?.id ?? CUSTOM));
   const presetOf = (presetId: string) => info.presets.find((p) => p.id === presetId);
-  const [preset, setPreset] = useState(initialPreset);
-  const [baseUrl, setBaseUrl] = useState(info.saved.baseUrl ?? presetOf(initialPreset)?.baseUrl ?? '');
-  const [model, setModel] = useState(info.saved.model ?? presetOf(initialPreset)?.model ?? '');
+  /** The settings the fields were last filled from (or saved with): edits are what differs from them. */
+  const [base, setBase] = useState(() => savedFields(info));
+  const [preset, setPreset] = useState(base.preset);
+  const [baseUrl, setBaseUrl] = useState(base.baseUrl);
+  const [model, setModel] = useState(base.model);
   const [apiKey, setApiKey] = useState('');
-  const [dirty, setDirty] = useState(!info.saved.model && !info.saved.baseUrl && !info.saved.preset);
+  const [dirty, setDirty] = useState(nothingSaved(info));
   const [busy, setBusy] = useState<'save' | 'test' | 'remove'>();
+  /** The settings saved elsewhere are not those the fields were filled from, which hold edits. */
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
   /** "Remove saved key" was clicked: the dialog asks first. */
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [test, setTest] = useState<{ ok: boolean; message: string; messageCode?: MessageCode }>();
@@ -58,6 +86,35 @@ export function ProviderForm({ info, onSaved }: Props) {
     if (field) setRefusal({ field, error: err });
     else otherwise();
   };
+  /** Fills the fields with the settings saved now, dropping what was typed (the key too). */
+  const fillFrom = (next: ProviderInfo) => {
+    const fields = savedFields(next);
+    setBase(fields);
+    setPreset(fields.preset);
+    setBaseUrl(fields.baseUrl);
+    setModel(fields.model);
+    setApiKey('');
+    setDirty(nothingSaved(next));
+    setChangedElsewhere(false);
+    setTest(undefined);
+    setRefusal(undefined);
+  };
+  // The provider read anew (saved here, or elsewhere). Looked at once this form's own save is over,
+  // so that what it saved is not taken for a change made elsewhere.
+  const [seen, setSeen] = useState(info);
+  if (info !== seen && busy === undefined) {
+    setSeen(info);
+    const next = savedFields(info);
+    const shown = { preset, baseUrl, model };
+    if (sameFields(next, base)) setChangedElsewhere(false);
+    else if (sameFields(next, shown)) {
+      // The fields hold what is saved now already.
+      setBase(next);
+      setChangedElsewhere(false);
+    } else if (sameFields(shown, base) && apiKey === '') fillFrom(info);
+    else setChangedElsewhere(true);
+  }
+
   const unusable = info.unusable;
   /** What is wrong with the field: the core's refusal of it, else the saved value's problem while it is shown. */
   const problem = (field: Field): string | undefined => {
@@ -100,8 +157,14 @@ export function ProviderForm({ info, onSaved }: Props) {
       ...(apiKey ? { apiKey } : {}),
     };
     await client.call.saveProvider(input);
+    // What is saved, as saved (trimmed): the fields' base from now on.
+    const saved = { preset, baseUrl: input.baseUrl!, model: input.model! };
+    setBase(saved);
+    setBaseUrl(saved.baseUrl);
+    setModel(saved.model);
     setApiKey('');
     setDirty(false);
+    setChangedElsewhere(false);
     return true;
   };
 
@@ -158,6 +221,23 @@ export function ProviderForm({ info, onSaved }: Props) {
   return (
     <>
       <form className="provider-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        {changedElsewhere && (
+          <div className="notice notice-warn" role="status" data-testid="provider-changed-elsewhere">
+            <Icon name="alert" size={14} />
+            <span>
+              {t.provider.changedElsewhere}{' '}
+              <button
+                type="button"
+                className="link-button"
+                data-testid="provider-reload"
+                disabled={busy !== undefined}
+                onClick={() => fillFrom(info)}
+              >
+                {t.provider.loadChanged}
+              </button>
+            </span>
+          </div>
+        )}
         {info.effective?.fromEnv && (
           <p className="notice notice-info">
             <Icon name="info" size={14} /> {t.provider.fromEnv}

@@ -216,11 +216,54 @@ it('a commit another process makes while the first reads are taken is told, not 
   const told: string[] = [];
   const stop = followOutsideChanges(
     w.runtime,
-    { conversation: (id) => told.push(id), approval() {}, tasks() {}, audit() {} },
+    { conversation: (id) => told.push(id), approval() {}, tasks() {}, audit() {}, provider() {} },
     // The poll alone (every platform alike), often: the commit is told at its first read.
     { watch: false, pollMs: 50 },
   );
   onCleanup(stop);
   expect(Object.hasOwn(conversations, 'updatedTimes')).toBe(false);
   await vi.waitFor(() => expect(told).toEqual(['meanwhile']), { timeout: 3000, interval: 20 });
+});
+
+const providerNews = (events: IasEvent[]) => events.filter((e) => e.type === 'provider-changed').length;
+
+it("tells the provider `ias provider` saves, and its key cleared, in another process; this process's own save once", async () => {
+  w = await apiWorld();
+  const args = ['--home', w.home, '--system-skills', path.join(w.home, 'system')];
+  /** A commit of the other process that is not the provider's: once it is told, its look is over. */
+  let looks = 0;
+  const lookedAgain = async () => {
+    const id = `look-${++looks}`;
+    otherProcess(w!).conversations.create(id, 'A look');
+    await eventually(() => expect(changesOf(w!.events, id)).toBe(1));
+  };
+
+  // Saved here (the key with it: two writes), told once.
+  await w.core.api.saveProvider({ baseUrl: 'http://127.0.0.1:9/v1', model: 'mine', apiKey: 'sk-mine' });
+  await eventually(() => expect(providerNews(w!.events)).toBe(1));
+  await lookedAgain();
+  expect(providerNews(w.events)).toBe(1);
+
+  // Saved by `ias provider set` in its own process: told, and read anew.
+  const set = await iasAsync(['provider', 'set', '--model', 'theirs', ...args]);
+  expect(set.status).toBe(0);
+  await eventually(() => expect(providerNews(w!.events)).toBe(2));
+  expect((await w.core.api.getProvider()).saved).toEqual({
+    baseUrl: 'http://127.0.0.1:9/v1',
+    model: 'theirs',
+    hasKey: true,
+  });
+
+  // The key alone cleared there: it lives outside the database, yet is told too.
+  const cleared = await iasAsync(['provider', 'clear-key', ...args]);
+  expect(cleared.status).toBe(0);
+  await eventually(() => expect(providerNews(w!.events)).toBe(3));
+  expect((await w.core.api.getProvider()).saved.hasKey).toBe(false);
+  // Nothing of the key in what is told.
+  expect(JSON.stringify(w.events)).not.toContain('sk-mine');
+
+  // Other settings are not the provider.
+  await w.core.api.saveSettings({ theme: 'dark' });
+  await lookedAgain();
+  expect(providerNews(w.events)).toBe(3);
 });

@@ -13,6 +13,7 @@ import type {
 } from '../../shared/contract.js';
 import type { ApprovalMessageStrings, OverrideOrigin } from '../../shared/approval-messages.js';
 import { englishApiErrors, type ApiKeyFlaw } from '../../shared/api-errors.js';
+import { englishCallErrors } from '../../shared/call-errors.js';
 import { englishSkillProblems } from '../../shared/skill-problems.js';
 import { englishTaskResults } from '../../shared/task-results.js';
 import { englishTurnMessages } from '../../shared/turn-messages.js';
@@ -143,6 +144,8 @@ export const en = {
   apiError: englishApiErrors,
   /** What iAs itself says in a scheduled run's result, by its codes. */
   taskResult: englishTaskResults,
+  /** Why a call in the audit log did not run, when iAs decided it, by its codes. */
+  callError: englishCallErrors,
   tool: {
     arguments: 'Arguments',
     result: 'Result',
@@ -470,6 +473,8 @@ export const en = {
     params: 'Parameters',
     result: 'Result',
     error: 'Error',
+    /** Beside an error said in the UI's words: the words the model itself was given. */
+    toldModel: 'What the model was told',
   },
   wechat: {
     title: 'WeChat',

@@ -1,5 +1,6 @@
 /** 简体中文。 */
 import { chineseApiErrors } from '../../shared/api-errors-zh-CN.js';
+import { chineseCallErrors } from '../../shared/call-errors-zh-CN.js';
 import { chineseSkillProblems } from '../../shared/skill-problems-zh-CN.js';
 import { chineseTaskResults } from '../../shared/task-results-zh-CN.js';
 import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
@@ -118,6 +119,7 @@ export const zhCN: Strings = {
   skillProblem: chineseSkillProblems,
   apiError: chineseApiErrors,
   taskResult: chineseTaskResults,
+  callError: chineseCallErrors,
   tool: {
     arguments: '参数',
     result: '结果',
@@ -420,6 +422,7 @@ export const zhCN: Strings = {
     params: '参数',
     result: '结果',
     error: '错误',
+    toldModel: '模型收到的原话',
   },
   wechat: {
     title: '微信',

@@ -284,6 +284,10 @@ export const en = {
       `${name} changed after it was shown here, so it is still unreviewed. Read it again, then review it.`,
     toggleFailed: 'Could not change the skill',
     loadProblems: (n: number) => `${plural(n, 'problem', 'problems')} loading skills`,
+    /** Before the folder a load problem is in. */
+    problemFolder: 'Folder:',
+    /** Copies a broken SKILL.md's path, to open it elsewhere. */
+    copyPath: 'Copy path',
     folders: (user: string, system: string) => `Your skills: ${user} · System skills: ${system}`,
     notFound: (name: string) => `There is no skill named “${name}”.`,
     editing: (name: string) => `Editing ${name}`,

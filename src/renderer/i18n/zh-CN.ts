@@ -248,6 +248,8 @@ export const zhCN: Strings = {
     changedSinceShown: (name: string) => `${name} 在显示之后又被修改了，所以仍未审核。请重新查看后再审核。`,
     toggleFailed: '无法更改此技能',
     loadProblems: (count) => `加载技能时有 ${n(count)} 个问题`,
+    problemFolder: '文件夹：',
+    copyPath: '复制路径',
     folders: (user, system) => `我的技能：${user} · 系统技能：${system}`,
     notFound: (name) => `没有名为“${name}”的技能。`,
     editing: (name) => `正在编辑 ${name}`,

@@ -16,7 +16,16 @@ export interface CallErrorParams {
   'call-paused': Record<string, never>;
   /** The call needed approval and no approval channel was set up. */
   'call-no-channel': Record<string, never>;
+  /** Its approval was cancelled without the owner's answer, for `cause`. */
+  'call-cancelled': { cause: CancelCause };
 }
+
+/**
+ * Why an approval was cancelled without the owner's answer: iAs shut down, another iAs process
+ * closed it, the skill was removed while it waited, no channel could reach the owner, or the caller
+ * stopped (the owner stopped the turn).
+ */
+export type CancelCause = 'shutting-down' | 'closed-elsewhere' | 'skill-removed' | 'no-channel' | 'stopped';
 
 export type CallErrorName = keyof CallErrorParams;
 
@@ -31,6 +40,14 @@ export const englishCallErrors: CallErrorStrings = {
   'call-unconfirmed': () => 'Not run: the approval expired without an answer.',
   'call-paused': () => 'Not run: high-risk skills are paused.',
   'call-no-channel': () => 'Not run: it needs approval; no approval channel is set up.',
+  'call-cancelled': (p, told) =>
+    ({
+      'shutting-down': 'Not run: iAs shut down while it waited for approval.',
+      'closed-elsewhere': 'Not run: another iAs process closed its approval.',
+      'skill-removed': 'Not run: the skill was removed while it waited.',
+      'no-channel': 'Not run: no approval channel could reach you.',
+      stopped: 'Not run: the call was stopped before approval.',
+    })[p.cause] ?? told,
 };
 
 /** An audit row's error in a language: by its code when `strings` know it, else the stored text. */

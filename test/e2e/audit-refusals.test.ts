@@ -1,6 +1,6 @@
 /**
- * A high-risk call the owner refused, or whose approval expired, in the audit log in Chromium
- * against `ias serve`: the row and its entry say why it did not run in the UI's language (English,
+ * A high-risk call the owner refused, whose approval expired or was cancelled, in the audit log in
+ * Chromium against `ias serve`: the row and its entry say why it did not run in the UI's language (English,
  * then 简体中文), and the entry keeps, apart, the gate's own words the model was told.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -13,8 +13,9 @@ import { inLanguage, launchBrowser, openApp, screenshot, serve, type Served } fr
 let app: Served;
 let browser: Browser;
 let page: Page;
-/** The expired call's row, as the core writes it. */
+/** The rows of an expired call and of one stopped while it waited, as the core writes them. */
 let expiredId: number;
+let stoppedId: number;
 
 beforeAll(async () => {
   const system = tempDir('ias-e2e-system-');
@@ -24,16 +25,20 @@ beforeAll(async () => {
     setup: (home) => {
       const store = openStore(dataPaths(home).database);
       try {
-        expiredId = store.audit.record(
-          { skill: 'send_mail', source: 'chat', risk: 'high', params: { to: 'old@example.com' } },
-          {
-            status: 'refused',
-            durationMs: 300_000,
-            approvalOutcome: 'expired',
-            error: '用户没有确认操作：send_mail',
-            errorCode: { code: 'call-unconfirmed' },
-          },
-        );
+        const call = { skill: 'send_mail', source: 'chat' as const, risk: 'high' as const, params: { to: 'a@b.c' } };
+        const notRun = { status: 'refused' as const, durationMs: 9000 };
+        expiredId = store.audit.record(call, {
+          ...notRun,
+          approvalOutcome: 'expired',
+          error: '用户没有确认操作：send_mail',
+          errorCode: { code: 'call-unconfirmed' },
+        });
+        stoppedId = store.audit.record(call, {
+          ...notRun,
+          approvalOutcome: 'cancelled',
+          error: 'send_mail did not run: the call was stopped',
+          errorCode: { code: 'call-cancelled', params: { cause: 'stopped' } },
+        });
       } finally {
         store.close();
       }
@@ -80,10 +85,13 @@ describe('a refused or expired call in the audit log', () => {
 
     await page.goto(`${app.origin}/#/audit`);
     const refused = page.locator('[data-testid="audit-row"][data-status="refused"]').first();
-    await expect.poll(async () => Number(await refused.getAttribute('data-id'))).toBeGreaterThan(expiredId);
+    await expect
+      .poll(async () => Number(await refused.getAttribute('data-id')))
+      .toBeGreaterThan(Math.max(expiredId, stoppedId));
     refusedId = Number(await refused.getAttribute('data-id'));
     await expect.poll(() => result(refusedId).textContent()).toBe('Not run: you refused it (cancel or 3 wrong codes).');
     expect(await result(expiredId).textContent()).toBe('Not run: the approval expired without an answer.');
+    expect(await result(stoppedId).textContent()).toBe('Not run: the call was stopped before approval.');
 
     await open(refusedId);
     const blocks = drawer().locator('pre');
@@ -103,6 +111,7 @@ describe('a refused or expired call in the audit log', () => {
       await open(expiredId);
       expect(await result(expiredId).textContent()).toBe('未执行：确认已过期，没有收到回复。');
       expect(await result(refusedId).textContent()).toBe('未执行：你拒绝了调用（取消，或确认码错三次）。');
+      expect(await result(stoppedId).textContent()).toBe('未执行：确认之前调用已被停止。');
       expect(await drawer().locator('pre[aria-label="错误"]').textContent()).toBe('未执行：确认已过期，没有收到回复。');
       expect(await drawer().locator('pre[aria-label="模型收到的原话"]').textContent()).toBe(
         '用户没有确认操作：send_mail',

@@ -220,7 +220,10 @@ export class SkillCaller {
           errorCode: { code: 'call-unconfirmed' },
         });
       }
-      return notRun('cancelled', `${skill.name} did not run: ${decision.reason}`, approval);
+      return notRun('cancelled', `${skill.name} did not run: ${decision.reason}`, {
+        ...approval,
+        errorCode: { code: 'call-cancelled', params: { cause: decision.cause } },
+      });
     }
     // Exactly what was approved: the stored params, the approved skill version.
     const result = await executeSkill(decision.skill, decision.params, runOptions(decision.skill));

@@ -11,6 +11,16 @@ UPDATE audit_log SET error_code = CASE error
     WHEN '用户没有确认操作：' || skill THEN '{"code":"call-unconfirmed"}'
     WHEN skill || ' did not run: high-risk skills are paused by the owner' THEN '{"code":"call-paused"}'
     WHEN skill || ' needs the owner''s approval, and no approval channel is set up' THEN '{"code":"call-no-channel"}'
+    WHEN skill || ' did not run: iAs is shutting down'
+      THEN '{"code":"call-cancelled","params":{"cause":"shutting-down"}}'
+    WHEN skill || ' did not run: another iAs process closed this approval'
+      THEN '{"code":"call-cancelled","params":{"cause":"closed-elsewhere"}}'
+    WHEN skill || ' did not run: the skill ' || skill || ' was removed'
+      THEN '{"code":"call-cancelled","params":{"cause":"skill-removed"}}'
+    WHEN skill || ' did not run: no approval channel could reach the owner'
+      THEN '{"code":"call-cancelled","params":{"cause":"no-channel"}}'
+    WHEN skill || ' did not run: the call was stopped'
+      THEN '{"code":"call-cancelled","params":{"cause":"stopped"}}'
   END
   WHERE status = 'refused';
 `;

@@ -18,10 +18,12 @@ describe('audit error codes (migration 10)', () => {
       ['send_mail', 'refused', '用户没有确认操作：send_mail'],
       ['shell', 'refused', 'shell did not run: high-risk skills are paused by the owner'],
       ['shell', 'refused', "shell needs the owner's approval, and no approval channel is set up"],
-      // Another skill's name, a skill's own words, a cancel: shown as they stand.
+      ['send_mail', 'refused', 'send_mail did not run: the call was stopped'],
+      ['send_mail', 'refused', 'send_mail did not run: the skill send_mail was removed'],
+      // Another skill's name, a failure in the gate's words, words iAs never wrote: shown as they stand.
       ['send_mail', 'refused', '用户拒绝了你的调用：shell'],
       ['send_mail', 'failed', '用户拒绝了你的调用：send_mail'],
-      ['send_mail', 'refused', 'send_mail did not run: the call was stopped'],
+      ['send_mail', 'refused', 'send_mail did not run: the weather'],
     ];
     rows.forEach(([skill, status, error], i) => insert.run(i + 1, skill, status, error));
     expect(runMigrations(db)).toEqual([10]);
@@ -32,6 +34,8 @@ describe('audit error codes (migration 10)', () => {
       { code: 'call-unconfirmed' },
       { code: 'call-paused' },
       { code: 'call-no-channel' },
+      { code: 'call-cancelled', params: { cause: 'stopped' } },
+      { code: 'call-cancelled', params: { cause: 'skill-removed' } },
       null,
       null,
       null,

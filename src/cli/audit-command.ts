@@ -6,6 +6,10 @@ import type { AuditFilter, AuditRow, AuditSource, AuditStatus } from '../core/st
 import type { GlobalOptions } from './context.js';
 import { cell, color, jsonText, table } from './format.js';
 import { UsageError } from './usage-error.js';
+import { storeLocale } from './cli-locale.js';
+import { englishCallErrors, sayCallError, type CallErrorStrings } from '../shared/call-errors.js';
+import { chineseCallErrors } from '../shared/call-errors-zh-CN.js';
+import type { Locale } from '../shared/locale.js';
 import { isRunNowRequest } from '../shared/run-now-requests.js';
 import { withControlsShown } from '../shared/visible-text.js';
 
@@ -32,7 +36,10 @@ function time(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-function rows(list: AuditRow[]): string[][] {
+/** Why a call did not run, when iAs decided it, in the command's language. */
+const callErrors: Record<Locale, CallErrorStrings> = { en: englishCallErrors, 'zh-CN': chineseCallErrors };
+
+function rows(list: AuditRow[], locale: Locale): string[][] {
   return [
     ['TIME', 'SKILL', 'SOURCE', 'RISK', 'STATUS', 'APPROVAL', 'MS', 'RESULT'].map((h) => color.dim(h)),
     ...list.map((r) => [
@@ -43,7 +50,7 @@ function rows(list: AuditRow[]): string[][] {
       statusColour(r.status),
       r.approvalOutcome,
       r.durationMs === null ? '' : String(r.durationMs),
-      cell(r.error ?? r.resultSummary ?? '', 60),
+      cell(r.error === null ? (r.resultSummary ?? '') : sayCallError(callErrors[locale], r.error, r.errorCode), 60),
     ]),
   ];
 }
@@ -97,7 +104,9 @@ export function registerAuditCommand(program: Command): void {
         if (opts.json) {
           process.stdout.write(`${jsonText(page, 2)}\n`);
         } else {
-          process.stdout.write(page.rows.length ? `${table(rows(page.rows))}\n` : 'No skill calls recorded yet.\n');
+          process.stdout.write(
+            page.rows.length ? `${table(rows(page.rows, storeLocale(store)))}\n` : 'No skill calls recorded yet.\n',
+          );
         }
       } finally {
         store.close();

@@ -5,6 +5,7 @@
  */
 import type { ApiErrorCode } from './api-errors.js';
 import type { ApprovalMessageCode, SkillOrigin } from './approval-messages.js';
+import type { CallErrorCode } from './call-errors.js';
 import type { SkillProblemCode } from './skill-problems.js';
 import type { TaskResultCode } from './task-results.js';
 import type { MessageCode } from './turn-messages.js';
@@ -289,7 +290,10 @@ export interface AuditRowInfo {
   durationMs: number | null;
   exitCode: number | null;
   resultSummary: string | null;
+  /** What the model was told (or the skill's own error). */
   error: string | null;
+  /** Why the call did not run, when iAs decided it: to say the error in the reader's language. */
+  errorCode: CallErrorCode | null;
 }
 
 export interface AuditPageInfo {

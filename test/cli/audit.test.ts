@@ -84,6 +84,52 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     expect(sources).toEqual(['schedule (run now)', 'schedule']);
   });
 
+  it("says why a call did not run in the command's language; --json and the model keep the gate's words", () => {
+    const h = home();
+    const store = openStore(path.join(h.dir, 'ias.db'));
+    const call = { skill: 'send_mail', source: 'chat' as const, risk: 'high' as const };
+    const refused = { status: 'refused' as const, durationMs: 5, approvalOutcome: 'rejected' };
+    store.audit.record(call, {
+      ...refused,
+      error: '用户拒绝了你的调用：send_mail',
+      errorCode: { code: 'call-refused' },
+    });
+    store.audit.record(call, {
+      ...refused,
+      approvalOutcome: 'expired',
+      error: '用户没有确认操作：send_mail',
+      errorCode: { code: 'call-unconfirmed' },
+    });
+    store.audit.record(call, {
+      ...refused,
+      approvalOutcome: 'cancelled',
+      error: 'send_mail did not run: the call was stopped',
+      errorCode: { code: 'call-cancelled', params: { cause: 'stopped' } },
+    });
+    store.close();
+    const results = (env: Record<string, string>) =>
+      ias(['audit', '--home', h.dir], env)
+        .stdout.split('\n')
+        .slice(1, -1)
+        .map((line) => line.split(/\s{2,}/).at(-1));
+    expect(results({})).toEqual([
+      'Not run: the call was stopped before approval.',
+      'Not run: the approval expired without an answer.',
+      'Not run: you refused it (cancel or 3 wrong codes).',
+    ]);
+    expect(results({ LANG: 'zh_CN.UTF-8' })).toEqual([
+      '未执行：确认之前调用已被停止。',
+      '未执行：确认已过期，没有收到回复。',
+      '未执行：你拒绝了调用（取消，或确认码错三次）。',
+    ]);
+    const page = JSON.parse(ias(['audit', '--json', '--home', h.dir]).stdout) as { rows: unknown[] };
+    expect(page.rows).toMatchObject([
+      { error: 'send_mail did not run: the call was stopped' },
+      { error: '用户没有确认操作：send_mail', errorCode: { code: 'call-unconfirmed' } },
+      { error: '用户拒绝了你的调用：send_mail', errorCode: { code: 'call-refused' } },
+    ]);
+  });
+
   it('rejects bad options with exit 2', () => {
     const h = home();
     expect(ias(['audit', '--status', 'exploded', '--home', h.dir]).status).toBe(2);

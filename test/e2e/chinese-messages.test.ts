@@ -3,22 +3,11 @@
  * `ias serve`: a broken SKILL.md's problem in the skills manager and in the editor, and an API error
  * (a message sent to a conversation another window deleted). The English words stay on the wire.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, otherClient, screenshot, serve, type OtherClient, type Served } from './harness.js';
-
-const BROKEN = `---
-description: Says hello.
-risk: medium
----
-## Execute
-
-\`\`\`bash
-echo hello
-\`\`\`
-`;
+import { BROKEN_SKILL, writeBrokenSkill } from './broken-skill.js';
 
 let app: Served;
 let browser: Browser;
@@ -27,10 +16,7 @@ let other: OtherClient;
 
 beforeAll(async () => {
   app = await serve({
-    setup: (home) => {
-      fs.mkdirSync(path.join(home, 'skills', 'greet'), { recursive: true });
-      fs.writeFileSync(path.join(home, 'skills', 'greet', 'SKILL.md'), BROKEN);
-    },
+    setup: (home) => void writeBrokenSkill(home),
   });
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
@@ -57,7 +43,7 @@ describe('in the Chinese UI', () => {
     expect(await problem.locator('.problem-path').textContent()).toBe(
       `${path.join(app.home, 'skills', 'greet', 'SKILL.md')}:3`,
     );
-    expect(await problem.locator('span').last().textContent()).toBe(RISK_ZH);
+    expect(await problem.locator('.problem-reason').textContent()).toBe(RISK_ZH);
     await screenshot(page, 'skill-problem-zh');
 
     // What the core sends is still English, with the code beside it.
@@ -73,7 +59,7 @@ describe('in the Chinese UI', () => {
     await editor.waitFor();
     await editor.click();
     await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.insertText(BROKEN);
+    await page.keyboard.insertText(BROKEN_SKILL);
     const checked = page.locator('[data-testid="validation-problem"]').first();
     await expect.poll(async () => (await checked.count()) && (await checked.textContent())).toBe(`第 3 行${RISK_ZH}`);
     await screenshot(page, 'skill-validation-zh');

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { API_KEY_SECRET, saveProvider } from '../../src/core/agent/providers.js';
 import { FileSecretStore } from '../../src/core/approval/key-store.js';
 import { dataPaths } from '../../src/core/paths.js';
@@ -109,6 +109,30 @@ export async function serve(
       await model.close();
     },
   };
+}
+
+/**
+ * A page of a new browser context (1280×800 and en-US unless `options` say otherwise) signed in to
+ * `app` by its printed link, the chat open.
+ */
+export async function openApp(browser: Browser, app: Served, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...options });
+  const page = await context.newPage();
+  await page.goto(app.url);
+  await page.waitForSelector('[data-testid="message-input"]');
+  return page;
+}
+
+/** Runs `fn` with the UI's language set in Settings, as the owner sets it; then back to the system's. */
+export async function inLanguage(page: Page, app: Served, language: string, fn: () => Promise<void>): Promise<void> {
+  await page.goto(`${app.origin}/#/settings`);
+  await page.selectOption('[data-testid="settings-language"]', language);
+  try {
+    await fn();
+  } finally {
+    await page.goto(`${app.origin}/#/settings`);
+    await page.selectOption('[data-testid="settings-language"]', 'system');
+  }
 }
 
 /** Saves a full-page screenshot under test-results/ (kept as a CI artifact). */

@@ -1,37 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { sayCron } from '../../src/renderer/tasks/cron-words.js';
+import { formatDateTime, formatTime } from '../../src/renderer/ui/format.js';
 
 describe('sayCron', () => {
-  it('says a time every day in English and 简体中文, on a 24-hour clock', () => {
-    expect(sayCron('0 8 * * *', 'en')).toBe('Every day at 08:00');
+  it('says a time every day in English (12-hour clock) and 简体中文 (24-hour clock)', () => {
+    expect(sayCron('0 8 * * *', 'en')).toBe('Every day at 08:00 AM');
     expect(sayCron('0 8 * * *', 'zh-CN')).toBe('每天在08:00');
-    expect(sayCron('30 20 * * *', 'en')).toBe('Every day at 20:30');
-    expect(sayCron('5 8,20 * * *', 'en')).toBe('Every day at 08:05 and 20:05');
+    expect(sayCron('30 20 * * *', 'en')).toBe('Every day at 08:30 PM');
+    expect(sayCron('30 20 * * *', 'zh-CN')).toBe('每天在20:30');
+    expect(sayCron('5 8,20 * * *', 'en')).toBe('Every day at 08:05 AM and 08:05 PM');
+  });
+
+  it('reads on the clock the page shows times on (a task’s next run beside it)', () => {
+    const evening = new Date(2026, 11, 1, 20, 30).getTime();
+    for (const locale of ['en', 'zh-CN'] as const) {
+      expect(sayCron('30 20 * * *', locale)).toContain(formatTime(evening, locale));
+      expect(formatDateTime(evening, locale)).toContain(formatTime(evening, locale));
+    }
   });
 
   it('says other schedules as cronstrue does', () => {
-    expect(sayCron('30 9 * * 1-5', 'en')).toBe('At 09:30, Monday through Friday');
+    expect(sayCron('30 9 * * 1-5', 'en')).toBe('At 09:30 AM, Monday through Friday');
     expect(sayCron('30 9 * * 1-5', 'zh-CN')).toBe('在09:30, 星期一至星期五');
     expect(sayCron('0 */2 * * *', 'en')).toBe('On the hour, every 2 hours');
     expect(sayCron('*/15 * * * *', 'zh-CN')).toBe('每隔 15 分钟');
-    expect(sayCron('0 9 * * 1', 'en')).toBe('At 09:00, only on Monday');
+    expect(sayCron('0 9 * * 1', 'en')).toBe('At 09:00 AM, only on Monday');
   });
 
   it('reads the fields as croner does: seconds first, a year last, names, L, W and #', () => {
-    expect(sayCron('30 0 8 * * *', 'en')).toBe('Every day at 08:00:30');
-    expect(sayCron('0 0 8 * * * 2027', 'en')).toBe('At 08:00, only in 2027');
-    expect(sayCron('0 8 * * mon', 'en')).toBe('At 08:00, only on Monday');
-    expect(sayCron('0 0 L * *', 'en')).toBe('At 00:00, on the last day of the month');
-    expect(sayCron('0 9 15W * *', 'en')).toBe('At 09:00, on the weekday nearest day 15 of the month');
+    expect(sayCron('30 0 8 * * *', 'en')).toBe('Every day at 08:00:30 AM');
+    expect(sayCron('0 0 8 * * * 2027', 'en')).toBe('At 08:00 AM, only in 2027');
+    expect(sayCron('0 8 * * mon', 'en')).toBe('At 08:00 AM, only on Monday');
+    expect(sayCron('0 0 L * *', 'en')).toBe('At 12:00 AM, on the last day of the month');
+    expect(sayCron('0 9 15W * *', 'en')).toBe('At 09:00 AM, on the weekday nearest day 15 of the month');
     expect(sayCron('0 9 * * 5#2', 'zh-CN')).toBe('在09:00, 限每月的第二个 星期五');
-    expect(sayCron('0 9 * * 5L', 'en')).toBe('At 09:00, on the last Friday of the month');
+    expect(sayCron('0 9 * * 5L', 'en')).toBe('At 09:00 AM, on the last Friday of the month');
   });
 
   it('says the nicknames, in any case', () => {
-    expect(sayCron('@daily', 'en')).toBe('Every day at 00:00');
+    expect(sayCron('@daily', 'en')).toBe('Every day at 12:00 AM');
     expect(sayCron('@DAILY', 'zh-CN')).toBe('每天在00:00');
     expect(sayCron('@hourly', 'en')).toBe('Every hour');
-    expect(sayCron('@weekly', 'en')).toBe('At 00:00, only on Sunday');
+    expect(sayCron('@weekly', 'en')).toBe('At 12:00 AM, only on Sunday');
   });
 
   it('gives up, for the page to show the expression alone, when it cannot say it as croner runs it', () => {

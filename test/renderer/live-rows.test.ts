@@ -20,6 +20,7 @@ const row = (id: number, fields: Partial<AuditRowInfo> = {}): AuditRowInfo => ({
   exitCode: 0,
   resultSummary: null,
   error: null,
+  errorCode: null,
   ...fields,
 });
 const rows = (...ids: number[]) => ids.map((id) => row(id));

@@ -15,6 +15,7 @@ import { effectFreeBuiltins } from '../builtins/index.js';
 import type { ApprovalGate } from './gate.js';
 import { refusedForModel, tooLongToApprove, unconfirmedForModel } from './messages.js';
 import { effectiveRisk } from './review.js';
+import type { CallErrorCode } from '../../shared/call-errors.js';
 import { notConfiguredMessage, type SkillConfigStore } from '../skills/skill-config.js';
 
 export type CallStatus = 'done' | 'error' | 'refused' | 'unconfirmed' | 'cancelled';
@@ -164,7 +165,7 @@ export class SkillCaller {
     const notRun = (
       status: Exclude<CallStatus, 'done'>,
       error: string,
-      approval: { approvalOutcome?: string; approvalId?: string } = {},
+      approval: { approvalOutcome?: string; approvalId?: string; errorCode?: CallErrorCode } = {},
     ): SkillCallOutcome =>
       record.end(
         { status: status === 'error' ? 'failed' : 'refused', durationMs: elapsed(), error, ...approval },
@@ -189,12 +190,14 @@ export class SkillCaller {
     if (this.options.highRiskPaused?.()) {
       return notRun('refused', `${skill.name} did not run: high-risk skills are paused by the owner`, {
         approvalOutcome: 'paused',
+        errorCode: { code: 'call-paused' },
       });
     }
     const gate = this.options.gate;
     if (!gate) {
       return notRun('refused', `${skill.name} needs the owner's approval, and no approval channel is set up`, {
         approvalOutcome: 'cancelled',
+        errorCode: { code: 'call-no-channel' },
       });
     }
     const unreadable = tooLongToApprove(params);
@@ -207,15 +210,20 @@ export class SkillCaller {
       signal: request.signal,
     });
     if (decision.status !== 'approved') {
-      const words =
-        decision.status === 'rejected'
-          ? refusedForModel(skill.name)
-          : decision.status === 'expired'
-            ? unconfirmedForModel(skill.name)
-            : `${skill.name} did not run: ${decision.reason}`;
-      const status: CallStatus =
-        decision.status === 'rejected' ? 'refused' : decision.status === 'expired' ? 'unconfirmed' : 'cancelled';
-      return notRun(status, words, { approvalId: decision.approvalId, approvalOutcome: decision.status });
+      const approval = { approvalId: decision.approvalId, approvalOutcome: decision.status };
+      if (decision.status === 'rejected') {
+        return notRun('refused', refusedForModel(skill.name), { ...approval, errorCode: { code: 'call-refused' } });
+      }
+      if (decision.status === 'expired') {
+        return notRun('unconfirmed', unconfirmedForModel(skill.name), {
+          ...approval,
+          errorCode: { code: 'call-unconfirmed' },
+        });
+      }
+      return notRun('cancelled', `${skill.name} did not run: ${decision.reason}`, {
+        ...approval,
+        errorCode: { code: 'call-cancelled', params: { cause: decision.cause } },
+      });
     }
     // Exactly what was approved: the stored params, the approved skill version.
     const result = await executeSkill(decision.skill, decision.params, runOptions(decision.skill));

@@ -13,6 +13,7 @@ import {
   type ApprovalSource,
 } from '../store/approvals-repo.js';
 import type { ApprovalAsker, ApprovalMessageCode, SkillOrigin } from '../../shared/approval-messages.js';
+import type { CancelCause } from '../../shared/call-errors.js';
 import type { Skill, SkillResult } from '../skills/types.js';
 import { canonicalJson, sha256Hex } from './canonical.js';
 import type { ApprovalChannel, IncomingMessage } from './channel.js';
@@ -49,8 +50,44 @@ export interface ApprovalRequest {
 }
 
 export type GateDecision =
-  | { status: 'approved'; approvalId: string; skill: Skill; params: Record<string, unknown> }
-  | { status: 'rejected' | 'expired' | 'cancelled'; approvalId: string; reason: string };
+  { status: 'approved'; approvalId: string; skill: Skill; params: Record<string, unknown> } | GateDenial;
+
+/** A call that will not run: refused or let lapse by the owner (`reason`: the seed's words), or cancelled. */
+export type GateDenial =
+  | { status: 'rejected'; approvalId: string; reason: string }
+  | { status: 'expired'; approvalId: string; reason: string }
+  | { status: 'cancelled'; approvalId: string; reason: string; cause: CancelCause };
+
+/** Why each cancel happened, in English (what the model is told after "<skill> did not run: "). */
+const CANCEL_REASONS: Record<CancelCause, (skill: string) => string> = {
+  'shutting-down': () => 'iAs is shutting down',
+  'closed-elsewhere': () => 'another iAs process closed this approval',
+  'skill-removed': (skill) => `the skill ${skill} was removed`,
+  'no-channel': () => NO_CHANNEL,
+  stopped: () => 'the call was stopped',
+};
+
+/** The decision for approval `approvalId` of `skill` refused by the owner. */
+const refused = (approvalId: string, skill: string): GateDenial => ({
+  status: 'rejected',
+  approvalId,
+  reason: say.refusedForModel(skill),
+});
+
+/** The decision for approval `approvalId` of `skill` let lapse. */
+const lapsed = (approvalId: string, skill: string): GateDenial => ({
+  status: 'expired',
+  approvalId,
+  reason: say.unconfirmedForModel(skill),
+});
+
+/** The decision for approval `approvalId` of `skill` cancelled for `cause`. */
+const cancelled = (approvalId: string, cause: CancelCause, skill: string): GateDenial => ({
+  status: 'cancelled',
+  approvalId,
+  reason: CANCEL_REASONS[cause](skill),
+  cause,
+});
 
 /** An approval as the UI may see it: never the code, never its hash. */
 export interface ApprovalView {
@@ -139,7 +176,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       if (
         this.options.approvals.transition(id, ['queued', 'pending', 'approved'], 'cancelled', { decidedAt: this.now() })
       ) {
-        waiter.resolve({ status: 'cancelled', approvalId: id, reason: 'iAs is shutting down' });
+        waiter.resolve(cancelled(id, 'shutting-down', waiter.skill.name));
       }
     }
     this.waiters.clear();
@@ -178,10 +215,10 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
         const skill = waiter.skill.name;
         waiter.resolve(
           row?.status === 'rejected'
-            ? { status: 'rejected', approvalId: id, reason: say.refusedForModel(skill) }
+            ? refused(id, skill)
             : row?.status === 'expired'
-              ? { status: 'expired', approvalId: id, reason: say.unconfirmedForModel(skill) }
-              : { status: 'cancelled', approvalId: id, reason: 'another iAs process closed this approval' },
+              ? lapsed(id, skill)
+              : cancelled(id, 'closed-elsewhere', skill),
         );
       }
       void this.promoteNext();
@@ -343,7 +380,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       if (this.closed || !row || !waiter || row.status !== 'pending') return;
       const channel = this.options.channels.find((c) => !tried.has(c.name) && c.isConnected());
       if (!channel) {
-        this.settle(id, ['pending'], 'cancelled', NO_CHANNEL);
+        this.settle(id, ['pending'], cancelled(id, 'no-channel', row.skillName));
         return;
       }
       tried.add(channel.name);
@@ -391,7 +428,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       this.waiters.delete(row.id);
       this.changed(row.id);
       if (!current) {
-        waiter.resolve({ status: 'cancelled', approvalId: row.id, reason: `the skill ${row.skillName} was removed` });
+        waiter.resolve(cancelled(row.id, 'skill-removed', row.skillName));
       } else {
         const stored = { ...waiter.request, params: JSON.parse(row.params) as Record<string, unknown> };
         const next = this.open(stored, current);
@@ -416,7 +453,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   }
 
   private async reject(row: ApprovalRow, channel: ApprovalChannel, told: 'rejected' | 'cancelled'): Promise<boolean> {
-    const done = this.settle(row.id, ['pending'], 'rejected', say.refusedForModel(row.skillName));
+    const done = this.settle(row.id, ['pending'], refused(row.id, row.skillName));
     if (done) await this.send(channel, ...say.decidedText(told, row.skillName));
     return done;
   }
@@ -425,7 +462,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   private expireIfDue(row: ApprovalRow, force = false): boolean {
     if (row.status !== 'pending') return true;
     if (!force && (row.expiresAt === null || this.now() < row.expiresAt)) return false;
-    if (this.settle(row.id, ['pending'], 'expired', say.unconfirmedForModel(row.skillName))) {
+    if (this.settle(row.id, ['pending'], lapsed(row.id, row.skillName))) {
       const channel = this.options.channels.find((c) => c.name === row.channel);
       if (channel) void this.send(channel, ...say.decidedText('expired', row.skillName));
     }
@@ -436,24 +473,19 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   private abandon(id: string): void {
     const row = this.options.approvals.get(id);
     if (!row) return;
-    if (this.settle(id, ['queued', 'pending'], 'cancelled', 'the call was stopped') && row.status === 'pending') {
+    if (this.settle(id, ['queued', 'pending'], cancelled(id, 'stopped', row.skillName)) && row.status === 'pending') {
       const channel = this.options.channels.find((c) => c.name === row.channel);
       if (channel) void this.send(channel, ...say.decidedText('cancelled', row.skillName));
     }
   }
 
-  private settle(
-    id: string,
-    from: ApprovalRow['status'][],
-    to: 'rejected' | 'expired' | 'cancelled',
-    reason: string,
-  ): boolean {
-    if (!this.options.approvals.transition(id, from, to, { decidedAt: this.now() })) return false;
+  private settle(id: string, from: ApprovalRow['status'][], decision: GateDenial): boolean {
+    if (!this.options.approvals.transition(id, from, decision.status, { decidedAt: this.now() })) return false;
     const waiter = this.waiters.get(id);
     this.waiters.delete(id);
     clearTimeout(waiter?.timer);
     this.changed(id);
-    waiter?.resolve({ status: to, approvalId: id, reason });
+    waiter?.resolve(decision);
     void this.promoteNext();
     return true;
   }

@@ -18,6 +18,7 @@ const CSV_COLUMNS: [string, (row: AuditRow) => unknown][] = [
   ['exit_code', (r) => r.exitCode],
   ['result_summary', (r) => r.resultSummary],
   ['error', (r) => r.error],
+  ['error_code', (r) => r.errorCode?.code ?? null],
 ];
 
 function isoTime(ms: number | null): string {

@@ -10,7 +10,8 @@ export const MAX_PAGE = 500;
 
 export const AUDIT_COLUMNS = `id, started_at AS startedAt, finished_at AS finishedAt, skill, skill_hash AS skillHash,
   source, requested_by AS requestedBy, params, risk, approval_id AS approvalId, approval_outcome AS approvalOutcome,
-  status, duration_ms AS durationMs, exit_code AS exitCode, result_summary AS resultSummary, error`;
+  status, duration_ms AS durationMs, exit_code AS exitCode, result_summary AS resultSummary, error,
+  error_code AS errorCode`;
 
 export interface CursorPosition {
   startedAt: number;

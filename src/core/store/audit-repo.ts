@@ -24,6 +24,8 @@ import {
 } from './audit-query.js';
 import type { ProcessOwner } from '../process-identity.js';
 import { interruptLeftWork } from './left-work.js';
+import { storedCode } from './stored-code.js';
+import type { CallErrorCode } from '../../shared/call-errors.js';
 import type { AuditChange, AuditEntry, AuditFilter, AuditFinish, AuditPage, AuditRow } from './audit-types.js';
 
 export type * from './audit-types.js';
@@ -83,12 +85,13 @@ function finishValues(outcome: AuditFinish) {
     exitCode: outcome.exitCode ?? null,
     resultSummary: capOrNull(outcome.resultSummary, MAX_RESULT_SUMMARY_CHARS),
     error: capOrNull(outcome.error, MAX_ERROR_CHARS),
+    errorCode: outcome.errorCode ? JSON.stringify(outcome.errorCode) : null,
     approvalOutcome: outcome.approvalOutcome ?? null,
     approvalId: outcome.approvalId ?? null,
   };
 }
 
-type RawRow = Omit<AuditRow, 'params'> & { params: string };
+type RawRow = Omit<AuditRow, 'params' | 'errorCode'> & { params: string; errorCode: string | null };
 
 function toRow(raw: RawRow): AuditRow {
   let params: unknown;
@@ -97,7 +100,7 @@ function toRow(raw: RawRow): AuditRow {
   } catch {
     params = raw.params;
   }
-  return { ...raw, params };
+  return { ...raw, params, errorCode: storedCode<CallErrorCode>(raw.errorCode) };
 }
 
 const MAX_CACHED_QUERIES = 200;
@@ -145,13 +148,13 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
     );
     this.recordStmt = db.prepare(
       `INSERT INTO audit_log (started_at, skill, skill_hash, source, requested_by, params, risk, approval_id,
-         approval_outcome, status, finished_at, duration_ms, exit_code, result_summary, error)
+         approval_outcome, status, finished_at, duration_ms, exit_code, result_summary, error, error_code)
        VALUES (@startedAt, @skill, @skillHash, @source, @requestedBy, @params, @risk, @approvalId,
-         @approvalOutcome, @status, @finishedAt, @durationMs, @exitCode, @resultSummary, @error)`,
+         @approvalOutcome, @status, @finishedAt, @durationMs, @exitCode, @resultSummary, @error, @errorCode)`,
     );
     this.finishStmt = db.prepare(
       `UPDATE audit_log SET status = @status, finished_at = @finishedAt, duration_ms = @durationMs,
-         exit_code = @exitCode, result_summary = @resultSummary, error = @error,
+         exit_code = @exitCode, result_summary = @resultSummary, error = @error, error_code = @errorCode,
          approval_outcome = coalesce(@approvalOutcome, approval_outcome),
          approval_id = CASE WHEN @setApprovalId THEN @approvalId ELSE approval_id END
        WHERE id = @id AND status = 'running'`,

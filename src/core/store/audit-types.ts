@@ -4,6 +4,7 @@
  */
 import type { AuditPageInfo, AuditQuery, AuditRowInfo, AuditSource, AuditStatus } from '../../shared/contract.js';
 import type { Risk } from '../skills/types.js';
+import type { CallErrorCode } from '../../shared/call-errors.js';
 
 export type { AuditSource, AuditStatus };
 
@@ -37,6 +38,8 @@ export interface AuditFinish {
   resultSummary?: string | null;
   /** Capped by the repository. */
   error?: string | null;
+  /** Why the call did not run, when iAs decided it: the error said in the reader's language. */
+  errorCode?: CallErrorCode | null;
   /** Left as it was when omitted. */
   approvalOutcome?: AuditApprovalOutcome;
   /** Left as it was when omitted. */

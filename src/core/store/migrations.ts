@@ -13,6 +13,7 @@ import { turnOwnersSchema } from './migration-6-turn-owners.js';
 import { taskResultCodesSchema } from './migration-7-task-result-codes.js';
 import { approvalSkillOriginSchema } from './migration-8-approval-skill-origin.js';
 import { taskRunOwnersSchema } from './migration-9-task-run-owners.js';
+import { auditErrorCodesSchema } from './migration-10-audit-error-codes.js';
 
 type Db = Database.Database;
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'task result codes', up: (db) => db.exec(taskResultCodesSchema) },
   { name: 'approval skill origin', up: (db) => db.exec(approvalSkillOriginSchema) },
   { name: 'task run owners', up: (db) => db.exec(taskRunOwnersSchema) },
+  { name: 'audit error codes', up: (db) => db.exec(auditErrorCodesSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

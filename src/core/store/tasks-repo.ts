@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { TaskResultCode } from '../../shared/task-results.js';
 import type { ProcessOwner, RecordedProcess } from '../process-identity.js';
 import { forEndedOwners, ownerAmongEnded } from './left-work.js';
+import { storedCode } from './stored-code.js';
 
 type Db = Database.Database;
 
@@ -67,16 +68,6 @@ const COLUMNS: Record<keyof TaskChange, string> = {
   timeZone: 'time_zone',
 };
 
-function resultCode(text: string | null): TaskResultCode | null {
-  if (text === null) return null;
-  try {
-    const parsed = JSON.parse(text) as TaskResultCode | null;
-    return typeof parsed?.code === 'string' ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
 function toTask(raw: RawTask): ScheduledTask {
   let allowlist: string[] = [];
   try {
@@ -85,7 +76,12 @@ function toTask(raw: RawTask): ScheduledTask {
   } catch {
     allowlist = [];
   }
-  return { ...raw, allowlist, enabled: raw.enabled !== 0, lastResultCode: resultCode(raw.lastResultCode) };
+  return {
+    ...raw,
+    allowlist,
+    enabled: raw.enabled !== 0,
+    lastResultCode: storedCode<TaskResultCode>(raw.lastResultCode),
+  };
 }
 
 export class TasksRepo {

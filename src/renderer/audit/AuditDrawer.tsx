@@ -6,6 +6,7 @@ import { CodeBlock } from '../ui/CodeBlock.js';
 import { formatDateTime, formatDuration, parseMaybeJson } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
 import { approvalOutcomeLabel } from './approval-outcome.js';
+import { callErrorText } from './call-error.js';
 import { RequestedBy } from './RequestedBy.js';
 import { sourceLabel } from './source-label.js';
 
@@ -13,6 +14,7 @@ export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () =
   const t = useT();
   const locale = useLocale();
   const closeButton = useRef<HTMLButtonElement>(null);
+  const error = callErrorText(t, row);
   useEffect(() => {
     closeButton.current?.focus();
   }, [row.id]);
@@ -66,7 +68,13 @@ export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () =
         {row.error ? (
           <>
             <h3>{t.audit.error}</h3>
-            <CodeBlock value={row.error} label={t.audit.error} maxHeight={260} />
+            <CodeBlock value={error} label={t.audit.error} maxHeight={260} />
+            {error !== row.error && (
+              <>
+                <h3>{t.audit.toldModel}</h3>
+                <CodeBlock value={row.error} label={t.audit.toldModel} maxHeight={160} />
+              </>
+            )}
           </>
         ) : (
           <>

@@ -7,6 +7,7 @@ import type { AuditRowInfo } from '../../shared/contract.js';
 import { useLocale, useT } from '../i18n.js';
 import { formatDuration, formatStamp } from '../ui/format.js';
 import { approvalOutcomeLabel } from './approval-outcome.js';
+import { callErrorText } from './call-error.js';
 import { sourceLabel } from './source-label.js';
 
 interface Props {
@@ -54,7 +55,7 @@ export const AuditRow = memo(function AuditRow({ row, index, height, active, onP
         {formatDuration(row.durationMs)}
       </span>
       <span role="cell" className={row.error ? 'col-result error-text' : 'col-result muted'}>
-        {row.error ?? row.resultSummary ?? ''}
+        {callErrorText(t, row) ?? row.resultSummary ?? ''}
       </span>
     </div>
   );

@@ -1,9 +1,10 @@
 /** A reply as markdown (GitHub flavour), code blocks highlighted, links opened outside the app. */
-import { isValidElement, memo, useMemo, useState, type ReactNode } from 'react';
+import { isValidElement, memo, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
+import { useCopy } from '../ui/useCopy.js';
 import { highlight } from './highlight.js';
 
 function textOf(node: ReactNode): string {
@@ -16,17 +17,12 @@ function textOf(node: ReactNode): string {
 function FencedCode({ code, language }: { code: string; language?: string }) {
   const t = useT();
   const html = useMemo(() => highlight(code, language), [code, language]);
-  const [copied, setCopied] = useState(false);
-  const copy = () =>
-    void navigator.clipboard?.writeText(code).then(() => {
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    });
+  const { copied, copy } = useCopy();
   return (
     <div className="md-code">
       <div className="md-code-bar">
         <span>{language ?? ''}</span>
-        <button type="button" className="link-button" onClick={copy} aria-label={t.common.copyCode}>
+        <button type="button" className="link-button" onClick={() => copy(code)} aria-label={t.common.copyCode}>
           <Icon name={copied ? 'check' : 'copy'} size={13} />
           {copied ? t.common.copied : t.common.copy}
         </button>

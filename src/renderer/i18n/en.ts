@@ -13,6 +13,7 @@ import type {
 } from '../../shared/contract.js';
 import type { ApprovalMessageStrings, OverrideOrigin } from '../../shared/approval-messages.js';
 import { englishApiErrors, type ApiKeyFlaw } from '../../shared/api-errors.js';
+import { englishCallErrors } from '../../shared/call-errors.js';
 import { englishSkillProblems } from '../../shared/skill-problems.js';
 import { englishTaskResults } from '../../shared/task-results.js';
 import { englishTurnMessages } from '../../shared/turn-messages.js';
@@ -144,6 +145,8 @@ export const en = {
   apiError: englishApiErrors,
   /** What iAs itself says in a scheduled run's result, by its codes. */
   taskResult: englishTaskResults,
+  /** Why a call in the audit log did not run, when iAs decided it, by its codes. */
+  callError: englishCallErrors,
   tool: {
     arguments: 'Arguments',
     result: 'Result',
@@ -285,6 +288,10 @@ export const en = {
       `${name} changed after it was shown here, so it is still unreviewed. Read it again, then review it.`,
     toggleFailed: 'Could not change the skill',
     loadProblems: (n: number) => `${plural(n, 'problem', 'problems')} loading skills`,
+    /** Before the folder a load problem is in. */
+    problemFolder: 'Folder:',
+    /** Copies a broken SKILL.md's path, to open it elsewhere. */
+    copyPath: 'Copy path',
     folders: (user: string, system: string) => `Your skills: ${user} · System skills: ${system}`,
     notFound: (name: string) => `There is no skill named “${name}”.`,
     editing: (name: string) => `Editing ${name}`,
@@ -474,6 +481,8 @@ export const en = {
     params: 'Parameters',
     result: 'Result',
     error: 'Error',
+    /** Beside an error said in the UI's words: the words the model itself was given. */
+    toldModel: 'What the model was told',
   },
   wechat: {
     title: 'WeChat',

@@ -1,5 +1,6 @@
 /** 简体中文。 */
 import { chineseApiErrors } from '../../shared/api-errors-zh-CN.js';
+import { chineseCallErrors } from '../../shared/call-errors-zh-CN.js';
 import { chineseSkillProblems } from '../../shared/skill-problems-zh-CN.js';
 import { chineseTaskResults } from '../../shared/task-results-zh-CN.js';
 import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
@@ -119,6 +120,7 @@ export const zhCN: Strings = {
   skillProblem: chineseSkillProblems,
   apiError: chineseApiErrors,
   taskResult: chineseTaskResults,
+  callError: chineseCallErrors,
   tool: {
     arguments: '参数',
     result: '结果',
@@ -250,6 +252,8 @@ export const zhCN: Strings = {
     changedSinceShown: (name: string) => `${name} 在显示之后又被修改了，所以仍未审核。请重新查看后再审核。`,
     toggleFailed: '无法更改此技能',
     loadProblems: (count) => `加载技能时有 ${n(count)} 个问题`,
+    problemFolder: '文件夹：',
+    copyPath: '复制路径',
     folders: (user, system) => `我的技能：${user} · 系统技能：${system}`,
     notFound: (name) => `没有名为“${name}”的技能。`,
     editing: (name) => `正在编辑 ${name}`,
@@ -424,6 +428,7 @@ export const zhCN: Strings = {
     params: '参数',
     result: '结果',
     error: '错误',
+    toldModel: '模型收到的原话',
   },
   wechat: {
     title: '微信',

@@ -1,5 +1,5 @@
 /** Language, theme, time zone, notifications, launch at login, pausing high-risk skills, and where the data lives. */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { Language, Theme } from '../../shared/contract.js';
 import { client, errorText } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
@@ -8,6 +8,7 @@ import { useBrowserNotificationPermission, useToast } from '../app/Toasts.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { Switch } from '../ui/Switch.js';
+import { useCopy } from '../ui/useCopy.js';
 import { TimeZoneField } from './TimeZoneField.js';
 
 export function GeneralSection() {
@@ -17,7 +18,7 @@ export function GeneralSection() {
   const { settings, save, setHighRiskPaused } = useSettings();
   const version = useLoad(() => client.call.version());
   const [permission, requestPermission] = useBrowserNotificationPermission();
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopy();
 
   const apply = (action: Promise<void>) =>
     action.catch((err: unknown) => toast({ tone: 'error', title: t.settings.saveFailed, body: errorText(t, err) }));
@@ -109,16 +110,7 @@ export function GeneralSection() {
               readOnly
               spellCheck={false}
             />
-            <button
-              type="button"
-              className="button"
-              onClick={() =>
-                void navigator.clipboard?.writeText(settings.dataDir).then(() => {
-                  setCopied(true);
-                  setTimeout(() => setCopied(false), 1500);
-                })
-              }
-            >
+            <button type="button" className="button" onClick={() => copy(settings.dataDir)}>
               <Icon name={copied ? 'check' : 'copy'} size={14} /> {copied ? t.common.copied : t.common.copy}
             </button>
           </div>

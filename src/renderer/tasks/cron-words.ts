@@ -1,8 +1,9 @@
 /**
- * A repeating task's cron expression in words, in the UI's language ("Every day at 08:00",
- * "每天在08:00"), by cronstrue with 24-hour times. The expression is read as the scheduler's croner
- * reads it: five fields, six with seconds first, seven with a year last; `@daily` and the other
- * nicknames; L, W and # in the day fields. Null when cronstrue cannot say it, or would say it
+ * A repeating task's cron expression in words, in the UI's language ("Every day at 08:00 PM",
+ * "每天在20:00"), by cronstrue, on the clock the language's dates and times read on (12-hour in
+ * English, 24-hour in 简体中文), as the task's next run beside it is shown. The expression is read
+ * as the scheduler's croner reads it: five fields, six with seconds first, seven with a year last;
+ * `@daily` and the other nicknames; L, W and # in the day fields. Null when cronstrue cannot say it, or would say it
  * otherwise than croner runs it: the page then shows the expression alone.
  */
 import cronstrue from 'cronstrue';
@@ -10,6 +11,7 @@ import cronstrue from 'cronstrue';
 import 'cronstrue/locales/zh_CN.js';
 import type { Locale } from '../../shared/locale.js';
 import { dictionaries } from '../i18n.js';
+import { usesTwelveHourClock } from '../ui/format.js';
 
 /** croner's nicknames (any case), as the fields they stand for. */
 const NICKNAMES: Record<string, string> = {
@@ -40,7 +42,7 @@ export function sayCron(expression: string, locale: Locale): string | null {
   try {
     words = cronstrue.toString(text, {
       locale: CRONSTRUE_LOCALE[locale],
-      use24HourTimeFormat: true,
+      use24HourTimeFormat: !usesTwelveHourClock(locale),
       throwExceptionOnParseError: true,
     });
   } catch {

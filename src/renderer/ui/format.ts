@@ -17,6 +17,16 @@ export function formatTime(ms: number, locale: Locale): string {
   return formatter(locale, 'time', { hour: '2-digit', minute: '2-digit' }).format(ms);
 }
 
+/**
+ * Whether the language reads times on a 12-hour clock ("08:00 PM", English) rather than a 24-hour
+ * one ("20:00", 简体中文), as the dates and times above show them: what else says a time (a task's
+ * schedule in words) follows it, so that the two never read on different clocks side by side.
+ */
+export function usesTwelveHourClock(locale: Locale): boolean {
+  const cycle = formatter(locale, 'time', { hour: '2-digit', minute: '2-digit' }).resolvedOptions().hourCycle;
+  return cycle === 'h11' || cycle === 'h12';
+}
+
 export function formatDateTime(ms: number, locale: Locale, seconds = false): string {
   return formatter(locale, seconds ? 'datetime-s' : 'datetime', {
     year: 'numeric',

@@ -313,6 +313,8 @@ describe('the contract, implemented over the core', () => {
     const outcome = await w.runtime.caller.call({ name: 'send_mail', params: {}, source: 'chat' });
     expect(outcome.result.error).toMatch(/paused by the owner/);
     expect(w.desktop.outbox).toEqual([]);
+    const [row] = (await w.core.api.queryAudit({ skill: 'send_mail' })).rows;
+    expect(row).toMatchObject({ error: outcome.result.error, errorCode: { code: 'call-paused' } });
   });
 
   it('settings and provider: saved, the key never shown, tested against the server', async () => {

@@ -110,7 +110,13 @@ describe('the approval gate', () => {
     await settle();
     expect(world.runs('send_mail')).toEqual([]);
     expect(world.store.approvals.get(outcome.approvalId!)!.status).toBe('rejected');
-    expect(world.store.audit.get(outcome.auditId)).toMatchObject({ status: 'refused', approvalOutcome: 'rejected' });
+    // The audit row keeps what the model was told, and a code the app and `ias audit` say in their language.
+    expect(world.store.audit.get(outcome.auditId)).toMatchObject({
+      status: 'refused',
+      approvalOutcome: 'rejected',
+      error: '用户拒绝了你的调用：send_mail',
+      errorCode: { code: 'call-refused' },
+    });
   });
 
   it('0 and 取消 cancel; the model is told it was refused', async () => {
@@ -135,6 +141,12 @@ describe('the approval gate', () => {
     await settle();
     expect(world.runs('send_mail')).toEqual([]);
     expect(world.store.approvals.get(outcome.approvalId!)!.status).toBe('expired');
+    expect(world.store.audit.get(outcome.auditId)).toMatchObject({
+      status: 'refused',
+      approvalOutcome: 'expired',
+      error: '用户没有确认操作：send_mail',
+      errorCode: { code: 'call-unconfirmed' },
+    });
   });
 
   it('a code used twice runs once', async () => {

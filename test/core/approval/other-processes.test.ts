@@ -104,11 +104,16 @@ describe.runIf(process.platform === 'linux')('approvals of other iAs processes',
 
   it("a call whose approval another process closed, refused or let lapse learns it, in the seed's words where there are some", async () => {
     world = gateWorld();
-    for (const [status, words, outcomeStatus] of [
+    for (const [status, words, outcomeStatus, errorCode] of [
       // What a start-up that cannot tell this process apart does (see ApprovalsRepo.cancelLeftovers).
-      ['cancelled', 'send_mail did not run: another iAs process closed this approval', 'cancelled'],
-      ['rejected', '用户拒绝了你的调用：send_mail', 'refused'],
-      ['expired', '用户没有确认操作：send_mail', 'unconfirmed'],
+      [
+        'cancelled',
+        'send_mail did not run: another iAs process closed this approval',
+        'cancelled',
+        { code: 'call-cancelled', params: { cause: 'closed-elsewhere' } },
+      ],
+      ['rejected', '用户拒绝了你的调用：send_mail', 'refused', { code: 'call-refused' }],
+      ['expired', '用户没有确认操作：send_mail', 'unconfirmed', { code: 'call-unconfirmed' }],
     ] as const) {
       const sent = world.wechat.nextSent(CODE);
       const call = world.caller.call({ name: 'send_mail', params: { to: status }, source: 'chat' });
@@ -118,6 +123,8 @@ describe.runIf(process.platform === 'linux')('approvals of other iAs processes',
       const outcome = await call;
       expect(outcome.status).toBe(outcomeStatus);
       expect(outcome.result.error).toBe(words);
+      // The audit row keeps those words, and says why by a code the reader's language can say.
+      expect(world.store.audit.get(outcome.auditId)).toMatchObject({ error: words, errorCode });
     }
     expect(world.runs('send_mail')).toEqual([]);
   });

@@ -120,6 +120,7 @@ describe('AuditRepo: writing', () => {
       exitCode: null,
       resultSummary: null,
       error: null,
+      errorCode: null,
     });
     const done = audit.finish(id, {
       status: 'failed',
@@ -397,7 +398,7 @@ describe('AuditRepo: the search index in batches', () => {
       const id = Number(insert.run(n, JSON.stringify({ tag: `tag${n}x` })).lastInsertRowid);
       if (n !== 4) finish.run(`old walrus ${n}`, id);
     }
-    expect(runMigrations(db)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    expect(runMigrations(db)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
     expect(indexedUpto(db)).toBe(10);
     expectIndexInStep(db);
     const audit = new AuditRepo(db);
@@ -460,11 +461,11 @@ describe('AuditRepo: export', () => {
     const csv = audit.exportCsv();
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'id,started_at,finished_at,skill,skill_hash,source,requested_by,params,risk,approval_id,approval_outcome,status,duration_ms,exit_code,result_summary,error',
+      'id,started_at,finished_at,skill,skill_hash,source,requested_by,params,risk,approval_id,approval_outcome,status,duration_ms,exit_code,result_summary,error,error_code',
     );
     expect(csv).toBe(
       `${lines[0]}\r\n` +
-        `${id},2025-01-02T03:04:05.000Z,2025-01-02T03:04:06.000Z,write_note,,chat,,"{""text"":""a, \\""b\\""""}",low,,none,done,7,0,"line one\nline ""two"", with comma",\r\n`,
+        `${id},2025-01-02T03:04:05.000Z,2025-01-02T03:04:06.000Z,write_note,,chat,,"{""text"":""a, \\""b\\""""}",low,,none,done,7,0,"line one\nline ""two"", with comma",,\r\n`,
     );
     expect(parseCsv(csv)[1]![14]).toBe('line one\nline "two", with comma');
     expect(parseCsv(csv)[1]![7]).toBe('{"text":"a, \\"b\\""}');

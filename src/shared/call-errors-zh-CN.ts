@@ -1,0 +1,17 @@
+/** How each call error (see call-errors.ts) reads in 简体中文. Plain functions: no Node, no DOM. */
+import type { CallErrorStrings } from './call-errors.js';
+
+export const chineseCallErrors: CallErrorStrings = {
+  'call-refused': () => '未执行：你拒绝了调用（取消，或确认码错三次）。',
+  'call-unconfirmed': () => '未执行：确认已过期，没有收到回复。',
+  'call-paused': () => '未执行：高风险技能已暂停。',
+  'call-no-channel': () => '未执行：它需要你的确认，但没有设置确认渠道。',
+  'call-cancelled': (p, told) =>
+    ({
+      'shutting-down': '未执行：等待确认时 iAs 关闭了。',
+      'closed-elsewhere': '未执行：另一个 iAs 进程关闭了它的确认。',
+      'skill-removed': '未执行：等待确认时该技能被删除了。',
+      'no-channel': '未执行：没有能联系到你的确认渠道。',
+      stopped: '未执行：确认之前调用已被停止。',
+    })[p.cause] ?? told,
+};

@@ -1,0 +1,56 @@
+/**
+ * Why a skill call did not run, when iAs itself decided it (the owner refused it, nobody answered,
+ * high-risk skills are paused, nobody could be asked), as a stable code stored beside the audit
+ * row's error, so that the app and `ias audit` can say it in the reader's language. The error text
+ * stays what the model was told (for a refusal or an expiry the gate's fixed Chinese words); rows
+ * without a code show that text as it stands. Plain types and functions: no Node, no DOM.
+ */
+import { sayCoded } from './coded-text.js';
+
+export interface CallErrorParams {
+  /** The owner refused the call: cancelled it, or gave three wrong codes. */
+  'call-refused': Record<string, never>;
+  /** Nobody answered the approval before it expired. */
+  'call-unconfirmed': Record<string, never>;
+  /** The owner had paused high-risk skills: nobody was asked. */
+  'call-paused': Record<string, never>;
+  /** The call needed approval and no approval channel was set up. */
+  'call-no-channel': Record<string, never>;
+  /** Its approval was cancelled without the owner's answer, for `cause`. */
+  'call-cancelled': { cause: CancelCause };
+}
+
+/**
+ * Why an approval was cancelled without the owner's answer: iAs shut down, another iAs process
+ * closed it, the skill was removed while it waited, no channel could reach the owner, or the caller
+ * stopped (the owner stopped the turn).
+ */
+export type CancelCause = 'shutting-down' | 'closed-elsewhere' | 'skill-removed' | 'no-channel' | 'stopped';
+
+export type CallErrorName = keyof CallErrorParams;
+
+/** A call error's code (and parameters, none so far). */
+export type CallErrorCode = { [C in CallErrorName]: { code: C; params?: CallErrorParams[C] } }[CallErrorName];
+
+/** How each reads in a language; `told` is the stored text, what the model was told. */
+export type CallErrorStrings = { [C in CallErrorName]: (p: CallErrorParams[C], told: string) => string };
+
+export const englishCallErrors: CallErrorStrings = {
+  'call-refused': () => 'Not run: you refused it (cancel or 3 wrong codes).',
+  'call-unconfirmed': () => 'Not run: the approval expired without an answer.',
+  'call-paused': () => 'Not run: high-risk skills are paused.',
+  'call-no-channel': () => 'Not run: it needs approval; no approval channel is set up.',
+  'call-cancelled': (p, told) =>
+    ({
+      'shutting-down': 'Not run: iAs shut down while it waited for approval.',
+      'closed-elsewhere': 'Not run: another iAs process closed its approval.',
+      'skill-removed': 'Not run: the skill was removed while it waited.',
+      'no-channel': 'Not run: no approval channel could reach you.',
+      stopped: 'Not run: the call was stopped before approval.',
+    })[p.cause] ?? told,
+};
+
+/** An audit row's error in a language: by its code when `strings` know it, else the stored text. */
+export function sayCallError(strings: CallErrorStrings, text: string, code?: CallErrorCode | null): string {
+  return sayCoded(strings, text, code);
+}

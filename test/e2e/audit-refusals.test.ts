@@ -1,0 +1,122 @@
+/**
+ * A high-risk call the owner refused, whose approval expired or was cancelled, in the audit log in
+ * Chromium against `ias serve`: the row and its entry say why it did not run in the UI's language (English,
+ * then 简体中文), and the entry keeps, apart, the gate's own words the model was told.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataPaths } from '../../src/core/paths.js';
+import { openStore } from '../../src/core/store/index.js';
+import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+import { inLanguage, launchBrowser, openApp, screenshot, serve, type Served } from './harness.js';
+
+let app: Served;
+let browser: Browser;
+let page: Page;
+/** The rows of an expired call and of one stopped while it waited, as the core writes them. */
+let expiredId: number;
+let stoppedId: number;
+
+beforeAll(async () => {
+  const system = tempDir('ias-e2e-system-');
+  writeSkill(system, 'send_mail', scriptSkill({ risk: 'High', description: 'Sends mail.', script: 'echo mail-sent' }));
+  app = await serve({
+    systemSkills: system,
+    setup: (home) => {
+      const store = openStore(dataPaths(home).database);
+      try {
+        const call = { skill: 'send_mail', source: 'chat' as const, risk: 'high' as const, params: { to: 'a@b.c' } };
+        const notRun = { status: 'refused' as const, durationMs: 9000 };
+        expiredId = store.audit.record(call, {
+          ...notRun,
+          approvalOutcome: 'expired',
+          error: '用户没有确认操作：send_mail',
+          errorCode: { code: 'call-unconfirmed' },
+        });
+        stoppedId = store.audit.record(call, {
+          ...notRun,
+          approvalOutcome: 'cancelled',
+          error: 'send_mail did not run: the call was stopped',
+          errorCode: { code: 'call-cancelled', params: { cause: 'stopped' } },
+        });
+      } finally {
+        store.close();
+      }
+    },
+  });
+  browser = await launchBrowser();
+  page = await openApp(browser, app);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const drawer = () => page.locator('[data-testid="audit-drawer"]');
+const result = (id: number) => page.locator(`[data-testid="audit-row"][data-id="${id}"] .col-result`);
+
+/** The Audit page with entry `id` open. */
+async function open(id: number): Promise<void> {
+  await page.goto(`${app.origin}/#/audit`);
+  await page.locator(`[data-testid="audit-row"][data-id="${id}"]`).click();
+  await drawer()
+    .locator('h2', { hasText: `#${id}` })
+    .waitFor();
+}
+
+describe('a refused or expired call in the audit log', () => {
+  let refusedId: number;
+
+  it('reads in English, the words the model was told kept apart in the entry', async () => {
+    app.model.enqueue(
+      { toolCalls: [{ name: 'send_mail', arguments: '{"to":"boss@example.com"}' }] },
+      { content: 'Not sent.' },
+    );
+    await page.fill('[data-testid="message-input"]', 'mail the boss');
+    await page.click('[data-testid="send-button"]');
+    const card = page.locator('[data-testid="approval-card"]').last();
+    await card.waitFor({ timeout: 8000 });
+    await card.locator('[data-testid="reject-button"]').click();
+    // The model heard the refusal in the gate's words, as always.
+    await expect
+      .poll(() => JSON.stringify(app.model.requests.at(-1)?.body.messages ?? []))
+      .toContain('用户拒绝了你的调用：send_mail');
+
+    await page.goto(`${app.origin}/#/audit`);
+    const refused = page.locator('[data-testid="audit-row"][data-status="refused"]').first();
+    await expect
+      .poll(async () => Number(await refused.getAttribute('data-id')))
+      .toBeGreaterThan(Math.max(expiredId, stoppedId));
+    refusedId = Number(await refused.getAttribute('data-id'));
+    await expect.poll(() => result(refusedId).textContent()).toBe('Not run: you refused it (cancel or 3 wrong codes).');
+    expect(await result(expiredId).textContent()).toBe('Not run: the approval expired without an answer.');
+    expect(await result(stoppedId).textContent()).toBe('Not run: the call was stopped before approval.');
+
+    await open(refusedId);
+    const blocks = drawer().locator('pre');
+    expect(await drawer().locator('pre[aria-label="Error"]').textContent()).toBe(
+      'Not run: you refused it (cancel or 3 wrong codes).',
+    );
+    expect(await drawer().locator('h3', { hasText: 'What the model was told' }).count()).toBe(1);
+    expect(await drawer().locator('pre[aria-label="What the model was told"]').textContent()).toBe(
+      '用户拒绝了你的调用：send_mail',
+    );
+    expect(await blocks.count()).toBe(3);
+    await screenshot(page, 'audit-refused-en');
+  });
+
+  it('reads in 简体中文', async () => {
+    await inLanguage(page, app, 'zh-CN', async () => {
+      await open(expiredId);
+      expect(await result(expiredId).textContent()).toBe('未执行：确认已过期，没有收到回复。');
+      expect(await result(refusedId).textContent()).toBe('未执行：你拒绝了调用（取消，或确认码错三次）。');
+      expect(await result(stoppedId).textContent()).toBe('未执行：确认之前调用已被停止。');
+      expect(await drawer().locator('pre[aria-label="错误"]').textContent()).toBe('未执行：确认已过期，没有收到回复。');
+      expect(await drawer().locator('pre[aria-label="模型收到的原话"]').textContent()).toBe(
+        '用户没有确认操作：send_mail',
+      );
+      await screenshot(page, 'audit-expired-zh');
+    });
+  });
+});

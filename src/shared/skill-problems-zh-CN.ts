@@ -18,6 +18,8 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'front-matter-unclosed': () => '第 1 行的“---”开始了 front matter，但后面没有“---”行来结束它',
   'front-matter-not-mapping': () => 'front matter 必须是由“key: value”行组成的 YAML 映射',
   'front-matter-bad-yaml': (p) => `front matter 不是有效的 YAML：${p.detail}`,
+  'front-matter-too-large': (p) =>
+    `front matter 展开其中的 YAML 别名（*name）后超过了 SKILL.md 的 ${p.limitKb} KB 上限：请直接写出各个值，不要反复引用别名`,
   'code-block-unclosed': () => '从这里开始的代码块没有结束',
   'section-twice': (p) => `“## ${p.heading}”出现了两次（第一次在第 ${p.firstLine} 行）`,
   'front-matter-not-text': (p) => `front matter 的“${p.key}”必须是文本`,

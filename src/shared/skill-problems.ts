@@ -21,6 +21,8 @@ export interface SkillProblemParams {
   'front-matter-unclosed': Record<string, never>;
   'front-matter-not-mapping': Record<string, never>;
   'front-matter-bad-yaml': { detail: string };
+  /** Its YAML aliases expanded, the front matter is larger than a SKILL.md may be. */
+  'front-matter-too-large': { limitKb: number };
   'code-block-unclosed': Record<string, never>;
   'section-twice': { heading: string; firstLine: number };
   'front-matter-not-text': { key: string };
@@ -103,6 +105,8 @@ export const englishSkillProblems: SkillProblemStrings = {
   'front-matter-unclosed': () => 'the front matter opened by "---" on line 1 is never closed by a "---" line',
   'front-matter-not-mapping': () => 'the front matter must be a YAML mapping of "key: value" lines',
   'front-matter-bad-yaml': (p) => `the front matter is not valid YAML: ${p.detail}`,
+  'front-matter-too-large': (p) =>
+    `the front matter, its YAML aliases (*name) expanded, is larger than the ${p.limitKb} KB a SKILL.md may be: write the values out instead of repeating aliases`,
   'code-block-unclosed': () => 'a code block opened here is never closed',
   'section-twice': (p) => `"## ${p.heading}" appears twice (first on line ${p.firstLine})`,
   'front-matter-not-text': (p) => `front matter "${p.key}" must be text`,

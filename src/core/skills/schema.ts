@@ -1,4 +1,5 @@
 /** JSON Schema checks for skill parameters (Ajv, draft-07). */
+import vm from 'node:vm';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { skillProblemText, type SkillProblemCode } from '../../shared/skill-problems.js';
 
@@ -110,10 +111,37 @@ function nestedTooDeep(value: unknown, depth = 0): boolean {
   return Object.values(value).some((child) => nestedTooDeep(child, depth + 1));
 }
 
+/**
+ * How long checking one call's arguments may take. A check takes microseconds, unless a `pattern`
+ * of the skill's schema backtracks on what the model wrote ("^(a+)+$" on "aaa…a!" doubles its work
+ * with each "a"): it would hold the whole process — chat, approvals, WeChat — for hours.
+ */
+export const ARGS_CHECK_MS = 1000;
+
+/** Runs the check it is given under a time limit: V8 stops even a regular expression midway. */
+const timed = { context: vm.createContext({ check: undefined }), script: new vm.Script('check()') };
+
+/** `validate(args)`, or undefined when it did not end within ARGS_CHECK_MS. */
+function validateInTime(validate: ValidateFunction, args: unknown): boolean | undefined {
+  timed.context.check = () => validate(args);
+  try {
+    return timed.script.runInContext(timed.context, { timeout: ARGS_CHECK_MS }) as boolean;
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return undefined;
+    throw err;
+  } finally {
+    timed.context.check = undefined;
+  }
+}
+
 /** Why `args` do not match `schema`, or undefined when they do. */
 export function argsProblem(schema: Record<string, unknown>, args: unknown): string | undefined {
   if (nestedTooDeep(args)) return `arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`;
   const validate = argsValidator(schema);
-  if (validate(args)) return undefined;
+  const valid = validateInTime(validate, args);
+  if (valid === undefined) {
+    return `the arguments could not be checked against the parameter schema in time (${ARGS_CHECK_MS / 1000} s): a pattern in it takes too long on these values; nothing was run`;
+  }
+  if (valid) return undefined;
   return describe(validate.errors, 'arguments');
 }

@@ -64,6 +64,23 @@ describe('script skills', () => {
     expect(fs.existsSync(marker)).toBe(false);
   });
 
+  it('refuses arguments that a pattern of the schema cannot check in reasonable time, and runs nothing', async () => {
+    const root = tempDir();
+    const marker = path.join(root, 'ran');
+    // Nested quantifiers: each added "a" doubles the work of a value that fails to match at its end.
+    const parameters = { type: 'object', properties: { text: { type: 'string', pattern: '^(a+)+$' } } };
+    const skill = skillFrom(scriptSkill({ parameters, script: `touch ${marker}; echo ran` }));
+    const stuck = await run(skill, { text: `${'a'.repeat(30)}!` });
+    expect(stuck.success).toBe(false);
+    expect(stuck.error).toMatch(
+      /^invalid arguments for subject: the arguments could not be checked against the parameter schema in time/,
+    );
+    expect(fs.existsSync(marker)).toBe(false);
+    // The same schema still checks what it can check at once, and runs what passes.
+    expect((await run(skill, { text: 'b' })).error).toMatch(/must match pattern/);
+    expect(await run(skill, { text: 'aaaa' })).toMatchObject({ success: true, data: 'ran' });
+  });
+
   it('runs node and python scripts', async () => {
     const node = skillFrom(
       scriptSkill({

@@ -48,6 +48,8 @@ export interface SkillProblemParams {
   /** `has`: the "type" it has, in JSON; absent when it has none. */
   'schema-not-type-object': { has?: string };
   'schema-invalid': { detail: string };
+  /** Objects and lists nested deeper than `max` levels. */
+  'schema-too-deep': { max: number };
   'schema-uncompilable': { detail: string };
   /** A warning: the first spots, and how many more there are. */
   'builtin-and-script': Record<string, never>;
@@ -132,6 +134,7 @@ export const englishSkillProblems: SkillProblemStrings = {
   'schema-not-type-object': (p) =>
     `the parameter schema must have "type": "object" (it has ${p.has === undefined ? 'no type' : p.has})`,
   'schema-invalid': (p) => `the parameter schema is not valid JSON Schema: ${p.detail}`,
+  'schema-too-deep': (p) => `the parameter schema nests objects and lists deeper than ${p.max} levels`,
   'schema-uncompilable': (p) => `the parameter schema cannot be compiled: ${p.detail}`,
   'builtin-and-script': () => 'a skill runs either a built-in handler or a script, not both',
   'execute-no-block': () => '"## Execute" has no fenced code block with the script',

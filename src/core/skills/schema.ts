@@ -52,6 +52,20 @@ function describeSchemaErrors(errors: ErrorObject[], schema: unknown): string {
   return [...typeProblems, ...(rest.length > 0 ? [describe(rest, 'schema')] : [])].join('; ');
 }
 
+/**
+ * How deep arguments may nest. Deeper ones are nobody's real parameters, and would overflow the stack
+ * of whatever walks them next (their JSON text, the canonical form an approval is bound to).
+ */
+export const MAX_ARGUMENT_DEPTH = 64;
+/** How deep a parameter schema may nest (objects and lists, as its JSON text does). */
+export const MAX_SCHEMA_DEPTH = 64;
+
+function nestedTooDeep(value: unknown, max: number, depth = 0): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth >= max) return true;
+  return Object.values(value).some((child) => nestedTooDeep(child, max, depth + 1));
+}
+
 /** Why `schema` is not a usable parameter schema, or undefined when it is. Cheap: no compiling. */
 export function schemaProblem(schema: unknown): SkillProblemCode | undefined {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
@@ -61,6 +75,9 @@ export function schemaProblem(schema: unknown): SkillProblemCode | undefined {
   if (type !== 'object') {
     return { code: 'schema-not-type-object', params: type === undefined ? {} : { has: JSON.stringify(type) } };
   }
+  // Checking, compiling or sending a schema walks it level by level: a thousand levels, a few
+  // kilobytes of SKILL.md, overflowed the stack and stopped every skill from loading.
+  if (nestedTooDeep(schema, MAX_SCHEMA_DEPTH)) return { code: 'schema-too-deep', params: { max: MAX_SCHEMA_DEPTH } };
   if (!ajv.validateSchema(schema)) {
     return { code: 'schema-invalid', params: { detail: describeSchemaErrors(ajv.errors ?? [], schema) } };
   }
@@ -100,18 +117,6 @@ export function argsValidator(schema: Record<string, unknown>): ValidateFunction
 }
 
 /**
- * How deep arguments may nest. Deeper ones are nobody's real parameters, and would overflow the stack
- * of whatever walks them next (their JSON text, the canonical form an approval is bound to).
- */
-export const MAX_ARGUMENT_DEPTH = 64;
-
-function nestedTooDeep(value: unknown, depth = 0): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (depth >= MAX_ARGUMENT_DEPTH) return true;
-  return Object.values(value).some((child) => nestedTooDeep(child, depth + 1));
-}
-
-/**
  * How long checking one call's arguments may take. A check takes microseconds, unless a `pattern`
  * of the skill's schema backtracks on what the model wrote ("^(a+)+$" on "aaa…a!" doubles its work
  * with each "a"): it would hold the whole process — chat, approvals, WeChat — for hours.
@@ -136,7 +141,7 @@ function validateInTime(validate: ValidateFunction, args: unknown): boolean | un
 
 /** Why `args` do not match `schema`, or undefined when they do. */
 export function argsProblem(schema: Record<string, unknown>, args: unknown): string | undefined {
-  if (nestedTooDeep(args)) return `arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`;
+  if (nestedTooDeep(args, MAX_ARGUMENT_DEPTH)) return `arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`;
   const validate = argsValidator(schema);
   const valid = validateInTime(validate, args);
   if (valid === undefined) {

@@ -137,6 +137,20 @@ describe('loading a skills folder', () => {
     expect(refused[0]?.message).toMatch(/front matter.*larger than/);
   });
 
+  it('refuses a parameter schema nested deeper than any real one, and loads the rest', () => {
+    const { system, user } = setup();
+    // A thousand levels in a few kilobytes: checking such a schema overflowed the stack.
+    const deep = `{"type":"object","properties":{"a":${'{"items":'.repeat(1000)}{}${'}'.repeat(1000)}}}`;
+    writeSkill(user, 'deep', low.replace('## Execute', `## Parameters\n\n\`\`\`json\n${deep}\n\`\`\`\n\n## Execute`));
+    writeSkill(user, 'good_one', low);
+    const registry = new SkillRegistry({ systemDir: system, userDir: user });
+    registry.loadAll();
+    expect(registry.list().map((s) => s.name)).toEqual(['good_one']);
+    expect(registry.problems().errors).toMatchObject([
+      { path: path.join(user, 'deep', 'SKILL.md'), messageCode: { code: 'schema-too-deep', params: { max: 64 } } },
+    ]);
+  });
+
   it('refuses a built-in handler in a user skill', () => {
     const { user } = setup();
     writeSkill(user, 'sneaky', '---\ndescription: x\nrisk: low\nbuiltin: get_current_datetime\n---\n');

@@ -213,7 +213,10 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       }
       fs.rmSync(dir, { recursive: true, force: true });
       registry.reload('user', [name]);
-      store.skillSettings.delete(name);
+      // A shipped skill of that name keeps its own settings (switched off, configured): only the
+      // copy's review goes with the copy.
+      if (registry.systemSkill(name)) store.skillSettings.forgetReview(name);
+      else store.skillSettings.delete(name);
       changed();
     },
     async reviewSkill(name, hash) {

@@ -118,6 +118,20 @@ describe('the contract, implemented over the core', () => {
     });
   });
 
+  it("deleting the owner's copy of a system skill leaves that system skill's own settings as they were", async () => {
+    w = await apiWorld();
+    // The owner switched the shipped high-risk skill off, then made a copy of it and deleted the copy.
+    await w.core.api.setSkillEnabled('send_mail', false);
+    await w.core.api.copySkillToUser('send_mail');
+    const copy = (await w.core.api.listSkills()).skills.find((s) => s.name === 'send_mail')!;
+    expect(copy).toMatchObject({ source: 'user', overrides: true, enabled: false, reviewed: true });
+    await w.core.api.deleteSkill('send_mail');
+    const shipped = (await w.core.api.listSkills()).skills.find((s) => s.name === 'send_mail');
+    expect(shipped).toMatchObject({ source: 'system', enabled: false });
+    // The copy's review is gone with it: a copy put back later, even the same, is not taken as reviewed.
+    expect(w.runtime.store.skillSettings.get('send_mail')?.reviewedHash).toBeNull();
+  });
+
   it('chat: a turn streams as events with its turnId and ends with done', async () => {
     w = await apiWorld();
     server = await startModelServer();

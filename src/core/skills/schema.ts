@@ -126,6 +126,23 @@ export const ARGS_CHECK_MS = 1000;
 /** Runs the check it is given under a time limit: V8 stops even a regular expression midway. */
 const timed = { context: vm.createContext({ check: undefined }), script: new vm.Script('check()') };
 
+/**
+ * Keywords whose check can take long on what the model wrote: a regular expression that
+ * backtracks, or every pair of a long list compared. A schema without them is checked directly
+ * (a timed check costs a watchdog thread, too dear for every call of every skill).
+ */
+const SLOW_KEYWORDS = /"(?:pattern|patternProperties|uniqueItems)":/;
+const slowBySchema = new WeakMap<object, boolean>();
+
+function mayBeSlow(schema: Record<string, unknown>): boolean {
+  let slow = slowBySchema.get(schema);
+  if (slow === undefined) {
+    slow = SLOW_KEYWORDS.test(JSON.stringify(schema));
+    slowBySchema.set(schema, slow);
+  }
+  return slow;
+}
+
 /** `validate(args)`, or undefined when it did not end within ARGS_CHECK_MS. */
 function validateInTime(validate: ValidateFunction, args: unknown): boolean | undefined {
   timed.context.check = () => validate(args);
@@ -143,7 +160,7 @@ function validateInTime(validate: ValidateFunction, args: unknown): boolean | un
 export function argsProblem(schema: Record<string, unknown>, args: unknown): string | undefined {
   if (nestedTooDeep(args, MAX_ARGUMENT_DEPTH)) return `arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`;
   const validate = argsValidator(schema);
-  const valid = validateInTime(validate, args);
+  const valid = mayBeSlow(schema) ? validateInTime(validate, args) : validate(args);
   if (valid === undefined) {
     return `the arguments could not be checked against the parameter schema in time (${ARGS_CHECK_MS / 1000} s): a pattern in it takes too long on these values; nothing was run`;
   }

@@ -15,6 +15,7 @@ import { openRuntime } from '../core/runtime.js';
 import { isLoopback } from '../server/hosts.js';
 import { acquireServeLock } from '../server/serve-lock.js';
 import { serveToken } from '../server/serve-token.js';
+import { visibleLine, withControlsShown } from '../shared/visible-text.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { bundledExampleSkills, bundledSystemSkills, type GlobalOptions } from './context.js';
 import { color } from './format.js';
@@ -89,8 +90,12 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
     const token = serveToken(home, { renew: opts.newToken });
     // The desktop channel's notifications go to the browser (an event) and to this terminal.
     const late: { core?: CoreApi } = {};
+    // A task's name and result are the model's words: shown on the terminal, never obeyed by it.
     const terminal: Notifier = {
-      notify: (title, body) => process.stderr.write(`${color.cyan(`[${title}]`)}${body ? ` ${body}` : ''}\n`),
+      notify: (title, body) =>
+        process.stderr.write(
+          `${color.cyan(`[${withControlsShown(title)}]`)}${body ? ` ${withControlsShown(body)}` : ''}\n`,
+        ),
     };
     const browser: Notifier = {
       notify: (title, body, message) =>
@@ -108,9 +113,9 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
     });
     opened.add(() => runtime.close());
     for (const problem of runtime.registry.problems().errors) {
-      process.stderr.write(
-        `${color.yellow('warning')}: skipped ${problem.path}${problem.line ? `:${problem.line}` : ''}: ${problem.message}\n`,
-      );
+      // Where and what, as the skill file wrote it: shown, not obeyed (see problemLine).
+      const where = visibleLine(`${problem.path}${problem.line ? `:${problem.line}` : ''}`);
+      process.stderr.write(`${color.yellow('warning')}: skipped ${where}: ${withControlsShown(problem.message)}\n`);
     }
 
     let wechat: WechatService | undefined;
@@ -132,9 +137,9 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
           shownQr = status.qr;
           void printQr(status.qr);
         } else if (status.state === 'logged-in') {
-          process.stderr.write(`WeChat: logged in as ${color.bold(status.user?.name ?? '?')}.\n`);
+          process.stderr.write(`WeChat: logged in as ${color.bold(withControlsShown(status.user?.name ?? '?'))}.\n`);
         } else if (status.state === 'error' && status.error) {
-          process.stderr.write(`${color.yellow('WeChat')}: ${status.error}\n`);
+          process.stderr.write(`${color.yellow('WeChat')}: ${withControlsShown(status.error)}\n`);
         }
       });
     }

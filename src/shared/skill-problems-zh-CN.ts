@@ -18,6 +18,8 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'front-matter-unclosed': () => '第 1 行的“---”开始了 front matter，但后面没有“---”行来结束它',
   'front-matter-not-mapping': () => 'front matter 必须是由“key: value”行组成的 YAML 映射',
   'front-matter-bad-yaml': (p) => `front matter 不是有效的 YAML：${p.detail}`,
+  'front-matter-too-large': (p) =>
+    `front matter 展开其中的 YAML 别名（*name）后超过了 SKILL.md 的 ${p.limitKb} KB 上限：请直接写出各个值，不要反复引用别名`,
   'code-block-unclosed': () => '从这里开始的代码块没有结束',
   'section-twice': (p) => `“## ${p.heading}”出现了两次（第一次在第 ${p.firstLine} 行）`,
   'front-matter-not-text': (p) => `front matter 的“${p.key}”必须是文本`,
@@ -42,6 +44,7 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'schema-not-type-object': (p) =>
     `参数的 JSON Schema 必须有 "type": "object"（现在${p.has === undefined ? '没有 type' : `是 ${p.has}`}）`,
   'schema-invalid': (p) => `参数的 JSON Schema 无效：${p.detail}`,
+  'schema-too-deep': (p) => `参数 schema 中对象和列表的嵌套超过了 ${p.max} 层`,
   'schema-uncompilable': (p) => `参数的 JSON Schema 无法编译：${p.detail}`,
   'builtin-and-script': () => '一个技能只能运行内置处理程序或脚本，不能两者都有',
   'execute-no-block': () => '“## Execute”中没有写着脚本的代码块',

@@ -21,6 +21,8 @@ export interface SkillProblemParams {
   'front-matter-unclosed': Record<string, never>;
   'front-matter-not-mapping': Record<string, never>;
   'front-matter-bad-yaml': { detail: string };
+  /** Its YAML aliases expanded, the front matter is larger than a SKILL.md may be. */
+  'front-matter-too-large': { limitKb: number };
   'code-block-unclosed': Record<string, never>;
   'section-twice': { heading: string; firstLine: number };
   'front-matter-not-text': { key: string };
@@ -46,6 +48,8 @@ export interface SkillProblemParams {
   /** `has`: the "type" it has, in JSON; absent when it has none. */
   'schema-not-type-object': { has?: string };
   'schema-invalid': { detail: string };
+  /** Objects and lists nested deeper than `max` levels. */
+  'schema-too-deep': { max: number };
   'schema-uncompilable': { detail: string };
   /** A warning: the first spots, and how many more there are. */
   'builtin-and-script': Record<string, never>;
@@ -103,6 +107,8 @@ export const englishSkillProblems: SkillProblemStrings = {
   'front-matter-unclosed': () => 'the front matter opened by "---" on line 1 is never closed by a "---" line',
   'front-matter-not-mapping': () => 'the front matter must be a YAML mapping of "key: value" lines',
   'front-matter-bad-yaml': (p) => `the front matter is not valid YAML: ${p.detail}`,
+  'front-matter-too-large': (p) =>
+    `the front matter, its YAML aliases (*name) expanded, is larger than the ${p.limitKb} KB a SKILL.md may be: write the values out instead of repeating aliases`,
   'code-block-unclosed': () => 'a code block opened here is never closed',
   'section-twice': (p) => `"## ${p.heading}" appears twice (first on line ${p.firstLine})`,
   'front-matter-not-text': (p) => `front matter "${p.key}" must be text`,
@@ -128,6 +134,7 @@ export const englishSkillProblems: SkillProblemStrings = {
   'schema-not-type-object': (p) =>
     `the parameter schema must have "type": "object" (it has ${p.has === undefined ? 'no type' : p.has})`,
   'schema-invalid': (p) => `the parameter schema is not valid JSON Schema: ${p.detail}`,
+  'schema-too-deep': (p) => `the parameter schema nests objects and lists deeper than ${p.max} levels`,
   'schema-uncompilable': (p) => `the parameter schema cannot be compiled: ${p.detail}`,
   'builtin-and-script': () => 'a skill runs either a built-in handler or a script, not both',
   'execute-no-block': () => '"## Execute" has no fenced code block with the script',

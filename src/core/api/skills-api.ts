@@ -1,4 +1,5 @@
 /** The skills manager's side of the contract: list, enable, read, validate, save, copy, delete, review. */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IasApi, SkillInfo, SkillProblemInfo, SkillValidation } from '../../shared/contract.js';
@@ -132,8 +133,10 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
 
   const writeAtomically = (file: string, content: string) => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, content);
+    // Others may write to the skills folder (a synced or shared one): the temporary file is made
+    // new ('wx'), under a name nobody can guess, so a link planted there is never written through.
+    const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+    fs.writeFileSync(tmp, content, { flag: 'wx' });
     fs.renameSync(tmp, file);
   };
 
@@ -213,7 +216,10 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       }
       fs.rmSync(dir, { recursive: true, force: true });
       registry.reload('user', [name]);
-      store.skillSettings.delete(name);
+      // A shipped skill of that name keeps its own settings (switched off, configured): only the
+      // copy's review goes with the copy.
+      if (registry.systemSkill(name)) store.skillSettings.forgetReview(name);
+      else store.skillSettings.delete(name);
       changed();
     },
     async reviewSkill(name, hash) {

@@ -6,6 +6,7 @@ import matter from 'gray-matter';
 import type { SkillPlace } from '../../shared/skill-problems.js';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parseConfigFields } from './config-fields.js';
+import { expandsPast } from './front-matter-size.js';
 import { firstTextLine, outlineMarkdown, type FencedBlock, type Section } from './markdown-sections.js';
 import { interpreterForLanguage, interpreterForShebang, SUPPORTED_LANGUAGES } from './interpreters.js';
 import { problemOf, skillProblem, type ReportProblem } from './problem.js';
@@ -92,6 +93,11 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
       // gray-matter hands YAML the text from the end of the opening "---": its line 0 is file line 1.
       const line = typeof e.mark?.line === 'number' ? e.mark.line + 1 : undefined;
       error('front-matter-bad-yaml', { detail: e.reason ?? e.message.split('\n')[0]! }, line);
+      return { errors, warnings };
+    }
+    // Aliases may make a few hundred bytes stand for more values than memory holds (see front-matter-size.ts).
+    if (expandsPast(data, MAX_SKILL_FILE_BYTES)) {
+      error('front-matter-too-large', { limitKb: MAX_SKILL_FILE_BYTES / 1024 }, 1);
       return { errors, warnings };
     }
   }

@@ -1,4 +1,5 @@
 /** JSON Schema checks for skill parameters (Ajv, draft-07). */
+import vm from 'node:vm';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { skillProblemText, type SkillProblemCode } from '../../shared/skill-problems.js';
 
@@ -51,6 +52,20 @@ function describeSchemaErrors(errors: ErrorObject[], schema: unknown): string {
   return [...typeProblems, ...(rest.length > 0 ? [describe(rest, 'schema')] : [])].join('; ');
 }
 
+/**
+ * How deep arguments may nest. Deeper ones are nobody's real parameters, and would overflow the stack
+ * of whatever walks them next (their JSON text, the canonical form an approval is bound to).
+ */
+export const MAX_ARGUMENT_DEPTH = 64;
+/** How deep a parameter schema may nest (objects and lists, as its JSON text does). */
+export const MAX_SCHEMA_DEPTH = 64;
+
+function nestedTooDeep(value: unknown, max: number, depth = 0): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth >= max) return true;
+  return Object.values(value).some((child) => nestedTooDeep(child, max, depth + 1));
+}
+
 /** Why `schema` is not a usable parameter schema, or undefined when it is. Cheap: no compiling. */
 export function schemaProblem(schema: unknown): SkillProblemCode | undefined {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
@@ -60,6 +75,9 @@ export function schemaProblem(schema: unknown): SkillProblemCode | undefined {
   if (type !== 'object') {
     return { code: 'schema-not-type-object', params: type === undefined ? {} : { has: JSON.stringify(type) } };
   }
+  // Checking, compiling or sending a schema walks it level by level: a thousand levels, a few
+  // kilobytes of SKILL.md, overflowed the stack and stopped every skill from loading.
+  if (nestedTooDeep(schema, MAX_SCHEMA_DEPTH)) return { code: 'schema-too-deep', params: { max: MAX_SCHEMA_DEPTH } };
   if (!ajv.validateSchema(schema)) {
     return { code: 'schema-invalid', params: { detail: describeSchemaErrors(ajv.errors ?? [], schema) } };
   }
@@ -99,21 +117,53 @@ export function argsValidator(schema: Record<string, unknown>): ValidateFunction
 }
 
 /**
- * How deep arguments may nest. Deeper ones are nobody's real parameters, and would overflow the stack
- * of whatever walks them next (their JSON text, the canonical form an approval is bound to).
+ * How long checking one call's arguments may take. A check takes microseconds, unless a `pattern`
+ * of the skill's schema backtracks on what the model wrote ("^(a+)+$" on "aaa…a!" doubles its work
+ * with each "a"): it would hold the whole process — chat, approvals, WeChat — for hours.
  */
-export const MAX_ARGUMENT_DEPTH = 64;
+export const ARGS_CHECK_MS = 1000;
 
-function nestedTooDeep(value: unknown, depth = 0): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (depth >= MAX_ARGUMENT_DEPTH) return true;
-  return Object.values(value).some((child) => nestedTooDeep(child, depth + 1));
+/** Runs the check it is given under a time limit: V8 stops even a regular expression midway. */
+const timed = { context: vm.createContext({ check: undefined }), script: new vm.Script('check()') };
+
+/**
+ * Keywords whose check can take long on what the model wrote: a regular expression that
+ * backtracks, or every pair of a long list compared. A schema without them is checked directly
+ * (a timed check costs a watchdog thread, too dear for every call of every skill).
+ */
+const SLOW_KEYWORDS = /"(?:pattern|patternProperties|uniqueItems)":/;
+const slowBySchema = new WeakMap<object, boolean>();
+
+function mayBeSlow(schema: Record<string, unknown>): boolean {
+  let slow = slowBySchema.get(schema);
+  if (slow === undefined) {
+    slow = SLOW_KEYWORDS.test(JSON.stringify(schema));
+    slowBySchema.set(schema, slow);
+  }
+  return slow;
+}
+
+/** `validate(args)`, or undefined when it did not end within ARGS_CHECK_MS. */
+function validateInTime(validate: ValidateFunction, args: unknown): boolean | undefined {
+  timed.context.check = () => validate(args);
+  try {
+    return timed.script.runInContext(timed.context, { timeout: ARGS_CHECK_MS }) as boolean;
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return undefined;
+    throw err;
+  } finally {
+    timed.context.check = undefined;
+  }
 }
 
 /** Why `args` do not match `schema`, or undefined when they do. */
 export function argsProblem(schema: Record<string, unknown>, args: unknown): string | undefined {
-  if (nestedTooDeep(args)) return `arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`;
+  if (nestedTooDeep(args, MAX_ARGUMENT_DEPTH)) return `arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`;
   const validate = argsValidator(schema);
-  if (validate(args)) return undefined;
+  const valid = mayBeSlow(schema) ? validateInTime(validate, args) : validate(args);
+  if (valid === undefined) {
+    return `the arguments could not be checked against the parameter schema in time (${ARGS_CHECK_MS / 1000} s): a pattern in it takes too long on these values; nothing was run`;
+  }
+  if (valid) return undefined;
   return describe(validate.errors, 'arguments');
 }

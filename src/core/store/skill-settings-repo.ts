@@ -40,6 +40,7 @@ export class SkillSettingsRepo {
   private readonly reviewedStmt;
   private readonly configStmt;
   private readonly deleteStmt;
+  private readonly forgetReviewStmt;
   private readonly disabledStmt;
 
   constructor(db: Db) {
@@ -58,6 +59,9 @@ export class SkillSettingsRepo {
        ON CONFLICT (name) DO UPDATE SET config = excluded.config`,
     );
     this.deleteStmt = db.prepare<[string]>(`DELETE FROM skill_settings WHERE name = ?`);
+    this.forgetReviewStmt = db.prepare<[string]>(
+      `UPDATE skill_settings SET reviewed_hash = NULL, reviewed_at = NULL WHERE name = ?`,
+    );
     this.disabledStmt = db.prepare<[], string>(`SELECT name FROM skill_settings WHERE enabled = 0`).pluck();
   }
 
@@ -82,6 +86,11 @@ export class SkillSettingsRepo {
   /** Forgets a skill's settings. Returns whether there were any. */
   delete(name: string): boolean {
     return this.deleteStmt.run(name).changes > 0;
+  }
+
+  /** Forgets only which version was reviewed; whether it is on and its configuration stay. */
+  forgetReview(name: string): void {
+    this.forgetReviewStmt.run(name);
   }
 
   list(): SkillSettings[] {

@@ -86,6 +86,23 @@ describe('the contract, implemented over the core', () => {
     await expect(w.core.api.deleteSkill('send_mail')).rejects.toThrow(/system skills cannot be deleted/);
   });
 
+  it('saving from the editor never writes through a link planted where its temporary file goes', async () => {
+    w = await apiWorld();
+    // Someone who can write to the skills folder (a synced or shared one) plants a link at the
+    // name the save writes first, pointing at a file of the owner's outside it.
+    const victim = path.join(w.runtime.paths.home, 'outside', '.bashrc');
+    fs.mkdirSync(path.dirname(victim), { recursive: true });
+    fs.writeFileSync(victim, 'export PATH=$PATH\n');
+    const dir = path.join(w.runtime.paths.userSkills, 'my_tool');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.symlinkSync(victim, path.join(dir, `SKILL.md.${process.pid}.tmp`));
+    const content = scriptSkill({ description: 'Echoes.', script: 'echo hi' });
+    expect(await w.core.api.saveSkill('my_tool', content)).toMatchObject({ ok: true });
+    expect(fs.readFileSync(victim, 'utf8')).toBe('export PATH=$PATH\n');
+    expect(fs.readFileSync(path.join(dir, 'SKILL.md'), 'utf8')).toBe(content);
+    expect(fs.lstatSync(path.join(dir, 'SKILL.md')).isFile()).toBe(true);
+  });
+
   it('a review marks only the version the owner was shown, even one the watcher has not seen change', async () => {
     w = await apiWorld();
     const file = path.join(w.runtime.paths.userSkills, 'my_tool', 'SKILL.md');
@@ -116,6 +133,20 @@ describe('the contract, implemented over the core', () => {
       overrides: true,
       risk: 'high',
     });
+  });
+
+  it("deleting the owner's copy of a system skill leaves that system skill's own settings as they were", async () => {
+    w = await apiWorld();
+    // The owner switched the shipped high-risk skill off, then made a copy of it and deleted the copy.
+    await w.core.api.setSkillEnabled('send_mail', false);
+    await w.core.api.copySkillToUser('send_mail');
+    const copy = (await w.core.api.listSkills()).skills.find((s) => s.name === 'send_mail')!;
+    expect(copy).toMatchObject({ source: 'user', overrides: true, enabled: false, reviewed: true });
+    await w.core.api.deleteSkill('send_mail');
+    const shipped = (await w.core.api.listSkills()).skills.find((s) => s.name === 'send_mail');
+    expect(shipped).toMatchObject({ source: 'system', enabled: false });
+    // The copy's review is gone with it: a copy put back later, even the same, is not taken as reviewed.
+    expect(w.runtime.store.skillSettings.get('send_mail')?.reviewedHash).toBeNull();
   });
 
   it('chat: a turn streams as events with its turnId and ends with done', async () => {

@@ -64,6 +64,36 @@ describe('script skills', () => {
     expect(fs.existsSync(marker)).toBe(false);
   });
 
+  it('refuses arguments that a pattern of the schema cannot check in reasonable time, and runs nothing', async () => {
+    const root = tempDir();
+    const marker = path.join(root, 'ran');
+    // Nested quantifiers: each added "a" doubles the work of a value that fails to match at its end.
+    const parameters = { type: 'object', properties: { text: { type: 'string', pattern: '^(a+)+$' } } };
+    const skill = skillFrom(scriptSkill({ parameters, script: `touch ${marker}; echo ran` }));
+    const stuck = await run(skill, { text: `${'a'.repeat(30)}!` });
+    expect(stuck.success).toBe(false);
+    expect(stuck.error).toMatch(
+      /^invalid arguments for subject: the arguments could not be checked against the parameter schema in time/,
+    );
+    expect(fs.existsSync(marker)).toBe(false);
+    // The same schema still checks what it can check at once, and runs what passes.
+    expect((await run(skill, { text: 'b' })).error).toMatch(/must match pattern/);
+    expect(await run(skill, { text: 'aaaa' })).toMatchObject({ success: true, data: 'ran' });
+  });
+
+  it('refuses a list too long to check for repeats in reasonable time, and runs nothing', async () => {
+    const root = tempDir();
+    const marker = path.join(root, 'ran');
+    // Every pair of a list of objects is compared: 200,000 of them are 2 × 10^10 comparisons.
+    const parameters = { type: 'object', properties: { rows: { type: 'array', uniqueItems: true } } };
+    const skill = skillFrom(scriptSkill({ parameters, script: `touch ${marker}; echo ran` }));
+    const rows = Array.from({ length: 200_000 }, (_, i) => ({ row: i }));
+    const stuck = await run(skill, { rows });
+    expect(stuck.error).toMatch(/could not be checked against the parameter schema in time/);
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(await run(skill, { rows: [{ row: 1 }, { row: 2 }] })).toMatchObject({ success: true, data: 'ran' });
+  });
+
   it('runs node and python scripts', async () => {
     const node = skillFrom(
       scriptSkill({

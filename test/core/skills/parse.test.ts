@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSkillFile } from '../../../src/core/skills/parse.js';
+import { MAX_SKILL_FILE_BYTES } from '../../../src/core/skills/types.js';
 
 const parse = (text: string | Buffer, folder = 'demo') =>
   parseSkillFile(typeof text === 'string' ? Buffer.from(text) : text, `/skills/${folder}/SKILL.md`, folder);
@@ -256,5 +257,30 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     expect(warnings).toEqual([]);
     expect(parse(SEED, 'send_mail').warnings).toEqual([]);
     expect(parse(SEED, '_private').warnings).toEqual([]);
+  });
+});
+
+describe('parseSkillFile: front matter size', () => {
+  it('takes front matter as long as the file may be when it repeats no alias', () => {
+    const lines = Array.from({ length: 2000 }, (_, i) => `  - "${'x'.repeat(100)}${i}"`);
+    const text = `---\ndescription: Many tools.\nrisk: low\nallowed-tools:\n${lines.join('\n')}\n---\n\nBody.\n`;
+    expect(Buffer.byteLength(text)).toBeGreaterThan(200 * 1024);
+    expect(Buffer.byteLength(text)).toBeLessThan(MAX_SKILL_FILE_BYTES);
+    const { definition, errors } = parse(text);
+    expect(errors).toEqual([]);
+    expect(definition?.allowedTools?.split(' ')).toHaveLength(2000);
+  });
+
+  it('refuses front matter whose aliases stand for more than the file may hold, on its first line', () => {
+    const levels = Array.from(
+      { length: 5 },
+      (_, i) => `  l${i + 1}: &l${i + 1} [${Array(10).fill(`*l${i}`).join(', ')}]`,
+    );
+    const text = `---\ndescription: Laughs.\nrisk: low\nmetadata:\n  l0: &l0 "${'x'.repeat(10)}"\n${levels.join('\n')}\n---\n\nBody.\n`;
+    const { definition, errors } = parse(text);
+    expect(definition).toBeUndefined();
+    expect(errors).toMatchObject([
+      { line: 1, messageCode: { code: 'front-matter-too-large', params: { limitKb: 256 } } },
+    ]);
   });
 });

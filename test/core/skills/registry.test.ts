@@ -104,6 +104,53 @@ describe('loading a skills folder', () => {
     expect(hashSkillFolder(dir, user)).not.toBe(second);
   });
 
+  it('refuses front matter whose YAML aliases expand past the file size limit, and loads the rest', () => {
+    const { system, user } = setup();
+    // Nine levels of ten aliases each: a few hundred bytes that stand for 10^9 values once expanded.
+    const bomb = [
+      `  a0: &a0 [${Array(10).fill('"lol"').join(', ')}]`,
+      ...Array.from({ length: 8 }, (_, i) => `  a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`),
+    ];
+    const inMetadata = ['---', 'description: Laughs.', 'risk: low', 'metadata:', ...bomb, '---', '', 'Body.'];
+    const inAllowedTools = [
+      '---',
+      'description: Laughs.',
+      'risk: low',
+      'x:',
+      ...bomb,
+      'allowed-tools: *a8',
+      '---',
+      '',
+      'Body.',
+    ];
+    writeSkill(user, 'laughs', inMetadata.join('\n'));
+    writeSkill(user, 'laughs_tools', inAllowedTools.join('\n'));
+    writeSkill(user, 'good_one', low);
+    const registry = new SkillRegistry({ systemDir: system, userDir: user });
+    registry.loadAll();
+    expect(registry.list().map((s) => s.name)).toEqual(['good_one']);
+    const refused = registry.problems().errors;
+    expect(refused.map((e) => [e.path, e.messageCode?.code])).toEqual([
+      [path.join(user, 'laughs', 'SKILL.md'), 'front-matter-too-large'],
+      [path.join(user, 'laughs_tools', 'SKILL.md'), 'front-matter-too-large'],
+    ]);
+    expect(refused[0]?.message).toMatch(/front matter.*larger than/);
+  });
+
+  it('refuses a parameter schema nested deeper than any real one, and loads the rest', () => {
+    const { system, user } = setup();
+    // A thousand levels in a few kilobytes: checking such a schema overflowed the stack.
+    const deep = `{"type":"object","properties":{"a":${'{"items":'.repeat(1000)}{}${'}'.repeat(1000)}}}`;
+    writeSkill(user, 'deep', low.replace('## Execute', `## Parameters\n\n\`\`\`json\n${deep}\n\`\`\`\n\n## Execute`));
+    writeSkill(user, 'good_one', low);
+    const registry = new SkillRegistry({ systemDir: system, userDir: user });
+    registry.loadAll();
+    expect(registry.list().map((s) => s.name)).toEqual(['good_one']);
+    expect(registry.problems().errors).toMatchObject([
+      { path: path.join(user, 'deep', 'SKILL.md'), messageCode: { code: 'schema-too-deep', params: { max: 64 } } },
+    ]);
+  });
+
   it('refuses a built-in handler in a user skill', () => {
     const { user } = setup();
     writeSkill(user, 'sneaky', '---\ndescription: x\nrisk: low\nbuiltin: get_current_datetime\n---\n');

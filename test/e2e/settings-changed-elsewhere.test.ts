@@ -12,7 +12,15 @@ import { APP_SETTINGS } from '../../src/core/owner-locale.js';
 import { HIGH_RISK_PAUSED } from '../../src/core/runtime.js';
 import { openStore } from '../../src/core/store/index.js';
 import type { AppSettings } from '../../src/shared/contract.js';
-import { launchBrowser, otherClient, screenshot, serve, type OtherClient, type Served } from './harness.js';
+import {
+  launchBrowser,
+  openServedPage,
+  otherClient,
+  screenshot,
+  serve,
+  type OtherClient,
+  type Served,
+} from './harness.js';
 
 const SOON = { timeout: 15_000 };
 
@@ -24,10 +32,7 @@ let other: OtherClient;
 beforeAll(async () => {
   app = await serve();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
-  page = await context.newPage();
-  await page.goto(app.url);
-  await page.waitForSelector('[data-testid="message-input"]');
+  page = await openServedPage(browser, app);
   other = await otherClient(app);
 }, 60_000);
 

@@ -7,9 +7,11 @@
 import { Option, type Command } from 'commander';
 import {
   API_KEY_SECRET,
+  ApiKeyNotSavedError,
   apiKeyFlaw,
   baseUrlRefusal,
   envApiKey,
+  hasSavedApiKey,
   PROVIDER_PRESETS,
   providerSettings,
   saveProvider,
@@ -55,6 +57,10 @@ async function withProvider(cmd: Command, work: (runtime: Runtime, words: Provid
     if (err instanceof UsageError) {
       printError(words, err.message);
       process.exitCode = 2;
+    } else if (err instanceof ApiKeyNotSavedError) {
+      // A folder on the way to the key's file that another user could change: nothing was saved.
+      printError(words, sayTurnLine(words.turn, err.message, err.messageCode));
+      process.exitCode = 1;
     } else if (!saidPromptEnd(err, words)) throw err;
   } finally {
     await runtime.close();
@@ -163,7 +169,7 @@ export function registerProviderCommand(program: Command): void {
         const saved = providerSettings(settings);
         const next = nextSettings(saved, options, preset);
         const nextPreset = PROVIDER_PRESETS.find((p) => p.id === next.preset);
-        const hasKey = (runtime.secrets.get(API_KEY_SECRET)?.length ?? 0) > 0;
+        const hasKey = hasSavedApiKey(runtime.secrets);
         const nothingElse = opts.preset === undefined && opts.baseUrl === undefined && opts.model === undefined;
         const apiKey = await keyToSave(options, words, {
           nothingElse,

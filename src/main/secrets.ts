@@ -2,7 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { safeStorage } from 'electron';
-import { FileSecretStore, LayeredSecretStore, SEALED, type SecretStore } from '../core/approval/key-store.js';
+import {
+  FileSecretStore,
+  LayeredSecretStore,
+  SEALED,
+  type SecretAccess,
+  type SecretStore,
+} from '../core/approval/key-store.js';
 
 export class SafeStorageSecretStore implements SecretStore {
   readonly keptIn = 'keychain';
@@ -12,13 +18,13 @@ export class SafeStorageSecretStore implements SecretStore {
     this.files = new FileSecretStore(dir, { ownFolder: true });
   }
 
-  get(name: string): Buffer | undefined {
-    const sealed = this.files.get(`${name}${SEALED}`);
+  get(name: string, access?: SecretAccess): Buffer | undefined {
+    const sealed = this.files.get(`${name}${SEALED}`, access);
     return sealed ? Buffer.from(safeStorage.decryptString(sealed), 'base64') : undefined;
   }
 
-  set(name: string, value: Buffer): void {
-    this.files.set(`${name}${SEALED}`, safeStorage.encryptString(value.toString('base64')));
+  set(name: string, value: Buffer, access?: SecretAccess): void {
+    this.files.set(`${name}${SEALED}`, safeStorage.encryptString(value.toString('base64')), access);
   }
 
   delete(name: string): void {

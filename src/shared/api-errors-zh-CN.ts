@@ -24,6 +24,7 @@ export const chineseApiErrors: ApiErrorStrings = {
     p.reason === 'whitespace'
       ? 'API 密钥中含有空格或换行，而 API 密钥不含这些。什么也没有保存。'
       : 'API 密钥中含有请求无法携带的字符：API 密钥只由字母、数字和标点（可打印的 ASCII 字符）组成。它是否复制自存成 UTF-16 的文件？什么也没有保存。',
+  'api-key-not-saved': (p) => `API 密钥没有保存。${sayTurnLine(chineseTurnMessages, p.message, p.messageCode)}`,
   'connection-lost': () => '与 iAs 的连接已断开。',
   'not-signed-in': () => '此页面没有有效的访问令牌：请打开“ias serve”打印的链接。',
 };

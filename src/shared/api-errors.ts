@@ -34,6 +34,11 @@ export interface ApiErrorParams {
   'bad-base-url': TurnMessageParams['base-url-not-web-address'];
   /** A provider's API key that no request could carry (see ApiKeyFlaw); the key itself is never said. */
   'bad-api-key': { reason: ApiKeyFlaw };
+  /**
+   * The API key was not saved: a folder on the way to its file could be changed by another user.
+   * `message` and `messageCode` are the turn line that says which and how to mend it.
+   */
+  'api-key-not-saved': { message: string; messageCode: MessageCode };
   /** The link to iAs dropped while the call was under way (the web UI). */
   'connection-lost': Record<string, never>;
   /** The web UI was opened without a valid access token. */
@@ -76,6 +81,8 @@ export const englishApiErrors: ApiErrorStrings = {
     p.reason === 'whitespace'
       ? 'The API key has a space or line break in it, and an API key has none. Nothing was saved.'
       : 'The API key has characters a request cannot carry: an API key is letters, digits and punctuation (printable ASCII). Was it copied from a file saved as UTF-16? Nothing was saved.',
+  'api-key-not-saved': (p) =>
+    `The API key was not saved. ${sayTurnLine(englishTurnMessages, p.message, p.messageCode)}`,
   'connection-lost': () => 'connection lost',
   'not-signed-in': () => 'iAs: this page has no valid access token; open the link `ias serve` printed',
 };

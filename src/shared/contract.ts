@@ -535,6 +535,12 @@ export type IasEvent =
    * it again with getProvider. Never anything of the key.
    */
   | { type: 'provider-changed' }
+  /**
+   * A general setting (language, theme, time zone, notifications, launch at login, the high-risk
+   * pause) was saved: in this process or in another iAs process sharing the data folder; the UI
+   * reads them again with getSettings (and its language and theme follow).
+   */
+  | { type: 'settings-changed' }
   | { type: 'wechat'; status: WechatInfo }
   /**
    * `messageCode`: an approval message's code, to say it in the UI's language (the text is

@@ -66,6 +66,22 @@ export const chineseTurnMessages: TurnMessageStrings = {
   },
   'api-key-file-open': (p) =>
     `保存 API 密钥的文件 ${p.file} 其他用户也能读取（权限 ${p.mode}），因此 iAs 不会使用它。请用 \`chmod 600 ${shellWord(p.file)}\` 把它设为只有你能读取，或在设置中重新保存密钥。`,
+  'api-key-file-not-own': (p) =>
+    `保存 API 密钥的文件 ${p.file} 属于另一个用户（uid ${p.uid}），他可能在里面放了自己的密钥，因此 iAs 不会使用它。请在设置中重新保存你的密钥：iAs 会用一个属于你的文件替换它。`,
+  'api-key-folder-unsafe': ({ file, unsafe }) => {
+    const swap = (who: string) => `${who}可能把它换成存有自己密钥的文件，因此 iAs 不会在那里使用或保存 API 密钥`;
+    const own = '请把 iAs 的数据文件夹放在你自己的文件夹里（或把 IAS_HOME 设为这样的文件夹），然后重新保存密钥。';
+    if (unsafe.code === 'parent-writable') {
+      const { folder, mode } = unsafe.params;
+      return `保存 API 密钥的文件（${file}）所在路径上的文件夹 ${folder} 可被其他用户修改（权限 ${mode}），${swap('他们')}。请用 \`chmod go-w ${shellWord(folder)}\` 让它只有你能写入，然后重新保存密钥。`;
+    }
+    if (unsafe.code === 'parent-other-owner') {
+      const { folder, uid } = unsafe.params;
+      return `保存 API 密钥的文件（${file}）所在路径上的文件夹 ${folder} 属于另一个用户（uid ${uid}），${swap('他')}。${own}`;
+    }
+    const { folder, entry, uid } = unsafe.params;
+    return `保存 API 密钥的文件（${file}）所在路径上的共享文件夹 ${folder} 中的 ${entry} 属于另一个用户（uid ${uid}），${swap('他')}。${own}`;
+  },
   'stream-empty': () =>
     '模型服务结束了回复，却什么也没有发送。如果它在本机运行，它的日志可能会说明原因（常见的是提示超出了模型的上下文长度）。',
   'out-of-capacity': () => '模型服务商中止了回复：它的算力资源不足（insufficient system resource）。请稍后再试。',

@@ -8,6 +8,7 @@
 import type { ApiKeyFlaw } from './api-errors.js';
 import { sayCoded } from './coded-text.js';
 import { shellWord } from './shell-word.js';
+import type { UnsafeParentCode } from './unsafe-parents.js';
 
 export interface TurnMessageParams {
   /** The model server refused the API key (401, 403). */
@@ -68,6 +69,19 @@ export interface TurnMessageParams {
    * (which writes a new 0600 file). Said without the key.
    */
   'api-key-file-open': { file: string; mode: string };
+  /**
+   * The file that holds the saved API key belongs to another user (`uid`), who may have put a key
+   * of theirs in it (the owner's chats would then go through their account): it is not read. Saving
+   * the key again replaces it with a file of the owner's.
+   */
+  'api-key-file-not-own': { file: string; uid: number };
+  /**
+   * A folder on the way to the file that holds the API key (its own folder included) could be
+   * changed by another user (`unsafe`: which folder and why, by the secure_path rule of
+   * safe-parents.ts), who could swap the file for one holding a key of theirs: the key is neither
+   * read nor saved there.
+   */
+  'api-key-folder-unsafe': { file: string; unsafe: UnsafeParentCode };
   /** The stream ended with nothing in it: no text, no call, no finish reason. */
   'stream-empty': Record<string, never>;
   /** The provider stopped the reply for want of capacity (DeepSeek's `insufficient_system_resource`). */
@@ -179,6 +193,22 @@ export const englishTurnMessages: TurnMessageStrings = {
   },
   'api-key-file-open': (p) =>
     `The file that holds the saved API key, ${p.file}, can be read by other users (mode ${p.mode}), so iAs does not use it. Make it private with \`chmod 600 ${shellWord(p.file)}\`, or save the key again in the settings.`,
+  'api-key-file-not-own': (p) =>
+    `The file that holds the saved API key, ${p.file}, belongs to another user (uid ${p.uid}), who may have put a key of theirs in it, so iAs does not use it. Save your key again in the settings: iAs then puts a file of your own in its place.`,
+  'api-key-folder-unsafe': ({ file, unsafe }) => {
+    const swap = `who could swap it for a file holding a key of theirs, so iAs neither uses nor saves an API key there`;
+    const own = "Keep iAs's data folder in folders of your own (or set IAS_HOME to one), then save the key again.";
+    if (unsafe.code === 'parent-writable') {
+      const { folder, mode } = unsafe.params;
+      return `The folder ${folder}, on the way to the file that holds the API key (${file}), can be changed by other users (mode ${mode}), ${swap}. Make it writable by you alone with \`chmod go-w ${shellWord(folder)}\`, then save the key again.`;
+    }
+    if (unsafe.code === 'parent-other-owner') {
+      const { folder, uid } = unsafe.params;
+      return `The folder ${folder}, on the way to the file that holds the API key (${file}), belongs to another user (uid ${uid}), ${swap}. ${own}`;
+    }
+    const { folder, entry, uid } = unsafe.params;
+    return `${entry}, in the shared folder ${folder} on the way to the file that holds the API key (${file}), belongs to another user (uid ${uid}), ${swap}. ${own}`;
+  },
   'stream-empty': () =>
     "The model server ended its reply without sending anything. If it runs locally, its log may say why (a prompt larger than the model's context is common).",
   'out-of-capacity': () =>

@@ -30,6 +30,22 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A page of the served app in a new browser context, signed in by the printed link, once the chat is there. */
+export async function openServedPage(
+  browser: Browser,
+  app: Served,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1100, height: 900 },
+    locale: options.locale ?? 'en-US',
+  });
+  const page = await context.newPage();
+  await page.goto(app.url);
+  await page.waitForSelector('[data-testid="message-input"]');
+  return page;
+}
+
 export interface Served {
   home: string;
   /** The printed link, `http://127.0.0.1:PORT/#token=…`: it signs a browser context in (localStorage, per origin). */

@@ -11,6 +11,7 @@ import type { ProviderInfo } from '../../src/shared/contract.js';
 import { iasAsync } from '../helpers/cli.js';
 import {
   launchBrowser,
+  openServedPage,
   otherClient,
   saveModelSettings,
   screenshot,
@@ -34,10 +35,7 @@ beforeAll(async () => {
     },
   });
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
-  page = await context.newPage();
-  await page.goto(app.url);
-  await page.waitForSelector('[data-testid="message-input"]');
+  page = await openServedPage(browser, app);
   core = await otherClient(app);
 }, 60_000);
 

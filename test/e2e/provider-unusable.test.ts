@@ -57,6 +57,40 @@ async function speak(page: Page, app: Served, language: 'zh-CN' | 'system', hash
   await page.goto(`${app.origin}/${hash}`);
 }
 
+/** A served data folder with a provider and `key` saved, then `spoil`ed; filled in before the tests. */
+function servedWithSavedKey(key: string, spoil: (home: string, keyFile: string) => void) {
+  const world = {} as { app: Served; page: Page; keyFile: string };
+  beforeAll(async () => {
+    world.app = await serve({
+      noModel: true,
+      setup: (home, model) => {
+        world.keyFile = saveModelSettings(home, { baseUrl: model.url, model: 'test-model', apiKey: key });
+        spoil(home, world.keyFile);
+      },
+    });
+    world.page = await openPage(world.app);
+  }, 60_000);
+  afterAll(async () => {
+    await world.page?.context().close();
+    await world.app?.stop();
+  });
+  return world;
+}
+
+/** The chat, no longer blocked, sends a message with `key` and shows the reply. */
+async function expectChatSendsKey(page: Page, app: Served, key: string): Promise<void> {
+  await page.goto(`${app.origin}/#/chat`);
+  await expect.poll(() => input(page).isEnabled()).toBe(true);
+  expect(await card(page).count()).toBe(0);
+  app.model.enqueue({ content: 'Hello with the key in use.' });
+  await input(page).fill('hello?');
+  await page.click('[data-testid="send-button"]');
+  await expect
+    .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
+    .toContain('Hello with the key in use.');
+  expect(app.model.requests.at(-1)!.headers.authorization).toBe(`Bearer ${key}`);
+}
+
 describe('a saved base URL and key that cannot be used', () => {
   let app: Served;
   let page: Page;
@@ -227,28 +261,11 @@ describe('an IAS_LLM_API_KEY that cannot be used', () => {
 
 describe('a saved API key in a file other users can read', () => {
   const KEY = 'sk-SECRET-mode-e2e';
-  let app: Served;
-  let page: Page;
-  let keyFile: string;
-
-  beforeAll(async () => {
-    app = await serve({
-      noModel: true,
-      setup: (home, model) => {
-        keyFile = saveModelSettings(home, { baseUrl: model.url, model: 'test-model', apiKey: KEY });
-        // As a copy or a backup restored with the umask's mode leaves it.
-        fs.chmodSync(keyFile, 0o644);
-      },
-    });
-    page = await openPage(app);
-  }, 60_000);
-
-  afterAll(async () => {
-    await page?.context().close();
-    await app?.stop();
-  });
+  // As a copy or a backup restored with the umask's mode leaves it.
+  const world = servedWithSavedKey(KEY, (_home, keyFile) => fs.chmodSync(keyFile, 0o644));
 
   it('is said in the chat and in Settings, with the file to make private, and mended by saving the key again', async () => {
+    const { app, page, keyFile } = world;
     const line = `The file that holds the saved API key can be read by other users (mode 644), so iAs does not use it. Enter the key again and save it (iAs then keeps it in a file only you can read), or make the file private: chmod 600 ${keyFile}`;
     await notSetupCard(page);
     expect(await problem(page).textContent()).toBe(line);
@@ -292,15 +309,47 @@ describe('a saved API key in a file other users can read', () => {
       .toBe(`In use: test-model at ${app.model.url}`);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
 
-    await page.goto(`${app.origin}/#/chat`);
-    await expect.poll(() => input(page).isEnabled()).toBe(true);
-    expect(await card(page).count()).toBe(0);
-    app.model.enqueue({ content: 'Hello with the key kept private.' });
-    await input(page).fill('hello?');
-    await page.click('[data-testid="send-button"]');
-    await expect
-      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
-      .toContain('Hello with the key kept private.');
-    expect(app.model.requests.at(-1)!.headers.authorization).toBe(`Bearer ${KEY}`);
+    await expectChatSendsKey(page, app, KEY);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('a saved API key in a folder other users can change', () => {
+  const KEY = 'sk-SECRET-folder-e2e';
+  // A data folder its group can write to (made with umask 002, say).
+  const world = servedWithSavedKey(KEY, (home) => fs.chmodSync(home, 0o775));
+
+  it('is said in the chat and Settings with the folder to close; saving is refused until it is', async () => {
+    const { app, page, keyFile } = world;
+    const line = `The folder ${app.home}, on the way to the file that holds the API key (${keyFile}), can be changed by other users (mode 775), who could swap it for a file holding a key of theirs, so iAs neither uses nor saves an API key there. Make it writable by you alone with \`chmod go-w ${app.home}\`, then save the key again.`;
+    await notSetupCard(page);
+    expect(await problem(page).textContent()).toBe(line);
+    expect(await input(page).isDisabled()).toBe(true);
+    await screenshot(page, 'chat-api-key-folder-unsafe');
+
+    await speak(page, app, 'zh-CN', '#/chat');
+    try {
+      await expect
+        .poll(() => problem(page).textContent())
+        .toBe(
+          `保存 API 密钥的文件（${keyFile}）所在路径上的文件夹 ${app.home} 可被其他用户修改（权限 775），他们可能把它换成存有自己密钥的文件，因此 iAs 不会在那里使用或保存 API 密钥。请用 \`chmod go-w ${app.home}\` 让它只有你能写入，然后重新保存密钥。`,
+        );
+    } finally {
+      await speak(page, app, 'system', '#/chat');
+    }
+
+    // Settings says it under the key's field; saving the key there is refused, and says why.
+    await page.click('[data-testid="model-unusable-open-settings"]');
+    const keyError = page.locator('[data-testid="provider-key-error"]');
+    await expect.poll(() => keyError.textContent()).toBe(line);
+    await page.locator('[data-testid="provider-key"]').fill('sk-SECRET-swapped');
+    await page.click('[data-testid="provider-save"]');
+    const toast = page.locator('[data-testid="toast"]').last();
+    await expect.poll(() => toast.textContent()).toContain(`The API key was not saved. ${line}`);
+    expect(fs.readFileSync(keyFile, 'utf8')).toBe(KEY);
+    expect(await page.locator('body').textContent()).not.toContain('SECRET');
+
+    // The folder closed to others: the saved key is used.
+    fs.chmodSync(app.home, 0o755);
+    await expectChatSendsKey(page, app, KEY);
   });
 });

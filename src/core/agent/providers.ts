@@ -4,7 +4,14 @@
  * database); IAS_LLM_BASE_URL, IAS_LLM_API_KEY and IAS_LLM_MODEL override both.
  */
 import { randomUUID } from 'node:crypto';
-import { SecretFileOpenError, type SecretStore } from '../approval/key-store.js';
+import {
+  SecretFileNotOwnError,
+  SecretFileOpenError,
+  SecretFileRefusedError,
+  SecretFolderUnsafeError,
+  type SecretAccess,
+  type SecretStore,
+} from '../approval/key-store.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import type { ApiKeyFlaw } from '../../shared/api-errors.js';
 import type { UnusableSetting } from '../../shared/contract.js';
@@ -88,6 +95,11 @@ export interface ProviderConfig {
 export const PROVIDER_SETTING = 'llm.provider';
 export const API_KEY_SECRET = 'llm-api-key';
 /**
+ * The API key is read and written only when no other user could change a folder on the way to its
+ * file: they could swap it for a key of theirs, and the owner's chats would go through their account.
+ */
+const API_KEY_ACCESS: SecretAccess = { guarded: true };
+/**
  * A new random id in the settings each time the API key is saved or removed: the key is kept
  * outside the database, and this commit is how other iAs processes sharing the data folder (and
  * their Settings pages) learn that it changed. Never anything of the key itself.
@@ -119,6 +131,19 @@ export class ProviderNotConfiguredError extends Error {
   }
 }
 
+/**
+ * The API key was not saved: a folder on the way to its file could be changed by another user
+ * (coded 'api-key-folder-unsafe'). Nothing was written.
+ */
+export class ApiKeyNotSavedError extends Error {
+  readonly messageCode: MessageCode;
+
+  constructor(line: TurnMessage) {
+    super(line.message);
+    this.messageCode = codeOf(line);
+  }
+}
+
 export function providerSettings(settings: SettingsRepo): ProviderSettings {
   return settings.get<ProviderSettings>(PROVIDER_SETTING) ?? {};
 }
@@ -141,7 +166,14 @@ export function saveProvider(
 export function setApiKey(settings: SettingsRepo, secrets: SecretStore, apiKey: string | undefined): void {
   if (apiKey === undefined) return;
   if (apiKey === '') secrets.delete(API_KEY_SECRET);
-  else secrets.set(API_KEY_SECRET, Buffer.from(apiKey, 'utf8'));
+  else {
+    try {
+      secrets.set(API_KEY_SECRET, Buffer.from(apiKey, 'utf8'), API_KEY_ACCESS);
+    } catch (err) {
+      if (err instanceof SecretFolderUnsafeError) throw new ApiKeyNotSavedError(apiKeyFileRefusal(err));
+      throw err;
+    }
+  }
   settings.set(API_KEY_CHANGE, randomUUID());
 }
 
@@ -229,30 +261,43 @@ export function providerParts(
   };
 }
 
-/** Whether an API key is saved (one in a file other users can read too: saved, though unusable). */
+/**
+ * Whether an API key is saved (one the store refuses to read, in a file other users can read or
+ * could have swapped: saved, though unusable).
+ */
 export function hasSavedApiKey(secrets: SecretStore): boolean {
   try {
-    return (secrets.get(API_KEY_SECRET)?.length ?? 0) > 0;
+    return (secrets.get(API_KEY_SECRET, API_KEY_ACCESS)?.length ?? 0) > 0;
   } catch (err) {
-    if (err instanceof SecretFileOpenError) return true;
+    if (err instanceof SecretFileRefusedError) return true;
     throw err;
   }
 }
 
+/** Why the store refused the API key's file, as a line said with the file and how to mend it. */
+function apiKeyFileRefusal(err: SecretFileRefusedError): TurnMessage {
+  if (err instanceof SecretFileOpenError) {
+    return turnMessage('api-key-file-open', { file: err.file, mode: err.mode.toString(8).padStart(3, '0') });
+  }
+  if (err instanceof SecretFileNotOwnError)
+    return turnMessage('api-key-file-not-own', { file: err.file, uid: err.uid });
+  if (err instanceof SecretFolderUnsafeError) {
+    return turnMessage('api-key-folder-unsafe', { file: err.file, unsafe: err.unsafe });
+  }
+  throw err;
+}
+
 /**
- * The saved API key. One in a file other users can read is not read (the secret store refuses it):
- * that is a saved key that cannot be used, said with its file and how to mend it.
+ * The saved API key. One the secret store refuses to read (in a file other users can read, that is
+ * not the owner's, or in a folder another user could change) is a saved key that cannot be used,
+ * said with its file and how to mend it.
  */
 function savedApiKey(secrets: SecretStore): string | undefined {
   try {
-    return secrets.get(API_KEY_SECRET)?.toString('utf8');
+    return secrets.get(API_KEY_SECRET, API_KEY_ACCESS)?.toString('utf8');
   } catch (err) {
-    if (!(err instanceof SecretFileOpenError)) throw err;
-    const mode = err.mode.toString(8).padStart(3, '0');
-    throw new ProviderNotConfiguredError(turnMessage('api-key-file-open', { file: err.file, mode }), {
-      setting: 'api-key',
-      from: 'settings',
-    });
+    if (!(err instanceof SecretFileRefusedError)) throw err;
+    throw new ProviderNotConfiguredError(apiKeyFileRefusal(err), { setting: 'api-key', from: 'settings' });
   }
 }
 

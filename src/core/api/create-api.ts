@@ -20,11 +20,14 @@ import { deliverTaskResults } from '../scheduler/delivery.js';
 import { followOutsideChanges } from './outside-changes.js';
 import { coalesced } from '../coalesced.js';
 import { isProviderSetting } from '../agent/providers.js';
+import { isAppSetting } from './app-settings-stamp.js';
 
 /** How long the audit log's changes gather before they are told (a turn writes several rows). */
 const AUDIT_NEWS_MS = 100;
 /** How long a save of the provider gathers its writes (the key's mark, then the provider) to be told once. */
 const PROVIDER_NEWS_MS = 20;
+/** How long a save of the general settings gathers its writes (the settings, the time zone) to be told once. */
+const SETTINGS_NEWS_MS = 20;
 
 export interface CoreApi {
   api: IasApi;
@@ -94,8 +97,10 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
   const onConversation = (conversationId: string) => emit({ type: 'conversations-changed', conversationId });
   const onAudit = coalesced(() => emit({ type: 'audit-changed' }), AUDIT_NEWS_MS);
   const onProvider = coalesced(() => emit({ type: 'provider-changed' }), PROVIDER_NEWS_MS);
+  const onSettings = coalesced(() => emit({ type: 'settings-changed' }), SETTINGS_NEWS_MS);
   const onSetting = (key: string) => {
     if (isProviderSetting(key)) onProvider();
+    if (isAppSetting(key)) onSettings();
   };
   gate.on('changed', onApproval);
   registry.on('change', onSkills);
@@ -175,6 +180,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
       tasks: () => runtime.scheduler.changedElsewhere(),
       audit: onAudit,
       provider: onProvider,
+      settings: onSettings,
     });
   };
   const onListenerRemoved = (name: string | symbol) => {
@@ -208,6 +214,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
       onAudit.cancel();
       store.settings.off('changed', onSetting);
       onProvider.cancel();
+      onSettings.cancel();
     },
   };
 }

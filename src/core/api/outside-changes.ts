@@ -6,10 +6,11 @@
  * reads are compared with what was seen before: conversations whose `updated_at` moved, that came
  * or went, or whose background call ended; the latest approvals' states; the tasks; the audit log's
  * calls added or ended (see outside-audit.ts); the model provider and its key (`ias provider`, another
- * app's Settings page). This process's own writes, told already, only move
+ * app's Settings page); the app's general settings (language, theme, time zone…). This process's own writes, told already, only move
  * what was seen, so they are not told twice.
  */
 import { isProviderSetting, providerStamp } from '../agent/providers.js';
+import { appSettingsStamp, isAppSetting } from './app-settings-stamp.js';
 import type { ApprovalView } from '../approval/gate.js';
 import type { Runtime } from '../runtime.js';
 import type { ApprovalRow } from '../store/approvals-repo.js';
@@ -27,6 +28,8 @@ export interface OutsideChangeListeners {
   audit(): void;
   /** The model provider or its API key was saved (or the key removed). */
   provider(): void;
+  /** A general setting was saved (language, theme, time zone, notifications…; see getSettings). */
+  settings(): void;
 }
 
 /** As many approvals as the UI lists (see IasApi.listApprovals). */
@@ -51,7 +54,11 @@ export function followOutsideChanges(
   let running = jobs.running();
   let approvalsSeen = approvalStates();
   let tasksSeen = tasks.stamp();
-  let providerSeen = providerStamp(settings);
+  // Groups of settings, each told by its own listener when its stamp moved.
+  const settingGroups = [
+    { owns: isProviderSetting, stamp: providerStamp, tellChange: () => listeners.provider() },
+    { owns: isAppSetting, stamp: appSettingsStamp, tellChange: () => listeners.settings() },
+  ].map((group) => ({ ...group, seen: group.stamp(settings) }));
   const auditSeen = seeAudit(audit);
 
   // This process's own writes, told by their own events: seen.
@@ -65,7 +72,7 @@ export function followOutsideChanges(
     tasksSeen = tasks.stamp();
   };
   const ownSetting = (key: string) => {
-    if (isProviderSetting(key)) providerSeen = providerStamp(settings);
+    for (const group of settingGroups) if (group.owns(key)) group.seen = group.stamp(settings);
   };
   conversations.on('changed', ownConversation);
   runtime.gate.on('changed', ownApproval);
@@ -97,10 +104,11 @@ export function followOutsideChanges(
 
     if (auditSeen.changedElsewhere()) tell(() => listeners.audit());
 
-    const nowProvider = providerStamp(settings);
-    if (nowProvider !== providerSeen) {
-      providerSeen = nowProvider;
-      tell(() => listeners.provider());
+    for (const group of settingGroups) {
+      const now = group.stamp(settings);
+      if (now === group.seen) continue;
+      group.seen = now;
+      tell(group.tellChange);
     }
   };
 

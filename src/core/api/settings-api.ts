@@ -3,6 +3,7 @@ import OpenAI from 'openai';
 import type { ApiErrorParams } from '../../shared/api-errors.js';
 import type { AppSettings, IasApi, ProviderInfo } from '../../shared/contract.js';
 import {
+  ApiKeyNotSavedError,
   apiKeyFlaw,
   baseUrlRefusal,
   PROVIDER_PRESETS,
@@ -77,21 +78,26 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
       // A key of blanks alone is refused as such, not taken as '' (which removes the saved key).
       const keyFlaw = apiKey === undefined ? undefined : apiKeyFlaw(apiKey || input.apiKey!);
       if (keyFlaw) throw apiError('bad-api-key', { reason: keyFlaw });
-      // The key alone (Settings' "Remove saved key"): the provider saved stays as it is.
-      if (
-        apiKey !== undefined &&
-        input.preset === undefined &&
-        input.baseUrl === undefined &&
-        input.model === undefined
-      ) {
-        setApiKey(settings, runtime.secrets, apiKey);
-        return;
+      try {
+        // The key alone (Settings' "Remove saved key"): the provider saved stays as it is.
+        if (
+          apiKey !== undefined &&
+          input.preset === undefined &&
+          input.baseUrl === undefined &&
+          input.model === undefined
+        ) {
+          setApiKey(settings, runtime.secrets, apiKey);
+          return;
+        }
+        saveProvider(settings, runtime.secrets, {
+          ...input,
+          ...(baseUrl !== undefined ? { baseUrl } : {}),
+          ...(apiKey !== undefined ? { apiKey } : {}),
+        });
+      } catch (err) {
+        if (!(err instanceof ApiKeyNotSavedError)) throw err;
+        throw apiError('api-key-not-saved', { message: err.message, messageCode: err.messageCode });
       }
-      saveProvider(settings, runtime.secrets, {
-        ...input,
-        ...(baseUrl !== undefined ? { baseUrl } : {}),
-        ...(apiKey !== undefined ? { apiKey } : {}),
-      });
     },
     async testProvider() {
       let config;

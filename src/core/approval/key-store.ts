@@ -6,12 +6,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SecretsKeptIn } from '../../shared/contract.js';
+import type { UnsafeParentCode } from '../../shared/unsafe-parents.js';
 import { ensureOwnFolder } from '../own-folder.js';
+import { checkParentFolders, UnsafeParentError } from '../safe-parents.js';
 
 /** A small platform secret store (OS keychain in the app, a private file when headless). */
 export interface SecretStore {
-  get(name: string): Buffer | undefined;
-  set(name: string, value: Buffer): void;
+  get(name: string, access?: SecretAccess): Buffer | undefined;
+  set(name: string, value: Buffer, access?: SecretAccess): void;
   /** Forgets a secret; nothing happens when there is none. */
   delete(name: string): void;
   /** When the secret was last set (ms), if it is there. */
@@ -20,20 +22,93 @@ export interface SecretStore {
   readonly keptIn: SecretsKeptIn;
 }
 
+/** How a secret is read or written. */
+export interface SecretAccess {
+  /**
+   * Unix, a secret kept in a file: neither read nor written when a folder on the way to its file
+   * could be changed by another user (SecretFolderUnsafeError), nor read from a file that is not
+   * this user's (SecretFileNotOwnError). For the model API key, whose swap would send the owner's
+   * chats through someone else's account. (Not for every secret yet: the approval key is read as
+   * the runtime opens, where such a refusal could not be said.)
+   */
+  guarded?: boolean;
+}
+
+/**
+ * A secret's file that is there but is not read (or, for a folder, not written either): another
+ * user could have read it, or put a secret of theirs in its place. Its subclasses say why.
+ */
+export class SecretFileRefusedError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * A secret's file that other users can read (or write): it is not read, as ssh will not use such a
  * private key, whatever it holds (someone else may have read it, or put it there). Saving the secret
  * again replaces it with a file of this user's alone; so does `chmod 600`.
  */
-export class SecretFileOpenError extends Error {
+export class SecretFileOpenError extends SecretFileRefusedError {
   constructor(
-    readonly file: string,
+    file: string,
     /** The file's permission bits (0o644…). */
     readonly mode: number,
   ) {
-    super(`${file} can be read by other users (mode ${mode.toString(8)}); make it 0600`);
+    super(file, `${file} can be read by other users (mode ${mode.toString(8)}); make it 0600`);
   }
 }
+
+/**
+ * A secret's file that belongs to another user (`uid`), who may have put a secret of theirs there:
+ * it is not read. Saving the secret again replaces it with a file of this user's.
+ */
+export class SecretFileNotOwnError extends SecretFileRefusedError {
+  constructor(
+    file: string,
+    readonly uid: number,
+  ) {
+    super(file, `${file} belongs to another user (uid ${uid}), who may have put a secret of theirs in it`);
+  }
+}
+
+/**
+ * A folder on the way to a secret's file (its own folder included) that another user could change,
+ * by the secure_path rule (see safe-parents.ts): they could swap the file, or its folder, for one
+ * holding a secret of theirs. The secret is neither read nor written there. `unsafe` says which
+ * folder and why.
+ */
+export class SecretFolderUnsafeError extends SecretFileRefusedError {
+  constructor(
+    file: string,
+    readonly unsafe: UnsafeParentCode,
+  ) {
+    super(file, `${file} could be swapped by another user: ${unsafeFolderText(unsafe)}`);
+  }
+}
+
+function unsafeFolderText({ code, params }: UnsafeParentCode): string {
+  if (code === 'parent-writable')
+    return `the folder ${params.folder} on the way to it is writable by others (mode ${params.mode})`;
+  if (code === 'parent-other-owner') return `the folder ${params.folder} on the way to it belongs to uid ${params.uid}`;
+  return `${params.entry}, in the shared folder ${params.folder} on the way to it, belongs to uid ${params.uid}`;
+}
+
+/** Throws SecretFolderUnsafeError when a folder on the way to `file` (which exists) fails the rule. */
+function checkSecretFolders(file: string): void {
+  try {
+    checkParentFolders(file);
+  } catch (err) {
+    if (err instanceof UnsafeParentError) throw new SecretFolderUnsafeError(file, err.messageCode);
+    throw err;
+  }
+}
+
+/** Opening a secret's file does not follow a link put in its place (Windows has no such flag). */
+const NO_FOLLOW = process.platform === 'win32' ? 0 : fs.constants.O_NOFOLLOW;
 
 /**
  * Secrets as files with mode 0600 in a 0700 folder. The command line's and headless mode's store
@@ -41,7 +116,9 @@ export class SecretFileOpenError extends Error {
  * the same folder: clearing a setting with `ias` clears it for the app too. A folder that is the
  * store's own (`ownFolder`: the data folder's `secrets`, not a folder it shares with other files)
  * must be this user's own (a real folder, not a link, owned by this user) and, found open to other
- * users, is closed to them (0700) when a secret is written.
+ * users, is closed to them (0700) when a secret is written. Unix: a secret is neither read nor
+ * written, when guarded (SecretAccess), if another user could change a folder on the way to its
+ * file, nor read from a file that is not this user's; a file that others can read is never read.
  */
 export class FileSecretStore implements SecretStore {
   readonly keptIn = 'file';
@@ -56,7 +133,7 @@ export class FileSecretStore implements SecretStore {
     return path.join(this.dir, name);
   }
 
-  get(name: string): Buffer | undefined {
+  get(name: string, access: SecretAccess = {}): Buffer | undefined {
     const file = this.file(name);
     let stat: fs.Stats;
     try {
@@ -65,12 +142,26 @@ export class FileSecretStore implements SecretStore {
       return undefined;
     }
     if (!stat.isFile()) throw new Error(`${file} is not a regular file`);
-    if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0)
-      throw new SecretFileOpenError(file, stat.mode & 0o777);
-    return fs.readFileSync(file);
+    // The folders first: a file another user could swap is not read, whatever it is now.
+    if (access.guarded) checkSecretFolders(file);
+    // Then the file as opened (not a link put in its place since), from its descriptor.
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | NO_FOLLOW);
+    try {
+      const opened = fs.fstatSync(fd);
+      if (!opened.isFile()) throw new Error(`${file} is not a regular file`);
+      if (process.platform !== 'win32') {
+        const uid = process.getuid?.();
+        if (access.guarded && uid !== undefined && opened.uid !== uid)
+          throw new SecretFileNotOwnError(file, opened.uid);
+        if ((opened.mode & 0o077) !== 0) throw new SecretFileOpenError(file, opened.mode & 0o777);
+      }
+      return fs.readFileSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
   }
 
-  set(name: string, value: Buffer): void {
+  set(name: string, value: Buffer, access: SecretAccess = {}): void {
     if (this.options.ownFolder) ensureOwnFolder(this.dir, { closeToOthers: true });
     else fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const file = this.file(name);
@@ -81,10 +172,16 @@ export class FileSecretStore implements SecretStore {
     const fd = fs.openSync(tmp, 'wx', 0o600);
     try {
       fs.fchmodSync(fd, 0o600);
+      // Not a byte in a folder another user could change (they could swap it after): checked on the
+      // way to the temp file, its folder included, before the secret is written.
+      if (access.guarded) checkSecretFolders(tmp);
       fs.writeFileSync(fd, value);
-    } finally {
+    } catch (err) {
       fs.closeSync(fd);
+      fs.rmSync(tmp, { force: true });
+      throw err instanceof SecretFolderUnsafeError ? new SecretFolderUnsafeError(file, err.unsafe) : err;
     }
+    fs.closeSync(fd);
     fs.renameSync(tmp, file);
   }
 
@@ -146,15 +243,15 @@ export class LayeredSecretStore implements SecretStore {
     private readonly plain: SecretStore,
   ) {}
 
-  get(name: string): Buffer | undefined {
+  get(name: string, access?: SecretAccess): Buffer | undefined {
     const sealedAt = this.sealed.modifiedAt?.(name);
     const plainIsNewer = isNewer(this.plain.modifiedAt?.(name), sealedAt);
-    if (plainIsNewer && !(name === KEY_NAME && sealedAt !== undefined)) return this.plain.get(name);
-    return this.sealed.get(name) ?? this.plain.get(name);
+    if (plainIsNewer && !(name === KEY_NAME && sealedAt !== undefined)) return this.plain.get(name, access);
+    return this.sealed.get(name, access) ?? this.plain.get(name, access);
   }
 
-  set(name: string, value: Buffer): void {
-    this.sealed.set(name, value);
+  set(name: string, value: Buffer, access?: SecretAccess): void {
+    this.sealed.set(name, value, access);
     this.plain.delete(name);
   }
 

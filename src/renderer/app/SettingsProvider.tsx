@@ -63,7 +63,13 @@ function useSystemDark(): boolean {
 }
 
 export function SettingsProvider({ children }: { children: ReactNode }) {
-  const loaded = useLoad(() => client.call.getSettings());
+  // Read again when a setting is saved anywhere (another window, another iAs process): the language
+  // and theme follow. Each control saves as it changes, so there is no unsaved edit to keep.
+  const loaded = useLoad(
+    () => client.call.getSettings(),
+    [],
+    (event) => event.type === 'settings-changed',
+  );
   const { setData } = loaded;
   const settings = loaded.data;
   const systemDark = useSystemDark();

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { followOutsideChanges } from '../../../src/core/api/outside-changes.js';
+import { settingsApi } from '../../../src/core/api/settings-api.js';
 import { openStore, type Store } from '../../../src/core/store/index.js';
 import type { IasEvent } from '../../../src/shared/contract.js';
 import { iasAsync } from '../../helpers/cli.js';
@@ -216,7 +217,7 @@ it('a commit another process makes while the first reads are taken is told, not 
   const told: string[] = [];
   const stop = followOutsideChanges(
     w.runtime,
-    { conversation: (id) => told.push(id), approval() {}, tasks() {}, audit() {}, provider() {} },
+    { conversation: (id) => told.push(id), approval() {}, tasks() {}, audit() {}, provider() {}, settings() {} },
     // The poll alone (every platform alike), often: the commit is told at its first read.
     { watch: false, pollMs: 50 },
   );
@@ -266,4 +267,43 @@ it("tells the provider `ias provider` saves, and its key cleared, in another pro
   await w.core.api.saveSettings({ theme: 'dark' });
   await lookedAgain();
   expect(providerNews(w.events)).toBe(3);
+});
+
+const settingsNews = (events: IasEvent[]) => events.filter((e) => e.type === 'settings-changed').length;
+
+it("tells the general settings another process saves (language, time zone, the pause); this process's own save once", async () => {
+  w = await apiWorld();
+  const other = otherProcess(w);
+  let looks = 0;
+  const lookedAgain = async () => {
+    const id = `look-${++looks}`;
+    other.conversations.create(id, 'A look');
+    await eventually(() => expect(changesOf(w!.events, id)).toBe(1));
+  };
+
+  // Saved here (the settings and the time zone: two writes), told once.
+  await w.core.api.saveSettings({ theme: 'dark', timeZone: 'Europe/Paris' });
+  await eventually(() => expect(settingsNews(w!.events)).toBe(1));
+  await lookedAgain();
+  expect(settingsNews(w.events)).toBe(1);
+
+  // Saved by another process (another app's Settings page): told, and read anew.
+  const theirs = settingsApi({ ...w.runtime, store: other });
+  await theirs.saveSettings({ language: 'zh-CN' });
+  await eventually(() => expect(settingsNews(w!.events)).toBe(2));
+  expect(await w.core.api.getSettings()).toMatchObject({ language: 'zh-CN', theme: 'dark', timeZone: 'Europe/Paris' });
+  await theirs.saveSettings({ timeZone: 'system' });
+  await eventually(() => expect(settingsNews(w!.events)).toBe(3));
+  expect((await w.core.api.getSettings()).timeZone).toBe('system');
+  await theirs.setHighRiskPaused(true);
+  await eventually(() => expect(settingsNews(w!.events)).toBe(4));
+  expect((await w.core.api.getSettings()).highRiskPaused).toBe(true);
+
+  // The provider is not a general setting, nor the other way round.
+  const providerBefore = providerNews(w.events);
+  await w.core.api.saveProvider({ baseUrl: 'http://127.0.0.1:9/v1', model: 'mine' });
+  await eventually(() => expect(providerNews(w!.events)).toBe(providerBefore + 1));
+  await lookedAgain();
+  expect(settingsNews(w.events)).toBe(4);
+  expect(providerNews(w.events)).toBe(providerBefore + 1);
 });

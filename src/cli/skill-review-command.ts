@@ -9,8 +9,7 @@ import readline from 'node:readline';
 import type { Command } from 'commander';
 import { effectiveRisk, markReviewedIfAt, VERSION_HASH } from '../core/approval/review.js';
 import { FolderError } from '../core/skills/folder-files.js';
-import { readFolderVersion, type FolderVersion } from '../core/skills/folder-version.js';
-import { realRoot } from '../core/skills/load.js';
+import { readCurrentVersion, type FolderVersion } from '../core/skills/folder-version.js';
 import type { SkillRegistry } from '../core/skills/registry.js';
 import type { Skill } from '../core/skills/types.js';
 import { openStore } from '../core/store/index.js';
@@ -70,19 +69,16 @@ function readShown(
   locale: Locale,
   words: ReviewWords,
 ): { skill: Skill; version: FolderVersion } {
-  for (let tries = 0; tries < 3; tries++) {
-    const skill = registry.current(name);
-    if (!skill) throw new NotMarked(words.changedSinceShown(name));
-    let version: FolderVersion;
-    try {
-      version = readFolderVersion(skill.dir, realRoot(registry.dirOf(skill.source)!), textShownFor(skill));
-    } catch (err) {
-      if (!(err instanceof FolderError)) throw err;
-      throw new NotMarked(words.unreadableFolder(name, sayProblem(err, locale)));
-    }
-    if (version.hash === skill.hash) return { skill, version };
+  let read: ReturnType<typeof readCurrentVersion>;
+  try {
+    read = readCurrentVersion(registry, name, textShownFor);
+  } catch (err) {
+    if (!(err instanceof FolderError)) throw err;
+    throw new NotMarked(words.unreadableFolder(name, sayProblem(err, locale)));
   }
-  throw new NotMarked(words.changing(name));
+  if (read === 'gone') throw new NotMarked(words.changedSinceShown(name));
+  if (read === 'changing') throw new NotMarked(words.changing(name));
+  return read;
 }
 
 /** Shows the skill and asks; returns the version to mark, or undefined when the owner said no. */

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import stringWidth from 'string-width';
-import type { FolderVersion, VersionFile } from '../core/skills/folder-version.js';
+import { textOf, type FolderVersion, type VersionFile } from '../core/skills/folder-version.js';
 import type { Risk, Skill } from '../core/skills/types.js';
 import { visibleLine } from '../shared/visible-text.js';
 import { color, padToWidth } from './format.js';
@@ -28,16 +28,6 @@ export interface ReviewState {
 /** The file texts shown: SKILL.md and any file the Execute script names. */
 export function textShownFor(skill: Skill): (rel: string) => boolean {
   return (rel) => rel === 'SKILL.md' || Boolean(skill.script?.body.includes(rel));
-}
-
-/** The text of a file, or undefined when it is not UTF-8 text. */
-function textOf(content: Uint8Array): string | undefined {
-  if (content.includes(0)) return undefined;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(content);
-  } catch {
-    return undefined;
-  }
 }
 
 function fileRows(version: FolderVersion, words: ReviewWords): string[] {

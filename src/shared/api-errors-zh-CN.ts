@@ -1,5 +1,7 @@
 /** How each API error (see api-errors.ts) reads in 简体中文. Plain functions: no Node, no DOM. */
 import type { ApiErrorStrings } from './api-errors.js';
+import { saySkillProblem } from './skill-problems.js';
+import { chineseSkillProblems } from './skill-problems-zh-CN.js';
 import { sayTurnLine } from './turn-messages.js';
 import { chineseTurnMessages } from './turn-messages-zh-CN.js';
 
@@ -9,6 +11,11 @@ export const chineseApiErrors: ApiErrorStrings = {
   'builtin-no-copy': (p) => `${p.name} 是 iAs 的内置技能，不能复制。可以另写一个脚本技能。`,
   'user-skill-exists': (p) => `我的技能中已经有 ${p.name} 了。`,
   'not-user-skill': (p) => `${p.name} 不在我的技能中（系统技能不能删除）。`,
+  'skill-changed-since-shown': (p) =>
+    `${p.name} 在显示给你之后又被修改了：没有标记为已审核。请重新审核，查看它现在的内容。`,
+  'skill-changing': (p) => `读取 ${p.name} 时它的文件一直在变化；请等文件稳定后再试。`,
+  'skill-folder-unshowable': (p) =>
+    `无法显示 ${p.name} 以供审核：${saySkillProblem(chineseSkillProblems, '', p.problem)}`,
   'no-conversation': (p) => `没有这个对话（${p.id}）。`,
   'reply-in-progress': () => '这个对话还在回复中：请先停止，或等它回复完。',
   'code-in-chat': () => '这是确认码：请在收到确认请求的微信里回复它；它没有发给模型。',

@@ -6,6 +6,7 @@
  * Plain types and functions: no Node, no DOM.
  */
 import { sayCoded } from './coded-text.js';
+import { englishSkillProblems, saySkillProblem, type SkillProblemCode } from './skill-problems.js';
 import { englishTurnMessages, sayTurnLine, type MessageCode, type TurnMessageParams } from './turn-messages.js';
 
 export interface ApiErrorParams {
@@ -14,6 +15,12 @@ export interface ApiErrorParams {
   'builtin-no-copy': { name: string };
   'user-skill-exists': { name: string };
   'not-user-skill': { name: string };
+  /** A review for a version of the skill that its folder no longer holds. */
+  'skill-changed-since-shown': { name: string };
+  /** The skill's folder kept changing while it was read for a review. */
+  'skill-changing': { name: string };
+  /** The skill's folder cannot be shown for a review: why, as loading says it (a link leading outside…). */
+  'skill-folder-unshowable': { name: string; problem: SkillProblemCode };
   'no-conversation': { id: string };
   'reply-in-progress': Record<string, never>;
   /** A chat message that holds the pending approval's code: it is kept from the model. */
@@ -65,6 +72,11 @@ export const englishApiErrors: ApiErrorStrings = {
   'builtin-no-copy': (p) => `${p.name} is built into iAs and cannot be copied; write a script skill instead`,
   'user-skill-exists': (p) => `your skills folder already has ${p.name}`,
   'not-user-skill': (p) => `${p.name} is not one of your skills (system skills cannot be deleted)`,
+  'skill-changed-since-shown': (p) =>
+    `${p.name} has changed since it was shown to you: nothing was marked as reviewed. Review it again to see what it holds now.`,
+  'skill-changing': (p) => `${p.name} kept changing while it was read; try again when its files are settled`,
+  'skill-folder-unshowable': (p) =>
+    `${p.name} cannot be shown for review: ${saySkillProblem(englishSkillProblems, '', p.problem)}`,
   'no-conversation': (p) => `there is no conversation ${p.id}`,
   'reply-in-progress': () => 'a reply is still coming in this conversation; stop it or wait',
   'code-in-chat': () =>

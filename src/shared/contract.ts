@@ -137,6 +137,29 @@ export interface SkillFile {
   content: string;
 }
 
+/** One file of a skill version, as a review shows it. */
+export interface SkillVersionFile {
+  /** Relative to the skill folder, with "/". */
+  path: string;
+  /** Bytes; null when it could not be read (the version's hash records that). */
+  size: number | null;
+  /** The file's text: absent when `notShown` says why. */
+  text?: string;
+  /** Why its text is not shown: not UTF-8 text, too large to show, or unreadable. */
+  notShown?: 'binary' | 'too-large' | 'unreadable';
+}
+
+/** A skill folder read once for a review: every file its version hash covers, and that hash. */
+export interface SkillVersion {
+  name: string;
+  source: SkillSource;
+  /** The skill folder. */
+  dir: string;
+  /** The version these files make up: what {@link IasApi.reviewSkill} is given. */
+  hash: string;
+  files: SkillVersionFile[];
+}
+
 export interface SkillValidation {
   ok: boolean;
   errors: SkillProblemInfo[];
@@ -418,10 +441,16 @@ export interface IasApi {
   copySkillToUser(name: string): Promise<SkillFile>;
   deleteSkill(name: string): Promise<void>;
   /**
-   * Marks the version of a user skill the owner was shown (its `hash`) as reviewed. False, marking
-   * nothing, when the skill has changed since: the owner has not seen what would run.
+   * A skill's folder as it is now, for the owner to review: every file its version covers (text
+   * shown, binary and large files named with their size), read once, with the hash they make up.
    */
-  reviewSkill(name: string, hash: string): Promise<boolean>;
+  showSkillVersion(name: string): Promise<SkillVersion>;
+  /**
+   * Marks the version of a user skill the owner was shown (the `hash` of its
+   * {@link IasApi.showSkillVersion}) as reviewed. Refused ('skill-changed-since-shown'), marking
+   * nothing, when the folder no longer hashes to it: the owner has not seen what would run.
+   */
+  reviewSkill(name: string, hash: string): Promise<void>;
   /** A template for a new skill. */
   skillTemplate(kind: 'script' | 'instructions'): Promise<string>;
   /** Sets some of a skill's settings; '' or null clears one. Secrets go to the secret store. */
@@ -483,6 +512,7 @@ export const API_METHODS = [
   'saveSkill',
   'copySkillToUser',
   'deleteSkill',
+  'showSkillVersion',
   'reviewSkill',
   'skillTemplate',
   'setSkillConfig',

@@ -67,6 +67,7 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'folder-unreadable': (p) => `无法读取技能文件夹：${p.detail}`,
   'skill-md-folder': () => 'SKILL.md 是一个文件夹，不是文件',
   'skill-md-unreadable': (p) => `无法读取 SKILL.md：${p.detail}`,
+  'skill-md-unparsable': (p) => `iAs 无法解析这个 SKILL.md（已跳过该技能）：${p.detail}`,
   'skills-folder-unreadable': (p) => `无法读取技能所在的文件夹：${p.detail}`,
   'builtin-user-skill': () => '只有系统技能可以指定内置处理程序；请改写一个“## Execute”脚本',
   'bad-skill-name': () => '名称必须是 1 到 64 个 a-z、0-9、“_”和“-”',

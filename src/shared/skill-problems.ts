@@ -72,6 +72,8 @@ export interface SkillProblemParams {
   'folder-unreadable': { detail: string };
   'skill-md-folder': Record<string, never>;
   'skill-md-unreadable': { detail: string };
+  /** The parser failed on the file (a fault of iAs's, reported instead of stopping all loading). */
+  'skill-md-unparsable': { detail: string };
   'skills-folder-unreadable': { detail: string };
   /** A user skill names a built-in handler. */
   'builtin-user-skill': Record<string, never>;
@@ -160,6 +162,7 @@ export const englishSkillProblems: SkillProblemStrings = {
   'folder-unreadable': (p) => `the skill folder cannot be read: ${p.detail}`,
   'skill-md-folder': () => 'SKILL.md is a folder, not a file',
   'skill-md-unreadable': (p) => `SKILL.md cannot be read: ${p.detail}`,
+  'skill-md-unparsable': (p) => `iAs could not read this SKILL.md (the skill is skipped): ${p.detail}`,
   'skills-folder-unreadable': (p) => `the skills folder cannot be read: ${p.detail}`,
   'builtin-user-skill': () => 'only system skills may name a built-in handler; write a "## Execute" script instead',
   'bad-skill-name': () => 'the name must be 1 to 64 of a-z, 0-9, "_" and "-"',

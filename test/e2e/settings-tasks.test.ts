@@ -232,6 +232,7 @@ describe('skill settings', () => {
       'true',
     );
     await row('city_weather').locator('[data-testid="skill-review"]').click();
+    await page.click('[data-testid="skill-review-mark"]');
     await expect.poll(() => row('city_weather').locator('[data-testid="skill-review"]').count()).toBe(0);
 
     await page.goto(`${app.origin}/#/chat`);
@@ -407,6 +408,7 @@ describe('a skill’s details', () => {
     expect(await panel.locator('[data-testid="skill-unreviewed"]').count()).toBe(1);
     expect(await row('web_search').locator('[data-testid="skill-review"]').count()).toBe(1);
     await notice.locator('[data-testid="skill-editor-review"]').click();
+    await page.click('[data-testid="skill-review-mark"]');
     await page.locator('[data-testid="toast"]', { hasText: 'web_search marked as reviewed' }).waitFor();
     await expect.poll(() => notice.count()).toBe(0);
     expect(await panel.locator('[data-testid="skill-unreviewed"]').count()).toBe(0);

@@ -5,8 +5,9 @@ import path from 'node:path';
 import type { IasApi, SkillInfo, SkillProblemInfo, SkillValidation } from '../../shared/contract.js';
 import { toolFor } from '../agent/catalogue.js';
 import { apiError } from './api-error.js';
+import { showSkillVersion } from './skill-version.js';
 import { effectiveRisk, isReviewed, markReviewed, markReviewedIfAt } from '../approval/review.js';
-import { hashFolderFiles, listFolderFiles } from '../skills/folder-files.js';
+import { hashFolderFiles, hashSkillFolder, listFolderFiles } from '../skills/folder-files.js';
 import { realRoot } from '../skills/load.js';
 import { parseSkillFile } from '../skills/parse.js';
 import { skillProblem } from '../skills/problem.js';
@@ -24,6 +25,7 @@ type SkillsMethods = Pick<
   | 'saveSkill'
   | 'copySkillToUser'
   | 'deleteSkill'
+  | 'showSkillVersion'
   | 'reviewSkill'
   | 'skillTemplate'
   | 'setSkillConfig'
@@ -194,10 +196,27 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       if (skill.kind === 'builtin') throw apiError('builtin-no-copy', { name });
       const target = path.join(userDir, name);
       if (fs.existsSync(target)) throw apiError('user-skill-exists', { name });
-      fs.cpSync(skill.dir, target, { recursive: true });
+      // Copied whole into a new folder nobody else can name (hidden from loading by its dot), then
+      // moved into place, which fails if a folder with files has appeared there meanwhile: what is
+      // marked reviewed is exactly the copy, never merged with what someone else put there.
+      fs.mkdirSync(userDir, { recursive: true });
+      const tmp = fs.mkdtempSync(path.join(userDir, `.copy-${name}-`));
+      let copied: string;
+      try {
+        fs.cpSync(skill.dir, tmp, { recursive: true });
+        copied = hashSkillFolder(tmp, realRoot(userDir));
+        fs.renameSync(tmp, target);
+      } catch (err) {
+        fs.rmSync(tmp, { recursive: true, force: true });
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR') {
+          throw apiError('user-skill-exists', { name });
+        }
+        throw err;
+      }
       registry.reload('user', [name]);
-      const copy = registry.get(name);
-      if (copy?.source === 'user') markReviewed(copy, store.skillSettings);
+      // Marked only if the folder is still the copy made.
+      markReviewedIfAt(registry, name, copied, store.skillSettings);
       changed();
       return {
         name,
@@ -222,12 +241,16 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       else store.skillSettings.delete(name);
       changed();
     },
+    async showSkillVersion(name) {
+      existing(name);
+      return showSkillVersion(registry, name);
+    },
     async reviewSkill(name, hash) {
       existing(name);
       // As the files are now, even before the watcher has seen an edit (a whole hash: see validate-call.ts).
       const marked = markReviewedIfAt(registry, name, hash, store.skillSettings);
       changed();
-      return marked !== undefined;
+      if (!marked) throw apiError('skill-changed-since-shown', { name });
     },
     async skillTemplate(kind) {
       return TEMPLATES[kind];

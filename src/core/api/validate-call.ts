@@ -82,6 +82,7 @@ const PARAMS: Record<ApiMethod, object[]> = {
   saveSkill: [name, str(256 * 1024)],
   copySkillToUser: [name],
   deleteSkill: [name],
+  showSkillVersion: [name],
   reviewSkill: [name, { type: 'string', pattern: '^[0-9a-f]{64}$' }],
   skillTemplate: [{ enum: ['script', 'instructions'] }],
   setSkillConfig: [

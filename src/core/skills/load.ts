@@ -96,7 +96,13 @@ export function loadSkillFolder(
   } catch (err) {
     return fail({ code: 'skill-md-unreadable', params: { detail: (err as Error).message } });
   }
-  const parsed = parseSkillFile(bytes, file, name);
+  let parsed: ReturnType<typeof parseSkillFile>;
+  try {
+    parsed = parseSkillFile(bytes, file, name);
+  } catch (err) {
+    // A file the parser cannot cope with is this skill's problem: the others still load.
+    return fail({ code: 'skill-md-unparsable', params: { detail: err instanceof Error ? err.message : String(err) } });
+  }
   if (!parsed.definition) return { errors: parsed.errors, warnings: parsed.warnings };
   if (parsed.definition.builtin && source !== 'system') {
     return {

@@ -7,6 +7,7 @@ import type {
   SkillKind,
   SkillRisk,
   SkillSource,
+  SkillVersionFile,
   TaskRunStatus,
   ToolCallStatus,
   WechatState,
@@ -281,7 +282,25 @@ export const en = {
     enable: (name: string) => `Enable ${name}`,
     reviewed: 'Reviewed',
     review: 'Review',
-    reviewHint: 'Mark the current SKILL.md as reviewed: it then runs at its own risk level.',
+    reviewHint:
+      'Show every file of this skill, then mark that version as reviewed: it then runs at its own risk level.',
+    reviewTitle: (name: string) => `Review ${name}`,
+    reviewIntro:
+      'Every file of this skill, as it is now. Marking it reviewed lets it run at its own risk level until any of these files changes.',
+    reviewFiles: (n: number) => plural(n, 'file', 'files'),
+    fileSize: (bytes: number) =>
+      bytes < 1024
+        ? plural(bytes, 'byte', 'bytes')
+        : `${(bytes / 1024).toLocaleString('en', { maximumFractionDigits: 1 })} KB`,
+    notShown: {
+      binary: 'not text: not shown',
+      'too-large': 'too large to show here: not shown',
+      unreadable: 'could not be read: not shown',
+    } satisfies Record<NonNullable<SkillVersionFile['notShown']>, string>,
+    reviewVersion: (hash: string) => `Version ${hash}`,
+    markReviewed: 'Mark as reviewed',
+    reviewLoadFailed: 'Could not read the skill’s files',
+    reviewUnsaved: 'Save or discard your edits first: a review is of the files as they are on disk.',
     reviewedToast: (name: string) => `${name} marked as reviewed`,
     reviewFailed: 'Could not mark the skill as reviewed',
     changedSinceShown: (name: string) =>

@@ -7,6 +7,7 @@ import { navigate } from '../app/router.js';
 import { useToast } from '../app/Toasts.js';
 import { useT } from '../i18n.js';
 import { NewSkillDialog } from '../skills/NewSkillDialog.js';
+import { ReviewDialog } from '../skills/ReviewDialog.js';
 import { SkillEditor } from '../skills/SkillEditor.js';
 import { SkillProblems } from '../skills/SkillProblems.js';
 import { SkillsTable } from '../skills/SkillsTable.js';
@@ -65,17 +66,9 @@ export function SkillsPage({ selected }: { selected?: string }) {
     });
   };
 
-  const review = (skill: SkillInfo) => {
-    // Bound to the version on screen: a skill changed since is not marked, and the list reloads.
-    client.call.reviewSkill(skill.name, skill.hash).then(
-      (reviewed) => {
-        if (reviewed) toast({ tone: 'success', title: t.skills.reviewedToast(skill.name) });
-        else toast({ tone: 'error', title: t.skills.reviewFailed, body: t.skills.changedSinceShown(skill.name) });
-        reload();
-      },
-      (err: unknown) => toast({ tone: 'error', title: t.skills.reviewFailed, body: errorMessage(err) }),
-    );
-  };
+  // Review shows every file of the skill's version first; what is marked is the version shown.
+  const [reviewing, setReviewing] = useState<string>();
+  const review = (skill: SkillInfo) => setReviewing(skill.name);
 
   const create = async (name: string, kind: 'script' | 'instructions') => {
     setCreating(false);
@@ -171,6 +164,7 @@ export function SkillsPage({ selected }: { selected?: string }) {
       {selected && !current && draftHere === undefined && state.data && (
         <p className="notice notice-info skills-missing">{t.skills.notFound(selected)}</p>
       )}
+      <ReviewDialog name={reviewing} onClose={() => setReviewing(undefined)} onDone={reload} />
       <NewSkillDialog
         open={creating}
         skills={skills}

@@ -29,7 +29,7 @@ interface Props {
   onSaved: (name: string) => void;
   onConfigSaved: (name: string, config: SkillConfigField[]) => void;
   onToggle: (skill: SkillInfo, enabled: boolean) => void;
-  /** Marks the version of the skill shown as reviewed (as the list's Review does). */
+  /** Opens the skill's review (as the list's Review does); never offered over unsaved edits. */
   onReview: (skill: SkillInfo) => void;
   onDeleted: () => void;
   onClose: () => void;
@@ -289,7 +289,12 @@ export function SkillEditor(props: Props) {
       {skill && !skill.reviewed && (
         <p className="notice notice-warn editor-notice review-notice" data-testid="skill-unreviewed-notice">
           <span>{t.skills.unreviewedNotice}</span>
-          <ReviewButton skill={skill} testId="skill-editor-review" onReview={onReview} />
+          <ReviewButton
+            skill={skill}
+            testId="skill-editor-review"
+            onReview={onReview}
+            unavailable={dirty ? t.skills.reviewUnsaved : undefined}
+          />
         </p>
       )}
       {loadError && (

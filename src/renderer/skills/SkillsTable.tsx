@@ -52,15 +52,22 @@ export function NeedsSetupBadge({ skill }: { skill: SkillInfo }) {
   );
 }
 
-/** Marks the version of the skill shown as reviewed (the list's and the details' Review). */
-export function ReviewButton(props: { skill: SkillInfo; testId: string; onReview: (skill: SkillInfo) => void }) {
+/** Opens the skill's review (the list's and the details' Review). */
+export function ReviewButton(props: {
+  skill: SkillInfo;
+  testId: string;
+  onReview: (skill: SkillInfo) => void;
+  /** Why it cannot be used now, if it cannot. */
+  unavailable?: string;
+}) {
   const t = useT();
   return (
     <button
       type="button"
       className="button button-small"
       data-testid={props.testId}
-      title={t.skills.reviewHint}
+      title={props.unavailable ?? t.skills.reviewHint}
+      disabled={props.unavailable !== undefined}
       onClick={() => props.onReview(props.skill)}
     >
       {t.skills.review}

@@ -25,7 +25,7 @@ describe('saving in the skills editor', () => {
       'scripts/run.sh': 'echo tidied',
     });
     w.runtime.registry.reload('user', ['tidy']);
-    expect(await w.core.api.reviewSkill('tidy', (await info('tidy')).hash)).toBe(true);
+    await w.core.api.reviewSkill('tidy', (await info('tidy')).hash);
     expect(await info('tidy')).toMatchObject({ reviewed: true, effectiveRisk: 'low' });
 
     // Changed outside the app (a download, another program): unreviewed.
@@ -49,7 +49,7 @@ describe('saving in the skills editor', () => {
     expect(fs.existsSync(ran)).toBe(false);
 
     // Reviewed as shown, then edited in the editor again: it stays reviewed.
-    expect(await w.core.api.reviewSkill('tidy', (await info('tidy')).hash)).toBe(true);
+    await w.core.api.reviewSkill('tidy', (await info('tidy')).hash);
     await w.core.api.saveSkill('tidy', skillMd('Tidies the whole desk up.'));
     expect(await info('tidy')).toMatchObject({ reviewed: true, effectiveRisk: 'low' });
   });

@@ -15,7 +15,8 @@ import { openRuntime } from '../core/runtime.js';
 import { isLoopback } from '../server/hosts.js';
 import { acquireServeLock } from '../server/serve-lock.js';
 import { serveToken } from '../server/serve-token.js';
-import { visibleLine, withControlsShown } from '../shared/visible-text.js';
+import { skippedSkillText } from '../shared/skipped-skill.js';
+import { withControlsShown } from '../shared/visible-text.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { bundledExampleSkills, bundledSystemSkills, type GlobalOptions } from './context.js';
 import { color } from './format.js';
@@ -113,9 +114,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
     });
     opened.add(() => runtime.close());
     for (const problem of runtime.registry.problems().errors) {
-      // Where and what, as the skill file wrote it: shown, not obeyed (see problemLine).
-      const where = visibleLine(`${problem.path}${problem.line ? `:${problem.line}` : ''}`);
-      process.stderr.write(`${color.yellow('warning')}: skipped ${where}: ${withControlsShown(problem.message)}\n`);
+      process.stderr.write(`${color.yellow('warning')}: skipped ${skippedSkillText(problem)}\n`);
     }
 
     let wechat: WechatService | undefined;

@@ -14,7 +14,7 @@ import { approvalKey, FileSecretStore, type SecretStore } from './approval/key-s
 import { SkillCaller } from './approval/call-skill.js';
 import type { ApprovalChannel } from './approval/channel.js';
 import { ApprovalGate } from './approval/gate.js';
-import { codeInChatText } from './approval/messages.js';
+import { codeInChatText, maybeCodeInChatText } from './approval/messages.js';
 import { dataPaths, type DataPaths } from './paths.js';
 import { computerTimeZone } from './time-zone.js';
 import { SkillRegistry } from './skills/registry.js';
@@ -164,7 +164,10 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
   });
   const offered = () => enabledSkills(registry.list(), store.skillSettings);
   // The model never sees an approval code, even one the owner typed into a chat by mistake.
-  const refuseCode = (text: string) => (gate.holdsCode(text) ? codeInChatText() : undefined);
+  const refuseCode = (text: string) => {
+    const held = gate.holdsCode(text);
+    return held === 'code' ? codeInChatText() : held === 'maybe-code' ? maybeCodeInChatText() : undefined;
+  };
   // What servers were learnt to want holds for every agent of this runtime (chat and tasks).
   const mends = new ServerMends();
   const turns = new TurnsInProgress();

@@ -11,6 +11,7 @@ import { HIGH_RISK_PAUSED, openRuntime, type Runtime } from '../core/runtime.js'
 import { createCoreApi } from '../core/api/create-api.js';
 import { APP_SETTINGS } from '../core/api/settings-api.js';
 import { pickLocale } from '../shared/locale.js';
+import { skippedSkillText } from '../shared/skipped-skill.js';
 import { startFailure } from '../shared/start-failure.js';
 import { registerIpc } from './ipc.js';
 import { exampleSkillsDir, isAppUrl, systemSkillsDir, userSkillsDir } from './paths.js';
@@ -86,7 +87,8 @@ async function start(): Promise<void> {
   opened.add(() => started.close());
   const registry = runtime.registry;
   for (const problem of registry.problems().errors) {
-    console.warn(`iAs: skipped a skill: ${problem.path}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`);
+    // What the skill file wrote is shown on the terminal, never obeyed (an escape sequence reads as \u001b).
+    console.warn(`iAs: skipped a skill: ${skippedSkillText(problem)}`);
   }
   const bot = new WechatService({
     dataDir: home,

@@ -1,6 +1,6 @@
 /** Keeps every web page of the app on the app: no new windows, no navigation away, no webviews, (almost) no permissions. */
 import { shell, type Session, type WebContents } from 'electron';
-import { isSafeExternalUrl } from './web-security.js';
+import { isSafeExternalUrl, permissionAllowed } from './web-security.js';
 
 export function hardenWebContents(contents: WebContents, isAppUrl: (url: string) => boolean): void {
   // No window opens inside the app; a checked http(s) link opens in the owner's browser.
@@ -17,11 +17,33 @@ export function hardenWebContents(contents: WebContents, isAppUrl: (url: string)
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-/** The page may copy to the clipboard; every other permission (camera, microphone, location…) is refused. */
-const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write']);
-
+/**
+ * Permissions: both the checks (asked first by most web APIs, granted by default) and the requests
+ * are answered by permissionAllowed: the clipboard write of the Copy buttons, on the app's page.
+ */
 export function restrictPermissions(session: Session, isAppUrl: (url: string) => boolean): void {
-  session.setPermissionRequestHandler((contents, permission, callback) =>
-    callback(ALLOWED_PERMISSIONS.has(permission) && isAppUrl(contents.getURL())),
+  session.setPermissionCheckHandler((contents, permission, _origin, details) =>
+    permissionAllowed(
+      {
+        permission,
+        pageUrl: contents?.getURL(),
+        requestingUrl: details.requestingUrl,
+        isMainFrame: details.isMainFrame,
+      },
+      isAppUrl,
+    ),
+  );
+  session.setPermissionRequestHandler((contents, permission, callback, details) =>
+    callback(
+      permissionAllowed(
+        {
+          permission,
+          pageUrl: contents.getURL(),
+          requestingUrl: details.requestingUrl,
+          isMainFrame: details.isMainFrame,
+        },
+        isAppUrl,
+      ),
+    ),
   );
 }

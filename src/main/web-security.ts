@@ -53,3 +53,32 @@ export function isSafeExternalUrl(url: string): boolean {
     return false;
   }
 }
+
+/**
+ * The permissions the app's page uses: writing to the clipboard (the Copy buttons). Every other one
+ * (camera, microphone, location, notifications: the desktop app notifies from its main process…)
+ * is refused.
+ */
+const PAGE_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
+/** A permission check or request, as Electron describes it. */
+export interface PermissionAsk {
+  permission: string;
+  /** The URL of the page that asks (its web contents); none when Electron names no page. */
+  pageUrl: string | undefined;
+  /** The URL of the frame that asks, when Electron names it. */
+  requestingUrl?: string;
+  /** Whether the main frame asks, when Electron says. */
+  isMainFrame?: boolean;
+}
+
+/**
+ * Whether a permission is granted: only one the app's page uses, and only to the app's own page
+ * (its main frame), never to another page, a frame inside it, or an ask that names no page.
+ */
+export function permissionAllowed(ask: PermissionAsk, isAppUrl: (url: string) => boolean): boolean {
+  if (!PAGE_PERMISSIONS.has(ask.permission)) return false;
+  if (ask.pageUrl === undefined || !isAppUrl(ask.pageUrl)) return false;
+  if (ask.isMainFrame === false) return false;
+  return ask.requestingUrl === undefined || isAppUrl(ask.requestingUrl);
+}

@@ -26,6 +26,11 @@ export interface ApiErrorParams {
   /** A chat message that holds the pending approval's code: it is kept from the model. */
   'code-in-chat': Record<string, never>;
   /**
+   * A chat message with 6 digits while another iAs process (the app or `ias`) waits for an approval
+   * whose code cannot be checked here: it may be that code, so it is kept from the model.
+   */
+  'maybe-code-in-chat': Record<string, never>;
+  /**
    * A chat message sent while iAs has no model it can use (none set up, or a setting that cannot
    * be used): refused before anything is stored. `message` and `messageCode` are the turn line
    * that says why (in English, and its code).
@@ -81,6 +86,8 @@ export const englishApiErrors: ApiErrorStrings = {
   'reply-in-progress': () => 'a reply is still coming in this conversation; stop it or wait',
   'code-in-chat': () =>
     'That is an approval code: reply it in WeChat, where the request was sent. It was not sent to the model.',
+  'maybe-code-in-chat': () =>
+    'Another iAs (the app or the ias command) is waiting for an approval, and the 6 digits in this message may be its code, so it was not sent to the model. Answer that approval in WeChat first, or write the number another way.',
   'no-usable-model': (p) => `The message was not sent. ${sayTurnLine(englishTurnMessages, p.message, p.messageCode)}`,
   'wechat-unavailable': () => 'WeChat is not available in this mode',
   'no-task': (p) => `there is no scheduled task "${p.id}"`,

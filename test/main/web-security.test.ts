@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { appUrlMatcher, isSafeExternalUrl, SECURE_WEB_PREFERENCES } from '../../src/main/web-security.js';
+import {
+  appUrlMatcher,
+  isSafeExternalUrl,
+  permissionAllowed,
+  SECURE_WEB_PREFERENCES,
+} from '../../src/main/web-security.js';
 
 describe('window security settings', () => {
   it('every window is isolated, sandboxed, without Node or webviews', () => {
@@ -45,5 +50,36 @@ describe('window security settings', () => {
     ]) {
       expect(isSafeExternalUrl(bad)).toBe(false);
     }
+  });
+
+  it('grants only the clipboard write of the Copy buttons, and only to the app page', () => {
+    const rendererFile = path.resolve('/opt/iAs/out/renderer/index.html');
+    const isApp = appUrlMatcher({ rendererFile, platform: 'linux' });
+    const page = `${pathToFileURL(rendererFile).href}#/chat`;
+    const copy = { permission: 'clipboard-sanitized-write', pageUrl: page };
+    // As a check (which Electron grants unless told otherwise) and as a request.
+    expect(permissionAllowed(copy, isApp)).toBe(true);
+    expect(permissionAllowed({ ...copy, requestingUrl: page, isMainFrame: true }, isApp)).toBe(true);
+    for (const permission of [
+      'clipboard-read',
+      'media',
+      'geolocation',
+      'notifications',
+      'openExternal',
+      'fileSystem',
+      'hid',
+      'usb',
+      'serial',
+      'unknown',
+    ]) {
+      expect(permissionAllowed({ permission, pageUrl: page, requestingUrl: page, isMainFrame: true }, isApp)).toBe(
+        false,
+      );
+    }
+    // Not the app's page, a frame inside it, a frame from elsewhere, or no page at all.
+    expect(permissionAllowed({ ...copy, pageUrl: 'https://evil.example/' }, isApp)).toBe(false);
+    expect(permissionAllowed({ ...copy, isMainFrame: false }, isApp)).toBe(false);
+    expect(permissionAllowed({ ...copy, requestingUrl: 'https://evil.example/' }, isApp)).toBe(false);
+    expect(permissionAllowed({ ...copy, pageUrl: undefined }, isApp)).toBe(false);
   });
 });

@@ -104,7 +104,8 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
     },
     async sendMessage({ conversationId, text }) {
       // Before a new conversation takes the text as its title (the agent refuses it too).
-      if (runtime.gate.holdsCode(text)) throw apiError('code-in-chat', {});
+      const held = runtime.gate.holdsCode(text);
+      if (held) throw apiError(held === 'code' ? 'code-in-chat' : 'maybe-code-in-chat', {});
       if (conversationId && !conversations.get(conversationId))
         throw apiError('no-conversation', { id: conversationId });
       if (conversationId && turns.has(conversationId)) throw apiError('reply-in-progress', {});

@@ -41,7 +41,14 @@ export function normalizeCodeText(text: string): string {
  * ("123 456", "123,456", "123、456").
  */
 export function codeInText(key: Buffer, binding: CodeBinding, text: string, storedHmac: string): boolean {
+  return codeCandidates(text).some((w) => codeMatches(key, binding, w, storedHmac));
+}
+
+/**
+ * Every 6 digits in `text` (normalized) that could be a code, among other words or typed in groups
+ * ("123 456", "123,456", "123、456"): each 6 in a row of a longer run too.
+ */
+export function codeCandidates(text: string): string[] {
   const runs = text.replace(/(?<=\d)[\s.\-·,、_/]+(?=\d)/g, '').match(/\d{6,}/g) ?? [];
-  const windows = runs.flatMap((run) => Array.from({ length: run.length - 5 }, (_, i) => run.slice(i, i + 6)));
-  return windows.some((w) => codeMatches(key, binding, w, storedHmac));
+  return runs.flatMap((run) => Array.from({ length: run.length - 5 }, (_, i) => run.slice(i, i + 6)));
 }

@@ -17,7 +17,15 @@ import type { CancelCause } from '../../shared/call-errors.js';
 import type { Skill, SkillResult } from '../skills/types.js';
 import { canonicalJson, sha256Hex } from './canonical.js';
 import type { ApprovalChannel, IncomingMessage } from './channel.js';
-import { codeHmac, codeInText, codeMatches, generateCode, normalizeCodeText, type CodeBinding } from './code.js';
+import {
+  codeCandidates,
+  codeHmac,
+  codeInText,
+  codeMatches,
+  generateCode,
+  normalizeCodeText,
+  type CodeBinding,
+} from './code.js';
 import * as say from './messages.js';
 import { skillOrigin, type ReviewMarks } from './review.js';
 
@@ -117,6 +125,12 @@ const INTERRUPTED = JSON.stringify({ success: false, error: 'interrupted: iAs st
 const WATCH_MS = 1000;
 
 const CANCEL_WORDS = new Set(['0', '取消', 'cancel']);
+
+/**
+ * Why a chat message is kept from the model: it holds the pending approval's code, or it holds 6
+ * digits while another iAs process's approval (whose code cannot be checked here) is pending.
+ */
+export type CodeInChat = 'code' | 'maybe-code';
 
 export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   readonly runId: string;
@@ -303,11 +317,19 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
 
   /**
    * Whether `text` holds the code of the owner's pending approval, alone or among other words (a
-   * message typed into a chat with the model, which must never see a code).
+   * message typed into a chat with the model, which must never see a code): 'code' when it does.
+   * The approval of another iAs process on the data folder (the app keeps its key in the OS
+   * keychain, `ias` in a file, so neither can check the other's code, stored only as an HMAC) is
+   * 'maybe-code' for any 6 digits in the text: which of them is its code cannot be told here.
    */
-  holdsCode(text: string): boolean {
+  holdsCode(text: string): CodeInChat | undefined {
     const row = this.options.approvals.activeForOwner(OWNER);
-    return row?.codeHash != null && codeInText(this.options.key, binding(row), normalizeCodeText(text), row.codeHash);
+    if (row?.codeHash == null) return undefined;
+    const typed = normalizeCodeText(text);
+    if (codeInText(this.options.key, binding(row), typed, row.codeHash)) return 'code';
+    const live = row.expiresAt === null || row.expiresAt > this.now();
+    if (live && !this.waitsFor(row.id) && codeCandidates(typed).length > 0) return 'maybe-code';
+    return undefined;
   }
 
   private open(request: ApprovalRequest, skill: Skill): string {

@@ -193,6 +193,12 @@ export const reroutedText = (from: string) =>
 /** Why a chat message was not sent to the model: it holds the code of the approval waiting in WeChat. */
 export const codeInChatText = () =>
   '这是确认码：请在收到确认请求的微信里回复它；它没有发给模型。That is an approval code: reply it in WeChat, where the request was sent. It was not sent to the model.';
+/**
+ * Why a chat message was not sent to the model: another iAs (the app or the `ias` command) waits for
+ * an approval whose code this one cannot check, and the message holds 6 digits that may be it.
+ */
+export const maybeCodeInChatText = () =>
+  '另一个 iAs（桌面应用或 ias 命令）正在等待确认，这条消息里的 6 位数字可能是它的确认码，所以没有发给模型。请先在微信里处理那个确认，或换一种写法写这个数字。Another iAs (the app or the ias command) is waiting for an approval, and the 6 digits in this message may be its code, so it was not sent to the model. Answer that approval in WeChat first, or write the number another way.';
 export const noPendingText = () => '没有等待确认的操作。Nothing is waiting for approval.';
 
 /** What the owner is told of a decided approval: the text above, and its code for the app. */

@@ -41,7 +41,8 @@ export interface BuiltinContext {
 /**
  * Checks a call before anything else happens (before the owner is asked to approve it): throws
  * with what is wrong. For what a JSON Schema cannot say simply (one action's required fields, a
- * cron expression, a folder that must exist).
+ * cron expression). Its answer goes to the model without the owner's say: it never tells whether
+ * a path exists (that waits for the approval).
  */
 export type BuiltinCheck = (
   params: Record<string, unknown>,

@@ -32,11 +32,15 @@ export function shellCommand(
   return [shell, [...(LOGIN_SHELLS.has(base) ? ['-l'] : []), '-c', command]];
 }
 
-function workingFolder(cwd: unknown): string {
+/** The working folder `cwd` names (the home folder by default, `~` expanded), not yet looked at. */
+function workingFolderPath(cwd: unknown): string {
   const home = os.homedir();
   if (typeof cwd !== 'string' || cwd.trim() === '') return home;
-  const expanded = cwd.trim().replace(/^~(?=$|[\\/])/, home);
-  const dir = path.resolve(home, expanded);
+  return path.resolve(home, cwd.trim().replace(/^~(?=$|[\\/])/, home));
+}
+
+/** `dir`, once it is known to be a folder. Only after the owner approved: it tells whether a path exists. */
+function existingFolder(dir: string): string {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(dir);
@@ -47,15 +51,25 @@ function workingFolder(cwd: unknown): string {
   return dir;
 }
 
-/** Before the owner is asked: the folder must exist. */
+/** The command, as the owner would run it; empty is no command. */
+function commandLine(params: Record<string, unknown>): string {
+  const command = String(params.command ?? '');
+  if (command.trim() === '') throw new Error('the command is empty');
+  return command;
+}
+
+/**
+ * Before the owner is asked: only what the call itself says (an empty command). Nothing here looks
+ * at the file system, so the answer tells the model nothing about which paths exist: the working
+ * folder is looked at once the owner approved.
+ */
 export const checkShell: BuiltinCheck = (params) => {
-  workingFolder(params.cwd);
+  commandLine(params);
 };
 
 export async function executeShell(params: Record<string, unknown>, context: BuiltinContext) {
-  const command = String(params.command ?? '');
-  if (command.trim() === '') throw new Error('the command is empty');
-  const cwd = workingFolder(params.cwd);
+  const command = commandLine(params);
+  const cwd = existingFolder(workingFolderPath(params.cwd));
   const timeoutSecs = typeof params.timeout_secs === 'number' ? params.timeout_secs : DEFAULT_TIMEOUT_SECS;
   const capKb = typeof params.max_output_kb === 'number' ? params.max_output_kb : DEFAULT_OUTPUT_KB;
   const [program, args] = shellCommand(command, context.env.SHELL);

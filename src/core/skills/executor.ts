@@ -67,7 +67,7 @@ function handlerContext(skill: Skill, options: ExecuteOptions): Omit<BuiltinCont
 }
 
 /**
- * A built-in's own check of a call (one action's required fields, a schedule, a folder), run
+ * A built-in's own check of a call (one action's required fields, a schedule), run
  * before the owner is asked to approve it. Returns what is wrong, or undefined.
  */
 export async function precheckCall(

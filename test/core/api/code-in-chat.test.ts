@@ -9,18 +9,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCoreApi, type CoreApi } from '../../../src/core/api/create-api.js';
 import { InProcessChannel } from '../../../src/core/approval/in-process-channel.js';
 import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
-import { countingSkill, readRuns } from '../../helpers/gate.js';
+import { CODE, codeIn, countingSkill, gateWorld, readRuns, type GateWorld } from '../../helpers/gate.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 import { tempDir, writeSkill } from '../../helpers/temp.js';
 
 let runtime: Runtime | undefined;
 let core: CoreApi | undefined;
 let model: ModelServer | undefined;
+let other: GateWorld | undefined;
 afterEach(async () => {
   await core?.close();
   await runtime?.close();
   await model?.close();
-  runtime = core = model = undefined;
+  other?.close();
+  runtime = core = model = other = undefined;
 });
 
 describe('an approval code typed into the app chat', () => {
@@ -59,6 +61,32 @@ describe('an approval code typed into the app chat', () => {
     await expect.poll(() => readRuns(home, 'send_mail').length).toBe(1);
     // Six digits with no approval waiting are an ordinary message.
     await expect.poll(() => runtime!.gate.openApprovals().length).toBe(0);
+    model.enqueue({ content: 'A number.' });
+    await expect(core.api.sendMessage({ text: code })).resolves.toMatchObject({ turnId: expect.any(String) });
+  });
+
+  it("keeps any 6 digits from the model while another process's approval, whose code it cannot check, waits", async () => {
+    // `ias serve` (or `ias chat`) on the data folder, its key unknown to the app, asks in WeChat.
+    other = gateWorld();
+    fs.rmSync(path.join(other.home, 'secrets', 'approval-hmac.key'));
+    const asked = other.wechat.nextSent(CODE);
+    const call = other.caller.call({ name: 'send_mail', params: { to: 'boss' }, source: 'chat' });
+    const code = codeIn(await asked);
+
+    const desktop = new InProcessChannel({ name: 'desktop', inApp: true });
+    runtime = await openRuntime({ home: other.home, systemSkills: other.system, channels: [desktop] });
+    core = createCoreApi(runtime, { version: '0.0.0', schedule: false });
+    model = await startModelServer();
+    await core.api.saveProvider({ baseUrl: model.url, model: 'test-model', apiKey: 'k' });
+    for (const text of [code, `the code is ${code}`, `${code.slice(0, 3)}-${code.slice(3)}`]) {
+      await expect(core.api.sendMessage({ text })).rejects.toThrow(/6 digits in this message may be its code/);
+    }
+    expect(model.requests).toHaveLength(0);
+    expect(await core.api.listConversations()).toEqual([]);
+
+    // Answered in WeChat, it runs; then six digits are an ordinary message again.
+    other.wechat.reply(code);
+    expect((await call).status).toBe('done');
     model.enqueue({ content: 'A number.' });
     await expect(core.api.sendMessage({ text: code })).resolves.toMatchObject({ turnId: expect.any(String) });
   });

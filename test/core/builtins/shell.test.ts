@@ -140,15 +140,49 @@ describe('execute_shell', () => {
     expect(data.note).toMatch(/cut at 4 KB/);
   });
 
-  it('refuses a working folder that does not exist, and an over-long command before asking anyone', async () => {
+  it('tells the model nothing about which paths exist before the owner is asked', async () => {
     const w = await world();
-    const outcome = await w.runtime.caller.call({
-      name: 'execute_shell',
-      params: { command: 'pwd', cwd: path.join(w.home, 'missing') },
-      source: 'chat',
-    });
-    expect(outcome.result.error).toMatch(/^the working folder .*missing does not exist/);
-    expect(outcome.approvalId).toBeUndefined();
+    const file = path.join(w.home, 'a-file');
+    fs.writeFileSync(file, '');
+    const marker = path.join(w.home, 'ran');
+    // A folder, a file, and a path that does not exist: each is asked about, and a cancel reads the same.
+    const answers: unknown[] = [];
+    for (const cwd of [w.home, file, path.join(w.home, 'missing')]) {
+      const sent = w.owner.nextSent(/确认码/);
+      const call = w.runtime.caller.call({
+        name: 'execute_shell',
+        params: { command: `touch '${marker}'`, cwd },
+        source: 'chat',
+      });
+      expect(await sent).toContain(cwd);
+      w.owner.reply('0');
+      const outcome = await call;
+      expect(outcome.approvalId).toBeDefined();
+      answers.push([outcome.status, outcome.result.error]);
+    }
+    expect(answers).toEqual(Array.from({ length: 3 }, () => ['refused', '用户拒绝了你的调用：execute_shell']));
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('looks at the working folder once the owner approved, and runs nothing when it is not a folder', async () => {
+    const w = await world();
+    const marker = path.join(w.home, 'ran');
+    const missing = await approvedRun(w, { command: `touch '${marker}'`, cwd: path.join(w.home, 'missing') });
+    expect(missing.outcome.status).toBe('error');
+    expect(missing.outcome.result.error).toMatch(/^the working folder .*missing does not exist/);
+    const file = path.join(w.home, 'a-file');
+    fs.writeFileSync(file, '');
+    const notFolder = await approvedRun(w, { command: `touch '${marker}'`, cwd: file });
+    expect(notFolder.outcome.result.error).toBe(`${file} is not a folder`);
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('refuses an empty or over-long command before asking anyone', async () => {
+    const w = await world();
+    const empty = await w.runtime.caller.call({ name: 'execute_shell', params: { command: '  ' }, source: 'chat' });
+    expect(empty.status).toBe('error');
+    expect(empty.result.error).toBe('the command is empty');
+    expect(empty.approvalId).toBeUndefined();
     const long = await w.runtime.caller.call({
       name: 'execute_shell',
       params: { command: 'x'.repeat(1501) },

@@ -109,16 +109,16 @@ describe('when each message was written', () => {
   it("an old message with its date, in the owner's zone; today's by its time alone", async () => {
     await page.goto(`${app.origin}/#/chat/conv-oldest`);
     await page.getByText('I remember it well.').waitFor();
-    await expect.poll(times).toEqual(['Mar 14, 2025, 01:07 AM', 'Mar 14, 2025, 01:08 AM']);
+    await expect.poll(times).toEqual(['Mar 14, 2025, 1:07 AM', 'Mar 14, 2025, 1:08 AM']);
     const time = page.locator('[data-testid="message-time"]').first();
-    expect(await time.getAttribute('title')).toBe('03/14/2025, 01:07 AM');
+    expect(await time.getAttribute('title')).toBe('03/14/2025, 1:07 AM');
     expect(await time.getAttribute('datetime')).toBe(new Date(LONG_AGO).toISOString());
     await screenshot(page, 'chat-message-times');
 
     await page.goto(`${app.origin}/#/chat/conv-today`);
     await page.getByText('Good morning to you.').waitFor();
     await expect.poll(async () => (await times()).length).toBe(2);
-    for (const shown of await times()) expect(shown).toMatch(/^\d\d:\d\d [AP]M$/);
+    for (const shown of await times()) expect(shown).toMatch(/^\d{1,2}:\d\d [AP]M$/);
   });
 
   it('says it in 简体中文', async () => {

@@ -284,10 +284,10 @@ describe('scheduled tasks', () => {
     const morning = task(ids.morning);
     // The schedule in words, then the expression as written, then its time zone.
     expect(await morning.locator('[data-testid="task-schedule"]').textContent()).toMatch(
-      /^Every day at 08:00 AM ?0 8 \* \* \*.*Asia\/Shanghai/,
+      /^Every day at 8:00 AM ?0 8 \* \* \*.*Asia\/Shanghai/,
     );
     expect(await task(ids.weekly).locator('[data-testid="task-cron-words"]').textContent()).toBe(
-      'At 09:30 AM, only on Monday',
+      'At 9:30 AM, only on Monday',
     );
     expect(await morning.locator('[data-testid="task-status"]').textContent()).toContain('Done');
     expect(await morning.locator('[data-testid="task-skills"]').textContent()).toContain('city_weather');
@@ -317,7 +317,7 @@ describe('scheduled tasks', () => {
       await page.goto(`${app.origin}/#/tasks`);
       await expect
         .poll(() => task(ids.morning).locator('[data-testid="task-cron-words"]').textContent())
-        .toBe('Every day at 08:00 AM');
+        .toBe('Every day at 8:00 AM');
     }
   });
 

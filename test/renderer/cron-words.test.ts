@@ -4,11 +4,22 @@ import { formatDateTime, formatTime } from '../../src/renderer/ui/format.js';
 
 describe('sayCron', () => {
   it('says a time every day in English (12-hour clock) and 简体中文 (24-hour clock)', () => {
-    expect(sayCron('0 8 * * *', 'en')).toBe('Every day at 08:00 AM');
+    expect(sayCron('0 8 * * *', 'en')).toBe('Every day at 8:00 AM');
     expect(sayCron('0 8 * * *', 'zh-CN')).toBe('每天在08:00');
-    expect(sayCron('30 20 * * *', 'en')).toBe('Every day at 08:30 PM');
+    expect(sayCron('30 20 * * *', 'en')).toBe('Every day at 8:30 PM');
     expect(sayCron('30 20 * * *', 'zh-CN')).toBe('每天在20:30');
-    expect(sayCron('5 8,20 * * *', 'en')).toBe('Every day at 08:05 AM and 08:05 PM');
+    expect(sayCron('5 8,20 * * *', 'en')).toBe('Every day at 8:05 AM and 8:05 PM');
+  });
+
+  it('writes 12-hour English times without the hour’s leading zero, as the next run reads', () => {
+    expect(sayCron('*/5 8-17 * * *', 'en')).toBe('Every 5 minutes, between 8:00 AM and 5:59 PM');
+    expect(sayCron('0 10 * * *', 'en')).toBe('Every day at 10:00 AM');
+    expect(sayCron('0 12 * * *', 'en')).toBe('Every day at 12:00 PM');
+    expect(sayCron('*/5 * * * *', 'en')).toBe('Every 5 minutes');
+    expect(sayCron('5 * * * *', 'en')).toBe('At 5 minutes past the hour');
+    expect(sayCron('0 8-17 * * *', 'zh-CN')).toContain('08:00');
+    const morning = new Date(2026, 11, 1, 8, 5).getTime();
+    expect(sayCron('5 8 * * *', 'en')).toBe(`Every day at ${formatTime(morning, 'en')}`);
   });
 
   it('reads on the clock the page shows times on (a task’s next run beside it)', () => {
@@ -20,21 +31,21 @@ describe('sayCron', () => {
   });
 
   it('says other schedules as cronstrue does', () => {
-    expect(sayCron('30 9 * * 1-5', 'en')).toBe('At 09:30 AM, Monday through Friday');
+    expect(sayCron('30 9 * * 1-5', 'en')).toBe('At 9:30 AM, Monday through Friday');
     expect(sayCron('30 9 * * 1-5', 'zh-CN')).toBe('在09:30, 星期一至星期五');
     expect(sayCron('0 */2 * * *', 'en')).toBe('On the hour, every 2 hours');
     expect(sayCron('*/15 * * * *', 'zh-CN')).toBe('每隔 15 分钟');
-    expect(sayCron('0 9 * * 1', 'en')).toBe('At 09:00 AM, only on Monday');
+    expect(sayCron('0 9 * * 1', 'en')).toBe('At 9:00 AM, only on Monday');
   });
 
   it('reads the fields as croner does: seconds first, a year last, names, L, W and #', () => {
-    expect(sayCron('30 0 8 * * *', 'en')).toBe('Every day at 08:00:30 AM');
-    expect(sayCron('0 0 8 * * * 2027', 'en')).toBe('At 08:00 AM, only in 2027');
-    expect(sayCron('0 8 * * mon', 'en')).toBe('At 08:00 AM, only on Monday');
+    expect(sayCron('30 0 8 * * *', 'en')).toBe('Every day at 8:00:30 AM');
+    expect(sayCron('0 0 8 * * * 2027', 'en')).toBe('At 8:00 AM, only in 2027');
+    expect(sayCron('0 8 * * mon', 'en')).toBe('At 8:00 AM, only on Monday');
     expect(sayCron('0 0 L * *', 'en')).toBe('At 12:00 AM, on the last day of the month');
-    expect(sayCron('0 9 15W * *', 'en')).toBe('At 09:00 AM, on the weekday nearest day 15 of the month');
+    expect(sayCron('0 9 15W * *', 'en')).toBe('At 9:00 AM, on the weekday nearest day 15 of the month');
     expect(sayCron('0 9 * * 5#2', 'zh-CN')).toBe('在09:00, 限每月的第二个 星期五');
-    expect(sayCron('0 9 * * 5L', 'en')).toBe('At 09:00 AM, on the last Friday of the month');
+    expect(sayCron('0 9 * * 5L', 'en')).toBe('At 9:00 AM, on the last Friday of the month');
   });
 
   it('says the nicknames, in any case', () => {

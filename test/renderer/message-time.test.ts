@@ -17,15 +17,15 @@ const lastYear = Date.UTC(2025, 5, 1, 4, 0);
 describe('formatMessageTime', () => {
   it("says today's messages by the time alone, in the owner's zone", () => {
     expect(formatMessageTime(thisMorning, 'zh-CN', 'Asia/Shanghai', now)).toBe('09:05');
-    expect(formatMessageTime(thisMorning, 'en', 'Asia/Shanghai', now)).toBe('09:05 AM');
+    expect(formatMessageTime(thisMorning, 'en', 'Asia/Shanghai', now)).toBe('9:05 AM');
     expect(formatMessageTime(lateLastNight, 'zh-CN', 'Asia/Shanghai', now)).toBe('01:30');
   });
 
   it("says an earlier day's with its date, and the year when it is not this one", () => {
     expect(formatMessageTime(lateLastNight, 'zh-CN', 'UTC', now)).toBe('11月30日 17:30');
-    expect(formatMessageTime(lateLastNight, 'en', 'UTC', now)).toBe('Nov 30, 05:30 PM');
+    expect(formatMessageTime(lateLastNight, 'en', 'UTC', now)).toBe('Nov 30, 5:30 PM');
     expect(formatMessageTime(lastYear, 'zh-CN', 'Asia/Shanghai', now)).toBe('2025年6月1日 12:00');
-    expect(formatMessageTime(lastYear, 'en', 'UTC', now)).toBe('Jun 1, 2025, 04:00 AM');
+    expect(formatMessageTime(lastYear, 'en', 'UTC', now)).toBe('Jun 1, 2025, 4:00 AM');
   });
 
   it("falls back to the computer's zone for a zone Intl does not know", () => {

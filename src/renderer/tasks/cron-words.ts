@@ -1,5 +1,5 @@
 /**
- * A repeating task's cron expression in words, in the UI's language ("Every day at 08:00 PM",
+ * A repeating task's cron expression in words, in the UI's language ("Every day at 8:00 PM",
  * "每天在20:00"), by cronstrue, on the clock the language's dates and times read on (12-hour in
  * English, 24-hour in 简体中文), as the task's next run beside it is shown. The expression is read
  * as the scheduler's croner reads it: five fields, six with seconds first, seven with a year last;
@@ -28,6 +28,9 @@ const CRONSTRUE_LOCALE: Record<Locale, string> = { en: 'en', 'zh-CN': 'zh_CN' };
 
 const ANY = /^[*?]$/;
 
+/** cronstrue's 12-hour times ("08:05 PM", "08:05:30 AM") lose the hour's leading zero, as English writes them. */
+const TWELVE_HOUR_LEADING_ZERO = /\b0(\d:\d\d(?::\d\d)? [AP]M)\b/g;
+
 export function sayCron(expression: string, locale: Locale): string | null {
   const trimmed = expression.trim();
   const text = trimmed.startsWith('@') ? NICKNAMES[trimmed.toLowerCase()] : trimmed;
@@ -38,16 +41,18 @@ export function sayCron(expression: string, locale: Locale): string | null {
   // croner's last-of-month on a range or list of weekdays ("5-6L", "5,6L") is read by cronstrue
   // as the plain days.
   if (weekday !== undefined && /L/i.test(weekday) && !/^([0-7]|[a-z]{3})L$/i.test(weekday)) return null;
+  const twelveHour = usesTwelveHourClock(locale);
   let words: string;
   try {
     words = cronstrue.toString(text, {
       locale: CRONSTRUE_LOCALE[locale],
-      use24HourTimeFormat: !usesTwelveHourClock(locale),
+      use24HourTimeFormat: !twelveHour,
       throwExceptionOnParseError: true,
     });
   } catch {
     return null;
   }
+  if (twelveHour) words = words.replace(TWELVE_HOUR_LEADING_ZERO, '$1');
   // cronstrue says "At 08:00" for a time every day; say which days.
   const everyDay =
     [day, month, weekday].every((f) => f !== undefined && ANY.test(f)) &&

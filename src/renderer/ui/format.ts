@@ -14,17 +14,25 @@ function formatter(locale: Locale, shape: string, options: Intl.DateTimeFormatOp
 }
 
 export function formatTime(ms: number, locale: Locale): string {
-  return formatter(locale, 'time', { hour: '2-digit', minute: '2-digit' }).format(ms);
+  return formatter(locale, 'time', clock(locale)).format(ms);
 }
 
 /**
- * Whether the language reads times on a 12-hour clock ("08:00 PM", English) rather than a 24-hour
+ * Whether the language reads times on a 12-hour clock ("8:00 PM", English) rather than a 24-hour
  * one ("20:00", 简体中文), as the dates and times above show them: what else says a time (a task's
  * schedule in words) follows it, so that the two never read on different clocks side by side.
  */
 export function usesTwelveHourClock(locale: Locale): boolean {
-  const cycle = formatter(locale, 'time', { hour: '2-digit', minute: '2-digit' }).resolvedOptions().hourCycle;
+  const cycle = formatter(locale, 'cycle', { hour: '2-digit', minute: '2-digit' }).resolvedOptions().hourCycle;
   return cycle === 'h11' || cycle === 'h12';
+}
+
+/**
+ * Hours and minutes as the language writes them: "8:05 PM" on a 12-hour clock (no leading zero, as
+ * English does), "08:05" / "20:05" on a 24-hour one.
+ */
+function clock(locale: Locale): { hour: 'numeric' | '2-digit'; minute: '2-digit' } {
+  return { hour: usesTwelveHourClock(locale) ? 'numeric' : '2-digit', minute: '2-digit' };
 }
 
 export function formatDateTime(ms: number, locale: Locale, seconds = false): string {
@@ -32,15 +40,14 @@ export function formatDateTime(ms: number, locale: Locale, seconds = false): str
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
+    ...clock(locale),
     ...(seconds ? { second: '2-digit' } : {}),
   }).format(ms);
 }
 
 /** A date and time read in another time zone (a task's); in the computer's own when the zone is unknown. */
 export function formatDateTimeIn(ms: number, locale: Locale, timeZone: string): string {
-  const options = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' } as const;
+  const options = { year: 'numeric', month: '2-digit', day: '2-digit', ...clock(locale) } as const;
   return zoned(locale, 'datetime', options, timeZone).format(ms);
 }
 
@@ -64,18 +71,17 @@ function howFarBack(ms: number, now: number, timeZone?: string): 'today' | 'this
   return year(ymd.formatToParts(ms)) === year(ymd.formatToParts(now)) ? 'this-year' : 'earlier';
 }
 
-const CLOCK = { hour: '2-digit', minute: '2-digit' } as const;
-
 /**
  * When a message was written, in the owner's time zone: today's as the time alone, this year's with
  * the day, older ones with the year too.
  */
 export function formatMessageTime(ms: number, locale: Locale, timeZone?: string, now = Date.now()): string {
   const back = howFarBack(ms, now, timeZone);
-  if (back === 'today') return zoned(locale, 'time', CLOCK, timeZone).format(ms);
+  if (back === 'today') return zoned(locale, 'time', clock(locale), timeZone).format(ms);
   if (back === 'this-year')
-    return zoned(locale, 'day-time', { month: 'short', day: 'numeric', ...CLOCK }, timeZone).format(ms);
-  return zoned(locale, 'date-time', { year: 'numeric', month: 'short', day: 'numeric', ...CLOCK }, timeZone).format(ms);
+    return zoned(locale, 'day-time', { month: 'short', day: 'numeric', ...clock(locale) }, timeZone).format(ms);
+  const options = { year: 'numeric', month: 'short', day: 'numeric', ...clock(locale) } as const;
+  return zoned(locale, 'date-time', options, timeZone).format(ms);
 }
 
 /** The computer's own IANA time zone. */
@@ -115,7 +121,7 @@ export function formatStamp(ms: number, locale: Locale, now = Date.now()): strin
 /** Today: the time; this year: the day; otherwise the date (by the calendar of `timeZone`, when given). */
 export function formatShortDate(ms: number, locale: Locale, timeZone?: string, now = Date.now()): string {
   const back = howFarBack(ms, now, timeZone);
-  if (back === 'today') return zoned(locale, 'time', CLOCK, timeZone).format(ms);
+  if (back === 'today') return zoned(locale, 'time', clock(locale), timeZone).format(ms);
   if (back === 'this-year') return zoned(locale, 'day', { month: 'short', day: 'numeric' }, timeZone).format(ms);
   return zoned(locale, 'date', { year: 'numeric', month: 'short', day: 'numeric' }, timeZone).format(ms);
 }

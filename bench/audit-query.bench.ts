@@ -33,6 +33,20 @@ function pick<T>(rnd: () => number, items: readonly T[]): T {
   return items[Math.floor(rnd() * items.length)]!;
 }
 
+/** A refused call's stored error (what the model was told) and code, by its approval's outcome. */
+const REFUSALS: Record<string, { error: (skill: string) => string; code: string }> = {
+  rejected: { error: (skill) => `用户拒绝了你的调用：${skill}`, code: '{"code":"call-refused"}' },
+  expired: { error: (skill) => `用户没有确认操作：${skill}`, code: '{"code":"call-unconfirmed"}' },
+  cancelled: {
+    error: (skill) => `${skill} did not run: the call was stopped`,
+    code: '{"code":"call-cancelled","params":{"cause":"stopped"}}',
+  },
+  none: {
+    error: (skill) => `${skill} did not run: high-risk skills are paused by the owner`,
+    code: '{"code":"call-paused"}',
+  },
+};
+
 /** Weighted status: mostly done, some failed, a few refused or interrupted. */
 function statusOf(rnd: () => number): AuditStatus {
   const r = rnd();
@@ -53,8 +67,8 @@ function fill(store: Store, start: number): void {
     .all();
   const insert = db.prepare(
     `INSERT INTO audit_log (started_at, finished_at, skill, skill_hash, source, requested_by, params, risk,
-       approval_id, approval_outcome, status, duration_ms, exit_code, result_summary, error)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       approval_id, approval_outcome, status, duration_ms, exit_code, result_summary, error, error_code)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   db.transaction(() => {
     for (const trigger of triggers) db.exec(`DROP TRIGGER ${trigger.name}`);
@@ -91,7 +105,12 @@ function fill(store: Store, start: number): void {
         status === 'running' ? null : duration,
         status === 'failed' ? 1 : 0,
         status === 'done' ? `Found ${i % 50} items about ${word}; wrote ${pick(rnd, WORDS)} summary` : null,
-        status === 'failed' ? `ENOENT: no such file or directory, open '/home/owner/${word}'` : null,
+        status === 'failed'
+          ? `ENOENT: no such file or directory, open '/home/owner/${word}'`
+          : status === 'refused'
+            ? REFUSALS[outcome]!.error(skill)
+            : null,
+        status === 'refused' ? REFUSALS[outcome]!.code : null,
       );
     }
     for (const trigger of triggers) db.exec(trigger.sql);
@@ -158,15 +177,22 @@ export default async function (): Promise<void> {
     );
     report({ name: 'audit filtered page query p95 (1M rows)', value: percentile(samples, 95), unit: 'ms', target: 10 });
 
-    // Text search: rare words (through the index), common ones (by scanning), both together, none.
+    // Text search: rare words (through the index), common ones (by scanning), both together, none,
+    // and why calls did not run, in the reader's language (through the error code index).
     const searches: number[] = [];
     const rnd = random(11);
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 120; i++) {
       const word = pick(rnd, WORDS);
-      const text = [`${word}-${Math.floor(rnd() * 9973)}`, `ENOENT ${word}`, word, 'no-such-text', `${word} 12`][
-        i % 5
-      ]!;
-      const filter: AuditFilter = i % 3 === 0 ? { text, skill: pick(rnd, SKILLS) } : { text };
+      const text = [
+        `${word}-${Math.floor(rnd() * 9973)}`,
+        `ENOENT ${word}`,
+        word,
+        'no-such-text',
+        `${word} 12`,
+        pick(rnd, ['refused', 'expired', 'paused', 'expired send']),
+      ][i % 6]!;
+      const language = i % 2 === 0 ? 'en' : 'zh-CN';
+      const filter: AuditFilter = i % 3 === 0 ? { text, language, skill: pick(rnd, SKILLS) } : { text, language };
       const cursor = time(store, filter, searches);
       if (cursor) time(store, { ...filter, cursor }, searches);
     }

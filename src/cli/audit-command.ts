@@ -89,6 +89,8 @@ export function registerAuditCommand(program: Command): void {
           status: opts.status as AuditStatus | undefined,
           source: opts.source as AuditSource | undefined,
           text: opts.text,
+          // Why a call did not run is found by the words this command prints it in.
+          ...(opts.text ? { language: storeLocale(store) } : {}),
           cursor: opts.cursor,
         };
         if (opts.export === 'csv') return void process.stdout.write(store.audit.exportCsv(filter));

@@ -25,12 +25,22 @@ export interface CallErrorParams {
  * closed it, the skill was removed while it waited, no channel could reach the owner, or the caller
  * stopped (the owner stopped the turn).
  */
-export type CancelCause = 'shutting-down' | 'closed-elsewhere' | 'skill-removed' | 'no-channel' | 'stopped';
+export type CancelCause = (typeof CANCEL_CAUSES)[number];
+export const CANCEL_CAUSES = ['shutting-down', 'closed-elsewhere', 'skill-removed', 'no-channel', 'stopped'] as const;
 
 export type CallErrorName = keyof CallErrorParams;
 
 /** A call error's code (and parameters, none so far). */
 export type CallErrorCode = { [C in CallErrorName]: { code: C; params?: CallErrorParams[C] } }[CallErrorName];
+
+/** Every call error code there is, each cause of a cancellation apart. */
+export const CALL_ERROR_CODES: readonly CallErrorCode[] = [
+  { code: 'call-refused' },
+  { code: 'call-unconfirmed' },
+  { code: 'call-paused' },
+  { code: 'call-no-channel' },
+  ...CANCEL_CAUSES.map((cause) => ({ code: 'call-cancelled' as const, params: { cause } })),
+];
 
 /** How each reads in a language; `told` is the stored text, what the model was told. */
 export type CallErrorStrings = { [C in CallErrorName]: (p: CallErrorParams[C], told: string) => string };

@@ -6,6 +6,7 @@
 import type { ApiErrorCode } from './api-errors.js';
 import type { ApprovalMessageCode, SkillOrigin } from './approval-messages.js';
 import type { CallErrorCode } from './call-errors.js';
+import type { Locale } from './locale.js';
 import type { SkillProblemCode } from './skill-problems.js';
 import type { TaskResultCode } from './task-results.js';
 import type { MessageCode } from './turn-messages.js';
@@ -293,6 +294,11 @@ export interface AuditQuery {
   /** started_at < to. */
   to?: number;
   text?: string;
+  /**
+   * The language the reader sees why a call did not run in (see call-errors.ts): `text` finds
+   * those words too, not only the error as stored (what the model was told).
+   */
+  language?: Locale;
   limit?: number;
   cursor?: string;
 }

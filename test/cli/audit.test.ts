@@ -122,6 +122,14 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
       '未执行：确认已过期，没有收到回复。',
       '未执行：你拒绝了调用（取消，或确认码错三次）。',
     ]);
+    // --text finds them by those words too, in the command's language.
+    const search = (text: string, env: Record<string, string> = {}) =>
+      ias(['audit', '--text', text, '--home', h.dir], env)
+        .stdout.split('\n')
+        .slice(1, -1)
+        .map((line) => line.split(/\s{2,}/).at(-1));
+    expect(search('expired')).toEqual(['Not run: the approval expired without an answer.']);
+    expect(search('过期', { LANG: 'zh_CN.UTF-8' })).toEqual(['未执行：确认已过期，没有收到回复。']);
     const page = JSON.parse(ias(['audit', '--json', '--home', h.dir]).stdout) as { rows: unknown[] };
     expect(page.rows).toMatchObject([
       { error: 'send_mail did not run: the call was stopped' },

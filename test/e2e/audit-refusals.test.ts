@@ -1,7 +1,8 @@
 /**
  * A high-risk call the owner refused, whose approval expired or was cancelled, in the audit log in
  * Chromium against `ias serve`: the row and its entry say why it did not run in the UI's language (English,
- * then 简体中文), and the entry keeps, apart, the gate's own words the model was told.
+ * then 简体中文), and the entry keeps, apart, the gate's own words the model was told. The search finds
+ * them by those words, in the UI's language.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,28 @@ describe('a refused or expired call in the audit log', () => {
         '用户没有确认操作：send_mail',
       );
       await screenshot(page, 'audit-expired-zh');
+    });
+  });
+
+  it('is found by the words the page shows for it, in the UI’s language', async () => {
+    const shown = async () =>
+      (await page.locator('[data-testid="audit-row"]').evaluateAll((rows) => rows.map((r) => r.dataset.id))).map(
+        Number,
+      );
+    /** The rows found for `text`, once the search has been made. */
+    const found = async (text: string, ids: number[]) => {
+      await page.fill('[data-testid="audit-search"]', text);
+      await expect.poll(shown, { message: text }).toEqual(ids);
+    };
+    await page.goto(`${app.origin}/#/audit`);
+    await found('expired', [expiredId]);
+    await found('refused send_mail', [refusedId]);
+    await found('not run', [refusedId, stoppedId, expiredId]);
+    await screenshot(page, 'audit-search-refused-en');
+    await inLanguage(page, app, 'zh-CN', async () => {
+      await page.goto(`${app.origin}/#/audit`);
+      await found('已过期', [expiredId]);
+      await found('expired', []);
     });
   });
 });

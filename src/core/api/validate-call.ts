@@ -22,6 +22,7 @@ const auditQuery = {
     from: { type: 'number' },
     to: { type: 'number' },
     text: str(500),
+    language: { enum: ['en', 'zh-CN'] },
     limit: { type: 'integer', minimum: 1, maximum: 500 },
     cursor: str(500),
   },

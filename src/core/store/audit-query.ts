@@ -3,6 +3,8 @@
  * started_at) indexes, a keyset position on (started_at, id), and the text search conditions (an
  * exact substring test, and a trigram FTS5 index to find rare words without scanning).
  */
+import type { Locale } from '../../shared/locale.js';
+import { asciiLower, codesSaying } from './audit-reason-words.js';
 import type { AuditFilter } from './audit-types.js';
 
 export const DEFAULT_PAGE = 50;
@@ -93,20 +95,28 @@ const charCount = (text: string) => [...text].length;
 
 const TEXT_COLUMNS = ['skill', 'params', 'result_summary', 'error'];
 
-/** SQLite's lower() and LIKE fold ASCII letters only; so does the search. */
-const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-
 /** The words of a search, each to be found as a substring. */
 export function searchTerms(text: string | undefined): string[] {
   return (text ?? '').split(/\s+/u).filter((term) => term.length > 0);
 }
 
-/** Every term is a substring (ASCII case ignored) of one of skill, params, result_summary or error. */
-export function textClause(terms: readonly string[]): Clause {
+/** `error_code IN (…)` for the codes, with their parameters; none for no codes. */
+function codesIn(codes: readonly string[]): Hits | undefined {
+  if (codes.length === 0) return undefined;
+  return { sql: `error_code IN (${codes.map(() => '?').join(', ')})`, params: [...codes] };
+}
+
+/**
+ * Every term is a substring (ASCII case ignored) of one of skill, params, result_summary or error,
+ * or of the words `language` says the row's error code in (why iAs did not run the call).
+ */
+export function textClause(terms: readonly string[], language?: Locale): Clause {
   const clause: Clause = { conditions: [], params: [] };
   for (const term of terms) {
-    clause.conditions.push(`(${TEXT_COLUMNS.map((c) => `instr(lower(${c}), ?) > 0`).join(' OR ')})`);
-    clause.params.push(...TEXT_COLUMNS.map(() => asciiLower(term)));
+    const coded = codesIn(codesSaying(term, language));
+    const tests = TEXT_COLUMNS.map((c) => `instr(lower(${c}), ?) > 0`);
+    clause.conditions.push(`(${[...tests, ...(coded ? [coded.sql] : [])].join(' OR ')})`);
+    clause.params.push(...TEXT_COLUMNS.map(() => asciiLower(term)), ...(coded?.params ?? []));
   }
   return clause;
 }
@@ -116,17 +126,25 @@ export function textClause(terms: readonly string[]): Clause {
  * wildcards in a term only widen it), for textClause to confirm. Undefined when no term is long
  * enough for a trigram.
  */
-export function searchIndexHits(terms: readonly string[]): Hits | undefined {
+export function searchIndexHits(terms: readonly string[], language?: Locale): Hits | undefined {
   const indexed = [...new Set(terms)].filter((t) => charCount(t) >= 3);
   if (indexed.length === 0) return undefined;
   const one = `SELECT rowid AS hit FROM audit_fts WHERE ${TEXT_COLUMNS.map((c) => `${c} LIKE ?`).join(' OR ')}`;
+  // A term also finds the rows whose error code reads with it (through the error code index).
+  const each = indexed.map((term): Hits => {
+    const params = TEXT_COLUMNS.map(() => `%${term}%`);
+    const coded = codesIn(codesSaying(term, language));
+    if (!coded) return { sql: one, params };
+    const sql = `SELECT hit FROM (${one} UNION SELECT id FROM audit_log WHERE ${coded.sql})`;
+    return { sql, params: [...params, ...coded.params] };
+  });
   return {
     // Running calls are not indexed yet (they are indexed when they end), nor are the newest
     // finished ones (they are indexed in batches): always look at them.
     sql:
-      `${indexed.map(() => one).join(' INTERSECT ')} UNION SELECT id FROM audit_log WHERE status = 'running'` +
+      `${each.map((e) => e.sql).join(' INTERSECT ')} UNION SELECT id FROM audit_log WHERE status = 'running'` +
       ` UNION SELECT id FROM audit_log WHERE id > (SELECT indexed_upto FROM audit_fts_state WHERE id = 1)`,
-    params: indexed.flatMap((term) => TEXT_COLUMNS.map(() => `%${term}%`)),
+    params: each.flatMap((e) => e.params),
   };
 }
 

@@ -26,6 +26,7 @@ import type { ProcessOwner } from '../process-identity.js';
 import { interruptLeftWork } from './left-work.js';
 import { storedCode } from './stored-code.js';
 import type { CallErrorCode } from '../../shared/call-errors.js';
+import type { Locale } from '../../shared/locale.js';
 import type { AuditChange, AuditEntry, AuditFilter, AuditFinish, AuditPage, AuditRow } from './audit-types.js';
 
 export type * from './audit-types.js';
@@ -303,7 +304,10 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
     const after = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor);
     const base = filterClause(filter, after);
     const terms = searchTerms(filter.text);
-    const raws = terms.length === 0 ? this.select(base, undefined, limit + 1) : this.search(base, terms, limit + 1);
+    const raws =
+      terms.length === 0
+        ? this.select(base, undefined, limit + 1)
+        : this.search(base, terms, filter.language, limit + 1);
     const rows = raws.slice(0, limit).map(toRow);
     const last = rows[rows.length - 1];
     return raws.length > limit && last ? { rows, nextCursor: encodeCursor(last) } : { rows };
@@ -315,8 +319,8 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
    */
   *rows(filter: AuditFilter = {}): Generator<AuditRow> {
     const terms = searchTerms(filter.text);
-    const where = and(filterClause(filter), textClause(terms));
-    const { sql, params } = selectSql(AUDIT_COLUMNS, where, searchIndexHits(terms));
+    const where = and(filterClause(filter), textClause(terms, filter.language));
+    const { sql, params } = selectSql(AUDIT_COLUMNS, where, searchIndexHits(terms, filter.language));
     for (const raw of this.statement<RawRow>(sql).iterate(...params)) yield toRow(raw);
   }
 
@@ -328,8 +332,8 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
     return toJson(this.rows(filter));
   }
 
-  private search(base: Clause, terms: string[], wanted: number): RawRow[] {
-    const text = textClause(terms);
+  private search(base: Clause, terms: string[], language: Locale | undefined, wanted: number): RawRow[] {
+    const text = textClause(terms, language);
     const found: RawRow[] = [];
     let scanned = 0;
     let window = SEARCH_FIRST_WINDOW;
@@ -349,7 +353,7 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
       window = Math.max(SEARCH_FIRST_WINDOW, needed);
     }
     const older = and(base, text, positionClause('<', after));
-    return found.concat(this.select(older, searchIndexHits(terms), wanted - found.length));
+    return found.concat(this.select(older, searchIndexHits(terms, language), wanted - found.length));
   }
 
   /** The position of the row `offset` places down the filtered, newest-first order, if there is one. */

@@ -14,6 +14,7 @@ import { taskResultCodesSchema } from './migration-7-task-result-codes.js';
 import { approvalSkillOriginSchema } from './migration-8-approval-skill-origin.js';
 import { taskRunOwnersSchema } from './migration-9-task-run-owners.js';
 import { auditErrorCodesSchema } from './migration-10-audit-error-codes.js';
+import { auditErrorCodeIndexSchema } from './migration-11-audit-error-code-index.js';
 
 type Db = Database.Database;
 
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'approval skill origin', up: (db) => db.exec(approvalSkillOriginSchema) },
   { name: 'task run owners', up: (db) => db.exec(taskRunOwnersSchema) },
   { name: 'audit error codes', up: (db) => db.exec(auditErrorCodesSchema) },
+  { name: 'audit error code index', up: (db) => db.exec(auditErrorCodeIndexSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

@@ -14,7 +14,7 @@ import { AuditTable } from '../audit/AuditTable.js';
 import { downloadText, stampedName } from '../audit/download.js';
 import { NewCallsPill } from '../audit/NewCallsPill.js';
 import { useAuditPages } from '../audit/useAuditPages.js';
-import { useT } from '../i18n.js';
+import { useLocale, useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
 
@@ -22,6 +22,7 @@ const SEARCH_DELAY_MS = 300;
 
 export function AuditPage() {
   const t = useT();
+  const locale = useLocale();
   const toast = useToast();
   const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
   const text = useDebounced(filters.text, SEARCH_DELAY_MS);
@@ -39,10 +40,11 @@ export function AuditPage() {
       ...(skill ? { skill } : {}),
       ...(status ? { status } : {}),
       ...(source ? { source } : {}),
-      ...(text.trim() ? { text: text.trim() } : {}),
+      // Why a call did not run is found by the words this page shows it in.
+      ...(text.trim() ? { text: text.trim(), language: locale } : {}),
       ...bounds,
     };
-  }, [skill, status, source, range, from, to, text]);
+  }, [skill, status, source, range, from, to, text, locale]);
   const pages = useAuditPages(query, atTop && !open);
   const { rows } = pages;
   const active = useMemo(() => {

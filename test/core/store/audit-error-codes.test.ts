@@ -26,7 +26,7 @@ describe('audit error codes (migration 10)', () => {
       ['send_mail', 'refused', 'send_mail did not run: the weather'],
     ];
     rows.forEach(([skill, status, error], i) => insert.run(i + 1, skill, status, error));
-    expect(runMigrations(db)).toEqual([10]);
+    expect(runMigrations(db, MIGRATIONS.slice(0, 10))).toEqual([10]);
     const audit = new AuditRepo(db);
     const codes = rows.map((_, i) => audit.get(i + 1)!.errorCode);
     expect(codes).toEqual([
@@ -42,5 +42,13 @@ describe('audit error codes (migration 10)', () => {
     ]);
     // The text stays what the model was told.
     expect(audit.get(1)!.error).toBe('用户拒绝了你的调用：send_mail');
+
+    // Migration 11 indexes the codes: the rows are found by the words the reader sees for them.
+    expect(runMigrations(db)).toEqual([11]);
+    const found = (text: string, language: 'en' | 'zh-CN') =>
+      new AuditRepo(db).query({ text, language }).rows.map((r) => r.id);
+    expect(found('expired', 'en')).toEqual([2]);
+    expect(found('paused', 'en')).toEqual([3]);
+    expect(found('过期', 'zh-CN')).toEqual([2]);
   });
 });

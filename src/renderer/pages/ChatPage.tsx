@@ -96,9 +96,13 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
     if (!conversationId && sent.conversationId) navigate('chat', sent.conversationId, true);
     // No model iAs can use any more (changed since this page read it): nothing was stored. Its card
     // (or the setup card) says what to mend, and the text waits in the box to be sent after.
-    if (sent.refused?.code !== 'no-usable-model') return true;
-    provider.reload();
-    return false;
+    if (sent.refused?.code === 'no-usable-model') {
+      provider.reload();
+      return false;
+    }
+    // Digits that may be another iAs process's approval code: the text waits in the box, to be sent
+    // once that approval is answered or with the number written another way, as the refusal says.
+    return sent.refused?.code !== 'maybe-code-in-chat';
   };
   const stop = () => {
     if (live) void chatStore.stopBlock(live);

@@ -168,6 +168,10 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
     const held = gate.holdsCode(text);
     return held === 'code' ? codeInChatText() : held === 'maybe-code' ? maybeCodeInChatText() : undefined;
   };
+  // A task's prompt was written before any code now pending existed, by a model that never sees
+  // codes: digits in it are no code typed by mistake, so another process's approval (whose code
+  // cannot be checked here) does not stop the run. Its own code is still refused, as anywhere.
+  const refuseTaskCode = (text: string) => (gate.holdsCode(text) === 'code' ? codeInChatText() : undefined);
   // What servers were learnt to want holds for every agent of this runtime (chat and tasks).
   const mends = new ServerMends();
   const turns = new TurnsInProgress();
@@ -199,6 +203,7 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
             // A run the owner asked for now says so in its audit rows and approvals.
             ...(why === 'owner' ? { requestedBy: runNowRequester(taskConversationId(t)) } : {}),
             skills: () => offered().filter((s) => allowed.has(s.name)),
+            refuseMessage: refuseTaskCode,
             onEvent: options.taskAgents?.onEvent,
           });
           options.taskAgents?.made?.(made);

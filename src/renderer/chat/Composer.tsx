@@ -13,7 +13,8 @@ interface Props {
   disabledReason?: string;
   /**
    * Sends the text; resolves false when it was not taken and should be kept (no model to send it
-   * to): it goes back into the box, unless something else has been typed there meanwhile.
+   * to, or digits that may be another process's approval code): it goes back into the box, unless
+   * something else has been typed there meanwhile.
    */
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;

@@ -105,16 +105,24 @@ async function start(): Promise<void> {
 
   const core = createCoreApi(runtime, { version: app.getVersion(), wechat });
   opened.add(() => core.close());
-  // Launch at login is the platform's business: applied whenever the setting is saved.
+  // Launch at login is the platform's business: applied whenever the setting is saved, here or by
+  // another window or process (told as 'settings-changed').
+  const applyLoginItem = (launchAtLogin: boolean) => app.setLoginItemSettings({ openAtLogin: launchAtLogin });
   const saveSettings = core.api.saveSettings.bind(core.api);
   core.api.saveSettings = async (input) => {
     const saved = await saveSettings(input);
-    app.setLoginItemSettings({ openAtLogin: saved.launchAtLogin });
+    applyLoginItem(saved.launchAtLogin);
     return saved;
   };
   registerIpc(core, isAppUrl);
   core.events.on('event', (event) => {
-    if (event.type === 'approval' || event.type === 'wechat') refreshTray();
+    if (event.type === 'approval' || event.type === 'wechat' || event.type === 'settings-changed') refreshTray();
+    if (event.type === 'settings-changed') {
+      void core.api
+        .getSettings()
+        .then((settings) => applyLoginItem(settings.launchAtLogin))
+        .catch((err: unknown) => console.warn('iAs: could not apply launch at login:', err));
+    }
   });
 
   const shown = createTray({

@@ -81,7 +81,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
   const info = (skill: Skill): SkillInfo => ({
     ...toSkillSummary(skill),
     effectiveRisk: effectiveRisk(skill, store.skillSettings),
-    enabled: store.skillSettings.get(skill.name)?.enabled ?? true,
+    enabled: store.skillSettings.isEnabled(skill),
     reviewed: isReviewed(skill, store.skillSettings),
     timeoutSecs: skill.timeoutSecs,
     parameters: skill.parameters,
@@ -156,8 +156,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       };
     },
     async setSkillEnabled(name, enabled) {
-      existing(name);
-      store.skillSettings.setEnabled(name, enabled);
+      store.skillSettings.setEnabled(existing(name), enabled);
       changed();
     },
     async readSkill(name) {
@@ -196,6 +195,8 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       if (skill.kind === 'builtin') throw apiError('builtin-no-copy', { name });
       const target = path.join(userDir, name);
       if (fs.existsSync(target)) throw apiError('user-skill-exists', { name });
+      // The copy starts switched as the system skill is, whatever a copy deleted outside the app had.
+      store.skillSettings.forgetCopy(name);
       // Copied whole into a new folder nobody else can name (hidden from loading by its dot), then
       // moved into place, which fails if a folder with files has appeared there meanwhile: what is
       // marked reviewed is exactly the copy, never merged with what someone else put there.
@@ -236,8 +237,8 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       fs.rmSync(dir, { recursive: true, force: true });
       registry.reload('user', [name]);
       // A shipped skill of that name keeps its own settings (switched off, configured): only the
-      // copy's review goes with the copy.
-      if (registry.systemSkill(name)) store.skillSettings.forgetReview(name);
+      // copy's review and its own switch go with the copy.
+      if (registry.systemSkill(name)) store.skillSettings.forgetCopy(name);
       else store.skillSettings.delete(name);
       changed();
     },

@@ -16,6 +16,8 @@ export const chineseApiErrors: ApiErrorStrings = {
   'skill-changing': (p) => `读取 ${p.name} 时它的文件一直在变化；请等文件稳定后再试。`,
   'skill-folder-unshowable': (p) =>
     `无法显示 ${p.name} 以供审核：${saySkillProblem(chineseSkillProblems, '', p.problem)}`,
+  'skill-folder-outside': (p) =>
+    `${p.name} 没有保存：它的文件夹是指向 ${p.target} 的符号链接，不在技能文件夹内。请删除这个链接，或换个名字保存。`,
   'no-conversation': (p) => `没有这个对话（${p.id}）。`,
   'reply-in-progress': () => '这个对话还在回复中：请先停止，或等它回复完。',
   'code-in-chat': () => '这是确认码：请在收到确认请求的微信里回复它；它没有发给模型。',

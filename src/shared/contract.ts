@@ -441,7 +441,10 @@ export interface IasApi {
   readSkill(name: string): Promise<SkillFile>;
   /** Checks a SKILL.md with the real parser, without saving it. */
   validateSkill(name: string, content: string): Promise<SkillValidation>;
-  /** Saves a user skill (creating it if new). Saved from the app's editor, it counts as reviewed. */
+  /**
+   * Saves a user skill (creating it if new). Saved from the app's editor, it counts as reviewed.
+   * Refused ('skill-folder-outside') when its folder is a link leading outside the skills folder.
+   */
   saveSkill(name: string, content: string): Promise<SkillValidation>;
   /** Copies a system skill into the user folder to customise it. */
   copySkillToUser(name: string): Promise<SkillFile>;

@@ -94,8 +94,7 @@ export interface Catalogue {
 }
 
 export function enabledSkills(skills: Iterable<Skill>, settings: SkillSettingsRepo): Skill[] {
-  const off = new Set(settings.disabled());
-  return [...skills].filter((s) => !off.has(s.name));
+  return settings.enabledOf(skills);
 }
 
 /** The catalogue of these tools (the JSON text of an array of them is what the tokens are counted on). */

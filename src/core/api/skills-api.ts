@@ -7,7 +7,7 @@ import { toolFor } from '../agent/catalogue.js';
 import { apiError } from './api-error.js';
 import { showSkillVersion } from './skill-version.js';
 import { effectiveRisk, isReviewed, markReviewed, markReviewedIfAt } from '../approval/review.js';
-import { hashFolderFiles, hashSkillFolder, listFolderFiles } from '../skills/folder-files.js';
+import { hashFolderFiles, hashSkillFolder, isInside, listFolderFiles } from '../skills/folder-files.js';
 import { realRoot } from '../skills/load.js';
 import { parseSkillFile } from '../skills/parse.js';
 import { skillProblem } from '../skills/problem.js';
@@ -81,7 +81,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
   const info = (skill: Skill): SkillInfo => ({
     ...toSkillSummary(skill),
     effectiveRisk: effectiveRisk(skill, store.skillSettings),
-    enabled: store.skillSettings.get(skill.name)?.enabled ?? true,
+    enabled: store.skillSettings.isEnabled(skill),
     reviewed: isReviewed(skill, store.skillSettings),
     timeoutSecs: skill.timeoutSecs,
     parameters: skill.parameters,
@@ -133,6 +133,25 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     }
   };
 
+  /**
+   * Where a skill folder that is a link leads, when that is outside the skills folder (as loading
+   * refuses it); undefined for a plain folder, none, or a link that stays inside.
+   */
+  const linkOutside = (dir: string): string | undefined => {
+    try {
+      if (!fs.lstatSync(dir).isSymbolicLink()) return undefined;
+    } catch {
+      return undefined;
+    }
+    let target: string;
+    try {
+      target = fs.realpathSync(dir);
+    } catch {
+      target = path.resolve(path.dirname(dir), fs.readlinkSync(dir)); // a broken link: where it points
+    }
+    return isInside(target, realRoot(userDir)) ? undefined : target;
+  };
+
   const writeAtomically = (file: string, content: string) => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // Others may write to the skills folder (a synced or shared one): the temporary file is made
@@ -156,8 +175,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       };
     },
     async setSkillEnabled(name, enabled) {
-      existing(name);
-      store.skillSettings.setEnabled(name, enabled);
+      store.skillSettings.setEnabled(existing(name), enabled);
       changed();
     },
     async readSkill(name) {
@@ -178,6 +196,9 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       const before = registry.current(name);
       const reviewedRest =
         before?.source === 'user' && isReviewed(before, store.skillSettings) ? otherFilesHash(before.dir) : undefined;
+      // Never written through a link to a folder outside, which loading would refuse anyway.
+      const outside = linkOutside(path.join(userDir, name));
+      if (outside !== undefined) throw apiError('skill-folder-outside', { name, target: outside });
       // Saved even when invalid, so no work is lost; the registry reports its problems.
       writeAtomically(path.join(userDir, name, 'SKILL.md'), content);
       registry.reload('user', [name]);
@@ -196,6 +217,8 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       if (skill.kind === 'builtin') throw apiError('builtin-no-copy', { name });
       const target = path.join(userDir, name);
       if (fs.existsSync(target)) throw apiError('user-skill-exists', { name });
+      // The copy starts switched as the system skill is, whatever a copy deleted outside the app had.
+      store.skillSettings.forgetCopy(name);
       // Copied whole into a new folder nobody else can name (hidden from loading by its dot), then
       // moved into place, which fails if a folder with files has appeared there meanwhile: what is
       // marked reviewed is exactly the copy, never merged with what someone else put there.
@@ -236,8 +259,8 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       fs.rmSync(dir, { recursive: true, force: true });
       registry.reload('user', [name]);
       // A shipped skill of that name keeps its own settings (switched off, configured): only the
-      // copy's review goes with the copy.
-      if (registry.systemSkill(name)) store.skillSettings.forgetReview(name);
+      // copy's review and its own switch go with the copy.
+      if (registry.systemSkill(name)) store.skillSettings.forgetCopy(name);
       else store.skillSettings.delete(name);
       changed();
     },

@@ -19,6 +19,8 @@ const CSV_COLUMNS: [string, (row: AuditRow) => unknown][] = [
   ['result_summary', (r) => r.resultSummary],
   ['error', (r) => r.error],
   ['error_code', (r) => r.errorCode?.code ?? null],
+  // Which of a code's kinds it is (a cancellation's cause: shut down, stopped…), as the app tells it.
+  ['error_params', (r) => (r.errorCode?.params ? JSON.stringify(r.errorCode.params) : null)],
 ];
 
 function isoTime(ms: number | null): string {

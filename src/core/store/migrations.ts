@@ -15,6 +15,7 @@ import { approvalSkillOriginSchema } from './migration-8-approval-skill-origin.j
 import { taskRunOwnersSchema } from './migration-9-task-run-owners.js';
 import { auditErrorCodesSchema } from './migration-10-audit-error-codes.js';
 import { auditErrorCodeIndexSchema } from './migration-11-audit-error-code-index.js';
+import { skillCopyEnabledSchema } from './migration-12-skill-copy-enabled.js';
 
 type Db = Database.Database;
 
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'task run owners', up: (db) => db.exec(taskRunOwnersSchema) },
   { name: 'audit error codes', up: (db) => db.exec(auditErrorCodesSchema) },
   { name: 'audit error code index', up: (db) => db.exec(auditErrorCodeIndexSchema) },
+  { name: 'skill copy switch', up: (db) => db.exec(skillCopyEnabledSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

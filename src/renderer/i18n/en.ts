@@ -303,8 +303,6 @@ export const en = {
     reviewUnsaved: 'Save or discard your edits first: a review is of the files as they are on disk.',
     reviewedToast: (name: string) => `${name} marked as reviewed`,
     reviewFailed: 'Could not mark the skill as reviewed',
-    changedSinceShown: (name: string) =>
-      `${name} changed after it was shown here, so it is still unreviewed. Read it again, then review it.`,
     toggleFailed: 'Could not change the skill',
     loadProblems: (n: number) => `${plural(n, 'problem', 'problems')} loading skills`,
     /** Before the folder a load problem is in. */

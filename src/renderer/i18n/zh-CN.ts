@@ -263,7 +263,6 @@ export const zhCN: Strings = {
     reviewUnsaved: '请先保存或放弃你的修改：审核的是磁盘上的文件。',
     reviewedToast: (name) => `${name} 已标记为已审核`,
     reviewFailed: '无法标记为已审核',
-    changedSinceShown: (name: string) => `${name} 在显示之后又被修改了，所以仍未审核。请重新查看后再审核。`,
     toggleFailed: '无法更改此技能',
     loadProblems: (count) => `加载技能时有 ${n(count)} 个问题`,
     problemFolder: '文件夹：',

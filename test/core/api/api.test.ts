@@ -149,6 +149,26 @@ describe('the contract, implemented over the core', () => {
     expect(w.runtime.store.skillSettings.get('send_mail')?.reviewedHash).toBeNull();
   });
 
+  it("the owner's copy of a system skill has its own switch: deleting it leaves the system skill as it was", async () => {
+    w = await apiWorld();
+    const find = async () => (await w!.core.api.listSkills()).skills.find((s) => s.name === 'send_mail')!;
+    const offered = () => w!.runtime.enabledSkills().some((s) => s.name === 'send_mail');
+    // The owner switched the shipped high-risk skill off, copied it, and switched the copy on.
+    await w.core.api.setSkillEnabled('send_mail', false);
+    await w.core.api.copySkillToUser('send_mail');
+    expect(await find()).toMatchObject({ source: 'user', overrides: true, enabled: false });
+    await w.core.api.setSkillEnabled('send_mail', true);
+    expect(await find()).toMatchObject({ source: 'user', enabled: true });
+    expect(offered()).toBe(true);
+    // Deleting the copy leaves the shipped skill switched off, and not offered to the model.
+    await w.core.api.deleteSkill('send_mail');
+    expect(await find()).toMatchObject({ source: 'system', enabled: false });
+    expect(offered()).toBe(false);
+    // A new copy starts as the shipped skill is, not as the deleted copy was.
+    await w.core.api.copySkillToUser('send_mail');
+    expect(await find()).toMatchObject({ source: 'user', enabled: false });
+  });
+
   it('chat: a turn streams as events with its turnId and ends with done', async () => {
     w = await apiWorld();
     server = await startModelServer();

@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { chineseApiErrors } from '../../../src/shared/api-errors-zh-CN.js';
+import { sayApiError, type ApiErrorCode } from '../../../src/shared/api-errors.js';
 import { apiWorld, type ApiWorld } from '../../helpers/core-api.js';
 import { scriptSkill, writeSkill } from '../../helpers/temp.js';
 
@@ -62,5 +64,36 @@ describe('saving in the skills editor', () => {
     expect(await info('note')).toMatchObject({ reviewed: false });
     await w.core.api.saveSkill('note', scriptSkill({ description: 'Notes.', script: 'echo noted' }));
     expect(await info('note')).toMatchObject({ reviewed: true, effectiveRisk: 'low' });
+  });
+});
+
+describe('saving a skill whose folder is a link', () => {
+  it('refuses when the link leads outside the skills folder, writing nothing there, in both languages', async () => {
+    w = await apiWorld();
+    const outside = fs.mkdtempSync(path.join(w.home, 'elsewhere-'));
+    fs.mkdirSync(w.runtime.paths.userSkills, { recursive: true });
+    fs.symlinkSync(outside, path.join(w.runtime.paths.userSkills, 'tidy'));
+    const target = fs.realpathSync(outside);
+    const refused = w.core.api.saveSkill('tidy', skillMd('Tidies up.'));
+    await expect(refused).rejects.toMatchObject({
+      messageCode: { code: 'skill-folder-outside', params: { name: 'tidy', target } },
+    });
+    expect(fs.readdirSync(outside)).toEqual([]);
+    const err = (await refused.catch((e: unknown) => e)) as { message: string; messageCode: ApiErrorCode };
+    expect(err.message).toBe(
+      `tidy was not saved: its folder is a symbolic link to ${target}, outside your skills folder. Remove the link, or save under another name.`,
+    );
+    expect(sayApiError(chineseApiErrors, err.message, err.messageCode)).toBe(
+      `tidy 没有保存：它的文件夹是指向 ${target} 的符号链接，不在技能文件夹内。请删除这个链接，或换个名字保存。`,
+    );
+  });
+
+  it('saves through a link that stays inside the skills folder', async () => {
+    w = await apiWorld();
+    const real = path.join(w.runtime.paths.userSkills, 'tidy_real');
+    fs.mkdirSync(real, { recursive: true });
+    fs.symlinkSync(real, path.join(w.runtime.paths.userSkills, 'tidy'));
+    await w.core.api.saveSkill('tidy', skillMd('Tidies up.'));
+    expect(fs.readFileSync(path.join(real, 'SKILL.md'), 'utf8')).toMatch(/Tidies up\./);
   });
 });

@@ -18,6 +18,7 @@ import {
   type AuditStatus,
   type Store,
 } from '../../../src/core/store/index.js';
+import type { CallErrorCode } from '../../../src/shared/call-errors.js';
 import { onCleanup, tempDir } from '../../helpers/temp.js';
 
 function store(): Store {
@@ -398,7 +399,7 @@ describe('AuditRepo: the search index in batches', () => {
       const id = Number(insert.run(n, JSON.stringify({ tag: `tag${n}x` })).lastInsertRowid);
       if (n !== 4) finish.run(`old walrus ${n}`, id);
     }
-    expect(runMigrations(db)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(runMigrations(db)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(indexedUpto(db)).toBe(10);
     expectIndexInStep(db);
     const audit = new AuditRepo(db);
@@ -461,14 +462,32 @@ describe('AuditRepo: export', () => {
     const csv = audit.exportCsv();
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'id,started_at,finished_at,skill,skill_hash,source,requested_by,params,risk,approval_id,approval_outcome,status,duration_ms,exit_code,result_summary,error,error_code',
+      'id,started_at,finished_at,skill,skill_hash,source,requested_by,params,risk,approval_id,approval_outcome,status,duration_ms,exit_code,result_summary,error,error_code,error_params',
     );
     expect(csv).toBe(
       `${lines[0]}\r\n` +
-        `${id},2025-01-02T03:04:05.000Z,2025-01-02T03:04:06.000Z,write_note,,chat,,"{""text"":""a, \\""b\\""""}",low,,none,done,7,0,"line one\nline ""two"", with comma",,\r\n`,
+        `${id},2025-01-02T03:04:05.000Z,2025-01-02T03:04:06.000Z,write_note,,chat,,"{""text"":""a, \\""b\\""""}",low,,none,done,7,0,"line one\nline ""two"", with comma",,,\r\n`,
     );
     expect(parseCsv(csv)[1]![14]).toBe('line one\nline "two", with comma');
     expect(parseCsv(csv)[1]![7]).toBe('{"text":"a, \\"b\\""}');
+  });
+
+  it('exports why a call did not run: its code, and for a cancellation its cause', () => {
+    const { audit } = store();
+    const refuse = (errorCode: CallErrorCode) => {
+      const id = audit.start(entry({ skill: 'send_mail', risk: 'high' }));
+      audit.finish(id, { status: 'refused', durationMs: 1, error: 'send_mail did not run', errorCode });
+    };
+    refuse({ code: 'call-cancelled', params: { cause: 'shutting-down' } });
+    refuse({ code: 'call-cancelled', params: { cause: 'stopped' } });
+    refuse({ code: 'call-refused' });
+    const [header, ...rows] = parseCsv(audit.exportCsv());
+    const at = (name: string) => header!.indexOf(name);
+    expect(rows.map((row) => [row[at('error_code')], row[at('error_params')]])).toEqual([
+      ['call-refused', ''],
+      ['call-cancelled', '{"cause":"stopped"}'],
+      ['call-cancelled', '{"cause":"shutting-down"}'],
+    ]);
   });
 
   it('keeps model-written text from becoming a spreadsheet formula in CSV, and exact in JSON', () => {

@@ -17,6 +17,7 @@ describe('SkillSettingsRepo', () => {
     expect(skillSettings.get('send_mail')).toEqual({
       name: 'send_mail',
       enabled: false,
+      copyEnabled: null,
       reviewedHash: null,
       reviewedAt: null,
       config: null,
@@ -27,8 +28,15 @@ describe('SkillSettingsRepo', () => {
     skillSettings.setEnabled('send_mail', true);
     expect(skillSettings.get('send_mail')).toMatchObject({ enabled: true, reviewedHash: 'hash-1', reviewedAt: 1234 });
     expect(skillSettings.list()).toEqual([
-      { name: 'run_shell', enabled: true, reviewedHash: 'hash-2', reviewedAt: 5678, config: { shell: 'bash' } },
-      { name: 'send_mail', enabled: true, reviewedHash: 'hash-1', reviewedAt: 1234, config: null },
+      {
+        name: 'run_shell',
+        enabled: true,
+        copyEnabled: null,
+        reviewedHash: 'hash-2',
+        reviewedAt: 5678,
+        config: { shell: 'bash' },
+      },
+      { name: 'send_mail', enabled: true, copyEnabled: null, reviewedHash: 'hash-1', reviewedAt: 1234, config: null },
     ]);
     expect(skillSettings.delete('run_shell')).toBe(true);
     expect(skillSettings.delete('run_shell')).toBe(false);

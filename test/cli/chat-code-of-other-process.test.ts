@@ -3,11 +3,9 @@
  * check the code of the other's approval. A code the owner types into `ias chat` while the app's
  * WeChat approval waits must still never reach the model: any 6 digits are then kept from it.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { iasAsync } from '../helpers/cli.js';
-import { CODE, codeIn, gateWorld, type GateWorld } from '../helpers/gate.js';
+import { otherProcessApproval, type GateWorld } from '../helpers/gate.js';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
 
 let world: GateWorld | undefined;
@@ -19,13 +17,9 @@ afterEach(async () => {
 });
 
 it("a code of another process's approval typed into ias chat never reaches the model", async () => {
-  // "The app": a gate on the data folder with a key `ias` cannot read (its file is gone once read,
-  // as the app's sealed key is to `ias`), and a WeChat approval waiting with its code.
-  const w = (world = gateWorld());
-  fs.rmSync(path.join(w.home, 'secrets', 'approval-hmac.key'));
-  const sent = w.wechat.nextSent(CODE);
-  const call = w.caller.call({ name: 'send_mail', params: { to: 'boss' }, source: 'chat' });
-  const code = codeIn(await sent);
+  // "The app": a gate on the data folder with a key `ias` cannot read, and a WeChat approval waiting.
+  const { world: w, call, code } = await otherProcessApproval();
+  world = w;
 
   model = await startModelServer();
   model.fallback({ content: 'Hello there.' });

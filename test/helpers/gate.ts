@@ -107,3 +107,20 @@ export function gateWorld(options: { ttlMs?: number; wechatConnected?: boolean }
 
 /** Lets the gate's async steps (sending, promoting) settle. */
 export const settle = () => new Promise((r) => setTimeout(r, 30));
+
+/**
+ * Another iAs process's approval waiting in WeChat, as the app's beside `ias` (or the reverse): a
+ * gate on a fresh data folder whose key no other process can read (its file is gone once read, as
+ * the app's sealed key is to `ias`), asking for `send_mail`. `call` settles once it is answered.
+ */
+export async function otherProcessApproval(): Promise<{
+  world: GateWorld;
+  call: ReturnType<SkillCaller['call']>;
+  code: string;
+}> {
+  const world = gateWorld();
+  fs.rmSync(path.join(world.home, 'secrets', 'approval-hmac.key'));
+  const asked = world.wechat.nextSent(CODE);
+  const call = world.caller.call({ name: 'send_mail', params: { to: 'boss' }, source: 'chat' });
+  return { world, call, code: codeIn(await asked) };
+}

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCoreApi, type CoreApi } from '../../../src/core/api/create-api.js';
 import { InProcessChannel } from '../../../src/core/approval/in-process-channel.js';
 import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
-import { CODE, codeIn, countingSkill, gateWorld, readRuns, type GateWorld } from '../../helpers/gate.js';
+import { countingSkill, otherProcessApproval, readRuns, type GateWorld } from '../../helpers/gate.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 import { tempDir, writeSkill } from '../../helpers/temp.js';
 
@@ -67,11 +67,9 @@ describe('an approval code typed into the app chat', () => {
 
   it("keeps any 6 digits from the model while another process's approval, whose code it cannot check, waits", async () => {
     // `ias serve` (or `ias chat`) on the data folder, its key unknown to the app, asks in WeChat.
-    other = gateWorld();
-    fs.rmSync(path.join(other.home, 'secrets', 'approval-hmac.key'));
-    const asked = other.wechat.nextSent(CODE);
-    const call = other.caller.call({ name: 'send_mail', params: { to: 'boss' }, source: 'chat' });
-    const code = codeIn(await asked);
+    const waiting = await otherProcessApproval();
+    other = waiting.world;
+    const { call, code } = waiting;
 
     const desktop = new InProcessChannel({ name: 'desktop', inApp: true });
     runtime = await openRuntime({ home: other.home, systemSkills: other.system, channels: [desktop] });

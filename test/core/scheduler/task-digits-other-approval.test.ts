@@ -5,13 +5,11 @@
  * before that code existed, and the model that wrote it never sees codes: it is no code typed by
  * mistake, and the run must not fail for an approval it has nothing to do with.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InProcessChannel } from '../../../src/core/approval/in-process-channel.js';
 import { saveProvider } from '../../../src/core/agent/providers.js';
 import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
-import { CODE, codeIn, gateWorld, type GateWorld } from '../../helpers/gate.js';
+import { otherProcessApproval, type GateWorld } from '../../helpers/gate.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 
 let runtime: Runtime | undefined;
@@ -27,11 +25,9 @@ afterEach(async () => {
 describe("a scheduled task while another process's approval waits", () => {
   it('runs its prompt with digits in it; a chat message with them is still kept from the model', async () => {
     // `ias serve` (or `ias chat`) on the data folder, its key unknown to this process, asks in WeChat.
-    other = gateWorld();
-    fs.rmSync(path.join(other.home, 'secrets', 'approval-hmac.key'));
-    const asked = other.wechat.nextSent(CODE);
-    const call = other.caller.call({ name: 'send_mail', params: { to: 'boss' }, source: 'chat' });
-    const code = codeIn(await asked);
+    const waiting = await otherProcessApproval();
+    other = waiting.world;
+    const { call, code } = waiting;
 
     const desktop = new InProcessChannel({ name: 'desktop', inApp: true });
     runtime = await openRuntime({ home: other.home, systemSkills: other.system, channels: [desktop] });

@@ -27,6 +27,7 @@ import { requestingConversation, runNowRequester } from '../shared/run-now-reque
 import { SkillConfigStore } from './skills/skill-config.js';
 import { stopLeftoverProcesses } from './skills/leftover-processes.js';
 import { copyExampleSkills } from './skills/examples.js';
+import { keepSwitchesWithSkills } from './skills/own-switches.js';
 import { markReviewed } from './approval/review.js';
 import { movePuppetTokenToSecrets } from './channels/puppet-token.js';
 import type { Skill } from './skills/types.js';
@@ -109,6 +110,8 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
     ? copyExampleSkills(options.exampleSkills, paths.userSkills, store.settings, store.skillSettings)
     : [];
   const registry = new SkillRegistry({ systemDir: options.systemSkills, userDir: paths.userSkills });
+  // Before the first load: folders gone or shipped since the last run count too.
+  keepSwitchesWithSkills(registry, store.skillSettings);
   registry.loadAll();
   // Shipped with iAs, not written by a stranger: the copies count as reviewed at this version.
   for (const name of copied) {

@@ -59,8 +59,9 @@ describe('the shipped skills', () => {
         expect(fs.readFileSync(path.join(home, 'skills', name, 'SKILL.md'), 'utf8')).toBe(
           fs.readFileSync(path.join(EXAMPLES, name, 'SKILL.md'), 'utf8'),
         );
-        expect(runtime.store.skillSettings.get(name)?.enabled).toBe(false);
         expect(runtime.registry.get(name)?.source).toBe('user');
+        // Their own switch: a system skill shipped later under the name is not switched off with them.
+        expect(runtime.store.skillSettings.get(name)).toMatchObject({ enabled: true, userEnabled: false });
       }
       const offered = runtime.enabledSkills().map((s) => s.name);
       expect(offered).toEqual(expect.arrayContaining(['query_weather', 'search_web']));

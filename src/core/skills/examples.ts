@@ -35,8 +35,8 @@ export function copyExampleSkills(
   for (const name of names) {
     const target = path.join(userDir, name);
     if (fs.existsSync(target)) continue;
-    // Off before it exists, so the watcher never sees it enabled.
-    skillSettings.setEnabled(name, false);
+    // Off before it exists, so the watcher never sees it enabled; its own switch, not a system skill's.
+    skillSettings.setEnabled({ name, source: 'user' }, false);
     fs.cpSync(path.join(examplesDir, name), target, { recursive: true });
     copied.push(name);
   }

@@ -4,6 +4,7 @@
  * holding a Skill keeps the version it took.
  */
 import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadSkillFolder, loadSkillsRoot, unchangedOnDisk } from './load.js';
 import type { Risk, Skill, SkillProblem, SkillSource } from './types.js';
@@ -106,6 +107,17 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
   /** The system skill of this name, whether or not a user skill overrides it. */
   systemSkill(name: string): Skill | undefined {
     return this.bySource.system.get(name);
+  }
+
+  /** Whether the source's skills folder holds a folder (or a link) of this name, a skill that loads or not. */
+  hasFolder(source: SkillSource, name: string): boolean {
+    const dir = this.dirOf(source);
+    try {
+      const stat = dir ? fs.lstatSync(path.join(dir, name)) : undefined;
+      return stat ? stat.isDirectory() || stat.isSymbolicLink() : false;
+    } catch {
+      return false;
+    }
   }
 
   /**

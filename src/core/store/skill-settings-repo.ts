@@ -1,7 +1,10 @@
 /**
  * Per-skill settings: enabled or not, the hash the owner reviewed, and the skill's own configuration.
- * Kept by name, so the owner's copy of a system skill shares them, except its on/off switch, kept
- * apart so that deleting the copy leaves the system skill switched as the owner had set it.
+ * Kept by name, so the owner's skill overriding a system skill (a copy, or one of their own a later
+ * iAs ships a system skill for) shares them, except the on/off switch: a system skill and the
+ * owner's skill of its name have one each (`enabled`, and `copy_enabled` as migration 12 named it
+ * when only copies had one), so that deleting either leaves the other switched as the owner set it.
+ * See skills/own-switches.ts for how the switches follow folders that come and go outside the app.
  */
 import type Database from 'better-sqlite3';
 
@@ -9,9 +12,10 @@ type Db = Database.Database;
 
 export interface SkillSettings {
   name: string;
+  /** The switch of the system skill of this name (of the owner's own skill while it has none of its own). */
   enabled: boolean;
-  /** The switch of the owner's copy overriding a system skill of this name; null: as `enabled`. */
-  copyEnabled: boolean | null;
+  /** The own switch of the owner's skill of this name; null: as `enabled` (a copy starts so). */
+  userEnabled: boolean | null;
   /** The skill hash the owner last reviewed; a user skill whose hash differs runs as High risk. */
   reviewedHash: string | null;
   reviewedAt: number | null;
@@ -21,19 +25,19 @@ export interface SkillSettings {
 interface RawSkillSettings {
   name: string;
   enabled: number;
-  copyEnabled: number | null;
+  userEnabled: number | null;
   reviewedHash: string | null;
   reviewedAt: number | null;
   config: string | null;
 }
 
-/** What decides whether a skill is switched on: its name, and whether it is a copy overriding a system skill. */
+/** What decides whether a skill is switched on: its name, and whether it is the owner's or shipped. */
 export interface SwitchedSkill {
   name: string;
-  overrides: boolean;
+  source: 'system' | 'user';
 }
 
-const SELECT = `SELECT name, enabled, copy_enabled AS copyEnabled, reviewed_hash AS reviewedHash, reviewed_at AS reviewedAt, config FROM skill_settings`;
+const SELECT = `SELECT name, enabled, copy_enabled AS userEnabled, reviewed_hash AS reviewedHash, reviewed_at AS reviewedAt, config FROM skill_settings`;
 
 function toSettings(raw: RawSkillSettings): SkillSettings {
   let config: Record<string, unknown> | null = null;
@@ -46,25 +50,26 @@ function toSettings(raw: RawSkillSettings): SkillSettings {
   return {
     ...raw,
     enabled: raw.enabled !== 0,
-    copyEnabled: raw.copyEnabled === null ? null : raw.copyEnabled !== 0,
+    userEnabled: raw.userEnabled === null ? null : raw.userEnabled !== 0,
     config,
   };
 }
 
-/** Whether a skill with these settings is on: a copy by its own switch once set, else by the name's. */
+/** Whether a skill with these settings is on: the owner's by its own switch once set, else by the name's. */
 function isOn(settings: SkillSettings | undefined, skill: SwitchedSkill): boolean {
-  return (skill.overrides ? (settings?.copyEnabled ?? settings?.enabled) : settings?.enabled) ?? true;
+  return (skill.source === 'user' ? (settings?.userEnabled ?? settings?.enabled) : settings?.enabled) ?? true;
 }
 
 export class SkillSettingsRepo {
   private readonly getStmt;
   private readonly listStmt;
   private readonly enabledStmt;
-  private readonly copyEnabledStmt;
+  private readonly userEnabledStmt;
   private readonly reviewedStmt;
   private readonly configStmt;
   private readonly deleteStmt;
   private readonly forgetCopyStmt;
+  private readonly toUserSkillStmt;
 
   constructor(db: Db) {
     this.getStmt = db.prepare<[string], RawSkillSettings>(`${SELECT} WHERE name = ?`);
@@ -73,7 +78,7 @@ export class SkillSettingsRepo {
       `INSERT INTO skill_settings (name, enabled) VALUES (?, ?)
        ON CONFLICT (name) DO UPDATE SET enabled = excluded.enabled`,
     );
-    this.copyEnabledStmt = db.prepare<[string, number]>(
+    this.userEnabledStmt = db.prepare<[string, number]>(
       `INSERT INTO skill_settings (name, copy_enabled) VALUES (?, ?)
        ON CONFLICT (name) DO UPDATE SET copy_enabled = excluded.copy_enabled`,
     );
@@ -87,7 +92,11 @@ export class SkillSettingsRepo {
     );
     this.deleteStmt = db.prepare<[string]>(`DELETE FROM skill_settings WHERE name = ?`);
     this.forgetCopyStmt = db.prepare<[string]>(
-      `UPDATE skill_settings SET reviewed_hash = NULL, reviewed_at = NULL, copy_enabled = NULL WHERE name = ?`,
+      `UPDATE skill_settings SET reviewed_hash = NULL, reviewed_at = NULL, copy_enabled = NULL
+       WHERE name = ? AND (reviewed_hash IS NOT NULL OR copy_enabled IS NOT NULL)`,
+    );
+    this.toUserSkillStmt = db.prepare<[string]>(
+      `UPDATE skill_settings SET copy_enabled = enabled, enabled = 1 WHERE name = ? AND copy_enabled IS NULL`,
     );
   }
 
@@ -97,11 +106,14 @@ export class SkillSettingsRepo {
     return raw && toSettings(raw);
   }
 
-  /** Switches the skill of this name on or off; the owner's copy of a system skill has its own switch. */
+  /**
+   * Switches a skill on or off: the owner's skill by its own switch, a system skill by the name's.
+   * A name alone sets the name's switch, which the owner's skill follows until it has its own.
+   */
   setEnabled(skill: SwitchedSkill | string, enabled: boolean): void {
     const name = typeof skill === 'string' ? skill : skill.name;
-    const copy = typeof skill !== 'string' && skill.overrides;
-    (copy ? this.copyEnabledStmt : this.enabledStmt).run(name, enabled ? 1 : 0);
+    const own = typeof skill !== 'string' && skill.source === 'user';
+    (own ? this.userEnabledStmt : this.enabledStmt).run(name, enabled ? 1 : 0);
   }
 
   isEnabled(skill: SwitchedSkill): boolean {
@@ -122,11 +134,21 @@ export class SkillSettingsRepo {
   }
 
   /**
-   * Forgets what was the owner's copy's own of a system skill: which version was reviewed, and its
-   * switch. The system skill's switch and the configuration they share stay.
+   * Forgets what was the owner's own skill's of a system skill's name (a copy or not), now gone:
+   * which version was reviewed, and its switch. The system skill's switch and the configuration
+   * they share stay.
    */
   forgetCopy(name: string): void {
     this.forgetCopyStmt.run(name);
+  }
+
+  /**
+   * The name's switch, while the owner's skill is the only skill of that name, becomes that
+   * skill's own (unless it has one already): a system skill of that name shipped later is then
+   * switched apart from it, starting on as every newly shipped skill does.
+   */
+  giveSwitchToUserSkill(name: string): void {
+    this.toUserSkillStmt.run(name);
   }
 
   list(): SkillSettings[] {

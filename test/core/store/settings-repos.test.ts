@@ -17,7 +17,7 @@ describe('SkillSettingsRepo', () => {
     expect(skillSettings.get('send_mail')).toEqual({
       name: 'send_mail',
       enabled: false,
-      copyEnabled: null,
+      userEnabled: null,
       reviewedHash: null,
       reviewedAt: null,
       config: null,
@@ -31,12 +31,12 @@ describe('SkillSettingsRepo', () => {
       {
         name: 'run_shell',
         enabled: true,
-        copyEnabled: null,
+        userEnabled: null,
         reviewedHash: 'hash-2',
         reviewedAt: 5678,
         config: { shell: 'bash' },
       },
-      { name: 'send_mail', enabled: true, copyEnabled: null, reviewedHash: 'hash-1', reviewedAt: 1234, config: null },
+      { name: 'send_mail', enabled: true, userEnabled: null, reviewedHash: 'hash-1', reviewedAt: 1234, config: null },
     ]);
     expect(skillSettings.delete('run_shell')).toBe(true);
     expect(skillSettings.delete('run_shell')).toBe(false);

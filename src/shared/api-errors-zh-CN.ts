@@ -17,7 +17,9 @@ export const chineseApiErrors: ApiErrorStrings = {
   'skill-folder-unshowable': (p) =>
     `无法显示 ${p.name} 以供审核：${saySkillProblem(chineseSkillProblems, '', p.problem)}`,
   'skill-folder-outside': (p) =>
-    `${p.name} 没有保存：它的文件夹是指向 ${p.target} 的符号链接，不在技能文件夹内。请删除这个链接，或换个名字保存。`,
+    p.reading
+      ? `无法打开 ${p.name}：它的${p.link === 'skill-md' ? ' SKILL.md ' : '文件夹'}是指向 ${p.target} 的符号链接，不在技能文件夹内。请删除这个链接，或把技能本身放进技能文件夹。`
+      : `${p.name} 没有保存：它的文件夹是指向 ${p.target} 的符号链接，不在技能文件夹内。请删除这个链接，或换个名字保存。`,
   'no-conversation': (p) => `没有这个对话（${p.id}）。`,
   'reply-in-progress': () => '这个对话还在回复中：请先停止，或等它回复完。',
   'code-in-chat': () => '这是确认码：请在收到确认请求的微信里回复它；它没有发给模型。',

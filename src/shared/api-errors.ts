@@ -21,8 +21,11 @@ export interface ApiErrorParams {
   'skill-changing': { name: string };
   /** The skill's folder cannot be shown for a review: why, as loading says it (a link leading outside…). */
   'skill-folder-unshowable': { name: string; problem: SkillProblemCode };
-  /** A save refused: the skill's folder is a link leading outside the skills folder (loading refuses it too). */
-  'skill-folder-outside': { name: string; target: string };
+  /**
+   * A save (or, `reading`, the editor's read) refused: the skill's folder, or (`link: 'skill-md'`)
+   * its SKILL.md, is a link leading outside the skills folder, to `target` (loading refuses it too).
+   */
+  'skill-folder-outside': { name: string; target: string; reading?: boolean; link?: 'folder' | 'skill-md' };
   'no-conversation': { id: string };
   'reply-in-progress': Record<string, never>;
   /** A chat message that holds the pending approval's code: it is kept from the model. */
@@ -85,7 +88,9 @@ export const englishApiErrors: ApiErrorStrings = {
   'skill-folder-unshowable': (p) =>
     `${p.name} cannot be shown for review: ${saySkillProblem(englishSkillProblems, '', p.problem)}`,
   'skill-folder-outside': (p) =>
-    `${p.name} was not saved: its folder is a symbolic link to ${p.target}, outside your skills folder. Remove the link, or save under another name.`,
+    p.reading
+      ? `${p.name} cannot be opened: its ${p.link === 'skill-md' ? 'SKILL.md' : 'folder'} is a symbolic link to ${p.target}, outside your skills folder. Remove the link, or put the skill itself in your skills folder.`
+      : `${p.name} was not saved: its folder is a symbolic link to ${p.target}, outside your skills folder. Remove the link, or save under another name.`,
   'no-conversation': (p) => `there is no conversation ${p.id}`,
   'reply-in-progress': () => 'a reply is still coming in this conversation; stop it or wait',
   'code-in-chat': () =>

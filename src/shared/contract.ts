@@ -438,6 +438,10 @@ export interface IasApi {
 
   listSkills(): Promise<SkillsState>;
   setSkillEnabled(name: string, enabled: boolean): Promise<void>;
+  /**
+   * A skill's SKILL.md, for the editor. Refused ('skill-folder-outside', `reading`) when a user
+   * skill's folder or SKILL.md is a link leading outside the skills folder.
+   */
   readSkill(name: string): Promise<SkillFile>;
   /** Checks a SKILL.md with the real parser, without saving it. */
   validateSkill(name: string, content: string): Promise<SkillValidation>;

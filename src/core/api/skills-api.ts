@@ -182,6 +182,16 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       const skill = registry.get(name);
       const file = skill?.path ?? path.join(userDir, name, 'SKILL.md');
       if (!skill && !fs.existsSync(file)) throw apiError('no-skill', { name });
+      // Never read through a link leading outside the skills folder (loading refuses it too): not
+      // its folder, nor its SKILL.md.
+      if (skill?.source !== 'system') {
+        const folder = linkOutside(path.dirname(file));
+        const skillMd = folder === undefined ? linkOutside(file) : undefined;
+        if (folder !== undefined) throw apiError('skill-folder-outside', { name, target: folder, reading: true });
+        if (skillMd !== undefined) {
+          throw apiError('skill-folder-outside', { name, target: skillMd, reading: true, link: 'skill-md' });
+        }
+      }
       const content = fs.readFileSync(file, 'utf8'); // a broken user skill can still be opened and fixed
       return { name, source: skill?.source ?? 'user', path: file, content };
     },

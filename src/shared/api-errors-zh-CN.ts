@@ -2,6 +2,8 @@
 import type { ApiErrorStrings } from './api-errors.js';
 import { saySkillProblem } from './skill-problems.js';
 import { chineseSkillProblems } from './skill-problems-zh-CN.js';
+import { saySkillSecret } from './skill-secrets.js';
+import { chineseSkillSecrets } from './skill-secrets-zh-CN.js';
 import { sayTurnLine } from './turn-messages.js';
 import { chineseTurnMessages } from './turn-messages-zh-CN.js';
 
@@ -38,6 +40,7 @@ export const chineseApiErrors: ApiErrorStrings = {
       ? 'API 密钥中含有空格或换行，而 API 密钥不含这些。什么也没有保存。'
       : 'API 密钥中含有请求无法携带的字符：API 密钥只由字母、数字和标点（可打印的 ASCII 字符）组成。它是否复制自存成 UTF-16 的文件？什么也没有保存。',
   'api-key-not-saved': (p) => `API 密钥没有保存。${sayTurnLine(chineseTurnMessages, p.message, p.messageCode)}`,
+  'skill-secret-not-saved': (p) => `设置没有保存。${saySkillSecret(chineseSkillSecrets, p.message, p.messageCode)}`,
   'connection-lost': () => '与 iAs 的连接已断开。',
   'not-signed-in': () => '此页面没有有效的访问令牌：请打开“ias serve”打印的链接。',
 };

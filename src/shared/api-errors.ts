@@ -8,6 +8,7 @@
 import { sayCoded } from './coded-text.js';
 import { englishSkillProblems, saySkillProblem, type SkillProblemCode } from './skill-problems.js';
 import { englishTurnMessages, sayTurnLine, type MessageCode, type TurnMessageParams } from './turn-messages.js';
+import { englishSkillSecrets, saySkillSecret, type SkillSecretCode } from './skill-secrets.js';
 
 export interface ApiErrorParams {
   'no-skill': { name: string };
@@ -56,6 +57,11 @@ export interface ApiErrorParams {
    * `message` and `messageCode` are the turn line that says which and how to mend it.
    */
   'api-key-not-saved': { message: string; messageCode: MessageCode };
+  /**
+   * A skill's settings were not saved: a folder on the way to the file that would hold one of its
+   * secrets could be changed by another user. `message` and `messageCode` say which and how to mend it.
+   */
+  'skill-secret-not-saved': { message: string; messageCode: SkillSecretCode };
   /** The link to iAs dropped while the call was under way (the web UI). */
   'connection-lost': Record<string, never>;
   /** The web UI was opened without a valid access token. */
@@ -111,6 +117,8 @@ export const englishApiErrors: ApiErrorStrings = {
       : 'The API key has characters a request cannot carry: an API key is letters, digits and punctuation (printable ASCII). Was it copied from a file saved as UTF-16? Nothing was saved.',
   'api-key-not-saved': (p) =>
     `The API key was not saved. ${sayTurnLine(englishTurnMessages, p.message, p.messageCode)}`,
+  'skill-secret-not-saved': (p) =>
+    `The settings were not saved. ${saySkillSecret(englishSkillSecrets, p.message, p.messageCode)}`,
   'connection-lost': () => 'connection lost',
   'not-signed-in': () => 'iAs: this page has no valid access token; open the link `ias serve` printed',
 };

@@ -11,6 +11,7 @@ import { hashFolderFiles, hashSkillFolder, isInside, listFolderFiles } from '../
 import { realRoot } from '../skills/load.js';
 import { parseSkillFile } from '../skills/parse.js';
 import { skillProblem } from '../skills/problem.js';
+import { SkillSecretRefusedError } from '../skills/skill-secret-refusal.js';
 import { argsValidator, type SchemaCompileError } from '../skills/schema.js';
 import { toSkillSummary } from '../skills/summary.js';
 import { SKILL_NAME_PATTERN, type Skill, type SkillProblem } from '../skills/types.js';
@@ -289,7 +290,12 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       return TEMPLATES[kind];
     },
     async setSkillConfig(name, values) {
-      runtime.skillConfig.set(existing(name), values);
+      try {
+        runtime.skillConfig.set(existing(name), values);
+      } catch (err) {
+        if (!(err instanceof SkillSecretRefusedError)) throw err;
+        throw apiError('skill-secret-not-saved', { message: err.message, messageCode: err.messageCode });
+      }
       changed();
     },
   };

@@ -109,6 +109,25 @@ describe.skipIf(process.platform === 'win32')('the folders on the way to a skill
     expect((await call()).result).toMatchObject({ success: true, data: 'key=sk-SECRET-new' });
   });
 
+  it('refused after the owner approved the call: the approved run runs nothing, and says why', async () => {
+    const { runtime, api, file } = await savedSecretWorld();
+    // Unreviewed, the user skill runs as High: a call from a chat waits for the owner.
+    const call = runtime.caller.call({ name: 'weather', params: {}, source: 'chat' });
+    await w!.desktop.nextSent(/weather/);
+    fs.chmodSync(runtime.paths.home, 0o775);
+    const [pending] = await api.listApprovals();
+    expect(await api.decideApproval(pending!.id, true)).toBe(true);
+    const outcome = await call;
+    expect(outcome.status).toBe('error');
+    expect(outcome.result.error).toContain(`weather's secret setting WEATHER_KEY is kept in ${file}, and the folder`);
+    expect(runtime.store.audit.query({ skill: 'weather' }).rows[0]).toMatchObject({
+      status: 'failed',
+      approvalOutcome: 'approved',
+      errorCode: { code: 'call-secret-refused' },
+    });
+    expect((await api.listApprovals()).find((a) => a.id === pending!.id)?.status).toBe('done');
+  });
+
   it('a secret’s file others can read: not used, said with how to make it private', async () => {
     const { file, key, call } = await savedSecretWorld();
     fs.chmodSync(file, 0o644);

@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { secretPlaces, type SecretStore } from '../core/approval/key-store.js';
 import { configSecretName, isSecretSetting, type ConfigFieldState } from '../core/skills/skill-config.js';
+import { SkillSecretRefusedError } from '../core/skills/skill-secret-refusal.js';
 import type { Skill } from '../core/skills/types.js';
+import { saySkillSecret } from '../shared/skill-secrets.js';
+import { withControlsShown } from '../shared/visible-text.js';
 import { printError } from './chat-output.js';
 import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
@@ -114,6 +117,11 @@ export function registerSkillConfigCommand(skills: Command): void {
           try {
             runtime.skillConfig.set(skill, values);
           } catch (err) {
+            if (err instanceof SkillSecretRefusedError) {
+              printError(words, words.notSaved(saySkillSecret(words.refused, err.message, err.messageCode)));
+              process.exitCode = 1;
+              return;
+            }
             throw new UsageError((err as Error).message);
           }
         }
@@ -129,7 +137,11 @@ export function registerSkillConfigCommand(skills: Command): void {
         }
         const rows = fields.map((f) => [
           color.bold(f.name),
-          f.secret ? secretState(f) : cell(f.value ?? (f.default ? `${f.default} (default)` : '(not set)')),
+          f.refused
+            ? words.secretNotUsed
+            : f.secret
+              ? secretState(f)
+              : cell(f.value ?? (f.default ? `${f.default} (default)` : '(not set)')),
           f.required === true
             ? 'required'
             : typeof f.required === 'string'
@@ -140,6 +152,12 @@ export function registerSkillConfigCommand(skills: Command): void {
         process.stdout.write(
           `${table([['SETTING', 'VALUE', 'NEEDED', 'DESCRIPTION'].map((h) => color.dim(h)), ...rows])}\n`,
         );
+        for (const f of fields) {
+          if (f.refused) {
+            const said = saySkillSecret(words.refused, f.refused.message, f.refused.messageCode);
+            process.stdout.write(`${color.yellow(f.name)}: ${withControlsShown(said)}\n`);
+          }
+        }
         const onlyInApp = fields.filter((f) => !f.set && f.sealedByApp).map((f) => f.name);
         if (onlyInApp.length > 0) {
           process.stdout.write(`${color.yellow('note')}: ${sealedOnlyNote(name, onlyInApp)}\n`);

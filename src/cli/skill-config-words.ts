@@ -1,5 +1,7 @@
 /** What `ias skills config` says of a secret setting's value, in English and 简体中文. */
 import type { Locale } from '../shared/locale.js';
+import { englishSkillSecrets, type SkillSecretStrings } from '../shared/skill-secrets.js';
+import { chineseSkillSecrets } from '../shared/skill-secrets-zh-CN.js';
 import { secretInputWords, type SecretInputWords } from './secret-input-words.js';
 
 export interface SkillConfigWords extends SecretInputWords {
@@ -8,6 +10,12 @@ export interface SkillConfigWords extends SecretInputWords {
   /** The hidden prompt for a secret setting. */
   secretPrompt: (key: string) => string;
   secretTooLong: (key: string) => string;
+  /** Why a secret setting is not used, or not saved (see shared/skill-secrets.ts). */
+  refused: SkillSecretStrings;
+  /** A refusal (`why`) that kept the settings from being saved. */
+  notSaved: (why: string) => string;
+  /** A secret that is set but is not used: its state in the table. */
+  secretNotUsed: string;
 }
 
 export const skillConfigWords: Record<Locale, SkillConfigWords> = {
@@ -20,6 +28,9 @@ export const skillConfigWords: Record<Locale, SkillConfigWords> = {
     secretPrompt: (key) => `${key} (not shown as you type): `,
     secretTooLong: (key) =>
       `what came on stdin for ${key} is far longer than a secret (over 16 KiB); nothing was saved`,
+    refused: englishSkillSecrets,
+    notSaved: (why) => `Nothing was saved. ${why}`,
+    secretNotUsed: '(secret, set, not used: see below)',
   },
   'zh-CN': {
     ...secretInputWords['zh-CN'],
@@ -29,5 +40,8 @@ export const skillConfigWords: Record<Locale, SkillConfigWords> = {
       `（\`… | ias skills config ${skill} ${key}=-\`）；什么也没有保存`,
     secretPrompt: (key) => `${key}（输入时不显示）：`,
     secretTooLong: (key) => `标准输入中 ${key} 的内容远长于机密设置（超过 16 KiB）；什么也没有保存`,
+    refused: chineseSkillSecrets,
+    notSaved: (why) => `什么也没有保存。${why}`,
+    secretNotUsed: '（机密，已设置，未使用：见下文）',
   },
 };

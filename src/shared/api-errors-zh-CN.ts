@@ -2,6 +2,8 @@
 import type { ApiErrorStrings } from './api-errors.js';
 import { saySkillProblem } from './skill-problems.js';
 import { chineseSkillProblems } from './skill-problems-zh-CN.js';
+import { saySkillSecret } from './skill-secrets.js';
+import { chineseSkillSecrets } from './skill-secrets-zh-CN.js';
 import { sayTurnLine } from './turn-messages.js';
 import { chineseTurnMessages } from './turn-messages-zh-CN.js';
 
@@ -17,7 +19,9 @@ export const chineseApiErrors: ApiErrorStrings = {
   'skill-folder-unshowable': (p) =>
     `无法显示 ${p.name} 以供审核：${saySkillProblem(chineseSkillProblems, '', p.problem)}`,
   'skill-folder-outside': (p) =>
-    `${p.name} 没有保存：它的文件夹是指向 ${p.target} 的符号链接，不在技能文件夹内。请删除这个链接，或换个名字保存。`,
+    p.reading
+      ? `无法打开 ${p.name}：它的${p.link === 'skill-md' ? ' SKILL.md ' : '文件夹'}是指向 ${p.target} 的符号链接，不在技能文件夹内。请删除这个链接，或把技能本身放进技能文件夹。`
+      : `${p.name} 没有保存：它的文件夹是指向 ${p.target} 的符号链接，不在技能文件夹内。请删除这个链接，或换个名字保存。`,
   'no-conversation': (p) => `没有这个对话（${p.id}）。`,
   'reply-in-progress': () => '这个对话还在回复中：请先停止，或等它回复完。',
   'code-in-chat': () => '这是确认码：请在收到确认请求的微信里回复它；它没有发给模型。',
@@ -36,6 +40,7 @@ export const chineseApiErrors: ApiErrorStrings = {
       ? 'API 密钥中含有空格或换行，而 API 密钥不含这些。什么也没有保存。'
       : 'API 密钥中含有请求无法携带的字符：API 密钥只由字母、数字和标点（可打印的 ASCII 字符）组成。它是否复制自存成 UTF-16 的文件？什么也没有保存。',
   'api-key-not-saved': (p) => `API 密钥没有保存。${sayTurnLine(chineseTurnMessages, p.message, p.messageCode)}`,
+  'skill-secret-not-saved': (p) => `设置没有保存。${saySkillSecret(chineseSkillSecrets, p.message, p.messageCode)}`,
   'connection-lost': () => '与 iAs 的连接已断开。',
   'not-signed-in': () => '此页面没有有效的访问令牌：请打开“ias serve”打印的链接。',
 };

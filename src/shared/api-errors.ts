@@ -8,6 +8,7 @@
 import { sayCoded } from './coded-text.js';
 import { englishSkillProblems, saySkillProblem, type SkillProblemCode } from './skill-problems.js';
 import { englishTurnMessages, sayTurnLine, type MessageCode, type TurnMessageParams } from './turn-messages.js';
+import { englishSkillSecrets, saySkillSecret, type SkillSecretCode } from './skill-secrets.js';
 
 export interface ApiErrorParams {
   'no-skill': { name: string };
@@ -21,8 +22,11 @@ export interface ApiErrorParams {
   'skill-changing': { name: string };
   /** The skill's folder cannot be shown for a review: why, as loading says it (a link leading outside…). */
   'skill-folder-unshowable': { name: string; problem: SkillProblemCode };
-  /** A save refused: the skill's folder is a link leading outside the skills folder (loading refuses it too). */
-  'skill-folder-outside': { name: string; target: string };
+  /**
+   * A save (or, `reading`, the editor's read) refused: the skill's folder, or (`link: 'skill-md'`)
+   * its SKILL.md, is a link leading outside the skills folder, to `target` (loading refuses it too).
+   */
+  'skill-folder-outside': { name: string; target: string; reading?: boolean; link?: 'folder' | 'skill-md' };
   'no-conversation': { id: string };
   'reply-in-progress': Record<string, never>;
   /** A chat message that holds the pending approval's code: it is kept from the model. */
@@ -53,6 +57,11 @@ export interface ApiErrorParams {
    * `message` and `messageCode` are the turn line that says which and how to mend it.
    */
   'api-key-not-saved': { message: string; messageCode: MessageCode };
+  /**
+   * A skill's settings were not saved: a folder on the way to the file that would hold one of its
+   * secrets could be changed by another user. `message` and `messageCode` say which and how to mend it.
+   */
+  'skill-secret-not-saved': { message: string; messageCode: SkillSecretCode };
   /** The link to iAs dropped while the call was under way (the web UI). */
   'connection-lost': Record<string, never>;
   /** The web UI was opened without a valid access token. */
@@ -85,7 +94,9 @@ export const englishApiErrors: ApiErrorStrings = {
   'skill-folder-unshowable': (p) =>
     `${p.name} cannot be shown for review: ${saySkillProblem(englishSkillProblems, '', p.problem)}`,
   'skill-folder-outside': (p) =>
-    `${p.name} was not saved: its folder is a symbolic link to ${p.target}, outside your skills folder. Remove the link, or save under another name.`,
+    p.reading
+      ? `${p.name} cannot be opened: its ${p.link === 'skill-md' ? 'SKILL.md' : 'folder'} is a symbolic link to ${p.target}, outside your skills folder. Remove the link, or put the skill itself in your skills folder.`
+      : `${p.name} was not saved: its folder is a symbolic link to ${p.target}, outside your skills folder. Remove the link, or save under another name.`,
   'no-conversation': (p) => `there is no conversation ${p.id}`,
   'reply-in-progress': () => 'a reply is still coming in this conversation; stop it or wait',
   'code-in-chat': () =>
@@ -106,6 +117,8 @@ export const englishApiErrors: ApiErrorStrings = {
       : 'The API key has characters a request cannot carry: an API key is letters, digits and punctuation (printable ASCII). Was it copied from a file saved as UTF-16? Nothing was saved.',
   'api-key-not-saved': (p) =>
     `The API key was not saved. ${sayTurnLine(englishTurnMessages, p.message, p.messageCode)}`,
+  'skill-secret-not-saved': (p) =>
+    `The settings were not saved. ${saySkillSecret(englishSkillSecrets, p.message, p.messageCode)}`,
   'connection-lost': () => 'connection lost',
   'not-signed-in': () => 'iAs: this page has no valid access token; open the link `ias serve` printed',
 };

@@ -14,4 +14,6 @@ export const chineseCallErrors: CallErrorStrings = {
       'no-channel': '未执行：没有能联系到你的确认渠道。',
       stopped: '未执行：确认之前调用已被停止。',
     })[p.cause] ?? told,
+  'call-secret-refused': () =>
+    '未执行：该技能的一项机密设置保存在其他用户能修改或读取的位置；技能的设置中写明了是哪一项以及如何修复。',
 };

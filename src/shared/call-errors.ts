@@ -18,6 +18,12 @@ export interface CallErrorParams {
   'call-no-channel': Record<string, never>;
   /** Its approval was cancelled without the owner's answer, for `cause`. */
   'call-cancelled': { cause: CancelCause };
+  /**
+   * A secret setting of the skill is there but is not used (a folder on the way to its file that
+   * another user could change, a file of theirs, or one they can read): the stored text says which,
+   * and the skill's settings say it in the reader's language.
+   */
+  'call-secret-refused': Record<string, never>;
 }
 
 /**
@@ -40,6 +46,7 @@ export const CALL_ERROR_CODES: readonly CallErrorCode[] = [
   { code: 'call-paused' },
   { code: 'call-no-channel' },
   ...CANCEL_CAUSES.map((cause) => ({ code: 'call-cancelled' as const, params: { cause } })),
+  { code: 'call-secret-refused' },
 ];
 
 /** How each reads in a language; `told` is the stored text, what the model was told. */
@@ -58,6 +65,10 @@ export const englishCallErrors: CallErrorStrings = {
       'no-channel': 'Not run: no approval channel could reach you.',
       stopped: 'Not run: the call was stopped before approval.',
     })[p.cause] ?? told,
+  // The stored text is English already, and names the setting, its file and what mends it.
+  'call-secret-refused': (_p, told) =>
+    told ||
+    "Not run: a secret setting of the skill is kept where another user could change it or read it; the skill's settings say which and how to mend it.",
 };
 
 /** An audit row's error in a language: by its code when `strings` know it, else the stored text. */

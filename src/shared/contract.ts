@@ -8,6 +8,7 @@ import type { ApprovalMessageCode, SkillOrigin } from './approval-messages.js';
 import type { CallErrorCode } from './call-errors.js';
 import type { Locale } from './locale.js';
 import type { SkillProblemCode } from './skill-problems.js';
+import type { SkillSecretCode } from './skill-secrets.js';
 import type { TaskResultCode } from './task-results.js';
 import type { MessageCode } from './turn-messages.js';
 
@@ -72,6 +73,11 @@ export interface SkillConfigField {
   /** The value of a setting that is not secret. */
   value?: string;
   default?: string;
+  /**
+   * A secret that is set but is not used (nor saved there): its file could have been swapped or
+   * read by another user. Why, in English and as a code; a run of the skill is refused meanwhile.
+   */
+  refused?: { message: string; messageCode: SkillSecretCode };
 }
 
 export type TaskRunStatus = 'running' | 'done' | 'failed' | 'interrupted';
@@ -438,6 +444,10 @@ export interface IasApi {
 
   listSkills(): Promise<SkillsState>;
   setSkillEnabled(name: string, enabled: boolean): Promise<void>;
+  /**
+   * A skill's SKILL.md, for the editor. Refused ('skill-folder-outside', `reading`) when a user
+   * skill's folder or SKILL.md is a link leading outside the skills folder.
+   */
   readSkill(name: string): Promise<SkillFile>;
   /** Checks a SKILL.md with the real parser, without saving it. */
   validateSkill(name: string, content: string): Promise<SkillValidation>;

@@ -123,6 +123,50 @@ describe('ias skills config', () => {
     expect(chinese.stderr).toContain('`ias skills config mailer PASSWORD=-`');
   });
 
+  it.skipIf(process.platform === 'win32')(
+    'a secret behind a folder others can write to: shown as not used and why, and not saved (exit 1), in the owner language',
+    () => {
+      const h = home();
+      expect(ias(['skills', 'config', 'mailer', 'PASSWORD=-', ...h.args], {}, 'hunter2\n').status).toBe(0);
+      const file = path.join(h.dir, 'secrets', 'skill-config.mailer.PASSWORD');
+      fs.chmodSync(h.dir, 0o777);
+      try {
+        const shown = ias(['skills', 'config', 'mailer', ...h.args]);
+        expect(shown.status).toBe(0);
+        expect(shown.stdout).toMatch(/PASSWORD +\(secret, set, not used: see below\) /);
+        expect(shown.stdout).toContain(
+          `PASSWORD: mailer's secret setting PASSWORD is kept in ${file}, and the folder ${h.dir} on the way to it can be changed by other users (mode 777)`,
+        );
+        expect(shown.stdout).toContain('Still to set: SMTP_HOST; PASSWORD');
+        expect(shown.stdout).not.toContain('hunter2');
+
+        const set = ias(
+          ['skills', 'config', 'mailer', 'SMTP_HOST=smtp.example.com', 'PASSWORD=-', ...h.args],
+          {},
+          'new\n',
+        );
+        expect(set.status).toBe(1);
+        expect(set.stderr).toContain(`error: Nothing was saved. mailer's secret setting PASSWORD is kept in ${file}`);
+        expect(fs.readFileSync(file, 'utf8')).toBe('hunter2');
+        expect(JSON.parse(ias(['skills', 'config', 'mailer', '--json', ...h.args]).stdout).needsConfig).toEqual([
+          'SMTP_HOST',
+          'PASSWORD',
+        ]);
+
+        const chinese = ias(['skills', 'config', 'mailer', 'PASSWORD=-', ...h.args], { LANG: 'zh_CN.UTF-8' }, 'new\n');
+        expect(chinese.status).toBe(1);
+        expect(chinese.stderr).toContain(
+          `错误：什么也没有保存。mailer 的机密设置 PASSWORD 保存在 ${file}，其路径上的文件夹 ${h.dir} 可被其他用户修改（权限 777）`,
+        );
+        expect(ias(['skills', 'config', 'mailer', ...h.args], { LANG: 'zh_CN.UTF-8' }).stdout).toContain(
+          '（机密，已设置，未使用：见下文）',
+        );
+      } finally {
+        fs.chmodSync(h.dir, 0o700);
+      }
+    },
+  );
+
   it('asks for a secret unseen on a terminal (KEY=-), and Ctrl-C saves nothing', async () => {
     const h = home();
     const term = iasOnTerminal(['skills', 'config', 'mailer', 'PASSWORD=-', ...h.args]);

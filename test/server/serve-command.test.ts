@@ -132,6 +132,22 @@ describe('ias serve', () => {
     expect(taken.stderr).toMatch(new RegExp(`port ${port} on 127.0.0.1 is already in use`));
   });
 
+  it.skipIf(process.platform === 'win32')(
+    'does not start when another user could swap its token file, saying which folder and what mends it',
+    () => {
+      const parent = tempDir('ias-serve-cli-');
+      const home = path.join(parent, 'home');
+      fs.chmodSync(parent, 0o777);
+      const refused = ias(['serve', '--port', '0', '--no-wechat', '--home', home]);
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toBe(
+        `error: iAs did not start: its access token file, ${path.join(home, 'serve-token')}, is in the folder ${parent}, which other users can change (mode 777), who could swap it for a token they know and reach iAs with it. Make it writable by you alone with \`chmod go-w ${parent}\`.\n`,
+      );
+      expect(fs.readdirSync(home)).toEqual([]); // no token made, the lock released
+    },
+  );
+
   it('logs the WeChat bot in when it was set up, showing the QR code in the terminal', async () => {
     const home = tempDir('ias-serve-cli-');
     const puppet = path.resolve('test/fixtures/auto-login-puppet.mjs');

@@ -4,8 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireServeLock, ServeLockedError } from '../../src/server/serve-lock.js';
-import { serveToken } from '../../src/server/serve-token.js';
+import { ServeTokenRefusedError, serveToken } from '../../src/server/serve-token.js';
+import { OTHER_UID } from '../helpers/marking-skill.js';
 import { tempDir } from '../helpers/temp.js';
+
+const asRoot = process.getuid?.() === 0;
 
 describe('the serve token', () => {
   it('is 32 random bytes in base64url, kept 0600, and renewed on demand', () => {
@@ -28,6 +31,74 @@ describe('the serve token', () => {
     expect(serveToken(home)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     fs.chmodSync(file, 0o644);
     expect(() => serveToken(home)).toThrow(/can be read by other users/);
+  });
+});
+
+/** The refusal `serveToken(home)` throws, or a failure when it throws none. */
+function refusal(home: string, options: { renew?: boolean } = {}): ServeTokenRefusedError {
+  try {
+    serveToken(home, options);
+  } catch (err) {
+    if (err instanceof ServeTokenRefusedError) return err;
+    throw err;
+  }
+  throw new Error('the token file was not refused');
+}
+
+describe.skipIf(process.platform === 'win32')('the folders on the way to the serve token', () => {
+  it('a folder others can write to: the token is neither read nor made there until it is closed', () => {
+    const parent = tempDir();
+    const home = path.join(parent, 'home');
+    const file = path.join(home, 'serve-token');
+    const token = serveToken(home);
+    fs.chmodSync(parent, 0o777);
+
+    const err = refusal(home);
+    expect(err.messageCode).toEqual({
+      code: 'serve-token-folder-unsafe',
+      params: { file, unsafe: { code: 'parent-writable', params: { folder: parent, mode: '777' } } },
+    });
+    expect(err.message).toBe(
+      `iAs did not start: its access token file, ${file}, is in the folder ${parent}, which other users can change (mode 777), who could swap it for a token they know and reach iAs with it. Make it writable by you alone with \`chmod go-w ${parent}\`.`,
+    );
+    // A new token is not written there either, nor a temp file left; the saved one stays.
+    expect(refusal(home, { renew: true }).messageCode.code).toBe('serve-token-folder-unsafe');
+    expect(fs.readdirSync(home)).toEqual(['serve-token']);
+    expect(fs.readFileSync(file, 'utf8')).toBe(token);
+    fs.rmSync(file);
+    expect(refusal(home).messageCode.code).toBe('serve-token-folder-unsafe');
+    expect(fs.readdirSync(home)).toEqual([]);
+
+    fs.chmodSync(parent, 0o755);
+    expect(serveToken(home)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it.skipIf(!asRoot)('a folder of another user’s on the way, or a token file of theirs: refused, named', () => {
+    const parent = tempDir();
+    const home = path.join(parent, 'home');
+    const file = path.join(home, 'serve-token');
+    const token = serveToken(home);
+    fs.chownSync(home, OTHER_UID, OTHER_UID);
+    const err = refusal(home);
+    expect(err.messageCode).toEqual({
+      code: 'serve-token-folder-unsafe',
+      params: { file, unsafe: { code: 'parent-other-owner', params: { folder: home, uid: OTHER_UID } } },
+    });
+    expect(err.message).toContain(`is in the folder ${home}, which belongs to another user (uid ${OTHER_UID})`);
+    expect(err.message).toContain('or set IAS_HOME, or --home, to one');
+    fs.chownSync(home, 0, 0);
+
+    fs.chownSync(file, OTHER_UID, OTHER_UID);
+    const notOwn = refusal(home);
+    expect(notOwn.messageCode).toEqual({ code: 'serve-token-file-not-own', params: { file, uid: OTHER_UID } });
+    expect(notOwn.message).toBe(
+      `iAs did not start: its access token file, ${file}, belongs to another user (uid ${OTHER_UID}), who may have put a token they know in it. Run \`ias serve --new-token\`: iAs then puts a file of your own in its place.`,
+    );
+    // --new-token puts a file of ours in its place.
+    const renewed = serveToken(home, { renew: true });
+    expect(renewed).not.toBe(token);
+    expect(fs.lstatSync(file).uid).toBe(process.getuid!());
+    expect(serveToken(home)).toBe(renewed);
   });
 });
 

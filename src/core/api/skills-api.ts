@@ -11,6 +11,7 @@ import { hashFolderFiles, hashSkillFolder, isInside, listFolderFiles } from '../
 import { realRoot } from '../skills/load.js';
 import { parseSkillFile } from '../skills/parse.js';
 import { skillProblem } from '../skills/problem.js';
+import { SkillSecretRefusedError } from '../skills/skill-secret-refusal.js';
 import { argsValidator, type SchemaCompileError } from '../skills/schema.js';
 import { toSkillSummary } from '../skills/summary.js';
 import { SKILL_NAME_PATTERN, type Skill, type SkillProblem } from '../skills/types.js';
@@ -182,6 +183,16 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       const skill = registry.get(name);
       const file = skill?.path ?? path.join(userDir, name, 'SKILL.md');
       if (!skill && !fs.existsSync(file)) throw apiError('no-skill', { name });
+      // Never read through a link leading outside the skills folder (loading refuses it too): not
+      // its folder, nor its SKILL.md.
+      if (skill?.source !== 'system') {
+        const folder = linkOutside(path.dirname(file));
+        const skillMd = folder === undefined ? linkOutside(file) : undefined;
+        if (folder !== undefined) throw apiError('skill-folder-outside', { name, target: folder, reading: true });
+        if (skillMd !== undefined) {
+          throw apiError('skill-folder-outside', { name, target: skillMd, reading: true, link: 'skill-md' });
+        }
+      }
       const content = fs.readFileSync(file, 'utf8'); // a broken user skill can still be opened and fixed
       return { name, source: skill?.source ?? 'user', path: file, content };
     },
@@ -279,7 +290,12 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       return TEMPLATES[kind];
     },
     async setSkillConfig(name, values) {
-      runtime.skillConfig.set(existing(name), values);
+      try {
+        runtime.skillConfig.set(existing(name), values);
+      } catch (err) {
+        if (!(err instanceof SkillSecretRefusedError)) throw err;
+        throw apiError('skill-secret-not-saved', { message: err.message, messageCode: err.messageCode });
+      }
       changed();
     },
   };

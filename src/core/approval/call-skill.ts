@@ -17,6 +17,10 @@ import { refusedForModel, tooLongToApprove, unconfirmedForModel } from './messag
 import { effectiveRisk } from './review.js';
 import type { CallErrorCode } from '../../shared/call-errors.js';
 import { notConfiguredMessage, type SkillConfigStore } from '../skills/skill-config.js';
+import { SkillSecretRefusedError } from '../skills/skill-secret-refusal.js';
+
+/** A run refused as a secret setting of the skill is kept where another user could change it. */
+const SECRET_REFUSED: CallErrorCode = { code: 'call-secret-refused' };
 
 export type CallStatus = 'done' | 'error' | 'refused' | 'unconfirmed' | 'cancelled';
 
@@ -111,12 +115,12 @@ export class SkillCaller {
       startedAt: Date.now(),
     };
     // A call that runs nothing: its audit row says why, and so does the answer.
-    const runsNothing = (record: CallRecord, error: string): StartedCall => ({
+    const runsNothing = (record: CallRecord, error: string, errorCode?: CallErrorCode): StartedCall => ({
       recordsStart: false,
       recordStart: () => undefined,
       run: async () =>
         record.end(
-          { status: 'failed', durationMs: elapsed(), error },
+          { status: 'failed', durationMs: elapsed(), error, ...(errorCode ? { errorCode } : {}) },
           { status: 'error', result: { success: false, error, durationMs: elapsed() } },
         ),
     });
@@ -126,7 +130,13 @@ export class SkillCaller {
     const invalid = checkArguments(skill, request.params);
     if (invalid) return runsNothing(record, invalid);
     // Read once for the checks and a run that follows at once; an approved run reads them again.
-    const env = this.options.config?.env(skill) ?? {};
+    let env: Record<string, string>;
+    try {
+      env = this.options.config?.env(skill) ?? {};
+    } catch (err) {
+      if (!(err instanceof SkillSecretRefusedError)) throw err;
+      return runsNothing(record, err.message, SECRET_REFUSED);
+    }
     const missing = this.options.config?.missing(skill, env) ?? [];
     if (missing.length > 0) return runsNothing(record, notConfiguredMessage(skill, missing));
     const recordsStart = risk === 'high' || !changesNothing(skill);
@@ -226,7 +236,19 @@ export class SkillCaller {
       });
     }
     // Exactly what was approved: the stored params, the approved skill version.
-    const result = await executeSkill(decision.skill, decision.params, runOptions(decision.skill));
+    let approvedRun: ExecuteOptions;
+    try {
+      approvedRun = runOptions(decision.skill);
+    } catch (err) {
+      if (!(err instanceof SkillSecretRefusedError)) throw err;
+      gate.finish(decision.approvalId, { success: false, error: err.message, durationMs: elapsed() });
+      return notRun('error', err.message, {
+        approvalId: decision.approvalId,
+        approvalOutcome: 'approved',
+        errorCode: SECRET_REFUSED,
+      });
+    }
+    const result = await executeSkill(decision.skill, decision.params, approvedRun);
     gate.finish(decision.approvalId, result);
     return ranWith(record, result, elapsed(), 'approved', decision.approvalId);
   }

@@ -28,8 +28,9 @@ export interface SecretAccess {
    * Unix, a secret kept in a file: neither read nor written when a folder on the way to its file
    * could be changed by another user (SecretFolderUnsafeError), nor read from a file that is not
    * this user's (SecretFileNotOwnError). For the model API key, whose swap would send the owner's
-   * chats through someone else's account. (Not for every secret yet: the approval key is read as
-   * the runtime opens, where such a refusal could not be said.)
+   * chats through someone else's account, the `ias serve` access token and skills' secret settings.
+   * (Not for every secret yet: the approval key is read as the runtime opens, where such a refusal
+   * could not be said.)
    */
   guarded?: boolean;
 }

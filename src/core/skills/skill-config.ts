@@ -1,9 +1,16 @@
 /**
  * The values of each skill's declared settings: plain ones in the skill's settings row, secret
  * ones in the secret store. A run gets exactly its own skill's values, never anything else.
+ *
+ * Secrets are guarded as the API key is (see SecretAccess in key-store.ts): one whose file another
+ * user could have swapped or read (a folder on the way they could change, a file of theirs, one
+ * they can read) is neither used nor saved there (SkillSecretRefusedError): a run is refused, and
+ * the skill's settings say why.
  */
-import type { SecretStore } from '../approval/key-store.js';
+import type { SecretAccess, SecretStore } from '../approval/key-store.js';
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
+import type { SkillSecretCode } from '../../shared/skill-secrets.js';
+import { skillSecretRefusal, SkillSecretRefusedError } from './skill-secret-refusal.js';
 import type { ConfigField, Skill } from './types.js';
 
 /** One setting as the skills manager shows it: secrets only say whether they are set. */
@@ -11,7 +18,11 @@ export interface ConfigFieldState extends ConfigField {
   set: boolean;
   /** The stored value of a setting that is not secret. */
   value?: string;
+  /** A secret that is there but is not used: why, in English and as a code. */
+  refused?: { message: string; messageCode: SkillSecretCode };
 }
+
+const GUARDED: SecretAccess = { guarded: true };
 
 /** The name a secret setting is kept under in the secret store. */
 export const configSecretName = (skill: string, field: string) => `skill-config.${skill}.${field}`;
@@ -31,16 +42,26 @@ export class SkillConfigStore {
     return this.settings.get(skill.name)?.config ?? {};
   }
 
+  /** A setting's value; throws SkillSecretRefusedError for a secret the store refuses to read. */
   private value(skill: Skill, field: ConfigField, stored = this.stored(skill)): string | undefined {
     if (field.secret) {
-      const secret = this.secrets.get(configSecretName(skill.name, field.name));
+      let secret: Buffer | undefined;
+      try {
+        secret = this.secrets.get(configSecretName(skill.name, field.name), GUARDED);
+      } catch (err) {
+        throw skillSecretRefusal(err, skill.name, field.name);
+      }
       return secret && secret.length > 0 ? secret.toString('utf8') : undefined;
     }
     const v = stored[field.name];
     return typeof v === 'string' && v !== '' ? v : field.default;
   }
 
-  /** The variables a run of this skill gets: its declared settings that have a value. */
+  /**
+   * The variables a run of this skill gets: its declared settings that have a value. Throws
+   * SkillSecretRefusedError for a secret that is there but is not used (the run must not go on
+   * without it, nor with a value someone else put there).
+   */
   env(skill: Skill): Record<string, string> {
     const env: Record<string, string> = {};
     if (!skill.config?.length) return env;
@@ -52,8 +73,35 @@ export class SkillConfigStore {
     return env;
   }
 
-  /** What is missing, one entry per requirement ("SMTP_HOST", "TAVILY_API_KEY or SEARXNG_URL"). */
-  missing(skill: Skill, env: Record<string, string> = this.env(skill)): string[] {
+  /** The settings that have a value, a refused secret counted as not set (for the skills manager). */
+  private usableEnv(skill: Skill): Record<string, string> {
+    const env: Record<string, string> = {};
+    const stored = this.stored(skill);
+    for (const field of skill.config ?? []) {
+      const v = this.valueOrRefusal(skill, field, stored);
+      if (typeof v === 'string') env[field.name] = v;
+    }
+    return env;
+  }
+
+  private valueOrRefusal(
+    skill: Skill,
+    field: ConfigField,
+    stored: Record<string, unknown>,
+  ): string | SkillSecretRefusedError | undefined {
+    try {
+      return this.value(skill, field, stored);
+    } catch (err) {
+      if (err instanceof SkillSecretRefusedError) return err;
+      throw err;
+    }
+  }
+
+  /**
+   * What is missing, one entry per requirement ("SMTP_HOST", "TAVILY_API_KEY or SEARXNG_URL"); a
+   * secret that is there but is not used counts as missing.
+   */
+  missing(skill: Skill, env: Record<string, string> = this.usableEnv(skill)): string[] {
     const fields = skill.config ?? [];
     if (fields.length === 0) return [];
     const missing: string[] = [];
@@ -71,7 +119,10 @@ export class SkillConfigStore {
   view(skill: Skill): ConfigFieldState[] {
     const stored = this.stored(skill);
     return (skill.config ?? []).map((field) => {
-      const value = this.value(skill, field, stored);
+      const value = this.valueOrRefusal(skill, field, stored);
+      if (value instanceof SkillSecretRefusedError) {
+        return { ...field, set: true, refused: { message: value.message, messageCode: value.messageCode } };
+      }
       const state: ConfigFieldState = { ...field, set: value !== undefined && value !== field.default };
       if (!field.secret && typeof stored[field.name] === 'string') state.value = stored[field.name] as string;
       return state;
@@ -80,7 +131,9 @@ export class SkillConfigStore {
 
   /**
    * Sets some of a skill's settings; an empty text or null clears one. Only declared settings may
-   * be set; nothing is stored when one is not.
+   * be set; nothing is stored when one is not. A secret is not saved where another user could change
+   * a folder on the way to its file (SkillSecretRefusedError); secrets are written first and share
+   * one folder, so the first one refused leaves everything as it was.
    */
   set(skill: Skill, values: Record<string, string | null>): void {
     const fields = new Map((skill.config ?? []).map((f) => [f.name, f]));
@@ -93,15 +146,24 @@ export class SkillConfigStore {
       );
     }
     const stored = { ...this.stored(skill) };
+    const cleared: string[] = [];
+    // Secrets written first: one refused (they share a folder) leaves everything as it was.
     for (const [name, raw] of Object.entries(values)) {
       const field = fields.get(name)!;
       const v = raw === null ? '' : raw.trim();
       if (field.secret) {
-        if (v === '') this.secrets.delete(configSecretName(skill.name, name));
-        else this.secrets.set(configSecretName(skill.name, name), Buffer.from(v, 'utf8'));
+        if (v === '') cleared.push(name);
+        else {
+          try {
+            this.secrets.set(configSecretName(skill.name, name), Buffer.from(v, 'utf8'), GUARDED);
+          } catch (err) {
+            throw skillSecretRefusal(err, skill.name, name);
+          }
+        }
       } else if (v === '') delete stored[name];
       else stored[name] = v;
     }
+    for (const name of cleared) this.secrets.delete(configSecretName(skill.name, name));
     this.settings.setConfig(skill.name, Object.keys(stored).length > 0 ? stored : null);
   }
 }

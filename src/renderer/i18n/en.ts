@@ -16,6 +16,7 @@ import type { ApprovalMessageStrings, OverrideOrigin } from '../../shared/approv
 import { englishApiErrors, type ApiKeyFlaw } from '../../shared/api-errors.js';
 import { englishCallErrors } from '../../shared/call-errors.js';
 import { englishSkillProblems } from '../../shared/skill-problems.js';
+import { englishSkillSecrets } from '../../shared/skill-secrets.js';
 import { englishTaskResults } from '../../shared/task-results.js';
 import { englishTurnMessages } from '../../shared/turn-messages.js';
 
@@ -142,6 +143,8 @@ export const en = {
   approvalMessage: approvalMessages,
   /** What is wrong with a SKILL.md, by its codes. */
   skillProblem: englishSkillProblems,
+  /** Why a skill's secret setting is not used or saved, by its codes. */
+  skillSecret: englishSkillSecrets,
   /** Why a call failed, by its codes. */
   apiError: englishApiErrors,
   /** What iAs itself says in a scheduled run's result, by its codes. */
@@ -360,6 +363,7 @@ export const en = {
       secret: 'Secret',
       set: 'Set',
       notSet: 'Not set',
+      notUsed: 'Set, not used',
       usingDefault: 'Default',
       defaultPlaceholder: (value: string) => `Default: ${value}`,
       secretKept: 'Set — type a new value to replace it',

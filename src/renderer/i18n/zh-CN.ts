@@ -2,6 +2,7 @@
 import { chineseApiErrors } from '../../shared/api-errors-zh-CN.js';
 import { chineseCallErrors } from '../../shared/call-errors-zh-CN.js';
 import { chineseSkillProblems } from '../../shared/skill-problems-zh-CN.js';
+import { chineseSkillSecrets } from '../../shared/skill-secrets-zh-CN.js';
 import { chineseTaskResults } from '../../shared/task-results-zh-CN.js';
 import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
 import { lines, type Strings } from './en.js';
@@ -118,6 +119,7 @@ export const zhCN: Strings = {
     'approval-expired': (p) => ({ title: `已过期：${p.skill} 没有执行。` }),
   },
   skillProblem: chineseSkillProblems,
+  skillSecret: chineseSkillSecrets,
   apiError: chineseApiErrors,
   taskResult: chineseTaskResults,
   callError: chineseCallErrors,
@@ -318,6 +320,7 @@ export const zhCN: Strings = {
       secret: '密钥',
       set: '已设置',
       notSet: '未设置',
+      notUsed: '已设置，未使用',
       usingDefault: '默认值',
       defaultPlaceholder: (value) => `默认：${value}`,
       secretKept: '已设置 — 输入新值即可替换',

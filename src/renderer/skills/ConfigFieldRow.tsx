@@ -1,10 +1,12 @@
 /**
  * One declared setting of a skill: its name, whether it is required (alone or as one of a group),
  * its description and its input. A secret is a password input that only says whether it is set:
- * typing replaces it, Clear removes it on save; its value is never shown.
+ * typing replaces it, Clear removes it on save; its value is never shown. A secret that is set but
+ * not used (its file could have been swapped or read by another user) says why, and what mends it.
  */
 import { useId } from 'react';
 import type { SkillConfigField } from '../../shared/contract.js';
+import { saySkillSecret } from '../../shared/skill-secrets.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 
@@ -26,8 +28,22 @@ export function ConfigFieldRow({ field, groupMates, missing, draft, clearing, on
   const id = useId();
   const c = t.skills.config;
   const usingDefault = !field.set && field.default !== undefined;
-  const state = clearing ? 'clearing' : field.set ? 'set' : usingDefault ? 'default' : 'unset';
-  const stateLabel = { set: c.set, default: c.usingDefault, unset: c.notSet, clearing: c.notSet }[state];
+  const state = clearing
+    ? 'clearing'
+    : field.refused
+      ? 'refused'
+      : field.set
+        ? 'set'
+        : usingDefault
+          ? 'default'
+          : 'unset';
+  const stateLabel = {
+    set: c.set,
+    refused: c.notUsed,
+    default: c.usingDefault,
+    unset: c.notSet,
+    clearing: c.notSet,
+  }[state];
 
   return (
     <div
@@ -103,6 +119,11 @@ export function ConfigFieldRow({ field, groupMates, missing, draft, clearing, on
         )}
       </div>
       {clearing && <span className="hint hint-warn">{c.willClear}</span>}
+      {field.refused && !clearing && (
+        <p className="hint hint-warn" data-testid="config-refused" role="alert">
+          {saySkillSecret(t.skillSecret, field.refused.message, field.refused.messageCode)}
+        </p>
+      )}
     </div>
   );
 }

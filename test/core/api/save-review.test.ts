@@ -97,3 +97,58 @@ describe('saving a skill whose folder is a link', () => {
     expect(fs.readFileSync(path.join(real, 'SKILL.md'), 'utf8')).toMatch(/Tidies up\./);
   });
 });
+
+describe('reading a skill in the editor through a link', () => {
+  it('refuses a folder, or a SKILL.md, that is a link leading outside the skills folder, in both languages', async () => {
+    w = await apiWorld();
+    const skills = w.runtime.paths.userSkills;
+    const outside = fs.mkdtempSync(path.join(w.home, 'elsewhere-'));
+    fs.writeFileSync(path.join(outside, 'SKILL.md'), skillMd('Lives elsewhere.'));
+    fs.mkdirSync(skills, { recursive: true });
+    fs.symlinkSync(outside, path.join(skills, 'tidy'));
+    const target = fs.realpathSync(outside);
+    const refused = w.core.api.readSkill('tidy');
+    await expect(refused).rejects.toMatchObject({
+      messageCode: { code: 'skill-folder-outside', params: { name: 'tidy', target, reading: true } },
+    });
+    const err = (await refused.catch((e: unknown) => e)) as { message: string; messageCode: ApiErrorCode };
+    expect(err.message).toBe(
+      `tidy cannot be opened: its folder is a symbolic link to ${target}, outside your skills folder. Remove the link, or put the skill itself in your skills folder.`,
+    );
+    expect(sayApiError(chineseApiErrors, err.message, err.messageCode)).toBe(
+      `无法打开 tidy：它的文件夹是指向 ${target} 的符号链接，不在技能文件夹内。请删除这个链接，或把技能本身放进技能文件夹。`,
+    );
+
+    // A real folder whose SKILL.md is a link to a file outside.
+    const secret = path.join(outside, 'private.txt');
+    fs.writeFileSync(secret, 'not for the editor');
+    fs.mkdirSync(path.join(skills, 'note'));
+    fs.symlinkSync(secret, path.join(skills, 'note', 'SKILL.md'));
+    const fileRefused = (await w.core.api.readSkill('note').catch((e: unknown) => e)) as {
+      message: string;
+      messageCode: ApiErrorCode;
+    };
+    expect(fileRefused.messageCode).toEqual({
+      code: 'skill-folder-outside',
+      params: { name: 'note', target: fs.realpathSync(secret), reading: true, link: 'skill-md' },
+    });
+    expect(fileRefused.message).toContain('note cannot be opened: its SKILL.md is a symbolic link to');
+    expect(fileRefused.message).not.toContain('not for the editor');
+    expect(sayApiError(chineseApiErrors, fileRefused.message, fileRefused.messageCode)).toContain(
+      '无法打开 note：它的 SKILL.md 是指向',
+    );
+  });
+
+  it('reads through links that stay inside the skills folder', async () => {
+    w = await apiWorld();
+    const skills = w.runtime.paths.userSkills;
+    const real = path.join(skills, 'tidy_real');
+    fs.mkdirSync(real, { recursive: true });
+    fs.writeFileSync(path.join(real, 'SKILL.md'), skillMd('Tidies up.'));
+    fs.symlinkSync(real, path.join(skills, 'tidy'));
+    expect((await w.core.api.readSkill('tidy')).content).toMatch(/Tidies up\./);
+    fs.mkdirSync(path.join(skills, 'note'));
+    fs.symlinkSync(path.join(real, 'SKILL.md'), path.join(skills, 'note', 'SKILL.md'));
+    expect((await w.core.api.readSkill('note')).content).toMatch(/Tidies up\./);
+  });
+});

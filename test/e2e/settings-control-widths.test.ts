@@ -1,6 +1,7 @@
 /**
  * Settings in Chromium against `ias serve`: the language, theme and time zone boxes are one width
- * and line up on both edges, whatever their longest choice, in English and 简体中文, wide and narrow.
+ * and line up on both edges, whatever their longest choice, and every control of the page ends on
+ * one right edge (the data folder's Copy button too), in English and 简体中文, wide and narrow.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -49,6 +50,13 @@ it.each([
     const [first, ...rest] = await edges(page);
     for (const other of rest) expect(other).toEqual(first);
     expect(first!.right - first!.left).toBeGreaterThanOrEqual(200);
+    const rights = await page
+      .locator(
+        '.settings-section :is(input, select, [role="switch"]):not(.input-with-button > *), .input-with-button > :last-child',
+      )
+      .evaluateAll((all) => all.map((e) => Math.round(e.getBoundingClientRect().right)));
+    expect(rights.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(rights)).toEqual(new Set([first!.right]));
     await page.context().close();
   }
 });

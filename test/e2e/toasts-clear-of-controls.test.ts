@@ -3,7 +3,8 @@
  * the audit log a task's result leaves every filter and header button in sight and clickable (the
  * point at a control's centre is the control, and no toast overlaps it), in English and 简体中文, in a
  * wide and a narrow window; in the chat an approval's toast leaves the approval card's buttons and
- * the message box alone. A toast goes with its close button, and a failure is an alert.
+ * the message box alone. A toast goes with its close button, and a failure is an alert. A long
+ * result makes a short toast, and a pile of them never reaches the message box.
  */
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +64,17 @@ async function coveredControls(controls: Locator): Promise<string[]> {
   return controls.evaluateAll((elements) => {
     // The page's document (this file is type-checked without the DOM's globals).
     const document = elements[0]!.ownerDocument;
-    const toasts = [...document.querySelectorAll('[data-testid="toast"]')].map((t) => t.getBoundingClientRect());
+    // What shows of each toast: the list cuts off those it has no room for.
+    const toasts = [...document.querySelectorAll('[data-testid="toast"]')].map((t) => {
+      const box = t.getBoundingClientRect();
+      const list = t.parentElement!.getBoundingClientRect();
+      return { ...box.toJSON(), top: Math.max(box.top, list.top), bottom: Math.min(box.bottom, list.bottom) } as {
+        left: number;
+        right: number;
+        top: number;
+        bottom: number;
+      };
+    });
     const covered: string[] = [];
     for (const element of elements) {
       const box = element.getBoundingClientRect();
@@ -146,5 +157,23 @@ it('a failed run’s toast is an alert', async () => {
   await toast.waitFor({ timeout: 20_000 });
   expect(await toast.getAttribute('class')).toContain('toast-error');
   expect(await toast.getAttribute('role')).toBe('alert');
+  await page.context().close();
+});
+
+it('long results make short toasts, and a pile of them never reaches the message box', async () => {
+  await other.call('saveSettings', { language: 'en' });
+  const page = await openApp(browser, app, { viewport: NARROW });
+  const long = Array.from({ length: 60 }, (_, i) => `Line ${i} of the morning report.`).join('\n');
+  const toasts = page.locator('[data-testid="toast"]', { hasText: 'Line 0 of the morning report.' });
+  for (let run = 1; run <= 3; run++) {
+    app.model.enqueue({ content: long });
+    await other.call('runTaskNow', 'report01');
+    await expect.poll(() => toasts.count(), { timeout: 20_000 }).toBe(run);
+  }
+  await screenshot(page, 'toasts-long-results');
+  const heights = await toasts.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().height));
+  for (const height of heights) expect(height).toBeLessThan(NARROW.height / 3);
+  const controls = page.locator('[data-testid="message-input"], .composer button, .chat-head :is(a, button)');
+  expect(await coveredControls(controls)).toEqual([]);
   await page.context().close();
 });

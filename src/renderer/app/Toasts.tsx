@@ -1,5 +1,6 @@
 /**
- * Toasts: short messages in a corner that go away by themselves. The core's `notification`
+ * Toasts: short messages in a corner, clear of the page's controls, that go away by themselves or
+ * with their close button (a failure is announced as an alert). The core's `notification`
  * events show here too, and, in the headless web UI, as a browser notification when allowed.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -89,7 +90,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => {
           const { title, body } = approvalNotice(t, toast, toast.messageCode);
           return (
-            <div key={toast.id} className={`toast toast-${toast.tone}`} data-testid="toast">
+            <div
+              key={toast.id}
+              className={`toast toast-${toast.tone}`}
+              data-testid="toast"
+              // A failure is said at once; other news waits for a pause, as the list's own status role does.
+              role={toast.tone === 'error' ? 'alert' : undefined}
+            >
               <Icon name={toast.tone === 'error' ? 'alert' : toast.tone === 'success' ? 'check' : 'info'} />
               <div className="toast-text">
                 <strong>{title}</strong>

@@ -1,0 +1,179 @@
+/**
+ * Toasts in Chromium against `ias serve` keep clear of the controls in use as news comes in: on
+ * the audit log a task's result leaves every filter and header button in sight and clickable (the
+ * point at a control's centre is the control, and no toast overlaps it), in English and 简体中文, in a
+ * wide and a narrow window; in the chat an approval's toast leaves the approval card's buttons and
+ * the message box alone. A toast goes with its close button, and a failure is an alert. A long
+ * result makes a short toast, and a pile of them never reaches the message box.
+ */
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataPaths } from '../../src/core/paths.js';
+import { firstCronRun } from '../../src/core/scheduler/schedule.js';
+import { openStore } from '../../src/core/store/index.js';
+import { launchBrowser, openApp, otherClient, screenshot, serve, type OtherClient, type Served } from './harness.js';
+
+let app: Served;
+let browser: Browser;
+let other: OtherClient;
+
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 800, height: 600 };
+
+beforeAll(async () => {
+  app = await serve({
+    setup(home) {
+      const store = openStore(dataPaths(home).database);
+      const now = Date.now();
+      store.tasks.insert({
+        allowlist: [],
+        enabled: true,
+        createdBy: 'cli',
+        createdAt: now - 86_400_000,
+        id: 'report01',
+        name: 'Morning report',
+        prompt: 'Write the morning report',
+        cron: '0 8 * * *',
+        runAt: null,
+        timeZone: 'Asia/Shanghai',
+        nextRunAt: firstCronRun('0 8 * * *', 'Asia/Shanghai', now),
+      });
+      for (let i = 0; i < 3; i++) {
+        const startedAt = now - (10 - i) * 60_000;
+        store.audit.record(
+          { skill: 'get_current_datetime', source: 'chat', risk: 'low', params: { n: i }, startedAt },
+          { status: 'done', durationMs: 5, finishedAt: startedAt + 5 },
+        );
+      }
+      store.close();
+    },
+    script: (model) => model.fallback(() => ({ content: 'All quiet this morning.' })),
+  });
+  browser = await launchBrowser();
+  other = await otherClient(app);
+}, 60_000);
+
+afterAll(async () => {
+  other?.socket.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Each of `controls` that a toast overlaps, or whose centre is not itself to the pointer. */
+async function coveredControls(controls: Locator): Promise<string[]> {
+  return controls.evaluateAll((elements) => {
+    // The page's document (this file is type-checked without the DOM's globals).
+    const document = elements[0]!.ownerDocument;
+    // What shows of each toast: the list cuts off those it has no room for.
+    const toasts = [...document.querySelectorAll('[data-testid="toast"]')].map((t) => {
+      const box = t.getBoundingClientRect();
+      const list = t.parentElement!.getBoundingClientRect();
+      return { ...box.toJSON(), top: Math.max(box.top, list.top), bottom: Math.min(box.bottom, list.bottom) } as {
+        left: number;
+        right: number;
+        top: number;
+        bottom: number;
+      };
+    });
+    const covered: string[] = [];
+    for (const element of elements) {
+      const box = element.getBoundingClientRect();
+      const name =
+        element.getAttribute('data-testid') ??
+        element.getAttribute('aria-label') ??
+        element.textContent?.trim() ??
+        element.tagName;
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      if (!hit || !element.contains(hit)) covered.push(`${name}: under ${hit?.className ?? 'nothing'}`);
+      const overlapping = toasts.some(
+        (t) => t.left < box.right && box.left < t.right && t.top < box.bottom && box.top < t.bottom,
+      );
+      if (overlapping) covered.push(`${name}: a toast over it`);
+    }
+    return covered;
+  });
+}
+
+describe.each([
+  ['en', WIDE],
+  ['en', NARROW],
+  ['zh-CN', WIDE],
+  ['zh-CN', NARROW],
+] as const)('in %s, %o', (language, viewport) => {
+  it('a task’s toast on the audit log leaves its filters and buttons in sight and clickable', async () => {
+    await other.call('saveSettings', { language });
+    const page = await openApp(browser, app, { viewport });
+    await page.goto(`${app.origin}/#/audit`);
+    await expect.poll(() => page.locator('[data-testid="audit-row"]').count()).toBeGreaterThan(0);
+    const before = await page.locator('[data-testid="toast"]').count();
+    await other.call('runTaskNow', 'report01');
+    const toast = page.locator('[data-testid="toast"]', { hasText: 'Morning report' });
+    await toast.first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-testid="toast"]').count()).toBe(before + 1);
+
+    const controls = page.locator('.audit-filters :is(input, select, button), .page-head button');
+    expect(await controls.count()).toBeGreaterThanOrEqual(8);
+    await screenshot(page, `toast-audit-${language}-${viewport.width}`);
+    expect(await coveredControls(controls)).toEqual([]);
+    // Still a filter's: picking a status narrows the log with the toast there.
+    await page.selectOption('[data-testid="audit-filter-status"]', 'failed');
+    await page.locator('[data-testid="audit-empty"]').waitFor();
+
+    // Said to screen readers politely; gone with its close button.
+    expect(await page.locator('[data-testid="toasts"]').getAttribute('role')).toBe('status');
+    expect(await toast.first().getAttribute('role')).toBeNull();
+    await toast.first().getByRole('button').click();
+    await expect.poll(() => toast.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('an approval’s toast in the chat leaves the card’s buttons and the message box alone', async () => {
+    await other.call('saveSettings', { language });
+    const page = await openApp(browser, app, { viewport });
+    app.model.enqueue({ toolCalls: [{ name: 'execute_shell', arguments: '{"command":"echo hello"}' }] });
+    await page.fill('[data-testid="message-input"]', 'say hello in the shell');
+    await page.keyboard.press('Enter');
+    const card = page.locator('[data-testid="approval-card"]').last();
+    await card.waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid="toast"]', { hasText: 'execute_shell' }).first().waitFor();
+
+    const controls = page.locator(
+      '[data-testid="approval-card"] button, [data-testid="message-input"], .composer button, .chat-head :is(a, button)',
+    );
+    await screenshot(page, `toast-chat-${language}-${viewport.width}`);
+    expect(await coveredControls(controls)).toEqual([]);
+    await card.locator('[data-testid="reject-button"]').click();
+    await page.locator('[data-testid="toast"]', { hasText: 'execute_shell' }).nth(1).waitFor();
+    await page.context().close();
+  });
+});
+
+it('a failed run’s toast is an alert', async () => {
+  await other.call('saveSettings', { language: 'en' });
+  const page = await openApp(browser, app);
+  app.model.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });
+  await other.call('runTaskNow', 'report01');
+  const toast = page.locator('[data-testid="toast"]', { hasText: 'Incorrect API key provided' });
+  await toast.waitFor({ timeout: 20_000 });
+  expect(await toast.getAttribute('class')).toContain('toast-error');
+  expect(await toast.getAttribute('role')).toBe('alert');
+  await page.context().close();
+});
+
+it('long results make short toasts, and a pile of them never reaches the message box', async () => {
+  await other.call('saveSettings', { language: 'en' });
+  const page = await openApp(browser, app, { viewport: NARROW });
+  const long = Array.from({ length: 60 }, (_, i) => `Line ${i} of the morning report.`).join('\n');
+  const toasts = page.locator('[data-testid="toast"]', { hasText: 'Line 0 of the morning report.' });
+  for (let run = 1; run <= 3; run++) {
+    app.model.enqueue({ content: long });
+    await other.call('runTaskNow', 'report01');
+    await expect.poll(() => toasts.count(), { timeout: 20_000 }).toBe(run);
+  }
+  await screenshot(page, 'toasts-long-results');
+  const heights = await toasts.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().height));
+  for (const height of heights) expect(height).toBeLessThan(NARROW.height / 3);
+  const controls = page.locator('[data-testid="message-input"], .composer button, .chat-head :is(a, button)');
+  expect(await coveredControls(controls)).toEqual([]);
+  await page.context().close();
+});

@@ -107,10 +107,13 @@ export function formatRelative(ms: number, locale: Locale, now = Date.now()): st
   return f.format(Math.round(hours / 24), 'day');
 }
 
-/** A compact timestamp for tables: month, day and time to the second (the year only when not this one). */
-export function formatStamp(ms: number, locale: Locale, now = Date.now()): string {
-  const sameYear = new Date(ms).getFullYear() === new Date(now).getFullYear();
-  return formatter(locale, sameYear ? 'stamp' : 'stamp-y', {
+/**
+ * A compact timestamp for tables: month, day and time to the second (the year only when not this
+ * one), in `timeZone` (the computer's when not given).
+ */
+export function formatStamp(ms: number, locale: Locale, now = Date.now(), timeZone?: string): string {
+  const sameYear = howFarBack(ms, now, timeZone) !== 'earlier';
+  const options: Intl.DateTimeFormatOptions = {
     ...(sameYear ? {} : { year: 'numeric' }),
     month: '2-digit',
     day: '2-digit',
@@ -118,7 +121,8 @@ export function formatStamp(ms: number, locale: Locale, now = Date.now()): strin
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
-  }).format(ms);
+  };
+  return zoned(locale, sameYear ? 'stamp' : 'stamp-y', options, timeZone).format(ms);
 }
 
 /** Today: the time; this year: the day; otherwise the date (by the calendar of `timeZone`, when given). */

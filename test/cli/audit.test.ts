@@ -184,7 +184,7 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     const empty = tempDir('ias-home-');
     expect(ias(['audit', '--home', empty]).stdout).toBe('No skill calls recorded yet.\n');
     expect(ias(['audit', '--home', empty], { LANG: 'zh_CN.UTF-8' }).stdout).toBe('还没有技能调用记录。\n');
-  });
+  }, 60_000);
 
   it('rejects bad options with exit 2', () => {
     const h = home();

@@ -7,8 +7,10 @@ import type { GlobalOptions } from './context.js';
 import { cell, color, jsonText, table } from './format.js';
 import { UsageError } from './usage-error.js';
 import { storeLocale } from './cli-locale.js';
-import { englishCallErrors, sayCallError, type CallErrorStrings } from '../shared/call-errors.js';
-import { chineseCallErrors } from '../shared/call-errors-zh-CN.js';
+import { auditWords, type AuditWords } from './audit-words.js';
+import { ownerTimeZone } from '../core/time-zone.js';
+import { sayCallError } from '../shared/call-errors.js';
+import { formatStamp } from '../shared/date-time.js';
 import type { Locale } from '../shared/locale.js';
 import { isRunNowRequest } from '../shared/run-now-requests.js';
 import { withControlsShown } from '../shared/visible-text.js';
@@ -27,30 +29,23 @@ interface AuditOptions {
   export?: string;
 }
 
-const statusColour = (status: AuditStatus) =>
-  status === 'done' ? color.green(status) : status === 'running' ? color.cyan(status) : color.red(status);
+const statusColour = (status: AuditStatus, said: string) =>
+  status === 'done' ? color.green(said) : status === 'running' ? color.cyan(said) : color.red(said);
 
-function time(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
-/** Why a call did not run, when iAs decided it, in the command's language. */
-const callErrors: Record<Locale, CallErrorStrings> = { en: englishCallErrors, 'zh-CN': chineseCallErrors };
-
-function rows(list: AuditRow[], locale: Locale): string[][] {
+/** The rows in `locale`, their times in the owner's time zone (`timeZone`), as the app's audit log shows them. */
+function rows(list: AuditRow[], locale: Locale, timeZone: string, now = Date.now()): string[][] {
+  const words: AuditWords = auditWords[locale];
   return [
-    ['TIME', 'SKILL', 'SOURCE', 'RISK', 'STATUS', 'APPROVAL', 'MS', 'RESULT'].map((h) => color.dim(h)),
+    words.headers.map((h) => color.dim(h)),
     ...list.map((r) => [
-      time(r.startedAt),
+      formatStamp(r.startedAt, locale, now, timeZone),
       cell(r.skill),
-      isRunNowRequest(r.requestedBy) ? `${r.source} (run now)` : r.source,
-      r.risk,
-      statusColour(r.status),
-      r.approvalOutcome,
+      isRunNowRequest(r.requestedBy) ? words.runNow(words.source(r.source)) : words.source(r.source),
+      words.risk(r.risk),
+      statusColour(r.status, words.status(r.status)),
+      words.approval(r.approvalOutcome),
       r.durationMs === null ? '' : String(r.durationMs),
-      cell(r.error === null ? (r.resultSummary ?? '') : sayCallError(callErrors[locale], r.error, r.errorCode), 60),
+      cell(r.error === null ? (r.resultSummary ?? '') : sayCallError(words.callErrors, r.error, r.errorCode), 60),
     ]),
   ];
 }
@@ -106,8 +101,11 @@ export function registerAuditCommand(program: Command): void {
         if (opts.json) {
           process.stdout.write(`${jsonText(page, 2)}\n`);
         } else {
+          const locale = storeLocale(store);
           process.stdout.write(
-            page.rows.length ? `${table(rows(page.rows, storeLocale(store)))}\n` : 'No skill calls recorded yet.\n',
+            page.rows.length
+              ? `${table(rows(page.rows, locale, ownerTimeZone(store.settings)))}\n`
+              : `${auditWords[locale].noCalls}\n`,
           );
         }
       } finally {

@@ -10,14 +10,14 @@ import type { Agent, AgentEvent } from '../core/agent/agent.js';
 import { taskInfo } from '../core/api/tasks-api.js';
 import { ScheduleError } from '../core/scheduler/schedule.js';
 import { TaskRunningError, type TaskRunNow } from '../core/scheduler/scheduler.js';
+import { apiErrorText, sayApiError } from '../shared/api-errors.js';
+import { withControlsShown } from '../shared/visible-text.js';
+import { printError } from './chat-output.js';
+import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { cell, color, jsonText } from './format.js';
-import { withControlsShown } from '../shared/visible-text.js';
+import { tasksWords } from './tasks-words.js';
 import { refusedForNoApprover, TerminalApprovals } from './terminal-approvals.js';
-
-const NO_APPROVER =
-  '[a high-risk call needs your approval, and there is no terminal here to ask you at: ' +
-  'run `ias tasks run` on a terminal, or Run now in the app, to approve it]';
 
 type Ended = Extract<AgentEvent, { type: 'background-result' }>;
 
@@ -29,6 +29,7 @@ export function registerTaskRunCommand(tasks: Command): void {
     .option('--json', 'print the run as JSON')
     .action(async (id: string, opts: { json?: boolean }, cmd: Command) => {
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
+      const words = tasksWords[commandLocale(context.paths.database)];
       const rl = process.stdin.isTTY
         ? readline.createInterface({ input: process.stdin, output: process.stderr })
         : undefined;
@@ -39,7 +40,7 @@ export function registerTaskRunCommand(tasks: Command): void {
         if (event.type === 'background-result') background.push(event);
         if (!rl && !toldNoApprover && refusedForNoApprover(event)) {
           toldNoApprover = true;
-          process.stderr.write(color.yellow(`${NO_APPROVER}\n`));
+          process.stderr.write(color.yellow(`${words.noApprover}\n`));
         }
       };
       const runtime = await contextRuntime(context, {
@@ -72,17 +73,22 @@ export function registerTaskRunCommand(tasks: Command): void {
           started = runtime.scheduler.runNow(id);
         } catch (err) {
           if (!(err instanceof ScheduleError)) throw err;
-          process.stderr.write(`ias: ${withControlsShown(err.message)}\n`);
+          // The only refusals: a run of it is under way, or there is no such task.
+          const { message, messageCode } =
+            err instanceof TaskRunningError
+              ? apiErrorText('task-running', { name: err.task.name })
+              : apiErrorText('no-task', { id });
+          printError(words, sayApiError(words.apiErrors, message, messageCode));
           // Running already is how things stand, not a mistake in the command.
           process.exitCode = err instanceof TaskRunningError ? 1 : 2;
           return;
         }
         const { task } = started;
-        process.stderr.write(color.dim(`Running ${cell(task.name)} (${task.id})…\n`));
+        process.stderr.write(color.dim(`${words.running(cell(task.name), task.id)}\n`));
         const outcome = await started.ran;
         // Calls gone on in the background (one may wait for its approval) end before the process does.
         const waiting = agents.reduce((n, agent) => n + agent.running.size, 0);
-        if (waiting > 0) process.stderr.write(color.dim(`[waiting for ${waiting} call(s) in the background]\n`));
+        if (waiting > 0) process.stderr.write(color.dim(`${words.waitingForBackground(waiting)}\n`));
         for (const agent of agents) while (agent.running.size > 0) await Promise.allSettled([...agent.running]);
         const after = runtime.store.tasks.get(task.id) ?? task;
         const status = after.lastStatus ?? (outcome.success ? 'done' : 'failed');
@@ -93,9 +99,9 @@ export function registerTaskRunCommand(tasks: Command): void {
         } else {
           process.stdout.write(`${withControlsShown(outcome.text)}\n`);
           for (const e of background)
-            process.stderr.write(color.dim(`[${cell(e.name)} ended in the background: ${e.status}]\n`));
-          const said = status === 'done' ? color.green(status) : color.red(status);
-          process.stderr.write(`${color.bold(cell(after.name))} (${after.id}): ${said}\n`);
+            process.stderr.write(color.dim(`${words.finishedInBackground(cell(e.name), e.status)}\n`));
+          const said = status === 'done' ? color.green(words.status[status]) : color.red(words.status[status]);
+          process.stderr.write(`${words.ended(color.bold(cell(after.name)), after.id, said)}\n`);
         }
         process.exitCode = outcome.success ? 0 : 1;
       } finally {

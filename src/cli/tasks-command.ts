@@ -1,39 +1,73 @@
-/** `ias tasks [list] | run ID | pause ID | resume ID | delete ID`: the owner's scheduled tasks. */
+/**
+ * `ias tasks [list] | run ID | pause ID | resume ID | delete ID`: the owner's scheduled tasks, in
+ * the owner's language, their next and last runs in the owner's time zone; a schedule in its task's
+ * zone (named when it is not the owner's), as the app's Scheduled tasks page says it. `--json` as
+ * the contract gives them.
+ */
 import type { Command } from 'commander';
-import { taskInfo } from '../core/api/tasks-api.js';
+import { ApiError } from '../core/api/api-error.js';
+import { tasksApi } from '../core/api/tasks-api.js';
 import type { Runtime } from '../core/runtime.js';
-import type { ScheduledTask } from '../core/store/tasks-repo.js';
+import { sayApiError } from '../shared/api-errors.js';
+import type { TaskInfo } from '../shared/contract.js';
+import { sayCron } from '../shared/cron-words.js';
+import { formatDateTimeIn } from '../shared/date-time.js';
+import type { Locale } from '../shared/locale.js';
+import { printError } from './chat-output.js';
+import { ownerLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { cell, color, jsonText, table } from './format.js';
 import { registerTaskRunCommand } from './task-run-command.js';
-import { UsageError } from './usage-error.js';
+import { tasksWords, type TasksWords } from './tasks-words.js';
 
-async function withRuntime<T>(cmd: Command, work: (runtime: Runtime) => T): Promise<T> {
-  const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
-  const runtime = await contextRuntime(context);
+interface Said {
+  runtime: Runtime;
+  locale: Locale;
+  words: TasksWords;
+}
+
+/** Runs `work` over this command's data folder; a refusal of the contract (no such task…) is said in the owner's language. */
+async function withTasks(cmd: Command, work: (said: Said) => Promise<void>): Promise<void> {
+  const runtime = await contextRuntime(cliContext(cmd.optsWithGlobals<GlobalOptions>()));
+  const locale = await ownerLocale(runtime);
+  const words = tasksWords[locale];
   try {
-    return work(runtime);
+    await work({ runtime, locale, words });
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    if (!(err instanceof ApiError)) throw err;
+    printError(words, sayApiError(words.apiErrors, err.message, err.messageCode));
+    process.exitCode = 2;
   } finally {
     await runtime.close();
   }
 }
 
-const when = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleString());
-
-function rows(tasks: ScheduledTask[]): string[][] {
+function rows(tasks: TaskInfo[], { runtime, locale, words }: Said, now = Date.now()): string[][] {
+  const zone = runtime.timeZone();
+  const when = (ms: number | null) => (ms === null ? '—' : formatDateTimeIn(ms, locale, zone));
+  const { headers } = words;
   return [
-    ['ID', 'NAME', 'SCHEDULE', 'NEXT RUN', 'LAST RUN'].map((h) => color.dim(h)),
-    ...tasks.map((t) => [
-      t.id,
-      color.bold(cell(t.name)),
-      cell(`${t.cron ?? `once at ${when(t.runAt)}`} (${t.timeZone})`),
-      t.enabled ? when(t.nextRunAt) : t.cron ? color.yellow('paused') : 'finished',
-      t.lastRunAt === null
-        ? '—'
-        : `${when(t.lastRunAt)} ${t.lastStatus === 'done' ? color.green('done') : color.red(t.lastStatus ?? '')}`,
-    ]),
+    [headers.id, headers.name, headers.schedule, headers.nextRun, headers.lastRun].map((h) => color.dim(h)),
+    ...tasks.map((t) => {
+      // As the app says it: a one-off whose moment has passed has no run left.
+      const resumable = t.cron !== null || (t.runAt !== null && t.runAt > now);
+      const status = t.lastStatus && words.status[t.lastStatus];
+      // A task's own zone is said when it is not the owner's, the one the moments here are in.
+      const taskZone = t.timeZone === zone ? undefined : t.timeZone;
+      return [
+        t.id,
+        color.bold(cell(t.name)),
+        cell(
+          t.cron !== null
+            ? words.repeats(sayCron(t.cron, locale), t.cron, taskZone)
+            : words.once(t.runAt === null ? '—' : formatDateTimeIn(t.runAt, locale, t.timeZone), taskZone),
+        ),
+        t.enabled ? when(t.nextRunAt) : resumable ? color.yellow(words.paused) : words.finished,
+        t.lastRunAt === null
+          ? '—'
+          : `${when(t.lastRunAt)} ${t.lastStatus === 'done' ? color.green(status ?? '') : color.red(status ?? '')}`.trimEnd(),
+      ];
+    }),
   ];
 }
 
@@ -46,12 +80,11 @@ export function registerTasksCommand(program: Command): void {
     .description('list scheduled tasks')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }, cmd: Command) => {
-      const list = await withRuntime(cmd, (r) => r.scheduler.list());
-      if (opts.json) process.stdout.write(`${jsonText(list.map(taskInfo), 2)}\n`);
-      else
-        process.stdout.write(
-          list.length ? `${table(rows(list))}\n` : 'No scheduled tasks. Ask iAs in chat to schedule one.\n',
-        );
+      await withTasks(cmd, async (said) => {
+        const list = await tasksApi(said.runtime).listTasks();
+        if (opts.json) process.stdout.write(`${jsonText(list, 2)}\n`);
+        else process.stdout.write(list.length ? `${table(rows(list, said))}\n` : `${said.words.noTasks}\n`);
+      });
     });
   registerTaskRunCommand(tasks);
   for (const [name, description] of [
@@ -64,16 +97,18 @@ export function registerTasksCommand(program: Command): void {
       .description(description)
       .argument('<id>', 'the task id (see `ias tasks`)')
       .action(async (id: string, _opts: unknown, cmd: Command) => {
-        const done = await withRuntime(cmd, (r) =>
-          name === 'delete'
-            ? r.scheduler.delete(id)
-            : name === 'pause'
-              ? r.scheduler.pause(id)
-              : r.scheduler.resume(id),
-        );
-        process.stdout.write(
-          `${name === 'delete' ? 'Deleted' : name === 'pause' ? 'Paused' : 'Resumed'} ${color.bold(cell(done.name))} (${done.id}).\n`,
-        );
+        await withTasks(cmd, async ({ runtime, words }) => {
+          const api = tasksApi(runtime);
+          let done: Pick<TaskInfo, 'id' | 'name'>;
+          if (name === 'delete') {
+            const task = runtime.store.tasks.get(id);
+            // Refuses an id it does not know (the task is then undefined).
+            await api.deleteTask(id);
+            done = task ?? { id, name: id };
+          } else done = await api.setTaskEnabled(id, name === 'resume');
+          const say = name === 'delete' ? words.didDelete : name === 'pause' ? words.didPause : words.didResume;
+          process.stdout.write(`${say(color.bold(cell(done.name)), done.id)}\n`);
+        });
       });
   }
 }

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { Option, type Command } from 'commander';
 import QRCode from 'qrcode';
+import stringWidth from 'string-width';
 import { wechatSessionFile, type WechatStatus } from '../core/channels/wechat-bot.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
 import { PUPPET_TOKEN_SECRET, setPuppetToken, withoutToken } from '../core/channels/puppet-token.js';
@@ -9,13 +10,20 @@ import { DEFAULT_PUPPET, WechatSettings, type PuppetSettings } from '../core/cha
 import { apiKeyFlaw } from '../core/agent/providers.js';
 import { secretPlaces } from '../core/approval/key-store.js';
 import type { Runtime } from '../core/runtime.js';
+import { printError } from './chat-output.js';
+import { commandLocale, ownerLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { color, jsonText } from './format.js';
+import { color, jsonText, padToWidth } from './format.js';
 import { readSecret, saidPromptEnd } from './secret-input.js';
-import { secretInputWords } from './secret-input-words.js';
 import { UsageError } from './usage-error.js';
+import { wechatWords, type WechatWords } from './wechat-words.js';
 
 const LOGIN_WAIT_MS = 5 * 60_000;
+
+/** What this command says, in the owner's language (read from the data folder, creating nothing). */
+function commandWords(cmd: Command): WechatWords {
+  return wechatWords[commandLocale(cliContext(cmd.optsWithGlobals<GlobalOptions>()).paths.database)];
+}
 
 /** The core over this command's data folder (the caller closes it). */
 async function commandRuntime(cmd: Command): Promise<Runtime> {
@@ -61,28 +69,15 @@ interface LoginOptions {
  * The puppet service's token, if one is to be saved: piped in, or typed unseen on a terminal, with
  * --token-stdin; never taken from the command line, where `ps` and the shell's history show it.
  */
-async function tokenToSave(opts: LoginOptions): Promise<string | undefined> {
-  if (opts.token !== undefined) {
-    throw new UsageError(
-      'the token is never taken from the command line, where `ps` and your shell history show it: pipe it in with --token-stdin, or give --token-stdin on a terminal to type it unseen',
-    );
-  }
+async function tokenToSave(opts: LoginOptions, words: WechatWords): Promise<string | undefined> {
+  if (opts.token !== undefined) throw new UsageError(words.tokenFromArgv);
   if (!opts.tokenStdin) return undefined;
-  const token = (
-    await readSecret(
-      'Puppet service token (not shown as you type): ',
-      'more came on stdin than any token is; nothing was saved',
-    )
-  ).trim();
-  if (token === '') throw new UsageError('no token came; nothing was saved');
+  const token = (await readSecret(words.tokenPrompt, words.tokenTooLong)).trim();
+  if (token === '') throw new UsageError(words.noToken);
   // Sent in a request header, as an API key is: the same characters are refused.
   const flaw = apiKeyFlaw(token);
-  if (flaw === 'whitespace')
-    throw new UsageError('a token has no spaces or line breaks, and what came has some; nothing was saved');
-  if (flaw)
-    throw new UsageError(
-      'a token is printable ASCII (letters, digits, punctuation), and what came is not (a file saved as UTF-16?); nothing was saved',
-    );
+  if (flaw === 'whitespace') throw new UsageError(words.tokenWhitespace);
+  if (flaw) throw new UsageError(words.tokenNotPrintable);
   return token;
 }
 
@@ -160,19 +155,25 @@ export function registerWechatCommand(program: Command): void {
     .option('--token-stdin', 'wechaty-puppet-service: read the token from stdin (on a terminal: ask for it unseen)')
     .addOption(new Option('--token <token>').hideHelp())
     .action(async (opts: LoginOptions, cmd: Command) => {
+      const words = commandWords(cmd);
       let token: string | undefined;
       try {
-        token = await tokenToSave(opts);
+        token = await tokenToSave(opts, words);
       } catch (err) {
-        if (saidPromptEnd(err, secretInputWords.en)) return;
+        if (err instanceof UsageError) {
+          printError(words, err.message);
+          process.exitCode = 2;
+          return;
+        }
+        if (saidPromptEnd(err, words)) return;
         throw err;
       }
       await withWechat(
         cmd,
         async (service) => {
           const status = await loggedIn(service);
-          process.stdout.write(`Logged in as ${color.bold(status.user?.name ?? '?')}.\n`);
-          if (!service.settings.owner()) process.stdout.write('Next: `ias wechat pair` to say who the owner is.\n');
+          process.stdout.write(`${words.loggedInAs(color.bold(status.user?.name ?? '?'))}\n`);
+          if (!service.settings.owner()) process.stdout.write(`${words.nextPair}\n`);
         },
         (runtime) => {
           if (opts.puppet || opts.endpoint || token) savePuppet(runtime, { ...opts, token });
@@ -199,17 +200,24 @@ export function registerWechatCommand(program: Command): void {
           process.stdout.write(`${jsonText(status, 2)}\n`);
           return;
         }
+        const words = wechatWords[await ownerLocale(runtime)];
         const owner = status.owner
           ? status.owner.mode === 'self'
-            ? 'the bot’s own account (replies via 文件传输助手)'
+            ? words.ownerSelf
             : `${status.owner.name} (${status.owner.contactId})`
-          : color.yellow('not paired — run `ias wechat pair`');
+          : color.yellow(words.notPaired);
+        const { labels } = words;
+        const width = Math.max(...Object.values(labels).map((l) => stringWidth(l))) + 2;
+        const line = (label: string, value: string) => `${padToWidth(label, width)}${value}`;
         process.stdout.write(
           [
-            `puppet   ${status.puppet.name}${status.puppet.tokenSaved ? ' (token saved)' : ''}`,
-            `account  ${status.account ? `${status.account.name} (${status.account.id})` : color.yellow('never logged in — run `ias wechat login`')}`,
-            `session  ${status.session ? 'saved' : 'none'}`,
-            `owner    ${owner}`,
+            line(labels.puppet, `${status.puppet.name}${status.puppet.tokenSaved ? words.tokenSaved : ''}`),
+            line(
+              labels.account,
+              status.account ? `${status.account.name} (${status.account.id})` : color.yellow(words.neverLoggedIn),
+            ),
+            line(labels.session, status.session ? words.sessionSaved : words.noSession),
+            line(labels.owner, owner),
           ].join('\n') + '\n',
         );
       } finally {
@@ -222,11 +230,12 @@ export function registerWechatCommand(program: Command): void {
     .description('choose the owner: send the shown code from your WeChat to the bot, or --self')
     .option('--self', 'the bot is my own account: approvals go to 文件传输助手')
     .action(async (opts: { self?: boolean }, cmd: Command) => {
-      await withWechat(cmd, async (service) => {
+      await withWechat(cmd, async (service, runtime) => {
+        const words = wechatWords[await ownerLocale(runtime)];
         await loggedIn(service);
         if (opts.self) {
           service.router.bindSelf();
-          process.stdout.write('Paired: the bot is your own account; approvals go to 文件传输助手.\n');
+          process.stdout.write(`${words.pairedSelf}\n`);
           return;
         }
         const session = service.router.startPairing();
@@ -243,7 +252,7 @@ export function registerWechatCommand(program: Command): void {
             resolve({ name: bound.mode === 'contact' ? bound.name : 'self' });
           });
         });
-        process.stdout.write(`Paired with ${color.bold(owner.name)}.\n`);
+        process.stdout.write(`${words.pairedWith(color.bold(owner.name))}\n`);
       });
     });
 
@@ -251,13 +260,14 @@ export function registerWechatCommand(program: Command): void {
     .command('logout')
     .description('log the bot out and forget its session')
     .action(async (_opts: unknown, cmd: Command) => {
-      await withWechat(cmd, async (service) => {
+      await withWechat(cmd, async (service, runtime) => {
+        const words = wechatWords[await ownerLocale(runtime)];
         if (fs.existsSync(service.bot.memoryFile)) {
           // Log out on WeChat's side too when the saved session still works; forget it either way.
           await loggedIn(service, { timeoutMs: 20_000, scan: false }).catch(() => undefined);
         }
         await service.logout();
-        process.stdout.write('Logged out; the session is forgotten.\n');
+        process.stdout.write(`${words.loggedOut}\n`);
       });
     });
 }

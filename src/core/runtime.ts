@@ -16,7 +16,7 @@ import type { ApprovalChannel } from './approval/channel.js';
 import { ApprovalGate } from './approval/gate.js';
 import { codeInChatText, maybeCodeInChatText } from './approval/messages.js';
 import { dataPaths, type DataPaths } from './paths.js';
-import { computerTimeZone } from './time-zone.js';
+import { ownerTimeZone } from './time-zone.js';
 import { SkillRegistry } from './skills/registry.js';
 import { SkillWatcher } from './skills/watcher.js';
 import { openStore, type Store } from './store/index.js';
@@ -35,8 +35,8 @@ import type { BuiltinServices } from './builtins/index.js';
 
 /** The setting behind "Pause high-risk skills". */
 export const HIGH_RISK_PAUSED = 'app.highRiskPaused';
-/** The owner's IANA time zone, when it differs from the computer's. */
-export const TIME_ZONE = 'app.timeZone';
+/** The setting of the owner's IANA time zone, when it differs from the computer's (see time-zone.ts). */
+export { TIME_ZONE } from './time-zone.js';
 
 export interface RuntimeOptions {
   home: string;
@@ -152,7 +152,7 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
     await watcher.start();
   }
   const skillConfig = new SkillConfigStore(store.skillSettings, secrets);
-  const timeZone = () => store.settings.get<string>(TIME_ZONE) ?? computerTimeZone();
+  const timeZone = () => ownerTimeZone(store.settings);
   const services: BuiltinServices = { knownSkills: () => registry.list().map((s) => s.name), timeZone };
   const caller = new SkillCaller({
     getSkill: (name) => registry.current(name),

@@ -4,6 +4,10 @@
  */
 
 import { apiErrorText, type ApiErrorCode } from '../shared/api-errors.js';
+import type { SettingsRepo } from './store/settings-repo.js';
+
+/** The settings key of the owner's time zone (absent: the computer's). */
+export const TIME_ZONE = 'app.timeZone';
 
 /** The setting's value that follows the computer's zone. */
 export const FOLLOW_SYSTEM = 'system';
@@ -11,6 +15,11 @@ export const FOLLOW_SYSTEM = 'system';
 /** The computer's time zone. */
 export function computerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+}
+
+/** The zone in use: the owner's setting, else the computer's. */
+export function ownerTimeZone(settings: SettingsRepo): string {
+  return settings.get<string>(TIME_ZONE) ?? computerTimeZone();
 }
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { effectiveRisk } from '../../src/core/approval/review.js';
 import { SkillRegistry } from '../../src/core/skills/registry.js';
 import { openStore } from '../../src/core/store/index.js';
+import { TIME_ZONE } from '../../src/core/time-zone.js';
 import { ias, iasReview } from '../helpers/cli.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 
@@ -137,6 +138,53 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
       { error: '用户拒绝了你的调用：send_mail', errorCode: { code: 'call-refused' } },
     ]);
   });
+
+  it('speaks the command’s language, its times in the owner’s time zone (not the computer’s)', () => {
+    const h = home();
+    const store = openStore(path.join(h.dir, 'ias.db'));
+    // 16:30:05 UTC on 1 June 2024: 00:30:05 on 2 June in Shanghai, the owner's zone.
+    const startedAt = Date.UTC(2024, 5, 1, 16, 30, 5);
+    const call = { skill: 'send_mail', risk: 'high' as const, startedAt };
+    store.audit.record(
+      { ...call, source: 'schedule', requestedBy: 'task-ab12cd34/run-now' },
+      {
+        status: 'refused',
+        durationMs: 5,
+        approvalOutcome: 'rejected',
+        error: 'refused',
+        errorCode: { code: 'call-refused' },
+      },
+    );
+    store.audit.record(
+      { ...call, source: 'cli', approvalOutcome: 'owner-at-terminal' },
+      { status: 'done', durationMs: 7, resultSummary: 'sent' },
+    );
+    store.settings.set(TIME_ZONE, 'Asia/Shanghai');
+    store.close();
+    const lines = (env: Record<string, string>) =>
+      ias(['audit', '--home', h.dir], { TZ: 'UTC', ...env })
+        .stdout.trimEnd()
+        .split('\n')
+        .map((line) => line.replace(/\s+/g, ' '));
+    // (A line is cut at 120 columns off a terminal: the first row's result is checked up to there; the newer call first.)
+    const [head, done, refused] = lines({});
+    expect(head).toBe('TIME SKILL SOURCE RISK STATUS APPROVAL MS RESULT');
+    expect(refused).toMatch(
+      /^06\/02\/2024, 00:30:05 send_mail schedule \(run now\) high refused rejected 5 Not run: you/,
+    );
+    expect(done).toBe('06/02/2024, 00:30:05 send_mail cli high done owner-at-terminal 7 sent');
+    const chinese = lines({ LANG: 'zh_CN.UTF-8' });
+    expect(chinese.slice(0, 2)).toEqual([
+      '开始时间 技能 来源 风险 状态 审批 毫秒 结果',
+      '2024/06/02 00:30:05 send_mail 命令行 高 完成 在终端确认 7 sent',
+    ]);
+    expect(chinese[2]).toMatch(
+      /^2024\/06\/02 00:30:05 send_mail 定时（立即运行） 高 已拒绝 已拒绝 5 未执行：你拒绝了调用/,
+    );
+    const empty = tempDir('ias-home-');
+    expect(ias(['audit', '--home', empty]).stdout).toBe('No skill calls recorded yet.\n');
+    expect(ias(['audit', '--home', empty], { LANG: 'zh_CN.UTF-8' }).stdout).toBe('还没有技能调用记录。\n');
+  }, 60_000);
 
   it('rejects bad options with exit 2', () => {
     const h = home();

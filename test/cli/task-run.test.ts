@@ -148,6 +148,40 @@ describe('ias tasks run', () => {
     expect(s.server.requests).toHaveLength(0);
   }, 60_000);
 
+  it('speaks 简体中文 with LANG=zh_CN.UTF-8: the run, its status, no terminal to approve at, the refusals', async () => {
+    const s = await setup([
+      {},
+      { id: 'once0001', name: 'Remind me', prompt: 'Remind me to stretch', cron: null, runAt: NEXT },
+    ]);
+    const chinese = { ...s.env, LANG: 'zh_CN.UTF-8' };
+    s.server.enqueue({ content: 'Time to stretch.' });
+    const text = await iasAsync(s.args('once0001'), chinese);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toBe('Time to stretch.\n');
+    expect(text.stderr).toBe('正在运行 Remind me（once0001）…\nRemind me（once0001）：完成\n');
+
+    s.server.fallback((request) =>
+      request.body.messages.at(-1).role === 'tool'
+        ? { content: 'Not sent.' }
+        : { toolCalls: [{ name: 'send_mail', arguments: JSON.stringify({ to: 'boss' }) }] },
+    );
+    const piped = await iasAsync(s.args('task0001'), chinese);
+    expect(piped.stderr).toContain(
+      '[一个高风险调用需要你的确认，但这里没有可以询问你的终端：请在终端中运行 `ias tasks run`，或在应用中点“立即运行”，来确认它]',
+    );
+    expect(readRuns(s.home, 'send_mail')).toEqual([]);
+
+    const missing = await iasAsync(s.args('nope0000'), chinese);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe('错误：没有这个定时任务（nope0000）。\n');
+    const store = openStore(path.join(s.home, 'ias.db'));
+    expect(store.tasks.claimNow('task0001')).toBe(true); // another iAs process runs it
+    store.close();
+    const busy = await iasAsync(s.args('task0001'), chinese);
+    expect(busy.status).toBe(1);
+    expect(busy.stderr).toBe('错误：“Mail the boss”正在运行：请等这次运行结束。\n');
+  }, 60_000);
+
   it('asks at the terminal before a high-risk call, and refuses it where nobody can be asked', async () => {
     const s = await setup([{}]);
     s.server.fallback((request) =>

@@ -86,6 +86,34 @@ describe('ias wechat', () => {
     });
   });
 
+  it('speaks 简体中文 with LANG=zh_CN.UTF-8: login, status, pair --self, logout', () => {
+    const home = tempDir('ias-wx-');
+    const chinese = { LANG: 'zh_CN.UTF-8' };
+    const login = ias(['wechat', 'login', '--puppet', AUTO_LOGIN, '--home', home], chinese);
+    expect(login.status).toBe(0);
+    expect(login.stdout).toBe('已登录为 CLI Bot。\n下一步：运行 `ias wechat pair` 来确定主人是谁。\n');
+    expect(ias(['wechat', 'status', '--home', home], chinese).stdout).toBe(
+      [
+        `协议  ${AUTO_LOGIN}`,
+        '账号  CLI Bot (wxid_cli_bot)',
+        '会话  已保存',
+        '主人  尚未配对 — 请运行 `ias wechat pair`',
+        '',
+      ].join('\n'),
+    );
+    expect(ias(['wechat', 'pair', '--self', '--home', home], chinese).stdout).toBe(
+      '已配对：机器人就是你自己的账号；确认请求会发到文件传输助手。\n',
+    );
+    expect(ias(['wechat', 'status', '--home', home], chinese).stdout).toContain(
+      '主人  机器人自己的账号（通过文件传输助手回复）\n',
+    );
+    expect(ias(['wechat', 'logout', '--home', home], chinese).stdout).toBe('已退出登录；会话已清除。\n');
+    // In English the labels line up as they did.
+    expect(ias(['wechat', 'status', '--home', home]).stdout).toMatch(
+      /^puppet {3}\S+\naccount {2}never logged in — run `ias wechat login`\nsession {2}none\nowner {4}the bot’s own account/,
+    );
+  }, 60_000);
+
   it('a puppet that is not installed is reported, not a crash', () => {
     const home = tempDir('ias-wx-');
     const run = ias(['wechat', 'login', '--puppet', 'wechaty-puppet-does-not-exist', '--home', home]);
@@ -116,6 +144,11 @@ describe('ias wechat login: the puppet service token never comes from the comman
     expect(run.stderr).toContain('--token-stdin');
     expect(run.stdout).not.toContain('Logged in');
     expect(savedPuppet(home)).toBeUndefined();
+    const chinese = ias(['wechat', 'login', '--token', TOKEN, '--home', home], { LANG: 'zh_CN.UTF-8' });
+    expect(chinese.status).toBe(2);
+    expect(chinese.stderr).toBe(
+      '错误：令牌从不通过命令行参数传入（`ps` 和 shell 历史会显示它）：请用 --token-stdin 通过管道传入，或在终端中使用 --token-stdin 不显示地输入\n',
+    );
     expect(ias(['wechat', 'login', '--help']).stdout).not.toMatch(/--token </);
   });
 

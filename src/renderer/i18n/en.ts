@@ -393,8 +393,6 @@ export const en = {
     openChat: 'Open chat',
     schedule: 'Schedule',
     repeats: 'Repeats',
-    /** cronstrue's words for times of day ("At 08:00"), said for every day. */
-    everyDay: (at: string) => `Every day ${at.charAt(0).toLowerCase()}${at.slice(1)}`,
     once: 'Once',
     nextRun: 'Next run',
     lastRun: 'Last run',

@@ -349,7 +349,6 @@ export const zhCN: Strings = {
     openChat: '打开对话',
     schedule: '计划',
     repeats: '重复',
-    everyDay: (at) => `每天${at}`,
     once: '一次',
     nextRun: '下次运行',
     lastRun: '上次运行',

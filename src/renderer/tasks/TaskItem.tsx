@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { TaskInfo } from '../../shared/contract.js';
+import { sayCron } from '../../shared/cron-words.js';
 import { sayTaskResult } from '../../shared/task-results.js';
 import { useNow } from '../api/hooks.js';
 import { RichText } from '../chat/RichText.js';
@@ -13,7 +14,6 @@ import { formatDateTime, formatDateTimeIn, formatRelative, localTimeZone } from 
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
 import { Switch } from '../ui/Switch.js';
-import { sayCron } from './cron-words.js';
 import { TaskRunButton } from './TaskRunButton.js';
 import { TaskSkills } from './TaskSkills.js';
 

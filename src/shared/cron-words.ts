@@ -1,17 +1,16 @@
 /**
- * A repeating task's cron expression in words, in the UI's language ("Every day at 8:00 PM",
- * "每天在20:00"), by cronstrue, on the clock the language's dates and times read on (12-hour in
+ * A repeating task's cron expression in words, in the UI's or the `ias` command's language
+ * ("Every day at 8:00 PM", "每天在20:00"), by cronstrue, on the clock the language's dates and times read on (12-hour in
  * English, 24-hour in 简体中文), as the task's next run beside it is shown. The expression is read
  * as the scheduler's croner reads it: five fields, six with seconds first, seven with a year last;
  * `@daily` and the other nicknames; L, W and # in the day fields. Null when cronstrue cannot say it, or would say it
- * otherwise than croner runs it: the page then shows the expression alone.
+ * otherwise than croner runs it: the expression is then shown alone.
  */
 import cronstrue from 'cronstrue';
 // Adds the 简体中文 words to cronstrue (the English ones are built in); the i18n bundle would carry 40 languages.
 import 'cronstrue/locales/zh_CN.js';
-import type { Locale } from '../../shared/locale.js';
-import { dictionaries } from '../i18n.js';
-import { usesTwelveHourClock } from '../ui/format.js';
+import { usesTwelveHourClock } from './date-time.js';
+import type { Locale } from './locale.js';
 
 /** croner's nicknames (any case), as the fields they stand for. */
 const NICKNAMES: Record<string, string> = {
@@ -27,6 +26,12 @@ const NICKNAMES: Record<string, string> = {
 const CRONSTRUE_LOCALE: Record<Locale, string> = { en: 'en', 'zh-CN': 'zh_CN' };
 
 const ANY = /^[*?]$/;
+
+/** cronstrue's words for times of day ("At 08:00", "在08:00"), said for every day. */
+const EVERY_DAY: Record<Locale, (at: string) => string> = {
+  en: (at) => `Every day ${at.charAt(0).toLowerCase()}${at.slice(1)}`,
+  'zh-CN': (at) => `每天${at}`,
+};
 
 /** cronstrue's 12-hour times ("08:05 PM", "08:05:30 AM") lose the hour's leading zero, as English writes them. */
 const TWELVE_HOUR_LEADING_ZERO = /\b0(\d:\d\d(?::\d\d)? [AP]M)\b/g;
@@ -60,5 +65,5 @@ export function sayCron(expression: string, locale: Locale): string | null {
     /^\d+$/.test(seconds ?? '') &&
     /^\d+$/.test(minute ?? '') &&
     /^\d+(,\d+)*$/.test(hour ?? '');
-  return everyDay ? dictionaries[locale].tasks.everyDay(words) : words;
+  return everyDay ? EVERY_DAY[locale](words) : words;
 }

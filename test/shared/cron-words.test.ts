@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sayCron } from '../../src/renderer/tasks/cron-words.js';
-import { formatDateTime, formatTime } from '../../src/renderer/ui/format.js';
+import { sayCron } from '../../src/shared/cron-words.js';
+import { formatDateTime, formatTime } from '../../src/shared/date-time.js';
 
 describe('sayCron', () => {
   it('says a time every day in English (12-hour clock) and 简体中文 (24-hour clock)', () => {

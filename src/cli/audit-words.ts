@@ -1,0 +1,67 @@
+/**
+ * What `ias audit` says in its table, in English and 简体中文: in English the stored values
+ * themselves (as `--status` and `--source` take them), in 简体中文 the audit log page's words for
+ * them (src/renderer/i18n/zh-CN.ts).
+ */
+import type { AuditSource, AuditStatus } from '../core/store/audit-types.js';
+import { englishCallErrors, type CallErrorStrings } from '../shared/call-errors.js';
+import { chineseCallErrors } from '../shared/call-errors-zh-CN.js';
+import type { Locale } from '../shared/locale.js';
+import { skillTerms, type SkillTerms } from './skill-terms.js';
+
+export interface AuditWords extends Pick<SkillTerms, 'risk'> {
+  headers: [
+    time: string,
+    skill: string,
+    source: string,
+    risk: string,
+    status: string,
+    approval: string,
+    ms: string,
+    result: string,
+  ];
+  source: (source: AuditSource) => string;
+  /** A call of a task's run the owner asked for now, after its source. */
+  runNow: (source: string) => string;
+  status: (status: AuditStatus) => string;
+  /** How its approval ended: the stored value itself when it is one not named here. */
+  approval: (outcome: string) => string;
+  noCalls: string;
+  /** Why a call did not run, when iAs decided it. */
+  callErrors: CallErrorStrings;
+}
+
+const CHINESE_APPROVAL: Record<string, string> = {
+  none: '—',
+  approved: '已批准',
+  rejected: '已拒绝',
+  expired: '已过期',
+  cancelled: '已取消',
+  unconfirmed: '未确认',
+  paused: '已暂停',
+  'owner-at-terminal': '在终端确认',
+};
+
+export const auditWords: Record<Locale, AuditWords> = {
+  en: {
+    risk: skillTerms.en.risk,
+    headers: ['TIME', 'SKILL', 'SOURCE', 'RISK', 'STATUS', 'APPROVAL', 'MS', 'RESULT'],
+    source: (source) => source,
+    runNow: (source) => `${source} (run now)`,
+    status: (status) => status,
+    approval: (outcome) => outcome,
+    noCalls: 'No skill calls recorded yet.',
+    callErrors: englishCallErrors,
+  },
+  'zh-CN': {
+    risk: skillTerms['zh-CN'].risk,
+    headers: ['开始时间', '技能', '来源', '风险', '状态', '审批', '毫秒', '结果'],
+    source: (source) => ({ chat: '对话', job: '任务', schedule: '定时', cli: '命令行' })[source],
+    runNow: (source) => `${source}（立即运行）`,
+    status: (status) =>
+      ({ running: '运行中', done: '完成', failed: '失败', interrupted: '中断', refused: '已拒绝' })[status],
+    approval: (outcome) => (Object.hasOwn(CHINESE_APPROVAL, outcome) ? CHINESE_APPROVAL[outcome]! : outcome),
+    noCalls: '还没有技能调用记录。',
+    callErrors: chineseCallErrors,
+  },
+};

@@ -1,0 +1,86 @@
+/**
+ * What `ias tasks` and `ias tasks run` say, in English and 简体中文: the Scheduled tasks page's words
+ * (src/renderer/i18n), the contract's errors (shared/api-errors) and `ias chat`'s background lines.
+ */
+import { englishApiErrors, type ApiErrorStrings } from '../shared/api-errors.js';
+import { chineseApiErrors } from '../shared/api-errors-zh-CN.js';
+import type { TaskRunStatus } from '../shared/contract.js';
+import type { Locale } from '../shared/locale.js';
+import { chatWords, type ChatWords } from './chat-words.js';
+
+export interface TasksWords extends Pick<ChatWords, 'error' | 'waitingForBackground' | 'finishedInBackground'> {
+  headers: { id: string; name: string; schedule: string; nextRun: string; lastRun: string };
+  /**
+   * A repeating task: its cron expression in words (null when they cannot be said), the expression,
+   * and its zone when it is not the owner's (the zone the table's moments are in).
+   */
+  repeats: (words: string | null, cron: string, zone?: string) => string;
+  /** A one-off: its moment (in its zone), and the zone when it is not the owner's. */
+  once: (at: string, zone?: string) => string;
+  paused: string;
+  finished: string;
+  status: Record<TaskRunStatus, string>;
+  noTasks: string;
+  didPause: (task: string, id: string) => string;
+  didResume: (task: string, id: string) => string;
+  didDelete: (task: string, id: string) => string;
+  /** `ias tasks run`, as the run starts. */
+  running: (task: string, id: string) => string;
+  /** `ias tasks run`, as the run has ended (the status already coloured). */
+  ended: (task: string, id: string, status: string) => string;
+  /** `ias tasks run` without a terminal, once a high-risk call was refused for want of one. */
+  noApprover: string;
+  apiErrors: ApiErrorStrings;
+}
+
+const english: TasksWords = {
+  error: chatWords.en.error,
+  waitingForBackground: chatWords.en.waitingForBackground,
+  finishedInBackground: chatWords.en.finishedInBackground,
+  headers: { id: 'ID', name: 'NAME', schedule: 'SCHEDULE', nextRun: 'NEXT RUN', lastRun: 'LAST RUN' },
+  repeats: (words, cron, zone) => {
+    const detail = zone ? `${cron}, ${zone}` : cron;
+    return words === null ? (zone ? `${cron} (${zone})` : cron) : `${words} (${detail})`;
+  },
+  once: (at, zone) => `once at ${at}${zone ? ` (${zone})` : ''}`,
+  paused: 'paused',
+  finished: 'finished',
+  status: { running: 'running', done: 'done', failed: 'failed', interrupted: 'interrupted' },
+  noTasks: 'No scheduled tasks. Ask iAs in chat to schedule one.',
+  didPause: (task, id) => `Paused ${task} (${id}).`,
+  didResume: (task, id) => `Resumed ${task} (${id}).`,
+  didDelete: (task, id) => `Deleted ${task} (${id}).`,
+  running: (task, id) => `Running ${task} (${id})…`,
+  ended: (task, id, status) => `${task} (${id}): ${status}`,
+  noApprover:
+    '[a high-risk call needs your approval, and there is no terminal here to ask you at: ' +
+    'run `ias tasks run` on a terminal, or Run now in the app, to approve it]',
+  apiErrors: englishApiErrors,
+};
+
+const chinese: TasksWords = {
+  error: chatWords['zh-CN'].error,
+  waitingForBackground: chatWords['zh-CN'].waitingForBackground,
+  finishedInBackground: chatWords['zh-CN'].finishedInBackground,
+  headers: { id: 'ID', name: '名称', schedule: '计划', nextRun: '下次运行', lastRun: '上次运行' },
+  repeats: (words, cron, zone) => {
+    const detail = zone ? `${cron}，${zone}` : cron;
+    return words === null ? (zone ? `${cron}（${zone}）` : cron) : `${words}（${detail}）`;
+  },
+  once: (at, zone) => `一次：${at}${zone ? `（${zone}）` : ''}`,
+  paused: '已暂停',
+  finished: '已结束',
+  status: { running: '运行中', done: '完成', failed: '失败', interrupted: '已中断' },
+  noTasks: '还没有定时任务。在对话中告诉 iAs 来新建一个。',
+  didPause: (task, id) => `已暂停 ${task}（${id}）。`,
+  didResume: (task, id) => `已恢复 ${task}（${id}）。`,
+  didDelete: (task, id) => `已删除 ${task}（${id}）。`,
+  running: (task, id) => `正在运行 ${task}（${id}）…`,
+  ended: (task, id, status) => `${task}（${id}）：${status}`,
+  noApprover:
+    '[一个高风险调用需要你的确认，但这里没有可以询问你的终端：' +
+    '请在终端中运行 `ias tasks run`，或在应用中点“立即运行”，来确认它]',
+  apiErrors: chineseApiErrors,
+};
+
+export const tasksWords: Record<Locale, TasksWords> = { en: english, 'zh-CN': chinese };

@@ -1,0 +1,74 @@
+/** What `ias wechat` says, in English and 简体中文 (the QR code's and the pairing code's lines say both). */
+import type { Locale } from '../shared/locale.js';
+import { secretInputWords, type SecretInputWords } from './secret-input-words.js';
+
+export interface WechatWords extends SecretInputWords {
+  loggedInAs: (name: string) => string;
+  nextPair: string;
+  /** `status`: its labels, each padded to the same width when shown. */
+  labels: { puppet: string; account: string; session: string; owner: string };
+  tokenSaved: string;
+  neverLoggedIn: string;
+  sessionSaved: string;
+  noSession: string;
+  ownerSelf: string;
+  notPaired: string;
+  pairedSelf: string;
+  pairedWith: (name: string) => string;
+  loggedOut: string;
+  tokenFromArgv: string;
+  tokenPrompt: string;
+  tokenTooLong: string;
+  noToken: string;
+  tokenWhitespace: string;
+  tokenNotPrintable: string;
+}
+
+export const wechatWords: Record<Locale, WechatWords> = {
+  en: {
+    ...secretInputWords.en,
+    loggedInAs: (name) => `Logged in as ${name}.`,
+    nextPair: 'Next: `ias wechat pair` to say who the owner is.',
+    labels: { puppet: 'puppet', account: 'account', session: 'session', owner: 'owner' },
+    tokenSaved: ' (token saved)',
+    neverLoggedIn: 'never logged in — run `ias wechat login`',
+    sessionSaved: 'saved',
+    noSession: 'none',
+    ownerSelf: 'the bot’s own account (replies via 文件传输助手)',
+    notPaired: 'not paired — run `ias wechat pair`',
+    pairedSelf: 'Paired: the bot is your own account; approvals go to 文件传输助手.',
+    pairedWith: (name) => `Paired with ${name}.`,
+    loggedOut: 'Logged out; the session is forgotten.',
+    tokenFromArgv:
+      'the token is never taken from the command line, where `ps` and your shell history show it: pipe it in with --token-stdin, or give --token-stdin on a terminal to type it unseen',
+    tokenPrompt: 'Puppet service token (not shown as you type): ',
+    tokenTooLong: 'more came on stdin than any token is; nothing was saved',
+    noToken: 'no token came; nothing was saved',
+    tokenWhitespace: 'a token has no spaces or line breaks, and what came has some; nothing was saved',
+    tokenNotPrintable:
+      'a token is printable ASCII (letters, digits, punctuation), and what came is not (a file saved as UTF-16?); nothing was saved',
+  },
+  'zh-CN': {
+    ...secretInputWords['zh-CN'],
+    loggedInAs: (name) => `已登录为 ${name}。`,
+    nextPair: '下一步：运行 `ias wechat pair` 来确定主人是谁。',
+    labels: { puppet: '协议', account: '账号', session: '会话', owner: '主人' },
+    tokenSaved: '（已保存令牌）',
+    neverLoggedIn: '从未登录 — 请运行 `ias wechat login`',
+    sessionSaved: '已保存',
+    noSession: '无',
+    ownerSelf: '机器人自己的账号（通过文件传输助手回复）',
+    notPaired: '尚未配对 — 请运行 `ias wechat pair`',
+    pairedSelf: '已配对：机器人就是你自己的账号；确认请求会发到文件传输助手。',
+    pairedWith: (name) => `已与 ${name} 配对。`,
+    loggedOut: '已退出登录；会话已清除。',
+    tokenFromArgv:
+      '令牌从不通过命令行参数传入（`ps` 和 shell 历史会显示它）：请用 --token-stdin 通过管道传入，或在终端中使用 --token-stdin 不显示地输入',
+    tokenPrompt: 'Puppet 服务令牌（输入时不显示）：',
+    tokenTooLong: '标准输入中的内容比任何令牌都长；什么也没有保存',
+    noToken: '没有收到令牌；什么也没有保存',
+    tokenWhitespace: '令牌不含空格或换行，而收到的内容含有；什么也没有保存',
+    tokenNotPrintable:
+      '令牌由可打印的 ASCII 字符（字母、数字、标点）组成，而收到的内容不是（文件是否存为了 UTF-16？）；什么也没有保存',
+  },
+};

@@ -5,24 +5,10 @@
  * folder stands for an install that skipped Electron's download. Real processes and ports.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENGLISH_SYSTEM } from '../helpers/cli.js';
+import { takenPort } from '../helpers/taken-port.js';
 import { tempDir } from '../helpers/temp.js';
-
-const servers: net.Server[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
-});
-
-/** A port on 127.0.0.1 that this test holds. */
-async function takenPort(): Promise<number> {
-  const server = net.createServer();
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as net.AddressInfo).port;
-}
 
 function startEnv(): NodeJS.ProcessEnv {
   return { ...process.env, ...ENGLISH_SYSTEM, NO_COLOR: '1', ELECTRON_OVERRIDE_DIST_PATH: tempDir('ias-no-electron-') };

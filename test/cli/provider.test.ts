@@ -292,6 +292,25 @@ describe('ias provider', () => {
     expect(w.server.requests[0]!.headers.authorization).toBe('Bearer not-needed');
   });
 
+  it('moving to another server keeps the saved key and says where it now goes; the same server, nothing', async () => {
+    const w = await chatWorld();
+    await provider(w, ['set', '--preset', 'deepseek', '--key-stdin'], {}, KEY);
+    const moved = await provider(w, ['set', '--preset', 'ollama', '--base-url', w.server.url, '--model', 'm'], {}, '');
+    expect(moved.status).toBe(0);
+    const origin = new URL(w.server.url).origin;
+    expect(moved.stderr).toContain(`The API key saved before is kept, and now goes to ${origin}.`);
+    expect(moved.stderr).toContain('`ias provider clear-key`');
+    expect(moved.stderr).not.toContain(KEY);
+    expect(fs.readFileSync(keyFile(w), 'utf8')).toBe(KEY);
+    // The same server, another model: nothing to say. A preset's own server, in 简体中文.
+    expect((await provider(w, ['set', '--model', 'other'], {}, '')).stderr).toBe('');
+    const chinese = await provider(w, ['set', '--preset', 'openai'], CHINESE, '');
+    expect(chinese.stderr).toContain('之前保存的 API 密钥仍会保留，并且现在会发送到 https://api.openai.com。');
+    // A new key given with the move: nothing kept, nothing to say.
+    const withKey = await provider(w, ['set', '--preset', 'deepseek', '--key-stdin'], {}, 'sk-other');
+    expect(withKey.stderr).toBe('');
+  });
+
   it("a key the desktop app sealed with the keychain is said as such, not as 'not set'", async () => {
     const w = await chatWorld();
     await provider(w, ['set', '--preset', 'openai'], {}, '');

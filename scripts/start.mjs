@@ -43,7 +43,8 @@ function explainMissingElectron() {
 (Installs on this machine skip Electron's download: ELECTRON_SKIP_BINARY_DOWNLOAD=1.)
 To get it, on a machine with internet access: node node_modules/electron/install.js, then \`npm start\` again.
 
-Starting the same app headless instead: open the URL below in your browser.
+Starting the same app headless instead (\`ias serve\`): open the URL below in your browser.
+Its options go after \`--\`, e.g. \`npm start -- --port 0\` to take any free port when 3717 is in use.
 `);
 }
 

@@ -207,6 +207,8 @@ or no model is set, 2 a usage error.
           process.exitCode = result.error ? 1 : 0;
           return;
         }
+        // Without a usable model no turn can work: said before the prompt, not after a first message.
+        runtime.provider();
         await interactiveLoop(rl!, approvals!, turn, words, (started) => (session = started));
         await stopTurn();
         // Nobody is left at the terminal to approve: background calls stop with the session.

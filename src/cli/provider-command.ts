@@ -13,6 +13,7 @@ import {
   envApiKey,
   hasSavedApiKey,
   PROVIDER_PRESETS,
+  providerParts,
   providerSettings,
   saveProvider,
   setApiKey,
@@ -86,6 +87,16 @@ function nextSettings(saved: ProviderSettings, opts: SetOptions, preset: Provide
   // The model the old preset gave stays the model, now saved as such.
   const model = opts.model ?? saved.model ?? PROVIDER_PRESETS.find((p) => p.id === saved.preset)?.model;
   return { baseUrl: opts.baseUrl, ...(model ? { model } : {}) };
+}
+
+/** The server (scheme, host and port) the saved settings send requests to, whatever IAS_LLM_* say. */
+function serverOf(saved: ProviderSettings): string | undefined {
+  const baseUrl = providerParts(saved, {}).baseUrl?.value;
+  try {
+    return baseUrl ? new URL(baseUrl.trim()).origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Refuses what cannot be saved, before anything is. */
@@ -182,6 +193,12 @@ export function registerProviderCommand(program: Command): void {
         const sealedByApp = secretPlaces(runtime.secrets, API_KEY_SECRET).sealedByApp;
         if (nextPreset?.needsKey && apiKey === undefined && !hasKey && !sealedByApp && !envApiKey()) {
           process.stderr.write(`${color.yellow(words.needsKeyNote(nextPreset.label))}\n`);
+        }
+        // The key saved for one server goes to the next one too: said, so that it is not sent
+        // unknowingly to a provider it does not belong to.
+        const newServer = serverOf(next);
+        if (apiKey === undefined && (hasKey || sealedByApp) && newServer && newServer !== serverOf(saved)) {
+          process.stderr.write(`${color.yellow(words.keyKeptNote(newServer))}\n`);
         }
       });
     });

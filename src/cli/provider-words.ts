@@ -30,6 +30,7 @@ export interface ProviderWords extends SecretInputWords {
   /** The hidden prompt; `kept` says Enter keeps the saved key. */
   keyPrompt: (kept: boolean) => string;
   needsKeyNote: (preset: string) => string;
+  keyKeptNote: (server: string) => string;
   unknownPreset: (name: string, presets: string) => string;
   keyNotFromArgv: string;
   emptyKey: string;
@@ -70,6 +71,8 @@ const english: ProviderWords = {
   keyPrompt: (kept) => `API key (not shown as you type; Enter ${kept ? 'keeps the saved one' : 'leaves none'}): `,
   needsKeyNote: (preset) =>
     `${preset} needs an API key, and none is saved: pipe it in with \`ias provider set --key-stdin\`, or run \`ias provider set\` on a terminal.`,
+  keyKeptNote: (server) =>
+    `The API key saved before is kept, and now goes to ${server}. If it is another provider's, save this one's with \`ias provider set --key-stdin\`, or remove it with \`ias provider clear-key\`.`,
   unknownPreset: (name, presets) => `there is no preset "${name}"; the presets are:\n${presets}`,
   keyNotFromArgv:
     'the API key is never taken from the command line, where `ps` and your shell history show it: pipe it in with --key-stdin, or run `ias provider set` on a terminal to type it unseen',
@@ -110,6 +113,8 @@ const chinese: ProviderWords = {
   keyPrompt: (kept) => `API 密钥（输入时不显示；直接回车${kept ? '保留已保存的密钥' : '表示不设置'}）：`,
   needsKeyNote: (preset) =>
     `${preset} 需要 API 密钥，但还没有保存：请用 \`ias provider set --key-stdin\` 通过管道输入，或在终端中运行 \`ias provider set\`。`,
+  keyKeptNote: (server) =>
+    `之前保存的 API 密钥仍会保留，并且现在会发送到 ${server}。如果它属于别的服务商，请用 \`ias provider set --key-stdin\` 保存这个服务商的密钥，或用 \`ias provider clear-key\` 删除它。`,
   unknownPreset: (name, presets) => `没有名为“${name}”的预设；可用的预设有：\n${presets}`,
   keyNotFromArgv:
     'API 密钥从不通过命令行参数传入（`ps` 和 shell 历史会显示它）：请用 --key-stdin 通过管道输入，或在终端中运行 `ias provider set`，输入时不会显示',

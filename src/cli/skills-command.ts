@@ -109,7 +109,8 @@ export function registerSkillsCommand(program: Command): void {
   const skills = program.command('skills').description('list, check and run skills');
 
   skills
-    .command('list')
+    // `ias skills` alone lists them, as `ias tasks` and `ias provider` show theirs.
+    .command('list', { isDefault: true })
     .description('list the skills iAs can use')
     .option('--json', 'print JSON')
     .action(async (opts: JsonOption, cmd: Command) => {
@@ -137,7 +138,7 @@ export function registerSkillsCommand(program: Command): void {
       const unset = list.filter((s) => s.needsConfig.length > 0).length;
       if (unset > 0)
         process.stderr.write(
-          `${color.yellow('note')}: ${unset} skill(s) need settings before they can work: \`ias skills config NAME\` shows what to set\n`,
+          `${color.yellow('note')}: ${unset === 1 ? '1 skill needs settings before it can work' : `${unset} skills need settings before they can work`}: \`ias skills config NAME\` shows what to set\n`,
         );
     });
 

@@ -182,7 +182,8 @@ export function registerWechatCommand(program: Command): void {
     });
 
   wechat
-    .command('status')
+    // `ias wechat` alone says how it stands, as `ias provider` does.
+    .command('status', { isDefault: true })
     .description('who the bot is, who the owner is, and which puppet runs it')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }, cmd: Command) => {

@@ -167,7 +167,7 @@ describe('ias chat on a terminal in 简体中文', () => {
     term.type('mail the boss\r');
     await term.waitFor('运行 send_mail？[y/N] ');
     expect(term.screen()).toContain('【iAs 需要你的确认 · approval needed】');
-    expect(term.screen()).toContain('Approve or reject it in iAs.');
+    expect(term.screen()).toContain('Approve or reject it in iAs within 5 minutes.');
     term.type('n\r');
     await term.waitFor('[send_mail：已拒绝]');
     await term.waitFor('Not sent.');

@@ -508,13 +508,14 @@ describe('ias chat on a terminal', () => {
     expect(term.screen()).not.toContain('you> ');
   });
 
-  it('without a model, says what to set and leaves, with no stack trace', async () => {
+  it('without a model, says what to set before its prompt and leaves, with no stack trace', async () => {
     const s = await setup();
     const term = iasOnTerminal(['chat', ...s.args], { IAS_LLM_BASE_URL: '', IAS_LLM_MODEL: '', IAS_LLM_API_KEY: '' });
-    await term.waitFor('you> ');
-    term.type('hello\r');
+    // Nothing to type first: a message typed at a prompt would be lost.
     expect(await term.exited).toBe(1);
     expect(term.screen()).toMatch(/error: No model is configured\. Set IAS_LLM_BASE_URL/);
+    expect(term.screen()).toContain('ias provider set --preset NAME');
+    expect(term.screen()).not.toContain('you> ');
     expect(term.screen()).not.toMatch(/\n\s+at /);
     expect(s.server.requests).toHaveLength(0);
   });

@@ -292,6 +292,25 @@ describe('ias provider', () => {
     expect(w.server.requests[0]!.headers.authorization).toBe('Bearer not-needed');
   });
 
+  it('moving to another server keeps the saved key and says where it now goes; the same server, nothing', async () => {
+    const w = await chatWorld();
+    await provider(w, ['set', '--preset', 'deepseek', '--key-stdin'], {}, KEY);
+    const moved = await provider(w, ['set', '--preset', 'ollama', '--base-url', w.server.url, '--model', 'm'], {}, '');
+    expect(moved.status).toBe(0);
+    const origin = new URL(w.server.url).origin;
+    expect(moved.stderr).toContain(`The API key saved before is kept, and now goes to ${origin}.`);
+    expect(moved.stderr).toContain('`ias provider clear-key`');
+    expect(moved.stderr).not.toContain(KEY);
+    expect(fs.readFileSync(keyFile(w), 'utf8')).toBe(KEY);
+    // The same server, another model: nothing to say. A preset's own server, in 简体中文.
+    expect((await provider(w, ['set', '--model', 'other'], {}, '')).stderr).toBe('');
+    const chinese = await provider(w, ['set', '--preset', 'openai'], CHINESE, '');
+    expect(chinese.stderr).toContain('之前保存的 API 密钥仍会保留，并且现在会发送到 https://api.openai.com。');
+    // A new key given with the move: nothing kept, nothing to say.
+    const withKey = await provider(w, ['set', '--preset', 'deepseek', '--key-stdin'], {}, 'sk-other');
+    expect(withKey.stderr).toBe('');
+  });
+
   it("a key the desktop app sealed with the keychain is said as such, not as 'not set'", async () => {
     const w = await chatWorld();
     await provider(w, ['set', '--preset', 'openai'], {}, '');
@@ -380,12 +399,12 @@ describe('ias provider', () => {
     // A variable that is wrong is mended in the variable: no hint to save settings.
     const badVariable = await iasAsync(['chat', 'hi', ...w.args], { ...w.env, IAS_LLM_BASE_URL: 'notaurl' });
     expect(badVariable.stderr).not.toContain('ias provider set');
-    // Nor on a terminal: nothing configured, the chat says how to save a provider before it leaves.
+    // Nor on a terminal: nothing configured, the chat says how to save a provider, and leaves
+    // before its prompt (a message typed there would be lost).
     const term = iasOnTerminal(['chat', ...w.args], { ...NO_ENV, ...CHINESE });
-    await term.waitFor('我> ');
-    term.type('你好\r');
     expect(await term.exited).toBe(1);
     expect(term.screen()).toContain('`ias provider set --preset 名称`');
+    expect(term.screen()).not.toContain('我> ');
   });
 
   it('ias chat and ias provider with a saved provider they cannot use say what to mend, and no tip to save one', async () => {
@@ -431,11 +450,11 @@ describe('ias provider', () => {
         // Its error alone, on one line: it says what to mend.
         expect(one.stderr.startsWith(starts), `${what}: ${one.stderr}`).toBe(true);
         expect(one.stderr.split('\n'), `${what}: ${one.stderr}`).toHaveLength(2);
+        // On a terminal, said before the prompt: no message is typed to be lost.
         const term = iasOnTerminal(['chat', ...w.args], { ...NO_ENV, ...env });
-        await term.waitFor(prompt);
-        term.type('hi\r');
         expect(await term.exited, what).toBe(1);
         expect(term.screen(), what).toContain(starts);
+        expect(term.screen(), what).not.toContain(prompt);
         expect(term.screen(), what).not.toContain('ias provider set');
       }
       // ias provider shows what is saved and the problem (the key file's too), with no tip to save one.

@@ -4,15 +4,14 @@
  * 1, rather than hanging; once mended, the same data folder serves. Real processes and ports.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ias } from '../helpers/cli.js';
+import { takenPort } from '../helpers/taken-port.js';
 import { tempDir } from '../helpers/temp.js';
 import { startServe, stopServe, type ServeProcess } from '../server/serve-process.js';
 
 const running: ServeProcess[] = [];
-const servers: net.Server[] = [];
 
 afterEach(async () => {
   for (const s of running.splice(0)) {
@@ -21,16 +20,7 @@ afterEach(async () => {
       await s.exited;
     }
   }
-  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
 });
-
-/** A port on 127.0.0.1 that this test holds. */
-async function takenPort(): Promise<number> {
-  const server = net.createServer();
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as net.AddressInfo).port;
-}
 
 describe('ias serve, when its start fails part-way', () => {
   it('says the error of the step that failed, exits 1 and leaves no lock; mended, the folder serves', async () => {

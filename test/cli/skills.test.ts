@@ -82,6 +82,17 @@ describe('ias skills list', () => {
     expect(run.stderr).toContain(`${path.join(h.user, 'broken', 'SKILL.md')}:7`);
     expect(run.stderr).toMatch(/unknown risk level "Perhaps"/);
   });
+
+  it('is what `ias skills` alone does, as `ias tasks` lists and `ias provider` shows (not help and exit 2)', () => {
+    const h = home();
+    writeSkill(h.user, 'fine', scriptSkill({ script: 'echo' }));
+    const alone = ias(['skills', '--home', h.dir, '--system-skills', h.system]);
+    expect(alone.status).toBe(0);
+    expect(alone.stdout).toBe(ias(['skills', 'list', '--home', h.dir, '--system-skills', h.system]).stdout);
+    expect(alone.stdout).toMatch(/^fine\s/m);
+    const json = ias(['skills', '--json', '--home', h.dir, '--system-skills', h.system]);
+    expect((JSON.parse(json.stdout) as { name: string }[]).map((s) => s.name)).toEqual(['fine']);
+  });
 });
 
 describe('ias skills list and review: the state the skills manager shows', () => {
@@ -113,7 +124,7 @@ describe('ias skills list and review: the state the skills manager shows', () =>
     const before = state();
     expect(before.of('mine')).toBe('on, unreviewed: runs as high');
     expect(before.of('keyed')).toBe('on, needs setup, unreviewed: runs as high');
-    expect(before.stderr).toContain('1 skill(s) need settings before they can work: `ias skills config NAME`');
+    expect(before.stderr).toContain('1 skill needs settings before it can work: `ias skills config NAME`');
     expect(before.of('shipped')).toBe('on');
     expect(before.stderr).toContain('2 of your skills run as high risk');
     expect(before.stderr).toContain('ias skills review NAME');

@@ -114,6 +114,13 @@ describe('ias wechat', () => {
     );
   }, 60_000);
 
+  it('`ias wechat` alone is its status, not help and exit 2', () => {
+    const home = tempDir('ias-wx-');
+    const alone = ias(['wechat', '--home', home]);
+    expect(alone).toMatchObject({ status: 0, stdout: ias(['wechat', 'status', '--home', home]).stdout });
+    expect(alone.stdout).toMatch(/owner\s+not paired/);
+  });
+
   it('a puppet that is not installed is reported, not a crash', () => {
     const home = tempDir('ias-wx-');
     const run = ias(['wechat', 'login', '--puppet', 'wechaty-puppet-does-not-exist', '--home', home]);

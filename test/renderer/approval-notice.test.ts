@@ -7,7 +7,7 @@ import type { ApprovalMessageCode } from '../../src/shared/contract.js';
 /** As the desktop channel sends a request moved from WeChat: the bilingual text, and its code. */
 const SENT = {
   title: '微信 已断开，这个确认改由这里进行。wechat is not connected; this approval moved here.',
-  body: '【iAs 需要你的确认 · approval needed】\n技能 Skill：send_mail（Sends mail）\n参数 Parameters：\n  to: boss@example.com\n请在 iAs 中批准或拒绝（5 分钟内有效）。Approve or reject it in iAs.',
+  body: '【iAs 需要你的确认 · approval needed】\n技能 Skill：send_mail（Sends mail）\n参数 Parameters：\n  to: boss@example.com\n请在 iAs 中批准或拒绝（5 分钟内有效）。Approve or reject it in iAs within 5 minutes.',
 };
 const NEEDED: ApprovalMessageCode = {
   code: 'approval-needed',

@@ -123,7 +123,7 @@ export function requestTexts(a: ApprovalText, options: { split?: boolean } = {})
         `回复确认码执行，回复 0 或 取消 以取消。${VALID_MINUTES} 分钟内有效，可尝试 ${ATTEMPTS} 次。`,
         `Reply the code to run it; 0 or 取消 to cancel. Valid ${VALID_MINUTES} minutes, ${ATTEMPTS} tries.`,
       ].join('\n')
-    : `请在 iAs 中批准或拒绝（${VALID_MINUTES} 分钟内有效）。Approve or reject it in iAs.`;
+    : `请在 iAs 中批准或拒绝（${VALID_MINUTES} 分钟内有效）。Approve or reject it in iAs within ${VALID_MINUTES} minutes.`;
   const whole = `${head}\n${body}\n${tail}`;
   if (whole.length <= MESSAGE_CHARS || options.split === false) return [whole];
   const label = (n: number, of: number) => `（${n}/${of}）`;

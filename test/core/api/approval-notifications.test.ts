@@ -59,7 +59,9 @@ describe('what the gate tells the owner in the app comes with its code', () => {
     const [moved] = w.notifications();
     expect(moved).toMatchObject({
       title: '微信 已断开，这个确认改由这里进行。wechat is not connected; this approval moved here.',
-      body: expect.stringContaining('请在 iAs 中批准或拒绝（5 分钟内有效）。Approve or reject it in iAs.'),
+      body: expect.stringContaining(
+        '请在 iAs 中批准或拒绝（5 分钟内有效）。Approve or reject it in iAs within 5 minutes.',
+      ),
       messageCode: {
         code: 'approval-needed',
         params: { skill: 'send_mail', params: '  to: boss@example.com', validMinutes: 5, movedFrom: 'wechat' },

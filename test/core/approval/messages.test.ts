@@ -5,6 +5,13 @@ import { MESSAGE_CHARS, requestTexts } from '../../../src/core/approval/messages
 const CODE_LINE = /^确认码 Code：\d{6}$/m;
 
 describe('approval request messages', () => {
+  it('without a code (the app, the terminal), both languages say how long it may wait', () => {
+    const [text] = requestTexts({ skill: 'execute_shell', title: 'Run a shell command', params: { command: 'ls' } });
+    expect(text!.split('\n').at(-1)).toBe(
+      '请在 iAs 中批准或拒绝（5 分钟内有效）。Approve or reject it in iAs within 5 minutes.',
+    );
+  });
+
   it('a stranger’s very long title neither breaks the split nor floods the owner', () => {
     const texts = requestTexts({
       skill: 'send_mail',

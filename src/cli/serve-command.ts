@@ -16,6 +16,7 @@ import { isLoopback } from '../server/hosts.js';
 import { acquireServeLock } from '../server/serve-lock.js';
 import { serveToken } from '../server/serve-token.js';
 import { skippedSkillText } from '../shared/skipped-skill.js';
+import { skillWatchErrorText } from '../shared/skill-watch-error.js';
 import { withControlsShown } from '../shared/visible-text.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { bundledExampleSkills, bundledSystemSkills, type GlobalOptions } from './context.js';
@@ -111,6 +112,7 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
       channels: [new DesktopChannel(browser)],
       exampleSkills: bundledExampleSkills(),
       onCloseError: warnClosing,
+      onWatchError: (err) => process.stderr.write(`${color.yellow('warning')}: ${skillWatchErrorText(err)}\n`),
     });
     opened.add(() => runtime.close());
     for (const problem of runtime.registry.problems().errors) {

@@ -10,7 +10,8 @@ import { resolveProvider, type ProviderConfig } from './agent/providers.js';
 import { markCutOffTurns } from './agent/cut-off-turns.js';
 import { ServerMends } from './agent/server-mends.js';
 import { TurnsInProgress } from './agent/turns-in-progress.js';
-import { approvalKey, FileSecretStore, type SecretStore } from './approval/key-store.js';
+import { approvalKey } from './approval/approval-key.js';
+import { FileSecretStore, type SecretStore } from './approval/key-store.js';
 import { SkillCaller } from './approval/call-skill.js';
 import type { ApprovalChannel } from './approval/channel.js';
 import { ApprovalGate } from './approval/gate.js';
@@ -50,6 +51,12 @@ export interface RuntimeOptions {
   recover?: boolean;
   /** Watch the user skills folder for edits. */
   watch?: boolean;
+  /**
+   * An error while the skills folder is watched: a hot reload that threw (a registry 'change'
+   * listener's write to a database another process holds, say) or the watcher's own. Without it,
+   * such an error goes unseen.
+   */
+  onWatchError?: (err: Error) => void;
   approvalTtlMs?: number;
   /** The example user skills, copied into the user folder on the first run (the app and `ias serve`). */
   exampleSkills?: string;
@@ -146,7 +153,7 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
     gate.recover();
   }
   if (options.watch) {
-    const watcher = new SkillWatcher(registry);
+    const watcher = new SkillWatcher(registry, { onError: options.onWatchError });
     // Added before it starts: one that fails half-way closes what it began.
     opened.add(() => watcher.close());
     await watcher.start();

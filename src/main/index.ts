@@ -12,6 +12,7 @@ import { createCoreApi } from '../core/api/create-api.js';
 import { APP_SETTINGS } from '../core/api/settings-api.js';
 import { pickLocale } from '../shared/locale.js';
 import { skippedSkillText } from '../shared/skipped-skill.js';
+import { skillWatchErrorText } from '../shared/skill-watch-error.js';
 import { startFailure } from '../shared/start-failure.js';
 import { registerIpc } from './ipc.js';
 import { exampleSkillsDir, isAppUrl, systemSkillsDir, userSkillsDir } from './paths.js';
@@ -82,6 +83,8 @@ async function start(): Promise<void> {
     watch: true,
     exampleSkills: exampleSkillsDir(),
     onCloseError: warnClosing,
+    // A reload's error may quote a skill's folder name: shown on the terminal, never obeyed.
+    onWatchError: (err) => console.warn(`iAs: ${skillWatchErrorText(err)}`),
   });
   runtime = started;
   opened.add(() => started.close());

@@ -14,7 +14,7 @@ import {
   SecretFolderUnsafeError,
   type SecretAccess,
 } from '../core/approval/key-store.js';
-import { shellWord } from '../shared/shell-word.js';
+import { unsafeFolderRefusalText } from '../shared/unsafe-folder-refusal.js';
 import type { UnsafeParentCode } from '../shared/unsafe-parents.js';
 
 const TOKEN_FILE = 'serve-token';
@@ -38,19 +38,7 @@ function refusalText({ code, params }: ServeTokenRefusal): string {
   if (code === 'serve-token-file-not-own') {
     return `${start} belongs to another user (uid ${params.uid}), who may have put a token they know in it. Run \`ias serve --new-token\`: iAs then puts a file of your own in its place.`;
   }
-  const swap = 'who could swap it for a token they know and reach iAs with it';
-  const own = "Keep iAs's data folder in folders of your own (or set IAS_HOME, or --home, to one).";
-  const { unsafe } = params;
-  if (unsafe.code === 'parent-writable') {
-    const { folder, mode } = unsafe.params;
-    return `${start} is in the folder ${folder}, which other users can change (mode ${mode}), ${swap}. Make it writable by you alone with \`chmod go-w ${shellWord(folder)}\`.`;
-  }
-  if (unsafe.code === 'parent-other-owner') {
-    const { folder, uid } = unsafe.params;
-    return `${start} is in the folder ${folder}, which belongs to another user (uid ${uid}), ${swap}. ${own}`;
-  }
-  const { folder, entry, uid } = unsafe.params;
-  return `${start} is in ${entry}, which belongs to another user (uid ${uid}) in the shared folder ${folder}, ${swap}. ${own}`;
+  return unsafeFolderRefusalText(start, 'who could swap it for a token they know and reach iAs with it', params.unsafe);
 }
 
 /** The store's refusal of the token file as a {@link ServeTokenRefusedError}; other errors as they are. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/core/store/index.js';
 import { ias } from '../helpers/cli.js';
+import { OTHER_UID } from '../helpers/marking-skill.js';
 import { CTRL_C, iasOnTerminal } from '../helpers/terminal.js';
 import { tempDir, writeSkill } from '../helpers/temp.js';
 
@@ -124,46 +125,57 @@ describe('ias skills config', () => {
   });
 
   it.skipIf(process.platform === 'win32')(
-    'a secret behind a folder others can write to: shown as not used and why, and not saved (exit 1), in the owner language',
+    'a secret behind a folder others can write to: ias does not start (its approval key is there too), nothing saved',
     () => {
       const h = home();
       expect(ias(['skills', 'config', 'mailer', 'PASSWORD=-', ...h.args], {}, 'hunter2\n').status).toBe(0);
       const file = path.join(h.dir, 'secrets', 'skill-config.mailer.PASSWORD');
+      const keyFile = path.join(h.dir, 'secrets', 'approval-hmac.key');
       fs.chmodSync(h.dir, 0o777);
       try {
+        const refusal = `error: iAs did not start: its approval key file, ${keyFile}, is in the folder ${h.dir}, which other users can change (mode 777)`;
         const shown = ias(['skills', 'config', 'mailer', ...h.args]);
-        expect(shown.status).toBe(0);
-        expect(shown.stdout).toMatch(/PASSWORD +\(secret, set, not used: see below\) /);
-        expect(shown.stdout).toContain(
-          `PASSWORD: mailer's secret setting PASSWORD is kept in ${file}, and the folder ${h.dir} on the way to it can be changed by other users (mode 777)`,
-        );
-        expect(shown.stdout).toContain('Still to set: SMTP_HOST; PASSWORD');
-        expect(shown.stdout).not.toContain('hunter2');
-
-        const set = ias(
-          ['skills', 'config', 'mailer', 'SMTP_HOST=smtp.example.com', 'PASSWORD=-', ...h.args],
-          {},
-          'new\n',
-        );
+        expect(shown.status).toBe(1);
+        expect(shown.stdout).toBe('');
+        expect(shown.stderr).toContain(refusal);
+        expect(shown.stderr).toContain(`Make it writable by you alone with \`chmod go-w ${h.dir}\`.`);
+        const set = ias(['skills', 'config', 'mailer', 'PASSWORD=-', ...h.args], {}, 'new\n');
         expect(set.status).toBe(1);
-        expect(set.stderr).toContain(`error: Nothing was saved. mailer's secret setting PASSWORD is kept in ${file}`);
+        expect(set.stderr).toContain(refusal);
         expect(fs.readFileSync(file, 'utf8')).toBe('hunter2');
-        expect(JSON.parse(ias(['skills', 'config', 'mailer', '--json', ...h.args]).stdout).needsConfig).toEqual([
-          'SMTP_HOST',
-          'PASSWORD',
-        ]);
-
-        const chinese = ias(['skills', 'config', 'mailer', 'PASSWORD=-', ...h.args], { LANG: 'zh_CN.UTF-8' }, 'new\n');
-        expect(chinese.status).toBe(1);
-        expect(chinese.stderr).toContain(
-          `错误：什么也没有保存。mailer 的机密设置 PASSWORD 保存在 ${file}，其路径上的文件夹 ${h.dir} 可被其他用户修改（权限 777）`,
-        );
-        expect(ias(['skills', 'config', 'mailer', ...h.args], { LANG: 'zh_CN.UTF-8' }).stdout).toContain(
-          '（机密，已设置，未使用：见下文）',
-        );
       } finally {
         fs.chmodSync(h.dir, 0o700);
       }
+    },
+  );
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'a secret in a file of another user’s: shown as not used and why, in the owner language; set again, a file of yours',
+    () => {
+      const h = home();
+      expect(ias(['skills', 'config', 'mailer', 'PASSWORD=-', ...h.args], {}, 'hunter2\n').status).toBe(0);
+      const file = path.join(h.dir, 'secrets', 'skill-config.mailer.PASSWORD');
+      fs.chownSync(file, OTHER_UID, OTHER_UID);
+
+      const shown = ias(['skills', 'config', 'mailer', ...h.args]);
+      expect(shown.status).toBe(0);
+      expect(shown.stdout).toMatch(/PASSWORD +\(secret, set, not used: see below\) /);
+      expect(shown.stdout).toContain(
+        `PASSWORD: mailer's secret setting PASSWORD is kept in ${file}, which belongs to another user (uid ${OTHER_UID})`,
+      );
+      expect(shown.stdout).toContain('Still to set: SMTP_HOST; PASSWORD');
+      expect(shown.stdout).not.toContain('hunter2');
+      expect(JSON.parse(ias(['skills', 'config', 'mailer', '--json', ...h.args]).stdout).needsConfig).toEqual([
+        'SMTP_HOST',
+        'PASSWORD',
+      ]);
+      const chinese = ias(['skills', 'config', 'mailer', ...h.args], { LANG: 'zh_CN.UTF-8' });
+      expect(chinese.stdout).toContain('（机密，已设置，未使用：见下文）');
+      expect(chinese.stdout).toContain(`该文件属于另一个用户（uid ${OTHER_UID}），他可能在里面放了自己的值`);
+
+      expect(ias(['skills', 'config', 'mailer', 'PASSWORD=-', ...h.args], {}, 'mine\n').status).toBe(0);
+      expect(fs.lstatSync(file).uid).toBe(process.getuid!());
+      expect(fs.readFileSync(file, 'utf8')).toBe('mine');
     },
   );
 

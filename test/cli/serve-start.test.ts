@@ -39,6 +39,32 @@ describe('ias serve, when its start fails part-way', () => {
     expect(await stopServe(mended)).toEqual({ code: 0, signal: null });
   });
 
+  it.skipIf(process.platform === 'win32')(
+    'does not start when another user could swap its approval key, saying which folder and what mends it',
+    async () => {
+      const home = tempDir('ias-serve-start-');
+      const secrets = path.join(home, 'secrets');
+      const file = path.join(secrets, 'approval-hmac.key');
+      fs.mkdirSync(secrets, { mode: 0o700 });
+      fs.writeFileSync(file, Buffer.alloc(32, 7), { mode: 0o600 });
+      fs.chmodSync(secrets, 0o777);
+      const refused = ias(['serve', '--port', '0', '--no-wechat', '--home', home]);
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toBe(
+        `error: iAs did not start: its approval key file, ${file}, is in the folder ${secrets}, which other users can change (mode 777), who could swap it for a key they know and work out with it the codes iAs sends for approval. Make it writable by you alone with \`chmod go-w ${secrets}\`.\n`,
+      );
+      expect(fs.existsSync(path.join(home, 'serve.lock'))).toBe(false);
+      expect(fs.readdirSync(secrets)).toEqual(['approval-hmac.key']);
+
+      fs.chmodSync(secrets, 0o700);
+      const mended = await startServe(['--port', '0', '--no-wechat', '--home', home]);
+      running.push(mended);
+      expect(await stopServe(mended)).toEqual({ code: 0, signal: null });
+      expect(fs.readFileSync(file).equals(Buffer.alloc(32, 7))).toBe(true);
+    },
+  );
+
   it('closes the bot, the scheduler, the watcher and the database when its port is taken, and exits', async () => {
     const home = tempDir('ias-serve-start-');
     const puppet = path.resolve('test/fixtures/auto-login-puppet.mjs');

@@ -57,7 +57,7 @@ async function speak(page: Page, app: Served, language: 'zh-CN' | 'system', hash
   await page.goto(`${app.origin}/${hash}`);
 }
 
-/** A served data folder with a provider and `key` saved, then `spoil`ed; filled in before the tests. */
+/** A served data folder with a provider and `key` saved, `spoil`ed once iAs runs; filled in before the tests. */
 function servedWithSavedKey(key: string, spoil: (home: string, keyFile: string) => void) {
   const world = {} as { app: Served; page: Page; keyFile: string };
   beforeAll(async () => {
@@ -65,9 +65,11 @@ function servedWithSavedKey(key: string, spoil: (home: string, keyFile: string) 
       noModel: true,
       setup: (home, model) => {
         world.keyFile = saveModelSettings(home, { baseUrl: model.url, model: 'test-model', apiKey: key });
-        spoil(home, world.keyFile);
       },
     });
+    // Spoilt once iAs runs, before the page loads: it would not start with its token file or its
+    // approval key behind a folder others can change (the key is read for each turn anyway).
+    spoil(world.app.home, world.keyFile);
     world.page = await openPage(world.app);
   }, 60_000);
   afterAll(async () => {

@@ -1,8 +1,8 @@
 /**
- * The approval HMAC key: 32 random bytes per install, kept outside the database. The desktop app
- * keeps it with Electron's safeStorage; headless mode in a 0600 file. Both implement SecretStore.
+ * The secret store: what iAs keeps outside the database (the approval HMAC key, see
+ * approval-key.ts, the model API key, skills' secrets…). The desktop app keeps secrets with
+ * Electron's safeStorage; headless mode in 0600 files. Both implement SecretStore.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SecretsKeptIn } from '../../shared/contract.js';
@@ -28,9 +28,8 @@ export interface SecretAccess {
    * Unix, a secret kept in a file: neither read nor written when a folder on the way to its file
    * could be changed by another user (SecretFolderUnsafeError), nor read from a file that is not
    * this user's (SecretFileNotOwnError). For the model API key, whose swap would send the owner's
-   * chats through someone else's account, the `ias serve` access token and skills' secret settings.
-   * (Not for every secret yet: the approval key is read as the runtime opens, where such a refusal
-   * could not be said.)
+   * chats through someone else's account, the `ias serve` access token, the approval key (whose
+   * swap would let its maker work out the codes iAs sends) and skills' secret settings.
    */
   guarded?: boolean;
 }
@@ -247,7 +246,7 @@ export class LayeredSecretStore implements SecretStore {
   get(name: string, access?: SecretAccess): Buffer | undefined {
     const sealedAt = this.sealed.modifiedAt?.(name);
     const plainIsNewer = isNewer(this.plain.modifiedAt?.(name), sealedAt);
-    if (plainIsNewer && !(name === KEY_NAME && sealedAt !== undefined)) return this.plain.get(name, access);
+    if (plainIsNewer && !(name === APPROVAL_KEY_NAME && sealedAt !== undefined)) return this.plain.get(name, access);
     return this.sealed.get(name, access) ?? this.plain.get(name, access);
   }
 
@@ -266,14 +265,5 @@ export class LayeredSecretStore implements SecretStore {
   }
 }
 
-const KEY_NAME = 'approval-hmac.key';
-
-/** The install's approval key, made on first use. */
-export function approvalKey(secrets: SecretStore): Buffer {
-  const existing = secrets.get(KEY_NAME);
-  if (existing && existing.length === 32) return existing;
-  if (existing) throw new Error('the approval key is damaged (it is not 32 bytes); remove it to make a new one');
-  const key = randomBytes(32);
-  secrets.set(KEY_NAME, key);
-  return key;
-}
+/** The approval key's name in the store (see approval-key.ts). */
+export const APPROVAL_KEY_NAME = 'approval-hmac.key';

@@ -6,12 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ApprovalKeyRefusedError, approvalKey } from '../../../src/core/approval/approval-key.js';
 import {
-  approvalKey,
   FileSecretStore,
   LayeredSecretStore,
   SEALED,
   secretPlaces,
+  type SecretAccess,
   type SecretStore,
 } from '../../../src/core/approval/key-store.js';
 import { tempDir } from '../../helpers/temp.js';
@@ -20,8 +21,8 @@ import { tempDir } from '../../helpers/temp.js';
 class SealedStandIn implements SecretStore {
   readonly keptIn = 'keychain';
   constructor(private readonly files: FileSecretStore) {}
-  get = (name: string) => this.files.get(`${name}${SEALED}`);
-  set = (name: string, value: Buffer) => this.files.set(`${name}${SEALED}`, value);
+  get = (name: string, access?: SecretAccess) => this.files.get(`${name}${SEALED}`, access);
+  set = (name: string, value: Buffer, access?: SecretAccess) => this.files.set(`${name}${SEALED}`, value, access);
   delete = (name: string) => this.files.delete(`${name}${SEALED}`);
   modifiedAt = (name: string) => this.files.modifiedAt(`${name}${SEALED}`);
 }
@@ -114,5 +115,27 @@ describe('the app’s secrets beside the command line’s', () => {
     expect(cliKey.equals(appKey)).toBe(false);
     expect(approvalKey(app).equals(appKey)).toBe(true);
     expect(approvalKey(cli).equals(cliKey)).toBe(true);
+  });
+
+  it.skipIf(process.platform === 'win32')('the app’s sealed approval key is guarded as the command line’s is', () => {
+    const { dir, app } = stores();
+    const key = approvalKey(app);
+    fs.chmodSync(dir, 0o777);
+    let refused: unknown;
+    try {
+      approvalKey(app);
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(ApprovalKeyRefusedError);
+    expect((refused as ApprovalKeyRefusedError).messageCode).toEqual({
+      code: 'approval-key-folder-unsafe',
+      params: {
+        file: path.join(dir, `approval-hmac.key${SEALED}`),
+        unsafe: { code: 'parent-writable', params: { folder: dir, mode: '777' } },
+      },
+    });
+    fs.chmodSync(dir, 0o700);
+    expect(approvalKey(app).equals(key)).toBe(true);
   });
 });

@@ -1,0 +1,45 @@
+/**
+ * `ias serve` says on stderr an error of a hot reload of the skills folder, rather than losing it:
+ * a real process, a real folder change, and the database held locked by this (other) process past
+ * the busy timeout while the reload's change listener writes.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { dataPaths } from '../../src/core/paths.js';
+import { holdWriteLock } from '../helpers/held-lock.js';
+import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+import { startServe, stopServe, type ServeProcess } from '../server/serve-process.js';
+
+let running: ServeProcess | undefined;
+afterEach(async () => {
+  if (running && running.child.exitCode === null && running.child.signalCode === null) {
+    running.child.kill('SIGKILL');
+    await running.exited;
+  }
+  running = undefined;
+});
+
+/** Resolves once the process's stderr holds `text`. */
+function stderrShows(serve: ServeProcess, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!serve.stderr().includes(text)) return;
+      serve.child.stderr.off('data', check);
+      resolve();
+    };
+    serve.child.stderr.on('data', check);
+    check();
+  });
+}
+
+it('ias serve prints a hot reload that failed (the database locked by another process) as a warning', async () => {
+  const home = tempDir('ias-serve-watch-');
+  const paths = dataPaths(home);
+  running = await startServe(['--port', '0', '--no-wechat', '--home', home]);
+
+  const lock = holdWriteLock(paths.database);
+  writeSkill(paths.userSkills, 'fresh_skill', scriptSkill({ script: 'echo fresh' }));
+  await stderrShows(running, 'warning: while watching the skills folder: database is locked\n');
+  lock.release();
+
+  expect(await stopServe(running)).toEqual({ code: 0, signal: null });
+});

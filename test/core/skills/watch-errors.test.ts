@@ -1,0 +1,49 @@
+/**
+ * An error in a hot reload of the skills folder is reported (RuntimeOptions.onWatchError), not
+ * lost: here the registry's 'change' listener that gives a new skill its switch writes to a
+ * database another process holds locked past the busy timeout (a long write of another iAs, say).
+ * A real runtime with its watcher, a real folder change and a real SQLite lock from another
+ * connection; how the terminal says it, hidden characters shown.
+ */
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
+import { skillWatchErrorText } from '../../../src/shared/skill-watch-error.js';
+import { holdWriteLock } from '../../helpers/held-lock.js';
+import { scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
+
+const systemSkills = path.resolve('resources/skills');
+
+let runtime: Runtime | undefined;
+afterEach(async () => {
+  await runtime?.close();
+  runtime = undefined;
+});
+
+describe('an error while the skills folder is watched', () => {
+  it('a reload whose change listener finds the database locked by another process is reported', async () => {
+    const home = tempDir('ias-watch-');
+    let report!: (err: Error) => void;
+    const reported = new Promise<Error>((resolve) => (report = resolve));
+    runtime = await openRuntime({ home, systemSkills, watch: true, onWatchError: (err) => report(err) });
+
+    // Another connection holds the write lock, as a long write of another iAs process would.
+    const lock = holdWriteLock(runtime.paths.database);
+    writeSkill(runtime.paths.userSkills, 'fresh_skill', scriptSkill({ script: 'echo fresh' }));
+
+    const err = (await reported) as Error & { code?: string };
+    lock.release();
+    expect(err.code).toBe('SQLITE_BUSY');
+    expect(skillWatchErrorText(err)).toBe('while watching the skills folder: database is locked');
+    // The folder itself was taken in; only the listener's write failed.
+    expect(runtime.registry.get('fresh_skill')).toBeDefined();
+  });
+
+  it('is said on one line, every hidden character shown', () => {
+    const err = new Error('cannot read /skills/\u001b[2Jevil\nwarning: all good');
+    expect(skillWatchErrorText(err)).toBe(
+      'while watching the skills folder: cannot read /skills/\\u001b[2Jevil\\u000awarning: all good',
+    );
+    expect(skillWatchErrorText('plain words')).toBe('while watching the skills folder: plain words');
+  });
+});

@@ -10,6 +10,11 @@ import { registerTasksCommand } from './tasks-command.js';
 import { registerWechatCommand } from './wechat-command.js';
 import { UsageError } from './usage-error.js';
 import { withControlsShown } from '../shared/visible-text.js';
+import { chineseStartRefusal, startRefusalOf } from '../shared/start-refusals-zh-CN.js';
+import { dataPaths, defaultDataHome } from '../core/paths.js';
+import { commandLocale } from './cli-locale.js';
+import type { GlobalOptions } from './context.js';
+import path from 'node:path';
 
 export function buildProgram(): Command {
   const program = new Command('ias')
@@ -44,6 +49,16 @@ function ignoreClosedReader(stream: NodeJS.WriteStream): void {
   });
 }
 
+/** The owner's language for a command that failed (its data folder's setting, else the system's). */
+function ownerLanguage(program: Command): string {
+  const { home } = program.opts<GlobalOptions>();
+  try {
+    return commandLocale(dataPaths(home ? path.resolve(home) : defaultDataHome()).database);
+  } catch {
+    return 'en';
+  }
+}
+
 export async function main(argv = process.argv): Promise<void> {
   ignoreClosedReader(process.stdout);
   ignoreClosedReader(process.stderr);
@@ -58,6 +73,13 @@ export async function main(argv = process.argv): Promise<void> {
     if (err instanceof UsageError) {
       process.stderr.write(`${color.red('error')}: ${withControlsShown(err.message)}\n`);
       process.exitCode = 2;
+      return;
+    }
+    // A start refused over a secret's file (the approval key, the serve token) in the owner's language.
+    const refusal = startRefusalOf(err);
+    if (refusal && !process.env.IAS_DEBUG && ownerLanguage(program) === 'zh-CN') {
+      process.stderr.write(`${color.red('错误')}：${withControlsShown(chineseStartRefusal(refusal))}\n`);
+      process.exitCode = 1;
       return;
     }
     // A message for people; the stack only when asked for (IAS_DEBUG=1).

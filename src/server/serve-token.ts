@@ -15,16 +15,14 @@ import {
   type SecretAccess,
 } from '../core/approval/key-store.js';
 import { unsafeFolderRefusalText } from '../shared/unsafe-folder-refusal.js';
-import type { UnsafeParentCode } from '../shared/unsafe-parents.js';
+import type { StartRefusal } from '../shared/start-refusals-zh-CN.js';
 
 const TOKEN_FILE = 'serve-token';
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const GUARDED: SecretAccess = { guarded: true };
 
 /** Why the token file was refused: a folder on the way another user could change, or a file of theirs. */
-export type ServeTokenRefusal =
-  | { code: 'serve-token-folder-unsafe'; params: { file: string; unsafe: UnsafeParentCode } }
-  | { code: 'serve-token-file-not-own'; params: { file: string; uid: number } };
+export type ServeTokenRefusal = Extract<StartRefusal, { code: `serve-token-${string}` }>;
 
 /** The token file was refused (see {@link ServeTokenRefusal}): `ias serve` does not start. */
 export class ServeTokenRefusedError extends Error {

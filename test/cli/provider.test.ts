@@ -471,36 +471,40 @@ describe('ias provider', () => {
   }, 60_000);
 
   it.skipIf(process.platform === 'win32')(
-    'a folder on the way to the key file that others can write to: the key is not used nor saved, said in the owner’s language',
+    'a folder on the way to the key file that others can write to: no command starts, the key is neither used nor saved, said in the owner’s language',
     async () => {
       const w = await chatWorld();
       const set = ['set', '--base-url', w.server.url, '--model', 'test-model', '--key-stdin'];
       expect((await provider(w, set, {}, KEY)).status).toBe(0);
       fs.chmodSync(w.home, 0o770);
       const file = keyFile(w);
-      const english = `The folder ${w.home}, on the way to the file that holds the API key (${file}), can be changed by other users (mode 770)`;
-      const chinese = `保存 API 密钥的文件（${file}）所在路径上的文件夹 ${w.home} 可被其他用户修改（权限 770）`;
+      // The approval key shares the folder: it is refused first, and with it every command's start.
+      const approvalKey = path.join(w.home, 'secrets', 'approval-hmac.key');
+      const english = `iAs did not start: its approval key file, ${approvalKey}, is in the folder ${w.home}, which other users can change (mode 770)`;
+      const chinese = `错误：iAs 未启动：它的批准密钥文件 ${approvalKey} 所在的文件夹 ${w.home} 可被其他用户修改（权限 770），他们可能把它换成自己知道的密钥`;
 
       const show = await provider(w, [], CHINESE);
-      expect(show.status).toBe(0);
-      expect(show.stdout).toContain(chinese);
+      expect(show.status).toBe(1);
+      expect(show.stderr).toContain(chinese);
+      expect(show.stderr).toContain(`chmod go-w ${w.home}`);
       const chat = await iasAsync(['chat', 'hi', ...w.args], { ...NO_ENV, ...CHINESE });
       expect(chat.status).toBe(1);
-      expect(chat.stderr).toContain(`错误：${chinese}`);
+      expect(chat.stderr).toContain(chinese);
 
       // Saving is refused, with nothing written: the key file keeps the key it had.
       const again = await provider(w, ['set', '--key-stdin'], {}, 'sk-SECRET-someone');
       expect(again.status).toBe(1);
       expect(again.stderr).toContain(`error: ${english}`);
-      expect(again.stderr).toContain('neither uses nor saves an API key there');
       const zh = await provider(w, ['set', '--key-stdin'], CHINESE, 'sk-SECRET-someone');
       expect(zh.status).toBe(1);
-      expect(zh.stderr).toContain(`错误：${chinese}`);
+      expect(zh.stderr).toContain(chinese);
       expect(fs.readFileSync(file, 'utf8')).toBe(KEY);
       expect(w.server.requests).toHaveLength(0);
 
       fs.chmodSync(w.home, 0o700);
-      expect((await provider(w, [])).stdout).not.toContain('can be changed by other users');
+      const mended = await provider(w, []);
+      expect(mended.status).toBe(0);
+      expect(mended.stdout + mended.stderr).not.toContain('can be changed by other users');
     },
     60_000,
   );

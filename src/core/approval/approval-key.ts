@@ -6,7 +6,7 @@
  * folder and what mends it.
  */
 import { randomBytes } from 'node:crypto';
-import type { UnsafeParentCode } from '../../shared/unsafe-parents.js';
+import type { StartRefusal } from '../../shared/start-refusals-zh-CN.js';
 import { unsafeFolderRefusalText } from '../../shared/unsafe-folder-refusal.js';
 import {
   APPROVAL_KEY_NAME,
@@ -19,9 +19,7 @@ import {
 const GUARDED: SecretAccess = { guarded: true };
 
 /** Why the approval key's file was refused: a folder on the way another user could change, or a file of theirs. */
-export type ApprovalKeyRefusal =
-  | { code: 'approval-key-folder-unsafe'; params: { file: string; unsafe: UnsafeParentCode } }
-  | { code: 'approval-key-file-not-own'; params: { file: string; uid: number } };
+export type ApprovalKeyRefusal = Extract<StartRefusal, { code: `approval-key-${string}` }>;
 
 /** The approval key's file was refused (see {@link ApprovalKeyRefusal}): the runtime does not open. */
 export class ApprovalKeyRefusedError extends Error {

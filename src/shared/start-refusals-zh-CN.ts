@@ -1,0 +1,60 @@
+/**
+ * How a start refused over a secret's file reads in 简体中文 (the approval key, the `ias serve`
+ * access token): which file or folder, why, and what mends it, as the English of approval-key.ts
+ * and serve-token.ts says. Plain types and functions: no Node, no DOM.
+ */
+import { shellWord } from './shell-word.js';
+import type { UnsafeParentCode } from './unsafe-parents.js';
+
+type FolderUnsafe = { file: string; unsafe: UnsafeParentCode };
+type FileNotOwn = { file: string; uid: number };
+
+/** A start refusal's code and parameters, as ApprovalKeyRefusedError and ServeTokenRefusedError carry them. */
+export type StartRefusal =
+  | { code: 'approval-key-folder-unsafe'; params: FolderUnsafe }
+  | { code: 'serve-token-folder-unsafe'; params: FolderUnsafe }
+  | { code: 'approval-key-file-not-own'; params: FileNotOwn }
+  | { code: 'serve-token-file-not-own'; params: FileNotOwn };
+
+const OWN_FOLDER = '请把 iAs 的数据文件夹放在你自己的文件夹里（或用 IAS_HOME、--home 指定一个）。';
+
+function inFolder(start: string, swap: string, unsafe: UnsafeParentCode): string {
+  if (unsafe.code === 'parent-writable') {
+    const { folder, mode } = unsafe.params;
+    return `${start}所在的文件夹 ${folder} 可被其他用户修改（权限 ${mode}），${swap}。请用 \`chmod go-w ${shellWord(folder)}\` 让它只有你能写入。`;
+  }
+  if (unsafe.code === 'parent-other-owner') {
+    const { folder, uid } = unsafe.params;
+    return `${start}所在的文件夹 ${folder} 属于另一个用户（uid ${uid}），${swap}。${OWN_FOLDER}`;
+  }
+  const { folder, entry, uid } = unsafe.params;
+  return `${start}位于共享文件夹 ${folder} 中属于另一个用户（uid ${uid}）的 ${entry} 里，${swap}。${OWN_FOLDER}`;
+}
+
+export function chineseStartRefusal(refusal: StartRefusal): string {
+  const approval = refusal.code.startsWith('approval-key');
+  const start = `iAs 未启动：它的${approval ? '批准密钥' : '访问令牌'}文件 ${refusal.params.file} `;
+  if (refusal.code === 'approval-key-file-not-own' || refusal.code === 'serve-token-file-not-own') {
+    const { uid } = refusal.params;
+    return approval
+      ? `${start}属于另一个用户（uid ${uid}），他可能在里面放了自己知道的密钥。请删除它：iAs 随后会生成你自己的密钥（此前发出的批准码将不再有效）。`
+      : `${start}属于另一个用户（uid ${uid}），他可能在里面放了自己知道的令牌。请运行 \`ias serve --new-token\`：iAs 会换上一个属于你自己的文件。`;
+  }
+  const swap = approval
+    ? '他们可能把它换成自己知道的密钥，借此算出 iAs 发出的批准码'
+    : '他们可能把它换成自己知道的令牌，借此访问 iAs';
+  return inFolder(start, swap, refusal.params.unsafe);
+}
+
+const START_REFUSAL_CODES = new Set<string>([
+  'approval-key-folder-unsafe',
+  'approval-key-file-not-own',
+  'serve-token-folder-unsafe',
+  'serve-token-file-not-own',
+]);
+
+/** The refusal `err` carries, when it is a start refused over a secret's file. */
+export function startRefusalOf(err: unknown): StartRefusal | undefined {
+  const code = (err as { messageCode?: { code?: unknown } } | null)?.messageCode;
+  return typeof code?.code === 'string' && START_REFUSAL_CODES.has(code.code) ? (code as StartRefusal) : undefined;
+}

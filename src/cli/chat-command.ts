@@ -43,9 +43,10 @@ export function registerChatCommand(program: Command): void {
     .addHelpText(
       'after',
       `${providerVariablesHelp}
-On a terminal, Ctrl-C stops a reply and /exit or Ctrl-D leaves; a high-risk
-call is asked here (y/N). Exit codes: 0 the model replied, 1 the turn failed
-or no model is set, 2 a usage error.
+On a terminal, Ctrl-C stops a reply and /exit or Ctrl-D leaves; /help lists
+the chat's commands. A high-risk call is asked here (y/N; Ctrl-C declines
+it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
+2 a usage error.
 `,
     )
     .action(async (message: string | undefined, opts: ChatOptions, cmd: Command) => {

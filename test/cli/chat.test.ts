@@ -56,7 +56,9 @@ describe('ias chat', () => {
       }
       expect(help.stdout).toContain('a local server needs none');
     }
-    expect((await iasAsync(['chat', '--help'])).stdout).toContain('Ctrl-C stops a reply and /exit or Ctrl-D leaves');
+    const help = (await iasAsync(['chat', '--help'])).stdout;
+    expect(help).toContain('Ctrl-C stops a reply and /exit or Ctrl-D leaves; /help lists');
+    expect(help).toContain('(y/N; Ctrl-C declines');
   });
 
   it("records its calls in the audit log as the terminal's (source cli), apart from the app's chat", async () => {
@@ -380,6 +382,22 @@ describe('ias chat on a terminal', () => {
       store.close();
     }
   });
+
+  it('a background call stopped before its approval was answered (Ctrl-D leaves) reads `error`, as in the app', async () => {
+    const s = await setup();
+    mailGoingOnInTheBackground(s.server);
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('mail the boss\r');
+    await term.waitFor('It goes on in the background.');
+    await term.waitFor('Run send_mail? [y/N]', 2);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).toContain('[stopping a call still running in the background]');
+    expect(term.screen()).toContain('[send_mail finished in the background: error]');
+    expect(term.screen()).not.toContain('cancelled');
+    expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+  }, 30_000);
 
   it('/help is answered by the chat; an unknown /word is not sent; a path or a sentence is', async () => {
     const s = await setup();

@@ -43,9 +43,10 @@ export function registerChatCommand(program: Command): void {
     .addHelpText(
       'after',
       `${providerVariablesHelp}
-On a terminal, Ctrl-C stops a reply and /exit or Ctrl-D leaves; a high-risk
-call is asked here (y/N). Exit codes: 0 the model replied, 1 the turn failed
-or no model is set, 2 a usage error.
+On a terminal, Ctrl-C stops a reply and /exit or Ctrl-D leaves; /help lists
+the chat's commands. A high-risk call is asked here (y/N; Ctrl-C declines
+it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
+2 a usage error.
 `,
     )
     .action(async (message: string | undefined, opts: ChatOptions, cmd: Command) => {
@@ -109,21 +110,22 @@ or no model is set, 2 a usage error.
         };
         process.once('SIGTERM', onTerminate);
         let conversationId = opts.conversation;
-        // On a terminal readline reads Ctrl-C as a key (no SIGINT reaches the process): it stops the
-        // turn under way, or the calls waited for; it declines an approval asked for a background
-        // call (whose question is shown), and the chat goes on; else it leaves.
+        // On a terminal readline reads Ctrl-C as a key (no SIGINT reaches the process). At an
+        // approval's y/N question (the one shown) it is the owner's "no": the call is refused, in
+        // the chat's lines, its JSON and the audit log alike, and the turn or the wait goes on.
+        // Else it stops the turn under way, or the calls waited for; else it leaves.
         let current: { controller: AbortController; done: Promise<unknown> } | undefined;
         let waiting = false;
         rl?.on('SIGINT', () => {
-          if (current) {
+          if (approvals?.answer('n')) {
+            process.stderr.write(color.dim(`${words.declined}\n`));
+            session?.resume();
+          } else if (current) {
             current.controller.abort();
             // As a terminal's Ctrl-C drops what was typed ahead: the messages queued are not sent.
             session?.dropQueued();
           } else if (waiting) agent.stopBackground();
-          else if (approvals?.answer('n')) {
-            process.stderr.write(color.dim(`${words.declined}\n`));
-            session?.resume();
-          } else rl.close();
+          else rl.close();
         });
         /**
          * Calls past their time limit go on in the background (one may wait for its approval): ending

@@ -2,7 +2,7 @@
  * The words `ias chat` says itself, in English and 简体中文 (the lines about how a turn went come
  * from the shared turn-message tables, as in the UI). What the model receives is never here.
  */
-import type { CallStatus } from '../core/approval/call-skill.js';
+import type { ToolCallStatus } from '../core/agent/agent.js';
 import type { SkillOrigin } from '../shared/approval-messages.js';
 import type { Locale } from '../shared/locale.js';
 import { englishTurnMessages, type TurnMessageStrings } from '../shared/turn-messages.js';
@@ -13,6 +13,10 @@ export interface ChatWords {
   /** Put before an error (the label is coloured). */
   error: { label: string; separator: string };
   intro: string;
+  /** `/help`: the chat's commands, and what else a line starting with / is. */
+  help: string;
+  /** A line of one word starting with / that is no command: not sent to the model. */
+  unknownCommand: (word: string) => string;
   prompt: string;
   stopped: string;
   /** Said after a line typed while a reply is under way: it is sent once that reply ends. */
@@ -52,16 +56,25 @@ export interface ChatWords {
 }
 
 /**
- * How a call went, as the terminal says it: how it ended, or `background` for a call gone on past its
- * time. `--json` keeps these values as they are (they are a contract for programs).
+ * How a call went, as the terminal says it: how it ended (`done`, `error`, `refused`,
+ * `unconfirmed`), or `background` for a call gone on past its time. `--json` keeps these values as
+ * they are (they are a contract for programs).
  */
-export type ShownCallStatus = CallStatus | 'background';
+export type ShownCallStatus = ToolCallStatus;
 
 const calls = (n: number) => (n === 1 ? 'a call' : `${n} calls`);
 
 const english: ChatWords = {
   error: { label: 'error', separator: ': ' },
-  intro: 'iAs — type a message; /exit to leave; Ctrl-C stops a reply.',
+  intro: 'iAs — type a message; /help lists commands; /exit to leave; Ctrl-C stops a reply.',
+  help: [
+    'Commands (a line of one word starting with /):',
+    '  /help   this list',
+    '  /exit   leave (also /quit, or Ctrl-D)',
+    'Ctrl-C stops a reply; at a y/N question it declines the call.',
+    'A line with a space or another / in it (/etc/hosts, /tmp is full) is a message to the model.',
+  ].join('\n'),
+  unknownCommand: (word) => `[no command ${word}: /help lists them; nothing was sent]`,
   prompt: 'you> ',
   stopped: '[stopped]',
   typedAhead: '[queued: sent after this reply]',
@@ -99,13 +112,20 @@ const chineseCallStatus: Record<ShownCallStatus, string> = {
   error: '失败',
   refused: '已拒绝',
   unconfirmed: '未确认',
-  cancelled: '已取消',
   background: '后台运行',
 };
 
 const chinese: ChatWords = {
   error: { label: '错误', separator: '：' },
-  intro: 'iAs — 输入消息后回车；/exit 退出；Ctrl-C 停止回复。',
+  intro: 'iAs — 输入消息后回车；/help 列出命令；/exit 退出；Ctrl-C 停止回复。',
+  help: [
+    '命令（一行只有一个以 / 开头的词）：',
+    '  /help   显示这个列表',
+    '  /exit   退出（也可用 /quit 或 Ctrl-D）',
+    'Ctrl-C 停止回复；在 y/N 问题处按 Ctrl-C 则拒绝该调用。',
+    '含有空格或另一个 / 的行（如 /etc/hosts、/tmp 满了）是发给模型的消息。',
+  ].join('\n'),
+  unknownCommand: (word) => `[没有命令 ${word}：/help 列出所有命令；没有发送任何内容]`,
   prompt: '我> ',
   stopped: '[已停止]',
   typedAhead: '[已排队：这个回复结束后发送]',

@@ -192,7 +192,7 @@ export function registerProviderCommand(program: Command): void {
         show(runtime, words, opts.json);
         const sealedByApp = secretPlaces(runtime.secrets, API_KEY_SECRET).sealedByApp;
         if (nextPreset?.needsKey && apiKey === undefined && !hasKey && !sealedByApp && !envApiKey()) {
-          process.stderr.write(`${color.yellow(words.needsKeyNote(nextPreset.label))}\n`);
+          process.stderr.write(`${color.yellow(words.needsKeyNote(words.presetName(nextPreset)))}\n`);
         }
         // The key saved for one server goes to the next one too: said, so that it is not sent
         // unknowingly to a provider it does not belong to.

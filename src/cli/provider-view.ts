@@ -89,13 +89,13 @@ export function printProviderView(view: ProviderView, words: ProviderWords, env 
     part.from === 'env'
       ? words.fromEnv(variable, saved && `"${saved.value}"`)
       : part.from === 'preset'
-        ? words.fromPreset(view.preset?.label ?? '')
+        ? words.fromPreset(view.preset?.id ?? '')
         : words.fromSettings;
   const row = (part: ProviderPart | null, variable: string, saved: ProviderPart | undefined) =>
     part ? `${part.value}  ${color.dim(source(part, variable, saved))}` : color.yellow(words.notSet);
   const lines = [
     words.heading,
-    `  ${words.labels.preset}${view.preset ? `${view.preset.label} (${view.preset.id})` : words.noPreset}`,
+    `  ${words.labels.preset}${view.preset ? words.presetRow(view.preset.id, words.presetName(view.preset)) : words.noPreset}`,
     `  ${words.labels.baseUrl}${row(view.baseUrl, 'IAS_LLM_BASE_URL', withoutEnv.baseUrl)}`,
     `  ${words.labels.model}${row(view.model, 'IAS_LLM_MODEL', withoutEnv.model)}`,
     `  ${words.labels.apiKey}${keyLine(view, words, env)}`,
@@ -110,6 +110,6 @@ function keyLine(view: ProviderView, words: ProviderWords, env: NodeJS.ProcessEn
   if (envApiKey(env)) return words.keyFromEnv(key.savedIn ?? undefined);
   if (key.savedIn) return `${words.keySaved(key.savedIn)}${key.appUsesSealed ? words.appUsesItsOwnKey : ''}`;
   if (key.sealedByApp) return color.yellow(words.keyOnlyInApp);
-  const neededBy = view.preset?.needsKey && view.baseUrl?.from !== 'env' ? view.preset.label : undefined;
+  const neededBy = view.preset?.needsKey && view.baseUrl?.from !== 'env' ? words.presetName(view.preset) : undefined;
   return neededBy ? color.yellow(words.keyNotSet(neededBy)) : words.keyNotSet();
 }

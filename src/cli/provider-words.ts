@@ -3,6 +3,7 @@
  * about what to configure come from the shared turn-message tables, as in the UI and `ias chat`).
  */
 import type { Locale } from '../shared/locale.js';
+import { chinesePresetLabels } from '../shared/preset-labels-zh-CN.js';
 import { englishTurnMessages, type TurnMessageStrings } from '../shared/turn-messages.js';
 import { chineseTurnMessages } from '../shared/turn-messages-zh-CN.js';
 import { secretInputWords, type SecretInputWords } from './secret-input-words.js';
@@ -13,9 +14,13 @@ export interface ProviderWords extends SecretInputWords {
   labels: { preset: string; baseUrl: string; model: string; apiKey: string };
   notSet: string;
   noPreset: string;
-  /** Where a base URL or model comes from, in brackets. */
+  /** A preset's name (its label, in this language where it has one of its own). */
+  presetName: (preset: { id: string; label: string }) => string;
+  /** The preset row's value: the id given to `--preset`, and its name. */
+  presetRow: (id: string, name: string) => string;
+  /** Where a base URL or model comes from, in brackets (`id`: the preset's, as given to `--preset`). */
   fromSettings: string;
-  fromPreset: (preset: string) => string;
+  fromPreset: (id: string) => string;
   fromEnv: (variable: string, saved?: string) => string;
   keyFromEnv: (savedIn?: string) => string;
   keySaved: (file: string) => string;
@@ -53,8 +58,10 @@ const english: ProviderWords = {
   labels: { preset: 'Preset:   ', baseUrl: 'Base URL: ', model: 'Model:    ', apiKey: 'API key:  ' },
   notSet: 'not set',
   noPreset: 'none (a server of your own)',
+  presetName: (preset) => preset.label,
+  presetRow: (id, name) => `${id} — ${name}`,
   fromSettings: '(saved)',
-  fromPreset: (preset) => `(the default of the preset ${preset})`,
+  fromPreset: (id) => `(the default of the preset ${id})`,
   fromEnv: (variable, saved) =>
     `(from ${variable} in the environment${saved === undefined ? '' : `, over the saved ${saved}`})`,
   keyFromEnv: (savedIn) =>
@@ -96,8 +103,10 @@ const chinese: ProviderWords = {
   labels: { preset: '预设：', baseUrl: '接口地址：', model: '模型：', apiKey: 'API 密钥：' },
   notSet: '未设置',
   noPreset: '无（你自己的服务）',
+  presetName: (preset) => chinesePresetLabels[preset.id] ?? preset.label,
+  presetRow: (id, name) => `${id} — ${name}`,
   fromSettings: '（已保存的设置）',
-  fromPreset: (preset) => `（预设 ${preset} 的默认值）`,
+  fromPreset: (id) => `（预设 ${id} 的默认值）`,
   fromEnv: (variable, saved) => `（来自环境变量 ${variable}${saved === undefined ? '' : `，覆盖了已保存的 ${saved}`}）`,
   keyFromEnv: (savedIn) =>
     `已由 IAS_LLM_API_KEY 设置${savedIn ? `（设置了它时，不使用保存在 ${savedIn} 的密钥）` : ''}`,

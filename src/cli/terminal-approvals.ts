@@ -7,12 +7,13 @@ import type readline from 'node:readline';
 import type { SkillOrigin } from '../shared/approval-messages.js';
 import type { AgentEvent } from '../core/agent/agent.js';
 import { NO_CHANNEL, type ApprovalGate, type ApprovalView } from '../core/approval/gate.js';
+import { TERMINAL_CHANNEL } from '../core/approval/channel.js';
 import { InProcessChannel } from '../core/approval/in-process-channel.js';
 import { chatWords } from './chat-words.js';
 import { color } from './format.js';
 import { saysYes } from './yes-answer.js';
 
-export const TERMINAL_CHANNEL = 'terminal';
+export { TERMINAL_CHANNEL };
 
 export class TerminalApprovals {
   readonly channel = new InProcessChannel({ name: TERMINAL_CHANNEL, inApp: true });

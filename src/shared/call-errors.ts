@@ -10,6 +10,8 @@ import { sayCoded } from './coded-text.js';
 export interface CallErrorParams {
   /** The owner refused the call: cancelled it, or gave three wrong codes. */
   'call-refused': Record<string, never>;
+  /** The owner refused the call at the terminal (`n`, or Ctrl-C, at its y/N question). */
+  'call-refused-at-terminal': Record<string, never>;
   /** Nobody answered the approval before it expired. */
   'call-unconfirmed': Record<string, never>;
   /** The owner had paused high-risk skills: nobody was asked. */
@@ -42,6 +44,7 @@ export type CallErrorCode = { [C in CallErrorName]: { code: C; params?: CallErro
 /** Every call error code there is, each cause of a cancellation apart. */
 export const CALL_ERROR_CODES: readonly CallErrorCode[] = [
   { code: 'call-refused' },
+  { code: 'call-refused-at-terminal' },
   { code: 'call-unconfirmed' },
   { code: 'call-paused' },
   { code: 'call-no-channel' },
@@ -54,6 +57,7 @@ export type CallErrorStrings = { [C in CallErrorName]: (p: CallErrorParams[C], t
 
 export const englishCallErrors: CallErrorStrings = {
   'call-refused': () => 'Not run: you refused it (cancel or 3 wrong codes).',
+  'call-refused-at-terminal': () => 'Not run: you refused it at the terminal.',
   'call-unconfirmed': () => 'Not run: the approval expired without an answer.',
   'call-paused': () => 'Not run: high-risk skills are paused.',
   'call-no-channel': () => 'Not run: it needs approval; no approval channel is set up.',

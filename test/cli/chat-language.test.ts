@@ -163,7 +163,7 @@ describe('ias chat on a terminal in 简体中文', () => {
     );
     const term = iasOnTerminal(['chat', ...w.args], { ...w.env, LANG: 'C' });
     await term.waitFor('我> ');
-    expect(term.screen()).toContain('iAs — 输入消息后回车；/exit 退出；Ctrl-C 停止回复。');
+    expect(term.screen()).toContain('iAs — 输入消息后回车；/help 列出命令；/exit 退出；Ctrl-C 停止回复。');
     term.type('mail the boss\r');
     await term.waitFor('运行 send_mail？[y/N] ');
     expect(term.screen()).toContain('【iAs 需要你的确认 · approval needed】');
@@ -187,6 +187,22 @@ describe('ias chat on a terminal in 简体中文', () => {
     );
     expect(told!.content).toContain('用户拒绝了你的调用：send_mail');
     expect(JSON.stringify(w.server.requests.map((r) => r.body.messages))).not.toMatch(/运行 send_mail|已拒绝|已停止/);
+  });
+
+  it('/help and an unknown /word are answered in 简体中文, and nothing is sent to the model', async () => {
+    const w = await chatWorld();
+    const term = iasOnTerminal(['chat', ...w.args], { ...w.env, ...CHINESE });
+    await term.waitFor('我> ');
+    term.type('/help\r');
+    await term.waitFor('我> ', 2);
+    expect(term.screen()).toContain('命令（一行只有一个以 / 开头的词）：');
+    expect(term.screen()).toContain('  /exit   退出（也可用 /quit 或 Ctrl-D）');
+    term.type('/帮助\r');
+    await term.waitFor('我> ', 3);
+    expect(term.screen()).toContain('[没有命令 /帮助：/help 列出所有命令；没有发送任何内容]');
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(w.server.requests).toHaveLength(0);
   });
 
   it('a turn that failed in iAs reads the same on a terminal as in one turn, in 简体中文 and in English', async () => {
@@ -242,10 +258,11 @@ describe('ias chat on a terminal in 简体中文', () => {
     mailGoingOnInTheBackground(w.server);
     const term = iasOnTerminal(['chat', 'mail the boss', '--json', ...w.args], { ...w.env, ...CHINESE });
     await term.waitFor('[正在等待 1 个仍在后台运行的调用；按 Ctrl-C 停止]');
+    await term.waitFor('运行 send_mail？[y/N]', 2);
     term.type(CTRL_C);
     expect(await term.exited).toBe(0);
     const json = jsonOnScreen(term.screen()) as { toolCalls: { status: string }[]; background: unknown[] };
     expect(json.toolCalls.map((c) => c.status)).toEqual(['background']);
-    expect(json.background).toEqual([{ name: 'send_mail', status: 'cancelled', result: expect.anything() }]);
+    expect(json.background).toEqual([{ name: 'send_mail', status: 'refused', result: expect.anything() }]);
   }, 30_000);
 });

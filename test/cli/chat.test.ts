@@ -56,7 +56,9 @@ describe('ias chat', () => {
       }
       expect(help.stdout).toContain('a local server needs none');
     }
-    expect((await iasAsync(['chat', '--help'])).stdout).toContain('Ctrl-C stops a reply and /exit or Ctrl-D leaves');
+    const help = (await iasAsync(['chat', '--help'])).stdout;
+    expect(help).toContain('Ctrl-C stops a reply and /exit or Ctrl-D leaves; /help lists');
+    expect(help).toContain('(y/N; Ctrl-C declines');
   });
 
   it("records its calls in the audit log as the terminal's (source cli), apart from the app's chat", async () => {
@@ -334,16 +336,91 @@ describe('ias chat on a terminal', () => {
     expect(JSON.stringify(json.background[0]!.result)).toContain('sent');
   }, 30_000);
 
-  it('one turn: Ctrl-C while a background call waits for approval stops it', async () => {
+  it('one turn: Ctrl-C at the question of a background call waited for declines it; the command ends', async () => {
     const s = await setup();
     mailGoingOnInTheBackground(s.server);
     const term = iasOnTerminal(['chat', 'mail the boss', ...s.args], s.env);
     await term.waitFor('[waiting for a call still running in the background; Ctrl-C stops it]');
+    await term.waitFor('Run send_mail? [y/N]', 2);
     term.type(CTRL_C);
     expect(await term.exited).toBe(0);
-    expect(term.screen()).toMatch(/\[send_mail finished in the background: cancelled\]/);
+    expect(term.screen()).toContain('[declined]');
+    expect(term.screen()).toMatch(/\[send_mail finished in the background: refused\]/);
     expect(term.screen()).not.toMatch(/\n\s+at /);
+    expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
   }, 30_000);
+
+  it("one turn: Ctrl-C at a call's y/N question refuses it, alike on the terminal, in --json and in the audit log", async () => {
+    const s = await setup();
+    s.server.enqueue(
+      { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] },
+      { content: 'Understood, no mail.' },
+    );
+    const term = iasOnTerminal(['chat', 'mail the boss', '--json', ...s.args], s.env);
+    await term.waitFor('Run send_mail? [y/N]');
+    term.type(CTRL_C);
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).toContain('[declined]');
+    const turn = jsonOnScreen(term.screen()) as { reply: string; toolCalls: { status: string }[]; stopped?: boolean };
+    // The owner's "no": the turn goes on, and the model is told the call was refused.
+    expect(turn.toolCalls.map((c) => c.status)).toEqual(['refused']);
+    expect(turn.reply).toBe('Understood, no mail.');
+    expect(turn.stopped).toBeUndefined();
+    expect(JSON.stringify(s.server.requests[1]!.body.messages)).toContain('用户拒绝了你的调用：send_mail');
+    expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+
+    const audit = await iasAsync(['audit', '--home', s.home], s.env);
+    const row = audit.stdout.split('\n').find((line) => line.includes('send_mail'))!;
+    expect(row).toContain('refused');
+    expect(row).toContain('Not run: you refused it at the terminal.');
+    expect(audit.stdout).not.toContain('wrong codes');
+    const store = openStore(path.join(s.home, 'ias.db'));
+    try {
+      const [entry] = store.audit.query({}).rows;
+      expect(entry).toMatchObject({ status: 'refused', errorCode: { code: 'call-refused-at-terminal' } });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a background call stopped before its approval was answered (Ctrl-D leaves) reads `error`, as in the app', async () => {
+    const s = await setup();
+    mailGoingOnInTheBackground(s.server);
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('mail the boss\r');
+    await term.waitFor('It goes on in the background.');
+    await term.waitFor('Run send_mail? [y/N]', 2);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).toContain('[stopping a call still running in the background]');
+    expect(term.screen()).toContain('[send_mail finished in the background: error]');
+    expect(term.screen()).not.toContain('cancelled');
+    expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+  }, 30_000);
+
+  it('/help is answered by the chat; an unknown /word is not sent; a path or a sentence is', async () => {
+    const s = await setup();
+    s.server.enqueue({ content: 'That is the hosts file.' });
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    expect(term.screen()).toContain('/help lists commands');
+    term.type('/help\r');
+    await term.waitFor('you> ', 2);
+    expect(term.screen()).toContain('Commands (a line of one word starting with /):');
+    expect(term.screen()).toContain('  /exit   leave (also /quit, or Ctrl-D)');
+    term.type('/exti\r');
+    await term.waitFor('you> ', 3);
+    expect(term.screen()).toContain('[no command /exti: /help lists them; nothing was sent]');
+    term.type('/etc/hosts\r');
+    await term.waitFor('That is the hosts file.');
+    await term.waitFor('you> ', 4);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(s.server.requests).toHaveLength(1);
+    const sent = s.server.requests[0]!.body.messages as { role: string; content: string }[];
+    expect(sent.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['/etc/hosts']);
+  });
 
   it('Ctrl-C at the approval of a background call declines it, and the chat goes on', async () => {
     const s = await setup();

@@ -110,11 +110,24 @@ describe('ias provider', () => {
     expect(w.server.requests[0]!.headers.authorization).toBe(`Bearer ${env.IAS_LLM_API_KEY}`);
   }, 60_000);
 
+  it('the preset row names the preset once, by its id and its name, in either language', async () => {
+    const w = await chatWorld();
+    expect((await provider(w, ['set', '--preset', 'ollama'], {}, '')).status).toBe(0);
+    const english = (await provider(w, [])).stdout;
+    expect(english).toContain('  Preset:   ollama — Ollama (local)\n');
+    expect(english).toContain('(the default of the preset ollama)');
+    expect(english).not.toMatch(/\)\s*\(|\)\)/);
+    const chinese = (await provider(w, [], CHINESE)).stdout;
+    expect(chinese).toContain('  预设：ollama — Ollama（本地）\n');
+    expect(chinese).toContain('（预设 ollama 的默认值）');
+    expect(chinese).not.toContain('(local)');
+  }, 60_000);
+
   it('a preset gives its base URL and model; the show says they are its defaults', async () => {
     const w = await chatWorld();
     const set = await provider(w, ['set', '--preset', 'deepseek'], {}, '');
     expect(set.status).toBe(0);
-    expect(set.stdout).toContain('  Base URL: https://api.deepseek.com/v1  (the default of the preset DeepSeek)\n');
+    expect(set.stdout).toContain('  Base URL: https://api.deepseek.com/v1  (the default of the preset deepseek)\n');
     expect(set.stdout).toContain('  API key:  not set (DeepSeek needs one)\n');
     expect(set.stderr).toContain('DeepSeek needs an API key, and none is saved: pipe it in with');
     // A base URL alone is a server of one's own: the preset goes, its model stays.

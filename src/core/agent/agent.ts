@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { CallStatus, SkillCaller } from '../approval/call-skill.js';
+import type { SkillCaller } from '../approval/call-skill.js';
 import type { AuditSource } from '../store/audit-types.js';
 import type { BackgroundJobsRepo } from '../store/background-jobs-repo.js';
 import type { ConversationsRepo, StoredToolCall } from '../store/conversations-repo.js';
@@ -24,11 +24,11 @@ import type { ServerMends } from './server-mends.js';
 import { systemPrompt } from './system-prompt.js';
 import { settleCutOffTurn } from './cut-off-turns.js';
 import { addNotice, failureLine, hasLines, setError, storeLines } from './turn-lines.js';
-import { ToolCalls, type ToolCallRecord, type ToolCallStatus } from './tool-calls.js';
+import { ToolCalls, type EndedCallStatus, type ToolCallRecord, type ToolCallStatus } from './tool-calls.js';
 import { TurnsInProgress } from './turns-in-progress.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
-export type { ToolCallRecord, ToolCallStatus };
+export type { EndedCallStatus, ToolCallRecord, ToolCallStatus };
 
 export type AgentEvent =
   | { type: 'delta'; conversationId: string; text: string }
@@ -40,7 +40,14 @@ export type AgentEvent =
   | { type: 'moved'; conversationId: string; to: 'reasoning' | 'text'; text: string }
   | { type: 'tool-call'; conversationId: string; id: string; name: string; arguments: string }
   | { type: 'tool-result'; conversationId: string; id: string; name: string; status: ToolCallStatus; result: unknown }
-  | { type: 'background-result'; conversationId: string; id: string; name: string; status: CallStatus; result: unknown }
+  | {
+      type: 'background-result';
+      conversationId: string;
+      id: string;
+      name: string;
+      status: EndedCallStatus;
+      result: unknown;
+    }
   | { type: 'retry'; conversationId: string; message: string; delayMs: number; messageCode: MessageCode }
   /** Something the owner should know about how this turn is answered (e.g. a model without tools). */
   | { type: 'notice'; conversationId: string; message: string; messageCode: MessageCode }

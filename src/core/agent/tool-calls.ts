@@ -9,7 +9,12 @@ import type { AgentEvent, AgentOptions } from './agent.js';
 import { FIND_SKILLS, findSkills, type Catalogue } from './catalogue.js';
 import type { StreamedToolCall } from './stream.js';
 
-export type ToolCallStatus = Exclude<CallStatus, 'cancelled'> | 'background';
+export type ToolCallStatus = EndedCallStatus | 'background';
+
+/** How an ended call is shown (chat, `--json`, the app's card): one cancelled failed, as the model sees it. */
+export type EndedCallStatus = Exclude<CallStatus, 'cancelled'>;
+
+const shownStatus = (status: CallStatus): EndedCallStatus => (status === 'cancelled' ? 'error' : status);
 
 export interface ToolCallRecord {
   id: string;
@@ -111,7 +116,7 @@ export class ToolCalls {
       recordWith: (outcome) => {
         const result = forModel(outcome.status, outcome.result);
         if (state.at === 'background') this.options.jobs.finish(state.job, result);
-        else state = { at: 'ended', record: record(outcome.status === 'cancelled' ? 'error' : outcome.status, result) };
+        else state = { at: 'ended', record: record(shownStatus(outcome.status), result) };
       },
     });
     const run = () => {
@@ -176,7 +181,7 @@ export class ToolCalls {
             conversationId,
             id: call.id,
             name: call.name,
-            status: outcome.status,
+            status: shownStatus(outcome.status),
             result,
           });
         },

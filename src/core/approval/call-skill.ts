@@ -12,6 +12,7 @@ import { trackedProcess } from '../skills/leftover-processes.js';
 import { checkArguments, executeSkill, precheckCall, type ExecuteOptions } from '../skills/executor.js';
 import type { Risk, Skill, SkillResult } from '../skills/types.js';
 import { effectFreeBuiltins } from '../builtins/index.js';
+import { TERMINAL_CHANNEL } from './channel.js';
 import type { ApprovalGate } from './gate.js';
 import { refusedForModel, tooLongToApprove, unconfirmedForModel } from './messages.js';
 import { effectiveRisk } from './review.js';
@@ -222,7 +223,9 @@ export class SkillCaller {
     if (decision.status !== 'approved') {
       const approval = { approvalId: decision.approvalId, approvalOutcome: decision.status };
       if (decision.status === 'rejected') {
-        return notRun('refused', refusedForModel(skill.name), { ...approval, errorCode: { code: 'call-refused' } });
+        // Said where it was refused: a y/N at the terminal is no WeChat cancel nor wrong codes.
+        const code = decision.channel === TERMINAL_CHANNEL ? 'call-refused-at-terminal' : 'call-refused';
+        return notRun('refused', refusedForModel(skill.name), { ...approval, errorCode: { code } });
       }
       if (decision.status === 'expired') {
         return notRun('unconfirmed', unconfirmedForModel(skill.name), {

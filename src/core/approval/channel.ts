@@ -9,6 +9,9 @@ export interface IncomingMessage {
   text: string;
 }
 
+/** The channel of `ias chat` and `ias tasks run`: the owner answers y/N at the terminal. */
+export const TERMINAL_CHANNEL = 'terminal';
+
 export interface ApprovalChannel {
   readonly name: string;
   /**

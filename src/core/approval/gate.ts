@@ -62,7 +62,8 @@ export type GateDecision =
 
 /** A call that will not run: refused or let lapse by the owner (`reason`: the seed's words), or cancelled. */
 export type GateDenial =
-  | { status: 'rejected'; approvalId: string; reason: string }
+  /** `channel`: the one the owner refused it on. */
+  | { status: 'rejected'; approvalId: string; reason: string; channel: string }
   | { status: 'expired'; approvalId: string; reason: string }
   | { status: 'cancelled'; approvalId: string; reason: string; cause: CancelCause };
 
@@ -75,11 +76,12 @@ const CANCEL_REASONS: Record<CancelCause, (skill: string) => string> = {
   stopped: () => 'the call was stopped',
 };
 
-/** The decision for approval `approvalId` of `skill` refused by the owner. */
-const refused = (approvalId: string, skill: string): GateDenial => ({
+/** The decision for approval `approvalId` of `skill` refused by the owner on `channel`. */
+const refused = (approvalId: string, skill: string, channel: string): GateDenial => ({
   status: 'rejected',
   approvalId,
   reason: say.refusedForModel(skill),
+  channel,
 });
 
 /** The decision for approval `approvalId` of `skill` let lapse. */
@@ -229,7 +231,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
         const skill = waiter.skill.name;
         waiter.resolve(
           row?.status === 'rejected'
-            ? refused(id, skill)
+            ? refused(id, skill, row.channel ?? '')
             : row?.status === 'expired'
               ? lapsed(id, skill)
               : cancelled(id, 'closed-elsewhere', skill),
@@ -475,7 +477,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   }
 
   private async reject(row: ApprovalRow, channel: ApprovalChannel, told: 'rejected' | 'cancelled'): Promise<boolean> {
-    const done = this.settle(row.id, ['pending'], refused(row.id, row.skillName));
+    const done = this.settle(row.id, ['pending'], refused(row.id, row.skillName, channel.name));
     if (done) await this.send(channel, ...say.decidedText(told, row.skillName));
     return done;
   }

@@ -2,6 +2,7 @@
 import { chineseApiErrors } from '../../shared/api-errors-zh-CN.js';
 import { chineseCallErrors } from '../../shared/call-errors-zh-CN.js';
 import { chineseSkillProblems } from '../../shared/skill-problems-zh-CN.js';
+import { chinesePresetLabels } from '../../shared/preset-labels-zh-CN.js';
 import { chineseSkillSecrets } from '../../shared/skill-secrets-zh-CN.js';
 import { chineseTaskResults } from '../../shared/task-results-zh-CN.js';
 import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
@@ -152,11 +153,7 @@ export const zhCN: Strings = {
     title: '模型服务',
     preset: '服务商',
     custom: '自定义（兼容 OpenAI）',
-    presetLabels: {
-      qwen: '通义千问（DashScope 兼容模式）',
-      moonshot: 'Moonshot（Kimi）',
-      ollama: 'Ollama（本地）',
-    },
+    presetLabels: chinesePresetLabels,
     baseUrl: '接口地址',
     model: '模型',
     apiKey: 'API 密钥',

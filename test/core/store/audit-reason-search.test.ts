@@ -74,6 +74,17 @@ describe('searching the audit log by why a call did not run', () => {
     expect(JSON.parse(s.audit.exportJson({ text: 'refused', language: 'en' }))).toHaveLength(1);
   });
 
+  it('a refusal at the terminal is found by its own words, and by "refused" / "拒绝" with the others', () => {
+    const s = store();
+    const refused = call(s, 1, REFUSED);
+    const atTerminal = call(s, 2, { ...REFUSED, errorCode: { code: 'call-refused-at-terminal' } });
+    expect(ids(s, { text: 'at the terminal', language: 'en' })).toEqual([atTerminal]);
+    expect(ids(s, { text: '终端', language: 'zh-CN' })).toEqual([atTerminal]);
+    expect(ids(s, { text: 'wrong codes', language: 'en' })).toEqual([refused]);
+    expect(ids(s, { text: 'refused', language: 'en' })).toEqual([atTerminal, refused]);
+    expect(ids(s, { text: '拒绝', language: 'zh-CN' })).toEqual([atTerminal, refused]);
+  });
+
   it('finds old rows past the scanned window through the error code index', () => {
     const s = store();
     const old = call(s, 1, EXPIRED);

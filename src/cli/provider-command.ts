@@ -13,10 +13,11 @@ import {
   envApiKey,
   hasSavedApiKey,
   PROVIDER_PRESETS,
-  providerParts,
   providerSettings,
+  savedKeyElsewhere,
   saveProvider,
   setApiKey,
+  settingsOrigin,
   type ProviderPreset,
   type ProviderSettings,
 } from '../core/agent/providers.js';
@@ -87,16 +88,6 @@ function nextSettings(saved: ProviderSettings, opts: SetOptions, preset: Provide
   // The model the old preset gave stays the model, now saved as such.
   const model = opts.model ?? saved.model ?? PROVIDER_PRESETS.find((p) => p.id === saved.preset)?.model;
   return { baseUrl: opts.baseUrl, ...(model ? { model } : {}) };
-}
-
-/** The server (scheme, host and port) the saved settings send requests to, whatever IAS_LLM_* say. */
-function serverOf(saved: ProviderSettings): string | undefined {
-  const baseUrl = providerParts(saved, {}).baseUrl?.value;
-  try {
-    return baseUrl ? new URL(baseUrl.trim()).origin : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Refuses what cannot be saved, before anything is. */
@@ -194,11 +185,16 @@ export function registerProviderCommand(program: Command): void {
         if (nextPreset?.needsKey && apiKey === undefined && !hasKey && !sealedByApp && !envApiKey()) {
           process.stderr.write(`${color.yellow(words.needsKeyNote(words.presetName(nextPreset)))}\n`);
         }
-        // The key saved for one server goes to the next one too: said, so that it is not sent
-        // unknowingly to a provider it does not belong to.
-        const newServer = serverOf(next);
-        if (apiKey === undefined && (hasKey || sealedByApp) && newServer && newServer !== serverOf(saved)) {
-          process.stderr.write(`${color.yellow(words.keyKeptNote(newServer))}\n`);
+        // The key saved for one server stays with it: moved to another, no key is sent there.
+        const newServer = settingsOrigin(next);
+        const keyFor = newServer ? savedKeyElsewhere(settings, newServer) : undefined;
+        if (
+          apiKey === undefined &&
+          (hasKey || sealedByApp) &&
+          keyFor !== undefined &&
+          newServer !== settingsOrigin(saved)
+        ) {
+          process.stderr.write(`${color.yellow(words.keyStaysNote(keyFor, newServer!))}\n`);
         }
       });
     });

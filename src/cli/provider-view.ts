@@ -36,7 +36,9 @@ export interface ProviderView {
   apiKey: {
     /** Whether `ias chat` sends a key. */
     set: boolean;
-    from: 'env' | 'secret' | 'none';
+    from: 'env' | 'secret' | 'none' | 'other-server';
+    /** With 'other-server': the server the saved key belongs to ('' none yet); it is not sent here. */
+    keyFor: string | null;
     /** The 0600 file that holds the saved key, when there is one. */
     savedIn: string | null;
     /** The desktop app keeps a copy sealed with the OS keychain, which `ias` cannot read. */
@@ -54,10 +56,14 @@ export function providerView(runtime: Runtime, words: ProviderWords, env = proce
   // says so, as `ias chat` would).
   const savedIn = path.join(runtime.paths.secrets, API_KEY_SECRET);
   const saved = hasSavedApiKey(runtime.secrets);
+  let keyFor: string | null = null;
   let problem: string | null = null;
   let unset = false;
   try {
-    resolveProvider(settings, runtime.secrets, env);
+    // The saved key is said to be another server's only for a provider that can be used: one that
+    // cannot says what to mend first.
+    const config = resolveProvider(settings, runtime.secrets, env);
+    if (config.from.apiKey === 'other-server') keyFor = config.keyFor ?? '';
   } catch (err) {
     if (!(err instanceof ProviderNotConfiguredError)) throw err;
     problem = sayTurnLine(words.turn, err.message, err.messageCode);
@@ -72,8 +78,9 @@ export function providerView(runtime: Runtime, words: ProviderWords, env = proce
     baseUrl: baseUrl ?? null,
     model: model ?? null,
     apiKey: {
-      set: Boolean(envApiKey(env)) || saved,
-      from: envApiKey(env) ? 'env' : saved ? 'secret' : 'none',
+      set: Boolean(envApiKey(env)) || (saved && keyFor === null),
+      from: envApiKey(env) ? 'env' : keyFor !== null ? 'other-server' : saved ? 'secret' : 'none',
+      keyFor,
       savedIn: saved ? savedIn : null,
       sealedByApp: places.sealedByApp,
       appUsesSealed: places.appUsesSealed,
@@ -108,6 +115,7 @@ export function printProviderView(view: ProviderView, words: ProviderWords, env 
 function keyLine(view: ProviderView, words: ProviderWords, env: NodeJS.ProcessEnv): string {
   const key = view.apiKey;
   if (envApiKey(env)) return words.keyFromEnv(key.savedIn ?? undefined);
+  if (key.keyFor !== null) return color.yellow(words.keyForOtherServer(key.keyFor, key.savedIn ?? ''));
   if (key.savedIn) return `${words.keySaved(key.savedIn)}${key.appUsesSealed ? words.appUsesItsOwnKey : ''}`;
   if (key.sealedByApp) return color.yellow(words.keyOnlyInApp);
   const neededBy = view.preset?.needsKey && view.baseUrl?.from !== 'env' ? words.presetName(view.preset) : undefined;

@@ -35,7 +35,10 @@ export interface ProviderWords extends SecretInputWords {
   /** The hidden prompt; `kept` says Enter keeps the saved key. */
   keyPrompt: (kept: boolean) => string;
   needsKeyNote: (preset: string) => string;
-  keyKeptNote: (server: string) => string;
+  /** A saved key for another server (`keyFor`, '' none yet) than the one in use: not sent. */
+  keyForOtherServer: (keyFor: string, file: string) => string;
+  /** Moved to `server` without a new key: the saved one stays with its own (`keyFor`). */
+  keyStaysNote: (keyFor: string, server: string) => string;
   unknownPreset: (name: string, presets: string) => string;
   keyNotFromArgv: string;
   emptyKey: string;
@@ -78,8 +81,10 @@ const english: ProviderWords = {
   keyPrompt: (kept) => `API key (not shown as you type; Enter ${kept ? 'keeps the saved one' : 'leaves none'}): `,
   needsKeyNote: (preset) =>
     `${preset} needs an API key, and none is saved: pipe it in with \`ias provider set --key-stdin\`, or run \`ias provider set\` on a terminal.`,
-  keyKeptNote: (server) =>
-    `The API key saved before is kept, and now goes to ${server}. If it is another provider's, save this one's with \`ias provider set --key-stdin\`, or remove it with \`ias provider clear-key\`.`,
+  keyForOtherServer: (keyFor, file) =>
+    `none sent: the key saved in ${file} is ${keyFor ? `for ${keyFor}` : 'for no server yet'}, not this server (set IAS_LLM_API_KEY, or save this server's key with \`ias provider set --key-stdin\`)`,
+  keyStaysNote: (keyFor, server) =>
+    `The saved API key stays with ${keyFor || 'no server'} and is not sent to ${server}. Give this server's key with \`ias provider set --key-stdin\` (or IAS_LLM_API_KEY), or move back to use the saved one.`,
   unknownPreset: (name, presets) => `there is no preset "${name}"; the presets are:\n${presets}`,
   keyNotFromArgv:
     'the API key is never taken from the command line, where `ps` and your shell history show it: pipe it in with --key-stdin, or run `ias provider set` on a terminal to type it unseen',
@@ -122,8 +127,10 @@ const chinese: ProviderWords = {
   keyPrompt: (kept) => `API 密钥（输入时不显示；直接回车${kept ? '保留已保存的密钥' : '表示不设置'}）：`,
   needsKeyNote: (preset) =>
     `${preset} 需要 API 密钥，但还没有保存：请用 \`ias provider set --key-stdin\` 通过管道输入，或在终端中运行 \`ias provider set\`。`,
-  keyKeptNote: (server) =>
-    `之前保存的 API 密钥仍会保留，并且现在会发送到 ${server}。如果它属于别的服务商，请用 \`ias provider set --key-stdin\` 保存这个服务商的密钥，或用 \`ias provider clear-key\` 删除它。`,
+  keyForOtherServer: (keyFor, file) =>
+    `不发送：保存在 ${file} 的密钥${keyFor ? `属于 ${keyFor}` : '还不属于任何服务'}，不属于这个服务（请设置 IAS_LLM_API_KEY，或用 \`ias provider set --key-stdin\` 保存这个服务的密钥）`,
+  keyStaysNote: (keyFor, server) =>
+    `已保存的 API 密钥仍属于 ${keyFor || '（无服务）'}，不会发送给 ${server}。请用 \`ias provider set --key-stdin\`（或 IAS_LLM_API_KEY）提供这个服务的密钥，或改回原来的服务以使用已保存的密钥。`,
   unknownPreset: (name, presets) => `没有名为“${name}”的预设；可用的预设有：\n${presets}`,
   keyNotFromArgv:
     'API 密钥从不通过命令行参数传入（`ps` 和 shell 历史会显示它）：请用 --key-stdin 通过管道输入，或在终端中运行 `ias provider set`，输入时不会显示',

@@ -354,7 +354,17 @@ export interface ProviderInfo {
   /** What is saved (never the key itself). */
   saved: { preset?: string; baseUrl?: string; model?: string; hasKey: boolean };
   /** What is in effect (environment variables win), or null when no model can be asked. */
-  effective: { baseUrl: string; model: string; hasKey: boolean; fromEnv: boolean } | null;
+  effective: {
+    baseUrl: string;
+    model: string;
+    hasKey: boolean;
+    fromEnv: boolean;
+    /**
+     * The origin of the server the saved key belongs to, when it is not this base URL's (the key is
+     * then not sent; '' for a key saved before any server was); null otherwise.
+     */
+    keyFor: string | null;
+  } | null;
   /**
    * When `effective` is null because a setting in use is there but cannot be used (a base URL that
    * is no usable address, an API key no request could carry or saved in a file other users can

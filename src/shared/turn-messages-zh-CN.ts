@@ -14,6 +14,8 @@ export const chineseTurnMessages: TurnMessageStrings = {
     `模型服务拒绝了 API 密钥（${p.status}）。请检查设置中的密钥或 IAS_LLM_API_KEY。${said(p.detail)}`,
   'api-key-missing': (p) =>
     `模型服务需要 API 密钥（${p.status}），但还没有设置：请设置 IAS_LLM_API_KEY，或在设置中填写密钥。${said(p.detail)}`,
+  'api-key-for-other-server': (p) =>
+    `模型服务需要 API 密钥（${p.status}）。已保存的密钥${p.keyFor ? `属于 ${p.keyFor}` : '还不属于任何服务'}，因此不会发送给 ${p.server}：请设置 IAS_LLM_API_KEY，或为这个服务保存一个密钥（在设置中，或用 \`ias provider set --key-stdin\`）。${said(p.detail)}`,
   'model-or-path-unknown': (p) => {
     const hint =
       p.hint === 'drop-chat-completions'

@@ -15,6 +15,11 @@ export interface TurnMessageParams {
   'api-key-refused': { status: string; detail: string };
   /** The model server asks for an API key (401, 403), and none is set. */
   'api-key-missing': { status: string; detail: string };
+  /**
+   * The model server asks for an API key (401, 403), and the saved one was not sent: it belongs to
+   * another server (`keyFor`, an origin; '' when saved before any server was), not this one (`server`).
+   */
+  'api-key-for-other-server': { status: string; detail: string; server: string; keyFor: string };
   /** 404; `hint` when the base URL looks like a known slip, `url` being the one to try. */
   'model-or-path-unknown': { detail: string; hint?: 'drop-chat-completions' | 'add-v1'; url?: string };
   /** 429; `retryInS` when the wait asked for is too long to make here. */
@@ -138,6 +143,8 @@ export const englishTurnMessages: TurnMessageStrings = {
     `The model server refused the API key (${p.status}). Check the key in the settings or IAS_LLM_API_KEY. ${p.detail}`,
   'api-key-missing': (p) =>
     `The model server asks for an API key (${p.status}), and none is set: set IAS_LLM_API_KEY, or the key in the settings. ${p.detail}`,
+  'api-key-for-other-server': (p) =>
+    `The model server asks for an API key (${p.status}). The saved key is ${p.keyFor ? `for ${p.keyFor}` : 'for no server yet'}, so it is not sent to ${p.server}: set IAS_LLM_API_KEY, or save a key for this server (Settings, or \`ias provider set --key-stdin\`). ${p.detail}`,
   'model-or-path-unknown': (p) => {
     const hint =
       p.hint === 'drop-chat-completions'

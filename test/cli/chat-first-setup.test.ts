@@ -234,8 +234,9 @@ describe('ias chat: a first setup', () => {
   it('saved settings are used; IAS_LLM_* override them, and an empty IAS_LLM_API_KEY leaves the saved key', async () => {
     const w = await chatWorld();
     const runtime = await openRuntime({ home: w.home, systemSkills: path.join(w.home, 'system') });
+    // The same server by another path: the saved key is its own, and goes to the variable's path.
     await settingsApi(runtime, {}).saveProvider({
-      baseUrl: 'http://127.0.0.1:9/v1',
+      baseUrl: `${new URL(w.server.url).origin}/saved/v1`,
       model: 'saved-model',
       apiKey: 'sk-saved',
     });

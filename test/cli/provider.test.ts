@@ -305,24 +305,65 @@ describe('ias provider', () => {
     expect(w.server.requests[0]!.headers.authorization).toBe('Bearer not-needed');
   });
 
-  it('moving to another server keeps the saved key and says where it now goes; the same server, nothing', async () => {
+  it('moving to another server: the saved key stays with its own, is not sent, and ias says so in both languages', async () => {
     const w = await chatWorld();
     await provider(w, ['set', '--preset', 'deepseek', '--key-stdin'], {}, KEY);
     const moved = await provider(w, ['set', '--preset', 'ollama', '--base-url', w.server.url, '--model', 'm'], {}, '');
     expect(moved.status).toBe(0);
     const origin = new URL(w.server.url).origin;
-    expect(moved.stderr).toContain(`The API key saved before is kept, and now goes to ${origin}.`);
-    expect(moved.stderr).toContain('`ias provider clear-key`');
-    expect(moved.stderr).not.toContain(KEY);
+    expect(moved.stderr).toBe(
+      `The saved API key stays with https://api.deepseek.com and is not sent to ${origin}. Give this server's key with \`ias provider set --key-stdin\` (or IAS_LLM_API_KEY), or move back to use the saved one.\n`,
+    );
+    expect(moved.stdout).toContain(
+      `  API key:  none sent: the key saved in ${keyFile(w)} is for https://api.deepseek.com, not this server (set IAS_LLM_API_KEY, or save this server's key with \`ias provider set --key-stdin\`)\n`,
+    );
     expect(fs.readFileSync(keyFile(w), 'utf8')).toBe(KEY);
-    // The same server, another model: nothing to say. A preset's own server, in 简体中文.
+    expect(json(await provider(w, ['--json']))).toMatchObject({
+      apiKey: { set: false, from: 'other-server', keyFor: 'https://api.deepseek.com', savedIn: keyFile(w) },
+    });
+    // ias chat asks that server with no key; its 401 says whose the key is and how to give one.
+    w.server.fallback((request) =>
+      request.headers.authorization === `Bearer ${KEY}`
+        ? { content: 'p' }
+        : { status: 401, errorMessage: 'Missing API key.' },
+    );
+    const chat = await iasAsync(['chat', 'hi', ...w.args], NO_ENV);
+    expect(chat.status).not.toBe(0);
+    expect(w.server.requests.at(-1)!.headers.authorization).toBe('Bearer not-needed');
+    expect(chat.stderr).toContain(
+      `The model server asks for an API key (401). The saved key is for https://api.deepseek.com, so it is not sent to ${origin}: set IAS_LLM_API_KEY, or save a key for this server`,
+    );
+    const chatInChinese = await iasAsync(['chat', 'hi', ...w.args], { ...NO_ENV, ...CHINESE });
+    expect(chatInChinese.stderr).toContain(
+      `模型服务需要 API 密钥（401）。已保存的密钥属于 https://api.deepseek.com，因此不会发送给 ${origin}：请设置 IAS_LLM_API_KEY`,
+    );
+    // The same server, another model: nothing more to say. Another server, in 简体中文.
     expect((await provider(w, ['set', '--model', 'other'], {}, '')).stderr).toBe('');
     const chinese = await provider(w, ['set', '--preset', 'openai'], CHINESE, '');
-    expect(chinese.stderr).toContain('之前保存的 API 密钥仍会保留，并且现在会发送到 https://api.openai.com。');
-    // A new key given with the move: nothing kept, nothing to say.
-    const withKey = await provider(w, ['set', '--preset', 'deepseek', '--key-stdin'], {}, 'sk-other');
+    expect(chinese.stderr).toContain(
+      '已保存的 API 密钥仍属于 https://api.deepseek.com，不会发送给 https://api.openai.com。',
+    );
+    expect(chinese.stdout).toContain(
+      `  API 密钥：不发送：保存在 ${keyFile(w)} 的密钥属于 https://api.deepseek.com，不属于这个服务`,
+    );
+    // Back to the key's own server: nothing to say, and it is sent again.
+    const back = await provider(w, ['set', '--preset', 'deepseek'], {}, '');
+    expect(back.stderr).toBe('');
+    expect(back.stdout).toContain(`  API key:  set (saved in ${keyFile(w)})\n`);
+    // IAS_LLM_BASE_URL naming another server: the saved key is not sent there either.
+    w.server.enqueue({ content: 'Not your key.' });
+    expect(await iasAsync(['chat', 'hi', ...w.args], { ...NO_ENV, IAS_LLM_BASE_URL: w.server.url })).toMatchObject({
+      status: 0,
+    });
+    expect(w.server.requests.at(-1)!.headers.authorization).toBe('Bearer not-needed');
+    // A new key given with a move is the new server's: nothing to say, and it is sent there.
+    const withKey = await provider(w, ['set', '--base-url', w.server.url, '--key-stdin'], {}, 'sk-other');
     expect(withKey.stderr).toBe('');
-  });
+    w.server.enqueue({ content: 'Yours.' });
+    expect(await iasAsync(['chat', 'hi', ...w.args], NO_ENV)).toMatchObject({ status: 0 });
+    expect(w.server.requests.at(-1)!.headers.authorization).toBe('Bearer sk-other');
+    for (const run of [moved, chat, chatInChinese, chinese, back]) expectNoPartOf(KEY, run.stdout + run.stderr);
+  }, 60_000);
 
   it("a key the desktop app sealed with the keychain is said as such, not as 'not set'", async () => {
     const w = await chatWorld();

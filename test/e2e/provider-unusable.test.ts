@@ -19,16 +19,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A base URL saved before iAs checked them: a query in it. */
-const SAVED_URL = 'http://127.0.0.1:9/v1?api-version=1';
+/**
+ * A base URL saved before iAs checked them: a query in it. The model server's own, so that the
+ * key saved with it is that server's (sent once the query is taken out).
+ */
+const savedUrl = (model: { url: string }) => `${model.url}?api-version=1`;
 /** A key pasted from a key file saved as UTF-16: a NUL after each letter. */
 const UTF16_KEY = Buffer.from('sk-SECRET-e2e', 'utf16le').toString('latin1');
 /** What of a key must never show: its middle, with or without the NULs. */
 const KEY_SHOWN = /S\0?E\0?C\0?R\0?E\0?T/;
 
 /** Writes the settings and the key as an older iAs left them, before `ias serve` opens the folder. */
-function savedAsOlderVersionsDid(home: string): void {
-  saveModelSettings(home, { baseUrl: SAVED_URL, model: 'test-model', apiKey: UTF16_KEY });
+function savedAsOlderVersionsDid(home: string, model: { url: string }): void {
+  saveModelSettings(home, { baseUrl: savedUrl(model), model: 'test-model', apiKey: UTF16_KEY });
 }
 
 async function openPage(app: Served): Promise<Page> {
@@ -116,7 +119,7 @@ describe('a saved base URL and key that cannot be used', () => {
       expect(await compact.locator('[data-testid="model-unusable-open-settings"]').count()).toBe(0);
       const urlError = card(compact).locator('[data-testid="provider-base-url-error"]');
       expect(await urlError.textContent()).toBe(await problem(compact).textContent());
-      expect(await card(compact).locator('[data-testid="provider-base-url"]').inputValue()).toBe(SAVED_URL);
+      expect(await card(compact).locator('[data-testid="provider-base-url"]').inputValue()).toBe(savedUrl(app.model));
     } finally {
       await compact.close();
     }
@@ -126,7 +129,7 @@ describe('a saved base URL and key that cannot be used', () => {
     // The chat says what is wrong and where, not "set up a model".
     await notSetupCard(page);
     expect(await card(page).locator('h2').textContent()).toBe(' A model is set up, but iAs cannot use it');
-    const urlLine = `The base URL in the settings has a query (?…) in it: "http://127.0.0.1:9/v1?…". A base URL ends with its path, such as https://api.deepseek.com/v1.`;
+    const urlLine = `The base URL in the settings has a query (?…) in it: "${app.model.url}?…". A base URL ends with its path, such as https://api.deepseek.com/v1.`;
     expect(await problem(page).textContent()).toBe(urlLine);
     expect(await page.locator('[data-testid="model-unusable-env"]').count()).toBe(0);
     expect(await input(page).isDisabled()).toBe(true);
@@ -142,7 +145,7 @@ describe('a saved base URL and key that cannot be used', () => {
     expect(await page.locator('[data-testid="provider-effective"]').textContent()).toBe(
       'iAs cannot use this model until the problem below is fixed.',
     );
-    expect(await urlField.inputValue()).toBe(SAVED_URL);
+    expect(await urlField.inputValue()).toBe(savedUrl(app.model));
     expect(await urlError.textContent()).toBe(urlLine);
     expect(await urlField.getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'settings-base-url-unusable');

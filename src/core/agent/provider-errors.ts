@@ -1,6 +1,7 @@
 /** Provider failures as clear messages (with their codes, see turn-messages), and whether a retry can help. */
 import OpenAI from 'openai';
 import { connectionFailure } from './connection-failures.js';
+import { originOf, type ProviderConfig } from './providers.js';
 import { EmptyStreamError, OutOfCapacityError, UnfinishedStreamError } from './stream.js';
 import { turnMessage, type TurnMessage } from './turn-messages.js';
 import { excerpt, NotACompletionError, pageTitle } from './whole-answers.js';
@@ -24,8 +25,20 @@ function retryAfter(headers: Headers | undefined): number | undefined {
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
 }
 
-/** `keySet`: whether an API key was given (a refusal without one says to set it). */
-export function describeProviderError(error: unknown, baseUrl: string, keySet = true): ProviderFailure {
+/**
+ * What a request carried as its API key: one (true), none (false), or none as the one saved is for
+ * another server (`savedFor`, its origin): a refusal then says whose it is and how to give one.
+ */
+export type SentKey = boolean | { savedFor: string };
+
+/** What `config`'s requests carry as their key (see SentKey). */
+export function sentKey(config: ProviderConfig): SentKey {
+  if (config.from.apiKey === 'other-server') return { savedFor: config.keyFor ?? '' };
+  return config.from.apiKey !== 'none';
+}
+
+/** `keySet`: whether an API key was given (a refusal without one says to set it; see SentKey). */
+export function describeProviderError(error: unknown, baseUrl: string, keySet: SentKey = true): ProviderFailure {
   if (error instanceof OpenAI.APIUserAbortError) return { ...turnMessage('request-stopped', {}), retryable: false };
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     return { ...turnMessage('server-timeout', { baseUrl }), retryable: true };
@@ -95,7 +108,7 @@ function describeApiError(
   error: InstanceType<typeof OpenAI.APIError>,
   status: number | undefined,
   baseUrl: string,
-  keySet: boolean,
+  keySet: SentKey,
 ): ProviderFailure {
   // OpenRouter wraps what the provider behind it said: that is the reason worth reading.
   // Groq gives, with `tool_use_failed`, what its model wrote instead of a call.
@@ -106,6 +119,11 @@ function describeApiError(
   // A sentence, so that what follows it ("Retrying in 2 s…") reads apart.
   const detail = /[.!?。！？]$/.test(said) ? said : `${said}.`;
   if (status === 401 || status === 403) {
+    if (typeof keySet === 'object') {
+      const server = originOf(baseUrl) ?? baseUrl;
+      const params = { status: String(status), detail, server, keyFor: keySet.savedFor };
+      return { ...turnMessage('api-key-for-other-server', params), retryable: false };
+    }
     const code = keySet ? 'api-key-refused' : 'api-key-missing';
     return { ...turnMessage(code, { status: String(status), detail }), retryable: false };
   }

@@ -9,7 +9,7 @@ import type { ToolDefinition } from './catalogue.js';
 import { readableErrorLines, readableErrors } from './error-bodies.js';
 import { withLetterNames } from './letter-names.js';
 import { withMoonshotSchemas } from './moonshot-schemas.js';
-import { describeProviderError, type ProviderFailure } from './provider-errors.js';
+import { describeProviderError, sentKey, type ProviderFailure } from './provider-errors.js';
 import { providerKey, type ProviderConfig } from './providers.js';
 import { carriesToolCalls, ServerMends, toolsOfHistory, type RequestShape } from './server-mends.js';
 import { EmptyStreamError, streamCompletion, StreamCutError, type StreamedReply } from './stream.js';
@@ -165,7 +165,7 @@ export class ProviderRequests {
         const failure = describeProviderError(
           error instanceof StreamCutError ? error.cause : error,
           config.baseUrl,
-          config.from.apiKey !== 'none',
+          sentKey(config),
         );
         // A server that refuses how the request is made, in a way that can be mended, is asked
         // again at once, mended (see ServerMends).

@@ -88,8 +88,14 @@ export interface ProviderConfig {
   from: {
     baseUrl: 'env' | 'settings' | 'preset';
     model: 'env' | 'settings' | 'preset';
-    apiKey: 'env' | 'secret' | 'none';
+    /** 'other-server': a key is saved, for another server than the base URL's (`keyFor`): not sent. */
+    apiKey: 'env' | 'secret' | 'none' | 'other-server';
   };
+  /**
+   * With `from.apiKey` 'other-server': the origin (scheme, host, port) the saved key belongs to, ''
+   * when it was saved before any server was. Only ever an origin, never the key.
+   */
+  keyFor?: string;
 }
 
 export const PROVIDER_SETTING = 'llm.provider';
@@ -105,15 +111,59 @@ const API_KEY_ACCESS: SecretAccess = { guarded: true };
  * their Settings pages) learn that it changed. Never anything of the key itself.
  */
 export const API_KEY_CHANGE = 'llm.api-key-change';
+/**
+ * The origin (scheme, host, port) of the base URL the saved API key was saved with: the only server
+ * it is sent to. '' while a key is being saved (no server then), or for a key saved when no base URL
+ * was. Unset for a key saved before iAs kept it: see savedKeyOrigin.
+ */
+export const API_KEY_ORIGIN = 'llm.api-key-origin';
 
 /** Whether a setting of this key is part of the model provider (what providerStamp reads). */
 export function isProviderSetting(key: string): boolean {
-  return key === PROVIDER_SETTING || key === API_KEY_CHANGE;
+  return key === PROVIDER_SETTING || key === API_KEY_CHANGE || key === API_KEY_ORIGIN;
 }
 
 /** A text that changes whenever the provider or its key is saved, by any iAs process. */
 export function providerStamp(settings: SettingsRepo): string {
-  return JSON.stringify([settings.get(PROVIDER_SETTING) ?? null, settings.get(API_KEY_CHANGE) ?? null]);
+  return JSON.stringify([
+    settings.get(PROVIDER_SETTING) ?? null,
+    settings.get(API_KEY_CHANGE) ?? null,
+    settings.get(API_KEY_ORIGIN) ?? null,
+  ]);
+}
+
+/** The origin (scheme, host, port) of a base URL; undefined for none, or one that is no URL. */
+export function originOf(baseUrl: string | undefined): string | undefined {
+  if (!baseUrl?.trim()) return undefined;
+  try {
+    const { origin } = new URL(baseUrl.trim());
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server the saved `settings` send requests to (their base URL or their preset's), whatever IAS_LLM_* say. */
+export function settingsOrigin(saved: ProviderSettings): string | undefined {
+  return originOf(providerParts(saved, {}).baseUrl?.value);
+}
+
+/**
+ * The server the saved API key belongs to: the one it was saved for; for a key saved before iAs
+ * kept that, the saved settings' own server (never IAS_LLM_BASE_URL's), until the provider is next
+ * saved (which records it). '' or undefined: no server.
+ */
+export function savedKeyOrigin(settings: SettingsRepo): string | undefined {
+  return settings.get<string>(API_KEY_ORIGIN) ?? settingsOrigin(providerSettings(settings));
+}
+
+/**
+ * The server the saved API key belongs to when it is not `baseUrl`'s (the key is then not sent
+ * there; '' when it belongs to none); undefined when it is that server's own.
+ */
+export function savedKeyElsewhere(settings: SettingsRepo, baseUrl: string | undefined): string | undefined {
+  const keyFor = savedKeyOrigin(settings) ?? '';
+  return keyFor !== '' && keyFor === originOf(baseUrl) ? undefined : keyFor;
 }
 
 /**
@@ -154,25 +204,47 @@ export function saveProvider(
   value: ProviderSettings & { apiKey?: string },
 ): void {
   const { apiKey, ...rest } = value;
+  // A key kept (saved before iAs recorded its server, or with no server then) stays with the
+  // server it was saved for, recorded now, before the settings move elsewhere: the old settings'
+  // server, or, for a key saved with none, the first one saved after it.
+  const recorded = settings.get<string>(API_KEY_ORIGIN);
+  if (apiKey === undefined && !recorded) {
+    const origin = (recorded === undefined ? savedKeyOrigin(settings) : undefined) ?? settingsOrigin(rest);
+    if (origin) settings.set(API_KEY_ORIGIN, origin);
+  }
   // The key first: whoever the provider's commit tells of the change then reads the new key too.
-  setApiKey(settings, secrets, apiKey);
+  setApiKey(settings, secrets, apiKey, rest);
   settings.set(PROVIDER_SETTING, rest);
 }
 
 /**
- * Saves a new key; '' removes the saved one from the store (its file too), undefined keeps it. A
- * change is then marked in the settings (API_KEY_CHANGE), for other processes to see it.
+ * Saves a new key for the server of `forSettings` (the saved provider's unless given); '' removes
+ * the saved one from the store (its file too), undefined keeps it. A change is then marked in the
+ * settings (API_KEY_CHANGE), for other processes to see it.
  */
-export function setApiKey(settings: SettingsRepo, secrets: SecretStore, apiKey: string | undefined): void {
+export function setApiKey(
+  settings: SettingsRepo,
+  secrets: SecretStore,
+  apiKey: string | undefined,
+  forSettings: ProviderSettings = providerSettings(settings),
+): void {
   if (apiKey === undefined) return;
-  if (apiKey === '') secrets.delete(API_KEY_SECRET);
-  else {
+  if (apiKey === '') {
+    secrets.delete(API_KEY_SECRET);
+    settings.delete(API_KEY_ORIGIN);
+  } else {
+    // No server while the key is written: stopped half-way, neither key goes to the other's server.
+    const before = settings.get<string>(API_KEY_ORIGIN);
+    settings.set(API_KEY_ORIGIN, '');
     try {
       secrets.set(API_KEY_SECRET, Buffer.from(apiKey, 'utf8'), API_KEY_ACCESS);
     } catch (err) {
+      // Not written: the saved key keeps its server.
+      settings.set(API_KEY_ORIGIN, before);
       if (err instanceof SecretFolderUnsafeError) throw new ApiKeyNotSavedError(apiKeyFileRefusal(err));
       throw err;
     }
+    settings.set(API_KEY_ORIGIN, settingsOrigin(forSettings) ?? '');
   }
   settings.set(API_KEY_CHANGE, randomUUID());
 }
@@ -319,7 +391,11 @@ export function resolveProvider(
   const refusal = baseUrlRefusal(base, urlFrom);
   if (refusal) throw new ProviderNotConfiguredError(refusal, { setting: 'base-url', from: urlFrom });
   const variable = envApiKey(env);
-  const stored = variable ? undefined : savedApiKey(secrets);
+  // The saved key goes only to the server it was saved for: another one gets no key, as a server
+  // that needs none does (IAS_LLM_API_KEY is the way to give it one without saving it).
+  const keyFor = variable ? undefined : savedKeyElsewhere(settings, base);
+  const elsewhere = keyFor !== undefined && hasSavedApiKey(secrets);
+  const stored = variable || keyFor !== undefined ? undefined : savedApiKey(secrets);
   const given = variable || stored || '';
   // Said now, not by the first request (whose error would quote the key), as the base URL is; a
   // line end or spaces about the key are left over from a copy, but a saved key of blanks is no key.
@@ -339,8 +415,9 @@ export function resolveProvider(
     from: {
       baseUrl: baseUrl.from,
       model: model.from,
-      apiKey: variable ? 'env' : stored ? 'secret' : 'none',
+      apiKey: variable ? 'env' : stored ? 'secret' : elsewhere ? 'other-server' : 'none',
     },
+    ...(elsewhere ? { keyFor } : {}),
   };
 }
 

@@ -14,7 +14,7 @@ import {
   saveProvider,
   setApiKey,
 } from '../agent/providers.js';
-import { describeProviderError } from '../agent/provider-errors.js';
+import { describeProviderError, sentKey } from '../agent/provider-errors.js';
 import { codeOf, turnMessage } from '../agent/turn-messages.js';
 import { APP_SETTINGS } from '../owner-locale.js';
 import { apiError, ApiError } from './api-error.js';
@@ -50,8 +50,9 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
         effective = {
           baseUrl: config.baseUrl,
           model: config.model,
-          hasKey: config.from.apiKey !== 'none',
+          hasKey: config.from.apiKey === 'env' || config.from.apiKey === 'secret',
           fromEnv: config.from.baseUrl === 'env' || config.from.model === 'env' || config.from.apiKey === 'env',
+          keyFor: config.from.apiKey === 'other-server' ? (config.keyFor ?? '') : null,
         };
       } catch (err) {
         // No model configured yet (the UI shows its setup card), or one that cannot be used: which
@@ -119,7 +120,7 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
         const answered = turnMessage('model-answered', { model: config.model, baseUrl: config.baseUrl });
         return { ok: true, message: answered.message, messageCode: codeOf(answered) };
       } catch (err) {
-        const failure = describeProviderError(err, config.baseUrl, config.from.apiKey !== 'none');
+        const failure = describeProviderError(err, config.baseUrl, sentKey(config));
         return { ok: false, message: failure.message, messageCode: codeOf(failure) };
       }
     },

@@ -214,6 +214,8 @@ export const en = {
     saved: 'Model settings saved',
     saveFailed: 'Could not save the model settings',
     fromEnv: 'Environment variables (IAS_LLM_*) are set and take precedence over these settings.',
+    keyForOtherServer: (keyFor: string) =>
+      `The saved API key is ${keyFor ? `for ${keyFor}` : 'for no server yet'}, so it is not sent to this server. Save this server's key here (or set IAS_LLM_API_KEY), or go back to that server to use it.`,
     notConfigured: 'No model is configured yet.',
     unusable: 'iAs cannot use this model until the problem below is fixed.',
     /** What is wrong with an API key (never the key): finishes a sentence about it. */

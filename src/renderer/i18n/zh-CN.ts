@@ -182,6 +182,8 @@ export const zhCN: Strings = {
     saved: '模型设置已保存',
     saveFailed: '无法保存模型设置',
     fromEnv: '已设置环境变量（IAS_LLM_*），它们优先于这里的设置。',
+    keyForOtherServer: (keyFor) =>
+      `已保存的 API 密钥${keyFor ? `属于 ${keyFor}` : '还不属于任何服务'}，因此不会发送给这个服务。请在这里保存这个服务的密钥（或设置 IAS_LLM_API_KEY），或改回那个服务以使用它。`,
     notConfigured: '尚未设置模型。',
     unusable: '下面的问题修正之前，iAs 无法使用这个模型。',
     keyFlaw: {

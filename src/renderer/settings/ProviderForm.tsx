@@ -243,6 +243,11 @@ export function ProviderForm({ info, onSaved }: Props) {
             <Icon name="info" size={14} /> {t.provider.fromEnv}
           </p>
         )}
+        {info.effective?.keyFor != null && (
+          <p className="notice notice-warn" role="status" data-testid="provider-key-other-server">
+            <Icon name="alert" size={14} /> {t.provider.keyForOtherServer(info.effective.keyFor)}
+          </p>
+        )}
         {unusable?.from === 'env' && (
           <p className="notice notice-error" role="alert" data-testid="provider-env-problem">
             <Icon name="alert" size={14} />

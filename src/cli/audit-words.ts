@@ -8,6 +8,7 @@ import { englishCallErrors, type CallErrorStrings } from '../shared/call-errors.
 import { chineseCallErrors } from '../shared/call-errors-zh-CN.js';
 import type { Locale } from '../shared/locale.js';
 import { skillTerms, type SkillTerms } from './skill-terms.js';
+import { chineseApprovalOutcomes } from '../shared/approval-outcomes-zh-CN.js';
 
 export interface AuditWords extends Pick<SkillTerms, 'risk'> {
   headers: [
@@ -31,17 +32,6 @@ export interface AuditWords extends Pick<SkillTerms, 'risk'> {
   callErrors: CallErrorStrings;
 }
 
-const CHINESE_APPROVAL: Record<string, string> = {
-  none: '—',
-  approved: '已批准',
-  rejected: '已拒绝',
-  expired: '已过期',
-  cancelled: '已取消',
-  unconfirmed: '未确认',
-  paused: '已暂停',
-  'owner-at-terminal': '在终端确认',
-};
-
 export const auditWords: Record<Locale, AuditWords> = {
   en: {
     risk: skillTerms.en.risk,
@@ -60,7 +50,10 @@ export const auditWords: Record<Locale, AuditWords> = {
     runNow: (source) => `${source}（立即运行）`,
     status: (status) =>
       ({ running: '运行中', done: '完成', failed: '失败', interrupted: '中断', refused: '已拒绝' })[status],
-    approval: (outcome) => (Object.hasOwn(CHINESE_APPROVAL, outcome) ? CHINESE_APPROVAL[outcome]! : outcome),
+    approval: (outcome) =>
+      Object.hasOwn(chineseApprovalOutcomes, outcome)
+        ? chineseApprovalOutcomes[outcome as keyof typeof chineseApprovalOutcomes]
+        : outcome,
     noCalls: '还没有技能调用记录。',
     callErrors: chineseCallErrors,
   },

@@ -1,5 +1,6 @@
 /** 简体中文。 */
 import { chineseApiErrors } from '../../shared/api-errors-zh-CN.js';
+import { chineseApprovalOutcomes } from '../../shared/approval-outcomes-zh-CN.js';
 import { chineseCallErrors } from '../../shared/call-errors-zh-CN.js';
 import { chineseSkillProblems } from '../../shared/skill-problems-zh-CN.js';
 import { chinesePresetLabels } from '../../shared/preset-labels-zh-CN.js';
@@ -428,16 +429,7 @@ export const zhCN: Strings = {
     requesterTask: (name) => `任务“${name}”`,
     requesterDeleted: { conversation: '对话已删除', task: '任务已删除' },
     approvalId: '审批编号',
-    approvalOutcome: {
-      none: '—',
-      approved: '已批准',
-      rejected: '已拒绝',
-      expired: '已过期',
-      cancelled: '已取消',
-      unconfirmed: '未确认',
-      paused: '已暂停',
-      'owner-at-terminal': '在终端确认',
-    },
+    approvalOutcome: chineseApprovalOutcomes,
     skillVersion: '技能版本',
     params: '参数',
     result: '结果',

@@ -123,7 +123,7 @@ describe('ias tasks, ias tasks run: what the model wrote', () => {
     expectNothingObeyed(list.stdout);
     // The header and the task, its name on the task's row.
     expect(list.stdout.trimEnd().split('\n')).toHaveLength(2);
-    expect(list.stdout).toContain(`task0001  ${shownName}  0 8 * * * (Asia/Shanghai)`);
+    expect(list.stdout).toContain(`task0001  ${shownName}  Every day at 8:00 AM (0 8 * * *, Asia/Shanghai)`);
     expectNothingObeyed(ias(['tasks', '--json', ...h.args]).stdout);
     const paused = ias(['tasks', 'pause', 'task0001', ...h.args]);
     expect(paused.stdout).toBe(`Paused ${shownName} (task0001).\n`);
@@ -160,8 +160,8 @@ describe('ias tasks, ias skills list: text of double width', () => {
       .split('\n');
     expect(chinese).toContain('每日天气预报 🌅');
     // Each name takes 15 columns or less: the schedule starts where its header does, in each row.
-    expect(columnOf(ascii!, '0 7 * * *')).toBe(columnOf(header!, 'SCHEDULE'));
-    expect(columnOf(chinese!, '0 8 * * *')).toBe(columnOf(header!, 'SCHEDULE'));
+    expect(columnOf(ascii!, 'Every day at 7:00 AM')).toBe(columnOf(header!, 'SCHEDULE'));
+    expect(columnOf(chinese!, 'Every day at 8:00 AM')).toBe(columnOf(header!, 'SCHEDULE'));
 
     // A row past the 120 columns of a pipe is cut to fit them, at a whole emoji (a pair of UTF-16 units).
     writeSkill(

@@ -207,6 +207,21 @@ describe('ias chat', () => {
   });
 });
 
+/**
+ * An interactive chat asked to mail the boss: the call has gone on in the background and its
+ * approval's question waits (drawn again after the model's reply, not the chat's prompt).
+ */
+async function atBackgroundMailQuestion() {
+  const s = await setup();
+  mailGoingOnInTheBackground(s.server);
+  const term = iasOnTerminal(['chat', ...s.args], s.env);
+  await term.waitFor('you> ');
+  term.type('mail the boss\r');
+  await term.waitFor('It goes on in the background.');
+  await term.waitFor('Run send_mail? [y/N]', 2);
+  return { s, term };
+}
+
 describe('ias chat on a terminal', () => {
   it('Ctrl-C stops the reply under way, not the session; Ctrl-D leaves', async () => {
     const s = await setup();
@@ -384,13 +399,7 @@ describe('ias chat on a terminal', () => {
   });
 
   it('a background call stopped before its approval was answered (Ctrl-D leaves) reads `error`, as in the app', async () => {
-    const s = await setup();
-    mailGoingOnInTheBackground(s.server);
-    const term = iasOnTerminal(['chat', ...s.args], s.env);
-    await term.waitFor('you> ');
-    term.type('mail the boss\r');
-    await term.waitFor('It goes on in the background.');
-    await term.waitFor('Run send_mail? [y/N]', 2);
+    const { s, term } = await atBackgroundMailQuestion();
     term.type(CTRL_D);
     expect(await term.exited).toBe(0);
     expect(term.screen()).toContain('[stopping a call still running in the background]');
@@ -423,14 +432,7 @@ describe('ias chat on a terminal', () => {
   });
 
   it('Ctrl-C at the approval of a background call declines it, and the chat goes on', async () => {
-    const s = await setup();
-    mailGoingOnInTheBackground(s.server);
-    const term = iasOnTerminal(['chat', ...s.args], s.env);
-    await term.waitFor('you> ');
-    term.type('mail the boss\r');
-    await term.waitFor('It goes on in the background.');
-    // The approval still waits: its question, not the chat's prompt, is drawn again after the reply.
-    await term.waitFor('Run send_mail? [y/N]', 2);
+    const { s, term } = await atBackgroundMailQuestion();
     term.type(CTRL_C);
     await term.waitFor('[send_mail finished in the background: refused]');
     expect(term.screen()).toContain('[declined]');
@@ -511,14 +513,8 @@ describe('ias chat on a terminal', () => {
   });
 
   it('a pasted block starting with "y" at an approval\'s question does not answer it: it is sent after', async () => {
-    const s = await setup();
-    mailGoingOnInTheBackground(s.server);
+    const { s, term } = await atBackgroundMailQuestion();
     s.server.enqueue({ content: 'Logs checked.' });
-    const term = iasOnTerminal(['chat', ...s.args], s.env);
-    await term.waitFor('you> ');
-    term.type('mail the boss\r');
-    await term.waitFor('It goes on in the background.');
-    await term.waitFor('Run send_mail? [y/N]', 2);
     term.type('y\ralso check the logs\r');
     await term.waitFor('[queued: sent once the question above is answered]');
     await term.waitFor('Run send_mail? [y/N]', 3);
@@ -534,14 +530,7 @@ describe('ias chat on a terminal', () => {
   }, 30_000);
 
   it('a background call that ends while the chat waits at its prompt is said, and the prompt drawn again', async () => {
-    const s = await setup();
-    mailGoingOnInTheBackground(s.server);
-    const term = iasOnTerminal(['chat', ...s.args], s.env);
-    await term.waitFor('you> ');
-    term.type('mail the boss\r');
-    await term.waitFor('It goes on in the background.');
-    // The approval still waits: its question, not the chat's prompt, is drawn again after the reply.
-    await term.waitFor('Run send_mail? [y/N]', 2);
+    const { term } = await atBackgroundMailQuestion();
     term.type('y\r');
     await term.waitFor('[send_mail finished in the background: done]');
     term.type(CTRL_D);

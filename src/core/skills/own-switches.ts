@@ -14,18 +14,10 @@ import type { SkillRegistry } from './registry.js';
 
 export function keepSwitchesWithSkills(registry: SkillRegistry, settings: SkillSettingsRepo): void {
   registry.on('change', ({ names }) => {
-    // Only names with settings of their own can have anything to move: one read of them, and no
-    // folder look or write for the rest (the first load reports every skill).
-    const saved = new Map(settings.list().map((s) => [s.name, s]));
     for (const name of names) {
-      const own = saved.get(name);
-      if (!own) continue;
       const skill = registry.get(name);
-      const ownersState = own.userEnabled !== null || own.reviewedHash !== null;
-      if (skill?.source === 'system' && ownersState && !registry.hasFolder('user', name)) settings.forgetCopy(name);
-      if (skill?.source === 'user' && own.userEnabled === null && !registry.hasFolder('system', name)) {
-        settings.giveSwitchToUserSkill(name);
-      }
+      if (skill?.source === 'system' && !registry.hasFolder('user', name)) settings.forgetCopy(name);
+      if (skill?.source === 'user' && !registry.hasFolder('system', name)) settings.giveSwitchToUserSkill(name);
     }
   });
 }

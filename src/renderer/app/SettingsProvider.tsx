@@ -70,7 +70,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     [],
     (event) => event.type === 'settings-changed',
   );
-  const { setData } = loaded;
+  const { setData, reload } = loaded;
   const settings = loaded.data;
   const systemDark = useSystemDark();
 
@@ -93,19 +93,32 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     remember(STORED_LANGUAGE, settings.language);
   }, [settings]);
 
+  // A choice shows at once (a control that snapped back until the core answers would read as a
+  // refusal); the core's answer then replaces it, and a refused save reads the saved settings again.
   const save = useCallback(
     async (input: SettingsInput) => {
-      const next = await client.call.saveSettings(input);
-      setData(() => next);
+      setData((current) => current && { ...current, ...input });
+      try {
+        const next = await client.call.saveSettings(input);
+        setData(() => next);
+      } catch (err) {
+        reload();
+        throw err;
+      }
     },
-    [setData],
+    [setData, reload],
   );
   const setHighRiskPaused = useCallback(
     async (paused: boolean) => {
-      await client.call.setHighRiskPaused(paused);
-      setData((current) => (current ? { ...current, highRiskPaused: paused } : current));
+      setData((current) => current && { ...current, highRiskPaused: paused });
+      try {
+        await client.call.setHighRiskPaused(paused);
+      } catch (err) {
+        reload();
+        throw err;
+      }
     },
-    [setData],
+    [setData, reload],
   );
 
   const value = useMemo(

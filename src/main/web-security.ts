@@ -23,22 +23,29 @@ const samePath = (a: string, b: string, platform: NodeJS.Platform): boolean =>
     ? path.resolve(a).toLowerCase() === path.resolve(b).toLowerCase()
     : path.resolve(a) === path.resolve(b);
 
-/** A test for "is this URL the app's own renderer page": the dev server's origin, or the built index.html. */
+/**
+ * A test for "is this URL the app's own renderer page": the dev server's origin, or the built
+ * index.html. It never throws: its callers (will-navigate, the permission handlers) would then let
+ * the navigation or the ask through, so a URL it cannot read (a file URL with an encoded "/", which
+ * no path converts from) is not the app.
+ */
 export function appUrlMatcher(options: {
   devServer?: string;
   rendererFile: string;
   platform?: NodeJS.Platform;
 }): (url: string) => boolean {
-  return (url) => {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return false;
-    }
+  const matches = (url: string): boolean => {
+    const parsed = new URL(url);
     if (options.devServer) return parsed.origin === new URL(options.devServer).origin;
     if (parsed.protocol !== 'file:' || parsed.host !== '') return false;
     return samePath(fileURLToPath(parsed), options.rendererFile, options.platform ?? process.platform);
+  };
+  return (url) => {
+    try {
+      return matches(url);
+    } catch {
+      return false;
+    }
   };
 }
 

@@ -38,6 +38,21 @@ describe('window security settings', () => {
     expect(dev(pathToFileURL(rendererFile).href)).toBe(false);
   });
 
+  it('a URL it cannot read is not the app, said without an exception (which would let a navigation through)', () => {
+    const rendererFile = path.resolve('/opt/iAs/out/renderer/index.html');
+    const isApp = appUrlMatcher({ rendererFile, platform: 'linux' });
+    // No path converts from an encoded "/": will-navigate must still get an answer, and refuse it.
+    for (const url of ['file:///opt/iAs/out/renderer%2Findex.html', 'file:///tmp%2Fpage.html']) {
+      expect(() => isApp(url)).not.toThrow();
+      expect(isApp(url)).toBe(false);
+      expect(permissionAllowed({ permission: 'clipboard-sanitized-write', pageUrl: url }, isApp)).toBe(false);
+    }
+    // A dev server address that is no URL makes no page the app's.
+    const badDev = appUrlMatcher({ rendererFile, devServer: 'not a url' });
+    expect(() => badDev('http://127.0.0.1:5173/')).not.toThrow();
+    expect(badDev('http://127.0.0.1:5173/')).toBe(false);
+  });
+
   it('opens only plain http(s) links in the browser', () => {
     expect(isSafeExternalUrl('https://wechaty.js.org/docs')).toBe(true);
     expect(isSafeExternalUrl('http://127.0.0.1:11434')).toBe(true);

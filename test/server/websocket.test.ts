@@ -46,6 +46,9 @@ describe('ias serve over WebSocket', () => {
     });
     expect(await openSocket(wsUrl, { origin: 'null' }, right)).toEqual({ status: 403 });
     expect(await openSocket(wsUrl, {}, right)).toEqual({ status: 403 }); // no Origin at all
+    // DNS rebinding: a foreign name pointing at 127.0.0.1, its page's Origin matching its Host.
+    const rebound = `evil.example:${t.server.port}`;
+    expect(await openSocket(wsUrl, { origin: `http://${rebound}`, host: rebound }, right)).toEqual({ status: 403 });
     expect(await openSocket(`ws://127.0.0.1:${t.server.port}/other`, origin, right)).toEqual({ status: 404 });
     expect(t.calls).toEqual([]);
   });

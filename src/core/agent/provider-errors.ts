@@ -37,8 +37,38 @@ export function sentKey(config: ProviderConfig): SentKey {
   return config.from.apiKey !== 'none';
 }
 
-/** `keySet`: whether an API key was given (a refusal without one says to set it; see SentKey). */
-export function describeProviderError(error: unknown, baseUrl: string, keySet: SentKey = true): ProviderFailure {
+/**
+ * `keySet`: whether an API key was given (a refusal without one says to set it; see SentKey).
+ * `apiKey`, the key the request carried, never appears in what is said: a server may quote it (an
+ * error that names the key it refused, a page that echoes the request's headers), and what a
+ * failure says is shown, and stored with the conversation.
+ */
+export function describeProviderError(
+  error: unknown,
+  baseUrl: string,
+  keySet: SentKey = true,
+  apiKey = '',
+): ProviderFailure {
+  return withoutKey(describe(error, baseUrl, keySet), apiKey);
+}
+
+/** Long enough to be a secret (real keys are 32 characters and more): a placeholder such as Ollama's `ollama` is a word a message may hold. */
+const SHORTEST_HIDDEN_KEY = 16;
+const HIDDEN_KEY = '[API key hidden]';
+
+function withoutKey(failure: ProviderFailure, apiKey: string): ProviderFailure {
+  const key = apiKey.trim();
+  if (key.length < SHORTEST_HIDDEN_KEY) return failure;
+  const hide = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? value.split(key).join(HIDDEN_KEY)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hide(v)]))
+        : value;
+  return hide(failure) as ProviderFailure;
+}
+
+function describe(error: unknown, baseUrl: string, keySet: SentKey): ProviderFailure {
   if (error instanceof OpenAI.APIUserAbortError) return { ...turnMessage('request-stopped', {}), retryable: false };
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     return { ...turnMessage('server-timeout', { baseUrl }), retryable: true };

@@ -166,6 +166,7 @@ export class ProviderRequests {
           error instanceof StreamCutError ? error.cause : error,
           config.baseUrl,
           sentKey(config),
+          config.apiKey,
         );
         // A server that refuses how the request is made, in a way that can be mended, is asked
         // again at once, mended (see ServerMends).

@@ -120,7 +120,7 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
         const answered = turnMessage('model-answered', { model: config.model, baseUrl: config.baseUrl });
         return { ok: true, message: answered.message, messageCode: codeOf(answered) };
       } catch (err) {
-        const failure = describeProviderError(err, config.baseUrl, sentKey(config));
+        const failure = describeProviderError(err, config.baseUrl, sentKey(config), config.apiKey);
         return { ok: false, message: failure.message, messageCode: codeOf(failure) };
       }
     },

@@ -82,4 +82,7 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'file-link-outside': (p) => `“${p.file}”是指向 ${p.target} 的符号链接，不在技能所在的文件夹内；链接只能指向其中`,
   'too-many-files': (p) => `技能文件夹中的文件超过了 ${p.max} 个`,
   'folder-too-large': (p) => `技能文件夹超过了 ${p.maxMb} MB；技能必须小到每次运行前都能完整检查`,
+  'check-path-missing': () => '没有这个文件或文件夹',
+  'check-path-not-skill': () => '这不是 SKILL.md 文件、技能文件夹，也不是放技能文件夹的文件夹',
+  'check-path-no-skills': () => '这里没有找到技能文件夹（含有 SKILL.md 的文件夹）',
 };

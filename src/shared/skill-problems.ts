@@ -91,6 +91,12 @@ export interface SkillProblemParams {
   'file-link-outside': { file: string; target: string };
   'too-many-files': { max: number };
   'folder-too-large': { maxMb: number };
+  /** `ias skills check` was given a path that is not there. */
+  'check-path-missing': Record<string, never>;
+  /** `ias skills check` was given a file other than SKILL.md. */
+  'check-path-not-skill': Record<string, never>;
+  /** A warning: `ias skills check` was given a folder with no skill folder in it. */
+  'check-path-no-skills': Record<string, never>;
 }
 
 export type SkillProblemName = keyof SkillProblemParams;
@@ -188,6 +194,9 @@ export const englishSkillProblems: SkillProblemStrings = {
   'too-many-files': (p) => `the skill folder holds more than ${p.max} files`,
   'folder-too-large': (p) =>
     `the skill folder holds more than ${p.maxMb} MB; a skill must be small enough to check in full before it runs`,
+  'check-path-missing': () => 'no such file or folder',
+  'check-path-not-skill': () => 'not a SKILL.md file, a skill folder or a folder of skill folders',
+  'check-path-no-skills': () => 'no skill folders (folders with a SKILL.md) found here',
 };
 
 /** A problem of `code` with `params`, in English, with its code. */

@@ -315,7 +315,7 @@ describe('ias skills check', () => {
     const file = (name: string) => path.join(h.user, name, 'SKILL.md');
     const global = ['--home', h.dir, '--system-skills', h.system];
 
-    const english = ias(['skills', 'check', h.user, ...global]);
+    const english = ias(['skills', 'check', h.user, path.join(h.dir, 'nowhere'), ...global]);
     expect(english.status).toBe(1);
     expect(english.stdout).toContain(
       `error ${file('colon')}:3: the front matter is not valid YAML: the value of "description" has a ": " in it, which YAML reads as another key; put the value in quotes: description: "…" (YAML says: `,
@@ -325,9 +325,10 @@ describe('ias skills check', () => {
     expect(english.stdout).toContain(
       `warning ${file('typo')}:5: iAs does not read front matter "Parameters", so it is ignored: did you mean "parameters"?\n`,
     );
-    expect(english.stdout).toContain('2 valid, 2 error(s), 1 warning(s)\n');
+    expect(english.stdout).toContain(`error ${path.join(h.dir, 'nowhere')}: no such file or folder\n`);
+    expect(english.stdout).toContain('2 valid, 3 error(s), 1 warning(s)\n');
 
-    const chinese = ias(['skills', 'check', h.user, ...global], { LANG: 'zh_CN.UTF-8' });
+    const chinese = ias(['skills', 'check', h.user, path.join(h.dir, 'nowhere'), ...global], { LANG: 'zh_CN.UTF-8' });
     expect(chinese.status).toBe(1);
     expect(chinese.stdout).toContain(
       `错误 ${file('colon')}:3: front matter 不是有效的 YAML：“description”的值里有“: ”（冒号加空格），YAML 会把它当成另一个键；请给值加上引号`,
@@ -336,7 +337,8 @@ describe('ias skills check', () => {
     expect(chinese.stdout).toContain(
       `警告 ${file('typo')}:5: iAs 不读取 front matter 的“Parameters”，它会被忽略：是不是想写“parameters”？\n`,
     );
-    expect(chinese.stdout).not.toMatch(/did you mean|is not valid YAML/);
+    expect(chinese.stdout).toContain(`错误 ${path.join(h.dir, 'nowhere')}: 没有这个文件或文件夹\n`);
+    expect(chinese.stdout).not.toMatch(/no such file|did you mean|is not valid YAML/);
 
     // `ias skills` lists the skills that load, with the others' problems on stderr.
     const list = ias(['skills', 'list', '--json', ...global]);

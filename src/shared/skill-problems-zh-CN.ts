@@ -17,7 +17,14 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'file-empty': () => 'SKILL.md 是空的：至少需要一个标题和一段描述',
   'front-matter-unclosed': () => '第 1 行的“---”开始了 front matter，但后面没有“---”行来结束它',
   'front-matter-not-mapping': () => 'front matter 必须是由“key: value”行组成的 YAML 映射',
+  'front-matter-not-first-line': (p) =>
+    `front matter 的“---”必须是文件的第一行（这里在第 ${p.line} 行）：请删掉它上面的行`,
+  'front-matter-no-opening': (p) =>
+    `文件以“${p.key}:”开头，但它上面没有“---”行：front matter 要写在两行“---”之间，其中第一行“---”必须是文件的第一行`,
   'front-matter-bad-yaml': (p) => `front matter 不是有效的 YAML：${p.detail}`,
+  'front-matter-colon-in-value': (p) =>
+    `front matter 不是有效的 YAML：“${p.key}”的值里有“: ”（冒号加空格），YAML 会把它当成另一个键；请给值加上引号（${p.key}: "…"），或把冒号写成“：”（YAML 的原话：${p.detail}）`,
+  'front-matter-key-unknown': (p) => `iAs 不读取 front matter 的“${p.key}”，它会被忽略：是不是想写“${p.meant}”？`,
   'front-matter-too-large': (p) =>
     `front matter 展开其中的 YAML 别名（*name）后超过了 SKILL.md 的 ${p.limitKb} KB 上限：请直接写出各个值，不要反复引用别名`,
   'code-block-unclosed': () => '从这里开始的代码块没有结束',
@@ -75,4 +82,7 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'file-link-outside': (p) => `“${p.file}”是指向 ${p.target} 的符号链接，不在技能所在的文件夹内；链接只能指向其中`,
   'too-many-files': (p) => `技能文件夹中的文件超过了 ${p.max} 个`,
   'folder-too-large': (p) => `技能文件夹超过了 ${p.maxMb} MB；技能必须小到每次运行前都能完整检查`,
+  'check-path-missing': () => '没有这个文件或文件夹',
+  'check-path-not-skill': () => '这不是 SKILL.md 文件、技能文件夹，也不是放技能文件夹的文件夹',
+  'check-path-no-skills': () => '这里没有找到技能文件夹（含有 SKILL.md 的文件夹）',
 };

@@ -20,7 +20,15 @@ export interface SkillProblemParams {
   'file-empty': Record<string, never>;
   'front-matter-unclosed': Record<string, never>;
   'front-matter-not-mapping': Record<string, never>;
+  /** The first "---" comes after blank lines: front matter is read from line 1 only. */
+  'front-matter-not-first-line': { line: number };
+  /** The file begins with a front matter line (`name:` or `description:`) and no "---" above it. */
+  'front-matter-no-opening': { key: string };
   'front-matter-bad-yaml': { detail: string };
+  /** The YAML error of a line whose unquoted value holds ": " (read as a second key): `key` is the line's key. */
+  'front-matter-colon-in-value': { key: string; detail: string };
+  /** A warning: a key iAs does not read, and the key of ours it likely meant. */
+  'front-matter-key-unknown': { key: string; meant: string };
   /** Its YAML aliases expanded, the front matter is larger than a SKILL.md may be. */
   'front-matter-too-large': { limitKb: number };
   'code-block-unclosed': Record<string, never>;
@@ -83,6 +91,12 @@ export interface SkillProblemParams {
   'file-link-outside': { file: string; target: string };
   'too-many-files': { max: number };
   'folder-too-large': { maxMb: number };
+  /** `ias skills check` was given a path that is not there. */
+  'check-path-missing': Record<string, never>;
+  /** `ias skills check` was given a file other than SKILL.md. */
+  'check-path-not-skill': Record<string, never>;
+  /** A warning: `ias skills check` was given a folder with no skill folder in it. */
+  'check-path-no-skills': Record<string, never>;
 }
 
 export type SkillProblemName = keyof SkillProblemParams;
@@ -108,7 +122,15 @@ export const englishSkillProblems: SkillProblemStrings = {
   'file-empty': () => 'SKILL.md is empty: it needs at least a title and a description',
   'front-matter-unclosed': () => 'the front matter opened by "---" on line 1 is never closed by a "---" line',
   'front-matter-not-mapping': () => 'the front matter must be a YAML mapping of "key: value" lines',
+  'front-matter-not-first-line': (p) =>
+    `the front matter's "---" must be the file's very first line (here it is line ${p.line}): remove the lines above it`,
+  'front-matter-no-opening': (p) =>
+    `the file begins with "${p.key}:" but has no "---" line above it: front matter goes between two "---" lines, the first of them the file's very first line`,
   'front-matter-bad-yaml': (p) => `the front matter is not valid YAML: ${p.detail}`,
+  'front-matter-colon-in-value': (p) =>
+    `the front matter is not valid YAML: the value of "${p.key}" has a ": " in it, which YAML reads as another key; put the value in quotes: ${p.key}: "…" (YAML says: ${p.detail})`,
+  'front-matter-key-unknown': (p) =>
+    `iAs does not read front matter "${p.key}", so it is ignored: did you mean "${p.meant}"?`,
   'front-matter-too-large': (p) =>
     `the front matter, its YAML aliases (*name) expanded, is larger than the ${p.limitKb} KB a SKILL.md may be: write the values out instead of repeating aliases`,
   'code-block-unclosed': () => 'a code block opened here is never closed',
@@ -172,6 +194,9 @@ export const englishSkillProblems: SkillProblemStrings = {
   'too-many-files': (p) => `the skill folder holds more than ${p.max} files`,
   'folder-too-large': (p) =>
     `the skill folder holds more than ${p.maxMb} MB; a skill must be small enough to check in full before it runs`,
+  'check-path-missing': () => 'no such file or folder',
+  'check-path-not-skill': () => 'not a SKILL.md file, a skill folder or a folder of skill folders',
+  'check-path-no-skills': () => 'no skill folders (folders with a SKILL.md) found here',
 };
 
 /** A problem of `code` with `params`, in English, with its code. */

@@ -301,6 +301,51 @@ describe('ias skills check', () => {
     );
   });
 
+  it("says a newcomer's front matter slips with line and fix, in English and 简体中文, and loads the rest", () => {
+    const h = home();
+    const execute = '\n## Execute\n\n```bash\necho hi\n```\n';
+    writeSkill(h.user, 'colon', `---\nname: colon\ndescription: Usage: say hi\nrisk: low\n---\n${execute}`);
+    writeSkill(h.user, 'dashless', `name: dashless\ndescription: Says hi.\nrisk: low\n${execute}`);
+    writeSkill(
+      h.user,
+      'typo',
+      `---\nname: typo\ndescription: Says hi.\nrisk: low\nParameters:\n  type: object\n---\n${execute}`,
+    );
+    writeSkill(h.user, 'fine', `---\nname: fine\ndescription: "Usage: say hi"\nrisk: low\n---\n${execute}`);
+    const file = (name: string) => path.join(h.user, name, 'SKILL.md');
+    const global = ['--home', h.dir, '--system-skills', h.system];
+
+    const english = ias(['skills', 'check', h.user, path.join(h.dir, 'nowhere'), ...global]);
+    expect(english.status).toBe(1);
+    expect(english.stdout).toContain(
+      `error ${file('colon')}:3: the front matter is not valid YAML: the value of "description" has a ": " in it, which YAML reads as another key; put the value in quotes: description: "…" (YAML says: `,
+    );
+    expect(english.stdout).toContain(`error ${file('dashless')}:1: the file begins with "name:" but has no "---" line`);
+    expect(english.stdout).not.toContain('declares no risk');
+    expect(english.stdout).toContain(
+      `warning ${file('typo')}:5: iAs does not read front matter "Parameters", so it is ignored: did you mean "parameters"?\n`,
+    );
+    expect(english.stdout).toContain(`error ${path.join(h.dir, 'nowhere')}: no such file or folder\n`);
+    expect(english.stdout).toContain('2 valid, 3 error(s), 1 warning(s)\n');
+
+    const chinese = ias(['skills', 'check', h.user, path.join(h.dir, 'nowhere'), ...global], { LANG: 'zh_CN.UTF-8' });
+    expect(chinese.status).toBe(1);
+    expect(chinese.stdout).toContain(
+      `错误 ${file('colon')}:3: front matter 不是有效的 YAML：“description”的值里有“: ”（冒号加空格），YAML 会把它当成另一个键；请给值加上引号`,
+    );
+    expect(chinese.stdout).toContain(`错误 ${file('dashless')}:1: 文件以“name:”开头，但它上面没有“---”行`);
+    expect(chinese.stdout).toContain(
+      `警告 ${file('typo')}:5: iAs 不读取 front matter 的“Parameters”，它会被忽略：是不是想写“parameters”？\n`,
+    );
+    expect(chinese.stdout).toContain(`错误 ${path.join(h.dir, 'nowhere')}: 没有这个文件或文件夹\n`);
+    expect(chinese.stdout).not.toMatch(/no such file|did you mean|is not valid YAML/);
+
+    // `ias skills` lists the skills that load, with the others' problems on stderr.
+    const list = ias(['skills', 'list', '--json', ...global]);
+    expect((JSON.parse(list.stdout) as { name: string }[]).map((s) => s.name)).toEqual(['fine', 'typo']);
+    expect(list.stderr).toContain(`error ${file('dashless')}:1:`);
+  });
+
   it("knows the app's own system skills: a user skill named email runs as High", () => {
     const h = home();
     writeSkill(h.user, 'email', scriptSkill({ script: 'echo mine', risk: 'Low' }));

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadSkillFolder } from './load.js';
+import { skillProblem } from './problem.js';
 import { argsValidator, type SchemaCompileError } from './schema.js';
 import type { Skill, SkillProblem, SkillSource } from './types.js';
 
@@ -35,12 +36,12 @@ export function checkPaths(paths: string[], source: SkillSource = 'user'): Check
     try {
       stat = fs.statSync(abs);
     } catch {
-      report.errors.push({ path: abs, message: 'no such file or folder' });
+      report.errors.push(skillProblem(abs, 'check-path-missing', {}));
       continue;
     }
     if (stat.isFile()) {
       if (path.basename(abs) !== 'SKILL.md') {
-        report.errors.push({ path: abs, message: 'not a SKILL.md file, a skill folder or a folder of skill folders' });
+        report.errors.push(skillProblem(abs, 'check-path-not-skill', {}));
         continue;
       }
       const dir = path.dirname(abs);
@@ -52,8 +53,7 @@ export function checkPaths(paths: string[], source: SkillSource = 'user'): Check
       for (const name of fs.readdirSync(abs).sort()) {
         if (!name.startsWith('.') && checkFolder(abs, name)) found++;
       }
-      if (found === 0)
-        report.warnings.push({ path: abs, message: 'no skill folders (folders with a SKILL.md) found here' });
+      if (found === 0) report.warnings.push(skillProblem(abs, 'check-path-no-skills', {}));
     }
   }
   return report;

@@ -7,6 +7,7 @@ import type { SkillPlace } from '../../shared/skill-problems.js';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parseConfigFields } from './config-fields.js';
 import { expandsPast } from './front-matter-size.js';
+import { meantKey } from './front-matter-keys.js';
 import { firstTextLine, outlineMarkdown, type FencedBlock, type Section } from './markdown-sections.js';
 import { interpreterForLanguage, interpreterForShebang, SUPPORTED_LANGUAGES } from './interpreters.js';
 import { problemOf, skillProblem, type ReportProblem } from './problem.js';
@@ -73,6 +74,18 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   let data: Record<string, unknown> = {};
   let bodyStart = 0;
   const fmLines: string[] = [];
+  // Front matter is read from the very first line only: otherwise its lines would quietly become
+  // the description, and the risk or parameters in them would be missing.
+  const first = lines.findIndex((l) => l.trim() !== '');
+  if (first > 0 && lines[first]!.trim() === '---') {
+    error('front-matter-not-first-line', { line: first + 1 }, first + 1);
+    return { errors, warnings };
+  }
+  const bare = lines[first]!.match(/^(name|description)\s*:/);
+  if (bare) {
+    error('front-matter-no-opening', { key: bare[1]! }, first + 1);
+    return { errors, warnings };
+  }
   if (lines[0]!.trim() === '---') {
     const end = lines.findIndex((l, i) => i > 0 && l.trim() === '---');
     if (end < 0) {
@@ -92,7 +105,10 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
       const e = err as { mark?: { line?: number }; reason?: string; message: string };
       // gray-matter hands YAML the text from the end of the opening "---": its line 0 is file line 1.
       const line = typeof e.mark?.line === 'number' ? e.mark.line + 1 : undefined;
-      error('front-matter-bad-yaml', { detail: e.reason ?? e.message.split('\n')[0]! }, line);
+      const detail = e.reason ?? e.message.split('\n')[0]!;
+      const colon = line === undefined ? undefined : colonInValue(fmLines[line - 2]);
+      if (colon) error('front-matter-colon-in-value', { key: colon, detail }, line);
+      else error('front-matter-bad-yaml', { detail }, line);
       return { errors, warnings };
     }
     // Aliases may make a few hundred bytes stand for more values than memory holds (see front-matter-size.ts).
@@ -102,9 +118,14 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     }
   }
   const keyLine = (key: string) => {
-    const i = fmLines.findIndex((l) => new RegExp(`^${key}\\s*:`).test(l));
+    const i = fmLines.findIndex((l) => l.startsWith(key) && /^\s*:/.test(l.slice(key.length)));
     return i < 0 ? undefined : i + 2;
   };
+  // A key iAs does not read is dropped; one that looks like a slip for one of ours is said.
+  for (const key of Object.keys(data)) {
+    const meant = meantKey(key);
+    if (meant) warn('front-matter-key-unknown', { key, meant }, keyLine(key));
+  }
 
   const outline = outlineMarkdown(lines.slice(bodyStart), bodyStart + 1);
   if (outline.unclosedFence) {
@@ -290,6 +311,15 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   if (allowedTools) definition.allowedTools = allowedTools;
   if (config && config.length > 0) definition.config = config;
   return { definition, errors, warnings };
+}
+
+/**
+ * The key of a front matter line whose plain (unquoted) value holds ": " or ends with ":", which
+ * YAML reads as a second key on the line (`description: Usage: ask me`); undefined for other lines.
+ */
+function colonInValue(line: string | undefined): string | undefined {
+  const m = line?.match(/^\s*(?:-\s+)?([^\s:#'"][^:]*?)\s*:\s+([^'"[{|>&*!%@`#\s].*)$/);
+  return m && /:(\s|$)/.test(m[2]!) ? m[1] : undefined;
 }
 
 function parseJson(text: string, firstLine: number | undefined, place: SkillPlace, error: ReportProblem): unknown {

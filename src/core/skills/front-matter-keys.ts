@@ -1,0 +1,86 @@
+/**
+ * The front matter keys iAs reads, and which of them a key it does not read was most likely meant
+ * to be: `Parameters:`, `params:` or `desciption:` would otherwise be dropped without a word (the
+ * tool then takes no arguments, or has another description). Keys of other tools (`version`,
+ * `author`, `model`…) are left alone: only a key close to one of ours is a likely slip.
+ */
+
+/** Every key `parseSkillFile` reads (the Agent Skills standard's, then ours). */
+export const FRONT_MATTER_KEYS = [
+  'name',
+  'description',
+  'license',
+  'compatibility',
+  'metadata',
+  'allowed-tools',
+  'risk',
+  'timeout',
+  'parameters',
+  'config',
+  'builtin',
+] as const;
+
+/** Other words for our keys (compared without case, "-", "_" or spaces). */
+const ALIASES: Record<string, (typeof FRONT_MATTER_KEYS)[number]> = {
+  params: 'parameters',
+  param: 'parameters',
+  arguments: 'parameters',
+  args: 'parameters',
+  inputs: 'parameters',
+  input: 'parameters',
+  inputschema: 'parameters',
+  schema: 'parameters',
+  risklevel: 'risk',
+  level: 'risk',
+  timeoutsecs: 'timeout',
+  timeoutseconds: 'timeout',
+  settings: 'config',
+  env: 'config',
+  secrets: 'config',
+  tools: 'allowed-tools',
+};
+
+const plain = (key: string) => key.toLowerCase().replace(/[-_\s]/g, '');
+
+/** Edits (insert, delete, replace, swap two neighbours) between `a` and `b`, up to `max` + 1. */
+function editsBetween(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        rows[0]!.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]!.push(best);
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/**
+ * The key of ours that `key` (one iAs does not read) was likely meant to be, or undefined when it
+ * looks like a key of its own: the same key in other case or with "_" for "-", another word for
+ * it, a start of it (`desc`), or a slip of one or two letters in a longer key (not a key that
+ * only adds to it, as `description_zh` does).
+ */
+export function meantKey(key: string): string | undefined {
+  if ((FRONT_MATTER_KEYS as readonly string[]).includes(key)) return undefined;
+  const given = plain(key);
+  if (given === '') return undefined;
+  const alias = ALIASES[given];
+  if (alias) return alias;
+  for (const known of FRONT_MATTER_KEYS) {
+    const ours = plain(known);
+    if (given === ours) return known;
+    if (given.length >= 4 && ours.startsWith(given)) return known;
+    // `description_zh` adds to a key rather than misspells it: a key of its own.
+    if (ours.length >= 5 && !given.startsWith(ours) && editsBetween(given, ours, 2) <= 2) return known;
+  }
+  return undefined;
+}

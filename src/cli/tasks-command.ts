@@ -11,7 +11,7 @@ import type { Runtime } from '../core/runtime.js';
 import { sayApiError } from '../shared/api-errors.js';
 import type { TaskInfo } from '../shared/contract.js';
 import { sayCron } from '../shared/cron-words.js';
-import { formatDateTimeIn } from '../shared/date-time.js';
+import { formatDateTime } from '../shared/date-time.js';
 import type { Locale } from '../shared/locale.js';
 import { printError } from './chat-output.js';
 import { ownerLocale } from './cli-locale.js';
@@ -44,7 +44,7 @@ async function withTasks(cmd: Command, work: (said: Said) => Promise<void>): Pro
 
 function rows(tasks: TaskInfo[], { runtime, locale, words }: Said, now = Date.now()): string[][] {
   const zone = runtime.timeZone();
-  const when = (ms: number | null) => (ms === null ? '—' : formatDateTimeIn(ms, locale, zone));
+  const when = (ms: number | null) => (ms === null ? '—' : formatDateTime(ms, locale, zone));
   const { headers } = words;
   return [
     [headers.id, headers.name, headers.schedule, headers.nextRun, headers.lastRun].map((h) => color.dim(h)),
@@ -60,7 +60,7 @@ function rows(tasks: TaskInfo[], { runtime, locale, words }: Said, now = Date.no
         cell(
           t.cron !== null
             ? words.repeats(sayCron(t.cron, locale), t.cron, taskZone)
-            : words.once(t.runAt === null ? '—' : formatDateTimeIn(t.runAt, locale, t.timeZone), taskZone),
+            : words.once(t.runAt === null ? '—' : formatDateTime(t.runAt, locale, t.timeZone), taskZone),
         ),
         t.enabled ? when(t.nextRunAt) : resumable ? color.yellow(words.paused) : words.finished,
         t.lastRunAt === null

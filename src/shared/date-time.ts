@@ -38,20 +38,20 @@ function clock(locale: Locale): { hour: 'numeric' | '2-digit'; minute: '2-digit'
   return { hour: usesTwelveHourClock(locale) ? 'numeric' : '2-digit', minute: '2-digit' };
 }
 
-export function formatDateTime(ms: number, locale: Locale, seconds = false): string {
-  return formatter(locale, seconds ? 'datetime-s' : 'datetime', {
+/**
+ * A date and time to the minute (to the second with `seconds`) in `timeZone`, the computer's when
+ * not given (or not one Intl knows): the owner's zone in the UI and the `ias` command, a task's own
+ * for its schedule.
+ */
+export function formatDateTime(ms: number, locale: Locale, timeZone?: string, seconds = false): string {
+  const options: Intl.DateTimeFormatOptions = {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     ...clock(locale),
     ...(seconds ? { second: '2-digit' } : {}),
-  }).format(ms);
-}
-
-/** A date and time read in another time zone (a task's); in the computer's own when the zone is unknown. */
-export function formatDateTimeIn(ms: number, locale: Locale, timeZone: string): string {
-  const options = { year: 'numeric', month: '2-digit', day: '2-digit', ...clock(locale) } as const;
-  return zoned(locale, 'datetime', options, timeZone).format(ms);
+  };
+  return zoned(locale, seconds ? 'datetime-s' : 'datetime', options, timeZone).format(ms);
 }
 
 /** A formatter in `timeZone` (the computer's own when it is not given, or not one Intl knows). */
@@ -90,6 +90,60 @@ export function formatMessageTime(ms: number, locale: Locale, timeZone?: string,
 /** The computer's own IANA time zone. */
 export function localTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** A date and a time of day as numbers (month 1–12, hour 0–23). */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** What the calendar and the clock read at `ms` in `timeZone` (the computer's when not given). */
+export function wallClock(ms: number, timeZone?: string): WallClock {
+  const options = {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  } as const;
+  const parts = zoned('en', 'wall', options, timeZone).formatToParts(ms);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour') % 24,
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/**
+ * The moment a date and time written without an offset ("2026-03-01T09:30", as a datetime-local
+ * field gives it) names in `timeZone` (the computer's when not given); NaN when it is no date and
+ * time. A time the clocks skip (02:30 when they go from 02:00 to 03:00) reads as the moment it would
+ * have been had they not (03:30).
+ */
+export function momentOfWallClock(text: string, timeZone?: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(text);
+  if (!match) return NaN;
+  const n = (group: number) => Number(match[group] ?? 0);
+  const written = Date.UTC(n(1), n(2) - 1, n(3), n(4), n(5), n(6));
+  // How far the zone's clock is ahead of UTC at a moment (whole seconds, as it reads).
+  const offset = (at: number) => {
+    const w = wallClock(at, timeZone);
+    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(at / 1000) * 1000;
+  };
+  // The offset at the guess, then again at the moment it gives: right across a shift of the clocks.
+  const guess = written - offset(written);
+  return written - offset(guess);
 }
 
 const relativeFormatters = new Map<Locale, Intl.RelativeTimeFormat>();

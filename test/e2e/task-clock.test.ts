@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
+import { TIME_ZONE } from '../../src/core/time-zone.js';
 import { inLanguage, launchBrowser, openApp, screenshot, serve, type Served } from './harness.js';
 
 let app: Served;
@@ -25,6 +26,8 @@ beforeAll(async () => {
     setup: (home) => {
       const store = openStore(dataPaths(home).database);
       try {
+        // The owner's zone, the one its next run reads in, whatever the machine's.
+        store.settings.set(TIME_ZONE, 'UTC');
         store.tasks.insert({
           id: 'evening1',
           name: 'Evening summary',

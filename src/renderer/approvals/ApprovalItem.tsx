@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { ApprovalInfo } from '../../shared/contract.js';
 import { useNow } from '../api/hooks.js';
+import { useTimeZone } from '../app/SettingsProvider.js';
 import { channelLabel } from '../chat/ApprovalCard.js';
 import { ParamsList } from '../chat/ParamsList.js';
 import { useLocale, useT } from '../i18n.js';
@@ -15,6 +16,7 @@ import { useDecide } from './useDecide.js';
 export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
   const t = useT();
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const now = useNow();
   const decide = useDecide();
   const [busy, setBusy] = useState(false);
@@ -36,7 +38,9 @@ export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
       <div className="approval-item-head">
         <span className={`status-pill status-${approval.status}`}>{t.approvals.status[approval.status]}</span>
         <code className="approval-skill">{approval.skillName}</code>
-        <span className="muted">{formatDateTime(approval.createdAt, locale)}</span>
+        <span className="muted" data-testid="approval-created">
+          {formatDateTime(approval.createdAt, locale, timeZone)}
+        </span>
         <span className="spacer" />
         {approval.channel && (
           <span className="muted" data-testid="approval-channel">

@@ -1,6 +1,7 @@
 /** One audit entry in full: params, result or error, approval, timings, exit code. Esc closes. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { AuditRowInfo } from '../../shared/contract.js';
+import { useTimeZone } from '../app/SettingsProvider.js';
 import { useLocale, useT } from '../i18n.js';
 import { CodeBlock } from '../ui/CodeBlock.js';
 import { formatDateTime, formatDuration, parseMaybeJson } from '../ui/format.js';
@@ -13,14 +14,15 @@ import { sourceLabel } from './source-label.js';
 export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () => void }) {
   const t = useT();
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const closeButton = useRef<HTMLButtonElement>(null);
   const error = callErrorText(t, row);
   useEffect(() => {
     closeButton.current?.focus();
   }, [row.id]);
   const fields: [string, ReactNode][] = [
-    [t.audit.columns.time, formatDateTime(row.startedAt, locale, true)],
-    [t.audit.finished, row.finishedAt ? formatDateTime(row.finishedAt, locale, true) : '—'],
+    [t.audit.columns.time, formatDateTime(row.startedAt, locale, timeZone, true)],
+    [t.audit.finished, row.finishedAt ? formatDateTime(row.finishedAt, locale, timeZone, true) : '—'],
     [t.audit.columns.duration, formatDuration(row.durationMs)],
     [t.audit.columns.status, t.audit.status[row.status]],
     [t.audit.exitCode, row.exitCode === null ? '—' : String(row.exitCode)],

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import type { AuditSource, AuditStatus } from '../../shared/contract.js';
 import { useT } from '../i18n.js';
+import { momentOfWallClock } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
 
 export const STATUSES: AuditStatus[] = ['running', 'done', 'failed', 'interrupted', 'refused'];
@@ -14,7 +15,7 @@ export interface FilterState {
   status: AuditStatus | '';
   source: AuditSource | '';
   range: Range;
-  /** datetime-local values, for the custom range. */
+  /** datetime-local values, for the custom range: a date and time in the owner's zone. */
   from: string;
   to: string;
   text: string;
@@ -34,12 +35,15 @@ const RANGE_MS: Record<Exclude<Range, 'any' | 'custom'>, number> = {
   month: 30 * 86_400_000,
 };
 
-/** The time bounds a filter state means, now. */
-export function timeBounds(filters: FilterState, now: number): { from?: number; to?: number } {
+/**
+ * The time bounds a filter state means, now: a custom range's dates and times read in `timeZone`
+ * (the owner's, the one the log's times are shown in).
+ */
+export function timeBounds(filters: FilterState, now: number, timeZone: string): { from?: number; to?: number } {
   if (filters.range === 'any') return {};
   if (filters.range === 'custom') {
-    const from = filters.from ? new Date(filters.from).getTime() : NaN;
-    const to = filters.to ? new Date(filters.to).getTime() : NaN;
+    const from = momentOfWallClock(filters.from, timeZone);
+    const to = momentOfWallClock(filters.to, timeZone);
     return { ...(Number.isFinite(from) ? { from } : {}), ...(Number.isFinite(to) ? { to } : {}) };
   }
   return { from: now - RANGE_MS[filters.range] };

@@ -4,6 +4,7 @@
  */
 import { memo } from 'react';
 import type { AuditRowInfo } from '../../shared/contract.js';
+import { useTimeZone } from '../app/SettingsProvider.js';
 import { useLocale, useT } from '../i18n.js';
 import { formatDuration, formatStamp } from '../ui/format.js';
 import { approvalOutcomeLabel } from './approval-outcome.js';
@@ -21,6 +22,7 @@ interface Props {
 export const AuditRow = memo(function AuditRow({ row, index, height, active, onPick }: Props) {
   const t = useT();
   const locale = useLocale();
+  const timeZone = useTimeZone();
   return (
     <div
       id={`audit-row-${row.id}`}
@@ -34,7 +36,7 @@ export const AuditRow = memo(function AuditRow({ row, index, height, active, onP
       onClick={() => onPick(row, index)}
     >
       <span role="cell" className="muted num-tabular">
-        {formatStamp(row.startedAt, locale)}
+        {formatStamp(row.startedAt, locale, Date.now(), timeZone)}
       </span>
       <span role="cell" className="mono">
         {row.skill}

@@ -10,9 +10,3 @@ export function downloadText(text: string, filename: string, type: string): void
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-export function stampedName(base: string, extension: string, now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}`;
-  return `${base}-${stamp}.${extension}`;
-}

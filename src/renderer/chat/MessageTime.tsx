@@ -5,7 +5,7 @@
  */
 import { useTimeZone } from '../app/SettingsProvider.js';
 import { useLocale } from '../i18n.js';
-import { formatDateTimeIn, formatMessageTime } from '../ui/format.js';
+import { formatDateTime, formatMessageTime } from '../ui/format.js';
 
 export function MessageTime({ at }: { at: number }) {
   const locale = useLocale();
@@ -15,7 +15,7 @@ export function MessageTime({ at }: { at: number }) {
       className="message-time"
       data-testid="message-time"
       dateTime={new Date(at).toISOString()}
-      title={formatDateTimeIn(at, locale, timeZone)}
+      title={formatDateTime(at, locale, timeZone)}
     >
       {formatMessageTime(at, locale, timeZone)}
     </time>

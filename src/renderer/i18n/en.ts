@@ -545,7 +545,8 @@ export const en = {
     light: 'Light',
     dark: 'Dark',
     timeZone: 'Time zone',
-    timeZoneInUse: (zone: string) => `In use: ${zone}. Dates in chats, scheduled tasks and the current time follow it.`,
+    timeZoneInUse: (zone: string) =>
+      `In use: ${zone}. Every date and time the app shows, scheduled tasks and the current time follow it.`,
     behaviour: 'Behaviour',
     notifications: 'Notifications',
     notificationsHint: 'Reminders, background results and approvals.',

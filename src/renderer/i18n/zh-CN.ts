@@ -475,7 +475,7 @@ export const zhCN: Strings = {
     light: '浅色',
     dark: '深色',
     timeZone: '时区',
-    timeZoneInUse: (zone) => `当前使用：${zone}。对话中的日期、定时任务和当前时间都以它为准。`,
+    timeZoneInUse: (zone) => `当前使用：${zone}。应用显示的所有日期和时间、定时任务和当前时间都以它为准。`,
     behaviour: '行为',
     notifications: '通知',
     notificationsHint: '提醒、后台结果和审批。',

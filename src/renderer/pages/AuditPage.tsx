@@ -7,11 +7,13 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { AuditQuery, AuditRowInfo } from '../../shared/contract.js';
 import { client, errorMessage } from '../api/client.js';
 import { useDebounced, useLoad } from '../api/hooks.js';
+import { useTimeZone } from '../app/SettingsProvider.js';
 import { useToast } from '../app/Toasts.js';
 import { AuditDrawer } from '../audit/AuditDrawer.js';
 import { AuditFilters, filtersActive, NO_FILTERS, timeBounds, type FilterState } from '../audit/AuditFilters.js';
 import { AuditTable } from '../audit/AuditTable.js';
-import { downloadText, stampedName } from '../audit/download.js';
+import { downloadText } from '../audit/download.js';
+import { stampedName } from '../audit/export-name.js';
 import { NewCallsPill } from '../audit/NewCallsPill.js';
 import { useAuditPages } from '../audit/useAuditPages.js';
 import { useLocale, useT } from '../i18n.js';
@@ -23,6 +25,7 @@ const SEARCH_DELAY_MS = 300;
 export function AuditPage() {
   const t = useT();
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const toast = useToast();
   const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
   const text = useDebounced(filters.text, SEARCH_DELAY_MS);
@@ -35,7 +38,7 @@ export function AuditPage() {
 
   const { skill, status, source, range, from, to } = filters;
   const query = useMemo<AuditQuery>(() => {
-    const bounds = timeBounds({ ...NO_FILTERS, range, from, to }, Date.now());
+    const bounds = timeBounds({ ...NO_FILTERS, range, from, to }, Date.now(), timeZone);
     return {
       ...(skill ? { skill } : {}),
       ...(status ? { status } : {}),
@@ -44,7 +47,7 @@ export function AuditPage() {
       ...(text.trim() ? { text: text.trim(), language: locale } : {}),
       ...bounds,
     };
-  }, [skill, status, source, range, from, to, text, locale]);
+  }, [skill, status, source, range, from, to, text, locale, timeZone]);
   const pages = useAuditPages(query, atTop && !open);
   const { rows } = pages;
   const active = useMemo(() => {
@@ -77,7 +80,7 @@ export function AuditPage() {
       const text = await client.call.exportAudit(query, format);
       downloadText(
         text,
-        stampedName('ias-audit', format),
+        stampedName('ias-audit', format, timeZone),
         format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json',
       );
     } catch (err) {

@@ -8,9 +8,10 @@ import type { TaskInfo } from '../../shared/contract.js';
 import { sayCron } from '../../shared/cron-words.js';
 import { sayTaskResult } from '../../shared/task-results.js';
 import { useNow } from '../api/hooks.js';
+import { useTimeZone } from '../app/SettingsProvider.js';
 import { RichText } from '../chat/RichText.js';
 import { useLocale, useT } from '../i18n.js';
-import { formatDateTime, formatDateTimeIn, formatRelative, localTimeZone } from '../ui/format.js';
+import { formatDateTime, formatRelative } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
 import { Switch } from '../ui/Switch.js';
@@ -35,20 +36,22 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
     if (selected) item.current?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
   const locale = useLocale();
+  // Its runs read in the owner's zone, as every time in the app; its schedule in its own.
+  const timeZone = useTimeZone();
   const now = useNow(30_000);
   // A one-off whose moment has passed has no run left: it cannot be resumed.
   const resumable = task.cron !== null || (task.runAt !== null && task.runAt > now);
   const finished = !task.enabled && !resumable;
   const state = task.enabled ? 'active' : finished ? 'finished' : 'paused';
-  const otherZone = task.timeZone !== localTimeZone();
+  const otherZone = task.timeZone !== timeZone;
   const cronWords = task.cron !== null ? sayCron(task.cron, locale) : null;
 
   const next =
     task.enabled && task.nextRunAt !== null ? (
       <span
-        title={otherZone ? `${formatDateTimeIn(task.nextRunAt, locale, task.timeZone)} (${task.timeZone})` : undefined}
+        title={otherZone ? `${formatDateTime(task.nextRunAt, locale, task.timeZone)} (${task.timeZone})` : undefined}
       >
-        {formatDateTime(task.nextRunAt, locale)}
+        {formatDateTime(task.nextRunAt, locale, timeZone)}
         <span className="muted"> · {formatRelative(task.nextRunAt, locale, now)}</span>
       </span>
     ) : state === 'paused' ? (
@@ -117,7 +120,7 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
             ) : (
               <>
                 <span className="muted">{t.tasks.once}</span>{' '}
-                {task.runAt !== null && formatDateTimeIn(task.runAt, locale, task.timeZone)}
+                {task.runAt !== null && formatDateTime(task.runAt, locale, task.timeZone)}
               </>
             )}
             <span className="task-zone muted">{t.tasks.inZone(task.timeZone)}</span>
@@ -134,7 +137,7 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
               <span className="muted">{t.tasks.never}</span>
             ) : (
               <>
-                {formatDateTime(task.lastRunAt, locale)}{' '}
+                {formatDateTime(task.lastRunAt, locale, timeZone)}{' '}
                 {task.lastStatus && (
                   <span className={`status-pill status-${task.lastStatus}`} data-testid="task-status">
                     {task.lastStatus === 'running' && <Spinner size={9} />} {t.tasks.status[task.lastStatus]}

@@ -1,10 +1,13 @@
 /**
  * `ias serve` says on stderr an error of a hot reload of the skills folder, rather than losing it:
- * a real process, a real folder change, and the database held locked by this (other) process past
- * the busy timeout while the reload's change listener writes.
+ * a real process, the owner's own skill under a shipped skill's name (switched on its own) deleted
+ * by hand, and the database held locked by this (other) process past the busy timeout while the
+ * reload's change listener forgets its switch.
  */
+import fs from 'node:fs';
 import { afterEach, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
+import { openStore } from '../../src/core/store/index.js';
 import { holdWriteLock } from '../helpers/held-lock.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 import { startServe, stopServe, type ServeProcess } from '../server/serve-process.js';
@@ -34,10 +37,16 @@ function stderrShows(serve: ServeProcess, text: string): Promise<void> {
 it('ias serve prints a hot reload that failed (the database locked by another process) as a warning', async () => {
   const home = tempDir('ias-serve-watch-');
   const paths = dataPaths(home);
+  // The owner wrote a skill of their own in place of a shipped one, and switched it off.
+  const own = writeSkill(paths.userSkills, 'query_weather', scriptSkill({ script: 'echo sunny' }));
+  const store = openStore(paths.database);
+  store.skillSettings.setEnabled({ name: 'query_weather', source: 'user' }, false);
+  store.close();
   running = await startServe(['--port', '0', '--no-wechat', '--home', home]);
 
+  // It is deleted by hand while another process holds the database: its switch cannot be forgotten.
   const lock = holdWriteLock(paths.database);
-  writeSkill(paths.userSkills, 'fresh_skill', scriptSkill({ script: 'echo fresh' }));
+  fs.rmSync(own, { recursive: true });
   await stderrShows(running, 'warning: while watching the skills folder: database is locked\n');
   lock.release();
 

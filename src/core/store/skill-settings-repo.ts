@@ -37,6 +37,23 @@ export interface SwitchedSkill {
   source: 'system' | 'user';
 }
 
+/** A saved review or own switch of the owner's skill of the name, which forgetCopy forgets. */
+const OWNERS_OWN = 'reviewed_hash IS NOT NULL OR copy_enabled IS NOT NULL';
+/** The name's switch alone, which giveSwitchToUserSkill makes the owner's skill's own. */
+const NAME_SWITCH_ONLY = 'copy_enabled IS NULL';
+
+/**
+ * What a name's saved settings hold that skills/own-switches.ts may move as skill folders come and
+ * go; a name with nothing saved has nothing to move.
+ */
+export interface MovableSettings {
+  name: string;
+  /** A review or an own switch of the owner's skill of this name (see forgetCopy). */
+  ownersOwn: boolean;
+  /** Only the name's switch: the owner's skill has none of its own yet (see giveSwitchToUserSkill). */
+  nameSwitchOnly: boolean;
+}
+
 const SELECT = `SELECT name, enabled, copy_enabled AS userEnabled, reviewed_hash AS reviewedHash, reviewed_at AS reviewedAt, config FROM skill_settings`;
 
 function toSettings(raw: RawSkillSettings): SkillSettings {
@@ -70,6 +87,7 @@ export class SkillSettingsRepo {
   private readonly deleteStmt;
   private readonly forgetCopyStmt;
   private readonly toUserSkillStmt;
+  private readonly movableStmt;
 
   constructor(db: Db) {
     this.getStmt = db.prepare<[string], RawSkillSettings>(`${SELECT} WHERE name = ?`);
@@ -93,10 +111,14 @@ export class SkillSettingsRepo {
     this.deleteStmt = db.prepare<[string]>(`DELETE FROM skill_settings WHERE name = ?`);
     this.forgetCopyStmt = db.prepare<[string]>(
       `UPDATE skill_settings SET reviewed_hash = NULL, reviewed_at = NULL, copy_enabled = NULL
-       WHERE name = ? AND (reviewed_hash IS NOT NULL OR copy_enabled IS NOT NULL)`,
+       WHERE name = ? AND (${OWNERS_OWN})`,
     );
     this.toUserSkillStmt = db.prepare<[string]>(
-      `UPDATE skill_settings SET copy_enabled = enabled, enabled = 1 WHERE name = ? AND copy_enabled IS NULL`,
+      `UPDATE skill_settings SET copy_enabled = enabled, enabled = 1 WHERE name = ? AND ${NAME_SWITCH_ONLY}`,
+    );
+    this.movableStmt = db.prepare<[string], { name: string; ownersOwn: number; nameSwitchOnly: number }>(
+      `SELECT name, (${OWNERS_OWN}) AS ownersOwn, (${NAME_SWITCH_ONLY}) AS nameSwitchOnly FROM skill_settings
+       WHERE name IN (SELECT value FROM json_each(?))`,
     );
   }
 
@@ -149,6 +171,18 @@ export class SkillSettingsRepo {
    */
   giveSwitchToUserSkill(name: string): void {
     this.toUserSkillStmt.run(name);
+  }
+
+  /**
+   * Of these names, those with saved settings, and what forgetCopy and giveSwitchToUserSkill would
+   * change of them: one read however many names (the first load reports every skill), and no write.
+   */
+  movableOf(names: readonly string[]): MovableSettings[] {
+    return this.movableStmt.all(JSON.stringify(names)).map((row) => ({
+      name: row.name,
+      ownersOwn: row.ownersOwn !== 0,
+      nameSwitchOnly: row.nameSwitchOnly !== 0,
+    }));
   }
 
   list(): SkillSettings[] {

@@ -12,6 +12,7 @@ import { dataPaths } from '../../../src/core/paths.js';
 import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
 import type { SkillRegistry } from '../../../src/core/skills/registry.js';
 import { openStore } from '../../../src/core/store/index.js';
+import { holdWriteLock } from '../../helpers/held-lock.js';
 import { scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
 
 interface App {
@@ -200,5 +201,34 @@ describe("the owner's own skill and a system skill of its name shipped later hav
     app = await start(home, system);
     expect(await shown(app, 'send_mail')).toMatchObject({ source: 'user', overrides: false, enabled: true });
     expect(offered(app, 'send_mail')).toBe(true);
+  });
+});
+
+describe('skills with nothing of theirs to move cost no write', () => {
+  it('a start and a hot reload go on while another process holds the database', async () => {
+    const { home, system, user } = world();
+    writeSkill(user, 'notes', NOTES);
+    writeSkill(system, 'weather', scriptSkill({ title: 'Weather', script: 'echo sunny' }));
+    // Saved settings with nothing to move: a system skill switched off, the owner's skill with its own switch.
+    const app = await start(home, system);
+    await app.api.setSkillEnabled('send_mail', false);
+    await app.api.setSkillEnabled('notes', false);
+    await stop();
+
+    // Another connection holds the write lock (a long write of another iAs) through the whole run.
+    const lock = holdWriteLock(dataPaths(home).database);
+    let failed!: (err: Error) => void;
+    const watchError = new Promise<never>((_, reject) => (failed = reject));
+    const runtime = await openRuntime({ home, systemSkills: system, watch: true, onWatchError: (err) => failed(err) });
+    try {
+      expect(runtime.registry.list().map((s) => s.name)).toEqual(['notes', 'send_mail', 'weather']);
+      writeSkill(user, 'fresh_skill', NOTES);
+      const { registry } = runtime;
+      await Promise.race([once(registry, () => registry.get('fresh_skill') !== undefined), watchError]);
+      expect(runtime.enabledSkills().map((s) => s.name)).toEqual(['fresh_skill', 'weather']);
+    } finally {
+      lock.release();
+      await runtime.close();
+    }
   });
 });

@@ -1,12 +1,15 @@
 /**
  * An error in a hot reload of the skills folder is reported (RuntimeOptions.onWatchError), not
- * lost: here the registry's 'change' listener that gives a new skill its switch writes to a
- * database another process holds locked past the busy timeout (a long write of another iAs, say).
- * A real runtime with its watcher, a real folder change and a real SQLite lock from another
- * connection; how the terminal says it, hidden characters shown.
+ * lost: here the owner's own skill under a system skill's name, switched on its own, is deleted by
+ * hand, and the registry's 'change' listener that forgets its switch writes to a database another
+ * process holds locked past the busy timeout (a long write of another iAs, say). A real runtime
+ * with its watcher, a real folder deleted and a real SQLite lock from another connection; how the
+ * terminal says it, hidden characters shown.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dataPaths } from '../../../src/core/paths.js';
 import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
 import { skillWatchErrorText } from '../../../src/shared/skill-watch-error.js';
 import { holdWriteLock } from '../../helpers/held-lock.js';
@@ -25,18 +28,23 @@ describe('an error while the skills folder is watched', () => {
     const home = tempDir('ias-watch-');
     let report!: (err: Error) => void;
     const reported = new Promise<Error>((resolve) => (report = resolve));
+    // The owner wrote a skill of their own in place of a shipped one, and switched it off.
+    const own = writeSkill(dataPaths(home).userSkills, 'query_weather', scriptSkill({ script: 'echo sunny' }));
     runtime = await openRuntime({ home, systemSkills, watch: true, onWatchError: (err) => report(err) });
+    runtime.store.skillSettings.setEnabled({ name: 'query_weather', source: 'user' }, false);
+    expect(runtime.registry.get('query_weather')).toMatchObject({ source: 'user', overrides: true });
 
-    // Another connection holds the write lock, as a long write of another iAs process would.
+    // Another connection holds the write lock, as a long write of another iAs process would, while
+    // the owner's skill is deleted by hand: its switch is to be forgotten.
     const lock = holdWriteLock(runtime.paths.database);
-    writeSkill(runtime.paths.userSkills, 'fresh_skill', scriptSkill({ script: 'echo fresh' }));
+    fs.rmSync(own, { recursive: true });
 
     const err = (await reported) as Error & { code?: string };
     lock.release();
     expect(err.code).toBe('SQLITE_BUSY');
     expect(skillWatchErrorText(err)).toBe('while watching the skills folder: database is locked');
-    // The folder itself was taken in; only the listener's write failed.
-    expect(runtime.registry.get('fresh_skill')).toBeDefined();
+    // The folder's going was taken in; only the listener's write failed.
+    expect(runtime.registry.get('query_weather')?.source).toBe('system');
   });
 
   it('is said on one line, every hidden character shown', () => {

@@ -42,6 +42,30 @@ describe('SkillSettingsRepo', () => {
     expect(skillSettings.delete('run_shell')).toBe(false);
     expect(skillSettings.list().map((s) => s.name)).toEqual(['send_mail']);
   });
+
+  it('says which of some names have saved settings a folder coming or going would move', () => {
+    const { skillSettings } = store();
+    skillSettings.setEnabled('switched_by_name', false);
+    skillSettings.setEnabled({ name: 'own_switch', source: 'user' }, false);
+    skillSettings.setReviewed('reviewed', 'hash-1');
+    skillSettings.setConfig('configured', { city: 'Hangzhou' });
+    const movable = (names: string[]) => skillSettings.movableOf(names).sort((a, b) => (a.name < b.name ? -1 : 1));
+    const names = ['own_switch', 'reviewed', 'configured', 'switched_by_name', 'never_set', 'a "quoted" name'];
+    expect(movable(names)).toEqual([
+      { name: 'configured', ownersOwn: false, nameSwitchOnly: true },
+      { name: 'own_switch', ownersOwn: true, nameSwitchOnly: false },
+      { name: 'reviewed', ownersOwn: true, nameSwitchOnly: true },
+      { name: 'switched_by_name', ownersOwn: false, nameSwitchOnly: true },
+    ]);
+    expect(movable([])).toEqual([]);
+    // What each says is what forgetCopy and giveSwitchToUserSkill then change.
+    skillSettings.forgetCopy('own_switch');
+    skillSettings.giveSwitchToUserSkill('switched_by_name');
+    expect(movable(['own_switch', 'switched_by_name'])).toEqual([
+      { name: 'own_switch', ownersOwn: false, nameSwitchOnly: true },
+      { name: 'switched_by_name', ownersOwn: true, nameSwitchOnly: false },
+    ]);
+  });
 });
 
 describe('SettingsRepo', () => {

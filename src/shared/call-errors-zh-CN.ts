@@ -4,6 +4,7 @@ import type { CallErrorStrings } from './call-errors.js';
 export const chineseCallErrors: CallErrorStrings = {
   'call-refused': () => '未执行：你拒绝了调用（取消，或确认码错三次）。',
   'call-refused-at-terminal': () => '未执行：你在终端拒绝了调用。',
+  'call-refused-in-app': () => '未执行：你在确认卡片上拒绝了调用。',
   'call-unconfirmed': () => '未执行：确认已过期，没有收到回复。',
   'call-paused': () => '未执行：高风险技能已暂停。',
   'call-no-channel': () => '未执行：它需要你的确认，但没有设置确认渠道。',

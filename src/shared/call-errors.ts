@@ -12,6 +12,8 @@ export interface CallErrorParams {
   'call-refused': Record<string, never>;
   /** The owner refused the call at the terminal (`n`, or Ctrl-C, at its y/N question). */
   'call-refused-at-terminal': Record<string, never>;
+  /** The owner refused the call on the app's approval card (WeChat not connected). */
+  'call-refused-in-app': Record<string, never>;
   /** Nobody answered the approval before it expired. */
   'call-unconfirmed': Record<string, never>;
   /** The owner had paused high-risk skills: nobody was asked. */
@@ -45,6 +47,7 @@ export type CallErrorCode = { [C in CallErrorName]: { code: C; params?: CallErro
 export const CALL_ERROR_CODES: readonly CallErrorCode[] = [
   { code: 'call-refused' },
   { code: 'call-refused-at-terminal' },
+  { code: 'call-refused-in-app' },
   { code: 'call-unconfirmed' },
   { code: 'call-paused' },
   { code: 'call-no-channel' },
@@ -58,6 +61,7 @@ export type CallErrorStrings = { [C in CallErrorName]: (p: CallErrorParams[C], t
 export const englishCallErrors: CallErrorStrings = {
   'call-refused': () => 'Not run: you refused it (cancel or 3 wrong codes).',
   'call-refused-at-terminal': () => 'Not run: you refused it at the terminal.',
+  'call-refused-in-app': () => 'Not run: you refused it on the approval card.',
   'call-unconfirmed': () => 'Not run: the approval expired without an answer.',
   'call-paused': () => 'Not run: high-risk skills are paused.',
   'call-no-channel': () => 'Not run: it needs approval; no approval channel is set up.',

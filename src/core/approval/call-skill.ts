@@ -223,8 +223,13 @@ export class SkillCaller {
     if (decision.status !== 'approved') {
       const approval = { approvalId: decision.approvalId, approvalOutcome: decision.status };
       if (decision.status === 'rejected') {
-        // Said where it was refused: a y/N at the terminal is no WeChat cancel nor wrong codes.
-        const code = decision.channel === TERMINAL_CHANNEL ? 'call-refused-at-terminal' : 'call-refused';
+        // Said where it was refused: a y/N at the terminal or the app's card is no WeChat cancel nor wrong codes.
+        const code =
+          decision.channel === TERMINAL_CHANNEL
+            ? 'call-refused-at-terminal'
+            : decision.inApp
+              ? 'call-refused-in-app'
+              : 'call-refused';
         return notRun('refused', refusedForModel(skill.name), { ...approval, errorCode: { code } });
       }
       if (decision.status === 'expired') {

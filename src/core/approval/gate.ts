@@ -62,8 +62,8 @@ export type GateDecision =
 
 /** A call that will not run: refused or let lapse by the owner (`reason`: the seed's words), or cancelled. */
 export type GateDenial =
-  /** `channel`: the one the owner refused it on. */
-  | { status: 'rejected'; approvalId: string; reason: string; channel: string }
+  /** `channel`: the one the owner refused it on; `inApp`: whether that was an in-app card (no code). */
+  | { status: 'rejected'; approvalId: string; reason: string; channel: string; inApp: boolean }
   | { status: 'expired'; approvalId: string; reason: string }
   | { status: 'cancelled'; approvalId: string; reason: string; cause: CancelCause };
 
@@ -77,11 +77,12 @@ const CANCEL_REASONS: Record<CancelCause, (skill: string) => string> = {
 };
 
 /** The decision for approval `approvalId` of `skill` refused by the owner on `channel`. */
-const refused = (approvalId: string, skill: string, channel: string): GateDenial => ({
+const refused = (approvalId: string, skill: string, channel: Pick<ApprovalChannel, 'name' | 'inApp'>): GateDenial => ({
   status: 'rejected',
   approvalId,
   reason: say.refusedForModel(skill),
-  channel,
+  channel: channel.name,
+  inApp: channel.inApp,
 });
 
 /** The decision for approval `approvalId` of `skill` let lapse. */
@@ -231,7 +232,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
         const skill = waiter.skill.name;
         waiter.resolve(
           row?.status === 'rejected'
-            ? refused(id, skill, row.channel ?? '')
+            ? refused(id, skill, this.channelNamed(row.channel ?? ''))
             : row?.status === 'expired'
               ? lapsed(id, skill)
               : cancelled(id, 'closed-elsewhere', skill),
@@ -476,8 +477,13 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     return true;
   }
 
+  /** The channel of `name` (another process's has the same names: 'wechat', 'desktop', 'terminal'). */
+  private channelNamed(name: string): Pick<ApprovalChannel, 'name' | 'inApp'> {
+    return this.options.channels.find((c) => c.name === name) ?? { name, inApp: false };
+  }
+
   private async reject(row: ApprovalRow, channel: ApprovalChannel, told: 'rejected' | 'cancelled'): Promise<boolean> {
-    const done = this.settle(row.id, ['pending'], refused(row.id, row.skillName, channel.name));
+    const done = this.settle(row.id, ['pending'], refused(row.id, row.skillName, channel));
     if (done) await this.send(channel, ...say.decidedText(told, row.skillName));
     return done;
   }

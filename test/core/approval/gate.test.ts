@@ -400,7 +400,14 @@ describe('the approval gate', () => {
     await settle();
     expect(world.runs('send_mail')).toEqual([]);
     expect(await world.gate.decideInApp(open!.id, false)).toBe(true);
-    expect((await call).result.error).toBe('用户拒绝了你的调用：send_mail');
+    const outcome = await call;
+    expect(outcome.result.error).toBe('用户拒绝了你的调用：send_mail');
+    // Refused on the card: the audit row says so, not "cancel or 3 wrong codes".
+    expect(world.store.audit.get(outcome.auditId)).toMatchObject({
+      status: 'refused',
+      approvalOutcome: 'rejected',
+      errorCode: { code: 'call-refused-in-app' },
+    });
   });
 
   it('no channel can reach the owner: the call is cancelled, never left waiting', async () => {

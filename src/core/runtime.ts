@@ -15,7 +15,7 @@ import { FileSecretStore, type SecretStore } from './approval/key-store.js';
 import { SkillCaller } from './approval/call-skill.js';
 import type { ApprovalChannel } from './approval/channel.js';
 import { ApprovalGate } from './approval/gate.js';
-import { codeInChatText, maybeCodeInChatText } from './approval/messages.js';
+import { codeInChatText, maybeCodeInChatText, numbersHeldText } from './approval/messages.js';
 import { dataPaths, type DataPaths } from './paths.js';
 import { ownerTimeZone } from './time-zone.js';
 import { SkillRegistry } from './skills/registry.js';
@@ -174,13 +174,16 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
   });
   const offered = () => enabledSkills(registry.list(), store.skillSettings);
   // The model never sees an approval code, even one the owner typed into a chat by mistake.
+  const refusals = { code: codeInChatText, 'maybe-code': maybeCodeInChatText, held: numbersHeldText };
   const refuseCode = (text: string) => {
     const held = gate.holdsCode(text);
-    return held === 'code' ? codeInChatText() : held === 'maybe-code' ? maybeCodeInChatText() : undefined;
+    return held && refusals[held]();
   };
   // A task's prompt was written before any code now pending existed, by a model that never sees
   // codes: digits in it are no code typed by mistake, so another process's approval (whose code
-  // cannot be checked here) does not stop the run. Its own code is still refused, as anywhere.
+  // cannot be checked here) does not stop the run, nor does an approval's spent budget of compared
+  // numbers (nothing was compared: the run tells nothing of the code). Its own code is still
+  // refused, as anywhere.
   const refuseTaskCode = (text: string) => (gate.holdsCode(text) === 'code' ? codeInChatText() : undefined);
   // What servers were learnt to want holds for every agent of this runtime (chat and tasks).
   const mends = new ServerMends();

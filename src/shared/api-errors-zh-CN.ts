@@ -27,6 +27,8 @@ export const chineseApiErrors: ApiErrorStrings = {
   'code-in-chat': () => '这是确认码：请在收到确认请求的微信里回复它；它没有发给模型。',
   'maybe-code-in-chat': () =>
     '另一个 iAs（桌面应用或 ias 命令）正在等待确认，这条消息里的 6 位数字可能是它的确认码，所以没有发给模型。请先在微信里处理那个确认，或换一种写法写这个数字。',
+  'numbers-held-for-approval': () =>
+    '有一个确认正在等待：在它得到答复之前，含有 6 位或更长数字的消息会被暂缓，这条消息没有发给模型。请先答复那个确认（在微信里回复确认码，或取消它），然后再发送。',
   'no-usable-model': (p) => `消息没有发送。${sayTurnLine(chineseTurnMessages, p.message, p.messageCode)}`,
   'wechat-unavailable': () => '当前模式下微信不可用。',
   'no-task': (p) => `没有这个定时任务（${p.id}）。`,

@@ -37,6 +37,11 @@ export interface ApiErrorParams {
    */
   'maybe-code-in-chat': Record<string, never>;
   /**
+   * A chat message with 6 digits or more while an approval waits whose budget of compared numbers
+   * is spent: it is kept from the model, uncompared, until that approval is answered.
+   */
+  'numbers-held-for-approval': Record<string, never>;
+  /**
    * A chat message sent while iAs has no model it can use (none set up, or a setting that cannot
    * be used): refused before anything is stored. `message` and `messageCode` are the turn line
    * that says why (in English, and its code).
@@ -103,6 +108,8 @@ export const englishApiErrors: ApiErrorStrings = {
     'That is an approval code: reply it in WeChat, where the request was sent. It was not sent to the model.',
   'maybe-code-in-chat': () =>
     'Another iAs (the app or the ias command) is waiting for an approval, and the 6 digits in this message may be its code, so it was not sent to the model. Answer that approval in WeChat first, or write the number another way.',
+  'numbers-held-for-approval': () =>
+    'An approval is waiting, and until it is answered, messages with numbers of 6 digits or more are held: this one was not sent to the model. Answer the approval first (reply its code in WeChat, or cancel it), then send this again.',
   'no-usable-model': (p) => `The message was not sent. ${sayTurnLine(englishTurnMessages, p.message, p.messageCode)}`,
   'wechat-unavailable': () => 'WeChat is not available in this mode',
   'no-task': (p) => `there is no scheduled task "${p.id}"`,

@@ -3,7 +3,8 @@
  * checked here, so the message is kept from the model: 'maybe-code-in-chat'), in Chromium against
  * `ias serve`. The owner is told to answer that approval first or write the number another way:
  * the message waits in the box for that, as one no model could take does, and once the approval
- * is answered the same text is sent.
+ * is answered the same text is sent. So does one with more numbers than an approval's budget of
+ * compared ones ('numbers-held-for-approval').
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -60,15 +61,16 @@ const input = (page: Page) => page.locator('[data-testid="message-input"]');
 const lastError = async (page: Page) =>
   (await page.locator('[data-testid="chat-error"]').allTextContents()).at(-1)?.trim() ?? '';
 
+/** The other process asks the owner in WeChat to mail `to`: the call, and the code sent. */
+async function otherAsks(to: string): Promise<{ call: Promise<SkillCallOutcome>; code: string }> {
+  const asked = other.wechat.nextSent(CODE);
+  const call = other.caller.call({ name: 'send_mail', params: { to }, source: 'chat' });
+  return { call, code: codeIn(await asked) };
+}
+
 describe("a chat message with 6 digits while another process's approval waits", () => {
   it('is not sent, and waits in the box; once that approval is answered it is sent', async () => {
-    const asked = other.wechat.nextSent(CODE);
-    const call: Promise<SkillCallOutcome> = other.caller.call({
-      name: 'send_mail',
-      params: { to: 'boss' },
-      source: 'chat',
-    });
-    const code = codeIn(await asked);
+    const { call, code } = await otherAsks('boss');
 
     const page = await openApp(browser, app);
     await expect.poll(() => input(page).isEnabled()).toBe(true);
@@ -90,6 +92,30 @@ describe("a chat message with 6 digits while another process's approval waits", 
       .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
       .toContain('I will call you.');
     expect(JSON.stringify(app.model.requests.at(-1)!.body)).toContain('13800138000');
+    await page.context().close();
+  });
+
+  it('past the budget of compared numbers, a message with numbers is held and waits in the box', async () => {
+    const { call, code } = await otherAsks('team');
+
+    const page = await openApp(browser, app);
+    await expect.poll(() => input(page).isEnabled()).toBe(true);
+    const before = app.model.requests.length;
+    const text = `Orders: ${Array.from({ length: 30 }, (_, i) => String(400_000 + i * 7)).join(', then ')}`;
+    await input(page).fill(text);
+    await page.click('[data-testid="send-button"]');
+    await expect.poll(() => lastError(page)).toMatch(/numbers of 6 digits or more are held/);
+    expect(app.model.requests).toHaveLength(before);
+    await expect.poll(() => input(page).inputValue()).toBe(text);
+
+    other.wechat.reply(code);
+    expect((await call).status).toBe('done');
+    app.model.enqueue({ content: 'Orders noted.' });
+    await page.click('[data-testid="send-button"]');
+    await expect
+      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
+      .toContain('Orders noted.');
+    expect(JSON.stringify(app.model.requests.at(-1)!.body)).toContain('400203');
     await page.context().close();
   });
 });

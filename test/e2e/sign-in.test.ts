@@ -2,7 +2,7 @@
  * The access link in Chromium against the real `ias serve`: the token comes in the fragment, stays
  * in the origin's localStorage, leaves the address bar and never goes in a cookie, so another web
  * server on 127.0.0.1 (another port) receives nothing. A page without the token, or with a wrong
- * one, says which link to open, in the UI's language.
+ * one, says which link to open, in the UI's language; a wrong one leaves the saved token alone.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -123,6 +123,45 @@ describe('signing in to ias serve in Chromium', () => {
     await page.locator('[data-testid="message-input"]').waitFor();
     expect(await notice(page).count()).toBe(0);
     expect(await storedToken(page)).toBe(app.token);
+  });
+
+  it('an old link opened in a new tab is refused there alone: the saved token stays, other tabs stay in', async () => {
+    const page = await signIn(app.url);
+    // A link from before `ias serve --new-token`, opened in a new tab of the same browser.
+    const tab = await page.context().newPage();
+    await tab.goto(`${app.origin}/#token=${'0'.repeat(43)}`);
+    await notice(tab).waitFor();
+    expect(await notice(tab).getAttribute('data-reason')).toBe('refused');
+    expect(tab.url()).toBe(`${app.origin}/`);
+    expect(await storedToken(tab)).toBe(app.token);
+
+    // The tab that worked, reloaded, still does; so does the new tab opened again without the link.
+    await page.reload();
+    await apiWorks(page);
+    expect(await notice(page).count()).toBe(0);
+    await tab.reload();
+    await apiWorks(tab);
+    expect(await notice(tab).count()).toBe(0);
+    // The same old link in a signed-in tab (only the fragment changes) signs that tab out, no other.
+    await tab.goto(`${app.origin}/#token=${'0'.repeat(43)}`);
+    await notice(tab).waitFor();
+    expect(await storedToken(page)).toBe(app.token);
+    await page.reload();
+    await apiWorks(page);
+  });
+
+  it("a new link's token replaces the one saved before once the server has accepted it", async () => {
+    const page = await freshPage();
+    await page.goto(`${app.origin}/`);
+    await notice(page).waitFor();
+    // A token of before `ias serve --new-token`, saved by an earlier visit.
+    await page.evaluate('localStorage.setItem("ias.serveToken", "an-old-token")');
+    await page.goto(app.url);
+    await page.locator('[data-testid="message-input"]').waitFor();
+    await expect.poll(() => storedToken(page)).toBe(app.token);
+    await page.reload();
+    await apiWorks(page);
+    expect(await notice(page).count()).toBe(0);
   });
 
   it('the cookie of older versions signs nothing in, and the browser is told to forget it', async () => {

@@ -1,7 +1,9 @@
 /** The chat side of the contract: conversations, and turns whose events stream as `chat` events. */
 import { randomUUID } from 'node:crypto';
+import type { ApiErrorName } from '../../shared/api-errors.js';
 import type { ChatEvent, ChatMessage, IasApi, IasEvent } from '../../shared/contract.js';
 import type { AgentEvent } from '../agent/agent.js';
+import type { CodeInChat } from '../approval/gate.js';
 import { markCutOffTurns } from '../agent/cut-off-turns.js';
 import { ProviderNotConfiguredError } from '../agent/providers.js';
 import { apiError } from './api-error.js';
@@ -65,6 +67,13 @@ export function withBackgroundJobs(messages: StoredMessage[], jobs: BackgroundJo
   });
 }
 
+/** Why a chat message with digits was kept from the model, as the UI is told (see ApprovalGate.holdsCode). */
+const CODE_REFUSALS: Record<CodeInChat, ApiErrorName> = {
+  code: 'code-in-chat',
+  'maybe-code': 'maybe-code-in-chat',
+  held: 'numbers-held-for-approval',
+};
+
 /** How the tool message of a call gone on in the background begins (see Agent.startTool). */
 const STILL_RUNNING = '{"status":"running in background"';
 
@@ -105,7 +114,7 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
     async sendMessage({ conversationId, text }) {
       // Before a new conversation takes the text as its title (the agent refuses it too).
       const held = runtime.gate.holdsCode(text);
-      if (held) throw apiError(held === 'code' ? 'code-in-chat' : 'maybe-code-in-chat', {});
+      if (held) throw apiError(CODE_REFUSALS[held], {});
       if (conversationId && !conversations.get(conversationId))
         throw apiError('no-conversation', { id: conversationId });
       if (conversationId && turns.has(conversationId)) throw apiError('reply-in-progress', {});

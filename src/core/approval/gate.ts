@@ -16,6 +16,7 @@ import type { ApprovalAsker, ApprovalMessageCode, SkillOrigin } from '../../shar
 import type { CancelCause } from '../../shared/call-errors.js';
 import type { Skill, SkillResult } from '../skills/types.js';
 import { canonicalJson, sha256Hex } from './canonical.js';
+import { ChatCodeBudget } from './chat-code-budget.js';
 import type { ApprovalChannel, IncomingMessage } from './channel.js';
 import {
   codeCandidates,
@@ -130,10 +131,12 @@ const WATCH_MS = 1000;
 const CANCEL_WORDS = new Set(['0', '取消', 'cancel']);
 
 /**
- * Why a chat message is kept from the model: it holds the pending approval's code, or it holds 6
- * digits while another iAs process's approval (whose code cannot be checked here) is pending.
+ * Why a chat message is kept from the model: it holds the pending approval's code ('code'); it holds
+ * 6 digits while another iAs process's approval (whose code cannot be checked here) is pending
+ * ('maybe-code'); or it holds 6 digits after the approval's budget of compared windows is spent
+ * ('held': nothing was compared, see ChatCodeBudget).
  */
-export type CodeInChat = 'code' | 'maybe-code';
+export type CodeInChat = 'code' | 'maybe-code' | 'held';
 
 export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   readonly runId: string;
@@ -143,6 +146,8 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   private readonly unsubscribe: (() => void)[] = [];
   private closed = false;
   private watcher?: NodeJS.Timeout;
+  /** How many of the 6-digit windows typed into chats may still be compared with the pending code. */
+  private readonly chatBudget = new ChatCodeBudget();
 
   constructor(private readonly options: GateOptions) {
     super();
@@ -324,14 +329,20 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
    * The approval of another iAs process on the data folder (the app keeps its key in the OS
    * keychain, `ias` in a file, so neither can check the other's code, stored only as an HMAC) is
    * 'maybe-code' for any 6 digits in the text: which of them is its code cannot be told here.
+   * Each refusal tells whether a number was the code, so only a budget of 6-digit windows is
+   * compared per approval; past it, any 6 digits are 'held' without comparing (see ChatCodeBudget).
    */
   holdsCode(text: string): CodeInChat | undefined {
     const row = this.options.approvals.activeForOwner(OWNER);
-    if (row?.codeHash == null) return undefined;
-    const typed = normalizeCodeText(text);
-    if (codeInText(this.options.key, binding(row), typed, row.codeHash)) return 'code';
+    const codeHash = row?.codeHash;
+    if (!row || codeHash == null) return undefined;
+    const candidates = codeCandidates(normalizeCodeText(text));
+    if (candidates.length === 0) return undefined;
+    if (!this.chatBudget.take(row.id, candidates)) return 'held';
+    const bound = binding(row);
+    if (candidates.some((c) => codeMatches(this.options.key, bound, c, codeHash))) return 'code';
     const live = row.expiresAt === null || row.expiresAt > this.now();
-    if (live && !this.waitsFor(row.id) && codeCandidates(typed).length > 0) return 'maybe-code';
+    if (live && !this.waitsFor(row.id)) return 'maybe-code';
     return undefined;
   }
 

@@ -199,6 +199,12 @@ export const codeInChatText = () =>
  */
 export const maybeCodeInChatText = () =>
   '另一个 iAs（桌面应用或 ias 命令）正在等待确认，这条消息里的 6 位数字可能是它的确认码，所以没有发给模型。请先在微信里处理那个确认，或换一种写法写这个数字。Another iAs (the app or the ias command) is waiting for an approval, and the 6 digits in this message may be its code, so it was not sent to the model. Answer that approval in WeChat first, or write the number another way.';
+/**
+ * Why a chat message was not sent to the model: an approval waits whose budget of numbers compared
+ * with its code is spent, so messages with 6 digits or more are held, uncompared, until it is answered.
+ */
+export const numbersHeldText = () =>
+  '有一个确认正在等待：在它得到答复之前，含有 6 位或更长数字的消息会被暂缓，这条消息没有发给模型。请先答复那个确认（在微信里回复确认码，或取消它），然后再发送。An approval is waiting, and until it is answered, messages with numbers of 6 digits or more are held: this one was not sent to the model. Answer the approval first (reply its code in WeChat, or cancel it), then send this again.';
 export const noPendingText = () => '没有等待确认的操作。Nothing is waiting for approval.';
 
 /** What the owner is told of a decided approval: the text above, and its code for the app. */

@@ -8,7 +8,7 @@ import { createIpcTransport } from './ipc-transport.js';
 import { sayApiError, type ApiErrorCode } from '../../shared/api-errors.js';
 import type { Strings } from '../i18n/en.js';
 import { CallError, type ConnectionStatus, type Transport } from './transport.js';
-import { forgetToken, signInToken } from './web-token.js';
+import { forgetToken, signInToken, tokenAccepted } from './web-token.js';
 import { checkSession, createWsTransport, defaultWsUrl } from './ws-transport.js';
 
 export type { ConnectionState, ConnectionStatus } from './transport.js';
@@ -47,6 +47,7 @@ function startUp(): IasClient {
       token: signInToken(),
       check: (token) => checkSession(origin, token),
       forget: forgetToken,
+      accepted: tokenAccepted,
     }),
   );
 }

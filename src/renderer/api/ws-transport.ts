@@ -18,6 +18,8 @@ export interface WsAuth {
   check(token: string): Promise<boolean | undefined>;
   /** Called once the server has refused the token. */
   forget(): void;
+  /** Called each time the server has accepted the token (a socket opened with it). */
+  accepted?(): void;
 }
 
 const notSignedIn = () => {
@@ -143,6 +145,7 @@ export function createWsTransport(url: string, auth?: WsAuth): Transport {
     ws.onopen = () => {
       opened = true;
       attempt = 0;
+      auth?.accepted?.();
       setStatus({ state: 'open' });
       flush();
     };

@@ -94,10 +94,12 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
     setSetupShown(false);
     const sent = await chatStore.send(conversationId, text);
     if (!conversationId && sent.conversationId) navigate('chat', sent.conversationId, true);
-    // Six digits that may be the code of another iAs process's approval: nothing was stored or
-    // sent, and the text waits in the box to be written another way. (A code that is this app's
-    // own is not kept: it belongs in WeChat, not in the box.)
-    if (sent.refused?.code === 'maybe-code-in-chat') return false;
+    // Six digits that may be the code of another iAs process's approval, or numbers held while an
+    // approval waits: nothing was stored or sent, and the text waits in the box to be written
+    // another way or sent once the approval is answered. (A code that is this app's own is not
+    // kept: it belongs in WeChat, not in the box.)
+    const kept = sent.refused?.code;
+    if (kept === 'maybe-code-in-chat' || kept === 'numbers-held-for-approval') return false;
     // No model iAs can use any more (changed since this page read it): nothing was stored. Its card
     // (or the setup card) says what to mend, and the text waits in the box to be sent after.
     if (sent.refused?.code !== 'no-usable-model') return true;

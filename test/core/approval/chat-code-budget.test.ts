@@ -1,0 +1,90 @@
+/**
+ * A chat message is compared with the pending approval's code before the model sees it, and the
+ * refusal of one holding the code tells that a number was the code. So only a budget of distinct
+ * 6-digit windows is compared per approval: a flood of digits past it is held without comparing
+ * (the same answer whether the code is among them or not), while a few numbers (a phone number,
+ * an order id) are compared and go on as ever. Real SQLite, real gate.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHAT_CODE_BUDGET } from '../../../src/core/approval/chat-code-budget.js';
+import { CODE, codeIn, gateWorld, type GateWorld } from '../../helpers/gate.js';
+
+let world: GateWorld;
+afterEach(() => world?.close());
+
+/** Starts a high-risk call and returns it with the code the owner received. */
+async function ask(w: GateWorld) {
+  const sent = w.wechat.nextSent(CODE);
+  const call = w.caller.call({ name: 'send_mail', params: { to: 'boss@example.com' }, source: 'chat' });
+  return { call, code: codeIn(await sent) };
+}
+
+/** `count` distinct 6-digit numbers, none of them `code`, each apart from the next (words between). */
+function numbers(code: string, count: number, from = 1): string[] {
+  return Array.from({ length: count }, (_, i) =>
+    String((Number(code) + (from + i) * 7919) % 1_000_000).padStart(6, '0'),
+  );
+}
+const inWords = (list: string[]) => list.map((n) => `order ${n}`).join(', ');
+
+describe("the budget of numbers compared with an approval's code", () => {
+  it('holds a flood of numbers without comparing: the same answer with the code among them or not', async () => {
+    world = gateWorld();
+    const first = await ask(world);
+    const flood = numbers(first.code, 200);
+    // The code in the middle of the flood: held, not 'code'.
+    expect(world.gate.holdsCode(inWords([...flood.slice(0, 100), first.code, ...flood.slice(100)]))).toBe('held');
+    // From then on any 6 digits are held while it waits, even the code alone; other words go on.
+    expect(world.gate.holdsCode(first.code)).toBe('held');
+    expect(world.gate.holdsCode(`the code is ${first.code}`)).toBe('held');
+    expect(world.gate.holdsCode('call me at 13800138000')).toBe('held');
+    expect(world.gate.holdsCode('what is the weather like? room 12345')).toBeUndefined();
+    // The code still approves where it was sent.
+    world.wechat.reply(first.code);
+    expect((await first.call).status).toBe('done');
+
+    // The next approval, the same flood without its code: the same answer.
+    const second = await ask(world);
+    const without = numbers(second.code, 201);
+    expect(world.gate.holdsCode(inWords(without))).toBe('held');
+    expect(world.gate.holdsCode(second.code)).toBe('held');
+    world.wechat.reply('0');
+    expect((await second.call).status).toBe('refused');
+  });
+
+  it('gives each approval its own budget; a few numbers are compared as ever', async () => {
+    world = gateWorld();
+    const first = await ask(world);
+    const [order] = numbers(first.code, 1);
+    expect(world.gate.holdsCode(`my order is ${order}`)).toBeUndefined();
+    expect(world.gate.holdsCode(`the code is ${first.code}`)).toBe('code');
+    expect(world.gate.holdsCode(inWords(numbers(first.code, CHAT_CODE_BUDGET, 10)))).toBe('held');
+    world.wechat.reply(first.code);
+    expect((await first.call).status).toBe('done');
+
+    const second = await ask(world);
+    expect(world.gate.holdsCode(`the code is ${second.code.slice(0, 3)} ${second.code.slice(3)}`)).toBe('code');
+    expect(world.gate.holdsCode(`my order is ${numbers(second.code, 1)[0]}`)).toBeUndefined();
+    world.wechat.reply(second.code);
+    expect((await second.call).status).toBe('done');
+  });
+
+  it('counts distinct windows: numbers sent again cost nothing, and the one past the budget is held', async () => {
+    world = gateWorld();
+    const { call, code } = await ask(world);
+    const list = numbers(code, CHAT_CODE_BUDGET + 1);
+    // The same phone number and order id over and over: compared each time, sent each time.
+    for (let i = 0; i < 50; i++) expect(world.gate.holdsCode(inWords(list.slice(0, 3)))).toBeUndefined();
+    // Up to the budget exactly: still compared (the code among them is found).
+    expect(world.gate.holdsCode(inWords(list.slice(0, CHAT_CODE_BUDGET - 1)))).toBeUndefined();
+    expect(world.gate.holdsCode(`${code}`)).toBe('code');
+    // One more distinct number: held, and every later message with 6 digits, even ones compared before.
+    expect(world.gate.holdsCode(inWords(list.slice(CHAT_CODE_BUDGET - 1, CHAT_CODE_BUDGET)))).toBe('held');
+    expect(world.gate.holdsCode(inWords(list.slice(0, 1)))).toBe('held');
+    expect(world.gate.holdsCode(code)).toBe('held');
+    world.wechat.reply(code);
+    expect((await call).status).toBe('done');
+    // With no approval waiting, numbers are an ordinary message.
+    expect(world.gate.holdsCode(inWords(list))).toBeUndefined();
+  });
+});

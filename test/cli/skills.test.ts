@@ -157,6 +157,26 @@ describe('ias skills list and review: the state the skills manager shows', () =>
   });
 });
 
+describe('an unknown skill name', () => {
+  it("shows the problems of that skill's own folder only, a user or a system one, not of names that hold it", () => {
+    const h = home();
+    writeSkill(h.user, 'greet_copy', scriptSkill({ script: 'echo', risk: 'Perhaps' }));
+    writeSkill(h.system, 'greet', scriptSkill({ script: 'echo', risk: 'Maybe' }));
+    const global = ['--home', h.dir, '--system-skills', h.system];
+
+    const greet = ias(['skills', 'run', 'greet', ...global]);
+    expect(greet.status).toBe(2);
+    expect(greet.stderr).toContain(`${path.join(h.system, 'greet', 'SKILL.md')}:7: unknown risk level "Maybe"`);
+    expect(greet.stderr).not.toContain('greet_copy');
+
+    // A name only part of other folders' names (and of the paths above them) has no problems of its own.
+    const a = ias(['skills', 'review', 'a', ...global]);
+    expect(a.status).toBe(2);
+    expect(a.stderr).toContain('unknown skill "a"; see `ias skills list`');
+    expect(a.stderr).not.toContain('Perhaps');
+  });
+});
+
 describe('ias output read by a program that stops reading', () => {
   it('ends without an EPIPE stack trace when the reader goes away (ias … | head)', async () => {
     const h = home();

@@ -147,6 +147,19 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
     return { errors, warnings };
   }
 
+  /**
+   * The skill folder a load problem is in: `<skills folder>/<name>/…` of the system or the user
+   * skills folder, or undefined (a problem of a skills folder itself, or of a path outside both).
+   */
+  skillOfProblem(problem: SkillProblem): { source: SkillSource; name: string } | undefined {
+    for (const source of ['user', 'system'] as const) {
+      const dir = this.dirOf(source);
+      const name = dir === undefined ? undefined : folderOf(dir, problem.path);
+      if (name) return { source, name };
+    }
+    return undefined;
+  }
+
   /** The user skill as it overrides a system one (the same object while neither changes). */
   private overriding(user: Skill, system: Skill): Skill {
     const risk = higher(system.risk, user.declaredRisk);

@@ -321,6 +321,26 @@ describe('ias skills check', () => {
     );
   });
 
+  it.skipIf(process.platform === 'win32')(
+    'warns at the SKILL.md line of a program of the folder without its execute bit, with the fix, in English and 简体中文',
+    () => {
+      const h = home();
+      const dir = writeSkill(h.user, 'runner', scriptSkill({ script: './run.sh' }), { 'run.sh': 'echo ran\n' });
+      const at = `${path.join(dir, 'SKILL.md')}:12:`;
+      const run = ias(['skills', 'check', h.user]);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain(
+        `warning ${at} the script runs "./run.sh", but that file is not executable, so the call fails with "Permission denied": make it executable (run \`chmod +x run.sh\` in the skill folder) or run it through its interpreter (\`bash ./run.sh\`)\n`,
+      );
+      const zh = ias(['skills', 'check', h.user], { LANG: 'zh_CN.UTF-8' });
+      expect(zh.stdout).toContain(
+        `${at} 脚本运行了“./run.sh”，但这个文件没有执行权限，调用时会因“Permission denied”而失败：请在技能文件夹中运行 \`chmod +x run.sh\` 使它可执行，或通过它的解释器运行它（\`bash ./run.sh\`）\n`,
+      );
+      fs.chmodSync(path.join(dir, 'run.sh'), 0o755);
+      expect(ias(['skills', 'check', h.user]).stdout).toContain('1 valid, 0 error(s), 0 warning(s)');
+    },
+  );
+
   it("says a newcomer's front matter slips with line and fix, in English and 简体中文, and loads the rest", () => {
     const h = home();
     const execute = '\n## Execute\n\n```bash\necho hi\n```\n';

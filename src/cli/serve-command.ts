@@ -15,12 +15,12 @@ import { openRuntime } from '../core/runtime.js';
 import { isLoopback } from '../server/hosts.js';
 import { acquireServeLock } from '../server/serve-lock.js';
 import { serveToken } from '../server/serve-token.js';
-import { skippedSkillText } from '../shared/skipped-skill.js';
 import { skillWatchErrorText } from '../shared/skill-watch-error.js';
 import { withControlsShown } from '../shared/visible-text.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { bundledExampleSkills, bundledSystemSkills, type GlobalOptions } from './context.js';
 import { color } from './format.js';
+import { printReloadProblems, skippedLine } from './reload-problems.js';
 import { UsageError } from './usage-error.js';
 import { printQr } from './wechat-command.js';
 
@@ -115,9 +115,9 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
       onWatchError: (err) => process.stderr.write(`${color.yellow('warning')}: ${skillWatchErrorText(err)}\n`),
     });
     opened.add(() => runtime.close());
-    for (const problem of runtime.registry.problems().errors) {
-      process.stderr.write(`${color.yellow('warning')}: skipped ${skippedSkillText(problem)}\n`);
-    }
+    for (const problem of runtime.registry.problems().errors) process.stderr.write(`${skippedLine(problem)}\n`);
+    // From here on, what a hot reload breaks or mends (the errors above are not said again).
+    opened.add(printReloadProblems(runtime.registry, (line) => process.stderr.write(`${line}\n`)));
 
     let wechat: WechatService | undefined;
     if (opts.wechat) {

@@ -19,7 +19,8 @@ const words = {
 
 export function unknownSkill(context: CliContext, name: string, locale: Locale = 'en'): UsageError {
   const w = words[locale];
-  const broken = context.registry.problems().errors.filter((p) => p.path.includes(`${name}`));
+  // Only the problems of a folder of that name (a user or a system skill), not of every path holding it.
+  const broken = context.registry.problems().errors.filter((p) => context.registry.skillOfProblem(p)?.name === name);
   const hint = broken.length
     ? `${w.problems}\n${broken.map((p) => problemLine(p, 'error', locale)).join('\n')}`
     : w.seeList;

@@ -61,6 +61,8 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'script-language-unknown': (p) => `无法识别的脚本语言“${p.language}”：请使用 ${p.supported}，或以 #! 行开头`,
   'script-no-interpreter': () =>
     '“## Execute”的代码块没有指明解释器：请写 ```bash、```node、```python 或 ```powershell，或以 #! 行开头',
+  'script-not-executable': (p) =>
+    `脚本运行了“${p.file}”，但这个文件没有执行权限，调用时会因“Permission denied”而失败：请在技能文件夹中运行 \`chmod +x ${p.rel}\` 使它可执行${p.interpreter ? `，或通过它的解释器运行它（\`${p.interpreter} ${p.file}\`）` : ''}`,
   'config-not-list': () => 'front matter 的“config”必须是设置项的列表（name、description、secret、required）',
   'config-bad-name': (p) => `设置项 ${p.name} 需要由大写字母、数字和“_”组成的名称（例如 API_KEY）`,
   'config-twice': (p) => `设置项 ${p.name} 声明了两次`,

@@ -66,6 +66,11 @@ export interface SkillProblemParams {
   'execute-empty': Record<string, never>;
   'script-language-unknown': { language: string; supported: string };
   'script-no-interpreter': Record<string, never>;
+  /**
+   * A warning: the script runs a file of the skill folder as a program (`file` as written, `rel`
+   * its path in the folder) that has no execute permission; `interpreter`: what runs it, when known.
+   */
+  'script-not-executable': { file: string; rel: string; interpreter?: string };
   'config-not-list': Record<string, never>;
   /** `name`: the name as written, in JSON. */
   'config-bad-name': { name: string };
@@ -169,6 +174,8 @@ export const englishSkillProblems: SkillProblemStrings = {
     `unknown script language "${p.language}": use ${p.supported}, or start the script with a #! line`,
   'script-no-interpreter': () =>
     'the "## Execute" code block names no interpreter: write ```bash, ```node, ```python or ```powershell, or start it with a #! line',
+  'script-not-executable': (p) =>
+    `the script runs "${p.file}", but that file is not executable, so the call fails with "Permission denied": make it executable (run \`chmod +x ${p.rel}\` in the skill folder)${p.interpreter ? ` or run it through its interpreter (\`${p.interpreter} ${p.file}\`)` : ''}`,
   'config-not-list': () => 'front matter "config" must be a list of settings (name, description, secret, required)',
   'config-bad-name': (p) => `config setting ${p.name} needs a name in capitals, digits and "_" (such as API_KEY)`,
   'config-twice': (p) => `config setting ${p.name} is declared twice`,

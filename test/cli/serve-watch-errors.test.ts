@@ -10,29 +10,13 @@ import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
 import { holdWriteLock } from '../helpers/held-lock.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
-import { startServe, stopServe, type ServeProcess } from '../server/serve-process.js';
+import { killIfRunning, startServe, stderrShows, stopServe, type ServeProcess } from '../server/serve-process.js';
 
 let running: ServeProcess | undefined;
 afterEach(async () => {
-  if (running && running.child.exitCode === null && running.child.signalCode === null) {
-    running.child.kill('SIGKILL');
-    await running.exited;
-  }
+  await killIfRunning(running);
   running = undefined;
 });
-
-/** Resolves once the process's stderr holds `text`. */
-function stderrShows(serve: ServeProcess, text: string): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!serve.stderr().includes(text)) return;
-      serve.child.stderr.off('data', check);
-      resolve();
-    };
-    serve.child.stderr.on('data', check);
-    check();
-  });
-}
 
 it('ias serve prints a hot reload that failed (the database locked by another process) as a warning', async () => {
   const home = tempDir('ias-serve-watch-');

@@ -157,6 +157,26 @@ describe('ias skills list and review: the state the skills manager shows', () =>
   });
 });
 
+describe('an unknown skill name', () => {
+  it("shows the problems of that skill's own folder only, a user or a system one, not of names that hold it", () => {
+    const h = home();
+    writeSkill(h.user, 'greet_copy', scriptSkill({ script: 'echo', risk: 'Perhaps' }));
+    writeSkill(h.system, 'greet', scriptSkill({ script: 'echo', risk: 'Maybe' }));
+    const global = ['--home', h.dir, '--system-skills', h.system];
+
+    const greet = ias(['skills', 'run', 'greet', ...global]);
+    expect(greet.status).toBe(2);
+    expect(greet.stderr).toContain(`${path.join(h.system, 'greet', 'SKILL.md')}:7: unknown risk level "Maybe"`);
+    expect(greet.stderr).not.toContain('greet_copy');
+
+    // A name only part of other folders' names (and of the paths above them) has no problems of its own.
+    const a = ias(['skills', 'review', 'a', ...global]);
+    expect(a.status).toBe(2);
+    expect(a.stderr).toContain('unknown skill "a"; see `ias skills list`');
+    expect(a.stderr).not.toContain('Perhaps');
+  });
+});
+
 describe('ias output read by a program that stops reading', () => {
   it('ends without an EPIPE stack trace when the reader goes away (ias … | head)', async () => {
     const h = home();
@@ -300,6 +320,26 @@ describe('ias skills check', () => {
       '   未审阅：在你审阅之前，它以高风险运行（每次调用都需要你的确认）：`ias skills review low_one`\n',
     );
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'warns at the SKILL.md line of a program of the folder without its execute bit, with the fix, in English and 简体中文',
+    () => {
+      const h = home();
+      const dir = writeSkill(h.user, 'runner', scriptSkill({ script: './run.sh' }), { 'run.sh': 'echo ran\n' });
+      const at = `${path.join(dir, 'SKILL.md')}:12:`;
+      const run = ias(['skills', 'check', h.user]);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain(
+        `warning ${at} the script runs "./run.sh", but that file is not executable, so the call fails with "Permission denied": make it executable (run \`chmod +x run.sh\` in the skill folder) or run it through its interpreter (\`bash ./run.sh\`)\n`,
+      );
+      const zh = ias(['skills', 'check', h.user], { LANG: 'zh_CN.UTF-8' });
+      expect(zh.stdout).toContain(
+        `${at} 脚本运行了“./run.sh”，但这个文件没有执行权限，调用时会因“Permission denied”而失败：请在技能文件夹中运行 \`chmod +x run.sh\` 使它可执行，或通过它的解释器运行它（\`bash ./run.sh\`）\n`,
+      );
+      fs.chmodSync(path.join(dir, 'run.sh'), 0o755);
+      expect(ias(['skills', 'check', h.user]).stdout).toContain('1 valid, 0 error(s), 0 warning(s)');
+    },
+  );
 
   it("says a newcomer's front matter slips with line and fix, in English and 简体中文, and loads the rest", () => {
     const h = home();

@@ -70,3 +70,24 @@ export async function stopServe(serve: ServeProcess): Promise<{ code: number | n
   serve.child.kill('SIGTERM');
   return serve.exited;
 }
+
+/** Ends a process a test left running (SIGKILL), once it has exited. */
+export async function killIfRunning(serve: ServeProcess | undefined): Promise<void> {
+  if (serve && serve.child.exitCode === null && serve.child.signalCode === null) {
+    serve.child.kill('SIGKILL');
+    await serve.exited;
+  }
+}
+
+/** Resolves once the process's stderr holds `text`. */
+export function stderrShows(serve: ServeProcess, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!serve.stderr().includes(text)) return;
+      serve.child.stderr.off('data', check);
+      resolve();
+    };
+    serve.child.stderr.on('data', check);
+    check();
+  });
+}

@@ -17,6 +17,7 @@ import { runProcess } from './run-process.js';
 import { argsProblem } from './schema.js';
 import { ensureScriptFile } from './script-file.js';
 import type { Skill, SkillOutcome, SkillResult } from './types.js';
+import { unexecutableNow, unexecutablePrograms } from './unexecutable-programs.js';
 
 export { OUTPUT_CAP_BYTES } from './run-process.js';
 const ERROR_TAIL_CHARS = 2000;
@@ -246,7 +247,12 @@ async function runScript(
   if (exit.code !== 0) {
     const tail = (exit.stderr.trim() || out).slice(-ERROR_TAIL_CHARS);
     const reason = tail || (exit.signal ? `ended by signal ${exit.signal}` : `exited with code ${exitCode}`);
-    return { success: false, error: reason, exitCode, ...mark };
+    // A bare "Permission denied" from a file of the folder without its execute bit: say why, and the fix.
+    const unexecutable = /permission denied/i.test(tail)
+      ? unexecutablePrograms(skill.path, skill.dir, script, unexecutableNow(skill.dir))
+      : [];
+    const error = unexecutable.length > 0 ? `${unexecutable.map((p) => p.message).join('; ')}\n${reason}` : reason;
+    return { success: false, error, exitCode, ...mark };
   }
   if (out.startsWith('{')) {
     try {

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { lacksExecuteBit } from './unexecutable-programs.js';
 import { englishSkillProblems, saySkillProblem, type SkillProblemCode } from '../../shared/skill-problems.js';
 
 const MAX_FILES = 5000;
@@ -31,13 +32,15 @@ export function isInside(child: string, parent: string): boolean {
  * (past them an edit would not change the hash, so a reviewed skill could change unseen; not
  * looked up with `checkSize` false, where the hash that follows notices a folder grown past them).
  * `confine` may be given as how to find it: it is then looked up at the first link, if any (a
- * folder without links never needs it).
+ * folder without links never needs it). `unexecutable`, when given with `checkSize`, is told the
+ * files that have no execute bit (read with their sizes: no file is looked at twice).
  */
 export function listFolderFiles(
   dir: string,
   confine: string | (() => string),
   top?: fs.Dirent[],
   checkSize = true,
+  unexecutable?: Set<string>,
 ): string[] {
   const files: string[] = [];
   let bytes = 0;
@@ -67,7 +70,11 @@ export function listFolderFiles(
         walk(childAbs, childRel, fs.readdirSync(childAbs, { withFileTypes: true }));
       } else if (isFile) {
         if (files.length >= MAX_FILES) throw new FolderError({ code: 'too-many-files', params: { max: MAX_FILES } });
-        if (checkSize) bytes += fs.statSync(childAbs).size;
+        if (checkSize) {
+          const stat = fs.statSync(childAbs);
+          bytes += stat.size;
+          if (unexecutable && lacksExecuteBit(stat.mode)) unexecutable.add(childRel);
+        }
         if (bytes > MAX_HASHED_BYTES) {
           throw new FolderError({ code: 'folder-too-large', params: { maxMb: MAX_HASHED_BYTES / 1024 / 1024 } });
         }

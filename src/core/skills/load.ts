@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FolderError, hashFolderFiles, isInside, listFolderFiles } from './folder-files.js';
 import { parseSkillFile } from './parse.js';
+import { checksExecuteBits, unexecutablePrograms } from './unexecutable-programs.js';
 import { problemOf, skillProblem } from './problem.js';
 import type { SkillProblemCode } from '../../shared/skill-problems.js';
 import type { Skill, SkillProblem, SkillSource } from './types.js';
@@ -84,8 +85,9 @@ export function loadSkillFolder(
   if (md.isDirectory()) return fail({ code: 'skill-md-folder', params: {} });
 
   let files: string[];
+  const unexecutable = checksExecuteBits ? new Set<string>() : undefined;
   try {
-    files = listFolderFiles(dir, confine, top);
+    files = listFolderFiles(dir, confine, top, true, unexecutable);
   } catch (err) {
     if (err instanceof FolderError) return fail(err.messageCode, dir);
     return fail({ code: 'folder-unreadable', params: { detail: (err as Error).message } }, dir);
@@ -110,10 +112,13 @@ export function loadSkillFolder(
       warnings: parsed.warnings,
     };
   }
+  const script = parsed.definition.script;
+  const notExecutable =
+    script && unexecutable?.size ? unexecutablePrograms(file, dir, script, (rel) => unexecutable.has(rel)) : [];
   return {
     skill: makeSkill(parsed.definition, { source, dir, file, files, bytes }),
     errors: [],
-    warnings: parsed.warnings,
+    warnings: [...parsed.warnings, ...notExecutable],
   };
 }
 

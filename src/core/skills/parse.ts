@@ -363,5 +363,11 @@ function scriptSpec(block: FencedBlock, error: ReportProblem): ScriptSpec | unde
     } else error('script-no-interpreter', {}, block.line);
     return undefined;
   }
-  return { language: block.language, body: block.body, command: interpreter.command, extension: interpreter.extension };
+  return {
+    language: block.language,
+    body: block.body,
+    command: interpreter.command,
+    extension: interpreter.extension,
+    line: block.line + 1,
+  };
 }

@@ -19,6 +19,12 @@ export interface RegistryChange {
   names: string[];
 }
 
+/** Folders of one source loaded again (whether or not any skill changed; their problems may have). */
+export interface RegistryReload {
+  source: SkillSource;
+  names: string[];
+}
+
 interface Problems {
   errors: SkillProblem[];
   warnings: SkillProblem[];
@@ -31,7 +37,7 @@ export function overridingSkill(user: Skill, system: Skill): Skill {
   return Object.freeze({ ...user, overrides: true, risk: higher(system.risk, user.declaredRisk) });
 }
 
-export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
+export class SkillRegistry extends EventEmitter<{ change: [RegistryChange]; reload: [RegistryReload] }> {
   readonly systemDir?: string;
   readonly userDir?: string;
   private readonly bySource: Record<SkillSource, Map<string, Skill>> = { system: new Map(), user: new Map() };
@@ -66,11 +72,12 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
     this.remerge(before);
   }
 
-  /** Reloads some folders of one source (the watcher's path). */
-  reload(source: SkillSource, names: Iterable<string>): void {
+  /** Reloads some folders of one source (the watcher's path); `reload` is emitted after `change`. */
+  reload(source: SkillSource, folders: Iterable<string>): void {
     const dir = this.dirOf(source);
     if (!dir) return;
     const before = this.merged;
+    const names = [...folders];
     for (const name of names) {
       const loaded = loadSkillFolder(dir, name, source);
       const key = `${source}:${name}`;
@@ -89,7 +96,12 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
         this.problemsByFolder.delete(key);
       }
     }
-    this.remerge(before);
+    try {
+      this.remerge(before);
+    } finally {
+      // Even when a change listener failed: the folders and their problems are reloaded all the same.
+      this.emit('reload', { source, names });
+    }
   }
 
   list(): Skill[] {
@@ -145,6 +157,19 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange] }> {
       warnings.push(...p.warnings);
     }
     return { errors, warnings };
+  }
+
+  /**
+   * The skill folder a load problem is in: `<skills folder>/<name>/…` of the system or the user
+   * skills folder, or undefined (a problem of a skills folder itself, or of a path outside both).
+   */
+  skillOfProblem(problem: SkillProblem): { source: SkillSource; name: string } | undefined {
+    for (const source of ['user', 'system'] as const) {
+      const dir = this.dirOf(source);
+      const name = dir === undefined ? undefined : folderOf(dir, problem.path);
+      if (name) return { source, name };
+    }
+    return undefined;
   }
 
   /** The user skill as it overrides a system one (the same object while neither changes). */

@@ -24,6 +24,8 @@ export interface ScriptSpec {
   command: string[];
   /** The file name extension the script is written with (some interpreters need one). */
   extension: string;
+  /** The SKILL.md line of the script's first line. */
+  line: number;
 }
 
 /**

@@ -1,0 +1,48 @@
+/**
+ * `ias serve` says on its terminal what a hot reload does to the skills that fail to load: a real
+ * process, the owner editing a SKILL.md by hand while it runs, broken and then mended.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { dataPaths } from '../../src/core/paths.js';
+import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+import { killIfRunning, startServe, stderrShows, stopServe, type ServeProcess } from '../server/serve-process.js';
+
+let running: ServeProcess | undefined;
+afterEach(async () => {
+  await killIfRunning(running);
+  running = undefined;
+});
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+it('ias serve prints the load errors a hot reload brings (escaped), and a line when the skill loads again', async () => {
+  const home = tempDir('ias-serve-reload-');
+  const { userSkills } = dataPaths(home);
+  const greet = writeSkill(userSkills, 'greet', scriptSkill({ script: 'echo hi' }));
+  writeSkill(userSkills, 'old_broken', scriptSkill({ script: 'echo', risk: 'Perhaps' }));
+  const oldLine = `warning: skipped ${path.join(userSkills, 'old_broken', 'SKILL.md')}:7: unknown risk level "Perhaps"`;
+  running = await startServe(['--port', '0', '--no-wechat', '--home', home]);
+  expect(running.stderr()).toContain(oldLine);
+
+  // The owner breaks greet, with a word that would clear the screen if it were written as it is.
+  const file = path.join(greet, 'SKILL.md');
+  fs.writeFileSync(file, scriptSkill({ script: 'echo hi', risk: 'Soon\x1b[2J' }));
+  await stderrShows(
+    running,
+    `warning: skipped ${file}:7: unknown risk level "Soon\\u001b[2J" in "## Risk Level": write Low or High\n`,
+  );
+
+  // And mends it.
+  fs.writeFileSync(file, scriptSkill({ script: 'echo hello' }));
+  await stderrShows(running, `fixed: greet loads again (${file})\n`);
+
+  const said = running.stderr();
+  expect(said).not.toContain('\x1b');
+  // Each error once: the one of start-up is not said again at a reload.
+  expect(count(said, oldLine)).toBe(1);
+  expect(count(said, 'unknown risk level "Soon')).toBe(1);
+  expect(count(said, 'loads again')).toBe(1);
+  expect(await stopServe(running)).toEqual({ code: 0, signal: null });
+});

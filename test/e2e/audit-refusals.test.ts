@@ -90,14 +90,14 @@ describe('a refused or expired call in the audit log', () => {
       .poll(async () => Number(await refused.getAttribute('data-id')))
       .toBeGreaterThan(Math.max(expiredId, stoppedId));
     refusedId = Number(await refused.getAttribute('data-id'));
-    await expect.poll(() => result(refusedId).textContent()).toBe('Not run: you refused it (cancel or 3 wrong codes).');
+    await expect.poll(() => result(refusedId).textContent()).toBe('Not run: you refused it on the approval card.');
     expect(await result(expiredId).textContent()).toBe('Not run: the approval expired without an answer.');
     expect(await result(stoppedId).textContent()).toBe('Not run: the call was stopped before approval.');
 
     await open(refusedId);
     const blocks = drawer().locator('pre');
     expect(await drawer().locator('pre[aria-label="Error"]').textContent()).toBe(
-      'Not run: you refused it (cancel or 3 wrong codes).',
+      'Not run: you refused it on the approval card.',
     );
     expect(await drawer().locator('h3', { hasText: 'What the model was told' }).count()).toBe(1);
     expect(await drawer().locator('pre[aria-label="What the model was told"]').textContent()).toBe(
@@ -111,7 +111,7 @@ describe('a refused or expired call in the audit log', () => {
     await inLanguage(page, app, 'zh-CN', async () => {
       await open(expiredId);
       expect(await result(expiredId).textContent()).toBe('未执行：确认已过期，没有收到回复。');
-      expect(await result(refusedId).textContent()).toBe('未执行：你拒绝了调用（取消，或确认码错三次）。');
+      expect(await result(refusedId).textContent()).toBe('未执行：你在确认卡片上拒绝了调用。');
       expect(await result(stoppedId).textContent()).toBe('未执行：确认之前调用已被停止。');
       expect(await drawer().locator('pre[aria-label="错误"]').textContent()).toBe('未执行：确认已过期，没有收到回复。');
       expect(await drawer().locator('pre[aria-label="模型收到的原话"]').textContent()).toBe(

@@ -30,17 +30,25 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page of the served app in a new browser context, signed in by the printed link, once the chat is there. */
+/**
+ * A page of the served app in a new browser context, signed in by the printed link, once the chat is
+ * there; `beforeOpen` readies the page first (a route for its socket, say).
+ */
 export async function openServedPage(
   browser: Browser,
   app: Served,
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    beforeOpen?: (page: Page) => Promise<void>;
+  } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1100, height: 900 },
     locale: options.locale ?? 'en-US',
   });
   const page = await context.newPage();
+  await options.beforeOpen?.(page);
   await page.goto(app.url);
   await page.waitForSelector('[data-testid="message-input"]');
   return page;

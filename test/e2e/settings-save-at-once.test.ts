@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppSettings } from '../../src/shared/contract.js';
-import { launchBrowser, otherClient, serve, type OtherClient, type Served } from './harness.js';
+import { launchBrowser, openServedPage, otherClient, serve, type OtherClient, type Served } from './harness.js';
 
 const SOON = { timeout: 15_000 };
 
@@ -23,25 +23,25 @@ let heldSaves = 0;
 beforeAll(async () => {
   app = await serve({ noModel: true });
   browser = await launchBrowser();
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1100, height: 900 } });
-  page = await context.newPage();
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { id?: unknown; method?: string };
-      const save = frame.method === 'saveSettings' || frame.method === 'setHighRiskPaused';
-      if (save && answers === 'refuse') ws.send(JSON.stringify({ id: frame.id, error: 'The disk is full.' }));
-      else server.send(message);
-      if (save && answers === 'hold') heldSaves++;
-    });
-    // While held, nothing from the core reaches the page: neither the answer nor the change event.
-    server.onMessage((message) => {
-      if (answers === 'hold') held.push(() => ws.send(message));
-      else ws.send(message);
-    });
+  page = await openServedPage(browser, app, {
+    beforeOpen: async (opened) => {
+      await opened.routeWebSocket(/\/ws$/, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((message) => {
+          const frame = JSON.parse(String(message)) as { id?: unknown; method?: string };
+          const save = frame.method === 'saveSettings' || frame.method === 'setHighRiskPaused';
+          if (save && answers === 'refuse') ws.send(JSON.stringify({ id: frame.id, error: 'The disk is full.' }));
+          else server.send(message);
+          if (save && answers === 'hold') heldSaves++;
+        });
+        // While held, nothing from the core reaches the page: neither the answer nor the change event.
+        server.onMessage((message) => {
+          if (answers === 'hold') held.push(() => ws.send(message));
+          else ws.send(message);
+        });
+      });
+    },
   });
-  await page.goto(app.url);
-  await page.waitForSelector('[data-testid="message-input"]');
   other = await otherClient(app);
 }, 60_000);
 

@@ -95,12 +95,12 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
 
   // A choice shows at once (a control that snapped back until the core answers would read as a
   // refusal); the core's answer then replaces it, and a refused save reads the saved settings again.
-  const save = useCallback(
-    async (input: SettingsInput) => {
-      setData((current) => current && { ...current, ...input });
+  const shownWhileSaved = useCallback(
+    async (choice: Partial<AppSettings>, saving: Promise<AppSettings | void>) => {
+      setData((current) => current && { ...current, ...choice });
       try {
-        const next = await client.call.saveSettings(input);
-        setData(() => next);
+        const next = await saving;
+        if (next) setData(() => next);
       } catch (err) {
         reload();
         throw err;
@@ -108,17 +108,13 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     },
     [setData, reload],
   );
+  const save = useCallback(
+    (input: SettingsInput) => shownWhileSaved(input, client.call.saveSettings(input)),
+    [shownWhileSaved],
+  );
   const setHighRiskPaused = useCallback(
-    async (paused: boolean) => {
-      setData((current) => current && { ...current, highRiskPaused: paused });
-      try {
-        await client.call.setHighRiskPaused(paused);
-      } catch (err) {
-        reload();
-        throw err;
-      }
-    },
-    [setData, reload],
+    (paused: boolean) => shownWhileSaved({ highRiskPaused: paused }, client.call.setHighRiskPaused(paused)),
+    [shownWhileSaved],
   );
 
   const value = useMemo(

@@ -8,7 +8,7 @@ import { approvalKey } from '../../src/core/approval/approval-key.js';
 import { FileSecretStore } from '../../src/core/approval/key-store.js';
 import { SkillRegistry } from '../../src/core/skills/registry.js';
 import { openStore, type Store } from '../../src/core/store/index.js';
-import { scriptSkill, tempDir, writeSkill } from './temp.js';
+import { onCleanup, scriptSkill, tempDir, writeSkill } from './temp.js';
 
 export const CODE = /确认码 Code：(\d{6})/;
 
@@ -104,6 +104,27 @@ export function gateWorld(options: { ttlMs?: number; wechatConnected?: boolean }
       store.close();
     },
   };
+}
+
+/**
+ * The gate of another iAs process on `world`'s data folder with the same key (`ias chat` beside
+ * `ias serve`, or one started later): its own connection to the SQLite file, no channels; closed
+ * after the test.
+ */
+export function sameFolderGate(world: Pick<GateWorld, 'home' | 'registry'>): ApprovalGate {
+  const store = openStore(path.join(world.home, 'ias.db'));
+  const gate = new ApprovalGate({
+    approvals: store.approvals,
+    key: approvalKey(new FileSecretStore(path.join(world.home, 'secrets'))),
+    channels: [],
+    currentSkill: (name) => world.registry.current(name),
+    reviewMarks: store.skillSettings,
+  });
+  onCleanup(() => {
+    gate.close();
+    store.close();
+  });
+  return gate;
 }
 
 /** Lets the gate's async steps (sending, promoting) settle. */

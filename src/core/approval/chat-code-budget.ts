@@ -3,44 +3,45 @@
  * comparison answers "is this the code?" (a message holding it is refused as `code-in-chat`), so
  * without a limit a message of 100,000 digits would test 100,000 codes at once, and a handful of
  * them would find a code among the 1,000,000 within its 5 minutes. Each approval gets a budget of
- * distinct windows over its life, kept in memory (approvals do not survive a restart): once a
- * message would go past it, that message and every later one with 6 digits or more is held while
- * that approval waits, without comparing, so the answer no longer depends on the code.
+ * distinct windows over its life: once a message would go past it, that message and every later
+ * one with 6 digits or more is held while that approval waits, without comparing, so the answer no
+ * longer depends on the code.
+ *
+ * The budget is kept with the approval in SQLite (ApprovalsRepo.takeChatWindows, one write
+ * transaction), so every iAs process on the data folder (the app, `ias serve`, `ias chat`) spends
+ * the same one: typing into two of them does not buy twice the windows, and a process started
+ * while the approval waits finds it as spent as it is. The windows are stored as HMACs under the
+ * approval key, bound to the approval and apart from the code's own HMAC, so the database shows
+ * neither the numbers compared nor whether the code was among them. A process with another key
+ * (the app's, in the keychain) counts the same number again under its own HMAC: the shared budget
+ * only gets tighter.
  */
+import { createHmac } from 'node:crypto';
+import type { ApprovalsRepo } from '../store/approvals-repo.js';
 
 /** Distinct 6-digit windows compared with one approval's code: a phone number and an order id fit. */
 export const CHAT_CODE_BUDGET = 20;
 
-export class ChatCodeBudget {
-  /** The approval whose budget this is (one pending approval per owner at a time). */
-  private approvalId?: string;
-  private readonly compared = new Set<string>();
-  private spent = false;
+/** A window as stored with approval `approvalId`: an HMAC that reveals no digits. */
+export function windowHmac(key: Buffer, approvalId: string, window: string): string {
+  return createHmac('sha256', key).update(['ias-chat-window-v1', approvalId, window].join('\0')).digest('hex');
+}
 
-  constructor(private readonly limit = CHAT_CODE_BUDGET) {}
+export class ChatCodeBudget {
+  constructor(
+    private readonly approvals: Pick<ApprovalsRepo, 'takeChatWindows'>,
+    private readonly key: Buffer,
+    private readonly limit = CHAT_CODE_BUDGET,
+  ) {}
 
   /**
-   * Whether `candidates` (a message's 6-digit windows) may be compared with the code of approval
-   * `approvalId`; they are then counted (a window compared before costs nothing). False once the
-   * budget is spent, and from then on for that approval.
+   * Whether `candidates` (a message's 6-digit windows) may be compared with the code of pending
+   * approval `approvalId`; they are then counted (a window compared before, by any iAs process
+   * with this key, costs nothing). False once the budget is spent, and from then on for that
+   * approval, in every process.
    */
   take(approvalId: string, candidates: readonly string[]): boolean {
-    if (this.approvalId !== approvalId) {
-      this.approvalId = approvalId;
-      this.compared.clear();
-      this.spent = false;
-    }
-    if (this.spent) return false;
-    const fresh = new Set<string>();
-    for (const candidate of candidates) {
-      if (this.compared.has(candidate)) continue;
-      fresh.add(candidate);
-      if (this.compared.size + fresh.size > this.limit) {
-        this.spent = true;
-        return false;
-      }
-    }
-    for (const candidate of fresh) this.compared.add(candidate);
-    return true;
+    const windows = [...new Set(candidates)].map((c) => windowHmac(this.key, approvalId, c));
+    return this.approvals.takeChatWindows(approvalId, windows, this.limit);
   }
 }

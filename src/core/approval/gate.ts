@@ -133,8 +133,8 @@ const CANCEL_WORDS = new Set(['0', '取消', 'cancel']);
 /**
  * Why a chat message is kept from the model: it holds the pending approval's code ('code'); it holds
  * 6 digits while another iAs process's approval (whose code cannot be checked here) is pending
- * ('maybe-code'); or it holds 6 digits after the approval's budget of compared windows is spent
- * ('held': nothing was compared, see ChatCodeBudget).
+ * ('maybe-code'); or it holds 6 digits after the approval's budget of compared windows, shared by
+ * every iAs process on the data folder, is spent ('held': nothing was compared, see ChatCodeBudget).
  */
 export type CodeInChat = 'code' | 'maybe-code' | 'held';
 
@@ -146,14 +146,18 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   private readonly unsubscribe: (() => void)[] = [];
   private closed = false;
   private watcher?: NodeJS.Timeout;
-  /** How many of the 6-digit windows typed into chats may still be compared with the pending code. */
-  private readonly chatBudget = new ChatCodeBudget();
+  /**
+   * How many of the 6-digit windows typed into chats may still be compared with the pending code:
+   * kept with the approval in SQLite, one budget for every iAs process on the data folder.
+   */
+  private readonly chatBudget: ChatCodeBudget;
 
   constructor(private readonly options: GateOptions) {
     super();
     this.runId = options.runId ?? randomUUID();
     this.ttlMs = options.ttlMs ?? say.VALID_MINUTES * 60_000;
     this.now = options.now ?? Date.now;
+    this.chatBudget = new ChatCodeBudget(options.approvals, options.key);
     for (const channel of options.channels) this.listen(channel);
   }
 
@@ -330,7 +334,8 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
    * keychain, `ias` in a file, so neither can check the other's code, stored only as an HMAC) is
    * 'maybe-code' for any 6 digits in the text: which of them is its code cannot be told here.
    * Each refusal tells whether a number was the code, so only a budget of 6-digit windows is
-   * compared per approval; past it, any 6 digits are 'held' without comparing (see ChatCodeBudget).
+   * compared per approval, shared by every iAs process on the data folder (kept with the approval
+   * in SQLite); past it, any 6 digits are 'held' without comparing (see ChatCodeBudget).
    */
   holdsCode(text: string): CodeInChat | undefined {
     const row = this.options.approvals.activeForOwner(OWNER);

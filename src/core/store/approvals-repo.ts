@@ -120,6 +120,9 @@ export class ApprovalsRepo {
   private readonly ownersStmt;
   private readonly recordedOwnersStmt;
   private readonly abandonStmt;
+  private readonly chatWindowsStmt;
+  private readonly setChatWindowsStmt;
+  private readonly spendChatWindowsStmt;
   /** This process, as recorded with its approvals: its id always, its identity where it can be told. */
   private readonly me: RecordedProcess;
   private readonly transitions = new Map<string, Database.Statement>();
@@ -170,6 +173,16 @@ export class ApprovalsRepo {
        RETURNING id`,
     );
     this.listAllStmt = db.prepare<[number], ApprovalRow>(`${SELECT} ORDER BY created_at DESC, rowid DESC LIMIT ?`);
+    this.chatWindowsStmt = db.prepare<[string], { windows: string | null; spent: number }>(
+      `SELECT chat_windows AS windows, chat_windows_spent AS spent FROM pending_approvals
+       WHERE id = ? AND status = 'pending'`,
+    );
+    this.setChatWindowsStmt = db.prepare<[string, string]>(
+      `UPDATE pending_approvals SET chat_windows = ? WHERE id = ?`,
+    );
+    this.spendChatWindowsStmt = db.prepare<[string]>(
+      `UPDATE pending_approvals SET chat_windows = NULL, chat_windows_spent = 1 WHERE id = ?`,
+    );
   }
 
   /** Adds an approval. Throws if the id exists, or if it is 'pending' while the owner already has one pending. */
@@ -261,6 +274,31 @@ export class ApprovalsRepo {
       () => this.recordedOwnersStmt.all().filter((o) => !this.isMe(o)),
       (ended) => this.abandonStmt.all({ now, ...ended, interrupted }).map((row) => row.id),
     );
+  }
+
+  /**
+   * Spends the chat-code budget of pending approval `id` (see approval/chat-code-budget.ts): the
+   * `windows` (their HMACs) not counted before are counted, unless more than `limit` would then be,
+   * which spends the budget for good. Returns whether they may be compared with the code: false
+   * once spent, or when the approval is no longer pending. One write transaction, so every iAs
+   * process on the file spends the same budget.
+   */
+  takeChatWindows(id: string, windows: readonly string[], limit: number): boolean {
+    return this.db
+      .transaction(() => {
+        const budget = this.chatWindowsStmt.get(id);
+        if (!budget || budget.spent) return false;
+        const counted = new Set<string>(budget.windows === null ? [] : (JSON.parse(budget.windows) as string[]));
+        const before = counted.size;
+        for (const window of windows) counted.add(window);
+        if (counted.size > limit) {
+          this.spendChatWindowsStmt.run(id);
+          return false;
+        }
+        if (counted.size > before) this.setChatWindowsStmt.run(JSON.stringify([...counted]), id);
+        return true;
+      })
+      .immediate();
   }
 
   private isMe(o: RecordedProcess): boolean {

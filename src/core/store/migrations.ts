@@ -16,6 +16,7 @@ import { taskRunOwnersSchema } from './migration-9-task-run-owners.js';
 import { auditErrorCodesSchema } from './migration-10-audit-error-codes.js';
 import { auditErrorCodeIndexSchema } from './migration-11-audit-error-code-index.js';
 import { skillCopyEnabledSchema } from './migration-12-skill-copy-enabled.js';
+import { chatCodeBudgetSchema } from './migration-13-chat-code-budget.js';
 
 type Db = Database.Database;
 
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'audit error codes', up: (db) => db.exec(auditErrorCodesSchema) },
   { name: 'audit error code index', up: (db) => db.exec(auditErrorCodeIndexSchema) },
   { name: 'skill copy switch', up: (db) => db.exec(skillCopyEnabledSchema) },
+  { name: 'chat code budget', up: (db) => db.exec(chatCodeBudgetSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

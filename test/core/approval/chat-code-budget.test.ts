@@ -3,11 +3,17 @@
  * refusal of one holding the code tells that a number was the code. So only a budget of distinct
  * 6-digit windows is compared per approval: a flood of digits past it is held without comparing
  * (the same answer whether the code is among them or not), while a few numbers (a phone number,
- * an order id) are compared and go on as ever. Real SQLite, real gate.
+ * an order id) are compared and go on as ever. The budget is kept with the approval in the SQLite
+ * file, so every iAs process on the data folder spends the same one, and one started later finds it
+ * as it was left. Real SQLite, real gates.
  */
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHAT_CODE_BUDGET } from '../../../src/core/approval/chat-code-budget.js';
-import { CODE, codeIn, gateWorld, type GateWorld } from '../../helpers/gate.js';
+import { approvalKey } from '../../../src/core/approval/approval-key.js';
+import { sha256Hex } from '../../../src/core/approval/canonical.js';
+import { CHAT_CODE_BUDGET, windowHmac } from '../../../src/core/approval/chat-code-budget.js';
+import { FileSecretStore } from '../../../src/core/approval/key-store.js';
+import { CODE, codeIn, gateWorld, sameFolderGate, type GateWorld } from '../../helpers/gate.js';
 
 let world: GateWorld;
 afterEach(() => world?.close());
@@ -86,5 +92,80 @@ describe("the budget of numbers compared with an approval's code", () => {
     expect((await call).status).toBe('done');
     // With no approval waiting, numbers are an ordinary message.
     expect(world.gate.holdsCode(inWords(list))).toBeUndefined();
+  });
+
+  it('is one budget for every iAs process on the data folder: windows spent through one are spent for all', async () => {
+    world = gateWorld();
+    const { call, code } = await ask(world);
+    // `ias chat` beside `ias serve`: the same file, the same key, its own connection.
+    const other = sameFolderGate(world);
+    const list = numbers(code, CHAT_CODE_BUDGET + 1);
+    const half = CHAT_CODE_BUDGET / 2;
+    expect(world.gate.holdsCode(inWords(list.slice(0, half)))).toBeUndefined();
+    // The other process compares too (it waits for no approval, so any other 6 digits may be the code).
+    expect(other.holdsCode(inWords(list.slice(half, CHAT_CODE_BUDGET - 1)))).toBe('maybe-code');
+    // Windows compared through the first cost nothing through the other; the code is found there.
+    expect(other.holdsCode(inWords(list.slice(0, half)))).toBe('maybe-code');
+    expect(other.holdsCode(`the code is ${code}`)).toBe('code');
+    // One more distinct number, through the first: the budget both spent is gone, for both.
+    expect(world.gate.holdsCode(inWords(list.slice(CHAT_CODE_BUDGET - 1, CHAT_CODE_BUDGET)))).toBe('held');
+    expect(other.holdsCode(code)).toBe('held');
+    expect(other.holdsCode(inWords(list.slice(0, 1)))).toBe('held');
+    expect(world.gate.holdsCode(code)).toBe('held');
+    // A process started now (a restart) finds it spent: it does not get a budget of its own.
+    expect(sameFolderGate(world).holdsCode(inWords(list.slice(0, 1)))).toBe('held');
+    world.wechat.reply(code);
+    expect((await call).status).toBe('done');
+    expect(other.holdsCode(inWords(list))).toBeUndefined();
+  });
+
+  it('is not refreshed by a restart while the approval waits: what was compared stays counted', async () => {
+    world = gateWorld();
+    const { call, code } = await ask(world);
+    const list = numbers(code, CHAT_CODE_BUDGET + 1);
+    expect(world.gate.holdsCode(inWords(list.slice(0, CHAT_CODE_BUDGET - 1)))).toBeUndefined();
+    // A new gate on the same file: the numbers compared before still cost nothing, the budget's
+    // last window is the code's, and the next distinct number is past the budget.
+    const restarted = sameFolderGate(world);
+    expect(restarted.holdsCode(inWords(list.slice(0, 3)))).toBe('maybe-code');
+    expect(restarted.holdsCode(code)).toBe('code');
+    expect(restarted.holdsCode(inWords(list.slice(CHAT_CODE_BUDGET - 1, CHAT_CODE_BUDGET)))).toBe('held');
+    expect(world.gate.holdsCode(code)).toBe('held');
+    world.wechat.reply(code);
+    expect((await call).status).toBe('done');
+
+    // The next approval starts with a budget of its own, in every process.
+    const next = await ask(world);
+    expect(restarted.holdsCode(`the code is ${next.code}`)).toBe('code');
+    expect(world.gate.holdsCode(inWords(numbers(next.code, 1)))).toBeUndefined();
+    world.wechat.reply(next.code);
+    expect((await next.call).status).toBe('done');
+  });
+
+  it('keeps no digits in the database, and the budget goes with the approval', async () => {
+    world = gateWorld();
+    const { call, code } = await ask(world);
+    const row = world.store.approvals.activeForOwner('owner')!;
+    const list = numbers(code, 3);
+    expect(world.gate.holdsCode(`${inWords(list)}, and ${code}`)).toBe('code');
+    const budget = () =>
+      world.store.db
+        .prepare<[string], { windows: string | null; spent: number }>(
+          'SELECT chat_windows AS windows, chat_windows_spent AS spent FROM pending_approvals WHERE id = ?',
+        )
+        .get(row.id)!;
+    // Each window compared is kept as an HMAC under the approval key, bound to the approval: not
+    // the digits, not a plain hash of them (a million guesses away), not the code's own HMAC.
+    const key = approvalKey(new FileSecretStore(path.join(world.home, 'secrets')));
+    const stored = JSON.parse(budget().windows!) as string[];
+    expect(stored.sort()).toEqual([code, ...list].map((n) => windowHmac(key, row.id, n)).sort());
+    for (const n of [code, ...list]) {
+      expect(stored).not.toContain(n);
+      expect(stored).not.toContain(sha256Hex(n));
+    }
+    expect(stored).not.toContain(row.codeHash);
+    world.wechat.reply(code);
+    expect((await call).status).toBe('done');
+    expect(budget()).toEqual({ windows: null, spent: 0 });
   });
 });

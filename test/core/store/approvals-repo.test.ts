@@ -113,6 +113,37 @@ describe('ApprovalsRepo', () => {
     expect(approvals.decrementAttempts('missing')).toBeUndefined();
   });
 
+  it("counts a pending approval's distinct chat windows up to the limit, then is spent for good", () => {
+    const s = store();
+    const row = approval();
+    s.approvals.insert(row);
+    const budget = () =>
+      s.db
+        .prepare('SELECT chat_windows AS windows, chat_windows_spent AS spent FROM pending_approvals WHERE id = ?')
+        .get(row.id);
+    expect(s.approvals.takeChatWindows(row.id, ['w1', 'w2'], 3)).toBe(true);
+    expect(s.approvals.takeChatWindows(row.id, ['w2', 'w1', 'w2'], 3)).toBe(true);
+    expect(s.approvals.takeChatWindows(row.id, ['w3'], 3)).toBe(true);
+    expect(budget()).toEqual({ windows: '["w1","w2","w3"]', spent: 0 });
+    expect(s.approvals.takeChatWindows(row.id, ['w1', 'w4'], 3)).toBe(false);
+    expect(budget()).toEqual({ windows: null, spent: 1 });
+    expect(s.approvals.takeChatWindows(row.id, ['w1'], 3)).toBe(false);
+    expect(s.approvals.takeChatWindows(row.id, [], 3)).toBe(false);
+
+    // Only a pending approval has a budget; leaving 'pending' clears it.
+    const queued = approval({ status: 'queued', userId: 'b' });
+    s.approvals.insert(queued);
+    expect(s.approvals.takeChatWindows(queued.id, ['w1'], 3)).toBe(false);
+    expect(s.approvals.takeChatWindows('missing', ['w1'], 3)).toBe(false);
+    expect(s.approvals.transition(row.id, ['pending'], 'rejected')).toBe(true);
+    expect(budget()).toEqual({ windows: null, spent: 0 });
+    const other = approval({ userId: 'c' });
+    s.approvals.insert(other);
+    expect(s.approvals.takeChatWindows(other.id, ['w1'], 3)).toBe(true);
+    expect(s.approvals.cancelLeftovers('run-2', 9999).cancelledIds).toContain(other.id);
+    expect(s.db.prepare('SELECT chat_windows FROM pending_approvals WHERE id = ?').pluck().get(other.id)).toBeNull();
+  });
+
   it('finds the active approval and the oldest queued one of an owner', () => {
     const { approvals } = store();
     expect(approvals.activeForOwner('owner')).toBeUndefined();

@@ -154,7 +154,15 @@ async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> 
         `${color.yellow('warning')}: the UI is not built (${rendererDir}); run \`npm run build\`. The API still works.\n`,
       );
     }
-    const server = await startServer({ api: core.api, events: core.events, token, rendererDir, host, port });
+    const server = await startServer({
+      api: core.api,
+      events: core.events,
+      token,
+      rendererDir,
+      host,
+      port,
+      log: (line) => process.stderr.write(`${color.yellow('warning')}: ${line}\n`),
+    });
     opened.add(() => server.close());
     if (!isLoopback(host)) {
       process.stderr.write(

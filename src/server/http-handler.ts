@@ -7,8 +7,10 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { hasBearer, SESSION_PATH, TOKEN_PARAM, tokenMatches } from './auth.js';
+import type { BusyCheck } from './connection-cap.js';
 import { hostAllowed } from './hosts.js';
 import { expireLegacyCookie } from './legacy-cookie.js';
+import { MAX_BODY_BYTES } from './limits.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { lookupStatic, sendFile } from './static-files.js';
 
@@ -19,7 +21,11 @@ export interface HttpHandlerOptions {
   csp: string;
   /** The Host headers to answer; undefined for any. */
   hosts: () => Set<string> | undefined;
+  /** True for a connection past the cap: its request is answered 503. */
+  busy?: BusyCheck;
 }
+
+const BUSY_TEXT = 'iAs has too many connections open; try again in a moment.\niAs 打开的连接太多，请稍后再试。\n';
 
 const UNAUTHORIZED_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>iAs — sign in</title></head>
@@ -68,9 +74,24 @@ function serve(req: IncomingMessage, res: ServerResponse, url: URL, options: Htt
   sendFile(res, found.file, found.size, req.method === 'HEAD');
 }
 
+/** The body a request announces, in bytes (Infinity when chunked: its length is not known). */
+function announcedBody(req: IncomingMessage): number {
+  if (req.headers['transfer-encoding'] !== undefined) return Infinity;
+  const length = Number(req.headers['content-length'] ?? 0);
+  return Number.isNaN(length) ? Infinity : length;
+}
+
 export function httpHandler(options: HttpHandlerOptions): RequestListener {
   return (req, res) => {
     setSecurityHeaders(res, options.csp);
+    // Answered without reading the body, and closed: kept alive, Node would read all of it first.
+    const tooLarge = announcedBody(req) > MAX_BODY_BYTES;
+    const busy = options.busy?.(req.socket) ?? false;
+    if (tooLarge || busy) res.setHeader('Connection', 'close');
+    if (busy) {
+      res.setHeader('Retry-After', '5');
+      return plain(res, 503, BUSY_TEXT);
+    }
     if (!hostAllowed(req, options.hosts())) return plain(res, 403, 'Unknown host\n');
     expireLegacyCookie(req, res);
     let url: URL;
@@ -82,6 +103,7 @@ export function httpHandler(options: HttpHandlerOptions): RequestListener {
     const fromQuery = url.searchParams.get(TOKEN_PARAM);
     if (fromQuery !== null) return redirectLegacyLink(res, url, fromQuery, options);
     if (!readOnly(req, res)) return;
+    if (tooLarge) return plain(res, 413, 'Too large: a request to iAs carries no body\n');
     if (url.pathname === SESSION_PATH) {
       if (!hasBearer(req, options.token)) {
         res.setHeader('WWW-Authenticate', 'Bearer');

@@ -1,6 +1,7 @@
 /**
  * `startServer`: the contract over HTTP + WebSocket on one port — the built renderer over HTTP, the
  * API and its events over `/ws` — guarded by the access token. Loopback only unless told otherwise.
+ * Connections, sockets and slow requests are capped (limits.ts), whoever the client is.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -8,8 +9,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { IasApi } from '../shared/contract.js';
 import { TOKEN_PARAM } from './auth.js';
+import { capConnections } from './connection-cap.js';
 import { allowedHosts, isWildcard, urlHost } from './hosts.js';
 import { httpHandler } from './http-handler.js';
+import { MAX_HEADER_BYTES, SERVE_LIMITS, type ServeLimits } from './limits.js';
+import { refusalNotice } from './refusal-notice.js';
 import { rendererCsp } from './security-headers.js';
 import { WsGateway, type EventSource } from './ws-gateway.js';
 
@@ -25,6 +29,10 @@ export interface ServerOptions {
   host?: string;
   /** 0 picks any free port. */
   port?: number;
+  /** SERVE_LIMITS unless given (tests shorten the time-outs). */
+  limits?: Partial<ServeLimits>;
+  /** Where a refusal for the limits is said, once a minute at most per kind (default: stderr). */
+  log?: (line: string) => void;
 }
 
 export interface RunningServer {
@@ -64,10 +72,26 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Known once the port is: until then no Host is accepted.
   const names: { allowed: Set<string> | undefined } = { allowed: new Set() };
   const hosts = () => names.allowed;
-  const server = http.createServer(
-    httpHandler({ token: options.token, rendererDir, csp: rendererCsp(rendererDir), hosts }),
-  );
-  const gateway = new WsGateway({ api: options.api, events: options.events, token: options.token, hosts });
+  const limits = { ...SERVE_LIMITS, ...options.limits };
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const server = http.createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: limits.timeoutCheckMs,
+    maxHeaderSize: MAX_HEADER_BYTES,
+  });
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  const busy = capConnections(server, limits, { busy: refusalNotice(log), dropped: refusalNotice(log) });
+  server.on('request', httpHandler({ token: options.token, rendererDir, csp: rendererCsp(rendererDir), hosts, busy }));
+  const gateway = new WsGateway({
+    api: options.api,
+    events: options.events,
+    token: options.token,
+    hosts,
+    maxClients: limits.maxWsClients,
+    busy,
+    notice: refusalNotice(log),
+  });
   server.on('upgrade', gateway.upgrade);
   let port: number;
   try {

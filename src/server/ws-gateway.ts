@@ -1,7 +1,8 @@
 /**
  * The WebSocket at `/ws`: an upgrade needs the token and the server's own Origin; then requests are
  * answered one by one and every core event is pushed to every socket. Text frames only, at most
- * 1 MB; a frame that is not JSON closes the socket (1003).
+ * 1 MB; a frame that is not JSON closes the socket (1003). Past the cap of sockets (see limits.ts),
+ * an upgrade is answered 503, after the checks below: no one without the token reaches it.
  *
  * Where the token goes: a browser cannot set headers on a WebSocket, except the subprotocols, so
  * the page offers `Sec-WebSocket-Protocol: ias, ias-token.<TOKEN>` and the server answers `ias`
@@ -15,14 +16,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { IasApi, IasEvent, WsPush, WsResponse } from '../shared/contract.js';
 import { hasBearer, protocolToken, tokenMatches, WS_PROTOCOL } from './auth.js';
+import type { BusyCheck } from './connection-cap.js';
 import { sameOrigin } from './hosts.js';
+import { HEARTBEAT_MS, MAX_BUFFERED_BYTES, MAX_FRAME_BYTES, SERVE_LIMITS } from './limits.js';
+import type { Notice } from './refusal-notice.js';
+import { refuseUpgrade as refuse } from './upgrade-refusal.js';
 import { dispatch, parseFrame } from './ws-protocol.js';
 
 export const WS_PATH = '/ws';
-export const MAX_FRAME_BYTES = 1024 * 1024;
-/** A socket that lets this much pile up unread is too slow to keep. */
-const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
-const HEARTBEAT_MS = 30_000;
 
 export interface EventSource {
   on(event: 'event', listener: (event: IasEvent) => void): unknown;
@@ -34,14 +35,12 @@ export interface WsGatewayOptions {
   events: EventSource;
   token: string;
   hosts: () => Set<string> | undefined;
-}
-
-function refuse(socket: Duplex, status: 401 | 403 | 404, reason: string): void {
-  const body = `${reason}\n`;
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  /** Open sockets past which an upgrade is refused. */
+  maxClients?: number;
+  /** True for a connection past the server's cap: its upgrade is refused. */
+  busy?: BusyCheck;
+  /** Says that upgrades are refused for the cap (throttled by its maker). */
+  notice?: Notice;
 }
 
 function send(socket: WebSocket, message: WsResponse | WsPush): void {
@@ -83,6 +82,7 @@ export class WsGateway {
   /** The server's `upgrade` listener. */
   readonly upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', () => socket.destroy());
+    if (this.options.busy?.(socket)) return refuse(socket, 503, 'Service Unavailable');
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://server.invalid');
@@ -96,6 +96,11 @@ export class WsGateway {
     if (!authorised) return refuse(socket, 401, 'Unauthorized');
     // Any page may try to open a socket here: Origin says whose page it is (a second line behind the token).
     if (!sameOrigin(req, this.options.hosts())) return refuse(socket, 403, 'Forbidden');
+    const max = this.options.maxClients ?? SERVE_LIMITS.maxWsClients;
+    if (this.wss.clients.size >= max) {
+      this.options.notice?.(`too many WebSocket clients (the limit is ${max}): new ones are answered 503`);
+      return refuse(socket, 503, 'Service Unavailable');
+    }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws));
   };
 

@@ -6,7 +6,7 @@ import { WebSocket } from 'ws';
 import { createCoreApi, type CoreApi } from '../../src/core/api/create-api.js';
 import { DesktopChannel } from '../../src/core/channels/desktop-channel.js';
 import { openRuntime, type Runtime } from '../../src/core/runtime.js';
-import { startServer, type RunningServer } from '../../src/server/server.js';
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server/server.js';
 import type { IasApi, IasEvent, WsPush, WsResponse } from '../../src/shared/contract.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 
@@ -43,7 +43,10 @@ export function fakeRenderer(): string {
   return dir;
 }
 
-export async function startTestServer(rendererDir = fakeRenderer()): Promise<TestServer> {
+export async function startTestServer(
+  rendererDir = fakeRenderer(),
+  more: Pick<ServerOptions, 'limits' | 'log'> = {},
+): Promise<TestServer> {
   const home = tempDir('ias-serve-');
   // A user skill added outside the editor: it runs as High until reviewed, so it needs approval.
   writeSkill(
@@ -76,7 +79,7 @@ export async function startTestServer(rendererDir = fakeRenderer()): Promise<Tes
       };
     },
   }) as IasApi;
-  const server = await startServer({ api, events: core.events, token: TOKEN, rendererDir, port: 0 });
+  const server = await startServer({ api, events: core.events, token: TOKEN, rendererDir, port: 0, ...more });
   return {
     home,
     runtime,

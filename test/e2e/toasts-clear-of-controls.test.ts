@@ -4,9 +4,12 @@
  * point at a control's centre is the control, and no toast overlaps it), in English and 简体中文, in a
  * wide and a narrow window; in the chat an approval's toast leaves the approval card's buttons and
  * the message box alone. A toast goes with its close button, and a failure is an alert. A long
- * result makes a short toast, and a pile of them never reaches the message box.
+ * result makes a short toast, and a pile of them never reaches the message box. In the chat they
+ * cover nothing that is read: with a one-message conversation open, no toast meets the message, the
+ * header or the message box, in a wide, a narrow and the tray's compact window (the chat keeps room
+ * for them under its header, with no anchor positioning to fall back from).
  */
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { firstCronRun } from '../../src/core/scheduler/schedule.js';
@@ -25,6 +28,8 @@ beforeAll(async () => {
     setup(home) {
       const store = openStore(dataPaths(home).database);
       const now = Date.now();
+      store.conversations.create('short', 'A short one', now - 60_000);
+      store.conversations.append('short', 'user', 'Where shall we go this summer?', {}, now - 60_000);
       store.tasks.insert({
         allowlist: [],
         enabled: true,
@@ -176,4 +181,53 @@ it('long results make short toasts, and a pile of them never reaches the message
   const controls = page.locator('[data-testid="message-input"], .composer button, .chat-head :is(a, button)');
   expect(await coveredControls(controls)).toEqual([]);
   await page.context().close();
+});
+
+/** What of the chat a toast overlaps, and each message whose centre is not itself to the pointer. */
+async function coveredInChat(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="message"], .composer, .chat-head').evaluateAll((readable) => {
+    const document = readable[0]!.ownerDocument;
+    const toasts = [...document.querySelectorAll('[data-testid="toast"]')].map((t) => t.getBoundingClientRect());
+    const found: string[] = [];
+    for (const element of readable) {
+      const box = element.getBoundingClientRect();
+      const name = element.getAttribute('data-role') ?? element.className;
+      if (toasts.some((t) => t.left < box.right && box.left < t.right && t.top < box.bottom && box.top < t.bottom))
+        found.push(`${name}: a toast over it`);
+      if (element.matches('[data-testid="message"]')) {
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        if (!hit || !element.contains(hit)) found.push(`${name}: under ${hit?.className ?? 'nothing'}`);
+      }
+    }
+    return found;
+  });
+}
+
+describe.each([
+  ['wide', WIDE, ''],
+  ['narrow', NARROW, ''],
+  ['compact', { width: 380, height: 560 }, '?compact=1'],
+] as const)('in a %s window', (name, viewport, query) => {
+  it('a toast leaves a one-message conversation, its header and the message box in sight', async () => {
+    await other.call('saveSettings', { language: 'en' });
+    const page = await openApp(browser, app, { viewport });
+    await page.goto(`${app.origin}/${query}#/chat/short`);
+    await page.locator('[data-testid="message"]', { hasText: 'Where shall we go this summer?' }).waitFor();
+    expect(await page.locator('[data-testid="message"]').count()).toBe(1);
+
+    await other.call('runTaskNow', 'report01');
+    const toast = page.locator('[data-testid="toast"]', { hasText: 'Morning report' });
+    await toast.waitFor({ timeout: 20_000 });
+    await screenshot(page, `toast-short-chat-${name}`);
+    expect(await coveredInChat(page)).toEqual([]);
+
+    // Gone with its close button, and the room it took goes with it.
+    await toast.getByRole('button').click();
+    await expect.poll(() => toast.count()).toBe(0);
+    const [head, scroller] = await Promise.all(
+      ['.chat-head', '.message-scroller'].map((selector) => page.locator(selector).boundingBox()),
+    );
+    expect(scroller!.y - (head!.y + head!.height)).toBeLessThan(1);
+    await page.context().close();
+  });
 });

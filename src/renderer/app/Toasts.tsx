@@ -1,9 +1,12 @@
 /**
  * Toasts: short messages in a corner, clear of the page's controls, that go away by themselves or
- * with their close button (a failure is announced as an alert). The core's `notification`
- * events show here too, and, in the headless web UI, as a browser notification when allowed.
+ * with their close button (a failure is announced as an alert). A page whose every part is read
+ * (the chat) keeps a `ToastSlot`: there they take room of their own instead of covering it. The
+ * core's `notification` events show here too, and, in the headless web UI, as a browser
+ * notification when allowed.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import type { ApprovalMessageCode, TaskRunNews } from '../../shared/contract.js';
 import { sayTaskResult } from '../../shared/task-results.js';
 import { client } from '../api/client.js';
@@ -35,6 +38,8 @@ interface Toast extends Required<Pick<ToastInput, 'tone' | 'title'>> {
 }
 
 const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined);
+/** Where the page keeps room for toasts (null: none, they float in the corner). */
+const SlotContext = createContext<(slot: HTMLElement | null) => void>(() => undefined);
 
 export function useToast(): (toast: ToastInput) => void {
   return useContext(ToastContext);
@@ -46,6 +51,7 @@ const ACTION_LIFETIME_MS = 12_000;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
   const nextId = useRef(1);
   const t = useT();
   const { settings } = useSettings();
@@ -83,44 +89,58 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     }
   });
 
+  const list = (
+    <div className={slot ? 'toasts toasts-in-flow' : 'toasts'} role="status" aria-live="polite" data-testid="toasts">
+      {toasts.map((toast) => {
+        const { title, body } = approvalNotice(t, toast, toast.messageCode);
+        return (
+          <div
+            key={toast.id}
+            className={`toast toast-${toast.tone}`}
+            data-testid="toast"
+            // A failure is said at once; other news waits for a pause, as the list's own status role does.
+            role={toast.tone === 'error' ? 'alert' : undefined}
+          >
+            <Icon name={toast.tone === 'error' ? 'alert' : toast.tone === 'success' ? 'check' : 'info'} />
+            <div className="toast-text">
+              <strong>{title}</strong>
+              {body && <span>{body}</span>}
+              {toast.action && (
+                <a className="toast-action" href={toast.action.href} onClick={() => dismiss(toast.id)}>
+                  {toast.action.label}
+                </a>
+              )}
+            </div>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t.common.dismiss}
+              onClick={() => dismiss(toast.id)}
+            >
+              <Icon name="close" size={14} />
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+
   return (
     <ToastContext.Provider value={push}>
-      {children}
-      <div className="toasts" role="status" aria-live="polite" data-testid="toasts">
-        {toasts.map((toast) => {
-          const { title, body } = approvalNotice(t, toast, toast.messageCode);
-          return (
-            <div
-              key={toast.id}
-              className={`toast toast-${toast.tone}`}
-              data-testid="toast"
-              // A failure is said at once; other news waits for a pause, as the list's own status role does.
-              role={toast.tone === 'error' ? 'alert' : undefined}
-            >
-              <Icon name={toast.tone === 'error' ? 'alert' : toast.tone === 'success' ? 'check' : 'info'} />
-              <div className="toast-text">
-                <strong>{title}</strong>
-                {body && <span>{body}</span>}
-                {toast.action && (
-                  <a className="toast-action" href={toast.action.href} onClick={() => dismiss(toast.id)}>
-                    {toast.action.label}
-                  </a>
-                )}
-              </div>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t.common.dismiss}
-                onClick={() => dismiss(toast.id)}
-              >
-                <Icon name="close" size={14} />
-              </button>
-            </div>
-          );
-        })}
-      </div>
+      <SlotContext.Provider value={setSlot}>
+        {children}
+        {slot ? createPortal(list, slot) : list}
+      </SlotContext.Provider>
     </ToastContext.Provider>
   );
+}
+
+/**
+ * The page's room for toasts, where it is put: while one shows, they sit there in the page's flow
+ * (the newest on top), pushing what is below instead of covering it, and the room closes after.
+ */
+export function ToastSlot() {
+  return <div className="toast-slot" ref={useContext(SlotContext)} />;
 }
 
 /** Ask for browser notifications once the owner wants them (web UI only). */

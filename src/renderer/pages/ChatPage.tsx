@@ -5,6 +5,7 @@ import { client } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
 import { useApprovals } from '../approvals/ApprovalsProvider.js';
 import { navigate } from '../app/router.js';
+import { ToastSlot } from '../app/Toasts.js';
 import { matchApprovals } from '../chat/approval-match.js';
 import { chatStore, DRAFT } from '../chat/chat-store.js';
 import { Composer } from '../chat/Composer.js';
@@ -183,6 +184,8 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
             </a>
           )}
         </header>
+        {/* Toasts take room of their own here: they never cover a message or the message box. */}
+        <ToastSlot />
         {transcript?.status === 'error' && (
           <p className="notice notice-error" role="alert">
             {t.chat.loadFailed(sayApiError(t.apiError, transcript.error ?? '', transcript.errorCode))}

@@ -1,11 +1,13 @@
 /**
  * Watches skill folders with chokidar and reloads just the skill folders that changed, after a
- * short quiet period so that a burst of writes becomes one reload.
+ * short quiet period so that a burst of writes becomes one reload. A change of mode alone (`chmod
+ * +x` on a program the skill runs) is a change too, though chokidar, comparing times, lets it by.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { SkillRegistry } from './registry.js';
+import { checksExecuteBits } from './unexecutable-programs.js';
 import type { SkillSource } from './types.js';
 
 const MAX_WAIT_MS = 250;
@@ -42,6 +44,14 @@ export class SkillWatcher {
         fs.mkdirSync(dir, { recursive: true });
         const watcher = watch(dir, { ignoreInitial: true, followSymlinks: false, depth: 16 });
         watcher.on('all', (_event, file) => this.touched(source, dir, file));
+        // chokidar tells a change only when the modification time moved (or the file was not
+        // read since): a chmod changes neither, yet its file-system event comes through raw.
+        if (checksExecuteBits) {
+          watcher.on('raw', (event, name, details) => {
+            if (event === 'change')
+              this.changedRaw(source, dir, (details as { watchedPath?: string }).watchedPath, name);
+          });
+        }
         watcher.on('error', (err) => this.options.onError?.(err as Error));
         this.watchers.push(watcher);
         await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
@@ -72,6 +82,19 @@ export class SkillWatcher {
     if (this.timer) clearTimeout(this.timer);
     else this.pendingSince = Date.now();
     this.timer = setTimeout(() => this.flush(), this.debounceMs);
+  }
+
+  /**
+   * A file-system event as it came (`name` in the folder or of the file `watchedPath`): the skill
+   * folder it is in, if any, is reloaded with the rest. Reading a file raises none, so a reload
+   * does not start another.
+   */
+  private changedRaw(source: SkillSource, dir: string, watchedPath: string | undefined, name: string): void {
+    if (!watchedPath) return;
+    const inside = path.relative(dir, watchedPath);
+    if (inside.startsWith('..') || path.isAbsolute(inside)) return;
+    if (inside !== '') this.touched(source, dir, watchedPath);
+    else if (name) this.touched(source, dir, path.join(dir, name));
   }
 
   private flush(): void {

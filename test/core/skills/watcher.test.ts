@@ -86,6 +86,29 @@ describe('hot reload of the user skills folder', () => {
     expect(changes.flat().every((n) => n === 'bursty')).toBe(true);
   });
 
+  it.skipIf(process.platform === 'win32')(
+    'a chmod +x alone clears the warning of a program without its execute bit',
+    async () => {
+      const { user, registry } = await watched();
+      const dir = writeSkill(user, 'runner', scriptSkill({ script: './run.sh' }), { 'run.sh': 'echo ran\n' });
+      // As after the load read it: accessed since its last write, which chokidar takes for a read only.
+      const program = path.join(dir, 'run.sh');
+      const written = fs.statSync(program).mtime;
+      fs.utimesSync(program, new Date(written.getTime() + 60_000), written);
+      const notExecutable = () =>
+        registry.problems().warnings.some((w) => w.messageCode?.code === 'script-not-executable');
+      await within1s(() => registry.get('runner') !== undefined && notExecutable());
+
+      fs.chmodSync(program, 0o755);
+      await within1s(() => !notExecutable());
+      expect(registry.get('runner')).toBeDefined();
+
+      // And back: chmod -x alone says it again.
+      fs.chmodSync(program, 0o644);
+      await within1s(notExecutable);
+    },
+  );
+
   it('a call already running keeps the version it started with', async () => {
     const { user, registry } = await watched();
     writeSkill(user, 'versioned', scriptSkill({ script: 'sleep 0.5; echo version-one' }));

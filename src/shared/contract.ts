@@ -226,6 +226,11 @@ export interface ChatMessage {
    * (what the model is given) once it ended.
    */
   background?: { status: 'running' | 'ended' | 'interrupted'; result?: unknown };
+  /**
+   * On the tool message of a call that ended in its turn: how it ended (absent on older messages).
+   * What the model was given cannot always tell: a call stopped while its approval waited was refused.
+   */
+  callStatus?: EndedToolStatus;
   /** The conversation's first message: there is nothing earlier to load. */
   first?: boolean;
   /**
@@ -245,6 +250,9 @@ export interface MessagePageQuery {
 
 export type ToolCallStatus =
   'running' | 'waiting-for-approval' | 'background' | 'done' | 'error' | 'refused' | 'unconfirmed';
+
+/** How a tool call ended, as its card shows it. */
+export type EndedToolStatus = Extract<ToolCallStatus, 'done' | 'error' | 'refused' | 'unconfirmed'>;
 
 /** Events of one chat turn, in order; `turnId` ties them to sendMessage's answer. */
 export type ChatEvent =

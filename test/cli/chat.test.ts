@@ -176,8 +176,15 @@ describe('ias chat', () => {
     s.server.enqueue({ toolCalls: [{ name: 'send_mail', arguments: '{}' }] }, { content: 'Could not send.' });
     const run = await iasAsync(['chat', 'send it', '--json', ...s.args], s.env);
     const turn = JSON.parse(run.stdout) as { toolCalls: { status: string; result: unknown }[] };
-    expect(turn.toolCalls[0]!.status).toBe('error');
+    // Nobody could approve it: it did not run, refused as its audit entry says.
+    expect(turn.toolCalls[0]!.status).toBe('refused');
     expect(JSON.stringify(turn.toolCalls[0]!.result)).toMatch(/did not run/);
+    const store = openStore(path.join(s.home, 'ias.db'));
+    try {
+      expect(store.audit.query({}).rows).toMatchObject([{ skill: 'send_mail', status: 'refused' }]);
+    } finally {
+      store.close();
+    }
     expect(fs.readdirSync(s.home)).not.toContain('sent');
     // The owner is told how such a call can be approved (once).
     expect(run.stderr.match(/run `ias chat` on a terminal to approve it there/g)).toHaveLength(1);
@@ -398,14 +405,20 @@ describe('ias chat on a terminal', () => {
     }
   });
 
-  it('a background call stopped before its approval was answered (Ctrl-D leaves) reads `error`, as in the app', async () => {
+  it('a background call stopped before its approval was answered (Ctrl-D leaves) reads `refused`, as in the audit log', async () => {
     const { s, term } = await atBackgroundMailQuestion();
     term.type(CTRL_D);
     expect(await term.exited).toBe(0);
     expect(term.screen()).toContain('[stopping a call still running in the background]');
-    expect(term.screen()).toContain('[send_mail finished in the background: error]');
+    expect(term.screen()).toContain('[send_mail finished in the background: refused]');
     expect(term.screen()).not.toContain('cancelled');
     expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+    const store = openStore(path.join(s.home, 'ias.db'));
+    try {
+      expect(store.audit.query({}).rows).toMatchObject([{ skill: 'send_mail', status: 'refused' }]);
+    } finally {
+      store.close();
+    }
   }, 30_000);
 
   it('/help is answered by the chat; an unknown /word is not sent; a path or a sentence is', async () => {

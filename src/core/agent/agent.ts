@@ -402,6 +402,7 @@ export class Agent {
           toolCallId: record.id,
           name: record.name,
           ...(job ? { job } : {}),
+          ...(record.status === 'background' ? {} : { callStatus: record.status }),
         });
         replyStored = true;
         messages.push({ role: 'tool', tool_call_id: record.id, content });

@@ -11,10 +11,14 @@ import type { StreamedToolCall } from './stream.js';
 
 export type ToolCallStatus = EndedCallStatus | 'background';
 
-/** How an ended call is shown (chat, `--json`, the app's card): one cancelled failed, as the model sees it. */
+/** How an ended call is shown (chat, `--json`, the app's card). */
 export type EndedCallStatus = Exclude<CallStatus, 'cancelled'>;
 
-const shownStatus = (status: CallStatus): EndedCallStatus => (status === 'cancelled' ? 'error' : status);
+/**
+ * A call whose approval was cancelled (its turn stopped, iAs shut down) was given no approval and
+ * did not run: refused, as its audit row says. The model is still told the cancel's own words.
+ */
+const shownStatus = (status: CallStatus): EndedCallStatus => (status === 'cancelled' ? 'refused' : status);
 
 export interface ToolCallRecord {
   id: string;

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
-import type { ConversationCursor, MessageCode } from '../../shared/contract.js';
+import type { ConversationCursor, EndedToolStatus, MessageCode } from '../../shared/contract.js';
 import type { ProcessOwner, RecordedProcess } from '../process-identity.js';
 
 type Db = Database.Database;
@@ -32,6 +32,8 @@ export interface MessageExtra {
   name?: string;
   /** On the tool message of a call gone on in the background: its job (see BackgroundJobsRepo). */
   job?: string;
+  /** On the tool message of a call that ended in its turn: how it ended, as its card shows it. */
+  callStatus?: EndedToolStatus;
   /** Reasoning content (DeepSeek's reasoning_content): shown apart, never sent back as content. */
   reasoning?: string;
   /** Set when `reasoning` came as `reasoning_content`: DeepSeek's thinking mode wants it back so. */

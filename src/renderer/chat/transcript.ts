@@ -70,6 +70,7 @@ function statusOfResult(result: unknown): { status: ToolCallStatus; result: unkn
 /** A stored tool message's card: for a call gone on in the background, as far as its job got. */
 function toolOutcome(message: ChatMessage): { status: ToolCallStatus; result: unknown } {
   const background = message.background;
+  if (!background && message.callStatus) return { status: message.callStatus, result: parseMaybeJson(message.content) };
   if (!background || background.status === 'running') return statusOfToolResult(message.content);
   if (background.status === 'interrupted') {
     return { status: 'error', result: { success: false, error: 'interrupted: iAs stopped before this call ended' } };
@@ -187,7 +188,7 @@ function hasTool(item: Item, id: string): boolean {
   return item.kind === 'assistant' && item.parts.some((p) => p.type === 'tool' && p.tool.id === id);
 }
 
-/** A background call's outcome → the card's status (a cancelled call failed, as the model sees it). */
+/** A background call's outcome → the card's status (one the card does not know of failed). */
 export function backgroundStatus(status: string): ToolCallStatus {
   return status === 'done' || status === 'refused' || status === 'unconfirmed' ? status : 'error';
 }

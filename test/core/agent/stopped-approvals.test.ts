@@ -1,0 +1,104 @@
+/**
+ * A high-risk call stopped before anyone answered its approval (its turn stopped, or it went on in
+ * the background and was stopped there) got no approval and did not run: it reads `refused` in the
+ * turn, in its events, in the stored conversation and in the audit log alike, while the model is
+ * told the cancel's own words.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { withBackgroundJobs } from '../../../src/core/api/chat-api.js';
+import { storedItems, toolsOf } from '../../../src/renderer/chat/transcript.js';
+import { agentWorld, type AgentWorld } from '../../helpers/agent.js';
+import { CODE } from '../../helpers/gate.js';
+
+let w: AgentWorld | undefined;
+afterEach(async () => {
+  await w?.shutdown();
+  w = undefined;
+});
+
+/** The calls' cards of a conversation as the chat shows them after a reload. */
+function cardsAfterReload(world: AgentWorld, conversationId: string) {
+  const messages = withBackgroundJobs(
+    world.store.conversations.messages(conversationId),
+    world.store.jobs.ofConversation(conversationId),
+  );
+  return storedItems(messages).flatMap((item) => (item.kind === 'assistant' ? toolsOf(item) : []));
+}
+
+describe('a call stopped while its approval waited', () => {
+  it('in a stopped turn: refused everywhere, and the model is told it was stopped', async () => {
+    w = await agentWorld({ agent: { toolTimeoutMs: 60_000 } });
+    const asked = w.wechat.nextSent(CODE);
+    w.server.enqueue({ toolCalls: [{ id: 'call_mail', name: 'send_mail', arguments: '{"to":"a@b.c"}' }] });
+    const controller = new AbortController();
+    const sent = w.agent.send('mail a@b.c', { signal: controller.signal });
+    await asked;
+    controller.abort();
+    const turn = await sent;
+
+    const told = { success: false, error: 'send_mail did not run: the call was stopped' };
+    expect(turn).toMatchObject({ stopped: true, toolCalls: [{ name: 'send_mail', status: 'refused', result: told }] });
+    expect(w.events.find((e) => e.type === 'tool-result')).toMatchObject({ status: 'refused', result: told });
+    expect(w.store.audit.query().rows).toMatchObject([
+      { skill: 'send_mail', status: 'refused', errorCode: { code: 'call-cancelled', params: { cause: 'stopped' } } },
+    ]);
+    // What the model is sent of it in the next turn: the same words as before, nothing else.
+    const tool = w.store.conversations.messages(turn.conversationId).find((m) => m.role === 'tool')!;
+    expect(tool.content).toBe(JSON.stringify(told));
+    w.server.enqueue({ content: 'It was stopped.' });
+    await w.agent.send('and?', { conversationId: turn.conversationId });
+    expect(w.server.requests.at(-1)!.body.messages).toContainEqual({
+      role: 'tool',
+      tool_call_id: 'call_mail',
+      content: JSON.stringify(told),
+    });
+    expect(cardsAfterReload(w, turn.conversationId)).toMatchObject([{ name: 'send_mail', status: 'refused' }]);
+    expect(w.runs('send_mail')).toEqual([]);
+  });
+
+  it('gone on in the background and stopped there: its result reads refused', async () => {
+    w = await agentWorld({ agent: { toolTimeoutMs: 100 } });
+    const asked = w.wechat.nextSent(CODE);
+    w.server.enqueue(
+      { toolCalls: [{ id: 'call_mail', name: 'send_mail', arguments: '{"to":"a@b.c"}' }] },
+      { content: 'Waiting for you.' },
+    );
+    const turn = await w.agent.send('mail a@b.c');
+    await asked;
+    expect(turn.toolCalls).toMatchObject([{ status: 'background' }]);
+    w.agent.stopBackground();
+    await Promise.all([...w.agent.running]);
+
+    expect(w.events.find((e) => e.type === 'background-result')).toMatchObject({
+      name: 'send_mail',
+      status: 'refused',
+      result: { success: false, error: 'send_mail did not run: the call was stopped' },
+    });
+    expect(w.store.audit.query().rows).toMatchObject([{ skill: 'send_mail', status: 'refused' }]);
+    expect(w.runs('send_mail')).toEqual([]);
+  });
+
+  it('a call that ended in its turn keeps how it ended for a reload; a refusal still reads refused', async () => {
+    w = await agentWorld({ agent: { toolTimeoutMs: 60_000 } });
+    const asked = w.wechat.nextSent(CODE);
+    w.server.enqueue(
+      {
+        toolCalls: [
+          { id: 'call_read', name: 'read_only', arguments: '{}' },
+          { id: 'call_mail', name: 'send_mail', arguments: '{"to":"a@b.c"}' },
+        ],
+      },
+      { content: 'Refused.' },
+    );
+    const sent = w.agent.send('read, then mail a@b.c');
+    await asked;
+    w.wechat.reply('取消');
+    const turn = await sent;
+    const stored = w.store.conversations.messages(turn.conversationId).filter((m) => m.role === 'tool');
+    expect(Object.fromEntries(stored.map((m) => [m.toolCallId, m.callStatus]))).toEqual({
+      call_read: 'done',
+      call_mail: 'refused',
+    });
+    expect(cardsAfterReload(w, turn.conversationId).map((t) => t.status)).toEqual(['done', 'refused']);
+  });
+});

@@ -8,6 +8,7 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc
 import { parseConfigFields } from './config-fields.js';
 import { expandsPast } from './front-matter-size.js';
 import { meantKey } from './front-matter-keys.js';
+import { valueLines } from './front-matter-value-lines.js';
 import { firstTextLine, outlineMarkdown, type FencedBlock, type Section } from './markdown-sections.js';
 import { interpreterForLanguage, interpreterForShebang, SUPPORTED_LANGUAGES } from './interpreters.js';
 import { problemOf, skillProblem, type ReportProblem } from './problem.js';
@@ -251,7 +252,8 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     parametersLine = keyLine('parameters');
     parametersGiven = data.parameters;
     if (typeof parametersGiven === 'string') {
-      parametersGiven = parseJson(parametersGiven, parametersLine, { frontMatter: 'parameters' }, error);
+      const at = parametersLine === undefined ? undefined : valueLines(fmLines, parametersLine);
+      parametersGiven = parseJson(parametersGiven, at?.line, { frontMatter: 'parameters' }, error, at?.source);
     }
   }
   const paramSection = sections.get('parameters');
@@ -322,26 +324,39 @@ function colonInValue(line: string | undefined): string | undefined {
   return m && /:(\s|$)/.test(m[2]!) ? m[1] : undefined;
 }
 
-function parseJson(text: string, firstLine: number | undefined, place: SkillPlace, error: ReportProblem): unknown {
+/**
+ * `text` as JSON, or undefined with its first error reported at its line: counted from `firstLine`
+ * in `source`, the text as the file has it there (a block scalar's indented lines), else in `text`.
+ */
+function parseJson(
+  text: string,
+  firstLine: number | undefined,
+  place: SkillPlace,
+  error: ReportProblem,
+  source = text,
+): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
     // JSON.parse does not always say where; jsonc-parser does.
-    const problems: ParseError[] = [];
-    parseJsonc(text, problems, { allowTrailingComma: false, disallowComments: true });
-    const first = problems[0];
+    const first = firstJsonProblem(text);
     const reason = first
       ? printParseErrorCode(first.error)
           .replace(/([a-z])([A-Z])/g, '$1 $2')
           .toLowerCase()
       : 'unexpected end of text';
+    const at = source === text ? first : firstJsonProblem(source);
     const line =
-      firstLine !== undefined && first
-        ? firstLine + (text.slice(0, first.offset).match(/\n/g)?.length ?? 0)
-        : firstLine;
+      firstLine !== undefined && at ? firstLine + (source.slice(0, at.offset).match(/\n/g)?.length ?? 0) : firstLine;
     error('json-invalid', { place, reason }, line);
     return undefined;
   }
+}
+
+function firstJsonProblem(text: string): ParseError | undefined {
+  const problems: ParseError[] = [];
+  parseJsonc(text, problems, { allowTrailingComma: false, disallowComments: true });
+  return problems[0];
 }
 
 function scriptSpec(block: FencedBlock, error: ReportProblem): ScriptSpec | undefined {

@@ -189,6 +189,28 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     expect(crlf.errors[0]!.line).toBe(4);
   });
 
+  it('points at the bad JSON line of `parameters` in front matter, in each of its forms', () => {
+    const head = '---\nname: demo\ndescription: x\nrisk: low\n';
+    const body = '---\nSay hello.\n';
+    const json = ['{', '  "type": "object",', '  "properties": { "a": { "type": "string" }, }', '}'];
+    const block = (header: string) => `${head}parameters: ${header}\n${json.map((l) => `  ${l}`).join('\n')}\n${body}`;
+    const lineOf = (text: string) => {
+      const { errors } = parse(text);
+      expect(errors).toEqual([expect.objectContaining({ message: expect.stringMatching(/not valid JSON/) })]);
+      return errors[0]!.line;
+    };
+    // The JSON begins on line 6, under `parameters: |` on line 5; its third line (8) is wrong.
+    expect(lineOf(block('|'))).toBe(8);
+    expect(lineOf(block('|- # the schema'))).toBe(8);
+    expect(lineOf(block('>'))).toBe(8);
+    expect(lineOf(`${head}parameters: |\n\n${json.map((l) => `  ${l}`).join('\n')}\n${body}`)).toBe(9);
+    // On the key's own line.
+    expect(lineOf(`${head}parameters: '{"type": "object",}'\n${body}`)).toBe(5);
+    // In a "## Parameters" section: the line in its block.
+    const section = `${head}${body}\n## Parameters\n\n\`\`\`json\n${json.join('\n')}\n\`\`\`\n`;
+    expect(lineOf(section)).toBe(13);
+  });
+
   it('a wrong risk word is one error, not also "declares no risk"', () => {
     const fm = parse(`---\ndescription: x\nrisk: medium\n---\n## Execute\n\n\`\`\`bash\necho\n\`\`\`\n`);
     expect(fm.errors).toEqual([expect.objectContaining({ line: 3, message: expect.stringMatching(/"medium"/) })]);

@@ -1,8 +1,9 @@
 /**
  * What a hot reload did to the skills that fail to load, for `ias serve`'s terminal: the load
  * errors new since the last load (an owner's edit broke a skill), said as the start-up lines say
- * them, and a line when a skill that failed loads again. Paths and messages come from skill files:
- * shown with their hidden characters as \uXXXX, never obeyed.
+ * them, the warnings new since then (the skill loads, but something in it is likely wrong), and a
+ * line when a skill that failed loads again. Paths and messages come from skill files: shown with
+ * their hidden characters as \uXXXX, never obeyed.
  */
 import type { SkillRegistry, RegistryReload } from '../core/skills/registry.js';
 import type { SkillProblem, SkillSource } from '../core/skills/types.js';
@@ -15,11 +16,19 @@ export function skippedLine(problem: SkillProblem): string {
   return `${color.yellow('warning')}: skipped ${skippedSkillText(problem)}`;
 }
 
+/** The line of a load warning (the skill loads, but something in it is likely wrong). */
+export function skillWarningLine(problem: SkillProblem): string {
+  return `${color.yellow('warning')}: ${skippedSkillText(problem)}`;
+}
+
 const problemKey = (p: SkillProblem) => `${p.path}\0${p.line ?? ''}\0${p.message}`;
+const keys = (problems: SkillProblem[]) => new Set(problems.map(problemKey));
 
 /**
- * Writes, after each reload of `registry`, the lines of what changed since the errors it has now
- * (those the caller has just printed). Returns how to stop.
+ * Writes, after each reload of `registry`, the lines of what changed since the problems it has now
+ * (the errors the caller has just printed): each error and each warning once, when it is new. The
+ * warnings of a skill that fails to load wait until it loads.
+ * Returns how to stop.
  */
 export function printReloadProblems(registry: SkillRegistry, write: (line: string) => void): () => void {
   const failingFolders = (errors: SkillProblem[]) =>
@@ -29,16 +38,22 @@ export function printReloadProblems(registry: SkillRegistry, write: (line: strin
         return folder ? [`${folder.source}:${folder.name}`] : [];
       }),
     );
-  let errors = registry.problems().errors;
-  let known = new Set(errors.map(problemKey));
-  let failing = failingFolders(errors);
+  const ofLoaded = (warnings: SkillProblem[], failing: Set<string>) =>
+    warnings.filter((p) => {
+      const folder = registry.skillOfProblem(p);
+      return !folder || !failing.has(`${folder.source}:${folder.name}`);
+    });
+  const initial = registry.problems();
+  let known = keys(initial.errors);
+  let failing = failingFolders(initial.errors);
+  let knownWarnings = keys(ofLoaded(initial.warnings, failing));
   const loaded = (source: SkillSource, name: string) => {
     const skill = source === 'system' ? registry.systemSkill(name) : registry.get(name);
     return skill?.source === source ? skill : undefined;
   };
 
   const onReload = ({ source, names }: RegistryReload) => {
-    errors = registry.problems().errors;
+    const { errors, warnings } = registry.problems();
     for (const problem of errors) if (!known.has(problemKey(problem))) write(skippedLine(problem));
     const nowFailing = failingFolders(errors);
     for (const name of names) {
@@ -47,7 +62,10 @@ export function printReloadProblems(registry: SkillRegistry, write: (line: strin
         write(`${color.green('fixed')}: ${name} loads again (${visibleLine(skill.path)})`);
       }
     }
-    known = new Set(errors.map(problemKey));
+    const said = ofLoaded(warnings, nowFailing);
+    for (const problem of said) if (!knownWarnings.has(problemKey(problem))) write(skillWarningLine(problem));
+    known = keys(errors);
+    knownWarnings = keys(said);
     failing = nowFailing;
   };
   registry.on('reload', onReload);

@@ -1,6 +1,6 @@
 /**
- * `ias serve` says on its terminal what a hot reload does to the skills that fail to load: a real
- * process, the owner editing a SKILL.md by hand while it runs, broken and then mended.
+ * `ias serve` says on its terminal what a hot reload does to the skills that fail to load, and the
+ * warnings it brings: a real process, the owner editing a SKILL.md by hand while it runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,3 +46,31 @@ it('ias serve prints the load errors a hot reload brings (escaped), and a line w
   expect(count(said, 'loads again')).toBe(1);
   expect(await stopServe(running)).toEqual({ code: 0, signal: null });
 });
+
+it.runIf(process.platform !== 'win32')(
+  'ias serve prints the warnings a hot reload brings, each once, apart from the skipped skills',
+  async () => {
+    const home = tempDir('ias-serve-reload-');
+    const { userSkills } = dataPaths(home);
+    const greet = writeSkill(userSkills, 'greet', scriptSkill({ script: 'echo hi' }));
+    running = await startServe(['--port', '0', '--no-wechat', '--home', home]);
+
+    // The owner makes greet run a script of its folder that is not executable: it loads, with a warning.
+    fs.mkdirSync(path.join(greet, 'scripts'));
+    fs.writeFileSync(path.join(greet, 'scripts', 'run.sh'), 'echo hi\n', { mode: 0o644 });
+    const file = path.join(greet, 'SKILL.md');
+    fs.writeFileSync(file, scriptSkill({ script: './scripts/run.sh' }));
+    const notExecutable = `warning: ${file}:12: the script runs "./scripts/run.sh", but that file is not executable`;
+    await stderrShows(running, notExecutable);
+
+    // Another edit keeps that warning as it was and brings a new one: only the new one is said.
+    const long = 'Greets. '.repeat(150).trim();
+    fs.writeFileSync(file, scriptSkill({ script: './scripts/run.sh', description: long }));
+    await stderrShows(running, `warning: ${file}: the description is ${long.length} characters; keep it under 1,024\n`);
+
+    const said = running.stderr();
+    expect(count(said, notExecutable)).toBe(1);
+    expect(said).not.toContain('skipped');
+    expect(await stopServe(running)).toEqual({ code: 0, signal: null });
+  },
+);

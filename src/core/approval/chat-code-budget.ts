@@ -41,7 +41,14 @@ export class ChatCodeBudget {
    * approval, in every process.
    */
   take(approvalId: string, candidates: readonly string[]): boolean {
-    const windows = [...new Set(candidates)].map((c) => windowHmac(this.key, approvalId, c));
+    // More distinct windows than the budget spend it, whatever was counted before: the first
+    // `limit + 1` say so as well as all of them, and a long run of digits costs no more HMACs.
+    const distinct = new Set<string>();
+    for (const candidate of candidates) {
+      distinct.add(candidate);
+      if (distinct.size > this.limit) break;
+    }
+    const windows = [...distinct].map((c) => windowHmac(this.key, approvalId, c));
     return this.approvals.takeChatWindows(approvalId, windows, this.limit);
   }
 }

@@ -46,9 +46,12 @@ export function codeInText(key: Buffer, binding: CodeBinding, text: string, stor
 
 /**
  * Every 6 digits in `text` (normalized) that could be a code, among other words or typed in groups
- * ("123 456", "123,456", "123、456"): each 6 in a row of a longer run too.
+ * ("123 456", "123,456", "123、456"): each 6 in a row of a longer run too. Each number once: a run
+ * repeating one number is compared once, not once per place it is found.
  */
 export function codeCandidates(text: string): string[] {
   const runs = text.replace(/(?<=\d)[\s.\-·,、_/]+(?=\d)/g, '').match(/\d{6,}/g) ?? [];
-  return runs.flatMap((run) => Array.from({ length: run.length - 5 }, (_, i) => run.slice(i, i + 6)));
+  const windows = new Set<string>();
+  for (const run of runs) for (let i = 0; i + 6 <= run.length; i++) windows.add(run.slice(i, i + 6));
+  return [...windows];
 }

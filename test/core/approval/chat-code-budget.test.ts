@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { approvalKey } from '../../../src/core/approval/approval-key.js';
 import { sha256Hex } from '../../../src/core/approval/canonical.js';
-import { CHAT_CODE_BUDGET, windowHmac } from '../../../src/core/approval/chat-code-budget.js';
+import { CHAT_CODE_BUDGET, ChatCodeBudget, windowHmac } from '../../../src/core/approval/chat-code-budget.js';
+import { codeCandidates } from '../../../src/core/approval/code.js';
 import { FileSecretStore } from '../../../src/core/approval/key-store.js';
 import { CODE, codeIn, gateWorld, sameFolderGate, type GateWorld } from '../../helpers/gate.js';
 
@@ -167,5 +168,34 @@ describe("the budget of numbers compared with an approval's code", () => {
     world.wechat.reply(code);
     expect((await call).status).toBe('done');
     expect(budget()).toEqual({ windows: null, spent: 0 });
+  });
+
+  it('costs a flood of numbers no more HMACs than it takes to spend the budget', async () => {
+    world = gateWorld();
+    const { call, code } = await ask(world);
+    const row = world.store.approvals.activeForOwner('owner')!;
+    // The windows each message gets as far as the shared budget (the real one, on the SQLite file).
+    const hashed: number[] = [];
+    const budget = new ChatCodeBudget(
+      {
+        takeChatWindows: (id, windows, limit) => {
+          hashed.push(windows.length);
+          return world.store.approvals.takeChatWindows(id, windows, limit);
+        },
+      },
+      approvalKey(new FileSecretStore(path.join(world.home, 'secrets'))),
+    );
+    expect(budget.take(row.id, numbers(code, 5_000))).toBe(false);
+    expect(hashed).toEqual([CHAT_CODE_BUDGET + 1]);
+    // Spent for the approval, in the gate too: the code alone is held.
+    expect(world.gate.holdsCode(code)).toBe('held');
+    world.wechat.reply(code);
+    expect((await call).status).toBe('done');
+  });
+
+  it('takes a number repeated along a run of digits as one window', () => {
+    expect(codeCandidates('0'.repeat(100_000))).toEqual(['000000']);
+    expect(codeCandidates('123456123456')).toEqual(['123456', '234561', '345612', '456123', '561234', '612345']);
+    expect(codeCandidates('a 123 456 and 123456 again')).toEqual(['123456']);
   });
 });

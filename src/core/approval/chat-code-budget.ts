@@ -14,7 +14,8 @@
  * approval key, bound to the approval and apart from the code's own HMAC, so the database shows
  * neither the numbers compared nor whether the code was among them. A process with another key
  * (the app's, in the keychain) counts the same number again under its own HMAC: the shared budget
- * only gets tighter.
+ * only gets tighter. When the budget cannot be written (the file busy past its wait), the message
+ * is held as if it were spent, and nothing is compared.
  */
 import { createHmac } from 'node:crypto';
 import type { ApprovalsRepo } from '../store/approvals-repo.js';
@@ -49,6 +50,12 @@ export class ChatCodeBudget {
       if (distinct.size > this.limit) break;
     }
     const windows = [...distinct].map((c) => windowHmac(this.key, approvalId, c));
-    return this.approvals.takeChatWindows(approvalId, windows, this.limit);
+    try {
+      return this.approvals.takeChatWindows(approvalId, windows, this.limit);
+    } catch {
+      // Not counted (the file busy past its wait, or unwritable): held, never compared unbudgeted.
+      // The message is refused as held, and the next one tries the budget again.
+      return false;
+    }
   }
 }

@@ -8,6 +8,7 @@
  * as it was left. Real SQLite, real gates.
  */
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { approvalKey } from '../../../src/core/approval/approval-key.js';
 import { sha256Hex } from '../../../src/core/approval/canonical.js';
@@ -197,5 +198,28 @@ describe("the budget of numbers compared with an approval's code", () => {
     expect(codeCandidates('0'.repeat(100_000))).toEqual(['000000']);
     expect(codeCandidates('123456123456')).toEqual(['123456', '234561', '345612', '456123', '561234', '612345']);
     expect(codeCandidates('a 123 456 and 123456 again')).toEqual(['123456']);
+  });
+
+  it('holds a message, comparing nothing, while the budget cannot be written; then counts again', async () => {
+    world = gateWorld();
+    const { call, code } = await ask(world);
+    // Another iAs process in a write on the same file, longer than this one waits (none, here).
+    world.store.db.pragma('busy_timeout = 0');
+    const other = new Database(path.join(world.home, 'ias.db'));
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      expect(world.gate.holdsCode(`the code is ${code}`)).toBe('held');
+      expect(world.gate.holdsCode(inWords(numbers(code, 3)))).toBe('held');
+      // Words without numbers need no budget.
+      expect(world.gate.holdsCode('how are you?')).toBeUndefined();
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    // Nothing was spent meanwhile: numbers are compared again, the code is found.
+    expect(world.gate.holdsCode(inWords(numbers(code, 3)))).toBeUndefined();
+    expect(world.gate.holdsCode(`the code is ${code}`)).toBe('code');
+    world.wechat.reply(code);
+    expect((await call).status).toBe('done');
   });
 });

@@ -223,9 +223,9 @@ export interface ChatMessage {
   shownCode?: MessageCode;
   /**
    * On the tool message of a call that went on in the background: how far it got, and its result
-   * (what the model is given) once it ended.
+   * (what the model is given) once it ended, with how it ended (`callStatus`, absent on older jobs).
    */
-  background?: { status: 'running' | 'ended' | 'interrupted'; result?: unknown };
+  background?: { status: 'running' | 'ended' | 'interrupted'; result?: unknown; callStatus?: EndedToolStatus };
   /**
    * On the tool message of a call that ended in its turn: how it ended (absent on older messages).
    * What the model was given cannot always tell: a call stopped while its approval waited was refused.

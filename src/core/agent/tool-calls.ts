@@ -119,7 +119,7 @@ export class ToolCalls {
       signal: controller.signal,
       recordWith: (outcome) => {
         const result = forModel(outcome.status, outcome.result);
-        if (state.at === 'background') this.options.jobs.finish(state.job, result);
+        if (state.at === 'background') this.options.jobs.finish(state.job, result, shownStatus(outcome.status));
         else state = { at: 'ended', record: record(shownStatus(outcome.status), result) };
       },
     });
@@ -191,7 +191,7 @@ export class ToolCalls {
         },
         (err: unknown) => {
           const result = { success: false, error: (err as Error).message };
-          this.options.jobs.finish(job, result);
+          this.options.jobs.finish(job, result, 'error');
           this.emit({
             type: 'background-result',
             conversationId,

@@ -63,7 +63,10 @@ export function withBackgroundJobs(messages: StoredMessage[], jobs: BackgroundJo
     if (job.status === 'running') return { ...message, background: { status: 'running' } };
     // A result is stored as JSON text (see BackgroundJobsRepo.finish).
     if (job.result === null) return { ...message, background: { status: 'interrupted' } };
-    return { ...message, background: { status: 'ended', result: JSON.parse(job.result) as unknown } };
+    const result = JSON.parse(job.result) as unknown;
+    // How it ended, when its job kept it (not on jobs from before): what the model is told cannot always tell.
+    const ended = job.callStatus ? { callStatus: job.callStatus } : {};
+    return { ...message, background: { status: 'ended', result, ...ended } };
   });
 }
 

@@ -17,6 +17,7 @@ import type { ApprovalGate } from './gate.js';
 import { refusedForModel, tooLongToApprove, unconfirmedForModel } from './messages.js';
 import { effectiveRisk } from './review.js';
 import type { CallErrorCode } from '../../shared/call-errors.js';
+import { noChannelForModel, pausedForModel } from '../../shared/refusals-for-model.js';
 import { notConfiguredMessage, type SkillConfigStore } from '../skills/skill-config.js';
 import { SkillSecretRefusedError } from '../skills/skill-secret-refusal.js';
 
@@ -199,14 +200,14 @@ export class SkillCaller {
       );
     }
     if (this.options.highRiskPaused?.()) {
-      return notRun('refused', `${skill.name} did not run: high-risk skills are paused by the owner`, {
+      return notRun('refused', pausedForModel(skill.name), {
         approvalOutcome: 'paused',
         errorCode: { code: 'call-paused' },
       });
     }
     const gate = this.options.gate;
     if (!gate) {
-      return notRun('refused', `${skill.name} needs the owner's approval, and no approval channel is set up`, {
+      return notRun('refused', noChannelForModel(skill.name), {
         approvalOutcome: 'cancelled',
         errorCode: { code: 'call-no-channel' },
       });

@@ -11,10 +11,8 @@ import { cap } from '../store/audit-repo.js';
 export const ATTEMPTS = 3;
 export const VALID_MINUTES = 5;
 
-/** What the model sees when the owner refused (a cancel, or three wrong codes). */
-export const refusedForModel = (skill: string) => `用户拒绝了你的调用：${skill}`;
-/** What the model sees when nobody answered in time. */
-export const unconfirmedForModel = (skill: string) => `用户没有确认操作：${skill}`;
+/** What the model sees when the owner refused, or nobody answered in time (the renderer reads them back). */
+export { refusedForModel, unconfirmedForModel } from '../../shared/refusals-for-model.js';
 
 /** The longest message sent at once; longer requests go over several, the code in the last. */
 export const MESSAGE_CHARS = 1800;

@@ -1,6 +1,7 @@
 /** Work that outlived its turn (a tool call past its 8 s): running, then done, then delivered. */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { EndedToolStatus } from '../../shared/contract.js';
 import type { ProcessOwner } from '../process-identity.js';
 import { interruptLeftWork } from './left-work.js';
 
@@ -16,12 +17,14 @@ export interface BackgroundJob {
   status: JobStatus;
   createdAt: number;
   finishedAt: number | null;
-  /** JSON text of the result. */
+  /** JSON text of the result (what the model is told). */
   result: string | null;
+  /** How the call ended, as its card shows it; null while running, and on jobs from before it was kept. */
+  callStatus: EndedToolStatus | null;
 }
 
 const SELECT = `SELECT id, kind, conversation_id AS conversationId, skill, status, created_at AS createdAt,
-  finished_at AS finishedAt, result FROM background_jobs`;
+  finished_at AS finishedAt, result, call_status AS callStatus FROM background_jobs`;
 
 export class BackgroundJobsRepo {
   private readonly insertStmt;
@@ -43,8 +46,9 @@ export class BackgroundJobsRepo {
          owner_identity)
        VALUES (?, ?, ?, ?, 'running', ?, ?, ?)`,
     );
-    this.finishStmt = db.prepare<[number, string, string]>(
-      `UPDATE background_jobs SET status = 'done', finished_at = ?, result = ? WHERE id = ? AND status = 'running'`,
+    this.finishStmt = db.prepare<[number, string, EndedToolStatus, string]>(
+      `UPDATE background_jobs SET status = 'done', finished_at = ?, result = ?, call_status = ?
+       WHERE id = ? AND status = 'running'`,
     );
     this.undeliveredStmt = db.prepare<[string], BackgroundJob>(
       `${SELECT} WHERE conversation_id = ? AND status IN ('done', 'interrupted') ORDER BY finished_at, id`,
@@ -72,8 +76,9 @@ export class BackgroundJobsRepo {
     return unique;
   }
 
-  finish(id: string, result: unknown, now = Date.now()): boolean {
-    return this.finishStmt.run(now, JSON.stringify(result), id).changes === 1;
+  /** The job's call ended with `result` (what the model is told), shown as `status`. */
+  finish(id: string, result: unknown, status: EndedToolStatus, now = Date.now()): boolean {
+    return this.finishStmt.run(now, JSON.stringify(result), status, id).changes === 1;
   }
 
   get(id: string): BackgroundJob | undefined {

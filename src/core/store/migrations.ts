@@ -17,6 +17,7 @@ import { auditErrorCodesSchema } from './migration-10-audit-error-codes.js';
 import { auditErrorCodeIndexSchema } from './migration-11-audit-error-code-index.js';
 import { skillCopyEnabledSchema } from './migration-12-skill-copy-enabled.js';
 import { chatCodeBudgetSchema } from './migration-13-chat-code-budget.js';
+import { backgroundCallStatusSchema } from './migration-14-background-call-status.js';
 
 type Db = Database.Database;
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'audit error code index', up: (db) => db.exec(auditErrorCodeIndexSchema) },
   { name: 'skill copy switch', up: (db) => db.exec(skillCopyEnabledSchema) },
   { name: 'chat code budget', up: (db) => db.exec(chatCodeBudgetSchema) },
+  { name: 'background call status', up: (db) => db.exec(backgroundCallStatusSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

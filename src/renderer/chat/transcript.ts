@@ -4,6 +4,7 @@
  * to date by the live `chat` events of a turn. Pure functions, no React.
  */
 import type { ApiErrorCode, ChatEvent, ChatMessage, MessageCode, ToolCallStatus } from '../../shared/contract.js';
+import { refusalStatus } from '../../shared/refusals-for-model.js';
 import { parseMaybeJson } from '../ui/format.js';
 
 export interface ToolView {
@@ -50,13 +51,15 @@ export type Item = UserItem | AssistantItem;
 const REFUSED_PREFIX = '用户拒绝了你的调用';
 const UNCONFIRMED_PREFIX = '用户没有确认操作';
 
-/** A stored tool message's status, from what the model was given. */
-export function statusOfToolResult(content: string): { status: ToolCallStatus; result: unknown } {
-  return statusOfResult(parseMaybeJson(content));
+/** A stored tool message's status, from what the model was given (of a call of `skill`). */
+export function statusOfToolResult(content: string, skill: string): { status: ToolCallStatus; result: unknown } {
+  return statusOfResult(parseMaybeJson(content), skill);
 }
 
 /** A result as the model was given it (a refusal's words, or the result object) → its card's status. */
-function statusOfResult(result: unknown): { status: ToolCallStatus; result: unknown } {
+function statusOfResult(result: unknown, skill: string): { status: ToolCallStatus; result: unknown } {
+  const refusal = refusalStatus(skill, result);
+  if (refusal) return { status: refusal, result };
   if (typeof result === 'string' && result.startsWith(REFUSED_PREFIX)) return { status: 'refused', result };
   if (typeof result === 'string' && result.startsWith(UNCONFIRMED_PREFIX)) return { status: 'unconfirmed', result };
   if (result && typeof result === 'object' && !Array.isArray(result)) {
@@ -67,15 +70,20 @@ function statusOfResult(result: unknown): { status: ToolCallStatus; result: unkn
   return { status: 'done', result };
 }
 
-/** A stored tool message's card: for a call gone on in the background, as far as its job got. */
-function toolOutcome(message: ChatMessage): { status: ToolCallStatus; result: unknown } {
+/**
+ * A stored tool message's card (of a call of `skill`): for a call gone on in the background, as far
+ * as its job got. How the call ended, when it was kept (the message's, or its job's), else as far as
+ * what the model was given tells.
+ */
+function toolOutcome(message: ChatMessage, skill: string): { status: ToolCallStatus; result: unknown } {
   const background = message.background;
   if (!background && message.callStatus) return { status: message.callStatus, result: parseMaybeJson(message.content) };
-  if (!background || background.status === 'running') return statusOfToolResult(message.content);
+  if (!background || background.status === 'running') return statusOfToolResult(message.content, skill);
   if (background.status === 'interrupted') {
     return { status: 'error', result: { success: false, error: 'interrupted: iAs stopped before this call ended' } };
   }
-  return statusOfResult(background.result);
+  if (background.callStatus) return { status: background.callStatus, result: background.result };
+  return statusOfResult(background.result, skill);
 }
 
 /** A notice or error part (its code only when it came with one). */
@@ -129,7 +137,7 @@ export function fromMessages(messages: ChatMessage[]): Item[] {
       }
     } else if (message.role === 'tool' && message.toolCallId) {
       const tool = tools.get(message.toolCallId);
-      if (tool) Object.assign(tool, toolOutcome(message));
+      if (tool) Object.assign(tool, toolOutcome(message, tool.name));
     }
   }
   return items;

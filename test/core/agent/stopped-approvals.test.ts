@@ -5,10 +5,9 @@
  * told the cancel's own words.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { withBackgroundJobs } from '../../../src/core/api/chat-api.js';
-import { storedItems, toolsOf } from '../../../src/renderer/chat/transcript.js';
 import { agentWorld, type AgentWorld } from '../../helpers/agent.js';
-import { CODE } from '../../helpers/gate.js';
+import { CODE, codeIn } from '../../helpers/gate.js';
+import { cardsAfterReload } from '../../helpers/reloaded-cards.js';
 
 let w: AgentWorld | undefined;
 afterEach(async () => {
@@ -16,13 +15,15 @@ afterEach(async () => {
   w = undefined;
 });
 
-/** The calls' cards of a conversation as the chat shows them after a reload. */
-function cardsAfterReload(world: AgentWorld, conversationId: string) {
-  const messages = withBackgroundJobs(
-    world.store.conversations.messages(conversationId),
-    world.store.jobs.ofConversation(conversationId),
+/** A turn whose send_mail call went on in the background, waiting for its approval (asked). */
+async function mailInBackground(world: AgentWorld) {
+  const asked = world.wechat.nextSent(CODE);
+  world.server.enqueue(
+    { toolCalls: [{ id: 'call_mail', name: 'send_mail', arguments: '{"to":"a@b.c"}' }] },
+    { content: 'Waiting for you.' },
   );
-  return storedItems(messages).flatMap((item) => (item.kind === 'assistant' ? toolsOf(item) : []));
+  const turn = await world.agent.send('mail a@b.c');
+  return { turn, asked };
 }
 
 describe('a call stopped while its approval waited', () => {
@@ -52,18 +53,13 @@ describe('a call stopped while its approval waited', () => {
       tool_call_id: 'call_mail',
       content: JSON.stringify(told),
     });
-    expect(cardsAfterReload(w, turn.conversationId)).toMatchObject([{ name: 'send_mail', status: 'refused' }]);
+    expect(cardsAfterReload(w.store, turn.conversationId)).toMatchObject([{ name: 'send_mail', status: 'refused' }]);
     expect(w.runs('send_mail')).toEqual([]);
   });
 
   it('gone on in the background and stopped there: its result reads refused', async () => {
     w = await agentWorld({ agent: { toolTimeoutMs: 100 } });
-    const asked = w.wechat.nextSent(CODE);
-    w.server.enqueue(
-      { toolCalls: [{ id: 'call_mail', name: 'send_mail', arguments: '{"to":"a@b.c"}' }] },
-      { content: 'Waiting for you.' },
-    );
-    const turn = await w.agent.send('mail a@b.c');
+    const { turn, asked } = await mailInBackground(w);
     await asked;
     expect(turn.toolCalls).toMatchObject([{ status: 'background' }]);
     w.agent.stopBackground();
@@ -76,6 +72,21 @@ describe('a call stopped while its approval waited', () => {
     });
     expect(w.store.audit.query().rows).toMatchObject([{ skill: 'send_mail', status: 'refused' }]);
     expect(w.runs('send_mail')).toEqual([]);
+    // Reopened, its card reads the same: its job kept how it ended beside what the model is told.
+    expect(cardsAfterReload(w.store, turn.conversationId)).toMatchObject([{ name: 'send_mail', status: 'refused' }]);
+    const [job] = w.store.jobs.ofConversation(turn.conversationId);
+    expect(job).toMatchObject({ callStatus: 'refused' });
+    expect(JSON.parse(job!.result!)).toEqual({ success: false, error: 'send_mail did not run: the call was stopped' });
+  });
+
+  it('gone on in the background and approved there: its result reads done, reopened too', async () => {
+    w = await agentWorld({ agent: { toolTimeoutMs: 100 } });
+    const { turn, asked } = await mailInBackground(w);
+    w.wechat.reply(codeIn(await asked));
+    await Promise.all([...w.agent.running]);
+    expect(w.events.find((e) => e.type === 'background-result')).toMatchObject({ status: 'done' });
+    expect(w.store.jobs.ofConversation(turn.conversationId)).toMatchObject([{ callStatus: 'done' }]);
+    expect(cardsAfterReload(w.store, turn.conversationId)).toMatchObject([{ name: 'send_mail', status: 'done' }]);
   });
 
   it('a call that ended in its turn keeps how it ended for a reload; a refusal still reads refused', async () => {
@@ -99,6 +110,6 @@ describe('a call stopped while its approval waited', () => {
       call_read: 'done',
       call_mail: 'refused',
     });
-    expect(cardsAfterReload(w, turn.conversationId).map((t) => t.status)).toEqual(['done', 'refused']);
+    expect(cardsAfterReload(w.store, turn.conversationId).map((t) => t.status)).toEqual(['done', 'refused']);
   });
 });

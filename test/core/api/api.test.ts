@@ -294,12 +294,12 @@ describe('the contract, implemented over the core', () => {
       conversations.append('c1', 'tool', stillRunning, { toolCallId: call.id, name: 'slow' });
       jobs.start(call.id, 'tool-call', 'c1', 'slow');
     }
-    jobs.finish('call_done', { success: true, data: 'slow-result' });
+    jobs.finish('call_done', { success: true, data: 'slow-result' }, 'done');
     // The iAs that ran call_gone stopped before it ended.
     w.runtime.store.db.prepare(`UPDATE background_jobs SET status = 'interrupted' WHERE id = 'call_gone'`).run();
     const tools = (await w.core.api.getMessages('c1')).filter((m) => m.role === 'tool');
     expect(tools.map((m) => [m.toolCallId, m.background])).toEqual([
-      ['call_done', { status: 'ended', result: { success: true, data: 'slow-result' } }],
+      ['call_done', { status: 'ended', result: { success: true, data: 'slow-result' }, callStatus: 'done' }],
       ['call_running', { status: 'running' }],
       ['call_gone', { status: 'interrupted' }],
     ]);

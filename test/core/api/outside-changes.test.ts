@@ -83,7 +83,7 @@ it("tells another process's conversations and ended background calls; this proce
   });
   await eventually(() => expect(changesOf(w!.events, 'theirs')).toBe(2));
   // …and its end, which touches only the job: the card of the call shows how it ended.
-  other.jobs.finish('call_slow', { success: true, data: 'slow but done' });
+  other.jobs.finish('call_slow', { success: true, data: 'slow but done' }, 'done');
   await eventually(() => expect(changesOf(w!.events, 'theirs')).toBe(3));
 
   other.conversations.delete('theirs');

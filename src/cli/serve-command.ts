@@ -22,7 +22,7 @@ import { bundledExampleSkills, bundledSystemSkills, type GlobalOptions } from '.
 import { color } from './format.js';
 import { printReloadProblems, skippedLine } from './reload-problems.js';
 import { UsageError } from './usage-error.js';
-import { printQr } from './wechat-command.js';
+import { printQr } from './wechat-qr.js';
 
 interface ServeOptions {
   host: string;

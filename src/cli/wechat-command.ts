@@ -1,9 +1,8 @@
 /** `ias wechat login | status | pair | logout`. */
 import fs from 'node:fs';
 import { Option, type Command } from 'commander';
-import QRCode from 'qrcode';
 import stringWidth from 'string-width';
-import { wechatSessionFile, type WechatStatus } from '../core/channels/wechat-bot.js';
+import { wechatSessionFile } from '../core/channels/wechat-bot.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
 import { PUPPET_TOKEN_SECRET, setPuppetToken, withoutToken } from '../core/channels/puppet-token.js';
 import { DEFAULT_PUPPET, WechatSettings, type PuppetSettings } from '../core/channels/wechat-settings.js';
@@ -16,9 +15,8 @@ import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, jsonText, padToWidth } from './format.js';
 import { readSecret, saidPromptEnd } from './secret-input.js';
 import { UsageError } from './usage-error.js';
+import { loggedIn, pairedOwner, WechatWaitFailed } from './wechat-waits.js';
 import { wechatWords, type WechatWords } from './wechat-words.js';
-
-const LOGIN_WAIT_MS = 5 * 60_000;
 
 /** What this command says, in the owner's language (read from the data folder, creating nothing). */
 function commandWords(cmd: Command): WechatWords {
@@ -30,13 +28,18 @@ async function commandRuntime(cmd: Command): Promise<Runtime> {
   return contextRuntime(cliContext(cmd.optsWithGlobals<GlobalOptions>()));
 }
 
-/** Runs `work` with the WeChat service over the saved puppet, after `prepare` (which may save one). */
-async function withWechat<T>(
+/**
+ * Runs `work` with the WeChat service over the saved puppet, after `prepare` (which may save one),
+ * and the command's words in the owner's language. A wait that ends without what it waited for (a
+ * time-out, a puppet that failed) is said in those words: exit 1.
+ */
+async function withWechat(
   cmd: Command,
-  work: (service: WechatService, runtime: Runtime) => Promise<T>,
+  work: (service: WechatService, words: WechatWords) => Promise<void>,
   prepare?: (runtime: Runtime) => void,
-): Promise<T> {
+): Promise<void> {
   const runtime = await commandRuntime(cmd);
+  const words = wechatWords[await ownerLocale(runtime)];
   let service: WechatService | undefined;
   let unguard: (() => void) | undefined;
   try {
@@ -49,7 +52,11 @@ async function withWechat<T>(
       reconnect: false,
     });
     unguard = containWechatFailures(service.bot);
-    return await work(service, runtime);
+    await work(service, words);
+  } catch (err) {
+    if (!(err instanceof WechatWaitFailed)) throw err;
+    printError(words, err.message);
+    process.exitCode = 1;
   } finally {
     await service?.stop();
     unguard?.();
@@ -106,42 +113,6 @@ function shownPuppet(runtime: Runtime, puppet: PuppetSettings) {
   return { ...withoutToken(puppet), ...(places.file || places.sealedByApp ? { tokenSaved: true } : {}) };
 }
 
-export async function printQr(text: string): Promise<void> {
-  process.stderr.write(`${await QRCode.toString(text, { type: 'terminal', small: true })}\n`);
-  process.stderr.write('Scan this code with WeChat on your phone to log in the bot. 用微信扫描二维码登录。\n');
-}
-
-/**
- * Waits until the bot is logged in, printing QR codes as they come — or, with `scan: false`, fails
- * when a scan would be needed (the saved session is gone).
- */
-function loggedIn(service: WechatService, options: { timeoutMs?: number; scan?: boolean } = {}): Promise<WechatStatus> {
-  const timeoutMs = options.timeoutMs ?? LOGIN_WAIT_MS;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no login within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
-    const onStatus = (status: WechatStatus) => {
-      if (status.state === 'waiting-for-scan' && options.scan === false) {
-        clearTimeout(timer);
-        service.bot.off('status', onStatus);
-        reject(new Error('the saved session has expired'));
-      }
-      if (status.state === 'waiting-for-scan' && status.qr && options.scan !== false) void printQr(status.qr);
-      if (status.state === 'logged-in') {
-        clearTimeout(timer);
-        service.bot.off('status', onStatus);
-        resolve(status);
-      }
-      if (status.state === 'error') {
-        clearTimeout(timer);
-        service.bot.off('status', onStatus);
-        reject(new Error(status.error ?? 'the WeChat puppet failed'));
-      }
-    };
-    service.bot.on('status', onStatus);
-    void service.start();
-  });
-}
-
 export function registerWechatCommand(program: Command): void {
   const wechat = program
     .command('wechat')
@@ -171,7 +142,7 @@ export function registerWechatCommand(program: Command): void {
       await withWechat(
         cmd,
         async (service) => {
-          const status = await loggedIn(service);
+          const status = await loggedIn(service, words);
           process.stdout.write(`${words.loggedInAs(color.bold(status.user?.name ?? '?'))}\n`);
           if (!service.settings.owner()) process.stdout.write(`${words.nextPair}\n`);
         },
@@ -231,9 +202,8 @@ export function registerWechatCommand(program: Command): void {
     .description('choose the owner: send the shown code from your WeChat to the bot, or --self')
     .option('--self', 'the bot is my own account: approvals go to 文件传输助手')
     .action(async (opts: { self?: boolean }, cmd: Command) => {
-      await withWechat(cmd, async (service, runtime) => {
-        const words = wechatWords[await ownerLocale(runtime)];
-        await loggedIn(service);
+      await withWechat(cmd, async (service, words) => {
+        await loggedIn(service, words);
         if (opts.self) {
           service.router.bindSelf();
           process.stdout.write(`${words.pairedSelf}\n`);
@@ -243,16 +213,7 @@ export function registerWechatCommand(program: Command): void {
         process.stdout.write(
           `Send this code from your WeChat to the bot: ${color.bold(session.code)} (valid 10 minutes)\n从你的微信把这个码发给机器人。\n`,
         );
-        const owner = await new Promise<{ name: string }>((resolve, reject) => {
-          const timer = setTimeout(
-            () => reject(new Error('no pairing code arrived within 10 minutes')),
-            session.expiresAt - Date.now(),
-          );
-          service.router.once('paired', (bound) => {
-            clearTimeout(timer);
-            resolve({ name: bound.mode === 'contact' ? bound.name : 'self' });
-          });
-        });
+        const owner = await pairedOwner(service, words, session);
         process.stdout.write(`${words.pairedWith(color.bold(owner.name))}\n`);
       });
     });
@@ -261,11 +222,10 @@ export function registerWechatCommand(program: Command): void {
     .command('logout')
     .description('log the bot out and forget its session')
     .action(async (_opts: unknown, cmd: Command) => {
-      await withWechat(cmd, async (service, runtime) => {
-        const words = wechatWords[await ownerLocale(runtime)];
+      await withWechat(cmd, async (service, words) => {
         if (fs.existsSync(service.bot.memoryFile)) {
           // Log out on WeChat's side too when the saved session still works; forget it either way.
-          await loggedIn(service, { timeoutMs: 20_000, scan: false }).catch(() => undefined);
+          await loggedIn(service, words, { timeoutMs: 20_000, scan: false }).catch(() => undefined);
         }
         await service.logout();
         process.stdout.write(`${words.loggedOut}\n`);

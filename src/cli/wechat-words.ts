@@ -22,6 +22,11 @@ export interface WechatWords extends SecretInputWords {
   noToken: string;
   tokenWhitespace: string;
   tokenNotPrintable: string;
+  /** Why a wait of `ias wechat login | pair` ended without what it waited for. */
+  noLoginWithin: (seconds: number) => string;
+  sessionExpired: string;
+  puppetFailed: string;
+  noPairingCodeWithin: (minutes: number) => string;
 }
 
 export const wechatWords: Record<Locale, WechatWords> = {
@@ -47,6 +52,11 @@ export const wechatWords: Record<Locale, WechatWords> = {
     tokenWhitespace: 'a token has no spaces or line breaks, and what came has some; nothing was saved',
     tokenNotPrintable:
       'a token is printable ASCII (letters, digits, punctuation), and what came is not (a file saved as UTF-16?); nothing was saved',
+    noLoginWithin: (seconds) => `no login within ${seconds} s: run the command again and scan the new QR code`,
+    sessionExpired: 'the saved session has expired',
+    puppetFailed: 'the WeChat puppet failed',
+    noPairingCodeWithin: (minutes) =>
+      `no pairing code arrived within ${minutes} minutes: run \`ias wechat pair\` again for a new one`,
   },
   'zh-CN': {
     ...secretInputWords['zh-CN'],
@@ -70,5 +80,9 @@ export const wechatWords: Record<Locale, WechatWords> = {
     tokenWhitespace: '令牌不含空格或换行，而收到的内容含有；什么也没有保存',
     tokenNotPrintable:
       '令牌由可打印的 ASCII 字符（字母、数字、标点）组成，而收到的内容不是（文件是否存为了 UTF-16？）；什么也没有保存',
+    noLoginWithin: (seconds) => `${seconds} 秒内没有登录：请再次运行该命令并扫描新的二维码`,
+    sessionExpired: '保存的会话已过期',
+    puppetFailed: '微信协议（puppet）出错了',
+    noPairingCodeWithin: (minutes) => `${minutes} 分钟内没有收到配对码：请再次运行 \`ias wechat pair\` 获取新的配对码`,
   },
 };

@@ -125,7 +125,11 @@ describe('ias wechat', () => {
     const home = tempDir('ias-wx-');
     const run = ias(['wechat', 'login', '--puppet', 'wechaty-puppet-does-not-exist', '--home', home]);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/the WeChat puppet "wechaty-puppet-does-not-exist" is not installed/);
+    expect(run.stderr).toMatch(/^error: the WeChat puppet "wechaty-puppet-does-not-exist" is not installed/m);
+    // The puppet's own words as they came, in a line said in the owner's language.
+    const chinese = ias(['wechat', 'login', '--home', home], { LANG: 'zh_CN.UTF-8' });
+    expect(chinese.status).toBe(1);
+    expect(chinese.stderr).toMatch(/^错误：the WeChat puppet "wechaty-puppet-does-not-exist" is not installed/m);
   });
 });
 

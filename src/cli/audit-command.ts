@@ -6,7 +6,8 @@ import type { AuditFilter, AuditRow, AuditSource, AuditStatus } from '../core/st
 import type { GlobalOptions } from './context.js';
 import { cell, color, jsonText, table } from './format.js';
 import { UsageError } from './usage-error.js';
-import { storeLocale } from './cli-locale.js';
+import { commandLocale, storeLocale } from './cli-locale.js';
+import { printError } from './chat-output.js';
 import { auditWords, type AuditWords } from './audit-words.js';
 import { ownerTimeZone } from '../core/time-zone.js';
 import { sayCallError } from '../shared/call-errors.js';
@@ -63,53 +64,63 @@ export function registerAuditCommand(program: Command): void {
     .option('--cursor <cursor>', 'the next page, from a previous --json answer')
     .option('--export <format>', 'every matching row as csv or json')
     .action((opts: AuditOptions, cmd: Command) => {
-      const limit = Number(opts.limit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 500)
-        throw new UsageError('--limit must be a whole number from 1 to 500');
-      if (opts.status && !STATUSES.includes(opts.status as AuditStatus)) {
-        throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
-      }
-      if (opts.source && !SOURCES.includes(opts.source as AuditSource)) {
-        throw new UsageError(`--source must be one of ${SOURCES.join(', ')}`);
-      }
-      if (opts.export && opts.export !== 'csv' && opts.export !== 'json')
-        throw new UsageError('--export must be csv or json');
-      const global = cmd.optsWithGlobals<GlobalOptions>();
-      const paths = dataPaths(global.home ?? defaultDataHome());
-      const store = openStore(paths.database);
+      const paths = dataPaths(cmd.optsWithGlobals<GlobalOptions>().home ?? defaultDataHome());
+      const words = auditWords[commandLocale(paths.database)];
       try {
-        const filter: AuditFilter = {
-          limit,
-          skill: opts.skill,
-          status: opts.status as AuditStatus | undefined,
-          source: opts.source as AuditSource | undefined,
-          text: opts.text,
-          // Why a call did not run is found by the words this command prints it in.
-          ...(opts.text ? { language: storeLocale(store) } : {}),
-          cursor: opts.cursor,
-        };
-        if (opts.export === 'csv') return void process.stdout.write(store.audit.exportCsv(filter));
-        if (opts.export === 'json')
-          return void process.stdout.write(`${withControlsShown(store.audit.exportJson(filter))}\n`);
-        let page;
-        try {
-          page = store.audit.query(filter);
-        } catch (err) {
-          if ((err as Error).name === 'InvalidCursorError') throw new UsageError((err as Error).message);
-          throw err;
-        }
-        if (opts.json) {
-          process.stdout.write(`${jsonText(page, 2)}\n`);
-        } else {
-          const locale = storeLocale(store);
-          process.stdout.write(
-            page.rows.length
-              ? `${table(rows(page.rows, locale, ownerTimeZone(store.settings)))}\n`
-              : `${auditWords[locale].noCalls}\n`,
-          );
-        }
-      } finally {
-        store.close();
+        showAudit(opts, paths.database, words);
+      } catch (err) {
+        if (!(err instanceof UsageError)) throw err;
+        // Said here, in the command's language (the program says other commands' usage errors).
+        printError(words, err.message);
+        process.exitCode = 2;
       }
     });
+}
+
+/** The log as `opts` ask for it; a bad option is a UsageError said in `words`. */
+function showAudit(opts: AuditOptions, database: string, words: AuditWords): void {
+  const limit = Number(opts.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError(words.badLimit);
+  if (opts.status && !STATUSES.includes(opts.status as AuditStatus)) {
+    throw new UsageError(words.badStatus(STATUSES.join(', ')));
+  }
+  if (opts.source && !SOURCES.includes(opts.source as AuditSource)) {
+    throw new UsageError(words.badSource(SOURCES.join(', ')));
+  }
+  if (opts.export && opts.export !== 'csv' && opts.export !== 'json') throw new UsageError(words.badExport);
+  const store = openStore(database);
+  try {
+    const filter: AuditFilter = {
+      limit,
+      skill: opts.skill,
+      status: opts.status as AuditStatus | undefined,
+      source: opts.source as AuditSource | undefined,
+      text: opts.text,
+      // Why a call did not run is found by the words this command prints it in.
+      ...(opts.text ? { language: storeLocale(store) } : {}),
+      cursor: opts.cursor,
+    };
+    if (opts.export === 'csv') return void process.stdout.write(store.audit.exportCsv(filter));
+    if (opts.export === 'json')
+      return void process.stdout.write(`${withControlsShown(store.audit.exportJson(filter))}\n`);
+    let page;
+    try {
+      page = store.audit.query(filter);
+    } catch (err) {
+      if ((err as Error).name === 'InvalidCursorError') throw new UsageError(words.badCursor);
+      throw err;
+    }
+    if (opts.json) {
+      process.stdout.write(`${jsonText(page, 2)}\n`);
+    } else {
+      const locale = storeLocale(store);
+      process.stdout.write(
+        page.rows.length
+          ? `${table(rows(page.rows, locale, ownerTimeZone(store.settings)))}\n`
+          : `${auditWords[locale].noCalls}\n`,
+      );
+    }
+  } finally {
+    store.close();
+  }
 }

@@ -9,6 +9,7 @@ import { chineseCallErrors } from '../shared/call-errors-zh-CN.js';
 import type { Locale } from '../shared/locale.js';
 import { skillTerms, type SkillTerms } from './skill-terms.js';
 import { chineseApprovalOutcomes } from '../shared/approval-outcomes-zh-CN.js';
+import { chatWords, type ChatWords } from './chat-words.js';
 
 export interface AuditWords extends Pick<SkillTerms, 'risk'> {
   headers: [
@@ -30,6 +31,14 @@ export interface AuditWords extends Pick<SkillTerms, 'risk'> {
   noCalls: string;
   /** Why a call did not run, when iAs decided it. */
   callErrors: CallErrorStrings;
+  /** Put before an error (the label is coloured). */
+  error: ChatWords['error'];
+  /** An option given a value it does not take (`values`: the ones it takes, as typed). */
+  badLimit: string;
+  badStatus: (values: string) => string;
+  badSource: (values: string) => string;
+  badExport: string;
+  badCursor: string;
 }
 
 export const auditWords: Record<Locale, AuditWords> = {
@@ -42,6 +51,12 @@ export const auditWords: Record<Locale, AuditWords> = {
     approval: (outcome) => outcome,
     noCalls: 'No skill calls recorded yet.',
     callErrors: englishCallErrors,
+    error: chatWords.en.error,
+    badLimit: '--limit must be a whole number from 1 to 500',
+    badStatus: (values) => `--status must be one of ${values}`,
+    badSource: (values) => `--source must be one of ${values}`,
+    badExport: '--export must be csv or json',
+    badCursor: 'the audit log cursor (--cursor) is not valid: start again from the first page',
   },
   'zh-CN': {
     risk: skillTerms['zh-CN'].risk,
@@ -56,5 +71,11 @@ export const auditWords: Record<Locale, AuditWords> = {
         : outcome,
     noCalls: '还没有技能调用记录。',
     callErrors: chineseCallErrors,
+    error: chatWords['zh-CN'].error,
+    badLimit: '--limit 须为 1 到 500 之间的整数',
+    badStatus: (values) => `--status 须为以下之一：${values}`,
+    badSource: (values) => `--source 须为以下之一：${values}`,
+    badExport: '--export 须为 csv 或 json',
+    badCursor: '审计日志的翻页位置（--cursor）无效：请从第一页重新开始',
   },
 };

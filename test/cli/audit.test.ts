@@ -193,6 +193,30 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     expect(ias(['audit', '--limit', 'many', '--home', h.dir]).status).toBe(2);
   });
 
+  it('says what is wrong with an option in the command’s language', () => {
+    const h = home();
+    const said = (args: string[], env: Record<string, string> = {}) => {
+      const run = ias(['audit', ...args, '--home', h.dir], env);
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe('');
+      return run.stderr;
+    };
+    const chinese = { LANG: 'zh_CN.UTF-8' };
+    expect(said(['--limit', '0'], chinese)).toBe('错误：--limit 须为 1 到 500 之间的整数\n');
+    expect(said(['--status', 'exploded'], chinese)).toBe(
+      '错误：--status 须为以下之一：running, done, failed, interrupted, refused\n',
+    );
+    expect(said(['--source', 'fax'], chinese)).toBe('错误：--source 须为以下之一：chat, job, schedule, cli\n');
+    expect(said(['--export', 'xml'], chinese)).toBe('错误：--export 须为 csv 或 json\n');
+    expect(said(['--cursor', 'bm90LWEtY3Vyc29y'], chinese)).toBe(
+      '错误：审计日志的翻页位置（--cursor）无效：请从第一页重新开始\n',
+    );
+    expect(said(['--limit', 'many'])).toBe('error: --limit must be a whole number from 1 to 500\n');
+    expect(said(['--cursor', 'bm90LWEtY3Vyc29y'])).toBe(
+      'error: the audit log cursor (--cursor) is not valid: start again from the first page\n',
+    );
+  }, 60_000);
+
   it('ias skills review pins the reviewed version', () => {
     const h = home();
     expect(iasReview('ok_skill', ['--home', h.dir]).status).toBe(0);

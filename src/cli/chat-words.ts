@@ -15,7 +15,7 @@ export interface ChatWords {
   intro: string;
   /** `/help`: the chat's commands, and what else a line starting with / is. */
   help: string;
-  /** A line of one word starting with / that is no command: not sent to the model. */
+  /** A line of one word starting with / that is near a command but none (see chat-commands.ts): not sent to the model. */
   unknownCommand: (word: string) => string;
   prompt: string;
   stopped: string;
@@ -72,7 +72,8 @@ const english: ChatWords = {
     '  /help   this list',
     '  /exit   leave (also /quit, or Ctrl-D)',
     'Ctrl-C stops a reply; at a y/N question it declines the call.',
-    'A line with a space or another / in it (/etc/hosts, /tmp is full) is a message to the model.',
+    'A line with a space or another / in it (/etc/hosts, /tmp is full) is a message to the model;',
+    'so is a lone path that is no command nor near one (/tmp).',
   ].join('\n'),
   unknownCommand: (word) => `[no command ${word}: /help lists them; nothing was sent]`,
   prompt: 'you> ',
@@ -123,7 +124,8 @@ const chinese: ChatWords = {
     '  /help   显示这个列表',
     '  /exit   退出（也可用 /quit 或 Ctrl-D）',
     'Ctrl-C 停止回复；在 y/N 问题处按 Ctrl-C 则拒绝该调用。',
-    '含有空格或另一个 / 的行（如 /etc/hosts、/tmp 满了）是发给模型的消息。',
+    '含有空格或另一个 / 的行（如 /etc/hosts、/tmp 满了）是发给模型的消息；',
+    '不是命令、也不像某个命令的单个路径（如 /tmp）也是。',
   ].join('\n'),
   unknownCommand: (word) => `[没有命令 ${word}：/help 列出所有命令；没有发送任何内容]`,
   prompt: '我> ',

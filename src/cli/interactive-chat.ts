@@ -7,6 +7,7 @@ import type readline from 'node:readline';
 import type { TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import { withControlsShown } from '../shared/visible-text.js';
+import { chatCommandOf } from './chat-commands.js';
 import { printError, printNoProvider, printTurnEnd, sayThrown } from './chat-output.js';
 import type { ChatWords } from './chat-words.js';
 import { color } from './format.js';
@@ -151,24 +152,16 @@ export async function interactiveLoop(
         return;
       }
       const text = line.trim();
-      if (!isChatCommand(text)) return chat(text);
-      if (text === '/exit' || text === '/quit') return rl.close();
+      const command = chatCommandOf(text);
+      if (command === undefined) return chat(text);
+      if (command === 'exit' || command === 'quit') return rl.close();
       // Answered here, never sent: the model has no part in the chat's own commands.
       approvals.beforeOutput();
-      process.stderr.write(color.dim(`${text === '/help' ? words.help : words.unknownCommand(text)}\n`));
+      process.stderr.write(color.dim(`${command === 'help' ? words.help : words.unknownCommand(text)}\n`));
       if (!busy) prompt();
       else approvals.ask();
     };
   });
-}
-
-/**
- * A line typed alone that is one word starting with "/" (`/help`, `/exti`) is a command of the
- * chat's: answered here, an unknown one too, never sent to the model. A line with a space or another
- * "/" in it is a message, as a path or a sentence is (`/etc/hosts`, `/tmp is full`); so is a lone "/".
- */
-export function isChatCommand(text: string): boolean {
-  return /^\/[^\s/]+$/.test(text);
 }
 
 /** Lines read within this long of each other arrived together: a paste, not typing. */

@@ -421,9 +421,10 @@ describe('ias chat on a terminal', () => {
     }
   }, 30_000);
 
-  it('/help is answered by the chat; an unknown /word is not sent; a path or a sentence is', async () => {
+  it('/help is answered by the chat; a slip of a command is not sent; a path (a lone one too) or a sentence is', async () => {
     const s = await setup();
     s.server.enqueue({ content: 'That is the hosts file.' });
+    s.server.enqueue({ content: 'That is the temporary folder.' });
     const term = iasOnTerminal(['chat', ...s.args], s.env);
     await term.waitFor('you> ');
     expect(term.screen()).toContain('/help lists commands');
@@ -437,11 +438,15 @@ describe('ias chat on a terminal', () => {
     term.type('/etc/hosts\r');
     await term.waitFor('That is the hosts file.');
     await term.waitFor('you> ', 4);
+    term.type('/tmp\r');
+    await term.waitFor('That is the temporary folder.');
+    await term.waitFor('you> ', 5);
     term.type(CTRL_D);
     expect(await term.exited).toBe(0);
-    expect(s.server.requests).toHaveLength(1);
-    const sent = s.server.requests[0]!.body.messages as { role: string; content: string }[];
-    expect(sent.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['/etc/hosts']);
+    expect(term.screen()).not.toContain('[no command /tmp');
+    expect(s.server.requests).toHaveLength(2);
+    const sent = s.server.requests[1]!.body.messages as { role: string; content: string }[];
+    expect(sent.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['/etc/hosts', '/tmp']);
   });
 
   it('Ctrl-C at the approval of a background call declines it, and the chat goes on', async () => {

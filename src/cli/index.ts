@@ -13,6 +13,8 @@ import { withControlsShown } from '../shared/visible-text.js';
 import { chineseStartRefusal, startRefusalOf } from '../shared/start-refusals-zh-CN.js';
 import { dataPaths, defaultDataHome } from '../core/paths.js';
 import { commandLocale } from './cli-locale.js';
+import { sayCommanderError } from './commander-errors.js';
+import type { Locale } from '../shared/locale.js';
 import type { GlobalOptions } from './context.js';
 import path from 'node:path';
 
@@ -23,7 +25,9 @@ export function buildProgram(): Command {
     .option('--system-skills <dir>', 'system skills folder (default: the bundled resources/skills)')
     .option('--user-skills <dir>', 'user skills folder (default: <home>/skills)')
     .showHelpAfterError()
-    .exitOverride();
+    .exitOverride()
+    // Inherited by every command added below: its own errors in the owner's language.
+    .configureOutput({ outputError: (text, write) => write(sayCommanderError(text, ownerLanguage(program))) });
   registerSkillsCommand(program);
   registerTasksCommand(program);
   registerAuditCommand(program);
@@ -50,7 +54,7 @@ function ignoreClosedReader(stream: NodeJS.WriteStream): void {
 }
 
 /** The owner's language for a command that failed (its data folder's setting, else the system's). */
-function ownerLanguage(program: Command): string {
+function ownerLanguage(program: Command): Locale {
   const { home } = program.opts<GlobalOptions>();
   try {
     return commandLocale(dataPaths(home ? path.resolve(home) : defaultDataHome()).database);

@@ -212,6 +212,13 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
       '错误：审计日志的翻页位置（--cursor）无效：请从第一页重新开始\n',
     );
     expect(said(['--limit', 'many'])).toBe('error: --limit must be a whole number from 1 to 500\n');
+    // What commander itself finds wrong (the help after it is shown as it is).
+    const first = (args: string[], env: Record<string, string> = {}) => said(args, env).split('\n')[0];
+    expect(first(['--bogus'], chinese)).toBe("错误：未知选项 '--bogus'");
+    expect(first(['--sttus', 'done'], chinese)).toBe("错误：未知选项 '--sttus'（是否想用 --status？）");
+    expect(first(['--limit'], chinese)).toBe("错误：选项 '--limit <n>' 缺少值");
+    expect(first(['yesterday'], chinese)).toBe('错误：audit 的参数过多：应为 0 个，收到 1 个');
+    expect(first(['--bogus'])).toBe("error: unknown option '--bogus'");
     expect(said(['--cursor', 'bm90LWEtY3Vyc29y'])).toBe(
       'error: the audit log cursor (--cursor) is not valid: start again from the first page\n',
     );

@@ -16,8 +16,8 @@ import type { Locale } from '../shared/locale.js';
 import { isRunNowRequest } from '../shared/run-now-requests.js';
 import { withControlsShown } from '../shared/visible-text.js';
 
-const STATUSES: AuditStatus[] = ['running', 'done', 'failed', 'interrupted', 'refused'];
-const SOURCES: AuditSource[] = ['chat', 'job', 'schedule', 'cli'];
+export const AUDIT_STATUSES: AuditStatus[] = ['running', 'done', 'failed', 'interrupted', 'refused'];
+export const AUDIT_SOURCES: AuditSource[] = ['chat', 'job', 'schedule', 'cli'];
 
 interface AuditOptions {
   json?: boolean;
@@ -58,8 +58,8 @@ export function registerAuditCommand(program: Command): void {
     .option('--json', 'print JSON')
     .option('--limit <n>', 'how many rows (1-500)', '50')
     .option('--skill <name>', 'only this skill')
-    .option('--status <status>', `only this status (${STATUSES.join(', ')})`)
-    .option('--source <source>', `only this source (${SOURCES.join(', ')})`)
+    .option('--status <status>', `only this status (${AUDIT_STATUSES.join(', ')})`)
+    .option('--source <source>', `only this source (${AUDIT_SOURCES.join(', ')})`)
     .option('--text <words>', 'only rows mentioning these words')
     .option('--cursor <cursor>', 'the next page, from a previous --json answer')
     .option('--export <format>', 'every matching row as csv or json')
@@ -81,11 +81,11 @@ export function registerAuditCommand(program: Command): void {
 function showAudit(opts: AuditOptions, database: string, words: AuditWords): void {
   const limit = Number(opts.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError(words.badLimit);
-  if (opts.status && !STATUSES.includes(opts.status as AuditStatus)) {
-    throw new UsageError(words.badStatus(STATUSES.join(', ')));
+  if (opts.status && !AUDIT_STATUSES.includes(opts.status as AuditStatus)) {
+    throw new UsageError(words.badStatus(AUDIT_STATUSES.join(', ')));
   }
-  if (opts.source && !SOURCES.includes(opts.source as AuditSource)) {
-    throw new UsageError(words.badSource(SOURCES.join(', ')));
+  if (opts.source && !AUDIT_SOURCES.includes(opts.source as AuditSource)) {
+    throw new UsageError(words.badSource(AUDIT_SOURCES.join(', ')));
   }
   if (opts.export && opts.export !== 'csv' && opts.export !== 'json') throw new UsageError(words.badExport);
   const store = openStore(database);

@@ -23,6 +23,7 @@ import { ownerLocale } from './cli-locale.js';
 import { color, jsonText } from './format.js';
 import { interactiveLoop, type InteractiveSession } from './interactive-chat.js';
 import { providerVariablesHelp } from './provider-help.js';
+import { afterHelp } from './owner-language-help.js';
 import { refusedForNoApprover, TerminalApprovals } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
 
@@ -42,12 +43,12 @@ export function registerChatCommand(program: Command): void {
     .option('--json', 'print the turn as JSON (one turn: with a MESSAGE)')
     .addHelpText(
       'after',
-      `${providerVariablesHelp}
+      afterHelp(`${providerVariablesHelp}
 On a terminal, Ctrl-C stops a reply and /exit or Ctrl-D leaves; /help lists
 the chat's commands. A high-risk call is asked here (y/N; Ctrl-C declines
 it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
 2 a usage error.
-`,
+`),
     )
     .action(async (message: string | undefined, opts: ChatOptions, cmd: Command) => {
       const interactive = message === undefined;

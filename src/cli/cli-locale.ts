@@ -2,10 +2,14 @@
  * The language of a command's own words: the owner's `language` setting (as in the app) when it
  * is not 'system', else the system's locale (see core/owner-locale.ts).
  */
+import path from 'node:path';
+import type { Command } from 'commander';
 import { ownerLocale as settingsLocale, systemLanguage } from '../core/owner-locale.js';
+import { dataPaths, defaultDataHome } from '../core/paths.js';
 import type { Runtime } from '../core/runtime.js';
 import type { Store } from '../core/store/index.js';
 import { pickLocale, type Locale } from '../shared/locale.js';
+import type { GlobalOptions } from './context.js';
 import { withExistingStore } from './existing-store.js';
 
 export { systemLanguage } from '../core/owner-locale.js';
@@ -22,4 +26,19 @@ export function commandLocale(database: string, env: NodeJS.ProcessEnv = process
 /** The same, from a store a command already has open (see withExistingStore), or none. */
 export function storeLocale(store: Store | undefined, env: NodeJS.ProcessEnv = process.env): Locale {
   return store ? settingsLocale(store.settings, env) : pickLocale(undefined, systemLanguage(env));
+}
+
+/**
+ * The same for any command of the program, from the data folder its --home names (as far as it is
+ * parsed), else the default one: English when even that cannot be read.
+ */
+export function programLocale(command: Command, env: NodeJS.ProcessEnv = process.env): Locale {
+  let program = command;
+  while (program.parent) program = program.parent;
+  const { home } = program.opts<GlobalOptions>();
+  try {
+    return commandLocale(dataPaths(home ? path.resolve(home) : defaultDataHome(env)).database, env);
+  } catch {
+    return 'en';
+  }
 }

@@ -30,6 +30,7 @@ import { ownerLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, jsonText, table } from './format.js';
 import { providerVariablesHelp } from './provider-help.js';
+import { afterHelp } from './owner-language-help.js';
 import { printProviderView, providerView } from './provider-view.js';
 import { providerWords, type ProviderWords } from './provider-words.js';
 import { readSecret, saidPromptEnd } from './secret-input.js';
@@ -141,7 +142,7 @@ export function registerProviderCommand(program: Command): void {
   const provider = program
     .command('provider')
     .description('show, save or test the model provider `ias chat` uses (the key is kept in the secret store)')
-    .addHelpText('after', providerVariablesHelp);
+    .addHelpText('after', afterHelp(providerVariablesHelp));
 
   provider
     .command('show', { isDefault: true })

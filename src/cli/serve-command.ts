@@ -19,9 +19,11 @@ import { skillWatchErrorText } from '../shared/skill-watch-error.js';
 import { withControlsShown } from '../shared/visible-text.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { bundledExampleSkills, bundledSystemSkills, type GlobalOptions } from './context.js';
+import { printError } from './chat-output.js';
+import { programLocale } from './cli-locale.js';
 import { color } from './format.js';
 import { printReloadProblems, skippedLine } from './reload-problems.js';
-import { UsageError } from './usage-error.js';
+import { serveWords, type ServeWords } from './serve-words.js';
 import { printQr } from './wechat-qr.js';
 
 interface ServeOptions {
@@ -49,11 +51,15 @@ function appVersion(): string {
   }
 }
 
-function parsePort(text: string): number {
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535)
-    throw new UsageError(`--port must be a number from 0 to 65535, not "${text}"`);
-  return port;
+type ListenAddress = { host: string; port: number };
+
+/** Where to listen, as --host and --port say, or what is wrong with them, in the owner's words. */
+function listenAddress(opts: ServeOptions): ListenAddress | { wrong: (words: ServeWords) => string } {
+  const port = Number(opts.port);
+  if (!/^\d+$/.test(opts.port) || port > 65535) return { wrong: (words) => words.badPort(opts.port) };
+  const host = opts.host.trim();
+  if (!host) return { wrong: (words) => words.emptyHost };
+  return { host, port };
 }
 
 /** Resolves on the first SIGINT or SIGTERM; a second one ends the process at once. */
@@ -72,10 +78,7 @@ function stopSignal(): Promise<NodeJS.Signals> {
   });
 }
 
-async function serve(opts: ServeOptions, globals: GlobalOptions): Promise<void> {
-  const port = parsePort(opts.port);
-  const host = opts.host.trim();
-  if (!host) throw new UsageError('--host must not be empty');
+async function serve(opts: ServeOptions, { host, port }: ListenAddress, globals: GlobalOptions): Promise<void> {
   const home = globals.home ? path.resolve(globals.home) : defaultDataHome();
   const paths = dataPaths(home, globals.userSkills);
   const systemSkills = globals.systemSkills ? path.resolve(globals.systemSkills) : bundledSystemSkills();
@@ -200,6 +203,14 @@ export function registerServeCommand(program: Command): void {
     .option('--new-token', 'make a new access token (the old link stops working)')
     .option('--no-wechat', 'do not run the WeChat bot (approvals go to the web UI)')
     .action(async (opts: ServeOptions, cmd: Command) => {
-      await serve(opts, cmd.optsWithGlobals<GlobalOptions>());
+      const address = listenAddress(opts);
+      if ('wrong' in address) {
+        // Said here, in the owner's language (looked up only then: a start opens nothing before its lock).
+        const words = serveWords[programLocale(cmd)];
+        printError(words, address.wrong(words));
+        process.exitCode = 2;
+        return;
+      }
+      await serve(opts, address, cmd.optsWithGlobals<GlobalOptions>());
     });
 }

@@ -13,6 +13,7 @@ import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { cell, color, jsonText, table } from './format.js';
 import { readSecret, saidPromptEnd } from './secret-input.js';
 import { skillConfigWords, type SkillConfigWords } from './skill-config-words.js';
+import { unknownSkill } from './unknown-skill.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -28,15 +29,17 @@ async function parseAssignments(
   const secret = (key: string) => isSecretSetting(skill, key);
   const parsed = assignments.map((a) => {
     const eq = a.indexOf('=');
-    if (eq <= 0) throw new UsageError(`"${a}" is not KEY=VALUE (KEY= clears a setting, KEY=- reads it from stdin)`);
+    if (eq <= 0) throw new UsageError(words.notAssignment(a));
     const key = a.slice(0, eq);
     const value = a.slice(eq + 1);
     // Refused before anything is read or asked for.
     if (value !== '' && value !== '-' && secret(key)) throw new UsageError(words.secretNotFromArgv(skill.name, key));
     return [key, value] as const;
   });
-  if (parsed.filter(([, value]) => value === '-').length > 1)
-    throw new UsageError('only one setting can be read from stdin');
+  const known = (skill.config ?? []).map((f) => f.name);
+  const unknown = parsed.map(([key]) => key).filter((key) => !known.includes(key));
+  if (unknown.length > 0) throw new UsageError(words.unknownSettings(skill.name, unknown, known));
+  if (parsed.filter(([, value]) => value === '-').length > 1) throw new UsageError(words.twoFromStdin);
   for (const [key, value] of parsed) {
     values[key] = value === '-' ? await readValue(key, secret(key), words) : value === '' ? null : value;
   }
@@ -96,9 +99,14 @@ export function registerSkillConfigCommand(skills: Command): void {
     .option('--json', 'print JSON')
     .action(async (name: string, assignments: string[], opts: { json?: boolean }, cmd: Command) => {
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
+      const locale = commandLocale(context.paths.database);
+      const words = skillConfigWords[locale];
       const skill = context.registry.get(name);
-      if (!skill) throw new UsageError(`unknown skill "${name}"; see \`ias skills list\``);
-      const words = skillConfigWords[commandLocale(context.paths.database)];
+      if (!skill) {
+        printError(words, unknownSkill(context, name, locale).message);
+        process.exitCode = 2;
+        return;
+      }
       let values;
       try {
         values = await parseAssignments(skill, assignments, words);

@@ -1,4 +1,5 @@
 /** What `ias skills config` says of a secret setting's value, in English and 简体中文. */
+import { listed } from '../core/skills/skill-config.js';
 import type { Locale } from '../shared/locale.js';
 import { englishSkillSecrets, type SkillSecretStrings } from '../shared/skill-secrets.js';
 import { chineseSkillSecrets } from '../shared/skill-secrets-zh-CN.js';
@@ -16,6 +17,10 @@ export interface SkillConfigWords extends SecretInputWords {
   notSaved: (why: string) => string;
   /** A secret that is set but is not used: its state in the table. */
   secretNotUsed: string;
+  /** Usage errors: an assignment without `=`, two read from stdin, settings the skill does not declare. */
+  notAssignment: (text: string) => string;
+  twoFromStdin: string;
+  unknownSettings: (skill: string, unknown: string[], known: string[]) => string;
 }
 
 export const skillConfigWords: Record<Locale, SkillConfigWords> = {
@@ -31,6 +36,11 @@ export const skillConfigWords: Record<Locale, SkillConfigWords> = {
     refused: englishSkillSecrets,
     notSaved: (why) => `Nothing was saved. ${why}`,
     secretNotUsed: '(secret, set, not used: see below)',
+    notAssignment: (text) => `"${text}" is not KEY=VALUE (KEY= clears a setting, KEY=- reads it from stdin)`,
+    twoFromStdin: 'only one setting can be read from stdin',
+    unknownSettings: (skill, unknown, known) =>
+      `${skill} has no setting ${listed(unknown, 'or')}` +
+      (known.length > 0 ? `; its settings are ${listed(known, 'and')}` : '; it declares no settings'),
   },
   'zh-CN': {
     ...secretInputWords['zh-CN'],
@@ -43,5 +53,10 @@ export const skillConfigWords: Record<Locale, SkillConfigWords> = {
     refused: chineseSkillSecrets,
     notSaved: (why) => `什么也没有保存。${why}`,
     secretNotUsed: '（机密，已设置，未使用：见下文）',
+    notAssignment: (text) => `“${text}”不是 KEY=VALUE 的形式（KEY= 清除一项设置，KEY=- 从标准输入读取它）`,
+    twoFromStdin: '只能有一项设置从标准输入读取',
+    unknownSettings: (skill, unknown, known) =>
+      `${skill} 没有设置 ${unknown.join('、')}` +
+      (known.length > 0 ? `；它的设置有 ${known.join('、')}` : '；它没有声明任何设置'),
   },
 };

@@ -205,6 +205,39 @@ describe('ias skills config', () => {
     expect(bad.stderr).toContain('mailer has no setting TOKEN; its settings are SMTP_HOST and PASSWORD');
     expect(ias(['skills', 'config', 'mailer', 'SMTP_HOST', ...h.args]).stderr).toContain('is not KEY=VALUE');
   });
+
+  it('says its usage errors in the owner’s language, and saves nothing', () => {
+    const h = home();
+    const said = (args: string[], env: Record<string, string> = {}) => {
+      const run = ias(['skills', 'config', ...args, ...h.args], env, 'x\n');
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe('');
+      return run.stderr;
+    };
+    const chinese = { LANG: 'zh_CN.UTF-8' };
+    expect(said(['mailr'])).toBe('error: unknown skill "mailr"; see `ias skills list`\n');
+    expect(said(['mailr'], chinese)).toBe('错误：没有名为“mailr”的技能；请查看 `ias skills list`\n');
+    expect(said(['mailer', 'SMTP_HOST'])).toBe(
+      'error: "SMTP_HOST" is not KEY=VALUE (KEY= clears a setting, KEY=- reads it from stdin)\n',
+    );
+    expect(said(['mailer', 'SMTP_HOST'], chinese)).toBe(
+      '错误：“SMTP_HOST”不是 KEY=VALUE 的形式（KEY= 清除一项设置，KEY=- 从标准输入读取它）\n',
+    );
+    expect(said(['mailer', 'SMTP_HOST=-', 'PASSWORD=-'])).toBe('error: only one setting can be read from stdin\n');
+    expect(said(['mailer', 'SMTP_HOST=-', 'PASSWORD=-'], chinese)).toBe('错误：只能有一项设置从标准输入读取\n');
+    expect(said(['mailer', 'TOKEN=x', 'USER=-'])).toBe(
+      'error: mailer has no setting TOKEN or USER; its settings are SMTP_HOST and PASSWORD\n',
+    );
+    expect(said(['mailer', 'TOKEN=x', 'USER=-'], chinese)).toBe(
+      '错误：mailer 没有设置 TOKEN、USER；它的设置有 SMTP_HOST、PASSWORD\n',
+    );
+    expect(JSON.parse(ias(['skills', 'config', 'mailer', '--json', ...h.args]).stdout)).toMatchObject({
+      settings: [
+        { name: 'SMTP_HOST', set: false },
+        { name: 'PASSWORD', set: false },
+      ],
+    });
+  });
 });
 
 describe('ias tasks', () => {

@@ -28,7 +28,7 @@ const GUARDED: SecretAccess = { guarded: true };
 export const configSecretName = (skill: string, field: string) => `skill-config.${skill}.${field}`;
 
 /** "A", "A and B", "A, B and C". */
-function listed(names: string[], word: 'and' | 'or'): string {
+export function listed(names: string[], word: 'and' | 'or'): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${word} ${names.at(-1)}`;
 }
 

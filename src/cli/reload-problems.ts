@@ -1,9 +1,9 @@
 /**
- * What a hot reload did to the skills that fail to load, for `ias serve`'s terminal: the load
- * errors new since the last load (an owner's edit broke a skill), said as the start-up lines say
- * them, the warnings new since then (the skill loads, but something in it is likely wrong), and a
- * line when a skill that failed loads again. Paths and messages come from skill files: shown with
- * their hidden characters as \uXXXX, never obeyed.
+ * The skills' load problems on `ias serve`'s terminal: at start-up the load errors and the warnings
+ * (the skill loads, but something in it is likely wrong), then what each hot reload did to them:
+ * the errors and warnings new since the last load (an owner's edit broke a skill), said as the
+ * start-up lines say them, and a line when a skill that failed loads again. Paths and messages come
+ * from skill files: shown with their hidden characters as \uXXXX, never obeyed.
  */
 import type { SkillRegistry, RegistryReload } from '../core/skills/registry.js';
 import type { SkillProblem, SkillSource } from '../core/skills/types.js';
@@ -24,29 +24,48 @@ export function skillWarningLine(problem: SkillProblem): string {
 const problemKey = (p: SkillProblem) => `${p.path}\0${p.line ?? ''}\0${p.message}`;
 const keys = (problems: SkillProblem[]) => new Set(problems.map(problemKey));
 
+/** The skills (`<source>:<name>`) that `errors` keep from loading. */
+function failingOf(registry: SkillRegistry, errors: SkillProblem[]): Set<string> {
+  return new Set(
+    errors.flatMap((p) => {
+      const folder = registry.skillOfProblem(p);
+      return folder ? [`${folder.source}:${folder.name}`] : [];
+    }),
+  );
+}
+
+/** The warnings worth saying: not those of a skill that fails to load (they wait until it loads). */
+function warningsOfLoaded(registry: SkillRegistry, warnings: SkillProblem[], failing: Set<string>): SkillProblem[] {
+  return warnings.filter((p) => {
+    const folder = registry.skillOfProblem(p);
+    return !folder || !failing.has(`${folder.source}:${folder.name}`);
+  });
+}
+
+/**
+ * Writes the load errors and warnings `registry` has now, then (see printReloadProblems) what each
+ * reload changes, each problem once. Returns how to stop.
+ */
+export function printSkillProblems(registry: SkillRegistry, write: (line: string) => void): () => void {
+  const { errors, warnings } = registry.problems();
+  for (const problem of errors) write(skippedLine(problem));
+  for (const problem of warningsOfLoaded(registry, warnings, failingOf(registry, errors))) {
+    write(skillWarningLine(problem));
+  }
+  return printReloadProblems(registry, write);
+}
+
 /**
  * Writes, after each reload of `registry`, the lines of what changed since the problems it has now
- * (the errors the caller has just printed): each error and each warning once, when it is new. The
+ * (those the caller has just printed): each error and each warning once, when it is new. The
  * warnings of a skill that fails to load wait until it loads.
  * Returns how to stop.
  */
-export function printReloadProblems(registry: SkillRegistry, write: (line: string) => void): () => void {
-  const failingFolders = (errors: SkillProblem[]) =>
-    new Set(
-      errors.flatMap((p) => {
-        const folder = registry.skillOfProblem(p);
-        return folder ? [`${folder.source}:${folder.name}`] : [];
-      }),
-    );
-  const ofLoaded = (warnings: SkillProblem[], failing: Set<string>) =>
-    warnings.filter((p) => {
-      const folder = registry.skillOfProblem(p);
-      return !folder || !failing.has(`${folder.source}:${folder.name}`);
-    });
+function printReloadProblems(registry: SkillRegistry, write: (line: string) => void): () => void {
   const initial = registry.problems();
   let known = keys(initial.errors);
-  let failing = failingFolders(initial.errors);
-  let knownWarnings = keys(ofLoaded(initial.warnings, failing));
+  let failing = failingOf(registry, initial.errors);
+  let knownWarnings = keys(warningsOfLoaded(registry, initial.warnings, failing));
   const loaded = (source: SkillSource, name: string) => {
     const skill = source === 'system' ? registry.systemSkill(name) : registry.get(name);
     return skill?.source === source ? skill : undefined;
@@ -55,14 +74,14 @@ export function printReloadProblems(registry: SkillRegistry, write: (line: strin
   const onReload = ({ source, names }: RegistryReload) => {
     const { errors, warnings } = registry.problems();
     for (const problem of errors) if (!known.has(problemKey(problem))) write(skippedLine(problem));
-    const nowFailing = failingFolders(errors);
+    const nowFailing = failingOf(registry, errors);
     for (const name of names) {
       const skill = loaded(source, name);
       if (skill && failing.has(`${source}:${name}`) && !nowFailing.has(`${source}:${name}`)) {
         write(`${color.green('fixed')}: ${name} loads again (${visibleLine(skill.path)})`);
       }
     }
-    const said = ofLoaded(warnings, nowFailing);
+    const said = warningsOfLoaded(registry, warnings, nowFailing);
     for (const problem of said) if (!knownWarnings.has(problemKey(problem))) write(skillWarningLine(problem));
     known = keys(errors);
     knownWarnings = keys(said);

@@ -22,8 +22,8 @@ import { bundledExampleSkills, bundledSystemSkills, type GlobalOptions } from '.
 import { printError } from './chat-output.js';
 import { programLocale } from './cli-locale.js';
 import { color } from './format.js';
-import { printReloadProblems, skippedLine } from './reload-problems.js';
 import { serveWords, type ServeWords } from './serve-words.js';
+import { printSkillProblems } from './reload-problems.js';
 import { printQr } from './wechat-qr.js';
 
 interface ServeOptions {
@@ -118,9 +118,8 @@ async function serve(opts: ServeOptions, { host, port }: ListenAddress, globals:
       onWatchError: (err) => process.stderr.write(`${color.yellow('warning')}: ${skillWatchErrorText(err)}\n`),
     });
     opened.add(() => runtime.close());
-    for (const problem of runtime.registry.problems().errors) process.stderr.write(`${skippedLine(problem)}\n`);
-    // From here on, what a hot reload breaks or mends (the errors above are not said again).
-    opened.add(printReloadProblems(runtime.registry, (line) => process.stderr.write(`${line}\n`)));
+    // The skills' load errors and warnings, then what a hot reload breaks or mends (each said once).
+    opened.add(printSkillProblems(runtime.registry, (line) => process.stderr.write(`${line}\n`)));
 
     let wechat: WechatService | undefined;
     if (opts.wechat) {

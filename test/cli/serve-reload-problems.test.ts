@@ -1,6 +1,6 @@
 /**
- * `ias serve` says on its terminal what a hot reload does to the skills that fail to load, and the
- * warnings it brings: a real process, the owner editing a SKILL.md by hand while it runs.
+ * `ias serve` says on its terminal the skills' load errors and warnings as it starts, and what a hot
+ * reload does to them: a real process, the owner editing a SKILL.md by hand while it runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,6 +71,47 @@ it.runIf(process.platform !== 'win32')(
     const said = running.stderr();
     expect(count(said, notExecutable)).toBe(1);
     expect(said).not.toContain('skipped');
+    expect(await stopServe(running)).toEqual({ code: 0, signal: null });
+  },
+);
+
+it.runIf(process.platform !== 'win32')(
+  'ias serve prints the load warnings at start-up too, and a reload does not say them again as new',
+  async () => {
+    const home = tempDir('ias-serve-start-warnings-');
+    const { userSkills } = dataPaths(home);
+    // greet loads, running a script of its folder that is not executable.
+    const greet = writeSkill(userSkills, 'greet', scriptSkill({ script: './scripts/run.sh' }));
+    fs.mkdirSync(path.join(greet, 'scripts'));
+    fs.writeFileSync(path.join(greet, 'scripts', 'run.sh'), 'echo hi\n', { mode: 0o644 });
+    const greetFile = path.join(greet, 'SKILL.md');
+    const notExecutable = `warning: ${greetFile}:12: the script runs "./scripts/run.sh", but that file is not executable`;
+    // long fails to load; the warning of its description waits until it loads.
+    const description = 'Long. '.repeat(200).trim();
+    const long = writeSkill(userSkills, 'long', scriptSkill({ script: 'echo', description, risk: 'Perhaps' }));
+    const longFile = path.join(long, 'SKILL.md');
+    const tooLong = `warning: ${longFile}: the description is ${description.length} characters; keep it under 1,024\n`;
+
+    running = await startServe(['--port', '0', '--no-wechat', '--home', home]);
+    await stderrShows(running, `warning: skipped ${longFile}:7: unknown risk level "Perhaps"`);
+    await stderrShows(running, notExecutable);
+    expect(running.stderr()).not.toContain(tooLong);
+
+    // An edit of greet that keeps its warning and brings a new one, and the mending of long: only
+    // what is new is said.
+    const greetDescription = 'Greets. '.repeat(150).trim();
+    fs.writeFileSync(greetFile, scriptSkill({ script: './scripts/run.sh', description: greetDescription }));
+    await stderrShows(
+      running,
+      `warning: ${greetFile}: the description is ${greetDescription.length} characters; keep it under 1,024\n`,
+    );
+    fs.writeFileSync(longFile, scriptSkill({ script: 'echo', description }));
+    await stderrShows(running, `fixed: long loads again (${longFile})\n`);
+    await stderrShows(running, tooLong);
+
+    const said = running.stderr();
+    expect(count(said, notExecutable)).toBe(1);
+    expect(count(said, tooLong)).toBe(1);
     expect(await stopServe(running)).toEqual({ code: 0, signal: null });
   },
 );

@@ -1,7 +1,9 @@
 /**
  * The HTTP side of `ias serve`. The built renderer's files (no secrets in them) are served to any
  * request with one of the server's own Host names; what needs the token lives behind the WebSocket,
- * plus `GET /api/session`, which tells a page (or a program) whether its Bearer token is right.
+ * plus `GET /api/session`, which tells a page (or a program) whether its Bearer token is right
+ * (and, with the right one, whether a WebSocket would be refused for the cap on them: 503, as the
+ * upgrade is, since a browser cannot read the status of a refused upgrade).
  * A link of older versions (`/?token=…`) is redirected to the fragment form `/#token=…`, which
  * browsers never send to a server, so the token stops reaching servers' logs and history.
  */
@@ -23,6 +25,8 @@ export interface HttpHandlerOptions {
   hosts: () => Set<string> | undefined;
   /** True for a connection past the cap: its request is answered 503. */
   busy?: BusyCheck;
+  /** True while a WebSocket upgrade would be refused for the cap on sockets: the session answers 503. */
+  wsFull?: () => boolean;
 }
 
 const BUSY_TEXT = 'iAs has too many connections open; try again in a moment.\niAs 打开的连接太多，请稍后再试。\n';
@@ -43,6 +47,12 @@ function plain(res: ServerResponse, status: number, text: string, type = 'text/p
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
+}
+
+/** 503: iAs is busy (too many connections or sockets); the client may try again shortly. */
+function unavailable(res: ServerResponse): void {
+  res.setHeader('Retry-After', '5');
+  plain(res, 503, BUSY_TEXT);
 }
 
 function readOnly(req: IncomingMessage, res: ServerResponse): boolean {
@@ -88,10 +98,7 @@ export function httpHandler(options: HttpHandlerOptions): RequestListener {
     const tooLarge = announcedBody(req) > MAX_BODY_BYTES;
     const busy = options.busy?.(req.socket) ?? false;
     if (tooLarge || busy) res.setHeader('Connection', 'close');
-    if (busy) {
-      res.setHeader('Retry-After', '5');
-      return plain(res, 503, BUSY_TEXT);
-    }
+    if (busy) return unavailable(res);
     if (!hostAllowed(req, options.hosts())) return plain(res, 403, 'Unknown host\n');
     expireLegacyCookie(req, res);
     let url: URL;
@@ -109,6 +116,7 @@ export function httpHandler(options: HttpHandlerOptions): RequestListener {
         res.setHeader('WWW-Authenticate', 'Bearer');
         return plain(res, 401, 'Unauthorized\n');
       }
+      if (options.wsFull?.()) return unavailable(res);
       res.statusCode = 204;
       res.setHeader('Cache-Control', 'no-store');
       res.end();

@@ -82,7 +82,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   const busy = capConnections(server, limits, { busy: refusalNotice(log), dropped: refusalNotice(log) });
-  server.on('request', httpHandler({ token: options.token, rendererDir, csp: rendererCsp(rendererDir), hosts, busy }));
   const gateway = new WsGateway({
     api: options.api,
     events: options.events,
@@ -92,6 +91,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     busy,
     notice: refusalNotice(log),
   });
+  const wsFull = () => gateway.full;
+  server.on(
+    'request',
+    httpHandler({ token: options.token, rendererDir, csp: rendererCsp(rendererDir), hosts, busy, wsFull }),
+  );
   server.on('upgrade', gateway.upgrade);
   let port: number;
   try {

@@ -96,9 +96,8 @@ export class WsGateway {
     if (!authorised) return refuse(socket, 401, 'Unauthorized');
     // Any page may try to open a socket here: Origin says whose page it is (a second line behind the token).
     if (!sameOrigin(req, this.options.hosts())) return refuse(socket, 403, 'Forbidden');
-    const max = this.options.maxClients ?? SERVE_LIMITS.maxWsClients;
-    if (this.wss.clients.size >= max) {
-      this.options.notice?.(`too many WebSocket clients (the limit is ${max}): new ones are answered 503`);
+    if (this.full) {
+      this.options.notice?.(`too many WebSocket clients (the limit is ${this.max}): new ones are answered 503`);
       return refuse(socket, 503, 'Service Unavailable');
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws));
@@ -106,6 +105,15 @@ export class WsGateway {
 
   get connections(): number {
     return this.wss.clients.size;
+  }
+
+  private get max(): number {
+    return this.options.maxClients ?? SERVE_LIMITS.maxWsClients;
+  }
+
+  /** Whether an upgrade would be refused now for the cap on sockets (503). */
+  get full(): boolean {
+    return this.wss.clients.size >= this.max;
   }
 
   private connected(socket: WebSocket): void {

@@ -1,6 +1,6 @@
 /**
  * `ias serve` under a client that asks too much: past the caps on connections and WebSockets it
- * answers 503 (and says so once on its log), a slow-loris is cut off, a body is never read, and a
+ * answers 503 (and says so once on its log; the session check too, so a page can tell), a slow-loris is cut off, a body is never read, and a
  * refused upgrade holds no socket. Each time, a normal client is answered afterwards.
  */
 import net from 'node:net';
@@ -85,10 +85,24 @@ describe('ias serve limits', () => {
     expect(await upgrade(s)).toEqual({ status: 503 });
     expect(await upgrade(s)).toEqual({ status: 503 });
     expect(log).toEqual(['too many WebSocket clients (the limit is 2): new ones are answered 503']);
-    // HTTP is not held back by the sockets' cap.
-    expect((await request(s.base, '/api/session', { authorization: `Bearer ${TOKEN}` })).status).toBe(204);
+    // HTTP is not held back by the sockets' cap; the session check says, to the token only, that a
+    // socket would be refused (a browser cannot read the status of a refused upgrade).
+    expect((await request(s.base, '/')).status).toBe(200);
+    const session = await request(s.base, '/api/session', { authorization: `Bearer ${TOKEN}` });
+    expect(session.status).toBe(503);
+    expect(session.headers['retry-after']).toBe('5');
+    expect(session.body).toContain('too many connections');
+    expect((await request(s.base, '/api/session', { authorization: 'Bearer wrong' })).status).toBe(401);
+    expect((await request(s.base, '/api/session')).status).toBe(401);
 
     first.close();
+    await first.closed;
+    for (;;) {
+      const answer = await request(s.base, '/api/session', { authorization: `Bearer ${TOKEN}` });
+      if (answer.status === 204) break;
+      expect(answer.status).toBe(503);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     for (;;) {
       const attempt = await upgrade(s);
       if ('socket' in attempt) {

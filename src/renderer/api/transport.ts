@@ -20,6 +20,8 @@ export interface ConnectionStatus {
   retryAt?: number;
   /** Why, when unauthorized: no token at all, or one the server refused. */
   reason?: 'missing' | 'refused';
+  /** While reconnecting: the server refused the link as busy (too many connections, 503). */
+  busy?: boolean;
 }
 
 export interface Transport {

@@ -4,7 +4,8 @@
  * with exponential back-off (with jitter), at once when the browser comes back online.
  * The access token goes as a subprotocol. A browser does not say why an upgrade failed, so when a
  * socket closes before it opened, the server is asked whether the token is right: if not (or there
- * is none), the state is `unauthorized` and nothing is tried again.
+ * is none), the state is `unauthorized` and nothing is tried again; if it is busy (too many
+ * connections or sockets: 503), the reconnection says so (`busy`).
  */
 import type { ApiMethod, IasEvent, WsPush, WsRequest, WsResponse } from '../../shared/contract.js';
 import { SESSION_PATH, wsProtocols } from '../../shared/serve-auth.js';
@@ -14,8 +15,11 @@ import { CallError, type ConnectionStatus, type Transport } from './transport.js
 export interface WsAuth {
   /** The access token; undefined when the page was opened without its link. */
   token: string | undefined;
-  /** Whether the server takes the token: true, false, or undefined when it cannot tell (it is down). */
-  check(token: string): Promise<boolean | undefined>;
+  /**
+   * Whether the server takes the token: true, false, 'busy' when it is too busy to take a socket
+   * (the token is right), or undefined when it cannot tell (it is down).
+   */
+  check(token: string): Promise<SessionCheck>;
   /** Called once the server has refused the token. */
   forget(): void;
   /** Called each time the server has accepted the token (a socket opened with it). */
@@ -31,8 +35,10 @@ const connectionLost = () => {
   return new CallError(message, messageCode);
 };
 
-/** Asks `GET /api/session` of the server at `origin` whether `token` is right. */
-export async function checkSession(origin: string, token: string): Promise<boolean | undefined> {
+export type SessionCheck = boolean | 'busy' | undefined;
+
+/** Asks `GET /api/session` of the server at `origin` whether `token` is right, and whether it is busy. */
+export async function checkSession(origin: string, token: string): Promise<SessionCheck> {
   try {
     const res = await fetch(`${origin}${SESSION_PATH}`, {
       headers: { authorization: `Bearer ${token}` },
@@ -40,6 +46,7 @@ export async function checkSession(origin: string, token: string): Promise<boole
       credentials: 'omit',
     });
     if (res.status === 401) return false;
+    if (res.status === 503) return 'busy';
     return res.ok ? true : undefined;
   } catch {
     return undefined;
@@ -120,9 +127,9 @@ export function createWsTransport(url: string, auth?: WsAuth): Transport {
     setStatus({ state: 'unauthorized', reason });
   }
 
-  function scheduleReconnect(): void {
+  function scheduleReconnect(busy = false): void {
     const delay = backoffDelay(attempt++);
-    setStatus({ state: 'reconnecting', retryAt: Date.now() + delay });
+    setStatus({ state: 'reconnecting', retryAt: Date.now() + delay, ...(busy ? { busy } : {}) });
     clearTimeout(timer);
     timer = setTimeout(connect, delay);
   }
@@ -166,7 +173,7 @@ export function createWsTransport(url: string, auth?: WsAuth): Transport {
       void auth.check(token).then((right) => {
         if (socket !== undefined || status.state === 'unauthorized') return;
         if (right === false) unauthorized('refused');
-        else scheduleReconnect();
+        else scheduleReconnect(right === 'busy');
       });
     };
   }

@@ -1,4 +1,7 @@
-/** In the web UI: a banner while the link to `ias serve` is down, with the next attempt's countdown. */
+/**
+ * In the web UI: a banner while the link to `ias serve` is down, with the next attempt's countdown;
+ * it says when the server refused it as busy (too many connections).
+ */
 import { useConnection, useNow } from '../api/hooks.js';
 import { client } from '../api/client.js';
 import { useT } from '../i18n.js';
@@ -10,10 +13,18 @@ export function ConnectionBanner() {
   const now = useNow(500);
   if (status.state !== 'reconnecting') return null;
   const seconds = status.retryAt ? Math.max(0, Math.ceil((status.retryAt - now) / 1000)) : 0;
+  const said = status.busy
+    ? { now: t.connection.busy, later: t.connection.busyIn }
+    : { now: t.connection.reconnecting, later: t.connection.reconnectingIn };
   return (
-    <div className="connection-banner" role="alert" data-testid="connection-banner">
+    <div
+      className="connection-banner"
+      role="alert"
+      data-testid="connection-banner"
+      data-reason={status.busy ? 'busy' : 'lost'}
+    >
       <Icon name="alert" size={14} />
-      <span>{seconds > 0 ? t.connection.reconnectingIn(seconds) : t.connection.reconnecting}</span>
+      <span>{seconds > 0 ? said.later(seconds) : said.now}</span>
       <button type="button" className="link-button" onClick={() => client.reconnectNow()}>
         {t.connection.retryNow}
       </button>

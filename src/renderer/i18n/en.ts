@@ -93,6 +93,8 @@ export const en = {
   connection: {
     reconnecting: 'Connection to iAs lost. Reconnecting…',
     reconnectingIn: (s: number) => `Connection to iAs lost. Reconnecting in ${s} s…`,
+    busy: 'The iAs server is busy: too many connections. Retrying…',
+    busyIn: (s: number) => `The iAs server is busy: too many connections. Retrying in ${s} s…`,
     retryNow: 'Retry now',
   },
   signIn: {

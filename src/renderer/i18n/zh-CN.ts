@@ -57,6 +57,8 @@ export const zhCN: Strings = {
   connection: {
     reconnecting: '与 iAs 的连接已断开，正在重新连接…',
     reconnectingIn: (s) => `与 iAs 的连接已断开，${s} 秒后重新连接…`,
+    busy: 'iAs 服务器正忙：连接太多。正在重试…',
+    busyIn: (s) => `iAs 服务器正忙：连接太多。${s} 秒后重试…`,
     retryNow: '立即重试',
   },
   signIn: {

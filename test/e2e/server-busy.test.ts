@@ -1,0 +1,58 @@
+/**
+ * The web UI in Chromium when `ias serve` refuses its WebSocket as busy (all the sockets it takes
+ * are open, held by other clients): the connection banner says the server is busy, in English or
+ * Chinese, and goes once a socket is free and the page is connected.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SERVE_LIMITS } from '../../src/server/limits.js';
+import type { TestSocket } from '../server/helpers.js';
+import { appSocket, launchBrowser, openServedPage, screenshot, serve, type Served } from './harness.js';
+
+let browser: Browser;
+let app: Served;
+const held: TestSocket[] = [];
+
+beforeAll(async () => {
+  app = await serve();
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  for (const socket of held) socket.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+const banner = (page: Page) => page.locator('[data-testid="connection-banner"]');
+const busyBanner = (page: Page) => page.locator('[data-testid="connection-banner"][data-reason="busy"]');
+
+it('says the server is busy while its sockets are all taken, in both languages, and no more once connected', async () => {
+  for (let i = 0; i < SERVE_LIMITS.maxWsClients; i++) held.push(await appSocket(app));
+
+  const page = await openServedPage(browser, app);
+  await busyBanner(page).waitFor();
+  expect(await busyBanner(page).textContent()).toContain('The iAs server is busy: too many connections. Retrying');
+  await screenshot(page, 'server-busy-en');
+
+  const zh = await openServedPage(browser, app, { locale: 'zh-CN' });
+  await busyBanner(zh).waitFor();
+  expect(await busyBanner(zh).textContent()).toContain('iAs 服务器正忙：连接太多。');
+  await screenshot(zh, 'server-busy-zh');
+  await zh.context().close();
+
+  // A socket comes free: the next attempt connects, and the banner goes.
+  const freed = held.pop()!;
+  freed.close();
+  await freed.closed;
+  // Retry now, unless the page's own next attempt has connected first.
+  await page
+    .locator('[data-testid="connection-banner"] button')
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+  await banner(page).waitFor({ state: 'detached', timeout: 20_000 });
+  await page.goto(`${app.origin}/#/skills`);
+  await page.locator('[data-testid="skill-row"]').first().waitFor();
+  expect(await banner(page).count()).toBe(0);
+  await page.context().close();
+}, 60_000);

@@ -69,22 +69,11 @@ function withSealedCopies(skill: string, fields: ConfigFieldState[], secrets: Se
   });
 }
 
-function secretState(f: FieldView): string {
-  if (f.set && f.appUsesSealed)
-    return '(secret, set; the desktop app uses a newer copy it sealed with the OS keychain)';
-  if (f.set) return '(secret, set)';
-  if (f.sealedByApp) return '(secret, set in the desktop app, sealed with the OS keychain: `ias` cannot read it)';
-  return '(secret, not set)';
-}
-
-/** What is said of secrets the desktop app alone holds. */
-function sealedOnlyNote(skill: string, names: string[]): string {
-  const [these, are, them] = names.length === 1 ? [names[0], 'is', 'it'] : [names.join(', '), 'are', 'them'];
-  return (
-    `${these} ${are} set in the desktop app, sealed with the OS keychain, which \`ias\` cannot read: ` +
-    `the app's runs of ${skill} use ${them}; runs started from \`ias\` go without. To use ${them} from ` +
-    `\`ias\` too, set ${them} here as well (\`ias skills config ${skill} ${names[0]}=-\` reads the value from stdin).`
-  );
+function secretState(f: FieldView, words: SkillConfigWords): string {
+  if (f.set && f.appUsesSealed) return words.secret.setAppNewer;
+  if (f.set) return words.secret.set;
+  if (f.sealedByApp) return words.secret.sealedByApp;
+  return words.secret.notSet;
 }
 
 export function registerSkillConfigCommand(skills: Command): void {
@@ -140,7 +129,7 @@ export function registerSkillConfigCommand(skills: Command): void {
           return;
         }
         if (fields.length === 0) {
-          process.stdout.write(`${name} has no settings.\n`);
+          process.stdout.write(`${words.noSettings(name)}\n`);
           return;
         }
         const rows = fields.map((f) => [
@@ -148,33 +137,31 @@ export function registerSkillConfigCommand(skills: Command): void {
           f.refused
             ? words.secretNotUsed
             : f.secret
-              ? secretState(f)
-              : cell(f.value ?? (f.default ? `${f.default} (default)` : '(not set)')),
+              ? secretState(f, words)
+              : cell(f.value ?? (f.default ? words.byDefault(f.default) : words.notSet)),
           f.required === true
-            ? 'required'
+            ? words.required
             : typeof f.required === 'string'
-              ? cell(`one of "${f.required}"`)
-              : 'optional',
+              ? cell(words.oneOf(f.required))
+              : words.optional,
           cell(f.description),
         ]);
-        process.stdout.write(
-          `${table([['SETTING', 'VALUE', 'NEEDED', 'DESCRIPTION'].map((h) => color.dim(h)), ...rows])}\n`,
-        );
+        process.stdout.write(`${table([words.headers.map((h) => color.dim(h)), ...rows])}\n`);
         for (const f of fields) {
           if (f.refused) {
             const said = saySkillSecret(words.refused, f.refused.message, f.refused.messageCode);
-            process.stdout.write(`${color.yellow(f.name)}: ${withControlsShown(said)}\n`);
+            process.stdout.write(`${color.yellow(f.name)}${words.separator}${withControlsShown(said)}\n`);
           }
         }
         const onlyInApp = fields.filter((f) => !f.set && f.sealedByApp).map((f) => f.name);
         if (onlyInApp.length > 0) {
-          process.stdout.write(`${color.yellow('note')}: ${sealedOnlyNote(name, onlyInApp)}\n`);
+          process.stdout.write(`${color.yellow(words.note)}${words.separator}${words.sealedOnly(name, onlyInApp)}\n`);
         }
         if (missing.length > 0) {
-          const label = onlyInApp.length > 0 ? 'Still to set for runs from `ias`' : 'Still to set';
-          process.stdout.write(`${color.yellow(label)}: ${missing.join('; ')}\n`);
+          const label = onlyInApp.length > 0 ? words.stillToSetFromIas : words.stillToSet;
+          process.stdout.write(`${color.yellow(label)}${words.separator}${missing.join(words.listSeparator)}\n`);
         } else if (assignments.length > 0)
-          process.stdout.write(`${color.green('Saved.')} ${name} has what it needs.\n`);
+          process.stdout.write(`${color.green(words.saved)} ${words.hasWhatItNeeds(name)}\n`);
       } finally {
         await runtime.close();
       }

@@ -1,4 +1,4 @@
-/** What `ias skills config` says of a secret setting's value, in English and 简体中文. */
+/** What `ias skills config` says (its table, its notes, its usage errors), in English and 简体中文. */
 import { listed } from '../core/skills/skill-config.js';
 import type { Locale } from '../shared/locale.js';
 import { englishSkillSecrets, type SkillSecretStrings } from '../shared/skill-secrets.js';
@@ -21,6 +21,30 @@ export interface SkillConfigWords extends SecretInputWords {
   notAssignment: (text: string) => string;
   twoFromStdin: string;
   unknownSettings: (skill: string, unknown: string[], known: string[]) => string;
+  /** The table: a skill without settings, the column headings. */
+  noSettings: (skill: string) => string;
+  headers: [setting: string, value: string, needed: string, description: string];
+  /** A plain setting's value: its default, or none. */
+  byDefault: (value: string) => string;
+  notSet: string;
+  /** A secret's state: set (and the desktop app uses a newer copy), set in the desktop app alone, not set. */
+  secret: { set: string; setAppNewer: string; sealedByApp: string; notSet: string };
+  /** The NEEDED column: required, one of a group (its name), optional. */
+  required: string;
+  oneOf: (group: string) => string;
+  optional: string;
+  /** Put between a coloured label (a setting's name, `note`, what is still to set) and its line. */
+  separator: string;
+  note: string;
+  /** Secrets the desktop app alone holds: `ias` cannot read them. */
+  sealedOnly: (skill: string, names: string[]) => string;
+  stillToSet: string;
+  stillToSetFromIas: string;
+  /** Between what is still to set. */
+  listSeparator: string;
+  /** Once all the skill needs is set: `saved` (coloured), then the rest. */
+  saved: string;
+  hasWhatItNeeds: (skill: string) => string;
 }
 
 export const skillConfigWords: Record<Locale, SkillConfigWords> = {
@@ -41,6 +65,34 @@ export const skillConfigWords: Record<Locale, SkillConfigWords> = {
     unknownSettings: (skill, unknown, known) =>
       `${skill} has no setting ${listed(unknown, 'or')}` +
       (known.length > 0 ? `; its settings are ${listed(known, 'and')}` : '; it declares no settings'),
+    noSettings: (skill) => `${skill} has no settings.`,
+    headers: ['SETTING', 'VALUE', 'NEEDED', 'DESCRIPTION'],
+    byDefault: (value) => `${value} (default)`,
+    notSet: '(not set)',
+    secret: {
+      set: '(secret, set)',
+      setAppNewer: '(secret, set; the desktop app uses a newer copy it sealed with the OS keychain)',
+      sealedByApp: '(secret, set in the desktop app, sealed with the OS keychain: `ias` cannot read it)',
+      notSet: '(secret, not set)',
+    },
+    required: 'required',
+    oneOf: (group) => `one of "${group}"`,
+    optional: 'optional',
+    separator: ': ',
+    note: 'note',
+    sealedOnly: (skill, names) => {
+      const [these, are, them] = names.length === 1 ? [names[0], 'is', 'it'] : [names.join(', '), 'are', 'them'];
+      return (
+        `${these} ${are} set in the desktop app, sealed with the OS keychain, which \`ias\` cannot read: ` +
+        `the app's runs of ${skill} use ${them}; runs started from \`ias\` go without. To use ${them} from ` +
+        `\`ias\` too, set ${them} here as well (\`ias skills config ${skill} ${names[0]}=-\` reads the value from stdin).`
+      );
+    },
+    stillToSet: 'Still to set',
+    stillToSetFromIas: 'Still to set for runs from `ias`',
+    listSeparator: '; ',
+    saved: 'Saved.',
+    hasWhatItNeeds: (skill) => `${skill} has what it needs.`,
   },
   'zh-CN': {
     ...secretInputWords['zh-CN'],
@@ -58,5 +110,33 @@ export const skillConfigWords: Record<Locale, SkillConfigWords> = {
     unknownSettings: (skill, unknown, known) =>
       `${skill} 没有设置 ${unknown.join('、')}` +
       (known.length > 0 ? `；它的设置有 ${known.join('、')}` : '；它没有声明任何设置'),
+    noSettings: (skill) => `${skill} 没有设置项。`,
+    headers: ['设置项', '值', '是否必填', '说明'],
+    byDefault: (value) => `${value}（默认值）`,
+    notSet: '（未设置）',
+    secret: {
+      set: '（机密，已设置）',
+      setAppNewer: '（机密，已设置；桌面应用使用它用系统钥匙串加密保存的一个更新的副本）',
+      sealedByApp: '（机密，已在桌面应用中设置，用系统钥匙串加密保存：`ias` 无法读取）',
+      notSet: '（机密，未设置）',
+    },
+    required: '必填',
+    oneOf: (group) => `“${group}”中必填其一`,
+    optional: '可选',
+    separator: '：',
+    note: '注意',
+    sealedOnly: (skill, names) => {
+      const [these, them] = names.length === 1 ? [names[0], '它'] : [names.join('、'), '它们'];
+      return (
+        `${these} 已在桌面应用中设置，并用系统钥匙串加密保存，\`ias\` 无法读取：应用中运行 ${skill} 时会使用${them}；` +
+        `从 \`ias\` 启动的运行则没有。要在 \`ias\` 中也使用${them}，请在这里再设置一次` +
+        `（\`ias skills config ${skill} ${names[0]}=-\` 从标准输入读取值）。`
+      );
+    },
+    stillToSet: '还需设置',
+    stillToSetFromIas: '从 `ias` 启动的运行还需设置',
+    listSeparator: '；',
+    saved: '已保存。',
+    hasWhatItNeeds: (skill) => `${skill} 所需的设置已齐全。`,
   },
 };

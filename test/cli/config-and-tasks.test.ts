@@ -5,7 +5,7 @@ import { openStore } from '../../src/core/store/index.js';
 import { ias } from '../helpers/cli.js';
 import { OTHER_UID } from '../helpers/marking-skill.js';
 import { CTRL_C, iasOnTerminal } from '../helpers/terminal.js';
-import { tempDir, writeSkill } from '../helpers/temp.js';
+import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 
 function home() {
   const dir = tempDir('ias-home-');
@@ -237,6 +237,45 @@ describe('ias skills config', () => {
         { name: 'PASSWORD', set: false },
       ],
     });
+  });
+
+  it('says its table, notes and outcome in the owner’s language', () => {
+    const h = home();
+    const chinese = { LANG: 'zh_CN.UTF-8' };
+    const shown = ias(['skills', 'config', 'mailer', ...h.args], chinese);
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toMatch(/设置项 +值 +是否必填 +说明\n/);
+    expect(shown.stdout).toMatch(/SMTP_HOST +（未设置） +必填 +the mail server\n/);
+    expect(shown.stdout).toMatch(/PASSWORD +（机密，未设置） +必填 +the account's password\n/);
+    expect(shown.stdout).toContain('还需设置：SMTP_HOST；PASSWORD\n');
+    expect(shown.stdout).not.toMatch(/SETTING|not set|required|Still to set/);
+
+    const set = ias(
+      ['skills', 'config', 'mailer', 'SMTP_HOST=smtp.example.com', 'PASSWORD=-', ...h.args],
+      chinese,
+      'x\n',
+    );
+    expect(set.status).toBe(0);
+    expect(set.stdout).toMatch(/PASSWORD +（机密，已设置） +必填 /);
+    expect(set.stdout).toContain('已保存。 mailer 所需的设置已齐全。\n');
+
+    // A secret the desktop app alone holds (as Electron's safeStorage writes it), and a skill without settings.
+    const secrets = path.join(h.dir, 'secrets');
+    fs.writeFileSync(
+      path.join(secrets, 'skill-config.mailer.PASSWORD.sealed'),
+      Buffer.from([0x76, 0x31, 0x30, 0x01, 0x02, 0x03]),
+      {
+        mode: 0o600,
+      },
+    );
+    fs.rmSync(path.join(secrets, 'skill-config.mailer.PASSWORD'));
+    const sealed = ias(['skills', 'config', 'mailer', ...h.args], chinese).stdout;
+    expect(sealed).toContain('（机密，已在桌面应用中设置，用系统钥匙串加密保存：`ias` 无法读取）');
+    expect(sealed).toContain('注意：PASSWORD 已在桌面应用中设置，并用系统钥匙串加密保存，`ias` 无法读取');
+    expect(sealed).toContain('从 `ias` 启动的运行还需设置：PASSWORD\n');
+    writeSkill(path.join(h.dir, 'system'), 'plain', scriptSkill({ script: 'echo fine' }));
+    expect(ias(['skills', 'config', 'plain', ...h.args], chinese).stdout).toBe('plain 没有设置项。\n');
+    expect(ias(['skills', 'config', 'plain', ...h.args]).stdout).toBe('plain has no settings.\n');
   });
 });
 

@@ -4,6 +4,7 @@
  * tool then takes no arguments, or has another description). Keys of other tools (`version`,
  * `author`, `model`…) are left alone: only a key close to one of ours is a likely slip.
  */
+import { editsBetween } from '../../shared/edit-distance.js';
 
 /** Every key `parseSkillFile` reads (the Agent Skills standard's, then ours). */
 export const FRONT_MATTER_KEYS = [
@@ -41,27 +42,6 @@ const ALIASES: Record<string, (typeof FRONT_MATTER_KEYS)[number]> = {
 };
 
 const plain = (key: string) => key.toLowerCase().replace(/[-_\s]/g, '');
-
-/** Edits (insert, delete, replace, swap two neighbours) between `a` and `b`, up to `max` + 1. */
-function editsBetween(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    rows.push([i]);
-    for (let j = 1; j <= b.length; j++) {
-      if (i === 0) {
-        rows[0]!.push(j);
-        continue;
-      }
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
-      rows[i]!.push(best);
-    }
-  }
-  return rows[a.length]![b.length]!;
-}
 
 /**
  * The key of ours that `key` (one iAs does not read) was likely meant to be, or undefined when it

@@ -69,7 +69,7 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     const human = ias(['audit', '--home', h.dir]);
     expect(human.stdout.split('\n')[0]).toMatch(/^TIME\s+SKILL\s+SOURCE\s+RISK\s+STATUS\s+APPROVAL\s+MS\s+RESULT$/);
     expect(ias(['audit', '--export', 'csv', '--home', h.dir]).stdout.split('\n')[0]).toMatch(/skill/);
-  });
+  }, 60_000);
 
   it("says which calls are of a task's run the owner asked for now; --source schedule keeps them", () => {
     const h = home();

@@ -84,7 +84,7 @@ describe('ias wechat', () => {
       account: null,
       session: false,
     });
-  });
+  }, 60_000);
 
   it('speaks 简体中文 with LANG=zh_CN.UTF-8: login, status, pair --self, logout', () => {
     const home = tempDir('ias-wx-');
@@ -205,7 +205,7 @@ describe('ias wechat login: the puppet service token never comes from the comman
       puppet: { name: 'wechaty-puppet-does-not-exist' },
     });
     expect(ias(['wechat', 'status', '--home', home]).stdout).not.toContain('token saved');
-  });
+  }, 60_000);
 
   it('moves a token an earlier iAs kept in the database to the secret store on first open; the puppet still gets it', () => {
     const home = tempDir('ias-wx-');

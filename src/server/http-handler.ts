@@ -2,8 +2,9 @@
  * The HTTP side of `ias serve`. The built renderer's files (no secrets in them) are served to any
  * request with one of the server's own Host names; what needs the token lives behind the WebSocket,
  * plus `GET /api/session`, which tells a page (or a program) whether its Bearer token is right
- * (and, with the right one, whether a WebSocket would be refused for the cap on them: 503, as the
- * upgrade is, since a browser cannot read the status of a refused upgrade).
+ * (and, with the right one, whether a WebSocket would be refused for the cap on them: 503; the
+ * web UI learns it from the socket itself, closed with 1013, and asks this only of a socket that
+ * never opened).
  * A link of older versions (`/?token=…`) is redirected to the fragment form `/#token=…`, which
  * browsers never send to a server, so the token stops reaching servers' logs and history.
  */

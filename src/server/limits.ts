@@ -9,7 +9,7 @@ export interface ServeLimits {
   maxConnections: number;
   /** Further connections still accepted to be answered 503; past them Node drops new ones unanswered. */
   refusedConnections: number;
-  /** Open WebSockets past which an upgrade is answered 503. */
+  /** Open WebSockets past which an upgrade (with the token) is taken and closed at once with 1013, "Try Again Later". */
   maxWsClients: number;
   /** A request's headers must all arrive within this (slow-loris), else 408 and closed. */
   headersTimeoutMs: number;

@@ -2,10 +2,12 @@
  * The WebSocket at `/ws`: an upgrade needs the token and the server's own Origin; then requests are
  * answered one by one and every core event is pushed to every socket. Text frames only, at most
  * 1 MB; a frame that is not JSON closes the socket (1003). Past the cap of sockets (see limits.ts),
- * an upgrade is answered 503, after the checks below: no one without the token reaches it.
+ * an upgrade is taken and closed at once with 1013 (busy-socket.ts), after the checks below: no one
+ * without the token reaches it. Past the cap of connections (connection-cap.ts) it is answered 503
+ * before any check, as every request is.
  *
  * Where the token goes: a browser cannot set headers on a WebSocket, except the subprotocols, so
- * the page offers `Sec-WebSocket-Protocol: ias, ias-token.<TOKEN>` and the server answers `ias`
+ * the page offers `Sec-WebSocket-Protocol: ias, ias-busy, ias-token.<TOKEN>` and the server answers `ias`
  * (programs may send `Authorization: Bearer` instead). Chosen over a first authentication message
  * because the check stays where it was, before the upgrade: a socket without the token is refused
  * with 401 and never exists, so there is no unauthenticated state to guard (no events pushed to it,
@@ -16,6 +18,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { IasApi, IasEvent, WsPush, WsResponse } from '../shared/contract.js';
 import { hasBearer, protocolToken, tokenMatches, WS_PROTOCOL } from './auth.js';
+import { closeAsBusy } from './busy-socket.js';
 import type { BusyCheck } from './connection-cap.js';
 import { sameOrigin } from './hosts.js';
 import { HEARTBEAT_MS, MAX_BUFFERED_BYTES, MAX_FRAME_BYTES, SERVE_LIMITS } from './limits.js';
@@ -39,7 +42,7 @@ export interface WsGatewayOptions {
   maxClients?: number;
   /** True for a connection past the server's cap: its upgrade is refused. */
   busy?: BusyCheck;
-  /** Says that upgrades are refused for the cap (throttled by its maker). */
+  /** Says that upgrades are refused for the cap on sockets (throttled by its maker). */
   notice?: Notice;
 }
 
@@ -97,8 +100,10 @@ export class WsGateway {
     // Any page may try to open a socket here: Origin says whose page it is (a second line behind the token).
     if (!sameOrigin(req, this.options.hosts())) return refuse(socket, 403, 'Forbidden');
     if (this.full) {
-      this.options.notice?.(`too many WebSocket clients (the limit is ${this.max}): new ones are answered 503`);
-      return refuse(socket, 503, 'Service Unavailable');
+      this.options.notice?.(
+        `too many WebSocket clients (the limit is ${this.max}): new ones are closed at once with 1013 (try again later)`,
+      );
+      return closeAsBusy(req, socket, head);
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws));
   };
@@ -111,7 +116,7 @@ export class WsGateway {
     return this.options.maxClients ?? SERVE_LIMITS.maxWsClients;
   }
 
-  /** Whether an upgrade would be refused now for the cap on sockets (503). */
+  /** Whether an upgrade would be refused now for the cap on sockets (closed at once with 1013). */
   get full(): boolean {
     return this.wss.clients.size >= this.max;
   }

@@ -1,9 +1,10 @@
 /**
  * The web UI in Chromium when `ias serve` refuses its WebSocket as busy (all the sockets it takes
- * are open, held by other clients): the connection banner says the server is busy, in English or
- * Chinese, and goes once a socket is free and the page is connected.
+ * are open, held by other clients): the server opens it only to close it with 1013, the page reads
+ * that (it asks nothing more, sends nothing on it) and its connection banner says the server is
+ * busy, in English or Chinese; the banner goes once a socket is free and the page is connected.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SERVE_LIMITS } from '../../src/server/limits.js';
 import type { TestSocket } from '../server/helpers.js';
@@ -30,9 +31,28 @@ const busyBanner = (page: Page) => page.locator('[data-testid="connection-banner
 it('says the server is busy while its sockets are all taken, in both languages, and no more once connected', async () => {
   for (let i = 0; i < SERVE_LIMITS.maxWsClients; i++) held.push(await appSocket(app));
 
-  const page = await openServedPage(browser, app);
+  // What the page does while refused: which sockets it opened, what it sent, whether it asked the session.
+  const sockets: WebSocket[] = [];
+  const sent: string[] = [];
+  let sessionChecks = 0;
+  const page = await openServedPage(browser, app, {
+    beforeOpen: async (p) => {
+      p.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/session') sessionChecks++;
+      });
+      p.on('websocket', (socket) => {
+        sockets.push(socket);
+        socket.on('framesent', (frame) => sent.push(String(frame.payload)));
+      });
+    },
+  });
   await busyBanner(page).waitFor();
   expect(await busyBanner(page).textContent()).toContain('The iAs server is busy: too many connections. Retrying');
+  // The socket said it (opened as `ias-busy`, closed with 1013), not a session check after it; and
+  // the page sent nothing on it: its calls wait.
+  expect(sockets.length).toBeGreaterThan(0);
+  expect(sessionChecks).toBe(0);
+  expect(sent).toEqual([]);
   await screenshot(page, 'server-busy-en');
 
   const zh = await openServedPage(browser, app, { locale: 'zh-CN' });

@@ -1,12 +1,14 @@
 /**
- * `ias serve` under a client that asks too much: past the caps on connections and WebSockets it
- * answers 503 (and says so once on its log; the session check too, so a page can tell), a slow-loris is cut off, a body is never read, and a
- * refused upgrade holds no socket. Each time, a normal client is answered afterwards.
+ * `ias serve` under a client that asks too much: past the cap on connections it answers 503, past
+ * the cap on WebSockets it closes a new one at once with 1013, which a browser can read (and says
+ * so once on its log; the session check answers 503 then too), a slow-loris is cut off, a body is
+ * never read, and a refused upgrade holds no socket. Each time, a normal client is answered afterwards.
  */
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import type { ServeLimits } from '../../src/server/limits.js';
-import { wsProtocols } from '../../src/shared/serve-auth.js';
+import { WS_BUSY_CLOSE, wsProtocols } from '../../src/shared/serve-auth.js';
 import { openSocket, request, startTestServer, TestSocket, TOKEN, type TestServer } from './helpers.js';
 
 let t: TestServer | undefined;
@@ -41,11 +43,42 @@ function upgrade(server: TestServer): ReturnType<typeof openSocket> {
   return openSocket(`ws://127.0.0.1:${server.server.port}/ws`, { origin: server.base }, wsProtocols(TOKEN));
 }
 
+interface BusyAttempt {
+  protocol: string;
+  code: number;
+  reason: string;
+  /** Every frame the server sent on the socket. */
+  frames: string[];
+}
+
+/**
+ * An upgrade with the right token while the sockets are all taken: it opens, sends a call at once
+ * (as a page would with calls waiting), and reports how it was closed and what came on it.
+ */
+function busyUpgrade(server: TestServer, headers: Record<string, string> = {}, protocols = wsProtocols(TOKEN)) {
+  return new Promise<BusyAttempt | { status: number }>((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${server.server.port}/ws`, protocols, {
+      headers: { origin: server.base, ...headers },
+    });
+    const frames: string[] = [];
+    ws.on('open', () => ws.send(JSON.stringify({ id: 1, method: 'version', params: [] })));
+    ws.on('message', (data) => frames.push(String(data)));
+    ws.on('close', (code, reason) => resolve({ protocol: ws.protocol, code, reason: String(reason), frames }));
+    ws.once('unexpected-response', (_req, res) => {
+      resolve({ status: res.statusCode ?? 0 });
+      res.resume();
+      ws.terminate();
+    });
+    ws.once('error', reject);
+  });
+}
+
 /** A raw TCP connection, and everything the server wrote on it until it closed. */
-function rawConnection(server: TestServer, options: { allowHalfOpen?: boolean } = {}) {
-  const socket = net.connect({ host: '127.0.0.1', port: server.server.port, ...options });
+function rawConnection(server: TestServer, options: { allowHalfOpen?: boolean; binary?: boolean } = {}) {
+  const socket = net.connect({ host: '127.0.0.1', port: server.server.port, allowHalfOpen: options.allowHalfOpen });
   let received = '';
-  socket.setEncoding('utf8');
+  // Binary: one character per byte.
+  socket.setEncoding(options.binary ? 'latin1' : 'utf8');
   socket.on('data', (chunk: string) => (received += chunk));
   socket.on('error', () => {});
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
@@ -78,13 +111,27 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('ias serve limits', () => {
-  it('answers an upgrade past the WebSocket cap 503, logs it once, and takes a socket again once one closes', async () => {
+  it('closes an upgrade past the WebSocket cap at once with 1013, logs it once, and takes a socket again once one closes', async () => {
     const s = await serve({ maxWsClients: 2 });
     const first = await connect(s);
-    await connect(s);
-    expect(await upgrade(s)).toEqual({ status: 503 });
-    expect(await upgrade(s)).toEqual({ status: 503 });
-    expect(log).toEqual(['too many WebSocket clients (the limit is 2): new ones are answered 503']);
+    const second = await connect(s);
+    const callsBefore = s.calls.length;
+    const busy = { protocol: 'ias-busy', code: WS_BUSY_CLOSE, reason: 'server busy, try again later', frames: [] };
+    // The page's way (it offers `ias-busy`, so it knows as the socket opens) and a program's (Bearer).
+    expect(await busyUpgrade(s)).toEqual(busy);
+    expect(await busyUpgrade(s, { authorization: `Bearer ${TOKEN}` }, [])).toEqual({ ...busy, protocol: '' });
+    // The call sent on them ran nothing; the sockets held get no more than before.
+    expect(s.calls.length).toBe(callsBefore);
+    expect(log).toEqual([
+      'too many WebSocket clients (the limit is 2): new ones are closed at once with 1013 (try again later)',
+    ]);
+    // Without the right token, or from a foreign page, an upgrade is refused as when there is room:
+    // it never learns that the server is busy.
+    expect(await busyUpgrade(s, {}, [])).toEqual({ status: 401 });
+    expect(await busyUpgrade(s, {}, wsProtocols('wrong'))).toEqual({ status: 401 });
+    expect(await busyUpgrade(s, { origin: 'http://evil.example' })).toEqual({ status: 403 });
+    expect(log).toHaveLength(1);
+    expect((await second.call('version')).result).toBe('9.9.9-test');
     // HTTP is not held back by the sockets' cap; the session check says, to the token only, that a
     // socket would be refused (a browser cannot read the status of a refused upgrade).
     expect((await request(s.base, '/')).status).toBe(200);
@@ -105,13 +152,33 @@ describe('ias serve limits', () => {
     }
     for (;;) {
       const attempt = await upgrade(s);
-      if ('socket' in attempt) {
-        held.push(attempt.socket);
+      if (!('socket' in attempt)) throw new Error(`refused with ${attempt.status}`);
+      held.push(attempt.socket);
+      if (attempt.socket.ws.protocol === 'ias') {
         expect((await attempt.socket.call('version')).result).toBe('9.9.9-test');
         break;
       }
-      expect(attempt).toEqual({ status: 503 });
+      expect((await attempt.socket.closed).code).toBe(WS_BUSY_CLOSE);
     }
+  });
+
+  it('closes its side of a busy socket at once, even when the client never answers the close', async () => {
+    const s = await serve({ maxWsClients: 1 });
+    await connect(s);
+    const host = new URL(s.base).host;
+    const refused = rawConnection(s, { allowHalfOpen: true, binary: true });
+    refused.socket.write(
+      `GET /ws HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${s.base}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+        `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n` +
+        `Sec-WebSocket-Protocol: ${wsProtocols(TOKEN).join(', ')}\r\n\r\n`,
+    );
+    await refused.ended;
+    expect(refused.received()).toMatch(/^HTTP\/1\.1 101 /);
+    expect(refused.received()).toContain('Sec-WebSocket-Protocol: ias-busy\r\n');
+    // The close frame: FIN + opcode 8, then the code 1013 (0x03F5) and the reason.
+    expect(refused.received()).toMatch(/\r\n\r\n\x88\x1e\x03\xf5server busy, try again later$/);
+    // Still open on the server, what is written would be taken; closed there, it is reset.
+    await refused.trickleUntilClosed('x');
   });
 
   it('answers a request or upgrade past the connection cap 503 and closes it, then answers again', async () => {

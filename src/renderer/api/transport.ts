@@ -20,7 +20,7 @@ export interface ConnectionStatus {
   retryAt?: number;
   /** Why, when unauthorized: no token at all, or one the server refused. */
   reason?: 'missing' | 'refused';
-  /** While reconnecting: the server refused the link as busy (too many connections, 503). */
+  /** While reconnecting: the server refused the link as busy (too many connections or sockets: 503 or 1013). */
   busy?: boolean;
 }
 

@@ -2,13 +2,15 @@
  * The headless transport: a WebSocket to `ias serve` speaking WsRequest / WsResponse / WsPush.
  * Calls made while the link is down wait for it; calls in flight when it drops fail. Reconnects
  * with exponential back-off (with jitter), at once when the browser comes back online.
- * The access token goes as a subprotocol. A browser does not say why an upgrade failed, so when a
- * socket closes before it opened, the server is asked whether the token is right: if not (or there
- * is none), the state is `unauthorized` and nothing is tried again; if it is busy (too many
- * connections or sockets: 503), the reconnection says so (`busy`).
+ * The access token goes as a subprotocol. Too busy for one more socket, the server opens it
+ * answering the subprotocol `ias-busy` and closes it at once with 1013: nothing is sent on it, calls
+ * keep waiting, and the reconnection says the server is busy (`busy`). A browser does not say why an
+ * upgrade failed, so when a socket closes before it opened, the server is asked whether the token is
+ * right: if not (or there is none), the state is `unauthorized` and nothing is tried again; if it is
+ * busy (too many connections: 503), the reconnection says so too.
  */
 import type { ApiMethod, IasEvent, WsPush, WsRequest, WsResponse } from '../../shared/contract.js';
-import { SESSION_PATH, wsProtocols } from '../../shared/serve-auth.js';
+import { SESSION_PATH, WS_BUSY_CLOSE, WS_BUSY_PROTOCOL, wsProtocols } from '../../shared/serve-auth.js';
 import { apiErrorText } from '../../shared/api-errors.js';
 import { CallError, type ConnectionStatus, type Transport } from './transport.js';
 
@@ -88,7 +90,8 @@ export function createWsTransport(url: string, auth?: WsAuth): Transport {
   }
 
   function flush(): void {
-    if (socket?.readyState !== WebSocket.OPEN) return;
+    // Not on a socket opened only to be closed as busy: it is open, but the link is not.
+    if (status.state !== 'open' || socket?.readyState !== WebSocket.OPEN) return;
     for (const entry of pending.values()) {
       if (entry.sent) continue;
       socket.send(entry.frame);
@@ -149,15 +152,21 @@ export function createWsTransport(url: string, auth?: WsAuth): Transport {
     }
     socket = ws;
     let opened = false;
+    let busy = false;
     ws.onopen = () => {
+      auth?.accepted?.();
+      if (ws.protocol === WS_BUSY_PROTOCOL) {
+        // Opened only to be closed (1013) past the token check: nothing is sent, the back-off goes on.
+        busy = true;
+        return;
+      }
       opened = true;
       attempt = 0;
-      auth?.accepted?.();
       setStatus({ state: 'open' });
       flush();
     };
     ws.onmessage = (message) => onMessage(message.data);
-    ws.onclose = () => {
+    ws.onclose = (closed) => {
       if (socket !== ws) return;
       socket = undefined;
       // What was sent may or may not have run: say so rather than send it twice.
@@ -165,6 +174,10 @@ export function createWsTransport(url: string, auth?: WsAuth): Transport {
         if (!entry.sent) continue;
         pending.delete(id);
         entry.reject(connectionLost());
+      }
+      if (busy || closed.code === WS_BUSY_CLOSE) {
+        scheduleReconnect(true);
+        return;
       }
       if (opened || token === undefined || !auth) {
         scheduleReconnect();

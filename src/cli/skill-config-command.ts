@@ -5,12 +5,14 @@ import { secretPlaces, type SecretStore } from '../core/approval/key-store.js';
 import { configSecretName, isSecretSetting, type ConfigFieldState } from '../core/skills/skill-config.js';
 import { SkillSecretRefusedError } from '../core/skills/skill-secret-refusal.js';
 import type { Skill } from '../core/skills/types.js';
+import { alternatives } from '../shared/name-lists.js';
 import { saySkillSecret } from '../shared/skill-secrets.js';
 import { withControlsShown } from '../shared/visible-text.js';
 import { printError } from './chat-output.js';
 import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { cell, color, jsonText, table } from './format.js';
+import { needsConfigJson } from './needs-config-json.js';
 import { readSecret, saidPromptEnd } from './secret-input.js';
 import { skillConfigWords, type SkillConfigWords } from './skill-config-words.js';
 import { unknownSkill } from './unknown-skill.js';
@@ -125,7 +127,7 @@ export function registerSkillConfigCommand(skills: Command): void {
         const fields = withSealedCopies(name, runtime.skillConfig.view(skill), runtime.secrets);
         const missing = runtime.skillConfig.missing(skill);
         if (opts.json) {
-          process.stdout.write(`${jsonText({ name, settings: fields, needsConfig: missing }, 2)}\n`);
+          process.stdout.write(`${jsonText({ name, settings: fields, needsConfig: needsConfigJson(missing) }, 2)}\n`);
           return;
         }
         if (fields.length === 0) {
@@ -159,7 +161,9 @@ export function registerSkillConfigCommand(skills: Command): void {
         }
         if (missing.length > 0) {
           const label = onlyInApp.length > 0 ? words.stillToSetFromIas : words.stillToSet;
-          process.stdout.write(`${color.yellow(label)}${words.separator}${missing.join(words.listSeparator)}\n`);
+          process.stdout.write(
+            `${color.yellow(label)}${words.separator}${missing.map((names) => alternatives(names, locale)).join(words.listSeparator)}\n`,
+          );
         } else if (assignments.length > 0)
           process.stdout.write(`${color.green(words.saved)} ${words.hasWhatItNeeds(name)}\n`);
       } finally {

@@ -1,6 +1,6 @@
 /** What `ias skills config` says (its table, its notes, its usage errors), in English and 简体中文. */
-import { listed } from '../core/skills/skill-config.js';
 import type { Locale } from '../shared/locale.js';
+import { listed } from '../shared/name-lists.js';
 import { englishSkillSecrets, type SkillSecretStrings } from '../shared/skill-secrets.js';
 import { chineseSkillSecrets } from '../shared/skill-secrets-zh-CN.js';
 import { secretInputWords, type SecretInputWords } from './secret-input-words.js';

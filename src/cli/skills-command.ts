@@ -12,6 +12,7 @@ import type { Locale } from '../shared/locale.js';
 import { storeLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { withExistingStore } from './existing-store.js';
+import { needsConfigJson } from './needs-config-json.js';
 import { cell, color, jsonText, problemLine, table } from './format.js';
 import { registerSkillConfigCommand } from './skill-config-command.js';
 import { registerSkillReviewCommand } from './skill-review-command.js';
@@ -124,7 +125,12 @@ export function registerSkillsCommand(program: Command): void {
       }
       const list = listed.skills;
       if (opts.json) {
-        process.stdout.write(`${jsonText(list, 2)}\n`);
+        process.stdout.write(
+          `${jsonText(
+            list.map((s) => ({ ...s, needsConfig: needsConfigJson(s.needsConfig) })),
+            2,
+          )}\n`,
+        );
       } else {
         process.stdout.write(list.length ? `${table(skillRows(list))}\n` : 'No skills found.\n');
       }

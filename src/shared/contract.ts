@@ -56,8 +56,12 @@ export interface SkillInfo extends SkillSummary {
   hash: string;
   /** The settings the skill declares (keys, accounts, addresses), secrets shown only as set or not. */
   config: SkillConfigField[];
-  /** What must still be set before the skill can work ("SMTP_HOST", "TAVILY_API_KEY or SEARXNG_URL"). */
-  needsConfig: string[];
+  /**
+   * What must still be set before the skill can work: one entry per requirement, the names any one
+   * of which meets it (["SMTP_HOST"], ["TAVILY_API_KEY", "SEARXNG_URL"]), each surface saying them
+   * in its language (shared/name-lists.ts).
+   */
+  needsConfig: string[][];
 }
 
 export interface SkillConfigField {

@@ -277,6 +277,63 @@ describe('ias skills config', () => {
     expect(ias(['skills', 'config', 'plain', ...h.args], chinese).stdout).toBe('plain 没有设置项。\n');
     expect(ias(['skills', 'config', 'plain', ...h.args]).stdout).toBe('plain has no settings.\n');
   });
+
+  it('says a group of alternatives still to set in the owner’s language; --json keeps it in English', () => {
+    const h = home();
+    writeSkill(
+      path.join(h.dir, 'system'),
+      'login',
+      `---
+description: Logs in.
+risk: low
+config:
+  - name: HOST
+    description: the server
+    required: true
+  - name: USER
+    description: a user name
+    required: account
+  - name: TOKEN
+    description: a token
+    required: account
+  - name: MIRROR
+    description: a mirror
+    required: source
+  - name: CACHE
+    description: a cache
+    required: source
+  - name: OFFLINE
+    description: an offline copy
+    required: source
+---
+
+## Execute
+
+\`\`\`bash
+echo "$HOST"
+\`\`\`
+`,
+    );
+    const english = ias(['skills', 'config', 'login', ...h.args]);
+    expect(english.stdout).toContain('Still to set: HOST; USER or TOKEN; MIRROR, CACHE or OFFLINE\n');
+    const chinese = ias(['skills', 'config', 'login', ...h.args], { LANG: 'zh_CN.UTF-8' });
+    expect(chinese.stdout).toContain('还需设置：HOST；USER 或 TOKEN；MIRROR、CACHE 或 OFFLINE\n');
+    expect(chinese.stdout).toMatch(/USER +（未设置） +“account”中必填其一 +a user name\n/);
+    expect(chinese.stdout).not.toMatch(/ or /);
+    for (const env of [{}, { LANG: 'zh_CN.UTF-8' }] as Record<string, string>[]) {
+      expect(JSON.parse(ias(['skills', 'config', 'login', '--json', ...h.args], env).stdout).needsConfig).toEqual([
+        'HOST',
+        'USER or TOKEN',
+        'MIRROR, CACHE or OFFLINE',
+      ]);
+    }
+    const listed = JSON.parse(ias(['skills', 'list', '--json', ...h.args], { LANG: 'zh_CN.UTF-8' }).stdout);
+    expect(listed.find((s: { name: string }) => s.name === 'login').needsConfig).toEqual([
+      'HOST',
+      'USER or TOKEN',
+      'MIRROR, CACHE or OFFLINE',
+    ]);
+  });
 });
 
 describe('ias tasks', () => {

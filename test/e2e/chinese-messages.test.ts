@@ -1,7 +1,8 @@
 /**
  * What the core reports as a code reads in 简体中文 in a Chinese UI, in Chromium against the real
- * `ias serve`: a broken SKILL.md's problem in the skills manager and in the editor, and an API error
- * (a message sent to a conversation another window deleted). The English words stay on the wire.
+ * `ias serve`: a broken SKILL.md's problem in the skills manager and in the editor, an API error
+ * (a message sent to a conversation another window deleted), and what a skill still needs. The
+ * English words stay on the wire.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -81,5 +82,19 @@ describe('in the Chinese UI', () => {
     await error.waitFor();
     expect((await error.textContent())?.trim()).toBe(`没有这个对话（${conversationId}）。`);
     await screenshot(page, 'api-error-zh');
+  });
+
+  it('what a skill still needs reads in Chinese: a group of alternatives joined with 或', async () => {
+    await page.goto(`${app.origin}/#/skills`);
+    const badge = page.locator('[data-testid="skill-row"][data-name="search_web"] [data-testid="skill-needs-setup"]');
+    await badge.waitFor();
+    expect(await badge.getAttribute('title')).toBe('缺少：TAVILY_API_KEY 或 SEARXNG_URL');
+    await page.goto(`${app.origin}/#/skills/search_web`);
+    const missing = page.locator('[data-testid="skill-missing-item"]');
+    await missing.first().waitFor();
+    expect(await missing.allTextContents()).toEqual(['TAVILY_API_KEY 或 SEARXNG_URL']);
+    // On the wire: the names, for each surface to join in its language.
+    const state = await other.call<{ skills: { name: string; needsConfig: string[][] }[] }>('listSkills');
+    expect(state.skills.find((s) => s.name === 'search_web')!.needsConfig).toEqual([['TAVILY_API_KEY', 'SEARXNG_URL']]);
   });
 });

@@ -273,7 +273,7 @@ describe('skill settings', () => {
     await expect.poll(() => field('TAVILY_API_KEY').getAttribute('data-state')).toBe('unset');
     await expect.poll(() => row('web_search').locator('[data-testid="skill-needs-setup"]').count()).toBe(1);
     const state = await call<SkillsState>('listSkills');
-    expect(state.skills.find((s) => s.name === 'web_search')!.needsConfig).toEqual(['TAVILY_API_KEY or SEARXNG_URL']);
+    expect(state.skills.find((s) => s.name === 'web_search')!.needsConfig).toEqual([['TAVILY_API_KEY', 'SEARXNG_URL']]);
   });
 });
 

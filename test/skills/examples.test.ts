@@ -67,7 +67,7 @@ describe('the shipped skills', () => {
       expect(offered).toEqual(expect.arrayContaining(['query_weather', 'search_web']));
       expect(offered).not.toEqual(expect.arrayContaining(['start_pc']));
       const qweather = runtime.registry.get('query_qweather')!;
-      expect(runtime.skillConfig.missing(qweather)).toEqual(['QWEATHER_API_KEY']);
+      expect(runtime.skillConfig.missing(qweather)).toEqual([['QWEATHER_API_KEY']]);
       const outcome = await runtime.caller.call({ name: 'query_qweather', params: { place: '北京' }, source: 'cli' });
       expect(outcome.result.error).toMatch(/^query_qweather is not configured yet: set QWEATHER_API_KEY in Skills/);
       expect(runtime.skillConfig.env(runtime.registry.get('start_pc')!)).toEqual({

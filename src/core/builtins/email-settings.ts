@@ -56,7 +56,12 @@ export function serverSettings(skill: Skill, env: Record<string, string>, servic
     const why = missing.includes(hostName)
       ? ` (${service === 'SMTP' ? 'sending needs an SMTP server, such as smtp.gmail.com' : 'reading needs an IMAP server, such as imap.gmail.com'})`
       : '';
-    throw new Error(notConfiguredMessage(skill, missing) + why);
+    throw new Error(
+      notConfiguredMessage(
+        skill,
+        missing.map((name) => [name]),
+      ) + why,
+    );
   }
   const securityName = `${service}_SECURITY`;
   const portName = `${service}_PORT`;

@@ -9,6 +9,7 @@
  */
 import type { SecretAccess, SecretStore } from '../approval/key-store.js';
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
+import { listed } from '../../shared/name-lists.js';
 import type { SkillSecretCode } from '../../shared/skill-secrets.js';
 import { skillSecretRefusal, SkillSecretRefusedError } from './skill-secret-refusal.js';
 import type { ConfigField, Skill } from './types.js';
@@ -26,11 +27,6 @@ const GUARDED: SecretAccess = { guarded: true };
 
 /** The name a secret setting is kept under in the secret store. */
 export const configSecretName = (skill: string, field: string) => `skill-config.${skill}.${field}`;
-
-/** "A", "A and B", "A, B and C". */
-export function listed(names: string[], word: 'and' | 'or'): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${word} ${names.at(-1)}`;
-}
 
 export class SkillConfigStore {
   constructor(
@@ -98,20 +94,21 @@ export class SkillConfigStore {
   }
 
   /**
-   * What is missing, one entry per requirement ("SMTP_HOST", "TAVILY_API_KEY or SEARXNG_URL"); a
-   * secret that is there but is not used counts as missing.
+   * What is missing, one entry per requirement: the names any one of which meets it (["SMTP_HOST"],
+   * ["TAVILY_API_KEY", "SEARXNG_URL"]), for each surface to say in its language (see
+   * shared/name-lists.ts). A secret that is there but is not used counts as missing.
    */
-  missing(skill: Skill, env: Record<string, string> = this.usableEnv(skill)): string[] {
+  missing(skill: Skill, env: Record<string, string> = this.usableEnv(skill)): string[][] {
     const fields = skill.config ?? [];
     if (fields.length === 0) return [];
-    const missing: string[] = [];
+    const missing: string[][] = [];
     const groups = new Map<string, string[]>();
     for (const f of fields) {
-      if (f.required === true && env[f.name] === undefined) missing.push(f.name);
+      if (f.required === true && env[f.name] === undefined) missing.push([f.name]);
       if (typeof f.required === 'string') groups.set(f.required, [...(groups.get(f.required) ?? []), f.name]);
     }
     for (const names of groups.values()) {
-      if (!names.some((n) => env[n] !== undefined)) missing.push(listed(names, 'or'));
+      if (!names.some((n) => env[n] !== undefined)) missing.push(names);
     }
     return missing;
   }
@@ -173,13 +170,19 @@ export function isSecretSetting(skill: Skill, name: string): boolean {
   return skill.config?.some((f) => f.name === name && f.secret) === true;
 }
 
-/** What a skill that lacks settings answers, naming exactly what to set and where. */
-export function notConfiguredMessage(skill: Skill, missing: string[]): string {
-  const first = missing[0]!.split(' ')[0]!;
+/**
+ * What a skill that lacks settings answers (in English: it goes to the model), naming exactly what
+ * to set and where. `missing`: as SkillConfigStore.missing gives it, one group of names per requirement.
+ */
+export function notConfiguredMessage(skill: Skill, missing: string[][]): string {
+  const first = missing[0]![0]!;
   // A secret is never given on the command line: `KEY=-` asks for it unseen, or reads stdin.
   const secret = isSecretSetting(skill, first);
   return (
-    `${skill.name} is not configured yet: set ${listed(missing, 'and')} in Skills → ${skill.name} → Settings, ` +
+    `${skill.name} is not configured yet: set ${listed(
+      missing.map((names) => listed(names, 'or')),
+      'and',
+    )} in Skills → ${skill.name} → Settings, ` +
     `or run \`ias skills config ${skill.name} ${first}=${secret ? '-' : '…'}\`` +
     (secret ? ' (it asks for the secret unseen, or reads it from stdin)' : '')
   );

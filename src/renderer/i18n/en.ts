@@ -357,7 +357,8 @@ export const en = {
     create: 'Create',
     templateFailed: 'Could not get a template',
     needsSetup: 'Needs setup',
-    needsSetupHint: (missing: string) => `Missing: ${missing}`,
+    /** `missing`: each requirement already said ("TAVILY_API_KEY or SEARXNG_URL"). */
+    needsSetupHint: (missing: string[]) => `Missing: ${missing.join(', ')}`,
     offUntilSetUp: 'Off until set up',
     tabs: { label: 'Skill views', settings: 'Settings', file: 'SKILL.md' },
     config: {

@@ -312,7 +312,7 @@ export const zhCN: Strings = {
     create: '创建',
     templateFailed: '无法获取模板',
     needsSetup: '需要配置',
-    needsSetupHint: (missing) => `缺少：${missing}`,
+    needsSetupHint: (missing) => `缺少：${missing.join('；')}`,
     offUntilSetUp: '配置后才能启用',
     tabs: { label: '技能视图', settings: '设置', file: 'SKILL.md' },
     config: {

@@ -20,9 +20,6 @@ interface Props {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-/** The names in one entry of `needsConfig` ("SMTP_HOST", "TAVILY_API_KEY or SEARXNG_URL"). */
-const namesOf = (entry: string) => entry.split(' or ');
-
 /** What to send: typed values, cleared secrets, and plain values emptied ('' clears them). */
 function changes(
   fields: SkillConfigField[],
@@ -68,7 +65,7 @@ export function SkillSettings({ skill, onToggle, onSaved, onDirtyChange }: Props
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  const missing = new Set(skill.needsConfig.flatMap(namesOf));
+  const missing = new Set(skill.needsConfig.flat());
   const groups = new Map<string, string[]>();
   for (const f of skill.config) {
     if (typeof f.required === 'string') groups.set(f.required, [...(groups.get(f.required) ?? []), f.name]);
@@ -91,8 +88,9 @@ export function SkillSettings({ skill, onToggle, onSaved, onDirtyChange }: Props
     }
   };
 
-  const orList = (entry: string): ReactNode =>
-    namesOf(entry).map((name, i) => (
+  /** One entry of `needsConfig`: its names, any one of which will do. */
+  const orList = (names: string[]): ReactNode =>
+    names.map((name, i) => (
       <span key={name}>
         {i > 0 && ` ${c.or} `}
         <code>{name}</code>
@@ -108,9 +106,9 @@ export function SkillSettings({ skill, onToggle, onSaved, onDirtyChange }: Props
             <div>
               <strong>{c.missingTitle}</strong>
               <ul className="missing-list">
-                {skill.needsConfig.map((entry) => (
-                  <li key={entry} data-testid="skill-missing-item">
-                    {orList(entry)}
+                {skill.needsConfig.map((names) => (
+                  <li key={names.join(' ')} data-testid="skill-missing-item">
+                    {orList(names)}
                   </li>
                 ))}
               </ul>

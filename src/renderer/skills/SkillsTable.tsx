@@ -3,7 +3,8 @@
  * runs at now), kind, an enabled switch and its review state. A row opens the skill's details.
  */
 import type { SkillInfo } from '../../shared/contract.js';
-import { useT } from '../i18n.js';
+import { alternatives } from '../../shared/name-lists.js';
+import { useLocale, useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { Switch } from '../ui/Switch.js';
 
@@ -40,12 +41,13 @@ export function RiskLabel({ skill }: { skill: SkillInfo }) {
 /** "Needs setup", naming what is missing on hover. */
 export function NeedsSetupBadge({ skill }: { skill: SkillInfo }) {
   const t = useT();
+  const locale = useLocale();
   if (skill.needsConfig.length === 0) return null;
   return (
     <span
       className="setup-pill"
       data-testid="skill-needs-setup"
-      title={t.skills.needsSetupHint(skill.needsConfig.join(', '))}
+      title={t.skills.needsSetupHint(skill.needsConfig.map((names) => alternatives(names, locale)))}
     >
       <Icon name="alert" size={11} /> {t.skills.needsSetup}
     </span>

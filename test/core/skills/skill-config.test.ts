@@ -66,7 +66,7 @@ describe('skill settings', () => {
   it('a skill lacking a required setting says exactly what to set, and runs nothing', async () => {
     const { runtime } = await world();
     const weather = runtime.registry.get('weather')!;
-    expect(runtime.skillConfig.missing(weather)).toEqual(['WEATHER_KEY']);
+    expect(runtime.skillConfig.missing(weather)).toEqual([['WEATHER_KEY']]);
     const outcome = await run(runtime, 'weather');
     expect(outcome.status).toBe('error');
     expect(outcome.result.error).toBe(
@@ -75,7 +75,7 @@ describe('skill settings', () => {
     expect(runtime.store.audit.query({ skill: 'weather' }).rows[0]!.status).toBe('failed');
 
     const search = runtime.registry.get('search')!;
-    expect(runtime.skillConfig.missing(search)).toEqual(['API_KEY or INSTANCE_URL']);
+    expect(runtime.skillConfig.missing(search)).toEqual([['API_KEY', 'INSTANCE_URL']]);
     runtime.skillConfig.set(search, { INSTANCE_URL: 'http://127.0.0.1:8888' });
     expect(runtime.skillConfig.missing(search)).toEqual([]);
   });
@@ -110,6 +110,6 @@ describe('skill settings', () => {
     expect(() => runtime.skillConfig.set(weather, { WEATHER_KEY: 'k', OPENAI_API_KEY: 'x' })).toThrow(
       'weather has no setting OPENAI_API_KEY; its settings are WEATHER_KEY and WEATHER_CITY',
     );
-    expect(runtime.skillConfig.missing(weather)).toEqual(['WEATHER_KEY']);
+    expect(runtime.skillConfig.missing(weather)).toEqual([['WEATHER_KEY']]);
   });
 });

@@ -71,7 +71,7 @@ describe.skipIf(process.platform === 'win32')('the folders on the way to a skill
     expect(saySkillSecret(chineseSkillSecrets, message, field.refused!.messageCode)).toBe(
       `weather 的机密设置 WEATHER_KEY 保存在 ${file}，其路径上的文件夹 ${home} 可被其他用户修改（权限 775），他们可能把它换成自己的值，因此 iAs 不会在那里使用或保存 WEATHER_KEY。请用 \`chmod go-w ${home}\` 让它只有你能写入，然后重新设置 WEATHER_KEY。`,
     );
-    expect((await weather()).needsConfig).toEqual(['WEATHER_KEY']);
+    expect((await weather()).needsConfig).toEqual([['WEATHER_KEY']]);
     expect(JSON.stringify(await weather())).not.toContain('SECRET');
 
     // A call: refused with that text, run nothing; its audit row is coded.

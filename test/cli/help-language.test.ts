@@ -18,7 +18,7 @@ const chinese = { LANG: 'zh_CN.UTF-8' };
 
 /**
  * `ias … --help` over a data folder of its own (none yet: the system's language decides), never the
- * tester's; --home first, as what follows --help is not read.
+ * tester's.
  */
 const help = (args: string[], env: Record<string, string> = {}) =>
   ias(['--home', tempDir('ias-home-'), ...args, '--help'], env);
@@ -99,6 +99,33 @@ describe('ias --help in the owner’s language', () => {
     const missing = ias(['--home', dir, 'skills', 'config']);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/^错误：缺少必需的参数 'name'\n\n用法：ias skills config /);
+  });
+
+  it('follows the language setting of a --home given after --help too, in either form', () => {
+    const dir = tempDir('ias-home-');
+    const store = openStore(path.join(dir, 'ias.db'));
+    store.settings.set(APP_SETTINGS, { language: 'zh-CN' });
+    store.close();
+    // Commander reads the program's options all along the line before it says a help.
+    const chat = /^用法：ias chat \[options\] \[message\]\n/;
+    for (const args of [
+      ['chat', '--home', dir, '--help'],
+      ['chat', '--help', '--home', dir],
+      ['chat', '--help', `--home=${dir}`],
+    ]) {
+      expect(ias(args).stdout, args.join(' ')).toMatch(chat);
+    }
+    for (const args of [
+      ['--help', '--home', dir],
+      ['--help', `--home=${dir}`],
+      ['--help', 'chat', '--home', dir],
+    ]) {
+      expect(ias(args).stdout, args.join(' ')).toMatch(/^用法：ias \[options\] \[command\]\n/);
+    }
+    // The last --home counts, as when the command runs; none after `--`.
+    expect(ias(['chat', '--help', '--home', tempDir('ias-home-'), `--home=${dir}`]).stdout).toMatch(chat);
+    expect(ias(['chat', '--help', '--home', dir, '--home', tempDir('ias-home-')]).stdout).toMatch(/^Usage: ias chat /);
+    expect(ias(['chat', '--help', '--', '--home', dir]).stdout).toMatch(/^Usage: ias chat /);
   });
 
   it('keeps the English help as commander writes it', () => {

@@ -1,7 +1,8 @@
 /**
  * The UI in Chromium, against `ias serve` with a big data folder: a chat of 5,000 messages and an
  * audit log of 100,000 rows. First screen ≤ 300 ms; a page of earlier messages in ≤ 300 ms; while
- * scrolling, no long task over 50 ms.
+ * scrolling, no long task over 50 ms, and the longest gap between painted frames (what the owner
+ * sees as a stutter) within 50 ms too.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,15 +57,40 @@ async function pointAt(page: Page, selector: string): Promise<void> {
   await page.mouse.move(box.x + box.width / 2, (top + bottom) / 2);
 }
 
-async function longestTaskWhileScrolling(page: Page, container: string, direction = 1): Promise<number> {
-  await page.evaluate(() => ((globalThis as unknown as { __longtasks: number[] }).__longtasks = []));
+/**
+ * Scrolls `container` through 40 wheel turns; returns the longest long task (0: none, since the
+ * browser reports only tasks of 50 ms or more) and the longest gap between two painted frames.
+ * Throws if the list did not move: a figure of a list that never scrolled would say nothing.
+ */
+async function whileScrolling(page: Page, container: string): Promise<{ longestTask: number; longestFrame: number }> {
+  const scroller = page.locator(container);
+  const before = await scroller.evaluate((el) => el.scrollTop);
+  // A string, not a function: tsx would name the inner function with a helper the page lacks.
+  await page.evaluate(`{
+    globalThis.__longtasks = [];
+    const frames = { longest: 0, on: true };
+    globalThis.__frames = frames;
+    let last = performance.now();
+    const tick = (now) => {
+      frames.longest = Math.max(frames.longest, now - last);
+      last = now;
+      if (frames.on) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }`);
   await pointAt(page, container);
   for (let i = 0; i < 40; i++) {
-    await page.mouse.wheel(0, 1200 * direction);
+    await page.mouse.wheel(0, 1200);
     await page.waitForTimeout(30);
   }
   await page.waitForTimeout(300);
-  return page.evaluate(() => Math.max(0, ...(globalThis as unknown as { __longtasks: number[] }).__longtasks));
+  const after = await scroller.evaluate((el) => el.scrollTop);
+  if (after <= before) throw new Error(`${container} did not scroll (${before} → ${after})`);
+  return page.evaluate(() => {
+    const w = globalThis as unknown as { __longtasks: number[]; __frames: { longest: number; on: boolean } };
+    w.__frames.on = false;
+    return { longestTask: Math.max(0, ...w.__longtasks), longestFrame: w.__frames.longest };
+  });
 }
 
 export default async function (): Promise<void> {
@@ -127,17 +153,34 @@ export default async function (): Promise<void> {
       pageTimes.push(painted - started);
     }
     await page.waitForTimeout(500);
-    const chatScroll = await longestTaskWhileScrolling(page, '[data-testid="message-list"]');
+    const chatScroll = await whileScrolling(page, '.message-scroller');
     await page.click('[data-testid="nav-audit"]');
     await page.locator('[data-testid="audit-row"]').first().waitFor();
-    const auditScroll = await longestTaskWhileScrolling(page, '[data-testid="audit-table"]');
+    const auditScroll = await whileScrolling(page, '[data-testid="audit-table"]');
     const auditFirst = median(auditTimes);
     const chatFirst = median(chatTimes);
 
     report({ name: 'audit log of 100,000 rows: first screen', value: auditFirst, unit: 'ms', target: 300 });
-    report({ name: 'audit log: longest task while scrolling', value: auditScroll, unit: 'ms', target: 50 });
+    report({
+      name: 'audit log: longest task while scrolling (0: none)',
+      value: auditScroll.longestTask,
+      unit: 'ms',
+      target: 50,
+    });
+    report({
+      name: 'audit log: longest frame while scrolling',
+      value: auditScroll.longestFrame,
+      unit: 'ms',
+      target: 50,
+    });
     report({ name: 'chat of 5,000 messages: first screen', value: chatFirst, unit: 'ms', target: 300 });
-    report({ name: 'chat: longest task while scrolling', value: chatScroll, unit: 'ms', target: 50 });
+    report({
+      name: 'chat: longest task while scrolling (0: none)',
+      value: chatScroll.longestTask,
+      unit: 'ms',
+      target: 50,
+    });
+    report({ name: 'chat: longest frame while scrolling', value: chatScroll.longestFrame, unit: 'ms', target: 50 });
     report({
       name: `chat: Load earlier, a page in (${pageTimes.length} pages)`,
       value: median(pageTimes),

@@ -84,13 +84,14 @@ async function whileScrolling(page: Page, container: string): Promise<{ longestT
     await page.waitForTimeout(30);
   }
   await page.waitForTimeout(300);
-  const after = await scroller.evaluate((el) => el.scrollTop);
-  if (after <= before) throw new Error(`${container} did not scroll (${before} → ${after})`);
-  return page.evaluate(() => {
+  const seen = await page.evaluate(() => {
     const w = globalThis as unknown as { __longtasks: number[]; __frames: { longest: number; on: boolean } };
     w.__frames.on = false;
     return { longestTask: Math.max(0, ...w.__longtasks), longestFrame: w.__frames.longest };
   });
+  const after = await scroller.evaluate((el) => el.scrollTop);
+  if (after <= before) throw new Error(`${container} did not scroll (${before} → ${after})`);
+  return seen;
 }
 
 export default async function (): Promise<void> {

@@ -1,8 +1,9 @@
 /**
  * A WebSocket refused for the cap on sockets, said where a browser can read it: a browser never sees
  * the status of a refused upgrade (503), but it sees a close code. So the upgrade is taken — answering
- * the subprotocol `ias-busy` when offered (the page then knows as the socket opens), else `ias` — and
- * the socket closed at once with 1013 "Try Again Later".
+ * the subprotocol `ias-busy` when offered (the page then knows as the socket opens) — and
+ * the socket closed at once with 1013 "Try Again Later". Only for a client that offered `ias-busy`
+ * (the page) or no subprotocol (a program with a Bearer header); see ws-gateway.ts.
  *
  * Only for an upgrade that passed the token and Origin checks. Such a socket runs nothing (no
  * listener reads its frames), gets no event and is not counted among the sockets (its server tracks
@@ -13,7 +14,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { WS_BUSY_CLOSE, WS_BUSY_PROTOCOL, WS_PROTOCOL } from '../shared/serve-auth.js';
+import { WS_BUSY_CLOSE, WS_BUSY_PROTOCOL } from '../shared/serve-auth.js';
 
 const refusals = new WebSocketServer({
   noServer: true,
@@ -21,8 +22,7 @@ const refusals = new WebSocketServer({
   perMessageDeflate: false,
   // Nothing but a close frame (at most 125 bytes, as any control frame) is read from these sockets.
   maxPayload: 125,
-  handleProtocols: (protocols) =>
-    protocols.has(WS_BUSY_PROTOCOL) ? WS_BUSY_PROTOCOL : protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false,
+  handleProtocols: (protocols) => (protocols.has(WS_BUSY_PROTOCOL) ? WS_BUSY_PROTOCOL : false),
 });
 
 export function closeAsBusy(req: IncomingMessage, socket: Duplex, head: Buffer): void {

@@ -17,7 +17,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { IasApi, IasEvent, WsPush, WsResponse } from '../shared/contract.js';
-import { hasBearer, protocolToken, tokenMatches, WS_PROTOCOL } from './auth.js';
+import { hasBearer, offeredProtocols, protocolToken, tokenMatches, WS_PROTOCOL } from './auth.js';
+import { WS_BUSY_PROTOCOL } from '../shared/serve-auth.js';
 import { closeAsBusy } from './busy-socket.js';
 import type { BusyCheck } from './connection-cap.js';
 import { sameOrigin } from './hosts.js';
@@ -38,7 +39,7 @@ export interface WsGatewayOptions {
   events: EventSource;
   token: string;
   hosts: () => Set<string> | undefined;
-  /** Open sockets past which an upgrade is refused. */
+  /** Open sockets past which an upgrade is closed at once with 1013 (see busy-socket.ts). */
   maxClients?: number;
   /** True for a connection past the server's cap: its upgrade is refused. */
   busy?: BusyCheck;
@@ -103,6 +104,12 @@ export class WsGateway {
       this.options.notice?.(
         `too many WebSocket clients (the limit is ${this.max}): new ones are closed at once with 1013 (try again later)`,
       );
+      // A page of an older iAs (it offers `ias` but not `ias-busy`) would take a socket opened as its
+      // own and send its calls on it: it is answered 503, as it was then.
+      const offered = offeredProtocols(req);
+      if (offered.includes(WS_PROTOCOL) && !offered.includes(WS_BUSY_PROTOCOL)) {
+        return refuse(socket, 503, 'Service Unavailable');
+      }
       return closeAsBusy(req, socket, head);
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws));

@@ -184,6 +184,10 @@ describe('skill settings', () => {
     await expect.poll(() => row('city_weather').locator('[data-testid="skill-needs-setup"]').count()).toBe(1);
     expect(await row('city_weather').locator('[data-testid="skill-off-until-setup"]').count()).toBe(1);
     expect(await row('web_search').locator('[data-testid="skill-needs-setup"]').count()).toBe(1);
+    // What is missing, on hover: requirements apart with `;`, a group's alternatives with "or".
+    const hint = (name: string) => row(name).locator('[data-testid="skill-needs-setup"]').getAttribute('title');
+    expect(await hint('city_weather')).toBe('Missing: WEATHER_API_KEY; WEATHER_CITY');
+    expect(await hint('web_search')).toBe('Missing: TAVILY_API_KEY or SEARXNG_URL');
     expect(await row('get_current_datetime').locator('[data-testid="skill-needs-setup"]').count()).toBe(0);
 
     await row('city_weather').click();

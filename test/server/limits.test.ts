@@ -120,6 +120,8 @@ describe('ias serve limits', () => {
     // The page's way (it offers `ias-busy`, so it knows as the socket opens) and a program's (Bearer).
     expect(await busyUpgrade(s)).toEqual(busy);
     expect(await busyUpgrade(s, { authorization: `Bearer ${TOKEN}` }, [])).toEqual({ ...busy, protocol: '' });
+    // A page of an older iAs (no `ias-busy` offered) would take such a socket as its own: it gets 503, as then.
+    expect(await busyUpgrade(s, {}, ['ias', `ias-token.${TOKEN}`])).toEqual({ status: 503 });
     // The call sent on them ran nothing; the sockets held get no more than before.
     expect(s.calls.length).toBe(callsBefore);
     expect(log).toEqual([

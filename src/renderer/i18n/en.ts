@@ -357,8 +357,8 @@ export const en = {
     create: 'Create',
     templateFailed: 'Could not get a template',
     needsSetup: 'Needs setup',
-    /** `missing`: each requirement already said ("TAVILY_API_KEY or SEARXNG_URL"). */
-    needsSetupHint: (missing: string[]) => `Missing: ${missing.join(', ')}`,
+    /** `missing`: each requirement already said ("TAVILY_API_KEY or SEARXNG_URL"); `;` between them (a group has commas). */
+    needsSetupHint: (missing: string[]) => `Missing: ${missing.join('; ')}`,
     offUntilSetUp: 'Off until set up',
     tabs: { label: 'Skill views', settings: 'Settings', file: 'SKILL.md' },
     config: {

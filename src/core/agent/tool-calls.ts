@@ -129,7 +129,9 @@ export class ToolCalls {
       const running = started.run();
       return new Promise<ToolCallRecord>((resolve, reject) => {
         const timer = setTimeout(() => {
-          if (state.at !== 'waiting') return;
+          // A stopped call is ending (a script that ignores the stop is killed soon after): the turn
+          // waits for it rather than let it go on in the background.
+          if (state.at !== 'waiting' || controller.signal.aborted) return;
           let made: { job: string; record: ToolCallRecord };
           try {
             made = this.options.atomically(() => {

@@ -13,7 +13,7 @@ import { checkArguments, executeSkill, precheckCall, type ExecuteOptions } from 
 import type { Risk, Skill, SkillResult } from '../skills/types.js';
 import { effectFreeBuiltins } from '../builtins/index.js';
 import { TERMINAL_CHANNEL } from './channel.js';
-import type { ApprovalGate } from './gate.js';
+import { stoppedBeforeAsking, type ApprovalGate, type GateDenial } from './gate.js';
 import { refusedForModel, tooLongToApprove, unconfirmedForModel } from './messages.js';
 import { effectiveRisk } from './review.js';
 import type { CallErrorCode } from '../../shared/call-errors.js';
@@ -187,6 +187,30 @@ export class SkillCaller {
           ...(approval.approvalId ? { approvalId: approval.approvalId } : {}),
         },
       );
+    /** A call the owner refused or let lapse, or one cancelled (stopped, shut down): it did not run. */
+    const denied = (decision: GateDenial): SkillCallOutcome => {
+      const approval = { approvalId: decision.approvalId, approvalOutcome: decision.status };
+      if (decision.status === 'rejected') {
+        // Said where it was refused: a y/N at the terminal or the app's card is no WeChat cancel nor wrong codes.
+        const code =
+          decision.channel === TERMINAL_CHANNEL
+            ? 'call-refused-at-terminal'
+            : decision.inApp
+              ? 'call-refused-in-app'
+              : 'call-refused';
+        return notRun('refused', refusedForModel(skill.name), { ...approval, errorCode: { code } });
+      }
+      if (decision.status === 'expired') {
+        return notRun('unconfirmed', unconfirmedForModel(skill.name), {
+          ...approval,
+          errorCode: { code: 'call-unconfirmed' },
+        });
+      }
+      return notRun('cancelled', `${skill.name} did not run: ${decision.reason}`, {
+        ...approval,
+        errorCode: { code: 'call-cancelled', params: { cause: decision.cause } },
+      });
+    };
     const refused = await precheckCall(skill, params, runOptions(skill, env));
     if (refused) return notRun('error', refused);
 
@@ -199,6 +223,8 @@ export class SkillCaller {
         request.ownerAtTerminal && risk === 'high' ? 'owner-at-terminal' : 'none',
       );
     }
+    // Stopped during the checks above (a built-in's first import, say): nobody is asked, nothing runs.
+    if (request.signal?.aborted) return denied(stoppedBeforeAsking(skill.name));
     if (this.options.highRiskPaused?.()) {
       return notRun('refused', pausedForModel(skill.name), {
         approvalOutcome: 'paused',
@@ -221,29 +247,7 @@ export class SkillCaller {
       requestedBy: request.requestedBy,
       signal: request.signal,
     });
-    if (decision.status !== 'approved') {
-      const approval = { approvalId: decision.approvalId, approvalOutcome: decision.status };
-      if (decision.status === 'rejected') {
-        // Said where it was refused: a y/N at the terminal or the app's card is no WeChat cancel nor wrong codes.
-        const code =
-          decision.channel === TERMINAL_CHANNEL
-            ? 'call-refused-at-terminal'
-            : decision.inApp
-              ? 'call-refused-in-app'
-              : 'call-refused';
-        return notRun('refused', refusedForModel(skill.name), { ...approval, errorCode: { code } });
-      }
-      if (decision.status === 'expired') {
-        return notRun('unconfirmed', unconfirmedForModel(skill.name), {
-          ...approval,
-          errorCode: { code: 'call-unconfirmed' },
-        });
-      }
-      return notRun('cancelled', `${skill.name} did not run: ${decision.reason}`, {
-        ...approval,
-        errorCode: { code: 'call-cancelled', params: { cause: decision.cause } },
-      });
-    }
+    if (decision.status !== 'approved') return denied(decision);
     // Exactly what was approved: the stored params, the approved skill version.
     let approvedRun: ExecuteOptions;
     try {

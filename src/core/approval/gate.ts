@@ -66,7 +66,8 @@ export type GateDenial =
   /** `channel`: the one the owner refused it on; `inApp`: whether that was an in-app card (no code). */
   | { status: 'rejected'; approvalId: string; reason: string; channel: string; inApp: boolean }
   | { status: 'expired'; approvalId: string; reason: string }
-  | { status: 'cancelled'; approvalId: string; reason: string; cause: CancelCause };
+  /** `approvalId`: none when the call was stopped before an approval was opened (see stoppedBeforeAsking). */
+  | { status: 'cancelled'; approvalId?: string; reason: string; cause: CancelCause };
 
 /** Why each cancel happened, in English (what the model is told after "<skill> did not run: "). */
 const CANCEL_REASONS: Record<CancelCause, (skill: string) => string> = {
@@ -99,6 +100,16 @@ const cancelled = (approvalId: string, cause: CancelCause, skill: string): GateD
   approvalId,
   reason: CANCEL_REASONS[cause](skill),
   cause,
+});
+
+/**
+ * The decision for a call of `skill` whose turn was stopped before its approval was opened: nobody
+ * is asked and nothing runs, and it reads as one stopped while its approval waited.
+ */
+export const stoppedBeforeAsking = (skill: string): GateDenial => ({
+  status: 'cancelled',
+  reason: CANCEL_REASONS.stopped(skill),
+  cause: 'stopped',
 });
 
 /** An approval as the UI may see it: never the code, never its hash. */
@@ -210,6 +221,8 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
 
   /** Asks the owner; resolves when the call may run (with the exact stored params) or will not. */
   request(request: ApprovalRequest): Promise<GateDecision> {
+    // Its turn already stopped: an abort listener added now would never fire, so nobody is asked.
+    if (request.signal?.aborted) return Promise.resolve(stoppedBeforeAsking(request.skill.name));
     return new Promise((resolve) => {
       const id = this.open(request, request.skill);
       this.waiters.set(id, { request, skill: request.skill, resolve });

@@ -189,6 +189,8 @@ async function runScript(
   timeoutMs: number,
   options: ExecuteOptions,
 ): Promise<SkillOutcome> {
+  // A call stopped before it began does not begin (its program is never started).
+  if (options.signal?.aborted) return { success: false, error: 'cancelled' };
   const script = skill.script!;
   let file: string;
   try {

@@ -371,6 +371,26 @@ describe('the approval gate', () => {
     expect(world.runs('send_mail')).toEqual([]);
   });
 
+  it('a call whose turn already stopped opens no approval and asks nobody', async () => {
+    world = gateWorld();
+    const asked = world.wechat.nextSent().then((text) => ({ asked: text }));
+    const decision = world.gate.request({
+      skill: world.registry.current('send_mail')!,
+      params: mail,
+      source: 'chat',
+      signal: AbortSignal.abort(),
+    });
+    // Asked anyway, the request would wait for an answer that never comes: the message is what the test sees.
+    expect(await Promise.race([decision, asked])).toEqual({
+      status: 'cancelled',
+      reason: 'the call was stopped',
+      cause: 'stopped',
+    });
+    await settle();
+    expect(world.store.approvals.list({ limit: 10 })).toEqual([]);
+    expect(world.wechat.outbox).toEqual([]);
+  });
+
   it('sending fails on WeChat: the approval goes to the in-app card instead, and says where it is', async () => {
     world = gateWorld();
     world.wechat.sendToOwner = async () => {

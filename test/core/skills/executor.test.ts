@@ -202,6 +202,16 @@ describe('script skills', () => {
     expect(result).toMatchObject({ success: false, error: 'cancelled' });
   });
 
+  it('a call stopped before it began starts no program', async () => {
+    const marker = path.join(tempDir(), 'ran');
+    const skill = skillFrom(scriptSkill({ script: `: > '${marker}'` }));
+    const spawned: number[] = [];
+    const result = await run(skill, {}, { signal: AbortSignal.abort(), onSpawn: (pid: number) => spawned.push(pid) });
+    expect(result).toMatchObject({ success: false, error: 'cancelled' });
+    expect(spawned).toEqual([]);
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
   it('says clearly when the interpreter is missing', async () => {
     const skill = skillFrom(scriptSkill({ language: '', script: '#!/usr/bin/env no-such-interpreter-xyz\necho' }));
     const result = await run(skill);

@@ -92,7 +92,9 @@ export interface ScriptedReply {
  * - 'letter-names': Gemini, a tool name (of a tool, or of a call in history) that does not begin
  *   with a letter or an underscore;
  * - 'moonshot-schema': Moonshot, a tool's parameters with a property, item or anyOf/oneOf branch
- *   without its own "type", or a "type" beside anyOf/oneOf.
+ *   without its own "type", or a "type" beside anyOf/oneOf;
+ * - 'tool-call-names': OpenAI, a tool name (of a tool, or of a call in history) that is not 1 to 64
+ *   characters of [a-zA-Z0-9_-].
  */
 export type ServerRule =
   | 'reasoning-missing'
@@ -109,7 +111,8 @@ export type ServerRule =
   | 'reasoning-details'
   | 'tool-call-ids'
   | 'letter-names'
-  | 'moonshot-schema';
+  | 'moonshot-schema'
+  | 'tool-call-names';
 
 export type Script =
   ScriptedReply | ((request: RecordedRequest, index: number) => ScriptedReply | Promise<ScriptedReply>);
@@ -393,6 +396,21 @@ function broken(rule: ServerRule, body: { messages?: unknown; tools?: unknown[] 
       return called.some((name) => !/^[a-zA-Z_]/.test(String(name)))
         ? '* GenerateContentRequest.contents[1].parts[0].function_call.name: Invalid function name. Must start with a letter or an underscore.'
         : undefined;
+    }
+    case 'tool-call-names': {
+      const allowed = (name: unknown) => typeof name === 'string' && /^[a-zA-Z0-9_-]{1,64}$/.test(name);
+      const pattern = "Expected a string that matches the pattern '^[a-zA-Z0-9_-]{1,64}$'.";
+      const declared = (body?.tools ?? []).findIndex(
+        (t) => !allowed((t as { function?: { name?: unknown } }).function?.name),
+      );
+      if (declared !== -1)
+        return `Invalid 'tools[${declared}].function.name': string does not match pattern. ${pattern}`;
+      for (const [i, m] of messages.entries()) {
+        const j = (m.tool_calls ?? []).findIndex((c) => !allowed(c.function?.name));
+        if (j !== -1)
+          return `Invalid 'messages[${i}].tool_calls[${j}].function.name': string does not match pattern. ${pattern}`;
+      }
+      return undefined;
     }
     case 'moonshot-schema': {
       for (const tool of body?.tools ?? []) {

@@ -4,7 +4,7 @@
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { StoredMessage } from '../store/conversations-repo.js';
-import { NO_REPLY, placeholder } from './wire-messages.js';
+import { NO_REPLY, placeholder, shortId } from './wire-messages.js';
 
 const CJK = /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/g;
 
@@ -36,6 +36,24 @@ function isJson(text: string): boolean {
   }
 }
 
+/** The tool names OpenAI takes (it refuses the whole request for any other in its history). */
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const MAX_TOOL_NAME = 64;
+
+/**
+ * A tool call's name as the model is sent it. One the model wrote that OpenAI would refuse
+ * (`functions.search_web`, one with a space, one longer than 64 characters: a 400 for every request
+ * that carries it) names no skill, so its call ran nothing and was answered so; it is sent as a
+ * stand-in of the characters allowed, the same each time: `Invalid_` and the name, each other
+ * character as `_` (with a capital, the stand-in names no skill either, see SKILL_NAME_PATTERN, and
+ * it begins with a letter, see letter-names). The log keeps what the model wrote.
+ */
+export function sentToolName(name: string): string {
+  if (TOOL_NAME.test(name)) return name;
+  const standIn = `Invalid_${name.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  return standIn.length <= MAX_TOOL_NAME ? standIn : `${standIn.slice(0, MAX_TOOL_NAME - 10)}_${shortId(name)}`;
+}
+
 /**
  * A stored message as the model is sent it. `provider`: the provider asked (providerKey), when
  * the message belongs to a turn that called tools. What that provider wanted back from its own
@@ -43,7 +61,8 @@ function isJson(text: string): boolean {
  * request without it), its reasoning blocks (OpenRouter), what it added to its calls (Gemini's
  * thought signatures). Reasoning is never sent as content. Tool-call arguments that were not JSON
  * are sent as `{}`: DashScope refuses the whole request otherwise, and the call's answer already
- * told the model they were invalid (the log keeps what it wrote).
+ * told the model they were invalid (the log keeps what it wrote); so is a name OpenAI refuses sent
+ * as a stand-in (see sentToolName), which whatever declares the history's tools then names too.
  */
 export function toApiMessage(message: StoredMessage, provider?: string): ChatCompletionMessageParam {
   switch (message.role) {
@@ -57,7 +76,7 @@ export function toApiMessage(message: StoredMessage, provider?: string): ChatCom
               tool_calls: message.toolCalls.map((c) => ({
                 id: c.id,
                 type: 'function' as const,
-                function: { name: c.name, arguments: isJson(c.arguments) ? c.arguments : '{}' },
+                function: { name: sentToolName(c.name), arguments: isJson(c.arguments) ? c.arguments : '{}' },
                 ...(ours && c.extra ? { extra_content: c.extra } : {}),
               })),
             }

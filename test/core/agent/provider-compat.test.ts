@@ -32,7 +32,7 @@ interface SentMessage {
   content: string | null;
   reasoning_content?: string;
   reasoning_details?: unknown;
-  tool_calls?: { id: string; extra_content?: unknown }[];
+  tool_calls?: { id: string; extra_content?: unknown; function?: { name: string } }[];
 }
 const assistantMessages = (body: { messages: SentMessage[] }) => body.messages.filter((m) => m.role === 'assistant');
 
@@ -299,6 +299,53 @@ describe('requests shaped for strict servers', () => {
     expect(call.function.arguments).toBe('{}');
     const stored = w.store.conversations.messages(first.conversationId)[1]!;
     expect(stored.toolCalls![0]!.arguments).toBe('{"word": apple');
+  });
+
+  it('sends a tool name OpenAI refuses as a stand-in, in this turn, the next, and the tools declared for them', async () => {
+    w = await worldWithNotes();
+    const openai = { refuses: ['tool-call-names' as const] };
+    const long = 'x'.repeat(100);
+    w.server.enqueue(
+      { ...openai, toolCalls: [{ id: 'call_dotted', name: 'functions.search_web', arguments: '{}' }] },
+      { ...openai, toolCalls: [{ id: 'call_spaced', name: 'a b', arguments: '{}' }] },
+      { ...openai, toolCalls: [{ id: 'call_long', name: long, arguments: '{}' }] },
+      { ...openai, content: 'No such tools.' },
+    );
+    const first = await w.agent.send('search the web');
+    expect(first.error).toBeUndefined();
+    expect(first.reply).toBe('No such tools.');
+    expect(first.toolCalls.map((c) => [c.name, c.status])).toEqual([
+      ['functions.search_web', 'error'],
+      ['a b', 'error'],
+      [long, 'error'],
+    ]);
+    w.server.enqueue({ ...openai, content: 'Hi again.' });
+    expect((await w.agent.send('hi', { conversationId: first.conversationId })).error).toBeUndefined();
+    // With every skill off, a server that wants the history's tools declared is sent them by the same names.
+    for (const skill of w.registry.list()) w.store.skillSettings.setEnabled(skill.name, false);
+    const bedrock = { refuses: ['tools-for-history' as const, 'tool-call-names' as const] };
+    w.server.enqueue({ ...bedrock, content: 'unused' }, { ...bedrock, content: 'Still here.' });
+    const third = await w.agent.send('still there?', { conversationId: first.conversationId });
+    expect(third.error).toBeUndefined();
+    expect(third.reply).toBe('Still here.');
+
+    expect(w.server.requests).toHaveLength(7);
+    const named = (body: { messages: SentMessage[]; tools?: { function: { name: string } }[] }) => [
+      ...body.messages.flatMap((m) => (m.tool_calls ?? []).map((c) => c.function?.name)),
+      ...(body.tools ?? []).map((t) => t.function.name),
+    ];
+    for (const request of w.server.requests)
+      for (const name of named(request.body)) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    const standIns = [
+      'Invalid_functions_search_web',
+      'Invalid_a_b',
+      expect.stringMatching(/^Invalid_x+_[a-zA-Z0-9]{9}$/),
+    ];
+    expect(named(w.server.requests[3]!.body).slice(0, 3)).toEqual(standIns);
+    expect(named(w.server.requests[6]!.body)).toEqual([...standIns, ...standIns]);
+    // What is stored, and shown to the owner, is what the model wrote.
+    const stored = w.store.conversations.messages(first.conversationId).flatMap((m) => m.toolCalls ?? []);
+    expect(stored.map((c) => c.name)).toEqual(['functions.search_web', 'a b', long]);
   });
 
   it('leaves reasoning_content out for a server that refuses the field, and remembers it', async () => {

@@ -16,6 +16,7 @@ import type { BackgroundJobsRepo } from '../store/background-jobs-repo.js';
 import type { ConversationsRepo, StoredToolCall } from '../store/conversations-repo.js';
 import type { Skill } from '../skills/types.js';
 import { DEFAULT_TIME_ZONE } from '../builtins/datetime.js';
+import { AfterCommit } from './after-commit.js';
 import { buildCatalogue } from './catalogue.js';
 import { fitToBudget, historyOf, toApiMessage } from './history.js';
 import { ProviderRequests } from './provider-request.js';
@@ -108,6 +109,8 @@ export class Agent {
   private readonly requests: ProviderRequests;
   /** The turn's tool calls, and those gone on in the background. */
   private readonly tools: ToolCalls;
+  /** The tool calls' commits, and what the turn keeps in memory of each once it went through. */
+  private readonly commits: AfterCommit;
 
   /** The turns under way (see TurnsInProgress). */
   private readonly turns: TurnsInProgress;
@@ -115,7 +118,10 @@ export class Agent {
   constructor(private readonly options: AgentOptions) {
     this.requests = new ProviderRequests(options);
     this.turns = options.turns ?? new TurnsInProgress();
-    this.tools = new ToolCalls(options, (event) => this.emit(event));
+    this.commits = new AfterCommit(options.atomically);
+    this.tools = new ToolCalls({ ...options, atomically: <T>(fn: () => T): T => this.commits.run(fn) }, (event) =>
+      this.emit(event),
+    );
   }
 
   /** Background calls still running, so a caller can wait for them (tests, shutdown). */
@@ -404,8 +410,13 @@ export class Agent {
           ...(job ? { job } : {}),
           ...(record.status === 'background' ? {} : { callStatus: record.status }),
         });
-        replyStored = true;
-        messages.push({ role: 'tool', tool_call_id: record.id, content });
+        // A commit that fails while the turn goes on (a call past its time limit that cannot be
+        // stored as a background job, then kept when it ends) leaves the reply to store and the
+        // result unsent.
+        this.commits.then(() => {
+          replyStored = true;
+          messages.push({ role: 'tool', tool_call_id: record.id, content });
+        });
       };
       const calls = toolCalls.map((call) =>
         this.tools.start(call, { catalogue, found, conversationId, allowedSkills: allowed, keep }, signal),

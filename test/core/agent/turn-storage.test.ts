@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SkillCaller } from '../../../src/core/approval/call-skill.js';
 import { builtinHandlers, type BuiltinHandler } from '../../../src/core/builtins/index.js';
-import type { AgentEvent } from '../../../src/core/agent/agent.js';
+import type { AgentEvent, AgentOptions } from '../../../src/core/agent/agent.js';
 import { agentWorld, testAgent, type AgentWorld } from '../../helpers/agent.js';
 import { onCleanup, scriptSkill, writeSkill } from '../../helpers/temp.js';
 
@@ -39,9 +39,19 @@ function reader(world: AgentWorld) {
 
 /**
  * The world's agent with a built-in `probe` skill that records what the reader sees while it runs,
- * and a `clock` skill (the effect-free get_current_datetime built-in) that does the same.
+ * and a `clock` skill (the effect-free get_current_datetime built-in) that does the same, then waits
+ * for what `clock` returns, if given. The caller and the agent commit with `atomically`.
  */
-function probing(world: AgentWorld, probe?: BuiltinHandler, atomically = world.store.atomically) {
+function probing(
+  world: AgentWorld,
+  options: {
+    probe?: BuiltinHandler;
+    clock?: () => Promise<void>;
+    atomically?: AgentOptions['atomically'];
+    agent?: Partial<AgentOptions>;
+  } = {},
+) {
+  const { probe, atomically = world.store.atomically } = options;
   const read = reader(world);
   const seen: Seen[] = [];
   const look: BuiltinHandler = (params, context) => {
@@ -50,7 +60,8 @@ function probing(world: AgentWorld, probe?: BuiltinHandler, atomically = world.s
   };
   const clock: BuiltinHandler = (params, context) => {
     seen.push(read(context.call.requestedBy!));
-    return builtinHandlers.get_current_datetime!(params, context);
+    const time = () => builtinHandlers.get_current_datetime!(params, context);
+    return options.clock ? options.clock().then(time) : time();
   };
   writeSkill(world.system, 'probe', '---\ndescription: Looks around.\nrisk: low\nbuiltin: probe\n---\n');
   writeSkill(world.system, 'clock', '---\ndescription: The time.\nrisk: low\nbuiltin: get_current_datetime\n---\n');
@@ -66,7 +77,9 @@ function probing(world: AgentWorld, probe?: BuiltinHandler, atomically = world.s
     atomically,
   });
   const events: AgentEvent[] = [];
-  return { agent: testAgent(world, world.server.url, { caller, onEvent: (e) => events.push(e) }), seen, read, events };
+  const onEvent = (e: AgentEvent) => events.push(e);
+  const agent = testAgent(world, world.server.url, { caller, atomically, onEvent, ...options.agent });
+  return { agent, seen, read, events };
 }
 
 const roles = (s: Seen) => s.messages.map((m) => m.role);
@@ -79,25 +92,37 @@ const failedLine = (detail: string) => ({
 });
 
 /**
- * probing() whose probe makes the next transaction fail: 'refused' before it begins (the database
- * held by another process past the wait), 'undone' after it ran whole (the disk fails at commit).
+ * probing() whose probe (or `failNextCommit`) makes the next transaction fail: 'refused' before it
+ * begins (the database held by another process past the wait), 'undone' after it ran whole (the disk
+ * fails at commit). `clockWaits`: the clock ends only once that transaction failed.
  */
-function probingWithFailingCommit(world: AgentWorld, how: 'refused' | 'undone') {
+function probingWithFailingCommit(
+  world: AgentWorld,
+  how: 'refused' | 'undone',
+  options: { clockWaits?: boolean; agent?: Partial<AgentOptions> } = {},
+) {
   let failNext = false;
+  let failed = () => {};
+  const failure = new Promise<void>((resolve) => (failed = resolve));
   const atomically = <T>(fn: () => T): T => {
     if (!failNext) return world.store.atomically(fn);
     failNext = false;
+    failed();
     if (how === 'refused') throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
     return world.store.atomically(() => {
       fn();
       throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
     });
   };
-  const probe = () => {
+  const failNextCommit = () => {
     failNext = true;
+  };
+  const probe = () => {
+    failNextCommit();
     return 'probed';
   };
-  return probing(world, probe, atomically);
+  const clock = options.clockWaits ? () => failure : undefined;
+  return { ...probing(world, { probe, clock, atomically, agent: options.agent }), failNextCommit };
 }
 
 describe('what a turn stores, and when', () => {
@@ -229,9 +254,11 @@ describe('what a turn stores, and when', () => {
   it('a call whose result cannot be stored still has its audit row completed', async () => {
     w = await agentWorld();
     // The conversation is deleted while the call runs: its tool message has nowhere to go.
-    const { agent, events } = probing(w, (_params, context) => {
-      w!.store.conversations.delete(context.call.requestedBy!);
-      return 'probed';
+    const { agent, events } = probing(w, {
+      probe: (_params, context) => {
+        w!.store.conversations.delete(context.call.requestedBy!);
+        return 'probed';
+      },
     });
     w.server.enqueue({ toolCalls: [{ id: 'call_1', name: 'probe', arguments: '{}' }] }, { content: 'unused' });
     await expect(agent.send('look, then vanish')).rejects.toThrow(/FOREIGN KEY/);
@@ -279,6 +306,40 @@ describe('what a turn stores, and when', () => {
     expect(read().messages[2]).toEqual(failedLine('disk I/O error'));
     expect(events.filter((e) => e.type === 'tool-call').map((e) => (e as { id: string }).id)).toEqual(['call_1']);
     expect(events.filter((e) => e.type === 'tool-result')).toEqual([]);
+  });
+
+  it('a call past its time limit that cannot be made a background job is sent and stored once, after its reply', async () => {
+    w = await agentWorld();
+    // The clock goes past its time limit at once, and waits until the commit that would make it a
+    // background job failed (it runs whole, then the disk fails): the turn then waits for the call,
+    // and keeps its result as it ends.
+    const { agent, read, failNextCommit } = probingWithFailingCommit(w, 'undone', {
+      clockWaits: true,
+      agent: { toolTimeoutMs: 0 },
+    });
+    w.server.enqueue(
+      () => {
+        // No commit comes between this request and the call's (the clock makes none as it starts).
+        failNextCommit();
+        return { toolCalls: [{ id: 'call_1', name: 'clock', arguments: '{}' }] };
+      },
+      { content: 'Done.' },
+    );
+    const turn = await agent.send('what time is it?');
+    expect(turn.error).toBeUndefined();
+    expect(turn.reply).toBe('Done.');
+    expect(turn.toolCalls.map((c) => [c.id, c.status])).toEqual([['call_1', 'done']]);
+    const results = (
+      w.server.requests[1]!.body.messages as { role: string; tool_call_id: string; content: string }[]
+    ).filter((m) => m.role === 'tool');
+    expect(results.map((m) => m.tool_call_id)).toEqual(['call_1']);
+    // What is stored: the reply that asked, then the result the model was sent.
+    const stored = read(turn.conversationId).messages;
+    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(JSON.parse(stored[1]!.extra!)).toMatchObject({ toolCalls: [{ id: 'call_1', name: 'clock' }] });
+    expect(stored[2]!.content).toBe(results[0]!.content);
+    expect(stored[2]!.content).not.toContain('background');
+    expect(w.store.jobs.undelivered(turn.conversationId)).toEqual([]);
   });
 
   it('a reply whose calls cannot start is not half stored', async () => {

@@ -35,6 +35,14 @@ export type ReasoningBack = 'as-stored' | 'fill' | 'leave-out';
 type Message = ChatCompletionMessageParam & { reasoning_content?: string };
 type Assistant = Extract<ChatCompletionMessageParam, { role: 'assistant' }> & { reasoning_content?: string };
 
+/**
+ * A note's text with its own markers taken apart: a background result (a web page, a mail) that
+ * holds `[end of note]` must not end the note early, so that what follows reads as the owner's.
+ */
+function asNoteText(text: string): string {
+  return text.replace(/\[(\s*(?:end of note|iAs note))/gi, '($1');
+}
+
 /** The text of a message (iAs sends text only; of a list of parts, the text parts). */
 function textOf(message: ChatCompletionMessageParam): string {
   const content = message.content;
@@ -56,7 +64,7 @@ export function forServer(
   let notes: string[] = [];
   messages.forEach((message, i) => {
     if (message.role === 'system' && i > 0) {
-      notes.push(`[iAs note, not written by the owner] ${textOf(message)} [end of note]`);
+      notes.push(`[iAs note, not written by the owner] ${asNoteText(textOf(message))} [end of note]`);
       return;
     }
     if (message.role === 'assistant') {

@@ -3,6 +3,7 @@ import readline from 'node:readline';
 import type { Command } from 'commander';
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
+import { TurnUnderWayError } from '../core/agent/turn-under-way.js';
 import type { Runtime } from '../core/runtime.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import {
@@ -186,6 +187,18 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
           try {
             result = await turn(message);
           } catch (err) {
+            // Another turn under way in the conversation (the app's, WeChat's, another `ias chat`):
+            // nothing was stored; the message can be sent again once that turn has ended.
+            if (err instanceof TurnUnderWayError) {
+              const message = sayThrown(words, err);
+              if (opts.json) {
+                const said = { conversationId: err.conversationId, error: message };
+                process.stdout.write(`${jsonText(said, 2)}\n`);
+              }
+              printError(words, message);
+              process.exitCode = 1;
+              return;
+            }
             // A turn that failed in iAs (its line is stored with it): said as a provider's failure is.
             if (!(err instanceof TurnFailedInIas)) throw err;
             const message = sayThrown(words, err);

@@ -1,6 +1,7 @@
 /** What `ias chat` prints: the turn as it happens for people, or as JSON for programs. */
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import type { ProviderNotConfiguredError } from '../core/agent/providers.js';
+import { TurnUnderWayError } from '../core/agent/turn-under-way.js';
 import { sayTurnLine, type MessageCode } from '../shared/turn-messages.js';
 import { visibleText, withControlsShown } from '../shared/visible-text.js';
 import type { ChatWords } from './chat-words.js';
@@ -24,10 +25,12 @@ export class TurnFailedInIas extends Error {
 
 /**
  * What the chat says of a turn that threw: one that failed in iAs by its stored line, in the chat's
- * language (as a provider's failure is said); anything else by its own message.
+ * language (as a provider's failure is said); one refused for another turn under way there in its
+ * words; anything else by its own message.
  */
 export function sayThrown(words: ChatWords, err: unknown): string {
   if (err instanceof TurnFailedInIas) return say(words, err.failure.message, err.failure.messageCode);
+  if (err instanceof TurnUnderWayError) return words.turnUnderWay;
   return err instanceof Error ? err.message : String(err);
 }
 

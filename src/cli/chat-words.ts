@@ -4,6 +4,8 @@
  */
 import type { ToolCallStatus } from '../core/agent/agent.js';
 import type { SkillOrigin } from '../shared/approval-messages.js';
+import { englishApiErrors } from '../shared/api-errors.js';
+import { chineseApiErrors } from '../shared/api-errors-zh-CN.js';
 import type { Locale } from '../shared/locale.js';
 import { englishTurnMessages, type TurnMessageStrings } from '../shared/turn-messages.js';
 import { chineseTurnMessages } from '../shared/turn-messages-zh-CN.js';
@@ -49,6 +51,8 @@ export interface ChatWords {
   noApprover: string;
   needConversationId: string;
   noConversation: (id: string) => string;
+  /** A turn refused: another is under way in the conversation (the app's, WeChat's, another `ias chat`). */
+  turnUnderWay: string;
   /** Said after "no model is configured" (only then): how to save one with `ias provider set`. */
   setProvider: string;
   /** The lines about how a turn went, by their codes. */
@@ -103,6 +107,7 @@ const english: ChatWords = {
     '[a high-risk call needs your approval, and there is no terminal here to ask you at: run `ias chat` on a terminal to approve it there]',
   needConversationId: '--conversation needs the ID of a conversation',
   noConversation: (id) => `no conversation ${id}`,
+  turnUnderWay: englishApiErrors['reply-in-progress']({}),
   setProvider: providerWords.en.setHint,
   turn: englishTurnMessages,
 };
@@ -153,6 +158,7 @@ const chinese: ChatWords = {
   noApprover: '[高风险调用需要你的确认，但这里没有终端可以询问你：请在终端中运行 `ias chat`，在那里确认]',
   needConversationId: '--conversation 需要一个对话的 ID',
   noConversation: (id) => `没有对话 ${id}`,
+  turnUnderWay: chineseApiErrors['reply-in-progress']({}),
   setProvider: providerWords['zh-CN'].setHint,
   turn: chineseTurnMessages,
 };

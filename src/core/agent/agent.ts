@@ -27,6 +27,7 @@ import { settleCutOffTurn } from './cut-off-turns.js';
 import { addNotice, failureLine, hasLines, setError, storeLines } from './turn-lines.js';
 import { ToolCalls, type EndedCallStatus, type ToolCallRecord, type ToolCallStatus } from './tool-calls.js';
 import { TurnsInProgress } from './turns-in-progress.js';
+import { TurnUnderWayError } from './turn-under-way.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
 export type { EndedCallStatus, ToolCallRecord, ToolCallStatus };
@@ -147,7 +148,8 @@ export class Agent {
   /**
    * One turn: the user's message in, the assistant's reply out (with everything stored). A turn
    * that fails on iAs's side (a result that cannot be stored, the database busy past its wait)
-   * stores a line saying so, as best it can, and throws its error.
+   * stores a line saying so, as best it can, and throws its error. Refused (TurnUnderWayError),
+   * with nothing stored, while another turn is under way in the conversation.
    */
   async send(text: string, options: { conversationId?: string; signal?: AbortSignal } = {}): Promise<TurnResult> {
     const { conversations } = this.options;
@@ -166,6 +168,9 @@ export class Agent {
       }
       // The turn before, cut off when its iAs stopped, says so before this one begins.
       settleCutOffTurn(conversations, conversationId);
+      // One turn at a time in a conversation (whichever agent or iAs process runs it): refused
+      // before anything is stored, as its owner's message would come between a call and its result.
+      if (conversations.turnUnderWay(conversationId)) throw new TurnUnderWayError(conversationId);
       const before = historyOf(conversations.messages(conversationId), providerKey(config));
       // Results of background calls that finished since the last turn join this one.
       for (const job of this.options.jobs.undelivered(conversationId)) {
@@ -180,14 +185,17 @@ export class Agent {
     });
     const turn: TurnResult = { conversationId, reply: '', reasoning: '', rounds: 0, toolCalls: [] };
     const ending = { stored: false };
-    try {
-      return await this.turns.run(options.signal, (signal) =>
-        this.loop(turn, { text, config, earlier, current, skills }, ending, signal),
-      );
-    } catch (error) {
-      if (!ending.stored) this.storeFailure(turn, error);
-      throw error;
-    }
+    // Under way (see turnUnderWay) from the commit that began it until it has stored how it ended.
+    return conversations.runTurn(conversationId, async () => {
+      try {
+        return await this.turns.run(options.signal, (signal) =>
+          this.loop(turn, { text, config, earlier, current, skills }, ending, signal),
+        );
+      } catch (error) {
+        if (!ending.stored) this.storeFailure(turn, error);
+        throw error;
+      }
+    });
   }
 
   /**

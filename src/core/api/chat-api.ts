@@ -120,7 +120,9 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
       if (held) throw apiError(CODE_REFUSALS[held], {});
       if (conversationId && !conversations.get(conversationId))
         throw apiError('no-conversation', { id: conversationId });
-      if (conversationId && turns.has(conversationId)) throw apiError('reply-in-progress', {});
+      // A turn under way there: this window's, or another's (WeChat's agent, `ias chat`, the app).
+      if (conversationId && (turns.has(conversationId) || conversations.turnUnderWay(conversationId)))
+        throw apiError('reply-in-progress', {});
       // No model it can use (the settings changed since the page was read): refused before a new
       // conversation or the message is stored, saying why, so the owner keeps the text and can mend it.
       try {

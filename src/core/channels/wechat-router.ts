@@ -4,7 +4,8 @@
  * whose reply goes back to WeChat. Groups and strangers reach nothing.
  */
 import { EventEmitter } from 'node:events';
-import type { Agent } from '../agent/agent.js';
+import type { Agent, TurnResult } from '../agent/agent.js';
+import { TurnUnderWayError } from '../agent/turn-under-way.js';
 import type { IncomingMessage } from '../approval/channel.js';
 import type { ApprovalGate } from '../approval/gate.js';
 import { PairingSession } from './pairing.js';
@@ -15,6 +16,8 @@ import { markdownToPlain, splitForWechat } from './wechat-text.js';
 import type { Locale } from '../../shared/locale.js';
 import { sayTurnLine, type MessageCode } from '../../shared/turn-messages.js';
 import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
+import { englishApiErrors } from '../../shared/api-errors.js';
+import { chineseApiErrors } from '../../shared/api-errors-zh-CN.js';
 
 /** The reply to the owner's message when its turn failed, in the owner's language. */
 export function failureReply(locale: Locale, error: string, errorCode?: MessageCode): string {
@@ -98,11 +101,21 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
   private async chat(text: string): Promise<void> {
     const { agent, settings, channel } = this.options;
     if (!agent) return;
-    const turn = await agent.send(text, { conversationId: settings.conversation() });
+    const locale = this.options.locale?.() ?? 'en';
+    let turn: TurnResult;
+    try {
+      turn = await agent.send(text, { conversationId: settings.conversation() });
+    } catch (err) {
+      // A turn under way in WeChat's conversation (typed in the app, `ias chat`): nothing was
+      // stored, and the owner is told to send the message again once it has ended.
+      if (!(err instanceof TurnUnderWayError)) throw err;
+      const busy = (locale === 'zh-CN' ? chineseApiErrors : englishApiErrors)['reply-in-progress']({});
+      await channel.sendToOwner(busy);
+      this.emit('replied', busy);
+      return;
+    }
     settings.setConversation(turn.conversationId);
-    const reply = turn.error
-      ? failureReply(this.options.locale?.() ?? 'en', turn.error, turn.errorCode)
-      : markdownToPlain(turn.reply);
+    const reply = turn.error ? failureReply(locale, turn.error, turn.errorCode) : markdownToPlain(turn.reply);
     for (const piece of splitForWechat(reply)) await channel.sendToOwner(piece);
     this.emit('replied', reply);
   }

@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import type { ConversationCursor, EndedToolStatus, MessageCode } from '../../shared/contract.js';
-import type { ProcessOwner, RecordedProcess } from '../process-identity.js';
+import { recordedProcessEnded, type ProcessOwner, type RecordedProcess } from '../process-identity.js';
 
 type Db = Database.Database;
 
@@ -116,6 +116,8 @@ export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: 
   private readonly releaseStmt;
   /** This process, as it names itself the owner of its turns. */
   private readonly me: TurnOwner;
+  /** The conversations whose turn an agent of this process runs now (see runTurn). */
+  private readonly running = new Set<string>();
   private readonly insertMessage;
   private readonly listMessages;
   private readonly messagesBefore;
@@ -268,6 +270,31 @@ export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: 
   /** The process whose turn is under way in the conversation, if any. */
   turnOwner(conversationId: string): TurnOwner | undefined {
     return this.ownerStmt.get(conversationId);
+  }
+
+  /**
+   * Whether a turn is under way in the conversation: one an agent of this process runs now, or one
+   * of another iAs process that has not ended (a turn cut off by its process's end is none, see
+   * settleCutOffTurn; nor is a record of this process left by a turn that could not store its end).
+   */
+  turnUnderWay(conversationId: string): boolean {
+    if (this.running.has(conversationId)) return true;
+    const owner = this.turnOwner(conversationId);
+    const mine = owner?.pid === this.me.pid && owner.identity === this.me.identity;
+    return owner !== undefined && !mine && !recordedProcessEnded(owner);
+  }
+
+  /**
+   * Runs the turn `turn` of an agent of this process in the conversation: until it settles, a turn
+   * is under way there (see turnUnderWay). Call it at once after the commit that began the turn.
+   */
+  async runTurn<T>(conversationId: string, turn: () => Promise<T>): Promise<T> {
+    this.running.add(conversationId);
+    try {
+      return await turn();
+    } finally {
+      this.running.delete(conversationId);
+    }
   }
 
   /** The conversations with a turn under way (by any process). */

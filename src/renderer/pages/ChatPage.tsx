@@ -98,9 +98,11 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
     // Six digits that may be the code of another iAs process's approval, or numbers held while an
     // approval waits: nothing was stored or sent, and the text waits in the box to be written
     // another way or sent once the approval is answered. (A code that is this app's own is not
-    // kept: it belongs in WeChat, not in the box.)
+    // kept: it belongs in WeChat, not in the box.) Likewise a reply still coming in this
+    // conversation from elsewhere (WeChat, `ias chat`): the text waits to be sent once it has ended.
     const kept = sent.refused?.code;
-    if (kept === 'maybe-code-in-chat' || kept === 'numbers-held-for-approval') return false;
+    if (kept === 'maybe-code-in-chat' || kept === 'numbers-held-for-approval' || kept === 'reply-in-progress')
+      return false;
     // No model iAs can use any more (changed since this page read it): nothing was stored. Its card
     // (or the setup card) says what to mend, and the text waits in the box to be sent after.
     if (sent.refused?.code !== 'no-usable-model') return true;

@@ -187,27 +187,15 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
           try {
             result = await turn(message);
           } catch (err) {
-            // Another turn under way in the conversation (the app's, WeChat's, another `ias chat`):
-            // nothing was stored; the message can be sent again once that turn has ended.
-            if (err instanceof TurnUnderWayError) {
-              const message = sayThrown(words, err);
-              if (opts.json) {
-                const said = { conversationId: err.conversationId, error: message };
-                process.stdout.write(`${jsonText(said, 2)}\n`);
-              }
-              printError(words, message);
-              process.exitCode = 1;
-              return;
-            }
-            // A turn that failed in iAs (its line is stored with it): said as a provider's failure is.
-            if (!(err instanceof TurnFailedInIas)) throw err;
+            // Another turn under way in the conversation (the app's, WeChat's, another `ias chat`:
+            // nothing was stored, the message can be sent again once it has ended), or a turn that
+            // failed in iAs (its line is stored with it): said as a provider's failure is.
+            if (!(err instanceof TurnUnderWayError || err instanceof TurnFailedInIas)) throw err;
             const message = sayThrown(words, err);
-            if (opts.json) {
-              const said = { conversationId: err.failure.conversationId, error: message };
-              process.stdout.write(`${jsonText(said, 2)}\n`);
-            }
+            const conversationId = err instanceof TurnUnderWayError ? err.conversationId : err.failure.conversationId;
+            if (opts.json) process.stdout.write(`${jsonText({ conversationId, error: message }, 2)}\n`);
             printError(words, message);
-            process.stderr.write(color.dim(continueWith(words, err.failure.conversationId)));
+            if (err instanceof TurnFailedInIas) process.stderr.write(color.dim(continueWith(words, conversationId)));
             process.exitCode = 1;
             return;
           }

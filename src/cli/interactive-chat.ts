@@ -6,6 +6,7 @@
 import type readline from 'node:readline';
 import type { TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
+import { TurnUnderWayError } from '../core/agent/turn-under-way.js';
 import { withControlsShown } from '../shared/visible-text.js';
 import { chatCommandOf } from './chat-commands.js';
 import { printError, printNoProvider, printTurnEnd, sayThrown } from './chat-output.js';
@@ -33,6 +34,8 @@ export async function interactiveLoop(
   process.stderr.write(color.dim(`${words.intro}\n`));
   /** The cursor is on the prompt's line (nothing typed there has been entered): leaving ends it. */
   let onPromptLine = false;
+  /** A line refused for a reply under way elsewhere in this conversation: put back at the prompt. */
+  let refused: string | undefined;
   /**
    * The chat's prompt; or, while an approval waits (a call gone on in the background), its question:
    * the owner answers it knowing what they answer, never at the chat's prompt.
@@ -45,6 +48,8 @@ export async function interactiveLoop(
     // What had been typed here when a question was drawn over it.
     const typed = approvals.takeSetAside();
     if (typed !== '') rl.write(typed);
+    else if (refused !== undefined) rl.write(refused);
+    refused = undefined;
   };
   let busy = false;
   let closed = false;
@@ -70,6 +75,13 @@ export async function interactiveLoop(
         approvals.beforeOutput();
         if (err instanceof ProviderNotConfiguredError) printNoProvider(words, err);
         else printError(words, sayThrown(words, err));
+        if (err instanceof TurnUnderWayError) {
+          // Nothing of it was stored: it waits at the prompt to be sent again (a pasted block, of
+          // several lines, is still on the screen). What was typed to follow it is not sent ahead of it.
+          if (!text.includes('\n')) refused = text;
+          dropped += typedAhead.length;
+          typedAhead.length = 0;
+        }
         // Without a model no turn can work: leave, as a one-shot chat does.
         if (err instanceof ProviderNotConfiguredError) {
           busy = false;

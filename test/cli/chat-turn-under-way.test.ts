@@ -1,7 +1,7 @@
 /**
  * Two `ias chat --conversation ID` at once: while the first runs a call, the second is refused (in
  * the owner's language, exit 1) with nothing stored; the first one killed (a dead owner), the
- * conversation is free again.
+ * conversation is free again. On a terminal, the refused line waits at the prompt to be sent again.
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { iasAsync, iasProcess } from '../helpers/cli.js';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
 import { heldCallSkill } from '../helpers/held-call.js';
 import { onCleanup, tempDir } from '../helpers/temp.js';
+import { CTRL_D, iasOnTerminal } from '../helpers/terminal.js';
 
 let server: ModelServer | undefined;
 afterEach(async () => {
@@ -82,4 +83,47 @@ describe.runIf(process.platform === 'linux')('`ias chat --conversation` while an
       ['assistant', 'Sent.'],
     ]);
   });
+
+  it('on a terminal, the refused line waits at the prompt and is sent with Enter once the turn is free', async () => {
+    server = await startModelServer();
+    const home = tempDir('ias-chat-under-way-term-');
+    const system = path.join(home, 'system');
+    const held = heldCallSkill(system, home);
+    const env = { IAS_LLM_BASE_URL: server.url, IAS_LLM_API_KEY: 'sk-test', IAS_LLM_MODEL: 'test-model' };
+    const args = ['--home', home, '--system-skills', system];
+    server.enqueue({ content: 'Hello.' });
+    const { conversationId } = JSON.parse((await iasAsync(['chat', 'hello', '--json', ...args], env)).stdout) as {
+      conversationId: string;
+    };
+    server.enqueue({ toolCalls: [{ id: 'call_slow', name: 'slow_report', arguments: '{}' }] });
+    server.fallback((request) =>
+      JSON.stringify(request.body).includes('and email it')
+        ? { content: 'Sent it.' }
+        : { delayMs: 120_000, content: 'never sent' },
+    );
+    const owner = iasProcess(['chat', 'make the report', '--conversation', conversationId, ...args], env);
+    onCleanup(() => owner.child.kill('SIGKILL'));
+    await held.running();
+
+    const term = iasOnTerminal(['chat', '--conversation', conversationId, ...args], env);
+    await term.waitFor('you> ');
+    term.type('and email it\r');
+    await term.waitFor('a reply is still coming in this conversation; stop it or wait');
+    // Drawn again with the refused line on it, nothing of it stored.
+    await term.waitFor('you> and email it', 2);
+    expect(stored(home, conversationId).map(([, content]) => content)).not.toContain('and email it');
+
+    owner.child.kill('SIGKILL');
+    await owner.run;
+    // Enter sends what waits at the prompt: nothing else is typed.
+    term.type('\r');
+    await term.waitFor('Sent it.');
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(stored(home, conversationId).slice(-2)).toEqual([
+      ['user', 'and email it'],
+      ['assistant', 'Sent it.'],
+    ]);
+  }, 60_000);
 });

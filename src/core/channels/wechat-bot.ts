@@ -60,9 +60,11 @@ export async function loadPuppet(settings: PuppetSettings): Promise<PUPPET.impls
 export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [Message] }> {
   private wechaty: Wechaty | undefined;
   private current: WechatStatus = { state: 'stopped' };
-  private retryTimer: NodeJS.Timeout | undefined;
+  private retry: { timer: NodeJS.Timeout; at: number } | undefined;
   private failures = 0;
   private stopping = false;
+  /** Counts starts and stops: a start overtaken by a later start or a stop builds nothing more. */
+  private runs = 0;
 
   constructor(private readonly options: WechatBotOptions) {
     super();
@@ -85,11 +87,18 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
     this.emit('status', status);
   }
 
-  /** Starts the bot. Never throws: a failure becomes the 'error' status (and a retry). */
+  /**
+   * Starts the bot, in place of any bot already there (Log in while a retry waits, say: the earlier
+   * bot is stopped first, never left up beside the new one). Never throws: a failure becomes the
+   * 'error' status (and a retry).
+   */
   async start(): Promise<void> {
+    const run = ++this.runs;
     this.stopping = false;
-    clearTimeout(this.retryTimer);
+    this.cancelRetry();
     this.setStatus({ state: 'starting' });
+    await this.shutdown();
+    if (run !== this.runs) return;
     try {
       // The session file is a credential: private folder, 0600 file, made before the puppet writes it.
       fs.mkdirSync(path.dirname(this.memoryFile), { recursive: true, mode: 0o700 });
@@ -99,6 +108,7 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
       const puppet = isPuppetSettings(given) ? await loadPuppet(given) : given;
       // Loaded when the bot first starts: wechaty is large, and most runs of iAs never need it.
       const { WechatyBuilder } = await import('wechaty');
+      if (run !== this.runs) return;
       const bot = WechatyBuilder.build({ name: this.memoryFile, puppet });
       this.wechaty = bot;
       bot.on('scan', (qr) => this.setStatus({ state: 'waiting-for-scan', qr }));
@@ -116,7 +126,7 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
       });
       await bot.start();
     } catch (err) {
-      this.fail(err);
+      if (run === this.runs) this.fail(err);
     }
   }
 
@@ -128,20 +138,21 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
   }
 
   private scheduleRestart(reason: string): void {
-    if (this.options.reconnect === false || this.retryTimer) return;
+    if (this.options.reconnect === false || this.retry) return;
     this.failures++;
     const delay = Math.min(this.options.maxBackoffMs ?? 60_000, 1000 * 2 ** Math.min(this.failures - 1, 10));
-    this.setStatus({ state: 'reconnecting', error: reason, retryAt: Date.now() + delay });
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      void this.restart();
+    const timer = setTimeout(() => {
+      this.retry = undefined;
+      if (!this.stopping) void this.start();
     }, delay);
-    this.retryTimer.unref();
+    timer.unref();
+    this.retry = { timer, at: Date.now() + delay };
+    this.setStatus({ state: 'reconnecting', error: reason, retryAt: this.retry.at });
   }
 
-  private async restart(): Promise<void> {
-    await this.shutdown();
-    if (!this.stopping) await this.start();
+  private cancelRetry(): void {
+    clearTimeout(this.retry?.timer);
+    this.retry = undefined;
   }
 
   private async shutdown(): Promise<void> {
@@ -158,9 +169,9 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
   }
 
   async stop(): Promise<void> {
+    this.runs++;
     this.stopping = true;
-    clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
+    this.cancelRetry();
     await this.shutdown();
     this.setStatus({ state: 'stopped' });
   }

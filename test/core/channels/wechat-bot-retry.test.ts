@@ -1,0 +1,56 @@
+/**
+ * The bot's reconnection: a failure arms one retry, and starting the bot by hand (Settings → Log in)
+ * while a retry waits replaces the bot there instead of leaving it up beside the new one.
+ */
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WechatBot } from '../../../src/core/channels/wechat-bot.js';
+import { tempDir } from '../../helpers/temp.js';
+
+const AUTO_LOGIN = path.resolve('test/fixtures/auto-login-puppet.mjs');
+
+const bots: WechatBot[] = [];
+afterEach(async () => {
+  for (const bot of bots.splice(0)) await bot.stop();
+});
+
+/** A bot on the puppet that logs in by itself (a new mock WeChat at each start), retrying quickly. */
+function retryingBot(): WechatBot {
+  const bot = new WechatBot({ dataDir: tempDir(), puppet: { name: AUTO_LOGIN }, reconnect: true, maxBackoffMs: 200 });
+  bots.push(bot);
+  return bot;
+}
+
+async function loggedIn(bot: WechatBot) {
+  await vi.waitFor(() => expect(bot.status.state).toBe('logged-in'), { timeout: 5000 });
+  return bot.bot!;
+}
+
+describe('WeChat: the bot started again by hand', () => {
+  it('while a retry waits: the earlier bot is stopped, and a later failure is retried again', async () => {
+    const bot = retryingBot();
+    await bot.start();
+    const first = await loggedIn(bot);
+    bot.fail(new Error('the puppet lost its connection')); // a retry is now due
+    await bot.start(); // the owner clicks Log in before it comes
+    const second = await loggedIn(bot);
+    expect(second).not.toBe(first);
+    expect(first.isLoggedIn).toBe(false);
+
+    bot.fail(new Error('lost again'));
+    expect(bot.status).toMatchObject({ state: 'reconnecting', error: 'lost again' });
+    await vi.waitFor(() => expect(bot.bot).not.toBe(second), { timeout: 5000 });
+    const third = await loggedIn(bot);
+    expect(second.isLoggedIn).toBe(false);
+    expect(third.isLoggedIn).toBe(true);
+  });
+
+  it('stopped while it starts: nothing is built after the stop', async () => {
+    const bot = retryingBot();
+    const starting = bot.start();
+    await bot.stop();
+    await starting;
+    expect(bot.bot).toBeUndefined();
+    expect(bot.status.state).toBe('stopped');
+  });
+});

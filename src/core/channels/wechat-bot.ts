@@ -137,16 +137,19 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
     if (!this.stopping) this.scheduleRestart(message);
   }
 
+  /** Arms one retry; a failure while it waits is shown, and the bot is still reconnecting at that time. */
   private scheduleRestart(reason: string): void {
-    if (this.options.reconnect === false || this.retry) return;
-    this.failures++;
-    const delay = Math.min(this.options.maxBackoffMs ?? 60_000, 1000 * 2 ** Math.min(this.failures - 1, 10));
-    const timer = setTimeout(() => {
-      this.retry = undefined;
-      if (!this.stopping) void this.start();
-    }, delay);
-    timer.unref();
-    this.retry = { timer, at: Date.now() + delay };
+    if (this.options.reconnect === false) return;
+    if (!this.retry) {
+      this.failures++;
+      const delay = Math.min(this.options.maxBackoffMs ?? 60_000, 1000 * 2 ** Math.min(this.failures - 1, 10));
+      const timer = setTimeout(() => {
+        this.retry = undefined;
+        if (!this.stopping) void this.start();
+      }, delay);
+      timer.unref();
+      this.retry = { timer, at: Date.now() + delay };
+    }
     this.setStatus({ state: 'reconnecting', error: reason, retryAt: this.retry.at });
   }
 

@@ -54,3 +54,18 @@ describe('WeChat: the bot started again by hand', () => {
     expect(bot.status.state).toBe('stopped');
   });
 });
+
+describe('WeChat: a failure while a retry waits', () => {
+  it('still shows reconnecting, with its error and the retry already set, and reconnects then', async () => {
+    const bot = retryingBot();
+    await bot.start();
+    const first = await loggedIn(bot);
+    bot.fail(new Error('one'));
+    const { retryAt } = bot.status;
+    expect(retryAt).toBeGreaterThan(0);
+    bot.fail(new Error('two'));
+    expect(bot.status).toEqual({ state: 'reconnecting', error: 'two', retryAt });
+    await vi.waitFor(() => expect(bot.bot).not.toBe(first), { timeout: 5000 });
+    expect((await loggedIn(bot)).isLoggedIn).toBe(true);
+  });
+});

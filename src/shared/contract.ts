@@ -416,7 +416,8 @@ export interface WechatInfo {
   /** The QR code's text while waiting for a scan (the UI draws it). */
   qr?: string;
   user?: { id: string; name: string };
-  owner?: { mode: 'contact'; name: string } | { mode: 'self' };
+  /** Who approves; `boundAt` (ms since epoch) tells a pairing made since from the owner before it. */
+  owner?: { mode: 'contact'; name: string; boundAt: number } | { mode: 'self'; boundAt: number };
   puppet: string;
   error?: string;
 }

@@ -70,7 +70,8 @@ export interface Served {
  * The IAS_LLM_* variables point at that server unless `noModel` (a first run: nothing configured);
  * `setup` prepares the data folder (it may save the model server's address) and `script` readies
  * the model server, both before iAs starts (for what iAs asks at once, such as a task missed while off);
- * `env` sets variables of its own (an IAS_LLM_* one replaces the test's).
+ * `env` sets variables of its own (an IAS_LLM_* one replaces the test's); `wechat` runs the WeChat bot
+ * (over the puppet and account `setup` saves; without them it stays stopped).
  */
 export async function serve(
   options: {
@@ -80,6 +81,7 @@ export async function serve(
     noModel?: boolean;
     script?: (model: ModelServer) => void;
     env?: Record<string, string>;
+    wechat?: boolean;
   } = {},
 ): Promise<Served> {
   const home = options.home ?? tempDir('ias-e2e-');
@@ -90,7 +92,7 @@ export async function serve(
     'serve',
     '--port',
     '0',
-    '--no-wechat',
+    ...(options.wechat ? [] : ['--no-wechat']),
     ...(options.systemSkills ? ['--system-skills', options.systemSkills] : []),
   ];
   const { IAS_LLM_BASE_URL: _url, IAS_LLM_MODEL: _model, IAS_LLM_API_KEY: _key, ...inherited } = process.env;

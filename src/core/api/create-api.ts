@@ -84,7 +84,12 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
       ...(status.qr ? { qr: status.qr } : {}),
       ...(status.user ? { user: status.user } : {}),
       ...(owner
-        ? { owner: owner.mode === 'self' ? { mode: 'self' as const } : { mode: 'contact' as const, name: owner.name } }
+        ? {
+            owner:
+              owner.mode === 'self'
+                ? { mode: 'self' as const, boundAt: owner.boundAt }
+                : { mode: 'contact' as const, name: owner.name, boundAt: owner.boundAt },
+          }
         : {}),
       ...(status.error ? { error: status.error } : {}),
       puppet: wechat.settings.puppet().name,
@@ -108,6 +113,8 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
   store.audit.on('changed', onAudit);
   store.settings.on('changed', onSetting);
   wechat?.bot.on('status', onWechat);
+  // An owner paired from WeChat (the code sent to the bot) or as the bot's own account.
+  wechat?.router.on('paired', onWechat);
   const { close: closeChat, ...chat } = chatApi(runtime, emit);
 
   const requireWechat = (): WechatService => {
@@ -148,7 +155,6 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
     },
     async wechatBindSelf() {
       requireWechat().router.bindSelf();
-      onWechat();
     },
   };
 
@@ -208,6 +214,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
       gate.off('changed', onApproval);
       registry.off('change', onSkills);
       wechat?.bot.off('status', onWechat);
+      wechat?.router.off('paired', onWechat);
       await closeChat();
       store.conversations.off('changed', onConversation);
       store.audit.off('changed', onAudit);

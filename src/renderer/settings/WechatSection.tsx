@@ -16,10 +16,12 @@ import { QrCode } from './QrCode.js';
 function Pairing({ info }: { info: WechatInfo }) {
   const t = useT();
   const now = useNow();
-  const [code, setCode] = useState<{ code: string; expiresAt: number }>();
+  // The code shown, with the pairing it was asked under: an owner paired since (from WeChat, or as
+  // the bot's own account) ends it, while the owner before stays shown until then.
+  const [code, setCode] = useState<{ code: string; expiresAt: number; ownerBoundAt?: number }>();
   const { busy, run } = useBusyAction(t.wechat.failed);
   const owner = info.owner;
-  const expired = code !== undefined && code.expiresAt <= now;
+  const pairing = code !== undefined && code.expiresAt > now && code.ownerBoundAt === owner?.boundAt;
   return (
     <div className="wechat-pairing">
       <p data-testid="wechat-owner">
@@ -29,7 +31,7 @@ function Pairing({ info }: { info: WechatInfo }) {
             ? t.wechat.ownerSelf
             : t.wechat.ownerContact(owner.name)}
       </p>
-      {code && !owner && !expired && (
+      {pairing && (
         <div className="pair-code-box" role="status">
           <span className="pair-code" data-testid="wechat-pair-code">
             {code.code}
@@ -45,9 +47,11 @@ function Pairing({ info }: { info: WechatInfo }) {
           className="button"
           data-testid="wechat-pair"
           disabled={busy}
-          onClick={() => void run(async () => setCode(await client.call.wechatStartPairing()))}
+          onClick={() =>
+            void run(async () => setCode({ ...(await client.call.wechatStartPairing()), ownerBoundAt: owner?.boundAt }))
+          }
         >
-          {owner ? t.wechat.pairAgain : code && !expired ? t.wechat.newCode : t.wechat.pair}
+          {pairing ? t.wechat.newCode : owner ? t.wechat.pairAgain : t.wechat.pair}
         </button>
         <button
           type="button"

@@ -14,4 +14,6 @@ export const chineseTaskResults: TaskResultStrings = {
     `${p.reply || '（没有回复）'}${p.notices
       .map((n) => `\n\n[iAs：${sayTurnLine(chineseTurnMessages, sayTurnLine(englishTurnMessages, '', n), n)}]`)
       .join('')}`,
+  'schedule-unusable': (p) =>
+    `这个任务保存的时间安排在这里无法使用，所以 iAs 暂停了它：${p.detail}。请为它设定新的时间安排。`,
 };

@@ -17,6 +17,8 @@ export interface TaskResultParams {
   'run-not-started': { detail: string };
   /** The run was answered (`reply`, empty for none) with notices about how (turn messages). */
   'run-answered': { reply: string; notices: MessageCode[] };
+  /** The task's stored schedule cannot be read here (`detail`: why), so iAs paused it. */
+  'schedule-unusable': { detail: string };
 }
 
 export type TaskResultName = keyof TaskResultParams;
@@ -33,6 +35,7 @@ export const englishTaskResults: TaskResultStrings = {
   'run-interrupted': (_, english) => english,
   'run-not-started': (_, english) => english,
   'run-answered': (_, english) => english,
+  'schedule-unusable': (_, english) => english,
 };
 
 /** A result in a language: by its code when `strings` know it, else the stored (English) text. */

@@ -45,6 +45,7 @@ export function firstCronRun(expression: string, timeZone: string, after: number
 
 /** The next run of a cron expression after `after`, or null when it never runs again. */
 export function nextCronRun(expression: string, timeZone: string, after: number): number | null {
+  checkTimeZone(timeZone);
   return cron(expression, timeZone).nextRun(new Date(after))?.getTime() ?? null;
 }
 

@@ -72,6 +72,8 @@ export interface TaskCreator {
 /** Scheduling skills left out of a default allowlist, so tasks do not breed tasks unasked. */
 const NOT_BY_DEFAULT = new Set(['manage_scheduled_task']);
 const MAX_RESULT_CHARS = 4000;
+/** The longest wait before the tasks are looked at again after a look that failed. */
+const RETRY_MS = 5_000;
 
 /** A result (or a text in its code) as it is kept: at most MAX_RESULT_CHARS characters. */
 export const clip = (text: string) => (text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}…` : text);
@@ -95,6 +97,8 @@ export class TaskScheduler extends EventEmitter<{
 }> {
   private timer?: NodeJS.Timeout;
   private started = false;
+  /** The first look at the tasks since start() is still to come (or failed). */
+  private firstLook = false;
   private readonly running = new Map<string, Promise<void>>();
 
   constructor(private readonly options: TaskSchedulerOptions) {
@@ -294,7 +298,7 @@ export class TaskScheduler extends EventEmitter<{
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.interruptLeftRuns({ unowned: true });
+    this.firstLook = true;
     this.tick();
   }
 
@@ -310,31 +314,84 @@ export class TaskScheduler extends EventEmitter<{
     await Promise.allSettled([...this.running.values()]);
   }
 
-  private arm(): void {
+  /**
+   * Sleeps until the next run is due (at most `pollMs`); after a look at the tasks that failed (the
+   * database busy), `RETRY_MS` at most, so a passing trouble never stops the runs nor spins.
+   */
+  private arm(failed = false): void {
     clearTimeout(this.timer);
     if (!this.started) return;
-    const next = this.options.tasks.nextRunAt();
     const poll = this.options.pollMs ?? 60_000;
-    const delay = next === undefined ? poll : Math.max(0, Math.min(next - this.now(), poll));
+    const retry = Math.min(RETRY_MS, poll);
+    let delay = retry;
+    if (!failed) {
+      try {
+        const next = this.options.tasks.nextRunAt();
+        delay = next === undefined ? poll : Math.max(0, Math.min(next - this.now(), poll));
+      } catch {
+        delay = retry;
+      }
+    }
     this.timer = setTimeout(() => this.tick(), delay);
     this.timer.unref?.();
   }
 
+  /** Runs what is due. Never throws: whatever goes wrong, the timer is armed again. */
   private tick(): void {
     if (!this.started) return;
-    // A run left by an iAs that was killed holds no slot up, and the tasks say it is over.
-    this.interruptLeftRuns({});
-    const now = this.now();
-    for (const task of this.options.tasks.due(now)) {
-      const next = task.cron ? nextCronRun(task.cron, task.timeZone, now) : null;
-      // A slot that comes while the task still runs (asked for now, or a run that outlasted it;
-      // here or in another iAs process) is skipped, as a missed one is: one run of a task at a
-      // time, and no waiting on it in a loop. Taken before it runs: a crash or a second process
-      // never runs it twice.
-      if (!this.running.has(task.id) && this.options.tasks.claim(task, next, now)) this.track(task, 'schedule');
-      else this.options.tasks.skip(task, next, now);
+    let failed = false;
+    try {
+      // A run left by an iAs that was killed holds no slot up, and the tasks say it is over; at
+      // the first look, also one that names no owner (taken before owners were recorded).
+      this.interruptLeftRuns(this.firstLook ? { unowned: true } : {});
+      this.firstLook = false;
+      const now = this.now();
+      for (const task of this.options.tasks.due(now)) {
+        try {
+          this.runDue(task, now);
+        } catch {
+          // The database could not be written (busy): the slot stays due and is tried again soon.
+          failed = true;
+        }
+      }
+    } catch {
+      failed = true;
     }
-    this.arm();
+    this.arm(failed);
+  }
+
+  /** Takes a due slot of a task and runs it, or skips it. */
+  private runDue(task: ScheduledTask, now: number): void {
+    let next: number | null;
+    try {
+      next = task.cron ? nextCronRun(task.cron, task.timeZone, now) : null;
+    } catch (err) {
+      this.setAside(task, err as Error, now);
+      return;
+    }
+    // A slot that comes while the task still runs (asked for now, or a run that outlasted it;
+    // here or in another iAs process) is skipped, as a missed one is: one run of a task at a
+    // time, and no waiting on it in a loop. Taken before it runs: a crash or a second process
+    // never runs it twice.
+    if (!this.running.has(task.id) && this.options.tasks.claim(task, next, now)) this.track(task, 'schedule');
+    else this.options.tasks.skip(task, next, now);
+  }
+
+  /**
+   * A task whose stored schedule this runtime cannot read (a cron or time zone written by another
+   * version, or by hand) is paused, not tried again at every look, and the owner is told why.
+   */
+  private setAside(task: ScheduledTask, err: Error, now: number): void {
+    if (!this.options.tasks.skip(task, null, now)) return;
+    const detail = err.message;
+    const outcome: TaskRunOutcome = {
+      success: false,
+      text: `this task's stored schedule cannot be used here, so iAs paused it: ${detail}. Give it a new schedule.`,
+      code: { code: 'schedule-unusable', params: { detail: clip(detail) } },
+    };
+    this.options.tasks.finish(task.id, 'failed', clip(outcome.text), now, outcome.code);
+    this.emit('ran', this.options.tasks.get(task.id) ?? task, outcome);
+    this.emit('changed');
   }
 
   /** Runs a task taken for running, known as running until it has ended. */

@@ -1,8 +1,12 @@
 /** When a task runs next: cron expressions and one-off moments, read in the task's time zone (croner). */
 import { Cron } from 'croner';
+import { wallClock, type WallClock } from '../../shared/date-time.js';
 
 /** Repeating tasks may not run more often than this: each run is a model call. */
 export const MIN_INTERVAL_MS = 60_000;
+
+const DAY_MS = 86_400_000;
+const wallMs = (w: WallClock) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 
 export class ScheduleError extends Error {
   override readonly name = 'ScheduleError';
@@ -49,19 +53,47 @@ export function nextCronRun(expression: string, timeZone: string, after: number)
   return cron(expression, timeZone).nextRun(new Date(after))?.getTime() ?? null;
 }
 
+const MOMENT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** Why a date and time as written names no moment (31 April, 24:30), or undefined when it names one. */
+function notOnTheCalendar(w: WallClock): string | undefined {
+  if (w.month < 1 || w.month > 12) return 'months go from 01 to 12';
+  const days = new Date(Date.UTC(w.year, w.month, 0)).getUTCDate();
+  if (w.day < 1 || w.day > days) {
+    const month = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    return `${month.format(Date.UTC(w.year, w.month - 1, 1))} has ${days} days`;
+  }
+  if (w.hour > 23 || w.minute > 59 || w.second > 59) return 'hours go from 00 to 23, minutes and seconds from 00 to 59';
+  return undefined;
+}
+
 /**
  * A one-off moment: an ISO 8601 date-time, read in the time zone when it has no offset. Refused
- * when it is not in the future.
+ * when the date or time does not exist (29 February of a common year, 31 April, 24:30: never rolled
+ * over into the next day or month), or when it is not in the future. A time the clocks skip in the
+ * zone (02:30 the night they go from 02:00 to 03:00) runs when it would have been had they not
+ * (03:30), as a cron time in that gap runs after it; a time they go through twice, at the first.
  */
 export function oneOffMoment(at: string, timeZone: string, now: number): number {
   checkTimeZone(timeZone);
-  if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(at.trim())) {
+  const text = at.trim().replace(' ', 'T');
+  const match = MOMENT.exec(text);
+  if (!match) {
     throw new ScheduleError(`"${at}" is not a date and time: write it as 2026-12-01T08:00 (ISO 8601)`);
   }
-  const text = at.trim().replace(' ', 'T');
-  const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/.test(text);
-  const moment = hasOffset ? Date.parse(text) : cron(text, timeZone).nextRun(new Date(0))?.getTime();
+  const n = (group: number) => Number(match[group] ?? 0);
+  const written: WallClock = { year: n(1), month: n(2), day: n(3), hour: n(4), minute: n(5), second: n(6) };
+  const why = notOnTheCalendar(written);
+  if (why) throw new ScheduleError(`"${at}" is not a valid date and time: ${why}`);
+  const moment = match[7] ? Date.parse(text) : cron(text, timeZone).nextRun(new Date(0))?.getTime();
   if (moment === undefined || Number.isNaN(moment)) throw new ScheduleError(`"${at}" is not a valid date and time`);
+  if (!match[7]) {
+    // Read back in the zone: the time as written, or one the clocks skipped, moved on past the gap.
+    const moved = wallMs(wallClock(moment, timeZone)) - wallMs(written);
+    if (moved < 0 || moved > DAY_MS) {
+      throw new ScheduleError(`"${at}" is not a valid date and time in ${timeZone}`);
+    }
+  }
   if (moment <= now) throw new ScheduleError(`${at} (${timeZone}) has already passed`);
   return moment;
 }

@@ -33,4 +33,46 @@ describe('schedules', () => {
     expect(() => oneOffMoment('tomorrow at 8', 'UTC', NOW)).toThrow(/not a date and time.*ISO 8601/);
     expect(() => oneOffMoment('2026-13-45T08:00', 'UTC', NOW)).toThrow(/not a valid date|not a valid schedule/);
   });
+
+  it('refuses a date or time that does not exist rather than rolling it over into the next day or month', () => {
+    expect(() => oneOffMoment('2027-02-29T08:00', 'Asia/Shanghai', NOW)).toThrow(
+      '"2027-02-29T08:00" is not a valid date and time: February 2027 has 28 days',
+    );
+    expect(() => oneOffMoment('2027-04-31T08:00', 'UTC', NOW)).toThrow(
+      '"2027-04-31T08:00" is not a valid date and time: April 2027 has 30 days',
+    );
+    expect(() => oneOffMoment('2027-02-31T08:00+08:00', 'Asia/Shanghai', NOW)).toThrow(/February 2027 has 28 days/);
+    expect(() => oneOffMoment('2027-04-31 08:00Z', 'UTC', NOW)).toThrow(/April 2027 has 30 days/);
+    expect(() => oneOffMoment('2027-13-01T08:00', 'UTC', NOW)).toThrow(/months go from 01 to 12/);
+    expect(() => oneOffMoment('2027-01-00T08:00', 'UTC', NOW)).toThrow(/January 2027 has 31 days/);
+    expect(() => oneOffMoment('2026-12-01T24:00', 'UTC', NOW)).toThrow(/hours go from 00 to 23/);
+    expect(() => oneOffMoment('2026-12-01T08:60+01:00', 'UTC', NOW)).toThrow(/minutes and seconds from 00 to 59/);
+    expect(() => oneOffMoment('2026-12-01T08:00:60', 'UTC', NOW)).toThrow(/minutes and seconds from 00 to 59/);
+    // A day that exists: 29 February of a leap year, the last of April.
+    expect(new Date(oneOffMoment('2028-02-29T08:00', 'Asia/Shanghai', NOW)).toISOString()).toBe(
+      '2028-02-29T00:00:00.000Z',
+    );
+    expect(new Date(oneOffMoment('2027-04-30T23:59:59', 'UTC', NOW)).toISOString()).toBe('2027-04-30T23:59:59.000Z');
+  });
+
+  it('runs a time the clocks skip after the gap, and a time they go through twice at the first', () => {
+    // Europe/Berlin, 28 March 2027: 02:00 CET becomes 03:00 CEST; 02:30 never shows on the clock.
+    expect(new Date(oneOffMoment('2027-03-28T02:30', 'Europe/Berlin', NOW)).toISOString()).toBe(
+      '2027-03-28T01:30:00.000Z', // 03:30 CEST
+    );
+    expect(new Date(oneOffMoment('2027-03-28T02:00', 'Europe/Berlin', NOW)).toISOString()).toBe(
+      '2027-03-28T01:00:00.000Z', // 03:00 CEST
+    );
+    expect(new Date(oneOffMoment('2027-03-28T01:59', 'Europe/Berlin', NOW)).toISOString()).toBe(
+      '2027-03-28T00:59:00.000Z', // 01:59 CET, before the gap
+    );
+    // 31 October 2027: 03:00 CEST becomes 02:00 CET; 02:30 comes twice.
+    expect(new Date(oneOffMoment('2027-10-31T02:30', 'Europe/Berlin', NOW)).toISOString()).toBe(
+      '2027-10-31T00:30:00.000Z', // 02:30 CEST
+    );
+    // New York: 14 March 2027, 02:00 EST becomes 03:00 EDT.
+    expect(new Date(oneOffMoment('2027-03-14T02:15', 'America/New_York', NOW)).toISOString()).toBe(
+      '2027-03-14T07:15:00.000Z', // 03:15 EDT
+    );
+  });
 });

@@ -1,9 +1,6 @@
 /** When a task runs next: cron expressions and one-off moments, read in the task's time zone (croner). */
-import { Cron } from 'croner';
+import { Cron, CronPattern } from 'croner';
 import { wallClock, type WallClock } from '../../shared/date-time.js';
-
-/** Repeating tasks may not run more often than this: each run is a model call. */
-export const MIN_INTERVAL_MS = 60_000;
 
 const DAY_MS = 86_400_000;
 const wallMs = (w: WallClock) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
@@ -31,26 +28,43 @@ export function checkTimeZone(timeZone: string): void {
 }
 
 /**
+ * At most once a minute (each run is a model call): one second of the minute, so that runs are
+ * whole minutes apart whenever the expression is made. (Comparing the next two runs let
+ * "0,30 5 * * * *" made at 08:05:15 through: 08:05:30, then 09:05:00, then twice an hour.)
+ */
+function oncePerMinuteAtMost(expression: string, timeZone: string): void {
+  if (new CronPattern(expression, timeZone).second.filter((on) => on).length !== 1) {
+    throw new ScheduleError(
+      `"${expression}" runs more than once a minute; the shortest interval is one minute: give the seconds (the first of six fields) one value, such as 0`,
+    );
+  }
+}
+
+/**
  * Checks a cron expression (5 fields, or 6 with seconds first) and returns its first run after
- * `after`. Expressions that never run, or run more often than once a minute, are refused.
+ * `after`. Expressions that never run, or run more often than once a minute (more than one second
+ * of the minute), are refused.
  */
 export function firstCronRun(expression: string, timeZone: string, after: number): number {
   checkTimeZone(timeZone);
   if (/^\s*\d{4}-\d{2}-\d{2}/.test(expression)) {
     throw new ScheduleError(`"${expression}" is a moment, not a cron expression: give it as "at"`);
   }
-  const runs = cron(expression, timeZone).nextRuns(2, new Date(after));
-  if (runs.length === 0) throw new ScheduleError(`"${expression}" never runs`);
-  if (runs.length === 2 && runs[1]!.getTime() - runs[0]!.getTime() < MIN_INTERVAL_MS) {
-    throw new ScheduleError(`"${expression}" runs more than once a minute; the shortest interval is one minute`);
-  }
-  return runs[0]!.getTime();
+  const first = cron(expression, timeZone).nextRun(new Date(after));
+  oncePerMinuteAtMost(expression, timeZone);
+  if (!first) throw new ScheduleError(`"${expression}" never runs`);
+  return first.getTime();
 }
 
-/** The next run of a cron expression after `after`, or null when it never runs again. */
+/**
+ * The next run of a cron expression after `after`, or null when it never runs again. Throws for an
+ * expression (stored before it was checked so) that runs more than once a minute.
+ */
 export function nextCronRun(expression: string, timeZone: string, after: number): number | null {
   checkTimeZone(timeZone);
-  return cron(expression, timeZone).nextRun(new Date(after))?.getTime() ?? null;
+  const next = cron(expression, timeZone).nextRun(new Date(after));
+  oncePerMinuteAtMost(expression, timeZone);
+  return next?.getTime() ?? null;
 }
 
 const MOMENT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;

@@ -50,6 +50,8 @@ describe('the scheduler keeps running', () => {
   it('pauses a stored task it cannot read, tells the owner once, and runs the others', async () => {
     const w = world();
     const due = Date.now() - 60_000;
+    // Refused since it was stored: it would run twice a minute.
+    writeRow(w.store, 'twice-a-minute', { cron: '0,30 * * * * *', timeZone: 'UTC', nextRunAt: due - 3 });
     writeRow(w.store, 'bad-cron', { cron: '0 8 * * * * * *', timeZone: 'Asia/Shanghai', nextRunAt: due - 2 });
     writeRow(w.store, 'bad-zone', { cron: '0 8 * * *', timeZone: 'Mars/Olympus', nextRunAt: due - 1 });
     const good = w.scheduler.create({ name: 'good', prompt: 'p', cron: '0 8 * * *' }, owner);
@@ -58,7 +60,7 @@ describe('the scheduler keeps running', () => {
     w.scheduler.start();
     await w.scheduler.idle();
     expect(w.runs).toEqual(['good']);
-    for (const id of ['bad-cron', 'bad-zone']) {
+    for (const id of ['twice-a-minute', 'bad-cron', 'bad-zone']) {
       expect(w.scheduler.get(id)).toMatchObject({
         enabled: false,
         nextRunAt: null,
@@ -71,14 +73,21 @@ describe('the scheduler keeps running', () => {
     expect(sayTaskResult(chineseTaskResults, zone.lastResult!, zone.lastResultCode)).toMatch(
       /^这个任务保存的时间安排在这里无法使用，所以 iAs 暂停了它：unknown time zone "Mars\/Olympus"/,
     );
-    expect(w.reported.filter(([, o]) => !o.success).map(([t]) => t.id)).toEqual(['bad-cron', 'bad-zone']);
+    expect(w.scheduler.get('twice-a-minute').lastResult).toMatch(
+      /paused it: "0,30 \* \* \* \* \*" runs more than once a minute/,
+    );
+    expect(w.reported.filter(([, o]) => !o.success).map(([t]) => t.id)).toEqual([
+      'twice-a-minute',
+      'bad-cron',
+      'bad-zone',
+    ]);
 
     // The timer is still armed: a task another process adds later runs on the next look.
     writeRow(w.store, 'later', { cron: '0 8 * * *', timeZone: 'UTC', nextRunAt: Date.now() - 1 });
     await vi.waitFor(() => expect(w.scheduler.get('later').lastStatus).toBe('done'));
     // The bad ones, paused, were neither run nor reported again.
     expect(w.runs).toEqual(['good', 'later']);
-    expect(w.reported.filter(([, o]) => !o.success)).toHaveLength(2);
+    expect(w.reported.filter(([, o]) => !o.success)).toHaveLength(3);
   });
 
   it('tries again after a look at a busy database, and runs what was due then', async () => {

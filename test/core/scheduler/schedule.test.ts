@@ -18,6 +18,20 @@ describe('schedules', () => {
     expect(firstCronRun('* * * * *', 'UTC', NOW)).toBe(NOW + 60_000);
   });
 
+  it('refuses more than one second of the minute, whenever the expression is made', () => {
+    // Made between its two seconds, the next two runs are an hour apart; after that, 30 s.
+    const between = Date.parse('2026-12-01T08:05:15Z');
+    for (const expression of ['0,30 5 * * * *', '0-1 * * * * *', '*/30 5 * * * *', '0,30 5 8 1 12 *']) {
+      expect(() => firstCronRun(expression, 'UTC', between)).toThrow(
+        `"${expression}" runs more than once a minute; the shortest interval is one minute: give the seconds (the first of six fields) one value, such as 0`,
+      );
+    }
+    // One second of the minute is fine, as are five fields (second 0) and a nickname.
+    expect(new Date(firstCronRun('30 5 * * * *', 'UTC', between)).toISOString()).toBe('2026-12-01T08:05:30.000Z');
+    expect(new Date(firstCronRun('5 * * * *', 'UTC', between)).toISOString()).toBe('2026-12-01T09:05:00.000Z');
+    expect(new Date(firstCronRun('@hourly', 'UTC', between)).toISOString()).toBe('2026-12-01T09:00:00.000Z');
+  });
+
   it('reads a one-off moment in the time zone unless it has an offset', () => {
     expect(new Date(oneOffMoment('2026-12-01T08:00', 'Asia/Shanghai', NOW)).toISOString()).toBe(
       '2026-12-01T00:00:00.000Z',

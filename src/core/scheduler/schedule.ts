@@ -111,3 +111,14 @@ export function oneOffMoment(at: string, timeZone: string, now: number): number 
   if (moment <= now) throw new ScheduleError(`${at} (${timeZone}) has already passed`);
   return moment;
 }
+
+/**
+ * A moment as the clock of `timeZone` reads it, written as a one-off's "at" (2027-01-01T08:00:00):
+ * read in another zone, it is the same time of day there.
+ */
+export function wallClockText(ms: number, timeZone: string): string {
+  checkTimeZone(timeZone);
+  const w = wallClock(ms, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(w.year).padStart(4, '0')}-${two(w.month)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
+}

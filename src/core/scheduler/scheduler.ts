@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { TaskResultCode } from '../../shared/task-results.js';
 import type { NewTask, ScheduledTask, TaskChange, TasksRepo } from '../store/tasks-repo.js';
-import { checkTimeZone, firstCronRun, nextCronRun, oneOffMoment, ScheduleError } from './schedule.js';
+import { checkTimeZone, firstCronRun, nextCronRun, oneOffMoment, ScheduleError, wallClockText } from './schedule.js';
 
 export interface TaskRunOutcome {
   success: boolean;
@@ -187,10 +187,23 @@ export class TaskScheduler extends EventEmitter<{
           ? { cron: patch.cron, at: patch.at }
           : task.cron
             ? { cron: task.cron }
-            : { at: new Date(task.runAt!).toISOString() };
+            : { at: this.oneOffIn(task) };
       Object.assign(change, this.when(schedule, timeZone), { timeZone });
     }
     return change;
+  }
+
+  /**
+   * A one-off's moment as the clock of its zone reads it, so that a new zone alone keeps its time of
+   * day (08:00 in Shanghai becomes 08:00 in Tokyo), as a repeating task's does. Only the moment is
+   * stored, so one made with an offset moves too. When its stored zone cannot be read, the moment.
+   */
+  private oneOffIn(task: ScheduledTask): string {
+    try {
+      return wallClockText(task.runAt!, task.timeZone);
+    } catch {
+      return new Date(task.runAt!).toISOString();
+    }
   }
 
   /** When a paused task would run next if resumed now; throws when it has no run left. */

@@ -79,6 +79,37 @@ describe('scheduled tasks', () => {
     expect(scheduler.list()).toHaveLength(0);
   });
 
+  it('keeps the time of day of a one-off, as of a repeating task, when only its time zone changes', () => {
+    const { scheduler } = world();
+    const daily = scheduler.create({ name: 'd', prompt: 'p', cron: '0 8 * * *', timeZone: 'Asia/Shanghai' }, owner);
+    const once = scheduler.create({ name: 'o', prompt: 'p', at: '2030-01-01T08:00', timeZone: 'Asia/Shanghai' }, owner);
+    expect(once.runAt).toBe(Date.parse('2030-01-01T00:00:00Z'));
+    const tokyo = scheduler.update(daily.id, { timeZone: 'Asia/Tokyo' }, owner);
+    expect(new Date(tokyo.nextRunAt!).getUTCHours()).toBe(23); // 08:00 in Tokyo
+    // 08:00 in Tokyo, not 08:00 in Shanghai (09:00 in Tokyo).
+    const moved = scheduler.update(once.id, { timeZone: 'Asia/Tokyo' }, owner);
+    expect(moved).toMatchObject({
+      timeZone: 'Asia/Tokyo',
+      runAt: Date.parse('2029-12-31T23:00:00Z'),
+      nextRunAt: Date.parse('2029-12-31T23:00:00Z'),
+    });
+    // Seconds are kept; a moment given with an offset is read on its zone's clock too (only the moment is stored).
+    const precise = scheduler.create(
+      { name: 's', prompt: 'p', at: '2030-06-01T08:30:15+02:00', timeZone: 'UTC' },
+      owner,
+    );
+    expect(scheduler.update(precise.id, { timeZone: 'Europe/Berlin' }, owner).runAt).toBe(
+      Date.parse('2030-06-01T06:30:15+02:00'),
+    );
+    // A time of day that has already passed in the new zone is refused, and nothing changes.
+    const soon = new Date(Date.now() + 30 * 60_000).toISOString().slice(0, 16);
+    const near = scheduler.create({ name: 'n', prompt: 'p', at: soon, timeZone: 'UTC' }, owner);
+    expect(() => scheduler.update(near.id, { timeZone: 'Asia/Tokyo' }, owner)).toThrow(
+      `${soon}:00 (Asia/Tokyo) has already passed`,
+    );
+    expect(scheduler.get(near.id)).toMatchObject({ timeZone: 'UTC', runAt: Date.parse(`${soon}Z`) });
+  });
+
   it('survives a restart, and runs a run missed while iAs was off once, not once per missed slot', async () => {
     const first = world();
     const task = first.scheduler.create({ name: 'hourly', prompt: 'p', cron: '0 * * * *' }, owner);

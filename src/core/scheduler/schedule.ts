@@ -11,7 +11,10 @@ export class ScheduleError extends Error {
 
 function cron(pattern: string, timeZone: string): Cron {
   try {
-    return new Cron(pattern, { timezone: timeZone, paused: true });
+    // A list or range of times ("0 2,14 * * *") is fixed-time as one value is: a time the clocks
+    // skip runs after the gap, a time they go through twice runs once (croner's default counts only
+    // single values, so such lists lost 02:00 in spring and ran it twice in autumn).
+    return new Cron(pattern, { timezone: timeZone, paused: true, fixedTimeRule: 'no-wildcard' });
   } catch (err) {
     throw new ScheduleError(
       `"${pattern}" is not a valid schedule: ${(err as Error).message.replace(/^CronPattern: /, '')}`,

@@ -32,6 +32,38 @@ describe('schedules', () => {
     expect(new Date(firstCronRun('@hourly', 'UTC', between)).toISOString()).toBe('2026-12-01T09:00:00.000Z');
   });
 
+  it('runs a list of times as single times across a change of the clocks: once, and never lost', () => {
+    const iso = (ms: number | null) => new Date(ms!).toISOString();
+    const berlin = 'Europe/Berlin';
+    // 29 March 2026: 02:00 CET becomes 03:00 CEST. 02:00 runs at 03:00, as "0 2 * * *" does.
+    const spring = Date.parse('2026-03-28T23:00:00Z'); // 00:00 CET
+    expect(iso(firstCronRun('0 2 * * *', berlin, spring))).toBe('2026-03-29T01:00:00.000Z');
+    expect(iso(firstCronRun('0 2,14 * * *', berlin, spring))).toBe('2026-03-29T01:00:00.000Z');
+    expect(iso(nextCronRun('0 2,14 * * *', berlin, Date.parse('2026-03-29T01:00:00Z')))).toBe(
+      '2026-03-29T12:00:00.000Z', // 14:00 CEST
+    );
+    // A range whose skipped hour falls on the next one runs at it once.
+    expect(iso(nextCronRun('0 1-3 * * *', berlin, Date.parse('2026-03-29T00:00:00Z')))).toBe(
+      '2026-03-29T01:00:00.000Z', // 03:00 CEST
+    );
+    expect(iso(nextCronRun('0 1-3 * * *', berlin, Date.parse('2026-03-29T01:00:00Z')))).toBe(
+      '2026-03-29T23:00:00.000Z', // 01:00 CEST the next day
+    );
+    // 25 October 2026: 03:00 CEST becomes 02:00 CET. 02:00 runs at the first, not again an hour later.
+    const autumn = Date.parse('2026-10-24T23:00:00Z'); // 01:00 CEST
+    expect(iso(firstCronRun('0 2,14 * * *', berlin, autumn))).toBe('2026-10-25T00:00:00.000Z'); // 02:00 CEST
+    expect(iso(nextCronRun('0 2,14 * * *', berlin, Date.parse('2026-10-25T00:00:00Z')))).toBe(
+      '2026-10-25T13:00:00.000Z', // 14:00 CET
+    );
+    expect(iso(nextCronRun('0 2 * * *', berlin, Date.parse('2026-10-25T00:00:00Z')))).toBe(
+      '2026-10-26T01:00:00.000Z', // 02:00 CET the next day
+    );
+    // Intervals keep running by the clock of the world: every half hour, both 02:00s.
+    expect(iso(nextCronRun('*/30 * * * *', berlin, Date.parse('2026-10-25T00:30:00Z')))).toBe(
+      '2026-10-25T01:00:00.000Z', // 02:00 CET
+    );
+  });
+
   it('reads a one-off moment in the time zone unless it has an offset', () => {
     expect(new Date(oneOffMoment('2026-12-01T08:00', 'Asia/Shanghai', NOW)).toISOString()).toBe(
       '2026-12-01T00:00:00.000Z',

@@ -38,6 +38,9 @@ export function registerTaskRunCommand(tasks: Command): void {
       let toldNoApprover = false;
       const onEvent = (event: AgentEvent) => {
         if (event.type === 'background-result') background.push(event);
+        // The run waits for a call gone on in the background (one may wait for its approval).
+        if (event.type === 'tool-result' && event.status === 'background')
+          process.stderr.write(color.dim(`${words.waitingForBackground(1)}\n`));
         if (!rl && !toldNoApprover && refusedForNoApprover(event)) {
           toldNoApprover = true;
           process.stderr.write(color.yellow(`${words.noApprover}\n`));
@@ -85,11 +88,8 @@ export function registerTaskRunCommand(tasks: Command): void {
         }
         const { task } = started;
         process.stderr.write(color.dim(`${words.running(cell(task.name), task.id)}\n`));
+        // Ends once the calls gone on in the background have too (see runTaskTurn).
         const outcome = await started.ran;
-        // Calls gone on in the background (one may wait for its approval) end before the process does.
-        const waiting = agents.reduce((n, agent) => n + agent.running.size, 0);
-        if (waiting > 0) process.stderr.write(color.dim(`${words.waitingForBackground(waiting)}\n`));
-        for (const agent of agents) while (agent.running.size > 0) await Promise.allSettled([...agent.running]);
         const after = runtime.store.tasks.get(task.id) ?? task;
         const status = after.lastStatus ?? (outcome.success ? 'done' : 'failed');
         if (opts.json) {

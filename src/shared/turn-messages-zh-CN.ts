@@ -7,6 +7,8 @@ import { shellWord } from './shell-word.js';
 import type { TurnMessageStrings } from './turn-messages.js';
 
 const said = (detail: string) => (detail ? `服务器返回：${detail}` : '');
+/** How a call ended, in the app's words for it (its tool card's). */
+const endedCall = { done: '完成', error: '失败', refused: '已拒绝', unconfirmed: '未确认' } as const;
 const why = (detail: string) => (detail ? `详情：${detail}` : '');
 
 export const chineseTurnMessages: TurnMessageStrings = {
@@ -124,6 +126,8 @@ export const chineseTurnMessages: TurnMessageStrings = {
   'model-without-tools': (p) => `模型 ${p.model} 不能使用工具，所以它会不借助技能直接回答。`,
   'tools-after-last-round': (p) =>
     `模型在 ${p.rounds} 轮工具调用之后仍在请求工具（${p.tools}），所以本轮没有回答就结束了。再发一条消息可以让它继续。`,
+  'calls-ended-after-reply': (p) =>
+    `以下在后台运行的调用在这条回复之后才结束：${p.calls.map((c) => `${c.name}（${endedCall[c.status]}）`).join('、')}。`,
   'tools-not-offered': (p) => `模型只是请求了没有提供给它的工具（${p.tools}），所以本轮没有回答。`,
   'turn-failed': (p) => `本轮在 iAs 内部出错，没有完成。${why(p.detail)}`,
   'turn-cut-off': () => '本轮被中断了：iAs 在它结束之前停止了运行。',

@@ -112,6 +112,11 @@ export interface TurnMessageParams {
   /** The model asked for tools (`tools`, comma separated) after its last round of them. */
   'tools-after-last-round': { tools: string; rounds: string };
   'tools-not-offered': { tools: string };
+  /**
+   * Calls of a scheduled run that went on in the background ended after its last reply (past the
+   * follow-ups a run makes to tell their results): each skill and how its call ended.
+   */
+  'calls-ended-after-reply': { calls: { name: string; status: 'done' | 'error' | 'refused' | 'unconfirmed' }[] };
   /** The turn failed on iAs's side (not the provider's), e.g. its result could not be stored. */
   'turn-failed': { detail: string };
   /** The iAs process running the turn stopped (killed, crashed, power lost) before the turn ended. */
@@ -260,6 +265,8 @@ export const englishTurnMessages: TurnMessageStrings = {
     `The model still asked for tools (${p.tools}) after ${p.rounds} rounds of them, so this turn ends without an answer. Send another message to let it go on.`,
   'tools-not-offered': (p) =>
     `The model answered only by asking for tools (${p.tools}) it was not offered, so this turn has no answer.`,
+  'calls-ended-after-reply': (p) =>
+    `Calls that went on in the background ended after this reply: ${p.calls.map((c) => `${c.name} (${c.status})`).join(', ')}.`,
   'turn-failed': (p) => `This turn failed in iAs and was not finished: ${p.detail}`,
   'turn-cut-off': () => 'This turn was cut off: iAs stopped before it ended.',
   'model-answered': (p) => `${p.model} at ${p.baseUrl} answered.`,

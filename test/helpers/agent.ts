@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { Agent, type AgentEvent, type AgentOptions } from '../../src/core/agent/agent.js';
 import { enabledSkills } from '../../src/core/agent/catalogue.js';
+import type { ProviderConfig } from '../../src/core/agent/providers.js';
 import { gateWorld, type GateWorld } from './gate.js';
 import { startModelServer, type ModelServer } from './model-server.js';
 import { scriptSkill, writeSkill } from './temp.js';
@@ -13,6 +14,11 @@ export interface AgentWorld extends GateWorld {
   shutdown(): Promise<void>;
 }
 
+/** The provider of `model` at the model server at `url`, as the environment would name it. */
+export function scriptedProvider(url: string, model = 'test-model'): ProviderConfig {
+  return { baseUrl: url, model, apiKey: 'test-key', from: { baseUrl: 'env', model: 'env', apiKey: 'env' } };
+}
+
 /** An agent over `world`'s core that talks to `model` at the model server at `url`. */
 export function testAgent(
   world: GateWorld,
@@ -21,12 +27,7 @@ export function testAgent(
   model = 'test-model',
 ): Agent {
   return new Agent({
-    provider: () => ({
-      baseUrl: url,
-      model,
-      apiKey: 'test-key',
-      from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
-    }),
+    provider: () => scriptedProvider(url, model),
     conversations: world.store.conversations,
     jobs: world.store.jobs,
     caller: world.caller,

@@ -25,12 +25,18 @@ import type { ServerMends } from './server-mends.js';
 import { systemPrompt } from './system-prompt.js';
 import { settleCutOffTurn } from './cut-off-turns.js';
 import { addNotice, failureLine, hasLines, setError, storeLines } from './turn-lines.js';
-import { ToolCalls, type EndedCallStatus, type ToolCallRecord, type ToolCallStatus } from './tool-calls.js';
+import {
+  ToolCalls,
+  type EndedBackgroundCall,
+  type EndedCallStatus,
+  type ToolCallRecord,
+  type ToolCallStatus,
+} from './tool-calls.js';
 import { TurnsInProgress } from './turns-in-progress.js';
 import { TurnUnderWayError } from './turn-under-way.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
-export type { EndedCallStatus, ToolCallRecord, ToolCallStatus };
+export type { EndedBackgroundCall, EndedCallStatus, ToolCallRecord, ToolCallStatus };
 
 export type AgentEvent =
   | { type: 'delta'; conversationId: string; text: string }
@@ -133,6 +139,26 @@ export class Agent {
   /** Stops the calls still running in the background (an approval they wait for is cancelled). */
   stopBackground(): void {
     this.tools.stopBackground();
+  }
+
+  /**
+   * Waits until this agent's calls gone on in the background have ended (run once approved,
+   * refused, expired, failed). Counted among the turns under way: stopping them (iAs shutting
+   * down) stops these calls too, and then `stopped` is true. `ended`: the background calls that
+   * ended since the last wait, the skill and how each ended.
+   */
+  async awaitBackground(): Promise<{ stopped: boolean; ended: EndedBackgroundCall[] }> {
+    return this.turns.run(undefined, async (signal) => {
+      const stop = () => this.tools.stopBackground();
+      signal.addEventListener('abort', stop, { once: true });
+      if (signal.aborted) stop();
+      try {
+        while (this.running.size > 0) await Promise.allSettled([...this.running]);
+      } finally {
+        signal.removeEventListener('abort', stop);
+      }
+      return { stopped: signal.aborted, ended: this.tools.takeEnded() };
+    });
   }
 
   /** The owner's time zone now (a setting changed since this agent was made counts). */

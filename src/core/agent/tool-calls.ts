@@ -43,6 +43,8 @@ export class ToolCalls {
   readonly running = new Set<Promise<void>>();
   /** How to stop each background call still running. */
   private readonly stoppers = new Set<AbortController>();
+  /** Background calls ended since `takeEnded` was last called: the skill and how it ended. */
+  private ended: EndedBackgroundCall[] = [];
 
   constructor(
     private readonly options: ToolCallsOptions,
@@ -52,6 +54,11 @@ export class ToolCalls {
   /** Stops the calls still running in the background (an approval they wait for is cancelled). */
   stopBackground(): void {
     for (const controller of this.stoppers) controller.abort();
+  }
+
+  /** The background calls that have ended since the last look, in the order they ended. */
+  takeEnded(): EndedBackgroundCall[] {
+    return this.ended.splice(0);
   }
 
   /**
@@ -182,6 +189,7 @@ export class ToolCalls {
       .then(
         (outcome) => {
           const result = forModel(outcome.status, outcome.result);
+          this.ended.push({ name: call.name, status: shownStatus(outcome.status) });
           this.emit({
             type: 'background-result',
             conversationId,
@@ -194,6 +202,7 @@ export class ToolCalls {
         (err: unknown) => {
           const result = { success: false, error: (err as Error).message };
           this.options.jobs.finish(job, result, 'error');
+          this.ended.push({ name: call.name, status: 'error' });
           this.emit({
             type: 'background-result',
             conversationId,
@@ -212,6 +221,12 @@ export class ToolCalls {
       this.stoppers.delete(controller);
     });
   }
+}
+
+/** A call that went on in the background and has ended: its skill, and how it ended. */
+export interface EndedBackgroundCall {
+  name: string;
+  status: EndedCallStatus;
 }
 
 /** A tool call checked and not yet run (see StartedCall). */

@@ -1,6 +1,13 @@
-/** One run of a scheduled task: its prompt through the agent loop, with only its allowlisted skills. */
+/**
+ * One run of a scheduled task: its prompt through the agent loop, with only its allowlisted skills.
+ * A run does not end while calls of its turn go on in the background (one may wait for the owner's
+ * approval): it waits for them, then a follow-up turn gives the model their results, and that
+ * turn's reply is the run's result.
+ */
 import { taskConversationOf, taskOfConversation } from '../../shared/run-now-requests.js';
-import type { Agent } from '../agent/agent.js';
+import type { Agent, EndedBackgroundCall, TurnResult } from '../agent/agent.js';
+import { addNotice } from '../agent/turn-lines.js';
+import { turnMessage } from '../agent/turn-messages.js';
 import type { ConversationsRepo } from '../store/conversations-repo.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
 import { clip, interruptedRun, type TaskRunCause, type TaskRunOutcome } from './scheduler.js';
@@ -9,6 +16,42 @@ import { clip, interruptedRun, type TaskRunCause, type TaskRunOutcome } from './
 export const taskConversationId = (task: ScheduledTask) => taskConversationOf(task.id);
 /** The task whose conversation this is, by its id (undefined for any other conversation). */
 export const taskIdOf = taskOfConversation;
+
+/** Follow-up turns a run makes at most to tell the results of calls that went on in the background. */
+const MAX_FOLLOW_UPS = 3;
+
+const FOLLOW_UP =
+  '[The calls that went on in the background have ended; their results are above. The owner is not ' +
+  'watching this conversation: your reply to this message is sent to them as the result of the run, ' +
+  'in place of your earlier reply. Say what was actually done.]';
+
+/**
+ * The run's last turn, once no call of it runs in the background: after each wait, a follow-up turn
+ * tells the model the results. Stopped while waiting (iAs shutting down), the turn is marked stopped;
+ * calls that ended after the last follow-up are told in a notice.
+ */
+async function followUntilEnded(agent: Agent, first: TurnResult): Promise<TurnResult> {
+  let turn = first;
+  let untold: EndedBackgroundCall[] = [];
+  // A call may have gone on in the background and ended before its turn did: told all the same.
+  const leftInBackground = () => turn.toolCalls.some((c) => c.status === 'background') || agent.running.size > 0;
+  for (let followUps = 0; leftInBackground(); followUps++) {
+    const waited = await agent.awaitBackground();
+    untold.push(...waited.ended);
+    if (waited.stopped) return { ...turn, stopped: true };
+    if (followUps === MAX_FOLLOW_UPS) break;
+    turn = await agent.send(FOLLOW_UP, { conversationId: turn.conversationId });
+    // An answered follow-up was given the results (a failed one was too, but said nothing of them).
+    if (turn.error === undefined && !turn.stopped) untold = [];
+  }
+  if (untold.length > 0 && turn.error === undefined && !turn.stopped) {
+    addNotice(
+      turn,
+      turnMessage('calls-ended-after-reply', { calls: untold.map(({ name, status }) => ({ name, status })) }),
+    );
+  }
+  return turn;
+}
 
 export async function runTaskTurn(
   task: ScheduledTask,
@@ -23,7 +66,8 @@ export async function runTaskTurn(
   const prompt =
     `[Scheduled task "${task.name}"${asked}. The owner is not watching this conversation: ` +
     `your reply is sent to them as the task's result.]\n\n${task.prompt}`;
-  const turn = await agentFor(task, cause).send(prompt, { conversationId });
+  const agent = agentFor(task, cause);
+  const turn = await followUntilEnded(agent, await agent.send(prompt, { conversationId }));
   if (turn.error !== undefined) {
     const code = turn.errorCode ? { code: { code: 'run-failed' as const, params: { line: turn.errorCode } } } : {};
     return { success: false, text: turn.error, ...code };

@@ -30,9 +30,7 @@ export function registerTaskRunCommand(tasks: Command): void {
     .action(async (id: string, opts: { json?: boolean }, cmd: Command) => {
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
       const words = tasksWords[commandLocale(context.paths.database)];
-      const rl = process.stdin.isTTY
-        ? readline.createInterface({ input: process.stdin, output: process.stderr })
-        : undefined;
+      const onTerminal = process.stdin.isTTY;
       const agents: Agent[] = [];
       const background: Ended[] = [];
       let toldNoApprover = false;
@@ -41,7 +39,7 @@ export function registerTaskRunCommand(tasks: Command): void {
         // The run waits for a call gone on in the background (one may wait for its approval).
         if (event.type === 'tool-result' && event.status === 'background')
           process.stderr.write(color.dim(`${words.waitingForBackground(1)}\n`));
-        if (!rl && !toldNoApprover && refusedForNoApprover(event)) {
+        if (!onTerminal && !toldNoApprover && refusedForNoApprover(event)) {
           toldNoApprover = true;
           process.stderr.write(color.yellow(`${words.noApprover}\n`));
         }
@@ -50,6 +48,8 @@ export function registerTaskRunCommand(tasks: Command): void {
         channels: [],
         taskAgents: { onEvent, made: (agent) => agents.push(agent) },
       });
+      // Opened once iAs has started: a start that fails leaves no terminal open to hold the process.
+      const rl = onTerminal ? readline.createInterface({ input: process.stdin, output: process.stderr }) : undefined;
       const approvals = rl && new TerminalApprovals(runtime.gate, rl);
       if (approvals) runtime.gate.addChannel(approvals.channel);
       rl?.on('line', (line) => approvals?.answer(line));

@@ -206,6 +206,14 @@ describe('ias tasks run', () => {
     expect(s.stored()).toMatchObject({ lastStatus: 'done', nextRunAt: NEXT });
   }, 60_000);
 
+  it('on a terminal, a data folder iAs cannot use: the error, and the command ends (it used to hang)', async () => {
+    const file = path.join(tempDir('ias-task-run-home-'), 'not-a-folder');
+    fs.writeFileSync(file, '');
+    const term = iasOnTerminal(['tasks', 'run', 'task0001', '--home', file]);
+    expect(await term.exited).toBe(1);
+    expect(term.screen()).toContain(`error: EEXIST: file already exists, mkdir '${file}'`);
+  }, 60_000);
+
   it('Ctrl-C stops the run, which is stored as interrupted', async () => {
     const s = await setup([{ allowlist: [] }]);
     s.server.enqueue({ content: `The report begins. ${'More. '.repeat(200)}`, chunkDelayMs: 100 });

@@ -100,6 +100,8 @@ export class TasksRepo {
   private readonly stampStmt;
   /** This process, as it names itself the owner of the runs it takes. */
   private readonly me: RecordedProcess;
+  /** The tasks whose runs this repository took and has not yet seen end. */
+  private readonly taken = new Set<string>();
 
   /** `owner`: this iAs process, where its identity can be told (see process-identity.ts). */
   constructor(
@@ -159,11 +161,15 @@ export class TasksRepo {
       unowned: number;
       ended: string;
       endedPids: string;
+      pid: number;
+      mine: string;
     };
     this.interruptStmt = db.prepare<[Interrupting], { id: string }>(
       `UPDATE scheduled_tasks SET last_status = 'interrupted', last_result = @text, last_result_code = @code,
          run_owner_pid = NULL, run_owner_identity = NULL, updated_at = @now
        WHERE ${left} AND ((@unowned AND run_owner_pid IS NULL)
+         OR (@unowned AND run_owner_pid = @pid AND run_owner_identity IS NULL
+           AND id NOT IN (SELECT value FROM json_each(@mine)))
          OR ${ownerAmongEnded('run_owner_pid', 'run_owner_identity')})
        RETURNING id`,
     );
@@ -223,7 +229,7 @@ export class TasksRepo {
   claim(task: ScheduledTask, next: number | null, now = Date.now()): boolean {
     if (task.nextRunAt === null) return false;
     const slot = { next, enabled: next === null ? 0 : 1, due: task.nextRunAt };
-    return this.claimStmt.run({ ...slot, id: task.id, now, ...this.me }).changes === 1;
+    return this.took(task.id, this.claimStmt.run({ ...slot, id: task.id, now, ...this.me }).changes === 1);
   }
 
   /**
@@ -231,7 +237,12 @@ export class TasksRepo {
    * the task is under way, here or in another iAs process. A one-off is finished by it.
    */
   claimNow(id: string, now = Date.now()): boolean {
-    return this.claimNowStmt.run({ id, now, ...this.me }).changes === 1;
+    return this.took(id, this.claimNowStmt.run({ id, now, ...this.me }).changes === 1);
+  }
+
+  private took(id: string, taken: boolean): boolean {
+    if (taken) this.taken.add(id);
+    return taken;
   }
 
   /** Moves a due slot on without running it (compare-and-set, as claim); false when another did. */
@@ -243,6 +254,7 @@ export class TasksRepo {
   /** Records how a run ended: its result in English, and the code of what iAs says in it (when any). */
   finish(id: string, status: TaskRunStatus, result: string, now = Date.now(), code?: TaskResultCode): void {
     this.finishStmt.run(status, result, code ? JSON.stringify(code) : null, now, id);
+    this.taken.delete(id);
   }
 
   delete(id: string): boolean {
@@ -257,8 +269,10 @@ export class TasksRepo {
   /**
    * Marks interrupted (reading as `result`) the runs left "running" by an iAs process that has
    * provably ended (killed mid-run): of every task, or of task `id`. `unowned`: also the runs that
-   * name no owner (taken before owners were recorded), as at start-up. A run of a process that still
-   * runs, this one included, is left to it. Returns the ids of the tasks it marked.
+   * name no owner (taken before owners were recorded), as at start-up, and those that name this
+   * process's id without an identity that it did not take (where identities cannot be told, a run of
+   * an iAs killed before this process was given its id: its id's being in use proves nothing). A run
+   * of a process that still runs, this one included, is left to it. Returns the ids of the tasks it marked.
    */
   interruptLeftRuns(
     result: LeftRunResult,
@@ -271,7 +285,20 @@ export class TasksRepo {
     return forEndedOwners(
       this.db,
       () => this.runOwnersStmt.all({ id }),
-      (ended) => this.interruptStmt.all({ id, now, text: result.text, code, unowned, ...ended }).map((row) => row.id),
+      (ended) => {
+        const mine = JSON.stringify([...this.taken]);
+        const marked = this.interruptStmt.all({
+          id,
+          now,
+          text: result.text,
+          code,
+          unowned,
+          ...ended,
+          pid: this.me.pid,
+          mine,
+        });
+        return marked.map((row) => row.id);
+      },
       options.unowned,
     );
   }

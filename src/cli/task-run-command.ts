@@ -36,9 +36,13 @@ export function registerTaskRunCommand(tasks: Command): void {
       let toldNoApprover = false;
       const onEvent = (event: AgentEvent) => {
         if (event.type === 'background-result') background.push(event);
-        // The run waits for a call gone on in the background (one may wait for its approval).
-        if (event.type === 'tool-result' && event.status === 'background')
+        // The run waits for a call gone on in the background (one may wait for its approval, whose
+        // question is drawn again under the line).
+        if (event.type === 'tool-result' && event.status === 'background') {
+          approvals?.beforeOutput();
           process.stderr.write(color.dim(`${words.waitingForBackground(1)}\n`));
+          approvals?.ask();
+        }
         if (!onTerminal && !toldNoApprover && refusedForNoApprover(event)) {
           toldNoApprover = true;
           process.stderr.write(color.yellow(`${words.noApprover}\n`));

@@ -206,6 +206,30 @@ describe('ias tasks run', () => {
     expect(s.stored()).toMatchObject({ lastStatus: 'done', nextRunAt: NEXT });
   }, 60_000);
 
+  it('a call approved after its 8 s: the run waits for it, and prints what it really did', async () => {
+    const s = await setup([{}]);
+    s.server.enqueue(
+      { toolCalls: [{ name: 'send_mail', arguments: JSON.stringify({ to: 'boss' }) }] },
+      { content: 'The mail is on its way.' },
+      { content: 'The mail was sent to the boss.' },
+    );
+    const term = iasOnTerminal(s.args('task0001'), s.env);
+    await term.waitFor('Run send_mail? [y/N]');
+    await term.waitFor('[waiting for a call still running in the background; Ctrl-C stops it]');
+    // The question is asked again under that line, and answered there.
+    await term.waitFor('Run send_mail? [y/N]', 2);
+    expect(readRuns(s.home, 'send_mail')).toEqual([]);
+    term.type('y\r');
+    await term.waitFor('Mail the boss (task0001): done');
+    expect(await term.exited).toBe(0);
+    expect(readRuns(s.home, 'send_mail')).toHaveLength(1);
+    expect(term.screen()).toContain('The mail was sent to the boss.');
+    expect(term.screen()).toContain('[send_mail finished in the background: done]');
+    // The early reply, written before anything was sent, is not the run's result.
+    expect(term.screen()).not.toContain('on its way');
+    expect(s.stored()).toMatchObject({ lastStatus: 'done', lastResult: 'The mail was sent to the boss.' });
+  }, 60_000);
+
   it('on a terminal, a data folder iAs cannot use: the error, and the command ends (it used to hang)', async () => {
     const file = path.join(tempDir('ias-task-run-home-'), 'not-a-folder');
     fs.writeFileSync(file, '');

@@ -179,7 +179,8 @@ function splitText(text: string, max: number): string[] {
   return pieces;
 }
 
-export const wrongCodeText = (left: number) => `确认码错误，还剩 ${left} 次`;
+export const wrongCodeText = (left: number) =>
+  `确认码错误，还剩 ${left} 次。Wrong code: ${left} ${left === 1 ? 'try' : 'tries'} left.`;
 export const codeOnlyText = () =>
   '请只回复 6 位确认码本身来执行，回复 0 或 取消 以取消。Reply with the 6-digit code alone.';
 export const rejectedText = (skill: string) => `已拒绝：${skill} 不会执行。Refused: ${skill} will not run.`;

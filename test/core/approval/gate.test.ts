@@ -95,10 +95,10 @@ describe('the approval gate', () => {
     const wrong = otherCode(code);
     world.wechat.reply(wrong);
     await settle();
-    expect(world.wechat.outbox.at(-1)).toBe('确认码错误，还剩 2 次');
+    expect(world.wechat.outbox.at(-1)).toBe('确认码错误，还剩 2 次。Wrong code: 2 tries left.');
     world.wechat.reply(wrong);
     await settle();
-    expect(world.wechat.outbox.at(-1)).toBe('确认码错误，还剩 1 次');
+    expect(world.wechat.outbox.at(-1)).toBe('确认码错误，还剩 1 次。Wrong code: 1 try left.');
     world.wechat.reply(wrong);
     const outcome = await call;
     expect(outcome).toMatchObject({
@@ -171,7 +171,7 @@ describe('the approval gate', () => {
     if (b.code === a.code) return; // one chance in a million: the test says nothing then
     world.wechat.reply(a.code);
     await settle();
-    expect(world.wechat.outbox.at(-1)).toBe('确认码错误，还剩 2 次');
+    expect(world.wechat.outbox.at(-1)).toBe('确认码错误，还剩 2 次。Wrong code: 2 tries left.');
     expect(world.runs('send_mail')).toHaveLength(1);
     world.wechat.reply(b.code);
     await b.call;
@@ -273,7 +273,7 @@ describe('the approval gate', () => {
     if (newCode !== oldCode) {
       world.wechat.reply(oldCode);
       await settle();
-      expect(world.wechat.outbox.at(-1)).toBe('确认码错误，还剩 2 次');
+      expect(world.wechat.outbox.at(-1)).toBe('确认码错误，还剩 2 次。Wrong code: 2 tries left.');
     }
     world.wechat.reply(newCode);
     expect((await call).result).toMatchObject({ success: true, data: 'version-two' });

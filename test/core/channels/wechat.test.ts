@@ -76,9 +76,11 @@ describe('WeChat: approvals on the owner’s phone', () => {
     const { call, code } = await ask(w);
     const wrong = code === '123456' ? '654321' : '123456';
     await w.wx.say(w.wx.owner, wrong);
-    expect((await w.wx.waitForSent((m) => m.text === '确认码错误，还剩 2 次')).to).toBe(MOCK_IDS.owner);
+    expect((await w.wx.waitForSent((m) => m.text === '确认码错误，还剩 2 次。Wrong code: 2 tries left.')).to).toBe(
+      MOCK_IDS.owner,
+    );
     await w.wx.say(w.wx.owner, wrong);
-    await w.wx.waitForSent((m) => m.text === '确认码错误，还剩 1 次');
+    await w.wx.waitForSent((m) => m.text === '确认码错误，还剩 1 次。Wrong code: 1 try left.');
     await w.wx.say(w.wx.owner, wrong);
     expect((await call).result.error).toBe('用户拒绝了你的调用：send_mail');
     await w.wx.say(w.wx.owner, code);

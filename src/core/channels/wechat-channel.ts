@@ -18,8 +18,12 @@ export class WechatChannel implements ApprovalChannel {
   /** The router delivers this channel's messages to the gate, first. */
   readonly routed = true;
   private readonly events = new EventEmitter<{ message: [IncomingMessage] }>();
-  /** What the bot itself sent to 文件传输助手 recently: its echoes are not the owner's replies. */
-  private readonly echoes = new Map<string, number>();
+  /**
+   * What the bot itself sent to 文件传输助手 recently, with when, once per time it was sent: its
+   * echoes are not the owner's replies. A text sent twice (a reply split into identical pieces)
+   * comes back twice, so each echo takes one of its sends.
+   */
+  private readonly echoes = new Map<string, number[]>();
 
   constructor(
     private readonly bot: WechatBot,
@@ -59,8 +63,21 @@ export class WechatChannel implements ApprovalChannel {
 
   private rememberEcho(text: string): void {
     const now = Date.now();
-    for (const [t, at] of this.echoes) if (now - at > ECHO_WINDOW_MS) this.echoes.delete(t);
-    this.echoes.set(text, now);
+    for (const [t, times] of this.echoes) {
+      const recent = times.filter((at) => now - at <= ECHO_WINDOW_MS);
+      if (recent.length > 0) this.echoes.set(t, recent);
+      else this.echoes.delete(t);
+    }
+    this.echoes.set(text, [...(this.echoes.get(text) ?? []), now]);
+  }
+
+  /** Whether `text` is an echo of one of the bot's own sends (then that send is spent). */
+  private takeEcho(text: string): boolean {
+    const times = this.echoes.get(text);
+    if (!times) return false;
+    times.shift();
+    if (times.length === 0) this.echoes.delete(text);
+    return true;
   }
 
   /** A WeChat message as the gate and the router see it; undefined for what is not for us. */
@@ -72,7 +89,7 @@ export class WechatChannel implements ApprovalChannel {
       // Only "the bot is my own account" mode: the owner's notes to 文件传输助手 are the replies.
       const owner = this.owner();
       if (owner?.mode !== 'self' || message.listener()?.id !== FILEHELPER || message.room()) return undefined;
-      if (this.echoes.delete(text)) return undefined;
+      if (this.takeEcho(text)) return undefined;
       return { from: message.talker().id, direct: true, text };
     }
     return { from: message.talker().id, direct: !message.room(), text };

@@ -80,7 +80,9 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
     const { channel, gate } = this.options;
     if (await gate.handleMessage(channel, message)) return;
     if (this.pairing && message.direct && this.pairing.matches(message.text)) {
-      await this.pair(message.from);
+      // The bot's own account (its notes to 文件传输助手) is no contact to pair: the code stays open
+      // for the owner's, and goes nowhere else.
+      if (message.from !== this.options.bot.status.user?.id) await this.pair(message.from);
       return;
     }
     if (!message.direct || message.from !== channel.ownerAddress() || !this.options.agent) return;

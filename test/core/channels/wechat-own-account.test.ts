@@ -49,3 +49,14 @@ describe('WeChat, the bot is my own account: the bot’s own replies', () => {
     expect(w.wx.sent.filter((m) => m.text === piece)).toHaveLength(2);
   });
 });
+
+describe('WeChat, the bot is my own account: pairing', () => {
+  it('the code typed into 文件传输助手 binds nobody, and the pairing stays open for the owner’s contact', async () => {
+    w = await wechatWorld({ owner: 'self' });
+    const session = w.service.router.startPairing();
+    await w.wx.sayToFilehelper(session.code);
+    await w.wx.say(w.wx.owner, session.code);
+    await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && /已绑定/.test(m.text));
+    expect(w.service.settings.owner()).toMatchObject({ mode: 'contact', contactId: MOCK_IDS.owner });
+  });
+});

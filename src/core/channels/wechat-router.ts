@@ -90,14 +90,23 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
   }
 
   private async pair(contactId: string): Promise<void> {
-    const contact = await this.options.bot.bot?.Contact.find({ id: contactId });
+    // The contact's name is only for showing: the id alone pairs, when WeChat cannot look it up now.
+    const contact = await this.options.bot.bot?.Contact.find({ id: contactId }).catch(() => undefined);
     const owner: OwnerBinding = { mode: 'contact', contactId, name: contact?.name() ?? contactId, boundAt: Date.now() };
     this.options.settings.setOwner(owner);
     this.pairing = undefined;
-    await this.options.channel.sendToOwner(
-      '已绑定：你是 iAs 的主人，确认请求会发到这里。Paired: approvals will come here.',
-    );
+    // Paired whether or not the confirmation gets through; told after it (`ias wechat pair` then stops the bot).
+    await this.tell('已绑定：你是 iAs 的主人，确认请求会发到这里。Paired: approvals will come here.');
     this.emit('paired', owner);
+  }
+
+  /** Says `text` to the owner; like the gate's notices, one that cannot be delivered changes nothing. */
+  private async tell(text: string): Promise<void> {
+    try {
+      await this.options.channel.sendToOwner(text);
+    } catch {
+      // WeChat cannot reach the owner now: what was done stands.
+    }
   }
 
   private async chat(text: string): Promise<void> {

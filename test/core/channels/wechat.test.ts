@@ -51,6 +51,33 @@ describe('WeChat: the bot and the owner', () => {
     await settle();
     expect(w.service.settings.owner()).toMatchObject({ contactId: MOCK_IDS.owner });
   });
+
+  it('pairs the owner even when the confirmation cannot be sent, and iAs stays up', async () => {
+    w = await wechatWorld({ owner: 'none' });
+    const world = w;
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const attempted = new Promise<void>((resolve) => {
+        world.wx.puppet.messageSendText = async () => {
+          resolve();
+          throw new Error('WeChat cannot be reached');
+        };
+      });
+      const paired = new Promise((resolve) => world.service.router.once('paired', resolve));
+      const session = world.service.router.startPairing();
+      await world.wx.say(world.wx.owner, session.code);
+      await attempted;
+      expect(await paired).toMatchObject({ mode: 'contact', contactId: MOCK_IDS.owner });
+      // A rejection nobody handles is reported once the microtasks have run: before this.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      expect(world.service.settings.owner()).toMatchObject({ mode: 'contact', contactId: MOCK_IDS.owner });
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });
 
 describe('WeChat: approvals on the owner’s phone', () => {

@@ -136,6 +136,11 @@ export class Agent {
     return this.tools.running;
   }
 
+  /** Whether conversation `id` is there to go on with (its owner may have deleted it). */
+  hasConversation(id: string): boolean {
+    return this.options.conversations.get(id) !== undefined;
+  }
+
   /** Stops the calls still running in the background (an approval they wait for is cancelled). */
   stopBackground(): void {
     this.tools.stopBackground();

@@ -109,13 +109,25 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
     }
   }
 
+  /**
+   * WeChat's conversation to go on with; none once the owner has deleted it (in the app, `ias`), so
+   * the next message begins a new one.
+   */
+  private conversation(agent: Agent): string | undefined {
+    const { settings } = this.options;
+    const id = settings.conversation();
+    if (id === undefined || agent.hasConversation(id)) return id;
+    settings.setConversation(undefined);
+    return undefined;
+  }
+
   private async chat(text: string): Promise<void> {
     const { agent, settings, channel } = this.options;
     if (!agent) return;
     const locale = this.options.locale?.() ?? 'en';
     let turn: TurnResult;
     try {
-      turn = await agent.send(text, { conversationId: settings.conversation() });
+      turn = await agent.send(text, { conversationId: this.conversation(agent) });
     } catch (err) {
       // A turn under way in WeChat's conversation (typed in the app, `ias chat`): nothing was
       // stored, and the owner is told to send the message again once it has ended.

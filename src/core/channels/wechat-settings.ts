@@ -63,7 +63,8 @@ export class WechatSettings {
     return this.settings.get<string>(KEYS.conversation);
   }
 
-  setConversation(id: string): void {
-    this.settings.set(KEYS.conversation, id);
+  setConversation(id: string | undefined): void {
+    if (id) this.settings.set(KEYS.conversation, id);
+    else this.settings.delete(KEYS.conversation);
   }
 }

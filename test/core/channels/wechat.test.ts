@@ -189,6 +189,27 @@ describe('WeChat: chat with iAs from WeChat', () => {
     await w.wx.waitForSent((m) => m.text === 'Still sunny.');
     expect(model.requests[1]!.body.messages.some((m: { content: string }) => m.content === '天气如何？')).toBe(true);
   });
+  it('the owner deleted WeChat’s conversation in the app: the next message begins a new one', async () => {
+    server = await startModelServer();
+    const model = server;
+    w = await wechatWorld({ agent: (world) => testAgent(world, model.url) });
+    model.enqueue({ content: 'Hi.' });
+    await w.wx.say(w.wx.owner, 'hi');
+    await w.wx.waitForSent((m) => m.text === 'Hi.');
+    const deleted = w.service.settings.conversation()!;
+    w.store.conversations.delete(deleted);
+    model.enqueue({ content: 'Hello again.' });
+    await w.wx.say(w.wx.owner, 'are you there?');
+    await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === 'Hello again.');
+    await w.service.router.idle();
+    const started = w.service.settings.conversation()!;
+    expect(started).not.toBe(deleted);
+    expect(w.store.conversations.messages(started).map((m) => [m.role, m.content])).toEqual([
+      ['user', 'are you there?'],
+      ['assistant', 'Hello again.'],
+    ]);
+    expect(w.store.conversations.get(deleted)).toBeUndefined();
+  });
 });
 
 describe('WeChat: logged out and in again', () => {

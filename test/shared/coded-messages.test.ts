@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../../src/core/api/api-error.js';
-import { failureReply } from '../../src/core/channels/wechat-router.js';
+import { failureReply } from '../../src/core/channels/wechat-replies.js';
 import { loadSkillsRoot } from '../../src/core/skills/load.js';
 import { parseSkillFile } from '../../src/core/skills/parse.js';
 import type { SkillProblem } from '../../src/core/skills/types.js';

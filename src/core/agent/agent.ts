@@ -33,6 +33,7 @@ import {
   type ToolCallStatus,
 } from './tool-calls.js';
 import { TurnsInProgress } from './turns-in-progress.js';
+import { MessageRefusedError } from './message-refused.js';
 import { TurnUnderWayError } from './turn-under-way.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
@@ -184,9 +185,9 @@ export class Agent {
    */
   async send(text: string, options: { conversationId?: string; signal?: AbortSignal } = {}): Promise<TurnResult> {
     const { conversations } = this.options;
-    // Refused before anything is stored or sent.
+    // Refused before anything is stored or sent (MessageRefusedError).
     const refused = this.options.refuseMessage?.(text);
-    if (refused !== undefined) throw new Error(refused);
+    if (refused !== undefined) throw new MessageRefusedError(refused);
     const conversationId = options.conversationId ?? randomUUID();
     const config = this.options.provider();
     const current: ChatCompletionMessageParam[] = [];

@@ -1,9 +1,8 @@
 /** The chat side of the contract: conversations, and turns whose events stream as `chat` events. */
 import { randomUUID } from 'node:crypto';
-import type { ApiErrorName } from '../../shared/api-errors.js';
 import type { ChatEvent, ChatMessage, IasApi, IasEvent } from '../../shared/contract.js';
 import type { AgentEvent } from '../agent/agent.js';
-import type { CodeInChat } from '../approval/gate.js';
+import { CODE_IN_CHAT_ERRORS } from '../approval/code-in-chat-errors.js';
 import { markCutOffTurns } from '../agent/cut-off-turns.js';
 import { ProviderNotConfiguredError } from '../agent/providers.js';
 import { apiError } from './api-error.js';
@@ -70,13 +69,6 @@ export function withBackgroundJobs(messages: StoredMessage[], jobs: BackgroundJo
   });
 }
 
-/** Why a chat message with digits was kept from the model, as the UI is told (see ApprovalGate.holdsCode). */
-const CODE_REFUSALS: Record<CodeInChat, ApiErrorName> = {
-  code: 'code-in-chat',
-  'maybe-code': 'maybe-code-in-chat',
-  held: 'numbers-held-for-approval',
-};
-
 /** How the tool message of a call gone on in the background begins (see Agent.startTool). */
 const STILL_RUNNING = '{"status":"running in background"';
 
@@ -117,7 +109,7 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
     async sendMessage({ conversationId, text }) {
       // Before a new conversation takes the text as its title (the agent refuses it too).
       const held = runtime.gate.holdsCode(text);
-      if (held) throw apiError(CODE_REFUSALS[held], {});
+      if (held) throw apiError(CODE_IN_CHAT_ERRORS[held], {});
       if (conversationId && !conversations.get(conversationId))
         throw apiError('no-conversation', { id: conversationId });
       // A turn under way there: this window's, or another's (WeChat's agent, `ias chat`, the app).

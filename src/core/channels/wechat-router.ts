@@ -5,26 +5,16 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Agent, TurnResult } from '../agent/agent.js';
-import { TurnUnderWayError } from '../agent/turn-under-way.js';
 import type { IncomingMessage } from '../approval/channel.js';
+import { CODE_IN_CHAT_ERRORS } from '../approval/code-in-chat-errors.js';
 import type { ApprovalGate } from '../approval/gate.js';
 import { PairingSession } from './pairing.js';
 import type { WechatBot } from './wechat-bot.js';
 import type { WechatChannel } from './wechat-channel.js';
 import type { OwnerBinding, WechatSettings } from './wechat-settings.js';
+import { failureReply, refusalReply, thrownReply } from './wechat-replies.js';
 import { markdownToPlain, splitForWechat } from './wechat-text.js';
 import type { Locale } from '../../shared/locale.js';
-import { sayTurnLine, type MessageCode } from '../../shared/turn-messages.js';
-import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
-import { englishApiErrors } from '../../shared/api-errors.js';
-import { chineseApiErrors } from '../../shared/api-errors-zh-CN.js';
-
-/** The reply to the owner's message when its turn failed, in the owner's language. */
-export function failureReply(locale: Locale, error: string, errorCode?: MessageCode): string {
-  return locale === 'zh-CN'
-    ? `抱歉，出错了：${sayTurnLine(chineseTurnMessages, error, errorCode)}`
-    : `Sorry, something went wrong: ${error}`;
-}
 
 export interface WechatRouterOptions {
   bot: WechatBot;
@@ -122,24 +112,30 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
   }
 
   private async chat(text: string): Promise<void> {
-    const { agent, settings, channel } = this.options;
+    const { agent, settings, gate } = this.options;
     if (!agent) return;
     const locale = this.options.locale?.() ?? 'en';
+    // Kept from the model, as the app keeps it (the agent refuses it too): it may hold a code.
+    const held = gate.holdsCode(text);
+    if (held) {
+      await this.reply(refusalReply(locale, CODE_IN_CHAT_ERRORS[held], {}));
+      return;
+    }
     let turn: TurnResult;
     try {
       turn = await agent.send(text, { conversationId: this.conversation(agent) });
     } catch (err) {
-      // A turn under way in WeChat's conversation (typed in the app, `ias chat`): nothing was
-      // stored, and the owner is told to send the message again once it has ended.
-      if (!(err instanceof TurnUnderWayError)) throw err;
-      const busy = (locale === 'zh-CN' ? chineseApiErrors : englishApiErrors)['reply-in-progress']({});
-      await channel.sendToOwner(busy);
-      this.emit('replied', busy);
+      // Refused, or failed before it could end: the owner is told why, never left without a word.
+      await this.reply(thrownReply(locale, err));
       return;
     }
     settings.setConversation(turn.conversationId);
-    const reply = turn.error ? failureReply(locale, turn.error, turn.errorCode) : markdownToPlain(turn.reply);
-    for (const piece of splitForWechat(reply)) await channel.sendToOwner(piece);
-    this.emit('replied', reply);
+    await this.reply(turn.error ? failureReply(locale, turn.error, turn.errorCode) : markdownToPlain(turn.reply));
+  }
+
+  /** Sends a reply to the owner's message, in pieces WeChat takes. */
+  private async reply(text: string): Promise<void> {
+    for (const piece of splitForWechat(text)) await this.options.channel.sendToOwner(piece);
+    this.emit('replied', text);
   }
 }

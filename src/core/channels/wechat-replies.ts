@@ -1,0 +1,48 @@
+/**
+ * What iAs itself says on WeChat when the owner's message gets no reply of the model: a turn that
+ * failed, was refused, or could not begin. In the owner's language, never with a code, and with no
+ * more of iAs's insides than the app shows for the same turn.
+ */
+import { MessageRefusedError } from '../agent/message-refused.js';
+import { ProviderNotConfiguredError } from '../agent/providers.js';
+import { failureLine } from '../agent/turn-lines.js';
+import { codeOf } from '../agent/turn-messages.js';
+import { TurnUnderWayError } from '../agent/turn-under-way.js';
+import {
+  apiErrorText,
+  englishApiErrors,
+  sayApiError,
+  type ApiErrorName,
+  type ApiErrorParams,
+} from '../../shared/api-errors.js';
+import { chineseApiErrors } from '../../shared/api-errors-zh-CN.js';
+import type { Locale } from '../../shared/locale.js';
+import { sayTurnLine, type MessageCode } from '../../shared/turn-messages.js';
+import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
+
+/** The reply to the owner's message when its turn failed, in the owner's language. */
+export function failureReply(locale: Locale, error: string, errorCode?: MessageCode): string {
+  return locale === 'zh-CN'
+    ? `抱歉，出错了：${sayTurnLine(chineseTurnMessages, error, errorCode)}`
+    : `Sorry, something went wrong: ${error}`;
+}
+
+/** A refusal of the owner's message, as the app says it, in the owner's language. */
+export function refusalReply<C extends ApiErrorName>(locale: Locale, code: C, params: ApiErrorParams[C]): string {
+  const { message, messageCode } = apiErrorText(code, params);
+  return sayApiError(locale === 'zh-CN' ? chineseApiErrors : englishApiErrors, message, messageCode);
+}
+
+/** The reply to the owner's message when its turn threw instead of ending. */
+export function thrownReply(locale: Locale, err: unknown): string {
+  // A turn under way in WeChat's conversation (typed in the app, `ias chat`): nothing was stored,
+  // and the owner is told to send the message again once it has ended.
+  if (err instanceof TurnUnderWayError) return refusalReply(locale, 'reply-in-progress', {});
+  // Kept from the model (it may hold an approval code): the refusal's own words say why.
+  if (err instanceof MessageRefusedError) return err.message;
+  // No model to talk to: what to set, as the app says it.
+  if (err instanceof ProviderNotConfiguredError) return failureReply(locale, err.message, err.messageCode);
+  // A failure of iAs's own: as the line the turn stored for it reads in the app.
+  const line = failureLine(err);
+  return failureReply(locale, line.message, codeOf(line));
+}

@@ -1,0 +1,82 @@
+/**
+ * The owner's WeChat message whose turn gives no reply of the model — kept from it, or failed before
+ * it began — is still answered: with why, in the owner's language, as the app would say it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { FileSecretStore } from '../../../src/core/approval/key-store.js';
+import { CHAT_CODE_BUDGET } from '../../../src/core/approval/chat-code-budget.js';
+import { codeCandidates } from '../../../src/core/approval/code.js';
+import { resolveProvider } from '../../../src/core/agent/providers.js';
+import { APP_SETTINGS } from '../../../src/core/owner-locale.js';
+import { chineseApiErrors } from '../../../src/shared/api-errors-zh-CN.js';
+import { chineseTurnMessages } from '../../../src/shared/turn-messages-zh-CN.js';
+import { testAgent } from '../../helpers/agent.js';
+import { CODE, codeIn } from '../../helpers/gate.js';
+import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
+import { tempDir } from '../../helpers/temp.js';
+import { MOCK_IDS } from '../../helpers/wechat-mock.js';
+import { wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
+
+let w: WechatWorld | undefined;
+let server: ModelServer | undefined;
+afterEach(async () => {
+  await w?.shutdown();
+  await server?.close();
+  w = undefined;
+  server = undefined;
+});
+
+/** A run of digits with more distinct 6-digit windows than the budget, none of them `code`. */
+function numbersPastTheBudget(code: string): string {
+  const absent = [...'0123456789'].filter((d) => !code.includes(d));
+  // Counting in the base of the digits left, written with those digits.
+  const counted = Array.from({ length: 40 }, (_, n) => n.toString(absent.length).padStart(3, '0')).join('');
+  const digits = [...counted].map((d) => absent[parseInt(d, absent.length)]).join('');
+  expect(codeCandidates(digits).length).toBeGreaterThan(CHAT_CODE_BUDGET);
+  return digits;
+}
+
+describe('WeChat: a message that gets no reply of the model is still answered', () => {
+  it('numbers held while an approval waits: told so in the owner’s language, and nothing goes to the model', async () => {
+    server = await startModelServer();
+    const model = server;
+    w = await wechatWorld({ agent: (world) => testAgent(world, model.url) });
+    w.store.settings.set(APP_SETTINGS, { language: 'zh-CN' });
+    const call = w.caller.call({ name: 'send_mail', params: { to: 'boss@example.com' }, source: 'chat' });
+    const code = codeIn((await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && CODE.test(m.text))).text);
+
+    await w.wx.say(w.wx.owner, `my order ${numbersPastTheBudget(code)} — where is it?`);
+    const held = chineseApiErrors['numbers-held-for-approval']({});
+    await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === held);
+    await w.service.router.idle();
+    expect(model.requests).toHaveLength(0);
+    expect(w.service.settings.conversation()).toBeUndefined();
+
+    await w.wx.say(w.wx.owner, '取消');
+    expect((await call).status).toBe('refused');
+  });
+
+  it('refused by the agent: its words say why', async () => {
+    server = await startModelServer();
+    const model = server;
+    const why = 'Not sent to the model: it names a secret.';
+    w = await wechatWorld({
+      agent: (world) => testAgent(world, model.url, { refuseMessage: (t) => (t.includes('secret') ? why : undefined) }),
+    });
+    await w.wx.say(w.wx.owner, 'the secret is out');
+    await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === why);
+    await w.service.router.idle();
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it('no model set: what to set, in the owner’s language', async () => {
+    const secrets = new FileSecretStore(tempDir());
+    w = await wechatWorld({
+      agent: (world) => testAgent(world, '', { provider: () => resolveProvider(world.store.settings, secrets, {}) }),
+    });
+    w.store.settings.set(APP_SETTINGS, { language: 'zh-CN' });
+    await w.wx.say(w.wx.owner, '你好');
+    const reply = `抱歉，出错了：${chineseTurnMessages['no-model-configured']({})}`;
+    await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === reply);
+  });
+});

@@ -11,9 +11,10 @@ import { APP_SETTINGS } from '../../../src/core/owner-locale.js';
 import { chineseApiErrors } from '../../../src/shared/api-errors-zh-CN.js';
 import { chineseTurnMessages } from '../../../src/shared/turn-messages-zh-CN.js';
 import { testAgent } from '../../helpers/agent.js';
+import { refuseToolResult } from '../../helpers/chat-world.js';
 import { CODE, codeIn } from '../../helpers/gate.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
-import { tempDir } from '../../helpers/temp.js';
+import { scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
 import { MOCK_IDS } from '../../helpers/wechat-mock.js';
 import { wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
 
@@ -67,6 +68,20 @@ describe('WeChat: a message that gets no reply of the model is still answered', 
     await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === why);
     await w.service.router.idle();
     expect(model.requests).toHaveLength(0);
+  });
+
+  it('failed in iAs: said as the line the turn stored for it reads in the app', async () => {
+    server = await startModelServer();
+    const model = server;
+    w = await wechatWorld({ agent: (world) => testAgent(world, model.url) });
+    writeSkill(w.system, 'look_up', scriptSkill({ risk: 'Low', description: 'Looks up.', script: 'echo found-it' }));
+    w.registry.loadAll();
+    // The database refuses the call's result (as a full disk would).
+    refuseToolResult(w.home, 'found-it');
+    model.enqueue({ toolCalls: [{ name: 'look_up', arguments: '{}' }] });
+    await w.wx.say(w.wx.owner, 'look it up');
+    const reply = 'Sorry, something went wrong: This turn failed in iAs and was not finished: the disk is full';
+    await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === reply);
   });
 
   it('no model set: what to set, in the owner’s language', async () => {

@@ -30,11 +30,20 @@ export interface WechatRouterOptions {
 export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied: [string] }> {
   private pairing: PairingSession | undefined;
   private chatQueue: Promise<void> = Promise.resolve();
+  /** Messages on their way to the gate, pairing or the chat queue. */
+  private readonly routing = new Set<Promise<void>>();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: WechatRouterOptions) {
     super();
-    this.unsubscribe = options.channel.onMessage((message) => void this.route(message));
+    this.unsubscribe = options.channel.onMessage((message) => {
+      // What cannot be done for a message (the database refusing a write) is left undone, and iAs
+      // stays up: a pairing stays open, an answer to an approval can be sent again.
+      const routed: Promise<void> = this.route(message)
+        .catch(() => undefined)
+        .finally(() => this.routing.delete(routed));
+      this.routing.add(routed);
+    });
   }
 
   close(): void {
@@ -61,9 +70,10 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
     return owner;
   }
 
-  /** Waits for the chats in flight (tests, shutdown). */
-  idle(): Promise<void> {
-    return this.chatQueue;
+  /** Waits for the messages and chats in flight (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.routing]);
+    await this.chatQueue;
   }
 
   private async route(message: IncomingMessage): Promise<void> {

@@ -55,13 +55,46 @@ export function allowedParentEnv(source: NodeJS.ProcessEnv = process.env): Recor
   return env;
 }
 
-/** `SKILL_PARAM_<NAME>` for each top-level scalar argument. */
-export function paramEnv(params: Record<string, unknown>): Record<string, string> {
+/**
+ * The longest one variable may be, "NAME=value" with its final NUL: Linux refuses to start a
+ * program given one of more than 128 KiB (MAX_ARG_STRLEN), Windows one of more than 32,767
+ * characters.
+ */
+const LONGEST_VARIABLE_BYTES = process.platform === 'win32' ? 32_767 : 128 * 1024;
+/** What the arguments' variables may take in all, well inside the usual 2 MiB for a program's arguments and environment together. */
+const PARAM_VARIABLES_BYTES = 1024 * 1024;
+
+/** The bytes of `NAME=value` with its final NUL, as a program's environment holds it. */
+const variableBytes = (name: string, value: string) => Buffer.byteLength(name) + Buffer.byteLength(value) + 2;
+
+/**
+ * The arguments as variables: `SKILL_PARAMS` (their JSON) and `SKILL_PARAM_<NAME>` for each
+ * top-level scalar. One too long to be a variable, or past what they may take in all, is left
+ * out: the whole JSON is on stdin.
+ */
+export function paramEnv(params: Record<string, unknown>, json = JSON.stringify(params)): Record<string, string> {
   const env: Record<string, string> = {};
+  let room = PARAM_VARIABLES_BYTES;
+  const add = (name: string, value: string) => {
+    const bytes = variableBytes(name, value);
+    if (bytes > LONGEST_VARIABLE_BYTES || bytes > room) return;
+    env[name] = value;
+    room -= bytes;
+  };
   for (const [key, value] of Object.entries(params)) {
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
-    const name = key.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
-    env[`SKILL_PARAM_${name}`] = String(value);
+    add(`SKILL_PARAM_${key.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}`, String(value));
   }
+  add('SKILL_PARAMS', json);
   return env;
+}
+
+/** Why `env` cannot be given to a program (no variable may hold a NUL character), or undefined. */
+export function environmentProblem(env: Record<string, string>): string | undefined {
+  const name = Object.keys(env).find((key) => key.includes('\0') || env[key]!.includes('\0'));
+  if (name === undefined) return undefined;
+  const what = name.startsWith('SKILL_PARAM_')
+    ? `${name}, a string argument passed as a variable,`
+    : `the variable ${name.replace(/\0/g, '\\0')}`;
+  return `${what} contains a NUL character (\\u0000), which no program can be given in its environment; nothing ran`;
 }

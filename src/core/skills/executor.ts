@@ -12,7 +12,7 @@ import {
   type BuiltinServices,
   type CallInfo,
 } from '../builtins/index.js';
-import { allowedParentEnv, paramEnv } from './environment.js';
+import { allowedParentEnv, environmentProblem, paramEnv } from './environment.js';
 import { runProcess } from './run-process.js';
 import { argsProblem } from './schema.js';
 import { ensureScriptFile } from './script-file.js';
@@ -204,11 +204,12 @@ async function runScript(
     ...(options.env ?? {}),
     SKILL_NAME: skill.name,
     SKILL_DIR: skill.dir,
-    SKILL_PARAMS: json,
-    ...paramEnv(params),
+    ...paramEnv(params, json),
     PYTHONDONTWRITEBYTECODE: '1',
     PYTHONIOENCODING: 'utf-8',
   };
+  const refused = environmentProblem(env);
+  if (refused) return { success: false, error: refused };
   const [command, ...programArgs] = script.command as [string, ...string[]];
   let program = command;
   if (program === 'node') {
@@ -228,12 +229,15 @@ async function runScript(
   const truncated = exit.truncated;
   const mark = truncated ? { truncated: true } : {};
   if (exit.spawnError) {
-    const missing = (exit.spawnError as NodeJS.ErrnoException).code === 'ENOENT';
+    const code = exit.spawnError.code;
     return {
       success: false,
-      error: missing
-        ? `the interpreter "${script.command[0]}" was not found on this computer`
-        : exit.spawnError.message,
+      error:
+        code === 'ENOENT'
+          ? `the interpreter "${script.command[0]}" was not found on this computer`
+          : code === 'E2BIG'
+            ? `the program could not be started: its environment is too large (E2BIG); nothing ran`
+            : `the program could not be started: ${exit.spawnError.message}`,
     };
   }
   if (stopped === 'timeout') {

@@ -29,7 +29,10 @@ export interface ProcessOutcome {
   truncated: boolean;
   /** Why it was ended early, if it was. */
   stopped?: 'timeout' | 'cancelled';
-  /** The program could not be started (ENOENT: it does not exist). */
+  /**
+   * The program could not be started: ENOENT (it does not exist), E2BIG (its arguments and
+   * environment are too large), ERR_INVALID_ARG_VALUE (a NUL character in one of them)…
+   */
   spawnError?: NodeJS.ErrnoException;
 }
 
@@ -69,7 +72,10 @@ export async function runProcess(program: string, args: string[], options: RunPr
     windowsHide: true,
     stripFinalNewline: false,
   });
-  if (child.pid !== undefined) options.onSpawn?.(child.pid);
+  // No process id: the spawn failed. Such a child never emits exit or error (a NUL in a variable,
+  // E2BIG), and there is no process to time out or stop; its settled result carries the reason.
+  if (child.pid === undefined) return notStarted(await child);
+  options.onSpawn?.(child.pid);
   child.stdout?.on('data', (c: Buffer) => stdout.push(c));
   child.stderr?.on('data', (c: Buffer) => stderr.push(c));
 
@@ -107,4 +113,12 @@ export async function runProcess(program: string, args: string[], options: RunPr
     ...(stopped ? { stopped } : {}),
     ...(exit.spawnError ? { spawnError: exit.spawnError as NodeJS.ErrnoException } : {}),
   };
+}
+
+/** The outcome of a program that never started, with the reason its spawn failed. */
+function notStarted(failure: { cause?: unknown; message?: string; code?: string }): ProcessOutcome {
+  const cause = failure.cause instanceof Error ? (failure.cause as NodeJS.ErrnoException) : undefined;
+  const spawnError: NodeJS.ErrnoException =
+    cause ?? Object.assign(new Error(failure.message ?? 'the program could not be started'), { code: failure.code });
+  return { code: null, signal: null, stdout: '', stderr: '', truncated: false, spawnError };
 }

@@ -212,6 +212,59 @@ describe('script skills', () => {
     expect(fs.existsSync(marker)).toBe(false);
   });
 
+  it('refuses a string argument holding a NUL character, which no environment can carry, and runs nothing', async () => {
+    const marker = path.join(tempDir(), 'ran');
+    const skill = skillFrom(scriptSkill({ parameters: textParams, script: `: > '${marker}'` }));
+    const result = await run(skill, { text: 'a\u0000b' });
+    expect(result.success).toBe(false);
+    expect(result.error).toMatch(/SKILL_PARAM_TEXT, a string argument passed as a variable, contains a NUL character/);
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('refuses a configured variable holding a NUL character, naming it, and runs nothing', async () => {
+    const marker = path.join(tempDir(), 'ran');
+    const skill = skillFrom(scriptSkill({ script: `: > '${marker}'` }));
+    const result = await run(skill, {}, { env: { CITY: 'Hang\u0000zhou' } });
+    expect(result.error).toMatch(/^the variable CITY contains a NUL character/);
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('leaves an argument too long for one variable out of the environment: it arrives whole on stdin', async () => {
+    const skill = skillFrom(
+      scriptSkill({
+        parameters: textParams,
+        script:
+          'stdin=$(cat); printf "%s text=%s params=%s n=%s" "${#stdin}" "${SKILL_PARAM_TEXT+${#SKILL_PARAM_TEXT}}" "${SKILL_PARAMS+${#SKILL_PARAMS}}" "$SKILL_PARAM_N"',
+      }),
+    );
+    const params = { text: 'x'.repeat(200_000), n: 3 };
+    const result = await run(skill, params);
+    expect(result).toMatchObject({ success: true, data: `${JSON.stringify(params).length} text= params= n=3` });
+    // Just short enough, it is still a variable (the JSON around it is not).
+    const fits = { text: 'y'.repeat(128 * 1024 - 'SKILL_PARAM_TEXT'.length - 2) };
+    const shorter = await run(skill, fits);
+    expect(shorter).toMatchObject({
+      success: true,
+      data: `${JSON.stringify(fits).length} text=${fits.text.length} params= n=`,
+    });
+  });
+
+  it("leaves out the arguments' variables past 1 MiB in all, so the program still starts", async () => {
+    const properties = Object.fromEntries(
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map((k) => [k, { type: 'string' }]),
+    );
+    const skill = skillFrom(
+      scriptSkill({
+        parameters: { type: 'object', properties },
+        script:
+          'stdin=$(cat); printf "%s a=%s j=%s" "${#stdin}" "${#SKILL_PARAM_A}" "${SKILL_PARAM_J+${#SKILL_PARAM_J}}"',
+      }),
+    );
+    const params = Object.fromEntries(Object.keys(properties).map((k) => [k, 'z'.repeat(120_000)]));
+    const result = await run(skill, params);
+    expect(result).toMatchObject({ success: true, data: `${JSON.stringify(params).length} a=120000 j=` });
+  });
+
   it('says clearly when the interpreter is missing', async () => {
     const skill = skillFrom(scriptSkill({ language: '', script: '#!/usr/bin/env no-such-interpreter-xyz\necho' }));
     const result = await run(skill);

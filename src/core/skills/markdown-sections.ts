@@ -25,7 +25,23 @@ export interface MarkdownOutline {
   unclosedFence?: number;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)?.*$/;
+// Each part takes characters the next cannot, so a long line is read once, never backtracked over.
+const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)/;
+
+/**
+ * The text of an ATX heading of exactly `level` #s (`## Execute ##` is "Execute"), or undefined:
+ * found by string operations, as a pattern such as `(.*?)\s*#*\s*$` takes time growing with the
+ * square of a long run of spaces, and one line of a SKILL.md could freeze loading.
+ */
+export function headingText(raw: string, level: number): string | undefined {
+  if (raw.length <= level || !raw.startsWith('#'.repeat(level))) return undefined;
+  const after = raw.slice(level);
+  const text = after.trimStart();
+  if (text.length === after.length) return undefined; // `#Title`, or `###` for a `##`
+  let end = text.trimEnd().length;
+  while (end > 0 && text[end - 1] === '#') end -= 1;
+  return text.slice(0, end).trimEnd();
+}
 
 /**
  * @param lines the body's lines
@@ -69,17 +85,17 @@ export function outlineMarkdown(lines: string[], firstLine: number): MarkdownOut
       fence = { marker: open[1]!, language: (open[2] ?? '').toLowerCase(), line, body: [] };
       return;
     }
-    const h1 = raw.match(/^#\s+(.*?)\s*#*\s*$/);
-    if (h1 && !current) {
+    const h1 = headingText(raw, 1);
+    if (h1 !== undefined && !current) {
       endParagraph();
-      outline.title ??= { text: h1[1]!, line };
+      outline.title ??= { text: h1, line };
       return;
     }
-    const h2 = raw.match(/^##\s+(.*?)\s*#*\s*$/);
-    if (h2) {
+    const h2 = headingText(raw, 2);
+    if (h2 !== undefined) {
       endParagraph();
       paragraphDone = true;
-      current = { heading: h2[1]!, line, text: [], blocks: [] };
+      current = { heading: h2, line, text: [], blocks: [] };
       outline.sections.push(current);
       return;
     }

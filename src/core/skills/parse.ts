@@ -320,8 +320,30 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
  * YAML reads as a second key on the line (`description: Usage: ask me`); undefined for other lines.
  */
 function colonInValue(line: string | undefined): string | undefined {
-  const m = line?.match(/^\s*(?:-\s+)?([^\s:#'"][^:]*?)\s*:\s+([^'"[{|>&*!%@`#\s].*)$/);
-  return m && /:(\s|$)/.test(m[2]!) ? m[1] : undefined;
+  if (line === undefined) return undefined;
+  const rest = line.trimStart();
+  // `- key: value` in a list, else the whole line as `key: value` (a key may begin with "-").
+  const entries = /^-\s/.test(rest) ? [rest.slice(1).trimStart(), rest] : [rest];
+  for (const entry of entries) {
+    const found = plainKeyValue(entry);
+    if (found) return /:(\s|$)/.test(found.value) ? found.key : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `key: value` with a plain key and a plain value (neither quoted nor a flow, block, anchor, tag
+ * or comment), read by string operations: a pattern for it backtracks over a long line.
+ */
+function plainKeyValue(text: string): { key: string; value: string } | undefined {
+  if (text === '' || /[\s:#'"]/.test(text[0]!)) return undefined;
+  const colon = text.indexOf(':');
+  if (colon < 0) return undefined;
+  const after = text.slice(colon + 1);
+  const value = after.trimStart();
+  if (value.length === after.length || value === '') return undefined;
+  if (/^['"[{|>&*!%@`#]/.test(value) || /[\n\r\u2028\u2029]/.test(value)) return undefined;
+  return { key: text.slice(0, colon).trimEnd(), value };
 }
 
 /**

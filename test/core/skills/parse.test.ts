@@ -306,3 +306,47 @@ describe('parseSkillFile: front matter size', () => {
     ]);
   });
 });
+
+// Each of these lines took minutes or hours to read with a backtracking pattern (a 4,000-space
+// title took 34 s), freezing the app while it loads skills: they must finish within the test's time.
+describe('parseSkillFile: one long line', () => {
+  const LONG = 200_000;
+
+  it('a title or heading with a long run of spaces in it', () => {
+    const title = `T${' '.repeat(LONG)}x`;
+    const { definition, errors } = parse(
+      `# ${title}  ##\n\nA description.\n\n## Risk Level${' '.repeat(LONG / 8)}##${' '.repeat(LONG / 8)}\n\nLow\n\n## Execute\n\n\`\`\`bash\necho hi\n\`\`\`\n`,
+    );
+    expect(errors).toEqual([]);
+    expect(definition).toMatchObject({ title, risk: 'low', description: 'A description.' });
+  });
+
+  it('keeps what a heading was read as: closing #s and spaces around it dropped', () => {
+    const { definition } = parse(
+      `#   Send mail ##  \n\nSends mail.\n\n## Risk Level #\n\nHigh\n\n##\tExecute\n\n\`\`\`bash\necho hi\n\`\`\`\n`,
+    );
+    expect(definition).toMatchObject({ title: 'Send mail', risk: 'high', script: { body: 'echo hi' } });
+  });
+
+  it('a code fence line with a long word and a line separator', () => {
+    const fence = `\`\`\`${'a'.repeat(LONG)}\u2028`;
+    const { errors } = parse(`# T\n\nd\n\n## Risk Level\n\nLow\n\n## Execute\n\n${fence}\necho hi\n\`\`\`\n`);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        line: 11,
+        messageCode: expect.objectContaining({ code: 'script-language-unknown' }),
+      }),
+    ]);
+  });
+
+  it('a YAML mistake on a front matter line with a long run of spaces', () => {
+    const key = `a${' '.repeat(LONG)}b`;
+    const { errors } = parse(`---\nname: demo\n${key}: c: d\nrisk: low\n---\nbody`);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        line: 3,
+        messageCode: { code: 'front-matter-colon-in-value', params: expect.objectContaining({ key }) },
+      }),
+    ]);
+  });
+});

@@ -3,7 +3,14 @@
  * written in the file stay as written; a `detail` (another program's own words) comes as it came.
  * Plain functions: no Node, no DOM.
  */
-import type { SkillPlace, SkillProblemStrings } from './skill-problems.js';
+import type { SkillPlace, SkillProblemParams, SkillProblemStrings } from './skill-problems.js';
+
+const IRREGULAR_ZH: Record<SkillProblemParams['skill-md-not-regular']['kind'], string> = {
+  fifo: '命名管道（FIFO）',
+  socket: '套接字',
+  device: '设备文件',
+  other: '特殊文件',
+};
 
 const place = (p: SkillPlace) => ('section' in p ? `“## ${p.section}”` : `front matter 的“${p.frontMatter}”`);
 
@@ -76,6 +83,7 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'folder-unreadable': (p) => `无法读取技能文件夹：${p.detail}`,
   'skill-md-folder': () => 'SKILL.md 是一个文件夹，不是文件',
   'skill-md-unreadable': (p) => `无法读取 SKILL.md：${p.detail}`,
+  'skill-md-not-regular': (p) => `SKILL.md 是${IRREGULAR_ZH[p.kind]}，不是普通文件，不会被读取（请改成普通文本文件）`,
   'skill-md-unparsable': (p) => `iAs 无法解析这个 SKILL.md（已跳过该技能）：${p.detail}`,
   'skills-folder-unreadable': (p) => `无法读取技能所在的文件夹：${p.detail}`,
   'builtin-user-skill': () => '只有系统技能可以指定内置处理程序；请改写一个“## Execute”脚本',

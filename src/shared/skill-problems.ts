@@ -85,6 +85,8 @@ export interface SkillProblemParams {
   'folder-unreadable': { detail: string };
   'skill-md-folder': Record<string, never>;
   'skill-md-unreadable': { detail: string };
+  /** SKILL.md is a named pipe, a socket or a device: it is not read (a pipe would block loading). */
+  'skill-md-not-regular': { kind: 'fifo' | 'socket' | 'device' | 'other' };
   /** The parser failed on the file (a fault of iAs's, reported instead of stopping all loading). */
   'skill-md-unparsable': { detail: string };
   'skills-folder-unreadable': { detail: string };
@@ -113,6 +115,13 @@ export type SkillProblemCode = {
 
 /** How each problem (by its code) reads in a language. */
 export type SkillProblemStrings = { [C in SkillProblemName]: (p: SkillProblemParams[C]) => string };
+
+const IRREGULAR_EN: Record<SkillProblemParams['skill-md-not-regular']['kind'], string> = {
+  fifo: 'a named pipe (FIFO)',
+  socket: 'a socket',
+  device: 'a device',
+  other: 'a special file',
+};
 
 const place = (p: SkillPlace) => ('section' in p ? `"## ${p.section}"` : `front matter "${p.frontMatter}"`);
 
@@ -191,6 +200,8 @@ export const englishSkillProblems: SkillProblemStrings = {
   'folder-unreadable': (p) => `the skill folder cannot be read: ${p.detail}`,
   'skill-md-folder': () => 'SKILL.md is a folder, not a file',
   'skill-md-unreadable': (p) => `SKILL.md cannot be read: ${p.detail}`,
+  'skill-md-not-regular': (p) =>
+    `SKILL.md is ${IRREGULAR_EN[p.kind]}, not a regular file: it is not read (make it a plain text file)`,
   'skill-md-unparsable': (p) => `iAs could not read this SKILL.md (the skill is skipped): ${p.detail}`,
   'skills-folder-unreadable': (p) => `the skills folder cannot be read: ${p.detail}`,
   'builtin-user-skill': () => 'only system skills may name a built-in handler; write a "## Execute" script instead',

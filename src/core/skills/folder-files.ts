@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { readRegularFile } from '../regular-file.js';
 import { lacksExecuteBit } from './unexecutable-programs.js';
 import { englishSkillProblems, saySkillProblem, type SkillProblemCode } from '../../shared/skill-problems.js';
 
@@ -102,7 +103,8 @@ export function hashFolderFiles(
   for (const rel of files) {
     let content: Uint8Array | string;
     try {
-      content = known[rel] ?? fs.readFileSync(path.join(dir, rel));
+      // A file listed as regular and since replaced by a pipe is not waited on: it is unreadable.
+      content = known[rel] ?? readRegularFile(path.join(dir, rel));
     } catch (err) {
       content = `\0unreadable:${(err as NodeJS.ErrnoException).code ?? 'error'}`;
     }

@@ -1,6 +1,7 @@
 /** Reads skill folders from disk: SKILL.md parsing, symlink confinement and the version hash. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { NotRegularFileError, readRegularFile } from '../regular-file.js';
 import { FolderError, hashFolderFiles, isInside, listFolderFiles } from './folder-files.js';
 import { parseSkillFile } from './parse.js';
 import { checksExecuteBits, unexecutablePrograms } from './unexecutable-programs.js';
@@ -94,8 +95,10 @@ export function loadSkillFolder(
   }
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(file);
+    bytes = readRegularFile(file);
   } catch (err) {
+    // A pipe named SKILL.md would hold loading until someone wrote to it: never read, and said so.
+    if (err instanceof NotRegularFileError) return fail({ code: 'skill-md-not-regular', params: { kind: err.kind } });
     return fail({ code: 'skill-md-unreadable', params: { detail: (err as Error).message } });
   }
   let parsed: ReturnType<typeof parseSkillFile>;

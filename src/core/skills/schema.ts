@@ -3,7 +3,15 @@ import vm from 'node:vm';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { skillProblemText, type SkillProblemCode } from '../../shared/skill-problems.js';
 
-const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false, addUsedSchema: false } as const;
+const ajv = new Ajv(AJV_OPTIONS);
+/**
+ * A schema naming an `$id` (anywhere in it) is compiled by an Ajv of its own: one Ajv keeps the
+ * `$id`s it has seen, and would refuse a skill's edited schema that keeps its `$id`, or a second
+ * skill's schema with the same one ("schema with key or id … already exists"), until a restart;
+ * and one skill's `$ref` could reach into another's schema.
+ */
+const NAMES_AN_ID = /"\$id":/;
 const compiled = new Map<string, ValidateFunction>();
 
 function describe(errors: ErrorObject[] | null | undefined, root: string): string {
@@ -106,7 +114,7 @@ export function argsValidator(schema: Record<string, unknown>): ValidateFunction
   let validate = compiled.get(key);
   if (!validate) {
     try {
-      validate = ajv.compile(schema);
+      validate = (NAMES_AN_ID.test(key) ? new Ajv(AJV_OPTIONS) : ajv).compile(schema);
     } catch (err) {
       throw new SchemaCompileError((err as Error).message);
     }

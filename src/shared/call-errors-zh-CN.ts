@@ -15,6 +15,7 @@ export const chineseCallErrors: CallErrorStrings = {
       'skill-removed': '未执行：等待确认时该技能被删除了。',
       'no-channel': '未执行：没有能联系到你的确认渠道。',
       stopped: '未执行：确认之前调用已被停止。',
+      'skill-changed': '未执行：你确认之后、开始运行之前，该技能被修改了。',
     })[p.cause] ?? told,
   'call-secret-refused': () =>
     '未执行：该技能的一项机密设置保存在其他用户能修改或读取的位置；技能的设置中写明了是哪一项以及如何修复。',

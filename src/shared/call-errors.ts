@@ -32,11 +32,19 @@ export interface CallErrorParams {
 
 /**
  * Why an approval was cancelled without the owner's answer: iAs shut down, another iAs process
- * closed it, the skill was removed while it waited, no channel could reach the owner, or the caller
- * stopped (the owner stopped the turn).
+ * closed it, the skill was removed while it waited, no channel could reach the owner, the caller
+ * stopped (the owner stopped the turn), or the skill's files changed after it was approved and
+ * before it started (what was approved is not what would run).
  */
 export type CancelCause = (typeof CANCEL_CAUSES)[number];
-export const CANCEL_CAUSES = ['shutting-down', 'closed-elsewhere', 'skill-removed', 'no-channel', 'stopped'] as const;
+export const CANCEL_CAUSES = [
+  'shutting-down',
+  'closed-elsewhere',
+  'skill-removed',
+  'no-channel',
+  'stopped',
+  'skill-changed',
+] as const;
 
 export type CallErrorName = keyof CallErrorParams;
 
@@ -72,6 +80,7 @@ export const englishCallErrors: CallErrorStrings = {
       'skill-removed': 'Not run: the skill was removed while it waited.',
       'no-channel': 'Not run: no approval channel could reach you.',
       stopped: 'Not run: the call was stopped before approval.',
+      'skill-changed': 'Not run: the skill changed after you approved it, before it started.',
     })[p.cause] ?? told,
   // The stored text is English already, and names the setting, its file and what mends it.
   'call-secret-refused': (_p, told) =>

@@ -4,12 +4,14 @@
  * when it ends), the approval gate for high-risk calls, and the executor. A call's end commits
  * with what its caller keeps of it. What comes back is what the model may see.
  */
+import path from 'node:path';
 import type { AuditRepo } from '../store/audit-repo.js';
 import type { AuditEntry, AuditFinish, AuditSource } from '../store/audit-types.js';
 import type { SkillProcessesRepo } from '../store/skill-processes-repo.js';
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
 import { trackedProcess } from '../skills/leftover-processes.js';
 import { checkArguments, executeSkill, precheckCall, type ExecuteOptions } from '../skills/executor.js';
+import { unchangedOnDisk } from '../skills/load.js';
 import type { Risk, Skill, SkillResult } from '../skills/types.js';
 import { effectFreeBuiltins } from '../builtins/index.js';
 import { TERMINAL_CHANNEL } from './channel.js';
@@ -260,6 +262,11 @@ export class SkillCaller {
         approvalOutcome: 'approved',
         errorCode: SECRET_REFUSED,
       });
+    }
+    // Still the version approved: a file edited since the gate looked (while the owner was told) is
+    // not run unapproved. Nothing is awaited from this look until the program has started.
+    if (!unchangedOnDisk(decision.skill, path.dirname(decision.skill.dir))) {
+      return denied(gate.withdraw(decision.approvalId, skill.name));
     }
     const result = await executeSkill(decision.skill, decision.params, approvedRun);
     gate.finish(decision.approvalId, result);

@@ -76,6 +76,8 @@ const CANCEL_REASONS: Record<CancelCause, (skill: string) => string> = {
   'skill-removed': (skill) => `the skill ${skill} was removed`,
   'no-channel': () => NO_CHANNEL,
   stopped: () => 'the call was stopped',
+  'skill-changed': (skill) =>
+    `the skill ${skill} changed after the owner approved it; call it again to ask about this version`,
 };
 
 /** The decision for approval `approvalId` of `skill` refused by the owner on `channel`. */
@@ -276,6 +278,16 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       result: JSON.stringify(result).slice(0, 100_000),
     });
     this.changed(approvalId);
+  }
+
+  /**
+   * An approved call that will not start after all: its skill's files changed since the approval
+   * looked at them. The approval is cancelled, and the decision says why.
+   */
+  withdraw(approvalId: string, skill: string): GateDenial {
+    this.options.approvals.transition(approvalId, ['executing'], 'cancelled', { decidedAt: this.now() });
+    this.changed(approvalId);
+    return cancelled(approvalId, 'skill-changed', skill);
   }
 
   /** Whether a call of this process waits for the approval (one of another iAs is answered there). */
@@ -495,7 +507,9 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     if (!this.options.approvals.transition(row.id, ['approved'], 'executing')) return false;
     this.waiters.delete(row.id);
     this.changed(row.id);
-    await this.send(channel, ...say.decidedText('approved', row.skillName));
+    // The owner is told on the way, not waited for: a send over WeChat takes a while, and the
+    // skill's files could change meanwhile, after the look above (the caller looks again).
+    void this.send(channel, ...say.decidedText('approved', row.skillName));
     waiter.resolve({
       status: 'approved',
       approvalId: row.id,

@@ -33,6 +33,24 @@ async function world() {
   };
 }
 
+/**
+ * helper_tool (reviewed) called and approved with the code sent over WeChat; `onApprovedNotice` runs
+ * as the "已确认" notice is being sent, its send going on once it resolves.
+ */
+async function approvedCall(w: Awaited<ReturnType<typeof world>>, onApprovedNotice: () => Promise<void>) {
+  const send = w.wechat.sendToOwner.bind(w.wechat);
+  w.wechat.sendToOwner = async (text: string) => {
+    if (text.startsWith('已确认')) await onApprovedNotice();
+    return send(text);
+  };
+  const rt = await w.open();
+  markReviewed(rt.registry.get('helper_tool')!, rt.store.skillSettings);
+  const asked = w.wechat.nextSent(CODE);
+  const call = rt.caller.call({ name: 'helper_tool', params: {}, source: 'chat' });
+  w.wechat.reply(codeIn(await asked));
+  return { rt, outcome: await call };
+}
+
 describe('skill files edited behind the registry', () => {
   it('a helper edited while its approval waits: asked again, and the edit runs only on the new code', async () => {
     const w = await world();
@@ -73,5 +91,44 @@ describe('skill files edited behind the registry', () => {
     expect(await Promise.race([asked, again])).toBe('asked');
     w.wechat.reply('0');
     expect(await again).toMatchObject({ status: 'refused', risk: 'high' });
+  });
+
+  it('a helper edited after the approval was checked, before the call starts: refused, nothing run', async () => {
+    const w = await world();
+    const dir = path.join(w.user, 'helper_tool');
+    const marker = path.join(dir, 'ran');
+    writeSkill(w.user, 'helper_tool', scriptSkill({ risk: 'High', script: 'bash helper.sh' }), {
+      'helper.sh': `echo approved-version; : > '${marker}'`,
+    });
+    // The edit comes as the owner is told "已确认": after the gate's look at the version.
+    const { rt, outcome } = await approvedCall(w, async () => {
+      fs.writeFileSync(path.join(dir, 'helper.sh'), `echo never-approved; : > '${marker}'`);
+    });
+    expect(outcome).toMatchObject({
+      status: 'cancelled',
+      result: {
+        success: false,
+        error:
+          'helper_tool did not run: the skill helper_tool changed after the owner approved it; call it again to ask about this version',
+      },
+    });
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(rt.store.approvals.get(outcome.approvalId!)?.status).toBe('cancelled');
+    expect(rt.store.audit.get(outcome.auditId)).toMatchObject({
+      status: 'refused',
+      errorCode: { code: 'call-cancelled', params: { cause: 'skill-changed' } },
+    });
+  });
+
+  it('an approved call starts without waiting for the "已确认" notice to be sent', async () => {
+    const w = await world();
+    writeSkill(w.user, 'helper_tool', scriptSkill({ risk: 'High', script: 'echo ran' }));
+    // A send of the notice that takes until the call has ended (WeChat being slow).
+    let delivered!: () => void;
+    const notice = new Promise<void>((resolve) => (delivered = resolve));
+    const { outcome } = await approvedCall(w, () => notice);
+    delivered();
+    expect(outcome).toMatchObject({ status: 'done', result: { success: true, data: 'ran' } });
+    expect(await w.wechat.nextSent(/^已确认/)).toMatch(/helper_tool/);
   });
 });

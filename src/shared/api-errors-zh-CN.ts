@@ -18,6 +18,7 @@ export const chineseApiErrors: ApiErrorStrings = {
   'skill-changing': (p) => `读取 ${p.name} 时它的文件一直在变化；请等文件稳定后再试。`,
   'skill-folder-unshowable': (p) =>
     `无法显示 ${p.name} 以供审核：${saySkillProblem(chineseSkillProblems, '', p.problem)}`,
+  'skill-md-unopenable': (p) => `无法打开 ${p.name}：${saySkillProblem(chineseSkillProblems, '', p.problem)}`,
   'skill-folder-outside': (p) =>
     p.reading
       ? `无法打开 ${p.name}：它的${p.link === 'skill-md' ? ' SKILL.md ' : '文件夹'}是指向 ${p.target} 的符号链接，不在技能文件夹内。请删除这个链接，或把技能本身放进技能文件夹。`

@@ -22,6 +22,8 @@ export interface ApiErrorParams {
   'skill-changing': { name: string };
   /** The skill's folder cannot be shown for a review: why, as loading says it (a link leading outside…). */
   'skill-folder-unshowable': { name: string; problem: SkillProblemCode };
+  /** The editor's read of a SKILL.md refused: why, as loading says it (a named pipe, which would never end). */
+  'skill-md-unopenable': { name: string; problem: SkillProblemCode };
   /**
    * A save (or, `reading`, the editor's read) refused: the skill's folder, or (`link: 'skill-md'`)
    * its SKILL.md, is a link leading outside the skills folder, to `target` (loading refuses it too).
@@ -98,6 +100,7 @@ export const englishApiErrors: ApiErrorStrings = {
   'skill-changing': (p) => `${p.name} kept changing while it was read; try again when its files are settled`,
   'skill-folder-unshowable': (p) =>
     `${p.name} cannot be shown for review: ${saySkillProblem(englishSkillProblems, '', p.problem)}`,
+  'skill-md-unopenable': (p) => `${p.name} cannot be opened: ${saySkillProblem(englishSkillProblems, '', p.problem)}`,
   'skill-folder-outside': (p) =>
     p.reading
       ? `${p.name} cannot be opened: its ${p.link === 'skill-md' ? 'SKILL.md' : 'folder'} is a symbolic link to ${p.target}, outside your skills folder. Remove the link, or put the skill itself in your skills folder.`

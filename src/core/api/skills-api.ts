@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { IasApi, SkillInfo, SkillProblemInfo, SkillValidation } from '../../shared/contract.js';
 import { toolFor } from '../agent/catalogue.js';
 import { apiError } from './api-error.js';
+import { NotRegularFileError, readRegularFile } from '../regular-file.js';
 import { showSkillVersion } from './skill-version.js';
 import { effectiveRisk, isReviewed, markReviewed, markReviewedIfAt } from '../approval/review.js';
 import { hashFolderFiles, hashSkillFolder, isInside, listFolderFiles } from '../skills/folder-files.js';
@@ -193,7 +194,15 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
           throw apiError('skill-folder-outside', { name, target: skillMd, reading: true, link: 'skill-md' });
         }
       }
-      const content = fs.readFileSync(file, 'utf8'); // a broken user skill can still be opened and fixed
+      let content: string;
+      try {
+        content = readRegularFile(file).toString('utf8'); // a broken user skill can still be opened and fixed
+      } catch (err) {
+        // A named pipe would hold the read (and the app) until someone wrote to it.
+        if (!(err instanceof NotRegularFileError)) throw err;
+        const problem = { code: 'skill-md-not-regular' as const, params: { kind: err.kind } };
+        throw apiError('skill-md-unopenable', { name, problem });
+      }
       return { name, source: skill?.source ?? 'user', path: file, content };
     },
     async validateSkill(name, content) {

@@ -9,6 +9,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashFolderFiles, listFolderFiles } from '../../../src/core/skills/folder-files.js';
 import { loadSkillsRoot } from '../../../src/core/skills/load.js';
+import { chineseApiErrors } from '../../../src/shared/api-errors-zh-CN.js';
+import { sayApiError, type ApiErrorCode } from '../../../src/shared/api-errors.js';
+import { apiWorld } from '../../helpers/core-api.js';
 import { chineseSkillProblems } from '../../../src/shared/skill-problems-zh-CN.js';
 import { saySkillProblem } from '../../../src/shared/skill-problems.js';
 import { scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
@@ -66,5 +69,30 @@ describe.skipIf(process.platform === 'win32')('a SKILL.md that is not a regular 
     fs.rmSync(path.join(dir, 'helper.sh'));
     pipeAt(path.join(dir, 'helper.sh'), 'echo helper');
     expect(hashFolderFiles(dir, files)).not.toBe(before);
+  });
+
+  it("the editor's read of a SKILL.md that is a named pipe is refused, unread, in both languages", async () => {
+    const w = await apiWorld();
+    try {
+      const dir = path.join(w.runtime.paths.userSkills, 'piped');
+      fs.mkdirSync(dir, { recursive: true });
+      pipeAt(path.join(dir, 'SKILL.md'));
+      const err = (await w.core.api.readSkill('piped').catch((e: unknown) => e)) as {
+        message: string;
+        messageCode: ApiErrorCode;
+      };
+      expect(err.messageCode).toEqual({
+        code: 'skill-md-unopenable',
+        params: { name: 'piped', problem: { code: 'skill-md-not-regular', params: { kind: 'fifo' } } },
+      });
+      expect(err.message).toBe(
+        'piped cannot be opened: SKILL.md is a named pipe (FIFO), not a regular file: it is not read (make it a plain text file)',
+      );
+      expect(sayApiError(chineseApiErrors, err.message, err.messageCode)).toBe(
+        '无法打开 piped：SKILL.md 是命名管道（FIFO），不是普通文件，不会被读取（请改成普通文本文件）',
+      );
+    } finally {
+      await w.close();
+    }
   });
 });

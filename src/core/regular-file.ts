@@ -28,10 +28,13 @@ export function irregularKind(stat: fs.Stats): IrregularKind | undefined {
 /**
  * The bytes of `file` (links followed), or NotRegularFileError. Looked at before it is opened, and
  * again as opened (without waiting for a writer), so a pipe put in its place meanwhile is not read.
+ * `entry`: its directory entry, when just read; one that says a regular file is the look before.
  */
-export function readRegularFile(file: string): Buffer {
-  const before = irregularKind(fs.statSync(file));
-  if (before) throw new NotRegularFileError(file, before);
+export function readRegularFile(file: string, entry?: fs.Dirent): Buffer {
+  if (!entry?.isFile()) {
+    const before = irregularKind(fs.statSync(file));
+    if (before) throw new NotRegularFileError(file, before);
+  }
   const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   try {
     const opened = irregularKind(fs.fstatSync(fd));

@@ -11,7 +11,13 @@ export interface WechatWorld extends GateWorld {
 }
 
 export async function wechatWorld(
-  options: { ttlMs?: number; owner?: 'contact' | 'self' | 'none'; agent?: (world: GateWorld) => Agent } = {},
+  options: {
+    ttlMs?: number;
+    owner?: 'contact' | 'self' | 'none';
+    agent?: (world: GateWorld) => Agent;
+    /** The bot retries after a failure (off by default: a test fails the bot to see it stay down). */
+    reconnect?: boolean;
+  } = {},
 ): Promise<WechatWorld> {
   // The desktop card is the fallback; the test stand-in for WeChat in gateWorld stays disconnected.
   const world = gateWorld({ ttlMs: options.ttlMs, wechatConnected: false });
@@ -24,7 +30,7 @@ export async function wechatWorld(
         settings: world.store.settings,
         agent: options.agent?.(world),
         puppet,
-        reconnect: false,
+        reconnect: options.reconnect ?? false,
       });
       await service.start();
       return service.bot.bot!;

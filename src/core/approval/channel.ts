@@ -7,6 +7,8 @@ export interface IncomingMessage {
   /** True for a one-to-one chat; false for a group. */
   direct: boolean;
   text: string;
+  /** Sent from the bot's own account (in WeChat: the owner's notes to 文件传输助手 in own-account mode). */
+  ownAccount?: true;
 }
 
 /** The channel of `ias chat` and `ias tasks run`: the owner answers y/N at the terminal. */

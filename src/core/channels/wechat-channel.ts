@@ -90,7 +90,7 @@ export class WechatChannel implements ApprovalChannel {
       const owner = this.owner();
       if (owner?.mode !== 'self' || message.listener()?.id !== FILEHELPER || message.room()) return undefined;
       if (this.takeEcho(text)) return undefined;
-      return { from: message.talker().id, direct: true, text };
+      return { from: message.talker().id, direct: true, text, ownAccount: true };
     }
     return { from: message.talker().id, direct: !message.room(), text };
   }

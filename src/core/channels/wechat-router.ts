@@ -81,8 +81,9 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
     if (await gate.handleMessage(channel, message)) return;
     if (this.pairing && message.direct && this.pairing.matches(message.text)) {
       // The bot's own account (its notes to 文件传输助手) is no contact to pair: the code stays open
-      // for the owner's, and goes nowhere else.
-      if (message.from !== this.options.bot.status.user?.id) await this.pair(message.from);
+      // for the owner's, and goes nowhere else. Told by the message itself, not by the bot's status,
+      // which names no account while it reconnects.
+      if (!message.ownAccount) await this.pair(message.from);
       return;
     }
     if (!message.direct || message.from !== channel.ownerAddress() || !this.options.agent) return;

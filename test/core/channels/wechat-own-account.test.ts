@@ -59,4 +59,19 @@ describe('WeChat, the bot is my own account: pairing', () => {
     await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && /已绑定/.test(m.text));
     expect(w.service.settings.owner()).toMatchObject({ mode: 'contact', contactId: MOCK_IDS.owner });
   });
+
+  it('while the bot reconnects (its status names no account), the code typed into 文件传输助手 binds nobody', async () => {
+    w = await wechatWorld({ owner: 'self', reconnect: true });
+    const session = w.service.router.startPairing();
+    // A failure: a retry is set, the status names no account, and the bot there is still up.
+    w.service.bot.fail(new Error('network went away'));
+    expect(w.service.bot.status).toMatchObject({ state: 'reconnecting' });
+    expect(w.service.bot.status.user).toBeUndefined();
+    const noted = ownMessages(w, session.code, 1);
+    await w.wx.sayToFilehelper(session.code);
+    await noted;
+    await w.service.router.idle();
+    expect(w.service.settings.owner()).toMatchObject({ mode: 'self' });
+    expect(w.wx.sent.filter((m) => /已绑定/.test(m.text))).toEqual([]);
+  });
 });

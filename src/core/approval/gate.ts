@@ -282,10 +282,14 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
 
   /**
    * An approved call that will not start after all: its skill's files changed since the approval
-   * looked at them. The approval is cancelled, and the decision says why.
+   * looked at them. The approval is cancelled, and the decision says why; the owner, told it was
+   * running, is told it will not.
    */
   withdraw(approvalId: string, skill: string): GateDenial {
-    this.options.approvals.transition(approvalId, ['executing'], 'cancelled', { decidedAt: this.now() });
+    if (this.options.approvals.transition(approvalId, ['executing'], 'cancelled', { decidedAt: this.now() })) {
+      const channel = this.options.channels.find((c) => c.name === this.options.approvals.get(approvalId)?.channel);
+      if (channel) void this.send(channel, ...say.decidedText('cancelled', skill));
+    }
     this.changed(approvalId);
     return cancelled(approvalId, 'skill-changed', skill);
   }

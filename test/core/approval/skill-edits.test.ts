@@ -100,6 +100,8 @@ describe('skill files edited behind the registry', () => {
     writeSkill(w.user, 'helper_tool', scriptSkill({ risk: 'High', script: 'bash helper.sh' }), {
       'helper.sh': `echo approved-version; : > '${marker}'`,
     });
+    // The owner, told it runs, is told it does not.
+    const told = w.wechat.nextSent(/^已取消/);
     // The edit comes as the owner is told "已确认": after the gate's look at the version.
     const { rt, outcome } = await approvedCall(w, async () => {
       fs.writeFileSync(path.join(dir, 'helper.sh'), `echo never-approved; : > '${marker}'`);
@@ -113,6 +115,7 @@ describe('skill files edited behind the registry', () => {
       },
     });
     expect(fs.existsSync(marker)).toBe(false);
+    expect(await told).toBe('已取消：helper_tool 不会执行。Cancelled: helper_tool will not run.');
     expect(rt.store.approvals.get(outcome.approvalId!)?.status).toBe('cancelled');
     expect(rt.store.audit.get(outcome.auditId)).toMatchObject({
       status: 'refused',

@@ -40,7 +40,13 @@ async function followUntilEnded(agent: Agent, first: TurnResult): Promise<TurnRe
     untold.push(...waited.ended);
     if (waited.stopped) return { ...turn, stopped: true };
     if (followUps === MAX_FOLLOW_UPS) break;
-    turn = await agent.send(FOLLOW_UP, { conversationId: turn.conversationId });
+    try {
+      turn = await agent.send(FOLLOW_UP, { conversationId: turn.conversationId });
+    } catch {
+      // It could not begin (the owner writing in this conversation meanwhile, no model set now):
+      // the run keeps the reply it had, its calls having run, and their ends are told in a notice.
+      break;
+    }
     // An answered follow-up was given the results (a failed one was too, but said nothing of them).
     if (turn.error === undefined && !turn.stopped) untold = [];
   }

@@ -154,3 +154,44 @@ it('a model that keeps calling in the background: after three follow-ups, the ca
   // The first turn and three follow-ups, two requests each: no fifth turn.
   expect(w.server.requests).toHaveLength(8);
 });
+
+it('a follow-up that cannot begin (the owner writing there meanwhile): the run keeps its reply, the call told in a notice', async () => {
+  const w = await world();
+  const { ran } = w.scheduler.runNow(w.task.id);
+  await w.firstTurnEnded();
+  await vi.waitFor(() => expect(w.pending()).toHaveLength(1));
+  // The owner writes in the task's conversation; the model's answer waits until the test lets it go.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  w.server.fallback(async () => {
+    await held;
+    return { content: 'Hello owner.' };
+  });
+  const conversationId = taskConversationId(w.task);
+  const owner = w.runtime.agent({ provider: () => scriptedProvider(w.server.url) });
+  const ownerTurn = owner.send('is the report out?', { conversationId });
+  await vi.waitFor(() => expect(w.runtime.store.conversations.turnUnderWay(conversationId)).toBe(true));
+
+  expect(await w.runtime.gate.decideInApp(w.pending()[0]!.id, true)).toBe(true);
+  const outcome = await ran;
+  expect(readRuns(w.home, 'send_mail')).toHaveLength(1);
+  expect(outcome).toMatchObject({
+    success: true,
+    text: 'The report mail is on its way.\n\n[iAs: Calls that went on in the background ended after this reply: send_mail (done).]',
+  });
+  expect(w.runtime.store.tasks.get(w.task.id)!.lastStatus).toBe('done');
+  answer();
+  expect(await ownerTurn).toMatchObject({ reply: 'Hello owner.' });
+});
+
+it("a chat's agent, which lives as long as iAs, keeps no list of its background calls that ended", async () => {
+  const w = await world();
+  const chat = w.runtime.agent({ provider: () => scriptedProvider(w.server.url), toolTimeoutMs: 50 });
+  // The queued replies of the task's first turn answer this chat: its call goes on in the background.
+  const turn = await chat.send('mail the report');
+  expect(turn.toolCalls).toMatchObject([{ name: 'send_mail', status: 'background' }]);
+  await vi.waitFor(() => expect(w.pending()).toHaveLength(1));
+  expect(await w.runtime.gate.decideInApp(w.pending()[0]!.id, true)).toBe(true);
+  expect(await chat.awaitBackground()).toEqual({ stopped: false, ended: [] });
+  expect(readRuns(w.home, 'send_mail')).toHaveLength(1);
+});

@@ -151,7 +151,8 @@ export class Agent {
    * Waits until this agent's calls gone on in the background have ended (run once approved,
    * refused, expired, failed). Counted among the turns under way: stopping them (iAs shutting
    * down) stops these calls too, and then `stopped` is true. `ended`: the background calls that
-   * ended since the last wait, the skill and how each ended.
+   * ended since the last wait, the skill and how each ended (a scheduled run's agent only: see
+   * ToolCalls.keepEnded).
    */
   async awaitBackground(): Promise<{ stopped: boolean; ended: EndedBackgroundCall[] }> {
     return this.turns.run(undefined, async (signal) => {

@@ -43,7 +43,11 @@ export class ToolCalls {
   readonly running = new Set<Promise<void>>();
   /** How to stop each background call still running. */
   private readonly stoppers = new Set<AbortController>();
-  /** Background calls ended since `takeEnded` was last called: the skill and how it ended. */
+  /**
+   * Background calls ended since `takeEnded` was last called: the skill and how it ended. Kept only
+   * by a scheduled run's agent, which waits for its calls and tells their ends (see task-runner): a
+   * chat's agent lives as long as iAs and is never asked, so it keeps none.
+   */
   private ended: EndedBackgroundCall[] = [];
 
   constructor(
@@ -59,6 +63,10 @@ export class ToolCalls {
   /** The background calls that have ended since the last look, in the order they ended. */
   takeEnded(): EndedBackgroundCall[] {
     return this.ended.splice(0);
+  }
+
+  private keepEnded(call: EndedBackgroundCall): void {
+    if (this.options.source === 'schedule') this.ended.push(call);
   }
 
   /**
@@ -189,7 +197,7 @@ export class ToolCalls {
       .then(
         (outcome) => {
           const result = forModel(outcome.status, outcome.result);
-          this.ended.push({ name: call.name, status: shownStatus(outcome.status) });
+          this.keepEnded({ name: call.name, status: shownStatus(outcome.status) });
           this.emit({
             type: 'background-result',
             conversationId,
@@ -202,7 +210,7 @@ export class ToolCalls {
         (err: unknown) => {
           const result = { success: false, error: (err as Error).message };
           this.options.jobs.finish(job, result, 'error');
-          this.ended.push({ name: call.name, status: 'error' });
+          this.keepEnded({ name: call.name, status: 'error' });
           this.emit({
             type: 'background-result',
             conversationId,

@@ -55,10 +55,7 @@ describe('WeChat: the bot and the owner', () => {
   it('pairs the owner even when the confirmation cannot be sent, and iAs stays up', async () => {
     w = await wechatWorld({ owner: 'none' });
     const world = w;
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
-    try {
+    const unhandled = await unhandledDuring(async () => {
       const attempted = new Promise<void>((resolve) => {
         world.wx.puppet.messageSendText = async () => {
           resolve();
@@ -70,40 +67,44 @@ describe('WeChat: the bot and the owner', () => {
       await world.wx.say(world.wx.owner, session.code);
       await attempted;
       expect(await paired).toMatchObject({ mode: 'contact', contactId: MOCK_IDS.owner });
-      // A rejection nobody handles is reported once the microtasks have run: before this.
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(unhandled).toEqual([]);
-      expect(world.service.settings.owner()).toMatchObject({ mode: 'contact', contactId: MOCK_IDS.owner });
-    } finally {
-      process.off('unhandledRejection', onUnhandled);
-    }
+    });
+    expect(unhandled).toEqual([]);
+    expect(world.service.settings.owner()).toMatchObject({ mode: 'contact', contactId: MOCK_IDS.owner });
   });
   it('a pairing the database refuses to store binds nobody and stays open, and iAs stays up', async () => {
     w = await wechatWorld({ owner: 'none' });
     const world = w;
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
-    try {
-      world.store.db.exec(`CREATE TRIGGER refuse_owner BEFORE INSERT ON settings
-        WHEN NEW.key = 'wechat.owner' BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`);
-      const session = world.service.router.startPairing();
+    world.store.db.exec(`CREATE TRIGGER refuse_owner BEFORE INSERT ON settings
+      WHEN NEW.key = 'wechat.owner' BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`);
+    const session = world.service.router.startPairing();
+    const unhandled = await unhandledDuring(async () => {
       await world.wx.say(world.wx.owner, session.code);
       await world.service.router.idle();
-      // A rejection nobody handles is reported once the microtasks have run: before this.
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(unhandled).toEqual([]);
-      expect(world.service.settings.owner()).toBeUndefined();
-      // Once the disk is mended, the same code pairs.
-      world.store.db.exec('DROP TRIGGER refuse_owner');
-      await world.wx.say(world.wx.owner, session.code);
-      await world.wx.waitForSent((m) => m.to === MOCK_IDS.owner && /已绑定/.test(m.text));
-      expect(world.service.settings.owner()).toMatchObject({ mode: 'contact', contactId: MOCK_IDS.owner });
-    } finally {
-      process.off('unhandledRejection', onUnhandled);
-    }
+    });
+    expect(unhandled).toEqual([]);
+    expect(world.service.settings.owner()).toBeUndefined();
+    // Once the disk is mended, the same code pairs.
+    world.store.db.exec('DROP TRIGGER refuse_owner');
+    await world.wx.say(world.wx.owner, session.code);
+    await world.wx.waitForSent((m) => m.to === MOCK_IDS.owner && /已绑定/.test(m.text));
+    expect(world.service.settings.owner()).toMatchObject({ mode: 'contact', contactId: MOCK_IDS.owner });
   });
 });
+
+/** The rejections nobody handled while `body` ran, its microtasks included. */
+async function unhandledDuring(body: () => Promise<void>): Promise<unknown[]> {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    await body();
+    // A rejection nobody handles is reported once the microtasks have run: before this.
+    await new Promise((resolve) => setImmediate(resolve));
+    return unhandled;
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+  }
+}
 
 describe('WeChat: approvals on the owner’s phone', () => {
   it('approved with the code', async () => {

@@ -182,9 +182,14 @@ export class Agent {
    * One turn: the user's message in, the assistant's reply out (with everything stored). A turn
    * that fails on iAs's side (a result that cannot be stored, the database busy past its wait)
    * stores a line saying so, as best it can, and throws its error. Refused (TurnUnderWayError),
-   * with nothing stored, while another turn is under way in the conversation.
+   * with nothing stored, while another turn is under way in the conversation. `onBegun` is told the
+   * conversation once the owner's message is stored in it, so that a caller keeps it even when the
+   * turn then throws (a new conversation's id is known only from the turn).
    */
-  async send(text: string, options: { conversationId?: string; signal?: AbortSignal } = {}): Promise<TurnResult> {
+  async send(
+    text: string,
+    options: { conversationId?: string; signal?: AbortSignal; onBegun?: (conversationId: string) => void } = {},
+  ): Promise<TurnResult> {
     const { conversations } = this.options;
     // Refused before anything is stored or sent (MessageRefusedError).
     const refused = this.options.refuseMessage?.(text);
@@ -216,6 +221,11 @@ export class Agent {
       current.push({ role: 'user', content: text });
       return { earlier: before, skills: this.options.skills() };
     });
+    try {
+      options.onBegun?.(conversationId);
+    } catch {
+      // The turn has begun: what its caller fails to keep of it cannot leave it under way.
+    }
     const turn: TurnResult = { conversationId, reply: '', reasoning: '', rounds: 0, toolCalls: [] };
     const ending = { stored: false };
     // Under way (see turnUnderWay) from the commit that began it until it has stored how it ended.

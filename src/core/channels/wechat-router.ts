@@ -134,13 +134,17 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
     }
     let turn: TurnResult;
     try {
-      turn = await agent.send(text, { conversationId: this.conversation(agent) });
+      turn = await agent.send(text, {
+        conversationId: this.conversation(agent),
+        // Kept from the moment the message is stored: a turn that then fails in iAs leaves its
+        // failure in this conversation, and the next message goes on with it.
+        onBegun: (id) => settings.setConversation(id),
+      });
     } catch (err) {
       // Refused, or failed before it could end: the owner is told why, never left without a word.
       await this.reply(thrownReply(locale, err));
       return;
     }
-    settings.setConversation(turn.conversationId);
     await this.reply(turn.error ? failureReply(locale, turn.error, turn.errorCode) : markdownToPlain(turn.reply));
   }
 

@@ -82,6 +82,20 @@ describe('WeChat: a message that gets no reply of the model is still answered', 
     await w.wx.say(w.wx.owner, 'look it up');
     const reply = 'Sorry, something went wrong: This turn failed in iAs and was not finished: the disk is full';
     await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === reply);
+    await w.service.router.idle();
+
+    // The failure is stored in WeChat's new conversation, and the next message goes on with it.
+    const failedIn = w.service.settings.conversation();
+    expect(failedIn).toBeDefined();
+    expect(w.store.conversations.messages(failedIn!).map((m) => m.content)).toContain('look it up');
+    model.enqueue({ content: 'Found nothing new.' });
+    await w.wx.say(w.wx.owner, 'anything else?');
+    await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === 'Found nothing new.');
+    await w.service.router.idle();
+    expect(w.service.settings.conversation()).toBe(failedIn);
+    const sent = model.requests.at(-1)!.body.messages as { role: string; content: string }[];
+    const asked = sent.filter((m) => m.role === 'user').map((m) => m.content);
+    expect(asked).toEqual(['look it up', 'anything else?']);
   });
 
   it('no model set: what to set, in the owner’s language', async () => {

@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events';
 import type { Message as WechatMessage } from 'wechaty';
 import type { ApprovalChannel, IncomingMessage } from '../approval/channel.js';
+import { OneAtATime } from '../one-at-a-time.js';
 import type { WechatBot } from './wechat-bot.js';
 import type { OwnerBinding } from './wechat-settings.js';
 
@@ -24,6 +25,11 @@ export class WechatChannel implements ApprovalChannel {
    * comes back twice, so each echo takes one of its sends.
    */
   private readonly echoes = new Map<string, number[]>();
+  /**
+   * The owner gets messages in the order they were sent: each goes out once the one before it has
+   * gone (or failed), so a slow notice is never overtaken by the next approval's request.
+   */
+  private readonly sends = new OneAtATime();
 
   constructor(
     private readonly bot: WechatBot,
@@ -45,7 +51,12 @@ export class WechatChannel implements ApprovalChannel {
     return owner.mode === 'contact' ? owner.contactId : this.bot.status.user?.id;
   }
 
-  async sendToOwner(text: string): Promise<void> {
+  /** Sends `text` after every message sent before it; resolves or rejects as its own send does. */
+  sendToOwner(text: string): Promise<void> {
+    return this.sends.run(() => this.send(text));
+  }
+
+  private async send(text: string): Promise<void> {
     const bot = this.bot.bot;
     const owner = this.owner();
     if (!bot?.isLoggedIn || !owner) throw new Error('WeChat is not connected');

@@ -8,6 +8,7 @@ import type { Agent, TurnResult } from '../agent/agent.js';
 import type { IncomingMessage } from '../approval/channel.js';
 import { CODE_IN_CHAT_ERRORS } from '../approval/code-in-chat-errors.js';
 import type { ApprovalGate } from '../approval/gate.js';
+import { OneAtATime } from '../one-at-a-time.js';
 import { PairingSession } from './pairing.js';
 import type { WechatBot } from './wechat-bot.js';
 import type { WechatChannel } from './wechat-channel.js';
@@ -29,7 +30,8 @@ export interface WechatRouterOptions {
 
 export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied: [string] }> {
   private pairing: PairingSession | undefined;
-  private chatQueue: Promise<void> = Promise.resolve();
+  /** The owner's chat messages, answered one at a time, in the order they came. */
+  private readonly chats = new OneAtATime();
   /** Messages on their way to the gate, pairing or the chat queue. */
   private readonly routing = new Set<Promise<void>>();
   private readonly unsubscribe: () => void;
@@ -73,7 +75,7 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
   /** Waits for the messages and chats in flight (tests, shutdown). */
   async idle(): Promise<void> {
     await Promise.all([...this.routing]);
-    await this.chatQueue;
+    await this.chats.idle();
   }
 
   private async route(message: IncomingMessage): Promise<void> {
@@ -87,7 +89,7 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
       return;
     }
     if (!message.direct || message.from !== channel.ownerAddress() || !this.options.agent) return;
-    this.chatQueue = this.chatQueue.then(() => this.chat(message.text)).catch(() => undefined);
+    void this.chats.run(() => this.chat(message.text));
   }
 
   private async pair(contactId: string): Promise<void> {

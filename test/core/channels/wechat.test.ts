@@ -6,6 +6,7 @@ import { WechatService } from '../../../src/core/channels/wechat-service.js';
 import { testAgent } from '../../helpers/agent.js';
 import { CODE, codeIn, gateWorld, settle } from '../../helpers/gate.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
+import { unhandledDuring } from '../../helpers/unhandled.js';
 import { failingPuppet, MOCK_IDS } from '../../helpers/wechat-mock.js';
 import { wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
 
@@ -90,21 +91,6 @@ describe('WeChat: the bot and the owner', () => {
     expect(world.service.settings.owner()).toMatchObject({ mode: 'contact', contactId: MOCK_IDS.owner });
   });
 });
-
-/** The rejections nobody handled while `body` ran, its microtasks included. */
-async function unhandledDuring(body: () => Promise<void>): Promise<unknown[]> {
-  const unhandled: unknown[] = [];
-  const onUnhandled = (reason: unknown) => unhandled.push(reason);
-  process.on('unhandledRejection', onUnhandled);
-  try {
-    await body();
-    // A rejection nobody handles is reported once the microtasks have run: before this.
-    await new Promise((resolve) => setImmediate(resolve));
-    return unhandled;
-  } finally {
-    process.off('unhandledRejection', onUnhandled);
-  }
-}
 
 describe('WeChat: approvals on the owner’s phone', () => {
   it('approved with the code', async () => {

@@ -12,6 +12,8 @@ import type { OwnerBinding } from './wechat-settings.js';
 
 export const FILEHELPER = 'filehelper';
 const ECHO_WINDOW_MS = 5 * 60_000;
+/** How long one message to the owner may hold up the next. */
+const SEND_HOLD_MS = 30_000;
 
 export class WechatChannel implements ApprovalChannel {
   readonly name = 'wechat';
@@ -27,9 +29,10 @@ export class WechatChannel implements ApprovalChannel {
   private readonly echoes = new Map<string, number[]>();
   /**
    * The owner gets messages in the order they were sent: each goes out once the one before it has
-   * gone (or failed), so a slow notice is never overtaken by the next approval's request.
+   * gone (or failed), so a slow notice is never overtaken by the next approval's request. A send
+   * stuck past SEND_HOLD_MS stops holding up the rest (later approvals would lapse behind it).
    */
-  private readonly sends = new OneAtATime();
+  private readonly sends = new OneAtATime(SEND_HOLD_MS);
 
   constructor(
     private readonly bot: WechatBot,

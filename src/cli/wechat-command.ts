@@ -162,10 +162,12 @@ export function registerWechatCommand(program: Command): void {
       try {
         const settings = new WechatSettings(runtime.store.settings);
         const session = wechatSessionFile(runtime.paths.home);
+        const owner = settings.owner();
         const status = {
           puppet: shownPuppet(runtime, settings.puppet()),
           account: settings.account() ?? null,
-          owner: settings.owner() ?? null,
+          // `missing`: the paired contact was not found in the bot's latest login.
+          owner: owner ? { ...owner, ...(settings.ownerMissing() ? { missing: true } : {}) } : null,
           session: fs.existsSync(session),
         };
         if (opts.json) {
@@ -173,10 +175,10 @@ export function registerWechatCommand(program: Command): void {
           return;
         }
         const words = wechatWords[await ownerLocale(runtime)];
-        const owner = status.owner
+        const shownOwner = status.owner
           ? status.owner.mode === 'self'
             ? words.ownerSelf
-            : `${status.owner.name} (${status.owner.contactId})`
+            : `${status.owner.name} (${status.owner.contactId})${'missing' in status.owner ? color.yellow(words.ownerMissing) : ''}`
           : color.yellow(words.notPaired);
         const { labels } = words;
         const width = Math.max(...Object.values(labels).map((l) => stringWidth(l))) + 2;
@@ -189,7 +191,7 @@ export function registerWechatCommand(program: Command): void {
               status.account ? `${status.account.name} (${status.account.id})` : color.yellow(words.neverLoggedIn),
             ),
             line(labels.session, status.session ? words.sessionSaved : words.noSession),
-            line(labels.owner, owner),
+            line(labels.owner, shownOwner),
           ].join('\n') + '\n',
         );
       } finally {

@@ -13,6 +13,8 @@ export interface WechatWords extends SecretInputWords {
   noSession: string;
   ownerSelf: string;
   notPaired: string;
+  /** After the paired contact's name and id, when the bot's latest login did not find it. */
+  ownerMissing: string;
   pairedSelf: string;
   pairedWith: (name: string) => string;
   loggedOut: string;
@@ -41,6 +43,8 @@ export const wechatWords: Record<Locale, WechatWords> = {
     noSession: 'none',
     ownerSelf: 'the bot’s own account (replies via 文件传输助手)',
     notPaired: 'not paired — run `ias wechat pair`',
+    ownerMissing:
+      ' — not found in the bot’s latest login (approvals go to this computer): run `ias wechat pair` to pair again',
     pairedSelf: 'Paired: the bot is your own account; approvals go to 文件传输助手.',
     pairedWith: (name) => `Paired with ${name}.`,
     loggedOut: 'Logged out; the session is forgotten.',
@@ -69,6 +73,8 @@ export const wechatWords: Record<Locale, WechatWords> = {
     noSession: '无',
     ownerSelf: '机器人自己的账号（通过文件传输助手回复）',
     notPaired: '尚未配对 — 请运行 `ias wechat pair`',
+    ownerMissing:
+      ' — 机器人最近一次登录中找不到这个联系人（确认请求会发到这台电脑）：请运行 `ias wechat pair` 重新配对',
     pairedSelf: '已配对：机器人就是你自己的账号；确认请求会发到文件传输助手。',
     pairedWith: (name) => `已与 ${name} 配对。`,
     loggedOut: '已退出登录；会话已清除。',

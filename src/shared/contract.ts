@@ -416,8 +416,12 @@ export interface WechatInfo {
   /** The QR code's text while waiting for a scan (the UI draws it). */
   qr?: string;
   user?: { id: string; name: string };
-  /** Who approves; `boundAt` (ms since epoch) tells a pairing made since from the owner before it. */
-  owner?: { mode: 'contact'; name: string; boundAt: number } | { mode: 'self'; boundAt: number };
+  /**
+   * Who approves; `boundAt` (ms since epoch) tells a pairing made since from the owner before it.
+   * `missing`: the paired contact was not found in the bot's latest login (contact ids can change
+   * with each login); approvals go to this computer until it is found again or the owner pairs again.
+   */
+  owner?: { mode: 'contact'; name: string; boundAt: number; missing?: true } | { mode: 'self'; boundAt: number };
   puppet: string;
   error?: string;
 }

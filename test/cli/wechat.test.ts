@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PuppetSettings } from '../../src/core/channels/wechat-settings.js';
+import { WechatSettings, type PuppetSettings } from '../../src/core/channels/wechat-settings.js';
 import { openStore } from '../../src/core/store/index.js';
 import { ias } from '../helpers/cli.js';
 import { CTRL_C, iasOnTerminal } from '../helpers/terminal.js';
@@ -119,6 +119,28 @@ describe('ias wechat', () => {
     const alone = ias(['wechat', '--home', home]);
     expect(alone).toMatchObject({ status: 0, stdout: ias(['wechat', 'status', '--home', home]).stdout });
     expect(alone.stdout).toMatch(/owner\s+not paired/);
+  });
+
+  it('status says when the paired contact was not found in the bot’s latest login, in both languages', () => {
+    const home = tempDir('ias-wx-');
+    const store = openStore(path.join(home, 'ias.db'));
+    try {
+      const wechat = new WechatSettings(store.settings);
+      const owner = { mode: 'contact' as const, contactId: 'wxid_old_owner', name: 'Old Owner', boundAt: 1 };
+      wechat.setOwner(owner);
+      wechat.setOwnerFound(owner, false); // as the bot's login left it
+    } finally {
+      store.close();
+    }
+    expect(JSON.parse(ias(['wechat', 'status', '--json', '--home', home]).stdout)).toMatchObject({
+      owner: { mode: 'contact', contactId: 'wxid_old_owner', name: 'Old Owner', missing: true },
+    });
+    expect(ias(['wechat', 'status', '--home', home]).stdout).toContain(
+      'owner    Old Owner (wxid_old_owner) — not found in the bot’s latest login (approvals go to this computer): run `ias wechat pair` to pair again\n',
+    );
+    expect(ias(['wechat', 'status', '--home', home], { LANG: 'zh_CN.UTF-8' }).stdout).toContain(
+      '主人  Old Owner (wxid_old_owner) — 机器人最近一次登录中找不到这个联系人（确认请求会发到这台电脑）：请运行 `ias wechat pair` 重新配对\n',
+    );
   });
 
   it('a puppet that is not installed is reported, not a crash', () => {

@@ -18,6 +18,7 @@ import { tasksApi } from './tasks-api.js';
 import { ownerLocale } from '../owner-locale.js';
 import { deliverTaskResults } from '../scheduler/delivery.js';
 import { followOutsideChanges } from './outside-changes.js';
+import { isOwnerMissingSetting } from '../channels/wechat-settings.js';
 import { coalesced } from '../coalesced.js';
 import { isProviderSetting } from '../agent/providers.js';
 import { isAppSetting } from './app-settings-stamp.js';
@@ -88,7 +89,12 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
             owner:
               owner.mode === 'self'
                 ? { mode: 'self' as const, boundAt: owner.boundAt }
-                : { mode: 'contact' as const, name: owner.name, boundAt: owner.boundAt },
+                : {
+                    mode: 'contact' as const,
+                    name: owner.name,
+                    boundAt: owner.boundAt,
+                    ...(status.ownerMissing ? { missing: true as const } : {}),
+                  },
           }
         : {}),
       ...(status.error ? { error: status.error } : {}),
@@ -106,6 +112,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
   const onSetting = (key: string) => {
     if (isProviderSetting(key)) onProvider();
     if (isAppSetting(key)) onSettings();
+    if (isOwnerMissingSetting(key)) onWechat();
   };
   gate.on('changed', onApproval);
   registry.on('change', onSkills);

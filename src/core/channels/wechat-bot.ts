@@ -57,7 +57,8 @@ export async function loadPuppet(settings: PuppetSettings): Promise<PUPPET.impls
   return new Puppet(settings.options ?? {});
 }
 
-export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [Message] }> {
+/** `ready`: the puppet has its contact list (wechat4u: some time after the login). */
+export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [Message]; ready: [] }> {
   private wechaty: Wechaty | undefined;
   private current: WechatStatus = { state: 'stopped' };
   private retry: { timer: NodeJS.Timeout; at: number } | undefined;
@@ -119,6 +120,9 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
       bot.on('logout', () => {
         this.setStatus({ state: 'logged-out' });
         if (!this.stopping) this.scheduleRestart('logged out');
+      });
+      bot.on('ready', () => {
+        this.emit('ready');
       });
       bot.on('error', (err) => this.fail(err));
       bot.on('message', (message) => {

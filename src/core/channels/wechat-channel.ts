@@ -1,14 +1,16 @@
 /**
  * Approvals over WeChat: messages to the owner (a paired contact, or 文件传输助手 when the bot is
  * the owner's own account), and the owner's direct replies. Messages are handed to the router, which
- * gives them to the gate before anything else.
+ * gives them to the gate before anything else. A paired contact this login cannot find (contact ids
+ * can change with each login) is recorded, and approvals go to the next channel until it is found or
+ * the owner pairs again: never to a contact matched by name.
  */
 import { EventEmitter } from 'node:events';
-import type { Message as WechatMessage } from 'wechaty';
+import type { Contact, Message as WechatMessage, Wechaty } from 'wechaty';
 import type { ApprovalChannel, IncomingMessage } from '../approval/channel.js';
 import { OneAtATime } from '../one-at-a-time.js';
 import type { WechatBot } from './wechat-bot.js';
-import type { OwnerBinding } from './wechat-settings.js';
+import type { WechatSettings } from './wechat-settings.js';
 
 export const FILEHELPER = 'filehelper';
 const ECHO_WINDOW_MS = 5 * 60_000;
@@ -33,10 +35,12 @@ export class WechatChannel implements ApprovalChannel {
    * stuck past SEND_HOLD_MS stops holding up the rest (later approvals would lapse behind it).
    */
   private readonly sends = new OneAtATime(SEND_HOLD_MS);
+  /** Counts lookups of the owner's contact: only the latest one's answer is recorded. */
+  private lookups = 0;
 
   constructor(
     private readonly bot: WechatBot,
-    private readonly owner: () => OwnerBinding | undefined,
+    private readonly settings: WechatSettings,
   ) {
     bot.on('message', (message) => {
       const incoming = this.toIncoming(message);
@@ -44,8 +48,17 @@ export class WechatChannel implements ApprovalChannel {
     });
   }
 
+  private owner() {
+    return this.settings.owner();
+  }
+
   isConnected(): boolean {
-    return this.bot.status.state === 'logged-in' && this.owner() !== undefined && this.bot.bot?.isLoggedIn === true;
+    return (
+      this.bot.status.state === 'logged-in' &&
+      this.owner() !== undefined &&
+      this.bot.bot?.isLoggedIn === true &&
+      !this.settings.ownerMissing()
+    );
   }
 
   ownerAddress(): string | undefined {
@@ -64,10 +77,44 @@ export class WechatChannel implements ApprovalChannel {
     const owner = this.owner();
     if (!bot?.isLoggedIn || !owner) throw new Error('WeChat is not connected');
     const to = owner.mode === 'contact' ? owner.contactId : FILEHELPER;
-    const contact = await bot.Contact.find({ id: to });
+    const contact = await this.lookUp(bot, to);
     if (!contact) throw new Error(`the owner's WeChat contact ${to} cannot be found`);
     if (owner.mode === 'self') this.rememberEcho(text);
     await contact.say(text);
+  }
+
+  /** Looks the paired contact up in this login (after it, and when the contact list is complete). */
+  async checkOwner(): Promise<void> {
+    try {
+      const bot = this.bot.bot;
+      const owner = this.owner();
+      if (bot?.isLoggedIn && owner?.mode === 'contact') await this.lookUp(bot, owner.contactId);
+    } catch {
+      // WeChat or the database cannot answer now: what was recorded stands.
+    }
+  }
+
+  /**
+   * A contact of this login, or undefined when WeChat does not know it. Asked of the puppet first:
+   * Wechaty's own lookup reports an unknown id as the bot's error, which would restart the bot. What
+   * the latest lookup of the paired contact says, while this login lasts, is recorded.
+   */
+  private async lookUp(bot: Wechaty, id: string): Promise<Contact | undefined> {
+    const lookup = ++this.lookups;
+    const owner = this.owner();
+    const found = await bot.puppet.contactPayload(id).then(
+      () => true,
+      () => false,
+    );
+    const current = lookup === this.lookups && this.bot.bot === bot && bot.isLoggedIn;
+    if (current && owner?.mode === 'contact' && owner.contactId === id) {
+      try {
+        this.settings.setOwnerFound(owner, found);
+      } catch {
+        // Not recorded (the database refused it): the message goes or fails as it would have.
+      }
+    }
+    return found ? bot.Contact.find({ id }) : undefined;
   }
 
   onMessage(handler: (message: IncomingMessage) => void): () => void {

@@ -46,7 +46,7 @@ export class WechatService {
       puppet: options.puppet ?? puppetWithToken(this.settings.puppet(), options.secrets),
       reconnect: options.reconnect,
     });
-    this.channel = new WechatChannel(this.bot, () => this.settings.owner());
+    this.channel = new WechatChannel(this.bot, this.settings);
     options.gate.addChannel(this.channel, 'first');
     this.router = new WechatRouter({
       bot: this.bot,
@@ -59,14 +59,22 @@ export class WechatService {
     this.bot.on('status', (status) => {
       if (status.state === 'logged-in' && status.user) {
         this.settings.setAccount({ ...status.user, loggedInAt: Date.now() });
+        void this.channel.checkOwner();
       } else if (status.state !== 'starting') {
         void options.gate.channelDown(this.channel.name);
       }
     });
+    // Asked again once the puppet has every contact (wechat4u's list fills in after the login).
+    this.bot.on('ready', () => void this.channel.checkOwner());
   }
 
-  status(): WechatStatus & { owner?: OwnerBinding } {
-    return { ...this.bot.status, owner: this.settings.owner() };
+  /** `ownerMissing`: the paired contact was not found in the bot's latest login. */
+  status(): WechatStatus & { owner?: OwnerBinding; ownerMissing?: true } {
+    return {
+      ...this.bot.status,
+      owner: this.settings.owner(),
+      ...(this.settings.ownerMissing() ? { ownerMissing: true as const } : {}),
+    };
   }
 
   start(): Promise<void> {

@@ -1,4 +1,7 @@
-/** WeChat settings: which puppet runs the bot, who the owner is, and the chat conversation. */
+/**
+ * WeChat settings: which puppet runs the bot, who the owner is (and whether the bot's latest login
+ * found them), and the chat conversation.
+ */
 import type { SettingsRepo } from '../store/settings-repo.js';
 
 export const DEFAULT_PUPPET = 'wechaty-puppet-wechat4u';
@@ -27,6 +30,7 @@ const KEYS = {
   puppet: 'wechat.puppet',
   owner: 'wechat.owner',
   account: 'wechat.account',
+  ownerMissing: 'wechat.ownerMissing',
   conversation: 'wechat.conversation',
 } as const;
 
@@ -45,9 +49,31 @@ export class WechatSettings {
     return this.settings.get<OwnerBinding>(KEYS.owner);
   }
 
+  /** A new owner (or none): whether the owner before was found no longer matters. */
   setOwner(value: OwnerBinding | undefined): void {
     if (value) this.settings.set(KEYS.owner, value);
     else this.settings.delete(KEYS.owner);
+    this.settings.delete(KEYS.ownerMissing);
+  }
+
+  /**
+   * Whether the paired contact was not found in the bot's latest login (contact ids can change with
+   * each login). Kept as the binding it was found missing for, so a result for an owner before
+   * never marks the owner now.
+   */
+  ownerMissing(): boolean {
+    const owner = this.owner();
+    const missing = this.settings.get<{ contactId: string; boundAt: number }>(KEYS.ownerMissing);
+    return owner?.mode === 'contact' && missing?.contactId === owner.contactId && missing.boundAt === owner.boundAt;
+  }
+
+  /** Records whether the bot found the paired contact `owner`; only its own binding's record changes. */
+  setOwnerFound(owner: OwnerBinding, found: boolean): void {
+    const now = this.owner();
+    if (owner.mode !== 'contact' || now?.mode !== 'contact') return;
+    if (now.contactId !== owner.contactId || now.boundAt !== owner.boundAt || this.ownerMissing() === !found) return;
+    if (found) this.settings.delete(KEYS.ownerMissing);
+    else this.settings.set(KEYS.ownerMissing, { contactId: owner.contactId, boundAt: owner.boundAt });
   }
 
   account(): WechatAccount | undefined {
@@ -67,4 +93,9 @@ export class WechatSettings {
     if (id) this.settings.set(KEYS.conversation, id);
     else this.settings.delete(KEYS.conversation);
   }
+}
+
+/** Whether a setting is the record of the owner's contact being found (the WeChat status changes with it). */
+export function isOwnerMissingSetting(key: string): boolean {
+  return key === KEYS.ownerMissing;
 }

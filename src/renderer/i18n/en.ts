@@ -529,6 +529,8 @@ export const en = {
     noOwner: 'Not paired: approval codes have nowhere to go yet.',
     ownerSelf: 'Paired: the bot is your own account (codes go to File Transfer).',
     ownerContact: (name: string) => `Paired with ${name}: approval codes go to this contact.`,
+    ownerMissing: (name: string) =>
+      `Your paired WeChat account (${name}) was not found in this login — pair again. Until then, approvals come to this computer.`,
     pair: 'Pair my WeChat',
     pairAgain: 'Pair again',
     newCode: 'New code',

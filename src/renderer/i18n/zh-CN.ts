@@ -459,6 +459,8 @@ export const zhCN: Strings = {
     noOwner: '尚未配对：确认码还无处可发。',
     ownerSelf: '已配对：机器人就是你自己的账号（确认码发到文件传输助手）。',
     ownerContact: (name) => `已与 ${name} 配对：确认码会发给这个联系人。`,
+    ownerMissing: (name) =>
+      `本次登录中找不到你配对的微信账号（${name}）— 请重新配对。在此之前，确认请求会发到这台电脑。`,
     pair: '配对我的微信',
     pairAgain: '重新配对',
     newCode: '换一个配对码',

@@ -24,13 +24,20 @@ function Pairing({ info }: { info: WechatInfo }) {
   const pairing = code !== undefined && code.expiresAt > now && code.ownerBoundAt === owner?.boundAt;
   return (
     <div className="wechat-pairing">
-      <p data-testid="wechat-owner">
-        {owner === undefined
-          ? t.wechat.noOwner
-          : owner.mode === 'self'
-            ? t.wechat.ownerSelf
-            : t.wechat.ownerContact(owner.name)}
-      </p>
+      {owner?.mode === 'contact' && owner.missing ? (
+        // Never paired anew by name (anyone can take a name): only the owner, with a new code.
+        <p className="notice notice-warn" role="status" data-testid="wechat-owner">
+          {t.wechat.ownerMissing(owner.name)}
+        </p>
+      ) : (
+        <p data-testid="wechat-owner">
+          {owner === undefined
+            ? t.wechat.noOwner
+            : owner.mode === 'self'
+              ? t.wechat.ownerSelf
+              : t.wechat.ownerContact(owner.name)}
+        </p>
+      )}
       {pairing && (
         <div className="pair-code-box" role="status">
           <span className="pair-code" data-testid="wechat-pair-code">

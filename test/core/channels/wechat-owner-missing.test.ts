@@ -1,0 +1,118 @@
+/**
+ * A paired contact the bot's login cannot find (wechat4u gives contacts new ids at each login): the
+ * status says so, approvals go to the desktop without a send that fails (nor a bot error), nobody
+ * else is taken for the owner, and the record clears once the contact is found again or the owner
+ * pairs again. Real wechaty on wechaty-puppet-mock.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { CODE, codeIn, settle } from '../../helpers/gate.js';
+import { MOCK_IDS } from '../../helpers/wechat-mock.js';
+import { wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
+
+let w: WechatWorld | undefined;
+afterEach(async () => {
+  await w?.shutdown();
+  w = undefined;
+});
+
+const mail = { to: 'boss@example.com', body: 'hi' };
+/** The owner's contact id from an earlier login, which this mock WeChat does not know. */
+const BEFORE = 'wxid_ias_owner_before';
+
+/** Paired with `contactId` (named "Owner"), as a pairing made at an earlier login left it. */
+function pairedWith(world: WechatWorld, contactId: string): void {
+  world.service.settings.setOwner({ mode: 'contact', contactId, name: 'Owner', boundAt: 1 });
+}
+
+/** The bot logs out and in again; resolves once that login's lookup of the owner changed the record. */
+async function loginAgain(world: WechatWorld): Promise<void> {
+  const recorded = new Promise<void>((resolve) => {
+    const onChanged = (key: string) => {
+      if (key !== 'wechat.ownerMissing') return;
+      world.store.settings.off('changed', onChanged);
+      resolve();
+    };
+    world.store.settings.on('changed', onChanged);
+  });
+  await world.wx.logout();
+  await world.wx.login();
+  await recorded;
+}
+
+describe('WeChat: the paired contact not found in this login', () => {
+  it('is said in the status, and approvals go to the desktop; the bot stays up and nobody else approves', async () => {
+    w = await wechatWorld({ owner: 'none' });
+    pairedWith(w, BEFORE);
+    await loginAgain(w);
+    expect(w.service.status()).toMatchObject({ state: 'logged-in', ownerMissing: true });
+    expect(w.service.channel.isConnected()).toBe(false);
+
+    const card = w.inApp.nextSent();
+    const call = w.caller.call({ name: 'send_mail', params: mail, source: 'chat' });
+    await card;
+    const [open] = w.gate.openApprovals();
+    expect(open).toMatchObject({ channel: 'in-app', status: 'pending' });
+    // Not the contact of the owner's name, nor anyone else, gets a code or can answer.
+    await w.wx.say(w.wx.owner, '123456');
+    await settle();
+    expect(w.wx.sent.filter((m) => CODE.test(m.text))).toEqual([]);
+    expect(w.store.approvals.activeForOwner('owner')).toMatchObject({ channel: 'in-app', status: 'pending' });
+    expect(await w.gate.decideInApp(open!.id, false)).toBe(true);
+    expect((await call).status).not.toBe('done');
+    expect(w.service.status().state).toBe('logged-in');
+    expect(w.wx.errors).toEqual([]);
+  });
+
+  it('found at the next login: the record clears and approvals go to WeChat again', async () => {
+    w = await wechatWorld({ owner: 'none' });
+    pairedWith(w, BEFORE);
+    await loginAgain(w);
+    expect(w.service.status().ownerMissing).toBe(true);
+    const back = w.wx.mocker.createContact({ id: BEFORE, name: 'Owner' });
+    await loginAgain(w);
+    expect(w.service.status().ownerMissing).toBeUndefined();
+    expect(w.service.channel.isConnected()).toBe(true);
+
+    const call = w.caller.call({ name: 'send_mail', params: mail, source: 'chat' });
+    const request = await w.wx.waitForSent((m) => m.to === BEFORE && CODE.test(m.text));
+    await w.wx.say(back, codeIn(request.text));
+    expect((await call).status).toBe('done');
+  });
+
+  it('found once the puppet has its contact list (wechat4u fills it in after the login)', async () => {
+    w = await wechatWorld({ owner: 'none' });
+    pairedWith(w, BEFORE);
+    await loginAgain(w);
+    w.wx.mocker.createContact({ id: BEFORE, name: 'Owner' });
+    const cleared = new Promise<void>((resolve) => w!.store.settings.once('changed', () => resolve()));
+    w.wx.puppet.emit('ready', { data: 'stable' }); // what wechat4u says once its contact list is stable
+    await cleared;
+    expect(w.service.status().ownerMissing).toBeUndefined();
+  });
+
+  it('a send that finds no contact records it, moves the approval to the desktop, and leaves the bot up', async () => {
+    w = await wechatWorld({ owner: 'none' });
+    pairedWith(w, BEFORE); // after this login's lookup: only the send finds it gone
+    expect(w.service.status().ownerMissing).toBeUndefined();
+    const card = w.inApp.nextSent();
+    const call = w.caller.call({ name: 'send_mail', params: mail, source: 'chat' });
+    await card;
+    expect(w.gate.openApprovals()[0]).toMatchObject({ channel: 'in-app', status: 'pending' });
+    expect(w.service.status()).toMatchObject({ state: 'logged-in', ownerMissing: true });
+    expect(w.wx.errors).toEqual([]);
+    await w.gate.decideInApp(w.gate.openApprovals()[0]!.id, false);
+    await call;
+  });
+
+  it('a new pairing clears it', async () => {
+    w = await wechatWorld({ owner: 'none' });
+    pairedWith(w, BEFORE);
+    await loginAgain(w);
+    const session = w.service.router.startPairing();
+    await w.wx.say(w.wx.owner, session.code);
+    await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && /已绑定/.test(m.text));
+    expect(w.service.settings.owner()).toMatchObject({ contactId: MOCK_IDS.owner });
+    expect(w.service.status().ownerMissing).toBeUndefined();
+    expect(w.service.channel.isConnected()).toBe(true);
+  });
+});

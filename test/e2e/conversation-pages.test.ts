@@ -2,7 +2,8 @@
  * More conversations than the chat lists at first, in Chromium against `ias serve`: "Show older"
  * brings the next hundred until the oldest is reached; an old one opened by a link shows its real
  * title. Each message says when it was written, in the owner's time zone (not the computer's) and
- * the UI's language: today's by the time alone, older ones with their date.
+ * the UI's language: today's by the time alone, older ones with their date. A link whose
+ * conversation does not decode (`%E0`) still opens the chat.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +103,22 @@ describe('the conversation list past its first hundred', () => {
     await expect.poll(title).toBe('The very first chat');
     expect(await item('conv-oldest').count()).toBe(0);
     await page.getByText('Do you remember this?').waitFor();
+  });
+});
+
+describe('a link whose conversation does not decode', () => {
+  it('opens the chat, whether the page starts there or goes there', async () => {
+    await page.goto(`${app.origin}/#/chat/%E0`);
+    await page.reload();
+    await page.waitForSelector('[data-testid="message-input"]');
+    expect(await page.locator('#root').textContent()).not.toBe('');
+
+    await page.goto(`${app.origin}/#/chat/conv-today`);
+    await page.getByText('Good morning to you.').waitFor();
+    await page.evaluate("location.hash = '#/chat/%E0%A4'");
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/chat/%E0%A4');
+    await page.waitForSelector('[data-testid="message-input"]');
+    expect(await page.getByText('This page could not be shown.').count()).toBe(0);
   });
 });
 

@@ -13,10 +13,20 @@ export interface Route {
   param?: string;
 }
 
+/** The text of an encoded part of a route; none for one that does not decode (`%E0`, a typo in a link). */
+function decodedParam(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A route for any hash: a page it does not name is the chat, a part that does not decode is left off. */
 export function parseHash(hash: string): Route {
   const [first, ...rest] = hash.replace(/^#\/?/, '').split('/');
   const page = PAGES.find((p) => p === first) ?? 'chat';
-  const param = rest.length ? decodeURIComponent(rest.join('/')) : undefined;
+  const param = rest.length ? decodedParam(rest.join('/')) : undefined;
   return param ? { page, param } : { page };
 }
 

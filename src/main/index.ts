@@ -17,7 +17,7 @@ import { startFailure } from '../shared/start-failure.js';
 import { registerIpc } from './ipc.js';
 import { exampleSkillsDir, isAppUrl, systemSkillsDir, userSkillsDir } from './paths.js';
 import { appSecrets } from './secrets.js';
-import { restrictPermissions, hardenWebContents } from './security.js';
+import { refuseNetworkFiles, restrictPermissions, hardenWebContents } from './security.js';
 import { createTray, type TrayPage } from './tray.js';
 import { createMainWindow, showPage, showWindow } from './window.js';
 
@@ -70,6 +70,7 @@ function refreshTray(): void {
 
 async function start(): Promise<void> {
   restrictPermissions(session.defaultSession, isAppUrl);
+  refuseNetworkFiles(session.defaultSession);
 
   const home = app.getPath('userData');
   const started = await openRuntime({

@@ -1,6 +1,6 @@
 /** Keeps every web page of the app on the app: no new windows, no navigation away, no webviews, (almost) no permissions. */
 import { shell, type Session, type WebContents } from 'electron';
-import { isSafeExternalUrl, permissionAllowed } from './web-security.js';
+import { isNetworkFileUrl, isSafeExternalUrl, permissionAllowed } from './web-security.js';
 
 export function hardenWebContents(contents: WebContents, isAppUrl: (url: string) => boolean): void {
   // No window opens inside the app; a checked http(s) link opens in the owner's browser.
@@ -46,4 +46,9 @@ export function restrictPermissions(session: Session, isAppUrl: (url: string) =>
       ),
     ),
   );
+}
+
+/** No page of the app fetches a file on another machine (on Windows that sends the owner's NTLM hash). */
+export function refuseNetworkFiles(session: Session): void {
+  session.webRequest.onBeforeRequest((details, callback) => callback({ cancel: isNetworkFileUrl(details.url) }));
 }

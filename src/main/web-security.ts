@@ -62,6 +62,30 @@ export function isSafeExternalUrl(url: string): boolean {
 }
 
 /**
+ * A file: URL that names another machine: `file://host/x` (a protocol-relative `//host/x` on the
+ * app's file: page) or a path that starts as a share (`file:////host/x`, `file:///%5C%5Chost`).
+ * Windows opens it as a network share and sends the owner's NTLM hash to that host, so no page of
+ * the app may fetch one.
+ */
+export function isNetworkFileUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'file:') return false;
+  if (parsed.host !== '') return true;
+  let pathname = parsed.pathname;
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // Not decodable: looked at as written.
+  }
+  return /^[/\\]{2}/.test(pathname);
+}
+
+/**
  * The permissions the app's page uses: writing to the clipboard (the Copy buttons). Every other one
  * (camera, microphone, location, notifications: the desktop app notifies from its main process…)
  * is refused.

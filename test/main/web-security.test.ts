@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   appUrlMatcher,
+  isNetworkFileUrl,
   isSafeExternalUrl,
   permissionAllowed,
   SECURE_WEB_PREFERENCES,
@@ -96,5 +97,30 @@ describe('window security settings', () => {
     expect(permissionAllowed({ ...copy, isMainFrame: false }, isApp)).toBe(false);
     expect(permissionAllowed({ ...copy, requestingUrl: 'https://evil.example/' }, isApp)).toBe(false);
     expect(permissionAllowed({ ...copy, pageUrl: undefined }, isApp)).toBe(false);
+  });
+});
+
+describe('file: URLs on another machine', () => {
+  it('are told apart from the app’s own files, however the host is written', () => {
+    for (const url of [
+      'file://evil.example/b.png',
+      'file://evil.example/share/x',
+      'file:////evil.example/share/x',
+      'file:///%5C%5Cevil.example%5Cshare',
+      'file:///%2F%2Fevil.example/share',
+      'file:\\\\evil.example\\share',
+      'FILE://EVIL/x',
+    ])
+      expect(isNetworkFileUrl(url), url).toBe(true);
+    for (const url of [
+      pathToFileURL('/opt/iAs/out/renderer/index.html').href,
+      'file:///C:/Program%20Files/iAs/resources/app.asar/out/renderer/assets/index.js',
+      'file://localhost/opt/iAs/out/renderer/index.html',
+      'https://evil.example/b.png',
+      'http://127.0.0.1:5173/',
+      'data:image/png;base64,AAAA',
+      'not a url',
+    ])
+      expect(isNetworkFileUrl(url), url).toBe(false);
   });
 });

@@ -1,11 +1,16 @@
-/** A reply as markdown (GitHub flavour), code blocks highlighted, links opened outside the app. */
-import { isValidElement, memo, useMemo, type ReactNode } from 'react';
+/**
+ * A reply as markdown (GitHub flavour), code blocks highlighted, web links opened outside the app.
+ * Its URLs are the model's: only those `replyUrl` keeps stay, and no image is ever loaded (a web
+ * one becomes a link to open in the browser, any other its words alone).
+ */
+import { createContext, isValidElement, memo, useContext, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { useCopy } from '../ui/useCopy.js';
 import { highlight } from './highlight.js';
+import { isAppRoute, replyUrl } from './reply-urls.js';
 
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
@@ -40,6 +45,55 @@ function FencedCode({ code, language }: { code: string; language?: string }) {
   );
 }
 
+/** Whether what renders sits inside a link (an image there is its words, never a link in a link). */
+const InLink = createContext(false);
+
+function ReplyLink({ href, children }: { href?: string; children?: ReactNode }) {
+  const t = useT();
+  if (!href)
+    return (
+      <span className="md-refused" title={t.chat.linkRefused}>
+        {children}
+      </span>
+    );
+  const outside = isAppRoute(href) ? {} : { target: '_blank', rel: 'noreferrer noopener' };
+  return (
+    <a href={href} {...outside}>
+      <InLink.Provider value={true}>{children}</InLink.Provider>
+    </a>
+  );
+}
+
+function ReplyImage({ src, alt }: { src?: unknown; alt?: string }) {
+  const t = useT();
+  const inLink = useContext(InLink);
+  const words = alt?.trim() || t.chat.image;
+  const web = typeof src === 'string' && /^https?:/i.test(src) ? src : undefined;
+  if (!web || inLink)
+    return (
+      <span
+        className={inLink ? 'md-image' : 'md-image md-refused'}
+        title={t.chat.imageRefused}
+        data-testid="reply-image"
+      >
+        {words}
+      </span>
+    );
+  return (
+    <a
+      className="md-image"
+      href={web}
+      target="_blank"
+      rel="noreferrer noopener"
+      title={t.chat.imageLink}
+      data-testid="reply-image"
+    >
+      <Icon name="external" size={12} />
+      {words}
+    </a>
+  );
+}
+
 const components: Components = {
   pre({ children }) {
     const child = Array.isArray(children) ? children[0] : children;
@@ -48,11 +102,10 @@ const components: Components = {
     return <FencedCode code={textOf(children).replace(/\n$/, '')} language={language} />;
   },
   a({ href, children }) {
-    return (
-      <a href={href} target="_blank" rel="noreferrer noopener">
-        {children}
-      </a>
-    );
+    return <ReplyLink href={href}>{children}</ReplyLink>;
+  },
+  img({ src, alt }) {
+    return <ReplyImage src={src} alt={alt} />;
   },
   table({ children }) {
     return (
@@ -68,7 +121,7 @@ const plugins = [remarkGfm];
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={plugins} components={components}>
+      <ReactMarkdown remarkPlugins={plugins} components={components} urlTransform={replyUrl}>
         {text}
       </ReactMarkdown>
     </div>

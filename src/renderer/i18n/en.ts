@@ -138,6 +138,11 @@ export const en = {
     backgroundFinished: (skill: string) => `${skill} finished in the background`,
     backgroundOutcome: (status: string, title?: string) => (title ? `${status} · “${title}”` : status),
     openConversation: 'Open the conversation',
+    /** A reply's image: never loaded in the app, a link to open it in the browser (or its words alone). */
+    image: 'Image',
+    imageLink: 'Images in replies are not loaded here; this opens it in your browser.',
+    imageRefused: 'Images in replies are not loaded.',
+    linkRefused: 'Only web and mail links in replies open.',
   },
   /** The lines about how a turn went, by their codes. */
   turn: englishTurnMessages,

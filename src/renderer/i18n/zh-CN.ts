@@ -102,6 +102,10 @@ export const zhCN: Strings = {
     backgroundFinished: (skill) => `${skill} 已在后台运行结束`,
     backgroundOutcome: (status, title) => (title ? `${status} · “${title}”` : status),
     openConversation: '打开对话',
+    image: '图片',
+    imageLink: '回复中的图片不会在这里加载；点击在浏览器中打开。',
+    imageRefused: '回复中的图片不会加载。',
+    linkRefused: '回复中只有网页和邮件链接可以打开。',
   },
   /** The lines about how a turn went, by their codes (shared with `ias chat`). */
   turn: chineseTurnMessages,

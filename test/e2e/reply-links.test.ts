@@ -1,0 +1,136 @@
+/**
+ * A reply's links and images, in Chromium against `ias serve`. The reply is the model's text, and
+ * a page the model read may have told it to write `![x](//evil.example/b.png)`: on the desktop
+ * app's file: page that is `file://evil.example/b.png`, a Windows share that gets the owner's NTLM
+ * hash. So no image is loaded, and only web and mail links (and the app's own routes) stay links.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataPaths } from '../../src/core/paths.js';
+import { openStore } from '../../src/core/store/index.js';
+import { inLanguage, launchBrowser, openApp, screenshot, serve, type Served } from './harness.js';
+
+let app: Served;
+let browser: Browser;
+let page: Page;
+/** Every URL the page asked for. */
+const requested: string[] = [];
+
+const REPLY = [
+  'Tricks: ![pixel](//evil.example/b.png) ![share](\\\\evil.example\\c.png) ![mixed](/\\evil.example/d.png)',
+  '![file](file://evil.example/e.png) ![local](/etc/hosts.png) ![](data:image/png;base64,iVBORw0KGgo=)',
+  '',
+  '[proto](//evil.example/x) [unc](\\\\evil.example\\x) [slashes](/\\evil.example/x) [tab](<\t//evil.example/x>)',
+  '[file](file://evil.example/x) [script](javascript:alert(1)) [path](/etc/passwd) [spaced](< //evil.example/x>)',
+  '',
+  '[docs](https://example.com/docs?a=1) [mail](mailto:owner@example.com) [settings](#/settings) https://example.org/auto',
+  '',
+  '![chart](https://example.com/chart.png) [![badge](https://example.com/badge.svg)](https://example.com/ci)',
+].join('\n');
+
+function seed(home: string): void {
+  const store = openStore(dataPaths(home).database);
+  try {
+    const at = Date.now();
+    store.conversations.create('conv-links', 'Links', at);
+    store.conversations.append('conv-links', 'user', 'Summarise that page', {}, at);
+    store.conversations.append('conv-links', 'assistant', REPLY, {}, at + 1);
+  } finally {
+    store.close();
+  }
+}
+
+beforeAll(async () => {
+  app = await serve({ setup: seed });
+  browser = await launchBrowser();
+  page = await openApp(browser, app);
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(`${app.origin}/#/chat/conv-links`);
+  await page.locator('.markdown').getByText('Tricks:').waitFor();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const reply = () => page.locator('[data-testid="assistant-message"] .markdown').last();
+/** The reply's links: their words, the href as written and as the browser resolves it, and their target. */
+const links = () =>
+  reply()
+    .locator('a')
+    .evaluateAll((els) =>
+      els.map((a) => ({
+        text: a.textContent,
+        href: a.getAttribute('href'),
+        resolved: (a as unknown as { href: string }).href,
+        target: a.getAttribute('target'),
+      })),
+    );
+
+describe('a reply’s images and links', () => {
+  it('loads no image and names no other host but by a web link', async () => {
+    expect(await reply().locator('img').count()).toBe(0);
+    expect(await page.locator('img[src*="evil.example"], [src^="//"], [src^="file:"]').count()).toBe(0);
+    for (const link of await links()) {
+      expect(link.href, link.text ?? '').toMatch(/^(https:\/\/example\.(com|org)\/|mailto:|#\/)/);
+      expect(new URL(link.resolved).host).not.toBe('evil.example');
+    }
+    expect(requested.filter((url) => url.includes('evil.example') || url.startsWith('file:'))).toEqual([]);
+    // The refused ones keep their words, as plain text.
+    const refused = await reply().locator('.md-refused').allTextContents();
+    expect(refused).toEqual(
+      expect.arrayContaining(['pixel', 'share', 'mixed', 'file', 'local', 'Image', 'proto', 'unc', 'slashes', 'tab']),
+    );
+    expect(refused).toEqual(expect.arrayContaining(['script', 'path', 'spaced']));
+    await screenshot(page, 'reply-links');
+  });
+
+  it('keeps web and mail links, opening outside the app, and the app’s routes inside it', async () => {
+    expect(await links()).toEqual([
+      {
+        text: 'docs',
+        href: 'https://example.com/docs?a=1',
+        resolved: 'https://example.com/docs?a=1',
+        target: '_blank',
+      },
+      { text: 'mail', href: 'mailto:owner@example.com', resolved: 'mailto:owner@example.com', target: '_blank' },
+      { text: 'settings', href: '#/settings', resolved: `${app.origin}/#/settings`, target: null },
+      {
+        text: 'https://example.org/auto',
+        href: 'https://example.org/auto',
+        resolved: 'https://example.org/auto',
+        target: '_blank',
+      },
+      {
+        text: 'chart',
+        href: 'https://example.com/chart.png',
+        resolved: 'https://example.com/chart.png',
+        target: '_blank',
+      },
+      { text: 'badge', href: 'https://example.com/ci', resolved: 'https://example.com/ci', target: '_blank' },
+    ]);
+    expect(await reply().getByRole('link', { name: 'chart' }).getAttribute('title')).toBe(
+      'Images in replies are not loaded here; this opens it in your browser.',
+    );
+    await reply().getByRole('link', { name: 'settings' }).click();
+    await page.locator('[data-testid="settings-language"]').waitFor();
+    expect(new URL(page.url()).hash).toBe('#/settings');
+  });
+
+  it('says so in 简体中文', async () => {
+    await inLanguage(page, app, 'zh-CN', async () => {
+      await page.goto(`${app.origin}/#/chat/conv-links`);
+      await reply().getByText('Tricks:').waitFor();
+      expect(await reply().getByRole('link', { name: 'chart' }).getAttribute('title')).toBe(
+        '回复中的图片不会在这里加载；点击在浏览器中打开。',
+      );
+      expect(await reply().locator('.md-refused').filter({ hasText: 'proto' }).getAttribute('title')).toBe(
+        '回复中只有网页和邮件链接可以打开。',
+      );
+      expect(await reply().locator('.md-image.md-refused').first().getAttribute('title')).toBe(
+        '回复中的图片不会加载。',
+      );
+    });
+  });
+});

@@ -37,7 +37,10 @@ export interface Store {
    * read before a write cannot meet another process's newer commit); nests as a savepoint.
    */
   atomically<T>(fn: () => T): T;
-  /** Lets SQLite refresh its planner statistics, then closes the file. Safe to call twice. */
+  /**
+   * Lets SQLite refresh its planner statistics when it can at once (not while another connection
+   * writes), then closes the file. Safe to call twice.
+   */
   close(): void;
 }
 
@@ -59,8 +62,13 @@ export function openStore(file: string): Store {
     atomically: <T>(fn: () => T): T => inOneCommit.immediate(fn) as T,
     close() {
       if (!db.open) return;
+      // Best effort: optimize may need the write lock, and waiting for another process's write (or
+      // failing on it) must not turn a command that did its work into a failed one.
       try {
+        db.pragma('busy_timeout = 0');
         db.pragma('optimize');
+      } catch {
+        // The statistics are refreshed by a later close.
       } finally {
         db.close();
       }

@@ -176,6 +176,9 @@ export class FileSecretStore implements SecretStore {
       // way to the temp file, its folder included, before the secret is written.
       if (access.guarded) checkSecretFolders(tmp);
       fs.writeFileSync(fd, value);
+      // On the disk before it takes the name: after a power loss the secret is the old one or the
+      // new one, never an empty file (an empty approval key would keep iAs from starting).
+      fs.fsyncSync(fd);
     } catch (err) {
       fs.closeSync(fd);
       fs.rmSync(tmp, { force: true });
@@ -183,6 +186,7 @@ export class FileSecretStore implements SecretStore {
     }
     fs.closeSync(fd);
     fs.renameSync(tmp, file);
+    syncFolder(this.dir);
   }
 
   delete(name: string): void {
@@ -196,6 +200,23 @@ export class FileSecretStore implements SecretStore {
     } catch {
       return undefined;
     }
+  }
+}
+
+/**
+ * Makes a rename in `dir` durable (its entry on the disk). Best effort: Windows cannot open a folder
+ * to sync it, and some file systems refuse to; the file itself was synced before.
+ */
+function syncFolder(dir: string): void {
+  if (process.platform === 'win32') return;
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, fs.constants.O_RDONLY);
+    fs.fsyncSync(fd);
+  } catch {
+    // The rename stands; only its durability across a power loss is left to the system.
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 

@@ -6,12 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FileSecretStore } from '../../../src/core/approval/key-store.js';
 import { openRuntime } from '../../../src/core/runtime.js';
 import { onCleanup, tempDir } from '../../helpers/temp.js';
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
+const realFsync = fs.fsyncSync.bind(fs);
+const realRename = fs.renameSync.bind(fs);
 
 describe.skipIf(process.platform === 'win32')('FileSecretStore on disk', () => {
   it('writes a secret 0600 over a temp file left open to others, and whatever the umask', () => {
@@ -37,6 +39,34 @@ describe.skipIf(process.platform === 'win32')('FileSecretStore on disk', () => {
     }
     expect(mode(file)).toBe(0o600);
     expect(store.get('api-key')?.toString()).toBe('sk-second');
+  });
+
+  it('syncs the secret to the disk before it takes its name, and the folder after', () => {
+    const dir = path.join(tempDir('ias-secrets-'), 'secrets');
+    fs.mkdirSync(dir, { mode: 0o700 });
+    const store = new FileSecretStore(dir);
+    // What is synced, as the inode it is (a rename keeps the file's), and when the rename comes:
+    // watched, not replaced (the calls go through to the disk).
+    const events: string[] = [];
+    const fsync = vi.spyOn(fs, 'fsyncSync').mockImplementation((fd) => {
+      events.push(`sync ${fs.fstatSync(fd).ino}`);
+      realFsync(fd);
+    });
+    const rename = vi.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
+      events.push('rename');
+      realRename(from, to);
+    });
+    try {
+      store.set('approval-hmac.key', Buffer.from('k'.repeat(32)));
+    } finally {
+      fsync.mockRestore();
+      rename.mockRestore();
+    }
+    const file = path.join(dir, 'approval-hmac.key');
+    expect(events).toEqual([`sync ${fs.statSync(file).ino}`, 'rename', `sync ${fs.statSync(dir).ino}`]);
+    expect(mode(file)).toBe(0o600);
+    expect(fs.readFileSync(file, 'utf8')).toBe('k'.repeat(32));
+    expect(fs.readdirSync(dir)).toEqual(['approval-hmac.key']);
   });
 
   it('closes its own folder to other users, and no folder it only shares', () => {

@@ -7,10 +7,9 @@ import type { Command } from 'commander';
 import { ownerLocale as settingsLocale, systemLanguage } from '../core/owner-locale.js';
 import { dataPaths, defaultDataHome } from '../core/paths.js';
 import type { Runtime } from '../core/runtime.js';
-import type { Store } from '../core/store/index.js';
 import { pickLocale, type Locale } from '../shared/locale.js';
 import type { GlobalOptions } from './context.js';
-import { withExistingStore } from './existing-store.js';
+import { withExistingStore, type StorePeek } from './existing-store.js';
 
 export { systemLanguage } from '../core/owner-locale.js';
 
@@ -18,13 +17,13 @@ export async function ownerLocale(runtime: Runtime, env: NodeJS.ProcessEnv = pro
   return settingsLocale(runtime.store.settings, env);
 }
 
-/** The same, read from the data folder's database if there is one (creating nothing). */
+/** The same, read from the data folder's database if there is one (creating, moving or changing nothing). */
 export function commandLocale(database: string, env: NodeJS.ProcessEnv = process.env): Locale {
   return withExistingStore(database, (store) => storeLocale(store, env));
 }
 
-/** The same, from a store a command already has open (see withExistingStore), or none. */
-export function storeLocale(store: Store | undefined, env: NodeJS.ProcessEnv = process.env): Locale {
+/** The same, from a store a command already has open (or a peek, see withExistingStore), or none. */
+export function storeLocale(store: StorePeek | undefined, env: NodeJS.ProcessEnv = process.env): Locale {
   return store ? settingsLocale(store.settings, env) : pickLocale(undefined, systemLanguage(env));
 }
 

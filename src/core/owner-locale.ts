@@ -22,7 +22,7 @@ export function systemLanguage(env: NodeJS.ProcessEnv = process.env): string | u
   return Intl.DateTimeFormat().resolvedOptions().locale;
 }
 
-export function ownerLocale(settings: SettingsRepo, env: NodeJS.ProcessEnv = process.env): Locale {
+export function ownerLocale(settings: Pick<SettingsRepo, 'get'>, env: NodeJS.ProcessEnv = process.env): Locale {
   const language = settings.get<{ language?: Language }>(APP_SETTINGS)?.language;
   return pickLocale(language, systemLanguage(env));
 }

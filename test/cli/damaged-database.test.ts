@@ -1,0 +1,46 @@
+/**
+ * A damaged database found by a command: the peeks for the command's language (help, `ias audit`,
+ * `ias skills check`) leave it where it is, and the command's own opening moves it aside and says
+ * where, with a non-zero exit — never an empty audit log as if nothing had happened.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ias } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
+
+/** A data folder whose database has garbage over some pages, its header left intact. */
+function damagedHome(): { dir: string; database: string; bytes: Buffer } {
+  const dir = tempDir('ias-home-');
+  expect(ias(['skills', 'run', 'get_current_datetime', '--home', dir]).status).toBe(0);
+  const database = path.join(dir, 'ias.db');
+  const bytes = fs.readFileSync(database);
+  expect(bytes.length).toBeGreaterThan(24576);
+  bytes.fill(0x5a, 4096, 24576);
+  fs.writeFileSync(database, bytes);
+  return { dir, database, bytes };
+}
+
+function damagedCopies(dir: string): string[] {
+  return fs.readdirSync(dir).filter((name) => name.startsWith('ias.db.damaged-') && name.endsWith('Z'));
+}
+
+describe('a damaged database', () => {
+  it('is left in place by help and skills check, then reported by ias audit with where it was kept', () => {
+    const h = damagedHome();
+    expect(ias(['--help', '--home', h.dir]).status).toBe(0);
+    expect(ias(['audit', '--help', '--home', h.dir]).status).toBe(0);
+    expect(ias(['skills', 'check', path.join(h.dir, 'nothing-here'), '--home', h.dir]).status).toBe(1);
+    expect(damagedCopies(h.dir)).toEqual([]);
+    expect(fs.readFileSync(h.database).equals(h.bytes)).toBe(true);
+
+    const audit = ias(['audit', '--json', '--home', h.dir]);
+    expect(audit.status).toBe(1);
+    expect(audit.stdout).toBe('');
+    const [copy] = damagedCopies(h.dir);
+    expect(copy).toBeDefined();
+    expect(audit.stderr).toContain('is damaged');
+    expect(audit.stderr).toContain(path.join(h.dir, copy!));
+    expect(fs.readFileSync(path.join(h.dir, copy!)).equals(h.bytes)).toBe(true);
+  });
+});

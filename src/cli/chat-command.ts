@@ -54,7 +54,23 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
     .action(async (message: string | undefined, opts: ChatOptions, cmd: Command) => {
       const interactive = message === undefined;
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
-      const runtime: Runtime = await contextRuntime(context, { channels: [] });
+      /**
+       * With --json and a MESSAGE, stdout is one JSON object whatever happens: an error that ends the
+       * command before the turn's result (a database that cannot be opened, a store that fails) is
+       * `{"error"}` there too, with the conversation when it is known.
+       */
+      const printJsonError = (err: unknown, conversationId?: string) => {
+        if (!opts.json || interactive) return;
+        const error = err instanceof Error ? err.message : String(err);
+        process.stdout.write(`${jsonText(conversationId ? { conversationId, error } : { error }, 2)}\n`);
+      };
+      let runtime: Runtime;
+      try {
+        runtime = await contextRuntime(context, { channels: [] });
+      } catch (err) {
+        printJsonError(err);
+        throw err;
+      }
       // Its own words in the owner's language (the setting, else the system's): known once the
       // store is open, so even a usage error reads in it.
       const words = chatWords[await ownerLocale(runtime)];
@@ -66,6 +82,7 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
       let toldNoApprover = false;
       let session: InteractiveSession | undefined;
       let terminated = false;
+      let conversationId = opts.conversation;
       try {
         if (interactive && !process.stdin.isTTY) throw new UsageError(words.needMessage);
         // JSON is one turn's: an interactive session would print nothing of its replies.
@@ -111,7 +128,6 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
           rl?.close();
         };
         process.once('SIGTERM', onTerminate);
-        let conversationId = opts.conversation;
         // On a terminal readline reads Ctrl-C as a key (no SIGINT reaches the process). At an
         // approval's y/N question (the one shown) it is the owner's "no": the call is refused, in
         // the chat's lines, its JSON and the audit log alike, and the turn or the wait goes on.
@@ -233,6 +249,7 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
           process.exitCode = 2;
           return;
         }
+        printJsonError(err, conversationId);
         throw err;
       } finally {
         rl?.close();

@@ -43,4 +43,15 @@ describe('a damaged database', () => {
     expect(audit.stderr).toContain(path.join(h.dir, copy!));
     expect(fs.readFileSync(path.join(h.dir, copy!)).equals(h.bytes)).toBe(true);
   });
+
+  it('makes ias chat --json print its error as JSON on stdout', () => {
+    const h = damagedHome();
+    const chat = ias(['chat', 'hello', '--json', '--home', h.dir]);
+    expect(chat.status).toBe(1);
+    const answer = JSON.parse(chat.stdout) as { error: string };
+    const [copy] = damagedCopies(h.dir);
+    expect(answer.error).toContain('is damaged');
+    expect(answer.error).toContain(path.join(h.dir, copy!));
+    expect(chat.stderr).toContain('is damaged');
+  });
 });

@@ -23,6 +23,14 @@ export function systemLanguage(env: NodeJS.ProcessEnv = process.env): string | u
 }
 
 export function ownerLocale(settings: Pick<SettingsRepo, 'get'>, env: NodeJS.ProcessEnv = process.env): Locale {
+  return ownerLocaleWith(settings, systemLanguage(env));
+}
+
+/**
+ * The owner's language where the system's is `system` rather than the environment's (the desktop
+ * app: Electron's locale, the one its windows follow).
+ */
+export function ownerLocaleWith(settings: Pick<SettingsRepo, 'get'>, system: string | undefined): Locale {
   const language = settings.get<{ language?: Language }>(APP_SETTINGS)?.language;
-  return pickLocale(language, systemLanguage(env));
+  return pickLocale(language, system);
 }

@@ -29,11 +29,21 @@ if (process.platform === 'win32') app.setAppUserModelId('app.ias.desktop');
 let mainWindow: BrowserWindow | undefined;
 let chatWindow: BrowserWindow | undefined;
 
-/** Native notifications, unless the owner turned them off. */
-function notify(title: string, body: string): void {
+/** Notifications shown, kept until they are clicked or closed (else their click may be lost with them). */
+const shownNotifications = new Set<Notification>();
+
+/** A native notification, unless the owner turned them off; a click on it opens `page` of the app. */
+function notify(title: string, body: string, page: TrayPage): void {
   const prefs = runtime?.store.settings.get<{ notifications?: boolean }>(APP_SETTINGS);
   if (prefs?.notifications === false || !Notification.isSupported()) return;
-  new Notification({ title, body }).show();
+  const notification = new Notification({ title, body });
+  shownNotifications.add(notification);
+  notification.on('click', () => {
+    shownNotifications.delete(notification);
+    openWindow(page);
+  });
+  notification.on('close', () => shownNotifications.delete(notification));
+  notification.show();
 }
 let tray: ReturnType<typeof createTray> | undefined;
 let runtime: Runtime | undefined;
@@ -79,7 +89,8 @@ async function start(): Promise<void> {
     userSkills: userSkillsDir(),
     secrets: appSecrets(home),
     // WeChat first (added below), then the desktop: a notification and the in-app approval card.
-    channels: [new DesktopChannel({ notify: (title, body) => notify(title, body) })],
+    // A click on an approval's notification opens the app, where its card waits.
+    channels: [new DesktopChannel({ notify: (title, body) => notify(title, body, 'chat') })],
     recover: true,
     watch: true,
     exampleSkills: exampleSkillsDir(),
@@ -107,7 +118,14 @@ async function start(): Promise<void> {
   // Log in only once the owner has set WeChat up (`ias wechat login`, or the settings page).
   if (wechat.settings.account()) void wechat.start();
 
-  const core = createCoreApi(runtime, { version: app.getVersion(), wechat });
+  // A scheduled run's result goes to WeChat when it can, else here: a native notification in the
+  // owner's language (the window mostly sits hidden in the tray), whose click opens the tasks.
+  const core = createCoreApi(runtime, {
+    version: app.getVersion(),
+    wechat,
+    notifier: { notify: (title, body) => notify(title, body, 'tasks') },
+    systemLanguage: () => app.getLocale(),
+  });
   opened.add(() => core.close());
   // Launch at login is the platform's business: applied whenever the setting is saved, here or by
   // another window or process (told as 'settings-changed').

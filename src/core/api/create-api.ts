@@ -15,7 +15,8 @@ import { chatApi } from './chat-api.js';
 import { settingsApi } from './settings-api.js';
 import { skillsApi } from './skills-api.js';
 import { tasksApi } from './tasks-api.js';
-import { ownerLocale } from '../owner-locale.js';
+import { ownerLocale, ownerLocaleWith } from '../owner-locale.js';
+import { taskNotice } from '../../shared/task-notice.js';
 import { deliverTaskResults } from '../scheduler/delivery.js';
 import { followOutsideChanges } from './outside-changes.js';
 import { isOwnerMissingSetting } from '../channels/wechat-settings.js';
@@ -44,7 +45,13 @@ export interface CoreApi {
 export interface CoreApiOptions {
   version: string;
   wechat?: WechatService;
+  /**
+   * The platform's notifier: an approval's text as the desktop channel sent it, a scheduled run's
+   * news in the owner's language.
+   */
   notifier?: Notifier;
+  /** The system's language, where it is not the environment's (the desktop app: Electron's locale). */
+  systemLanguage?: () => string | undefined;
   /** Run scheduled tasks in this process (default true: the app and `ias serve` do). */
   schedule?: boolean;
 }
@@ -171,11 +178,15 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
   };
   const onTasks = () => emit({ type: 'tasks-changed' });
   runtime.scheduler.on('changed', onTasks);
+  const locale = () =>
+    options.systemLanguage ? ownerLocaleWith(store.settings, options.systemLanguage()) : ownerLocale(store.settings);
   const stopDelivery = deliverTaskResults(runtime.scheduler, {
     wechat,
-    locale: () => ownerLocale(store.settings),
+    locale,
     notify(title, body, task) {
-      options.notifier?.notify(title, body);
+      // The platform's notification in the owner's language; the UI says the event in its own.
+      const notice = taskNotice(locale(), task, body);
+      options.notifier?.notify(notice.title, notice.body);
       emit({ type: 'notification', title, body, task });
     },
   });

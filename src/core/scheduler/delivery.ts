@@ -28,7 +28,7 @@ export function wechatWords(locale: Locale, task: ScheduledTask, outcome: TaskRu
 /** Starts delivering; returns the function that stops it. */
 export function deliverTaskResults(scheduler: TaskScheduler, targets: DeliveryTargets): () => void {
   const onRan = (task: ScheduledTask, outcome: TaskRunOutcome) => {
-    // The platform's notifier gets both languages, as approval messages do; WeChat the owner's.
+    // The event's title in both languages; WeChat, and the platform's notifier, say it in the owner's.
     const title = outcome.success ? `⏰ ${task.name}` : `⏰ ${task.name}：运行失败 / failed`;
     void (async () => {
       const wechat = targets.wechat;

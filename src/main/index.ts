@@ -6,11 +6,13 @@ import { app, dialog, Notification, session, type BrowserWindow } from 'electron
 import { DesktopChannel } from '../core/channels/desktop-channel.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
 import { OpenedParts } from '../core/opened-parts.js';
+import { ownerLocaleWith } from '../core/owner-locale.js';
 import { defaultDataHome } from '../core/paths.js';
 import { HIGH_RISK_PAUSED, openRuntime, type Runtime } from '../core/runtime.js';
 import { createCoreApi } from '../core/api/create-api.js';
 import { APP_SETTINGS } from '../core/api/settings-api.js';
-import { pickLocale } from '../shared/locale.js';
+import { pickLocale, type Locale } from '../shared/locale.js';
+import type { TrayStatus } from '../shared/tray-words.js';
 import { skippedSkillText } from '../shared/skipped-skill.js';
 import { skillWatchErrorText } from '../shared/skill-watch-error.js';
 import { startFailure } from '../shared/start-failure.js';
@@ -68,14 +70,20 @@ function openChat(): void {
   showWindow(chatWindow);
 }
 
-/** The tray shows WeChat's state and how many approvals wait. */
-function refreshTray(): void {
-  if (!tray || !runtime) return;
-  tray.update({
-    wechat: wechat?.status().state ?? '—',
+/** What the tray shows: WeChat's state and how many approvals wait, in the owner's language. */
+function trayStatus(runtime: Runtime): [TrayStatus, Locale] {
+  const status: TrayStatus = {
+    ...(wechat ? { wechat: wechat.status().state } : {}),
     pendingApprovals: runtime.gate.openApprovals().filter((a) => a.status === 'pending').length,
     paused: runtime.store.settings.get(HIGH_RISK_PAUSED) === true,
-  });
+  };
+  // The language the windows use: the setting, else the system's as Electron reads it.
+  return [status, ownerLocaleWith(runtime.store.settings, app.getLocale())];
+}
+
+function refreshTray(): void {
+  if (!tray || !runtime) return;
+  tray.update(...trayStatus(runtime));
 }
 
 async function start(): Promise<void> {
@@ -138,6 +146,7 @@ async function start(): Promise<void> {
   };
   registerIpc(core, isAppUrl);
   core.events.on('event', (event) => {
+    // A change of language (settings-changed) rebuilds the tray's menu in the new one.
     if (event.type === 'approval' || event.type === 'wechat' || event.type === 'settings-changed') refreshTray();
     if (event.type === 'settings-changed') {
       void core.api
@@ -147,18 +156,20 @@ async function start(): Promise<void> {
     }
   });
 
-  const shown = createTray({
-    openChat,
-    open: openWindow,
-    setPaused: (paused) => {
-      runtime?.store.settings.set(HIGH_RISK_PAUSED, paused);
-      refreshTray();
+  const shown = createTray(
+    {
+      openChat,
+      open: openWindow,
+      setPaused: (paused) => {
+        runtime?.store.settings.set(HIGH_RISK_PAUSED, paused);
+        refreshTray();
+      },
+      quit: () => app.quit(),
     },
-    quit: () => app.quit(),
-  });
+    ...trayStatus(started),
+  );
   tray = shown;
   opened.add(() => shown.tray.destroy());
-  refreshTray();
   openWindow();
 }
 

@@ -10,15 +10,16 @@ import type {
   SkillVersionFile,
   TaskRunStatus,
   ToolCallStatus,
-  WechatState,
 } from '../../shared/contract.js';
 import type { ApprovalMessageStrings, OverrideOrigin } from '../../shared/approval-messages.js';
 import { englishApiErrors, type ApiKeyFlaw } from '../../shared/api-errors.js';
 import { englishCallErrors } from '../../shared/call-errors.js';
 import { englishSkillProblems } from '../../shared/skill-problems.js';
 import { englishSkillSecrets } from '../../shared/skill-secrets.js';
+import { taskRanTitles } from '../../shared/task-notice.js';
 import { englishTaskResults } from '../../shared/task-results.js';
 import { englishTurnMessages } from '../../shared/turn-messages.js';
+import { wechatStateWords } from '../../shared/wechat-states.js';
 
 /** Where an approval can go, by the channel's name. */
 const channels: Record<string, string> = {
@@ -416,7 +417,7 @@ export const en = {
     noRunLeft: 'Its moment has passed: ask iAs in chat to give it a new time.',
     lastResult: 'Last result',
     /** A run's result, as a toast's title. */
-    ran: (name: string, failed: boolean) => (failed ? `⏰ ${name} failed` : `⏰ ${name}`),
+    ran: taskRanTitles.en,
     openTasks: 'Open scheduled tasks',
     inZone: (zone: string) => `${zone} time`,
     enable: (name: string) => `Run “${name}” on schedule`,
@@ -517,15 +518,7 @@ export const en = {
     title: 'WeChat',
     intro: 'A WeChat bot brings you approval codes and lets you chat with iAs from your phone.',
     unavailable: 'WeChat is not available in this mode.',
-    state: {
-      stopped: 'Not running',
-      starting: 'Starting…',
-      'waiting-for-scan': 'Waiting for you to scan the QR code',
-      'logged-in': 'Logged in',
-      'logged-out': 'Logged out',
-      reconnecting: 'Reconnecting…',
-      error: 'Error',
-    } satisfies Record<WechatState, string>,
+    state: wechatStateWords.en,
     loggedInAs: (name: string) => `as ${name}`,
     login: 'Log in',
     logout: 'Log out',

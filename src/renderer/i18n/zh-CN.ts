@@ -5,8 +5,10 @@ import { chineseCallErrors } from '../../shared/call-errors-zh-CN.js';
 import { chineseSkillProblems } from '../../shared/skill-problems-zh-CN.js';
 import { chinesePresetLabels } from '../../shared/preset-labels-zh-CN.js';
 import { chineseSkillSecrets } from '../../shared/skill-secrets-zh-CN.js';
+import { taskRanTitles } from '../../shared/task-notice.js';
 import { chineseTaskResults } from '../../shared/task-results-zh-CN.js';
 import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
+import { wechatStateWords } from '../../shared/wechat-states.js';
 import { lines, type Strings } from './en.js';
 
 /** Where an approval can go, by the channel's name. */
@@ -367,7 +369,7 @@ export const zhCN: Strings = {
     finished: '已结束',
     noRunLeft: '运行时间已过：请在对话中让 iAs 为它设定新的时间。',
     lastResult: '上次结果',
-    ran: (name, failed) => (failed ? `⏰ ${name} 运行失败` : `⏰ ${name}`),
+    ran: taskRanTitles['zh-CN'],
     openTasks: '查看定时任务',
     inZone: (zone) => `${zone} 时间`,
     enable: (name) => `按计划运行“${name}”`,
@@ -446,15 +448,7 @@ export const zhCN: Strings = {
     title: '微信',
     intro: '微信机器人会把确认码发给你，也让你在手机上和 iAs 对话。',
     unavailable: '当前模式下微信不可用。',
-    state: {
-      stopped: '未运行',
-      starting: '正在启动…',
-      'waiting-for-scan': '等待扫码',
-      'logged-in': '已登录',
-      'logged-out': '已退出',
-      reconnecting: '正在重新连接…',
-      error: '出错',
-    },
+    state: wechatStateWords['zh-CN'],
     loggedInAs: (name) => `账号：${name}`,
     login: '登录',
     logout: '退出登录',

@@ -11,6 +11,7 @@ import type { SkillProblemCode } from './skill-problems.js';
 import type { SkillSecretCode } from './skill-secrets.js';
 import type { TaskResultCode } from './task-results.js';
 import type { MessageCode } from './turn-messages.js';
+import type { WechatErrorCode } from './wechat-errors.js';
 
 export type {
   ApprovalMessageCode,
@@ -423,7 +424,10 @@ export interface WechatInfo {
    */
   owner?: { mode: 'contact'; name: string; boundAt: number; missing?: true } | { mode: 'self'; boundAt: number };
   puppet: string;
+  /** What went wrong: iAs's words in English, or the puppet's own as they came. */
   error?: string;
+  /** The error's code when iAs itself says it, to say it in the UI's language (see wechat-errors.ts). */
+  errorCode?: WechatErrorCode;
 }
 
 export type Language = 'system' | 'zh-CN' | 'en';

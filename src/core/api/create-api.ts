@@ -105,6 +105,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
           }
         : {}),
       ...(status.error ? { error: status.error } : {}),
+      ...(status.error && status.errorCode ? { errorCode: status.errorCode } : {}),
       puppet: wechat.settings.puppet().name,
     };
   };

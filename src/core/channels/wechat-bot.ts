@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Message, Wechaty } from 'wechaty';
 import type * as PUPPET from 'wechaty-puppet';
+import { wechatErrorText, type WechatErrorCode } from '../../shared/wechat-errors.js';
 import type { PuppetSettings } from './wechat-settings.js';
 
 export type WechatState =
@@ -18,7 +19,10 @@ export interface WechatStatus {
   /** The QR code's text while waiting for a scan (render it as a QR image). */
   qr?: string;
   user?: { id: string; name: string };
+  /** What went wrong, in English (a puppet's own words as they came). */
   error?: string;
+  /** What went wrong, when iAs itself says it: its code, for a UI to say it in its language. */
+  errorCode?: WechatErrorCode;
   /** When the next reconnection attempt is due (ms since epoch). */
   retryAt?: number;
 }
@@ -43,7 +47,9 @@ export async function loadPuppet(settings: PuppetSettings): Promise<PUPPET.impls
   try {
     mod = (await import(settings.name)) as Record<string, unknown>;
   } catch (err) {
-    throw new Error(`the WeChat puppet "${settings.name}" is not installed (${(err as Error).message})`);
+    throw new WechatError(
+      wechatErrorText('puppet-not-installed', { name: settings.name, detail: (err as Error).message }),
+    );
   }
   const candidates = [
     mod.default,
@@ -53,8 +59,19 @@ export async function loadPuppet(settings: PuppetSettings): Promise<PUPPET.impls
   ];
   const Puppet = candidates.find((c) => typeof c === 'function') as
     (new (options?: Record<string, unknown>) => PUPPET.impls.PuppetInterface) | undefined;
-  if (!Puppet) throw new Error(`the package "${settings.name}" does not export a Wechaty puppet`);
+  if (!Puppet) throw new WechatError(wechatErrorText('puppet-not-a-puppet', { name: settings.name }));
   return new Puppet(settings.options ?? {});
+}
+
+/** A failure iAs itself says (see wechat-errors.ts), with its code. */
+export class WechatError extends Error {
+  readonly errorCode: WechatErrorCode;
+
+  constructor({ message, errorCode }: { message: string; errorCode: WechatErrorCode }) {
+    super(message);
+    this.name = 'WechatError';
+    this.errorCode = errorCode;
+  }
 }
 
 /** `ready`: the puppet has its contact list (wechat4u: some time after the login). */
@@ -119,7 +136,7 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
       });
       bot.on('logout', () => {
         this.setStatus({ state: 'logged-out' });
-        if (!this.stopping) this.scheduleRestart('logged out');
+        if (!this.stopping) this.scheduleRestart(wechatErrorText('logged-out', {}));
       });
       bot.on('ready', () => {
         this.emit('ready');
@@ -137,12 +154,20 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
   /** A puppet failure, reported and retried; never thrown. */
   fail(err: unknown): void {
     const message = err instanceof Error ? err.message : String(err);
-    this.setStatus({ ...this.current, state: 'error', error: message, qr: undefined });
-    if (!this.stopping) this.scheduleRestart(message);
+    // iAs's own words carry their code; a puppet's come as they were said.
+    const reason = err instanceof WechatError ? { message, errorCode: err.errorCode } : { message };
+    this.setStatus({
+      ...this.current,
+      state: 'error',
+      error: message,
+      errorCode: reason.errorCode,
+      qr: undefined,
+    });
+    if (!this.stopping) this.scheduleRestart(reason);
   }
 
   /** Arms one retry; a failure while it waits is shown, and the bot is still reconnecting at that time. */
-  private scheduleRestart(reason: string): void {
+  private scheduleRestart(reason: { message: string; errorCode?: WechatErrorCode }): void {
     if (this.options.reconnect === false) return;
     if (!this.retry) {
       this.failures++;
@@ -154,7 +179,12 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
       timer.unref();
       this.retry = { timer, at: Date.now() + delay };
     }
-    this.setStatus({ state: 'reconnecting', error: reason, retryAt: this.retry.at });
+    this.setStatus({
+      state: 'reconnecting',
+      error: reason.message,
+      ...(reason.errorCode ? { errorCode: reason.errorCode } : {}),
+      retryAt: this.retry.at,
+    });
   }
 
   private cancelRetry(): void {

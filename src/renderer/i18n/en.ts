@@ -19,6 +19,7 @@ import { englishSkillSecrets } from '../../shared/skill-secrets.js';
 import { taskRanTitles } from '../../shared/task-notice.js';
 import { englishTaskResults } from '../../shared/task-results.js';
 import { englishTurnMessages } from '../../shared/turn-messages.js';
+import { englishWechatErrors } from '../../shared/wechat-errors.js';
 import { wechatStateWords } from '../../shared/wechat-states.js';
 
 /** Where an approval can go, by the channel's name. */
@@ -159,6 +160,8 @@ export const en = {
   taskResult: englishTaskResults,
   /** Why a call in the audit log did not run, when iAs decided it, by its codes. */
   callError: englishCallErrors,
+  /** What iAs itself says of the WeChat bot's trouble (Settings → WeChat), by its codes. */
+  wechatError: englishWechatErrors,
   tool: {
     arguments: 'Arguments',
     result: 'Result',

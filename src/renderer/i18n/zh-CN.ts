@@ -8,6 +8,7 @@ import { chineseSkillSecrets } from '../../shared/skill-secrets-zh-CN.js';
 import { taskRanTitles } from '../../shared/task-notice.js';
 import { chineseTaskResults } from '../../shared/task-results-zh-CN.js';
 import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
+import { chineseWechatErrors } from '../../shared/wechat-errors-zh-CN.js';
 import { wechatStateWords } from '../../shared/wechat-states.js';
 import { lines, type Strings } from './en.js';
 
@@ -133,6 +134,7 @@ export const zhCN: Strings = {
   apiError: chineseApiErrors,
   taskResult: chineseTaskResults,
   callError: chineseCallErrors,
+  wechatError: chineseWechatErrors,
   tool: {
     arguments: '参数',
     result: '结果',

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import type { WechatInfo } from '../../shared/contract.js';
+import { sayWechatError } from '../../shared/wechat-errors.js';
 import { client } from '../api/client.js';
 import { useIasEvent, useLoad, useNow } from '../api/hooks.js';
 import { useT } from '../i18n.js';
@@ -100,7 +101,12 @@ export function WechatSection() {
             {t.wechat.state[info.state]}
             {info.user && info.state === 'logged-in' && <> · {t.wechat.loggedInAs(info.user.name)}</>}
           </p>
-          {info.error && <p className="notice notice-error">{info.error}</p>}
+          {info.error && (
+            // iAs's own words in the UI's language (by their code); a puppet's as they came.
+            <p className="notice notice-error" data-testid="wechat-error">
+              {sayWechatError(t.wechatError, info.error, info.errorCode)}
+            </p>
+          )}
           {info.state === 'waiting-for-scan' && info.qr && (
             <div className="wechat-qr">
               <QrCode text={info.qr} label={t.wechat.qrLabel} testId="wechat-qr" />

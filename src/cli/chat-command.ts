@@ -55,9 +55,10 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
       const interactive = message === undefined;
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
       /**
-       * With --json and a MESSAGE, stdout is one JSON object whatever happens: an error that ends the
-       * command before the turn's result (a database that cannot be opened, a store that fails) is
-       * `{"error"}` there too, with the conversation when it is known.
+       * With --json and a MESSAGE, stdout is one JSON object whatever happens past the usage checks
+       * (a usage error, exit 2, is said on stderr alone): an error that ends the command before the
+       * turn's result (a database that cannot be opened, a store that fails) is `{"error"}` there
+       * too, with the conversation when it is known.
        */
       const printJsonError = (err: unknown, conversationId?: string) => {
         if (!opts.json || interactive) return;

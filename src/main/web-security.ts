@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isPlainMailto } from '../shared/plain-mailto.js';
 
 /** Every window: isolated, sandboxed, no Node, web security on. */
 export const SECURE_WEB_PREFERENCES = {
@@ -49,10 +50,15 @@ export function appUrlMatcher(options: {
   };
 }
 
-/** Links the app may open in the browser: http(s) only, never file:, javascript: or custom schemes. */
+/**
+ * Links the app may open outside it: http(s) in the browser, and a plain `mailto:address` in the
+ * mail program; never file:, javascript: or custom schemes, nor a mailto: with a query (see
+ * isPlainMailto).
+ */
 export function isSafeExternalUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
+    if (parsed.protocol === 'mailto:') return isPlainMailto(parsed);
     return (
       (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === ''
     );

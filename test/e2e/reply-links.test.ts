@@ -22,6 +22,7 @@ const REPLY = [
   '',
   '[proto](//evil.example/x) [unc](\\\\evil.example\\x) [slashes](/\\evil.example/x) [tab](<\t//evil.example/x>)',
   '[file](file://evil.example/x) [script](javascript:alert(1)) [path](/etc/passwd) [spaced](< //evil.example/x>)',
+  '[attach](mailto:owner@example.com?attach=/etc/passwd)',
   '',
   '[docs](https://example.com/docs?a=1) [mail](mailto:owner@example.com) [settings](#/settings) https://example.org/auto',
   '',
@@ -35,6 +36,15 @@ function seed(home: string): void {
     store.conversations.create('conv-links', 'Links', at);
     store.conversations.append('conv-links', 'user', 'Summarise that page', {}, at);
     store.conversations.append('conv-links', 'assistant', REPLY, {}, at + 1);
+    store.conversations.create('conv-notes', 'Notes', at);
+    store.conversations.append('conv-notes', 'user', 'Cite it', {}, at);
+    store.conversations.append(
+      'conv-notes',
+      'assistant',
+      `Cited.[^1]\n\n${'Filler.\n\n'.repeat(60)}[^1]: The source.`,
+      {},
+      at + 1,
+    );
   } finally {
     store.close();
   }
@@ -82,7 +92,7 @@ describe('a reply’s images and links', () => {
     expect(refused).toEqual(
       expect.arrayContaining(['pixel', 'share', 'mixed', 'file', 'local', 'Image', 'proto', 'unc', 'slashes', 'tab']),
     );
-    expect(refused).toEqual(expect.arrayContaining(['script', 'path', 'spaced']));
+    expect(refused).toEqual(expect.arrayContaining(['script', 'path', 'spaced', 'attach']));
     await screenshot(page, 'reply-links');
   });
 
@@ -116,6 +126,26 @@ describe('a reply’s images and links', () => {
     await reply().getByRole('link', { name: 'settings' }).click();
     await page.locator('[data-testid="settings-language"]').waitFor();
     expect(new URL(page.url()).hash).toBe('#/settings');
+  });
+
+  it('keeps a footnote’s links, which move within the reply and leave the page where it is', async () => {
+    await page.goto(`${app.origin}/#/chat/conv-notes`);
+    const notes = page.locator('[data-testid="assistant-message"] .markdown').last();
+    const ref = notes.locator('a[href="#user-content-fn-1"]');
+    await ref.waitFor();
+    expect(await notes.locator('.md-refused').count()).toBe(0);
+    const note = notes.locator('[id="user-content-fn-1"]');
+    expect(await note.isVisible()).toBe(true);
+    await ref.click();
+    await expect
+      .poll(() =>
+        note.evaluate(
+          (el) => el.getBoundingClientRect().bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight,
+        ),
+      )
+      .toBe(true);
+    expect(new URL(page.url()).hash).toBe('#/chat/conv-notes');
+    await notes.getByText('Cited.').waitFor();
   });
 
   it('says so in 简体中文', async () => {

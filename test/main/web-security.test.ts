@@ -57,6 +57,10 @@ describe('window security settings', () => {
   it('opens only plain http(s) links in the browser', () => {
     expect(isSafeExternalUrl('https://wechaty.js.org/docs')).toBe(true);
     expect(isSafeExternalUrl('http://127.0.0.1:11434')).toBe(true);
+    // A reply's mail link opens the mail program, but never one that attaches a file or writes the message.
+    expect(isSafeExternalUrl('mailto:owner@example.com')).toBe(true);
+    expect(isSafeExternalUrl('mailto:owner@example.com?attach=/etc/passwd')).toBe(false);
+    expect(isSafeExternalUrl('mailto:owner@example.com?')).toBe(false);
     for (const bad of [
       'file:///etc/passwd',
       'javascript:alert(1)',

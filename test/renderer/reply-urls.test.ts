@@ -14,6 +14,12 @@ describe('a reply’s URLs', () => {
     expect(replyUrl('http://example.com')).toBe('http://example.com/');
     expect(replyUrl('HTTPS://Example.COM/x')).toBe('https://example.com/x');
     expect(replyUrl('mailto:owner@example.com')).toBe('mailto:owner@example.com');
+    // Footnotes' links within the reply (remark-gfm's ids).
+    expect(replyUrl('#user-content-fn-1')).toBe('#user-content-fn-1');
+    expect(replyUrl('#user-content-fnref-my%20note')).toBe('#user-content-fnref-my%20note');
+    // A mail link that would set the message's headers, body or attachment is dropped.
+    for (const url of ['mailto:a@example.com?attach=/etc/passwd', 'mailto:a@example.com?body=x', 'mailto:?to=a@b.c'])
+      expect(replyUrl(url), url).toBeUndefined();
     expect(replyUrl('https://example.com/%E4%BD%A0')).toBe('https://example.com/%E4%BD%A0');
   });
 
@@ -56,7 +62,7 @@ describe('a reply’s URLs', () => {
   });
 
   it('drops paths on the app’s own page (a local file) and plain fragments', () => {
-    for (const url of ['/etc/passwd', 'C:/Windows/win.ini', 'b.png', '../x', '?x', '#top', '#user-content-fn-1', ''])
+    for (const url of ['/etc/passwd', 'C:/Windows/win.ini', 'b.png', '../x', '?x', '#top', '#user-content-x', ''])
       expect(replyUrl(url), JSON.stringify(url)).toBeUndefined();
   });
 

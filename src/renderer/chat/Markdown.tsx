@@ -3,14 +3,14 @@
  * Its URLs are the model's: only those `replyUrl` keeps stay, and no image is ever loaded (a web
  * one becomes a link to open in the browser, any other its words alone).
  */
-import { createContext, isValidElement, memo, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, isValidElement, memo, useContext, useMemo, type MouseEvent, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { useCopy } from '../ui/useCopy.js';
 import { highlight } from './highlight.js';
-import { isAppRoute, replyUrl } from './reply-urls.js';
+import { isAppRoute, isFootnoteLink, replyUrl } from './reply-urls.js';
 
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
@@ -45,6 +45,23 @@ function FencedCode({ code, language }: { code: string; language?: string }) {
   );
 }
 
+/**
+ * A footnote's link scrolls to its note (or back) within the same reply: the page's hash is the
+ * app's route, and another reply may have a note of the same number.
+ */
+function toFootnote(event: MouseEvent<HTMLAnchorElement>, href: string): void {
+  event.preventDefault();
+  let id = href.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // Not decodable: looked for as written.
+  }
+  const reply = event.currentTarget.closest('.markdown');
+  const target = [...(reply?.querySelectorAll('[id]') ?? [])].find((element) => element.id === id);
+  target?.scrollIntoView({ block: 'nearest' });
+}
+
 /** Whether what renders sits inside a link (an image there is its words, never a link in a link). */
 const InLink = createContext(false);
 
@@ -55,6 +72,12 @@ function ReplyLink({ href, children }: { href?: string; children?: ReactNode }) 
       <span className="md-refused" title={t.chat.linkRefused}>
         {children}
       </span>
+    );
+  if (isFootnoteLink(href))
+    return (
+      <a href={href} onClick={(event) => toFootnote(event, href)}>
+        {children}
+      </a>
     );
   const outside = isAppRoute(href) ? {} : { target: '_blank', rel: 'noreferrer noopener' };
   return (

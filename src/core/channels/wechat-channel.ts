@@ -95,19 +95,17 @@ export class WechatChannel implements ApprovalChannel {
   }
 
   /**
-   * A contact of this login, or undefined when WeChat does not know it. Asked of the puppet first:
-   * Wechaty's own lookup reports an unknown id as the bot's error, which would restart the bot. What
-   * the latest lookup of the paired contact says, while this login lasts, is recorded.
+   * A contact of this login, or undefined when WeChat does not know it (or cannot say). Asked of the
+   * puppet first: Wechaty's own lookup reports an unknown id as the bot's error, which would restart
+   * the bot. What the latest lookup of the paired contact says, while this login lasts, is recorded,
+   * unless WeChat could not say.
    */
   private async lookUp(bot: Wechaty, id: string): Promise<Contact | undefined> {
     const lookup = ++this.lookups;
     const owner = this.owner();
-    const found = await bot.puppet.contactPayload(id).then(
-      () => true,
-      () => false,
-    );
+    const found = await knownContact(bot, id);
     const current = lookup === this.lookups && this.bot.bot === bot && bot.isLoggedIn;
-    if (current && owner?.mode === 'contact' && owner.contactId === id) {
+    if (current && found !== undefined && owner?.mode === 'contact' && owner.contactId === id) {
       try {
         this.settings.setOwnerFound(owner, found);
       } catch {
@@ -154,5 +152,24 @@ export class WechatChannel implements ApprovalChannel {
       return { from: message.talker().id, direct: true, text, ownAccount: true };
     }
     return { from: message.talker().id, direct: !message.room(), text };
+  }
+}
+
+/**
+ * Whether this login knows contact `id`: its payload, else its contact list says. When neither can
+ * answer, or the list names a contact whose payload failed (WeChat not answering for a while),
+ * nothing is known: undefined, and what was recorded stands.
+ */
+async function knownContact(bot: Wechaty, id: string): Promise<boolean | undefined> {
+  try {
+    await bot.puppet.contactPayload(id);
+    return true;
+  } catch {
+    // Unknown, or WeChat did not answer: its contact list tells which.
+  }
+  try {
+    return (await bot.puppet.contactList()).includes(id) ? undefined : false;
+  } catch {
+    return undefined;
   }
 }

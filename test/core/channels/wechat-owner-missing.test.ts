@@ -104,6 +104,32 @@ describe('WeChat: the paired contact not found in this login', () => {
     await call;
   });
 
+  it('WeChat not answering for a while is no "missing": what was recorded stands', async () => {
+    w = await wechatWorld();
+    const owner = w.service.settings.owner()!;
+    const { puppet } = w.wx;
+    const payload = puppet.contactPayload.bind(puppet);
+    const list = puppet.contactList.bind(puppet);
+    const blip = () => Promise.reject(new Error('WeChat did not answer'));
+    // The payload fails while the contact list still names the owner; then both fail.
+    puppet.contactPayload = (id: string) => (id === MOCK_IDS.owner ? blip() : payload(id));
+    await w.service.channel.checkOwner();
+    expect(w.service.status().ownerMissing).toBeUndefined();
+    puppet.contactList = blip;
+    await w.service.channel.checkOwner();
+    expect(w.service.status().ownerMissing).toBeUndefined();
+    expect(w.service.channel.isConnected()).toBe(true);
+
+    // Recorded missing, a blip leaves it so; the contact list that lacks the owner keeps it so too.
+    w.service.settings.setOwnerFound(owner, false);
+    await w.service.channel.checkOwner();
+    expect(w.service.status().ownerMissing).toBe(true);
+    puppet.contactList = list;
+    puppet.contactPayload = payload;
+    await w.service.channel.checkOwner();
+    expect(w.service.status().ownerMissing).toBeUndefined();
+  });
+
   it('a new pairing clears it', async () => {
     w = await wechatWorld({ owner: 'none' });
     pairedWith(w, BEFORE);

@@ -86,8 +86,11 @@ describe('ias serve over HTTP', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-store');
-    const csp = metaCsp(fs.readFileSync('src/renderer/index.html', 'utf8'));
-    expect(csp).toMatch(/default-src 'self'/);
+    const meta = metaCsp(fs.readFileSync('src/renderer/index.html', 'utf8'));
+    expect(meta).toMatch(/default-src 'self'/);
+    // The meta tag carries no frame-ancestors (a browser ignores it there); the header adds it.
+    expect(meta).not.toMatch(/frame-ancestors/);
+    const csp = `${meta}; frame-ancestors 'none'`;
     expect(page.headers['content-security-policy']).toBe(csp);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('no-referrer');

@@ -61,8 +61,9 @@ describe('ias serve', () => {
     const page = await request(s.origin, '/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="root">');
-    // The header is the served page's own meta policy (built from src/renderer/index.html).
-    expect(page.headers['content-security-policy']).toBe(metaCsp(page.body));
+    // The header is the served page's own meta policy (built from src/renderer/index.html), with
+    // the frame-ancestors a meta tag cannot carry.
+    expect(page.headers['content-security-policy']).toBe(`${metaCsp(page.body)}; frame-ancestors 'none'`);
     expect(page.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';/);
     const script = /src="\.?(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
     expect(script).toBeDefined();

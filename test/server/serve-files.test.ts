@@ -141,7 +141,7 @@ describe('the serve lock', () => {
 });
 
 describe('the served CSP', () => {
-  it('is the built page’s meta policy, or a strict default when it has none', async () => {
+  it('is the built page’s meta policy with framing refused, or a strict default when it has none', async () => {
     const { DEFAULT_CSP, rendererCsp } = await import('../../src/server/security-headers.js');
     const dir = tempDir();
     expect(rendererCsp(dir)).toBe(DEFAULT_CSP);
@@ -149,6 +149,12 @@ describe('the served CSP', () => {
       path.join(dir, 'index.html'),
       `<html><head><meta charset="utf-8"><meta\n  http-equiv="Content-Security-Policy"\n  content="default-src 'none';  img-src 'self'"\n/></head></html>`,
     );
-    expect(rendererCsp(dir)).toBe("default-src 'none'; img-src 'self'");
+    expect(rendererCsp(dir)).toBe("default-src 'none'; img-src 'self'; frame-ancestors 'none'");
+    // A page that says itself who may frame it keeps its own word.
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; frame-ancestors 'self';">`,
+    );
+    expect(rendererCsp(dir)).toBe("default-src 'none'; frame-ancestors 'self';");
   });
 });

@@ -25,7 +25,7 @@ import { color, jsonText } from './format.js';
 import { interactiveLoop, type InteractiveSession } from './interactive-chat.js';
 import { providerVariablesHelp } from './provider-help.js';
 import { afterHelp } from './owner-language-help.js';
-import { refusedForNoApprover, TerminalApprovals } from './terminal-approvals.js';
+import { refusedForNoApprover, TerminalApprovals, unreviewedSkillOf } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
 
 type Failure = Extract<AgentEvent, { type: 'error' }>;
@@ -111,6 +111,8 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
               toldNoApprover = true;
               process.stderr.write(color.yellow(`${words.noApprover}\n`));
             }
+            const unreviewed = !rl && unreviewedSkillOf(event, runtime);
+            if (unreviewed) process.stderr.write(color.yellow(`${words.unreviewedNoApprover(unreviewed)}\n`));
             if (event.type === 'error') failure = event;
             print(event);
             if (event.type === 'background-result') session?.redraw();

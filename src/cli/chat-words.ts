@@ -49,6 +49,8 @@ export interface ChatWords {
   jsonNeedsMessage: string;
   /** A high-risk call refused because nobody could be asked (no terminal here). */
   noApprover: string;
+  /** After noApprover, when the skill is Low and asked about only because it is not reviewed. */
+  unreviewedNoApprover: (skill: string) => string;
   needConversationId: string;
   noConversation: (id: string) => string;
   /** A turn refused: another is under way in the conversation (the app's, WeChat's, another `ias chat`). */
@@ -89,9 +91,11 @@ const english: ChatWords = {
   runSkill: (skill, origin) =>
     origin === 'user-override-unreviewed'
       ? `Run ${skill} (NOT the built-in one: an unreviewed skill of that name)? [y/N] `
-      : origin === 'user-override'
-        ? `Run your own version of ${skill}? [y/N] `
-        : `Run ${skill}? [y/N] `,
+      : origin === 'user-unreviewed'
+        ? `Run ${skill} (low risk, but unreviewed: asked as high until you review it)? [y/N] `
+        : origin === 'user-override'
+          ? `Run your own version of ${skill}? [y/N] `
+          : `Run ${skill}? [y/N] `,
   continueWith: (command) => `[to go on with this conversation: ${command}]`,
   waitingForBackground: (n) =>
     `[waiting for ${calls(n)} still running in the background; Ctrl-C stops ${n === 1 ? 'it' : 'them'}]`,
@@ -105,6 +109,8 @@ const english: ChatWords = {
   jsonNeedsMessage: '--json prints one turn: give its MESSAGE too (`ias chat MESSAGE --json`)',
   noApprover:
     '[a high-risk call needs your approval, and there is no terminal here to ask you at: run `ias chat` on a terminal to approve it there]',
+  unreviewedNoApprover: (skill) =>
+    `[${skill} is a low-risk skill you have not reviewed, so it runs as high risk until you do: \`ias skills review ${skill}\`, or the Skills page in the app]`,
   needConversationId: '--conversation needs the ID of a conversation',
   noConversation: (id) => `no conversation ${id}`,
   turnUnderWay: englishApiErrors['reply-in-progress']({}),
@@ -142,9 +148,11 @@ const chinese: ChatWords = {
   runSkill: (skill, origin) =>
     origin === 'user-override-unreviewed'
       ? `运行 ${skill}（不是内置的：一个未经审阅的同名技能）？[y/N] `
-      : origin === 'user-override'
-        ? `运行你自己的 ${skill} 版本？[y/N] `
-        : `运行 ${skill}？[y/N] `,
+      : origin === 'user-unreviewed'
+        ? `运行 ${skill}（低风险，但未经审阅：审阅之前按高风险询问）？[y/N] `
+        : origin === 'user-override'
+          ? `运行你自己的 ${skill} 版本？[y/N] `
+          : `运行 ${skill}？[y/N] `,
   continueWith: (command) => `[要继续这个对话：${command}]`,
   waitingForBackground: (n) => `[正在等待 ${n} 个仍在后台运行的调用；按 Ctrl-C 停止]`,
   stoppingBackground: (n) => `[正在停止 ${n} 个仍在后台运行的调用]`,
@@ -156,6 +164,8 @@ const chinese: ChatWords = {
   emptyMessage: '消息（MESSAGE）是空的：请写下要说的话，或在终端中不带消息运行以交互对话',
   jsonNeedsMessage: '--json 只输出一轮对话：请同时给出这轮的消息（`ias chat 消息 --json`）',
   noApprover: '[高风险调用需要你的确认，但这里没有终端可以询问你：请在终端中运行 `ias chat`，在那里确认]',
+  unreviewedNoApprover: (skill) =>
+    `[${skill} 是低风险技能，但你还没有审阅它，所以审阅之前按高风险运行：运行 \`ias skills review ${skill}\`，或在应用的「技能」页面审阅]`,
   needConversationId: '--conversation 需要一个对话的 ID',
   noConversation: (id) => `没有对话 ${id}`,
   turnUnderWay: chineseApiErrors['reply-in-progress']({}),

@@ -17,7 +17,7 @@ import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { cell, color, jsonText } from './format.js';
 import { tasksWords } from './tasks-words.js';
-import { refusedForNoApprover, TerminalApprovals } from './terminal-approvals.js';
+import { refusedForNoApprover, TerminalApprovals, unreviewedSkillOf } from './terminal-approvals.js';
 
 type Ended = Extract<AgentEvent, { type: 'background-result' }>;
 
@@ -47,6 +47,8 @@ export function registerTaskRunCommand(tasks: Command): void {
           toldNoApprover = true;
           process.stderr.write(color.yellow(`${words.noApprover}\n`));
         }
+        const unreviewed = !onTerminal && unreviewedSkillOf(event, runtime);
+        if (unreviewed) process.stderr.write(color.yellow(`${words.unreviewedNoApprover(unreviewed)}\n`));
       };
       const runtime = await contextRuntime(context, {
         channels: [],

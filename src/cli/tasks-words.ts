@@ -8,7 +8,10 @@ import type { TaskRunStatus } from '../shared/contract.js';
 import type { Locale } from '../shared/locale.js';
 import { chatWords, type ChatWords } from './chat-words.js';
 
-export interface TasksWords extends Pick<ChatWords, 'error' | 'waitingForBackground' | 'finishedInBackground'> {
+export interface TasksWords extends Pick<
+  ChatWords,
+  'error' | 'waitingForBackground' | 'finishedInBackground' | 'unreviewedNoApprover'
+> {
   headers: { id: string; name: string; schedule: string; nextRun: string; lastRun: string };
   /**
    * A repeating task: its cron expression in words (null when they cannot be said), the expression,
@@ -36,6 +39,7 @@ export interface TasksWords extends Pick<ChatWords, 'error' | 'waitingForBackgro
 const english: TasksWords = {
   error: chatWords.en.error,
   waitingForBackground: chatWords.en.waitingForBackground,
+  unreviewedNoApprover: chatWords.en.unreviewedNoApprover,
   finishedInBackground: chatWords.en.finishedInBackground,
   headers: { id: 'ID', name: 'NAME', schedule: 'SCHEDULE', nextRun: 'NEXT RUN', lastRun: 'LAST RUN' },
   repeats: (words, cron, zone) => {
@@ -61,6 +65,7 @@ const english: TasksWords = {
 const chinese: TasksWords = {
   error: chatWords['zh-CN'].error,
   waitingForBackground: chatWords['zh-CN'].waitingForBackground,
+  unreviewedNoApprover: chatWords['zh-CN'].unreviewedNoApprover,
   finishedInBackground: chatWords['zh-CN'].finishedInBackground,
   headers: { id: 'ID', name: '名称', schedule: '计划', nextRun: '下次运行', lastRun: '上次运行' },
   repeats: (words, cron, zone) => {

@@ -9,6 +9,8 @@ import type { AgentEvent } from '../core/agent/agent.js';
 import { NO_CHANNEL, type ApprovalGate, type ApprovalView } from '../core/approval/gate.js';
 import { TERMINAL_CHANNEL } from '../core/approval/channel.js';
 import { InProcessChannel } from '../core/approval/in-process-channel.js';
+import { skillOrigin } from '../core/approval/review.js';
+import type { Runtime } from '../core/runtime.js';
 import { chatWords } from './chat-words.js';
 import { color } from './format.js';
 import { saysYes } from './yes-answer.js';
@@ -109,6 +111,17 @@ export class TerminalApprovals {
     this.setAside = '';
     return typed;
   }
+}
+
+/**
+ * The skill of a call refused for want of an approver when it is Low and asked about only because
+ * the owner has not reviewed it (the owner is told how to review it), else undefined. For the owner
+ * only: what the model got is the refusal alone.
+ */
+export function unreviewedSkillOf(event: AgentEvent, runtime: Pick<Runtime, 'registry' | 'store'>): string | undefined {
+  if (!refusedForNoApprover(event) || !('name' in event)) return undefined;
+  const skill = runtime.registry.current(event.name);
+  return skill && skillOrigin(skill, runtime.store.skillSettings) === 'user-unreviewed' ? skill.name : undefined;
 }
 
 /** A call's result that says it did not run because no approval channel could reach the owner. */

@@ -8,15 +8,23 @@
 /**
  * Whose skill a call runs: a shipped one, the owner's own (no shipped skill has its name), or a user
  * skill that replaces a shipped one of the same name (it gets the shipped skill's settings and
- * secrets), reviewed by the owner at this version or not.
+ * secrets), reviewed by the owner at this version or not. 'user-unreviewed': the owner's own skill
+ * whose own risk is Low, not reviewed at this version, so it is asked about as High until reviewed.
  */
-export type SkillOrigin = 'system' | 'user' | 'user-override' | 'user-override-unreviewed';
+export type SkillOrigin = 'system' | 'user' | 'user-unreviewed' | 'user-override' | 'user-override-unreviewed';
 
-/** The origins an approval request must point out: the skill is not the shipped one its name suggests. */
+/** The origins of a user skill that replaces a shipped one: the skill is not the shipped one its name suggests. */
 export type OverrideOrigin = Extract<SkillOrigin, 'user-override' | 'user-override-unreviewed'>;
 
-export const isOverride = (origin: SkillOrigin | null | undefined): origin is OverrideOrigin =>
-  origin === 'user-override' || origin === 'user-override-unreviewed';
+/**
+ * The origins an approval request must point out: an override (not the shipped skill), or a Low
+ * skill asked about only because it is not reviewed (the owner is told why, and how to review it).
+ * Display only: the gate's risk comes from the skill and its review mark, never from this.
+ */
+export type NotedOrigin = OverrideOrigin | 'user-unreviewed';
+
+export const isNoted = (origin: SkillOrigin | null | undefined): origin is NotedOrigin =>
+  origin === 'user-override' || origin === 'user-override-unreviewed' || origin === 'user-unreviewed';
 
 export interface ApprovalMessageParams {
   /**
@@ -25,7 +33,8 @@ export interface ApprovalMessageParams {
    * it has none); `again`: it replaces an approval whose skill changed while it waited; `movedFrom`:
    * the channel it was sent to first, no longer connected; `from`: who asks (the conversation, or
    * the scheduled task, by its title on one line); `origin`: set when the skill is a user skill
-   * that replaces the shipped one of its name (reviewed or not), not the shipped one.
+   * that replaces the shipped one of its name (reviewed or not), not the shipped one, or a Low
+   * skill of the owner's asked about only because it is not reviewed.
    */
   'approval-needed': {
     skill: string;
@@ -35,7 +44,7 @@ export interface ApprovalMessageParams {
     again?: boolean;
     movedFrom?: string;
     from?: ApprovalAsker;
-    origin?: OverrideOrigin;
+    origin?: NotedOrigin;
   };
   'approval-approved': { skill: string };
   'approval-rejected': { skill: string };

@@ -2,6 +2,8 @@
  * An approval for a user skill that overrides a shipped one by name, not reviewed: the in-app card,
  * the Approvals page and the toast say it is not the built-in skill (in the UI's language), so the
  * owner does not approve it for the shipped one. The shipped skill's own card says nothing of it.
+ * The owner's own Low skill, not reviewed, is asked about as High: its card says why, and how to
+ * review it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +33,16 @@ beforeAll(async () => {
     setup: (home) => {
       fs.mkdirSync(path.join(home, 'skills'), { recursive: true });
       writeSkill(path.join(home, 'skills'), 'send_report', high('echo mine'));
+      // The owner's own Low skill, likewise not reviewed: asked about as High until reviewed.
+      writeSkill(
+        path.join(home, 'skills'),
+        'greet',
+        scriptSkill({
+          risk: 'Low',
+          parameters: { type: 'object', properties: { to: { type: 'string' } } },
+          script: 'echo hi',
+        }),
+      );
     },
   });
   browser = await launchBrowser();
@@ -95,5 +107,34 @@ describe('approving a user skill in a shipped skill’s name, in Chromium', () =
     expect(await shipped.locator('[data-testid="approval-origin"]').count()).toBe(0);
     await shipped.getByRole('button', { name: '拒绝' }).click();
     await page.context().close();
+  });
+});
+
+const UNREVIEWED_EN =
+  'greet is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: review it on the Skills page, or with ias skills review greet.';
+const UNREVIEWED_ZH =
+  'greet 是低风险技能，但你还没有审阅它，所以审阅之前按高风险运行、每次都要你确认：在「技能」页面审阅，或运行 ias skills review greet。';
+
+describe('approving the owner’s own Low skill, not reviewed, in Chromium', () => {
+  it('the card and the Approvals page say why it asks and how to review it, in English and in Chinese', async () => {
+    const page = await open('en-US');
+    const card = await ask(page, 'greet');
+    const origin = card.locator('[data-testid="approval-origin"]');
+    expect(await origin.textContent()).toBe(UNREVIEWED_EN);
+    expect(await origin.getAttribute('data-origin')).toBe('user-unreviewed');
+    await page.goto(`${app.origin}/#/approvals`);
+    const item = page.locator('[data-testid="approval-item"][data-status="pending"]');
+    await item.waitFor({ timeout: 8000 });
+    expect(await item.locator('[data-testid="approval-origin"]').textContent()).toBe(UNREVIEWED_EN);
+    await item.getByRole('button', { name: 'Reject' }).click();
+    await page.locator('[data-testid="approval-item"][data-status="pending"]').waitFor({ state: 'detached' });
+    await page.context().close();
+
+    const zh = await open('zh-CN');
+    const zhCard = await ask(zh, 'greet');
+    expect(await zhCard.locator('[data-testid="approval-origin"]').textContent()).toBe(UNREVIEWED_ZH);
+    await zhCard.getByRole('button', { name: '拒绝' }).click();
+    await zh.locator('[data-testid="approval-card"]').waitFor({ state: 'detached', timeout: 8000 });
+    await zh.context().close();
   });
 });

@@ -1,6 +1,6 @@
 /** The words of the approval gate: to the owner (with the code) and to the model (never the code). */
 import {
-  isOverride,
+  isNoted,
   type ApprovalAsker,
   type ApprovalMessageCode,
   type SkillOrigin,
@@ -78,7 +78,8 @@ function askerLine(from: ApprovalAsker | undefined): string[] {
 }
 
 /**
- * The line that says the skill is not the shipped one of its name, or none. Not reviewed: a warning
+ * The line that says the skill is not the shipped one of its name, or that it is asked about only
+ * because the owner has not reviewed it (with how to), or none. Not reviewed: a warning
  * (anyone who could write to the skills folder wrote it, and it gets the shipped skill's settings and
  * secrets). Reviewed: the owner's own version, said plainly, as its name alone suggests the shipped one.
  */
@@ -89,6 +90,9 @@ export function originLine(skill: string, origin: SkillOrigin | undefined): stri
   }
   if (origin === 'user-override') {
     return `这是你自己的 ${name} 版本（已审阅，替代内置的 ${name}）。Your own version of ${name} (reviewed; it replaces the built-in one).`;
+  }
+  if (origin === 'user-unreviewed') {
+    return `⚠ ${name} 是低风险技能，但你还没有审阅它，所以审阅之前按高风险运行、每次都要你确认。审阅：ias skills review ${name}，或在 iAs 的「技能」页面。${name} is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: ias skills review ${name}, or the Skills page in iAs.`;
   }
   return undefined;
 }
@@ -149,7 +153,7 @@ export function requestCode(a: ApprovalText, movedFrom?: string): ApprovalMessag
       ...(a.skillChanged ? { again: true } : {}),
       ...(movedFrom ? { movedFrom } : {}),
       ...(a.from ? { from: { kind: a.from.kind, title: oneLine(a.from.title) } } : {}),
-      ...(isOverride(a.origin) ? { origin: a.origin } : {}),
+      ...(isNoted(a.origin) ? { origin: a.origin } : {}),
     },
   };
 }

@@ -25,7 +25,7 @@ export function effectiveRisk(skill: Skill, settings: ReviewMarks): Risk {
 /** Whose skill this is, as an approval request must tell the owner. */
 export function skillOrigin(skill: Skill, settings: ReviewMarks): SkillOrigin {
   if (skill.source === 'system') return 'system';
-  if (!skill.overrides) return 'user';
+  if (!skill.overrides) return effectiveRisk(skill, settings) !== skill.risk ? 'user-unreviewed' : 'user';
   return isReviewed(skill, settings) ? 'user-override' : 'user-override-unreviewed';
 }
 

@@ -11,7 +11,7 @@ import type {
   TaskRunStatus,
   ToolCallStatus,
 } from '../../shared/contract.js';
-import type { ApprovalMessageStrings, OverrideOrigin } from '../../shared/approval-messages.js';
+import type { ApprovalMessageStrings, NotedOrigin } from '../../shared/approval-messages.js';
 import { englishApiErrors, type ApiKeyFlaw } from '../../shared/api-errors.js';
 import { englishCallErrors } from '../../shared/call-errors.js';
 import { englishSkillProblems } from '../../shared/skill-problems.js';
@@ -35,11 +35,16 @@ const channels: Record<string, string> = {
 /** The lines given, one per line (the empty ones left out). */
 export const lines = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join('\n');
 
-/** The line of an approval whose skill is a user skill in a shipped one's name (not the shipped one). */
-const origins: Record<OverrideOrigin, (skill: string) => string> = {
+/**
+ * The line of an approval whose skill is a user skill in a shipped one's name (not the shipped one),
+ * or a Low skill asked about only because it is not reviewed.
+ */
+const origins: Record<NotedOrigin, (skill: string) => string> = {
   'user-override-unreviewed': (skill) =>
     `Not the built-in ${skill}: an unreviewed skill of that name in your skills folder, given the built-in one's settings and secrets.`,
   'user-override': (skill) => `Your own version of ${skill} (reviewed; it replaces the built-in one).`,
+  'user-unreviewed': (skill) =>
+    `${skill} is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: review it on the Skills page, or with ias skills review ${skill}.`,
 };
 
 /** What the approval gate tells the owner in the app, by its codes. */

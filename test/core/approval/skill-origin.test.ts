@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestCode, requestTexts } from '../../../src/core/approval/messages.js';
 import { markReviewed } from '../../../src/core/approval/review.js';
-import { CODE, codeIn, countingSkill } from '../../helpers/gate.js';
+import { CODE, codeIn, countingSkill, readRuns } from '../../helpers/gate.js';
 import { writeSkill } from '../../helpers/temp.js';
 import { MOCK_IDS } from '../../helpers/wechat-mock.js';
 import { wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
@@ -76,6 +76,43 @@ describe('approving a user skill that overrides a shipped one', () => {
   });
 });
 
+const UNREVIEWED_LOW =
+  '⚠ greet 是低风险技能，但你还没有审阅它，所以审阅之前按高风险运行、每次都要你确认。审阅：ias skills review greet，或在 iAs 的「技能」页面。greet is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: ias skills review greet, or the Skills page in iAs.';
+
+/** The owner's own Low `greet` (written outside the app: not reviewed, so asked about as High). */
+function ownGreet(world: WechatWorld) {
+  const low = countingSkill(world, 'greet').replace('## Risk Level\n\nHigh', '## Risk Level\n\nLow');
+  writeSkill(world.user, 'greet', low);
+  world.registry.loadAll();
+  const skill = world.registry.get('greet')!;
+  expect(skill).toMatchObject({ source: 'user', overrides: false, risk: 'low' });
+  return skill;
+}
+
+describe('approving the owner’s own Low skill, not reviewed', () => {
+  it('the WeChat request says it runs as High only until reviewed, and how to review it', async () => {
+    w = await wechatWorld();
+    ownGreet(w);
+    const call = w.caller.call({ name: 'greet', params: { to: 'Ada' }, source: 'chat' });
+    const { text } = await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && CODE.test(m.text));
+    const lines = text.split('\n');
+    expect(lines[lines.findIndex((line) => line.startsWith('技能 Skill：greet')) + 1]).toBe(UNREVIEWED_LOW);
+    expect(w.gate.openApprovals()).toMatchObject([{ skillName: 'greet', skillOrigin: 'user-unreviewed' }]);
+    expect(w.store.approvals.list({ limit: 1 })[0]?.skillOrigin).toBe('user-unreviewed');
+    await w.wx.say(w.wx.owner, '取消');
+    expect((await call).status).toBe('refused');
+    expect(readRuns(w.home, 'greet')).toEqual([]);
+  });
+
+  it('reviewed, it runs at once: nobody is asked', async () => {
+    w = await wechatWorld();
+    markReviewed(ownGreet(w), w.store.skillSettings);
+    expect((await w.caller.call({ name: 'greet', params: { to: 'Ada' }, source: 'chat' })).status).toBe('done');
+    expect(readRuns(w.home, 'greet')).toHaveLength(1);
+    expect(w.wx.sent.some((m) => m.text.includes('greet'))).toBe(false);
+  });
+});
+
 describe('the words of a request for the app', () => {
   it('carry the origin of an override in the code, and nothing for other skills', () => {
     const base = { skill: 'email', title: 'email', params: {} };
@@ -85,6 +122,10 @@ describe('the words of a request for the app', () => {
     expect(requestCode({ ...base, origin: 'user-override' }).params).toMatchObject({ origin: 'user-override' });
     expect(requestCode({ ...base, origin: 'system' }).params).not.toHaveProperty('origin');
     expect(requestCode({ ...base, origin: 'user' }).params).not.toHaveProperty('origin');
+    expect(requestCode({ ...base, origin: 'user-unreviewed' }).params).toMatchObject({ origin: 'user-unreviewed' });
+    expect(requestTexts({ ...base, origin: 'user-unreviewed' })[0]).toMatch(
+      /runs as high risk .* ias skills review email/,
+    );
     // The in-app card's text (no code) says it too.
     expect(requestTexts({ ...base, origin: 'user-override-unreviewed' })[0]).toMatch(/Not the built-in email/);
   });

@@ -12,6 +12,10 @@ export interface CheckWords extends SkillTerms {
   separator: string;
   /** After "unreviewed": the risk it runs at now and the command that reviews it. */
   runsAsUntilReviewed: (risk: string, command: string) => string;
+  /** The label before a note of `ias skills list`. */
+  note: string;
+  /** `ias skills list`: how many of the owner's skills run as High only because they are not reviewed, and how to review one. */
+  reviewNote: (count: number) => string;
   summary: (valid: number, errors: number, warnings: number) => string;
 }
 
@@ -25,6 +29,9 @@ const english: CheckWords = {
   separator: ': ',
   runsAsUntilReviewed: (risk, command) =>
     `it runs as ${risk} risk (each call needs your approval) until you review it: ${command}`,
+  note: 'note',
+  reviewNote: (n) =>
+    `${n === 1 ? '1 of your skills runs' : `${n} of your skills run`} as high risk (each call needs your approval) until you review ${n === 1 ? 'it' : 'them'}: \`ias skills review NAME\` shows one and asks`,
   summary: (valid, errors, warnings) => `${valid} valid, ${errors} error(s), ${warnings} warning(s)`,
 };
 
@@ -37,6 +44,9 @@ const chinese: CheckWords = {
   unreviewed: '未审阅',
   separator: '：',
   runsAsUntilReviewed: (risk, command) => `在你审阅之前，它以${risk}风险运行（每次调用都需要你的确认）：${command}`,
+  note: '注意',
+  reviewNote: (n) =>
+    `你有 ${n} 个技能在你审阅之前以高风险运行（每次调用都需要你的确认）：\`ias skills review 名称\` 会显示一个技能并询问你`,
   summary: (valid, errors, warnings) => `${valid} 个有效，${errors} 个错误，${warnings} 个警告`,
 };
 

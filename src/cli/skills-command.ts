@@ -117,9 +117,11 @@ export function registerSkillsCommand(program: Command): void {
     .action(async (opts: JsonOption, cmd: Command) => {
       const runtime = await contextRuntime(cliContext(cmd.optsWithGlobals<GlobalOptions>()));
       let listed;
+      let words: CheckWords;
       try {
         // Exactly what the skills manager shows: enabled, settings still missing, review state.
         listed = await skillsApi(runtime, () => {}).listSkills();
+        words = checkWords[storeLocale(runtime.store)];
       } finally {
         await runtime.close();
       }
@@ -138,9 +140,7 @@ export function registerSkillsCommand(program: Command): void {
       if (opts.json) return;
       const unreviewed = list.filter((s) => s.effectiveRisk !== s.risk).length;
       if (unreviewed > 0)
-        process.stderr.write(
-          `${color.yellow('note')}: ${unreviewed === 1 ? '1 of your skills runs as high risk (each call needs your approval) until you review it' : `${unreviewed} of your skills run as high risk (each call needs your approval) until you review them`}: \`ias skills review NAME\` shows one and asks\n`,
-        );
+        process.stderr.write(`${color.yellow(words.note)}${words.separator}${words.reviewNote(unreviewed)}\n`);
       const unset = list.filter((s) => s.needsConfig.length > 0).length;
       if (unset > 0)
         process.stderr.write(

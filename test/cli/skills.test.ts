@@ -128,6 +128,11 @@ describe('ias skills list and review: the state the skills manager shows', () =>
     expect(before.of('shipped')).toBe('on');
     expect(before.stderr).toContain('2 of your skills run as high risk');
     expect(before.stderr).toContain('ias skills review NAME');
+    // In the owner's language (the system's, before any is set).
+    const chinese = ias(['skills', 'list', ...global], { LANG: 'zh_CN.UTF-8' });
+    expect(chinese.stderr).toContain(
+      '注意：你有 2 个技能在你审阅之前以高风险运行（每次调用都需要你的确认）：`ias skills review 名称` 会显示一个技能并询问你',
+    );
 
     const json = JSON.parse(ias(['skills', 'list', '--json', ...global]).stdout) as Record<string, unknown>[];
     expect(json.find((s) => s.name === 'mine')).toMatchObject({

@@ -174,10 +174,14 @@ export function registerProviderCommand(program: Command): void {
         const nextPreset = PROVIDER_PRESETS.find((p) => p.id === next.preset);
         const hasKey = hasSavedApiKey(runtime.secrets);
         const nothingElse = opts.preset === undefined && opts.baseUrl === undefined && opts.model === undefined;
+        // A key saved for another server is no key for this one (it is never sent there): asked
+        // for, as when none is saved. One saved for no server yet becomes this one's (saveProvider).
+        const newServer = settingsOrigin(next);
+        const keyElsewhere = newServer ? savedKeyElsewhere(settings, newServer) : undefined;
         const apiKey = await keyToSave(options, words, {
           nothingElse,
           needsKey: nextPreset?.needsKey ?? true,
-          saved: hasKey,
+          saved: hasKey && !keyElsewhere,
         });
         saveProvider(settings, runtime.secrets, { ...next, ...(apiKey !== undefined ? { apiKey } : {}) });
         if (!opts.json) process.stdout.write(`${color.green(words.saved)}\n`);
@@ -187,7 +191,6 @@ export function registerProviderCommand(program: Command): void {
           process.stderr.write(`${color.yellow(words.needsKeyNote(words.presetName(nextPreset)))}\n`);
         }
         // The key saved for one server stays with it: moved to another, no key is sent there.
-        const newServer = settingsOrigin(next);
         const keyFor = newServer ? savedKeyElsewhere(settings, newServer) : undefined;
         if (
           apiKey === undefined &&

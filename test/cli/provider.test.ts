@@ -429,6 +429,39 @@ describe('ias provider', () => {
     expect(json(await provider(w, ['--json']))).not.toHaveProperty('saved.model');
   }, 60_000);
 
+  it("on a terminal, moving to a server the saved key is not for asks for that server's key; the old one is never sent there", async () => {
+    const w = await chatWorld();
+    const origin = new URL(w.server.url).origin;
+    await provider(w, ['set', '--base-url', w.server.url, '--model', 'm', '--key-stdin'], {}, KEY);
+    // Enter gives none: the saved key stays with its own server, and ias says so.
+    const none = iasOnTerminal(['provider', 'set', '--preset', 'deepseek', ...w.args], NO_ENV);
+    await none.waitFor('API key (not shown as you type; Enter leaves none): ');
+    none.type('\r');
+    expect(await none.exited).toBe(0);
+    expect(none.screen()).toContain(
+      `The saved API key stays with ${origin} and is not sent to https://api.deepseek.com.`,
+    );
+    expect(json(await provider(w, ['--json']))).toMatchObject({ apiKey: { set: false, keyFor: origin } });
+    // Asked again on the next move there, in 简体中文; the key typed is that server's.
+    await provider(w, ['set', '--base-url', w.server.url], {}, '');
+    const typed = iasOnTerminal(['provider', 'set', '--preset', 'deepseek', ...w.args], { ...NO_ENV, ...CHINESE });
+    await typed.waitFor('API 密钥（输入时不显示；直接回车表示不设置）：');
+    typed.type('sk-deepseek-key\r');
+    expect(await typed.exited).toBe(0);
+    expect(typed.screen()).not.toContain('sk-deepseek');
+    expect(fs.readFileSync(keyFile(w), 'utf8')).toBe('sk-deepseek-key');
+    expect(json(await provider(w, ['--json']))).toMatchObject({ apiKey: { set: true, from: 'secret' } });
+    // Back at the local server, that key is not sent there.
+    const back = await provider(w, ['set', '--base-url', w.server.url], {}, '');
+    expect(back.stderr).toContain(`stays with https://api.deepseek.com and is not sent to ${origin}`);
+    // That server's own key saved: nothing is asked, and it is sent there again.
+    const same = iasOnTerminal(['provider', 'set', '--preset', 'deepseek', ...w.args], NO_ENV);
+    expect(await same.exited).toBe(0);
+    expect(same.screen()).not.toContain('API key (not shown');
+    expect(same.screen()).toContain(`  API key:  set (saved in ${keyFile(w)})`);
+    expect(fs.readFileSync(keyFile(w), 'utf8')).toBe('sk-deepseek-key');
+  }, 60_000);
+
   it('a terminal that goes away during the prompt (no hang-up) ends it: nothing saved, said, exit 1', async () => {
     const w = await chatWorld();
     const term = iasOnDetachedTerminal(['provider', 'set', '--preset', 'deepseek', ...w.args], NO_ENV);

@@ -80,6 +80,16 @@ export const chineseHelp: Record<string, CommandHelp | undefined> = {
       '--json': '输出 JSON（需要 --hash）',
     },
   },
+  'skills enable': {
+    description: '启用一个技能，如同技能管理器中的开关（未审阅的技能仍按高风险运行）',
+    arguments: { name: '技能' },
+    options: json,
+  },
+  'skills disable': {
+    description: '停用一个技能：模型不再看到它',
+    arguments: { name: '技能' },
+    options: json,
+  },
   tasks: { description: '列出、立即运行、暂停、恢复或删除定时任务（在对话中创建）' },
   'tasks list': { description: '列出定时任务', options: json },
   'tasks run': {

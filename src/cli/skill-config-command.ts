@@ -164,8 +164,10 @@ export function registerSkillConfigCommand(skills: Command): void {
           process.stdout.write(
             `${color.yellow(label)}${words.separator}${missing.map((names) => alternatives(names, locale)).join(words.listSeparator)}\n`,
           );
-        } else if (assignments.length > 0)
+        } else if (assignments.length > 0) {
           process.stdout.write(`${color.green(words.saved)} ${words.hasWhatItNeeds(name)}\n`);
+          if (!runtime.store.skillSettings.isEnabled(skill)) process.stdout.write(`${words.switchedOff(name)}\n`);
+        }
       } finally {
         await runtime.close();
       }

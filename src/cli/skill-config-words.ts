@@ -45,6 +45,8 @@ export interface SkillConfigWords extends SecretInputWords {
   /** Once all the skill needs is set: `saved` (coloured), then the rest. */
   saved: string;
   hasWhatItNeeds: (skill: string) => string;
+  /** Then, for a skill switched off: how to switch it on. */
+  switchedOff: (skill: string) => string;
 }
 
 export const skillConfigWords: Record<Locale, SkillConfigWords> = {
@@ -93,6 +95,7 @@ export const skillConfigWords: Record<Locale, SkillConfigWords> = {
     listSeparator: '; ',
     saved: 'Saved.',
     hasWhatItNeeds: (skill) => `${skill} has what it needs.`,
+    switchedOff: (skill) => `It is switched off: \`ias skills enable ${skill}\` switches it on.`,
   },
   'zh-CN': {
     ...secretInputWords['zh-CN'],
@@ -138,5 +141,6 @@ export const skillConfigWords: Record<Locale, SkillConfigWords> = {
     listSeparator: '；',
     saved: '已保存。',
     hasWhatItNeeds: (skill) => `${skill} 所需的设置已齐全。`,
+    switchedOff: (skill) => `它目前已停用：\`ias skills enable ${skill}\` 可以启用它。`,
   },
 };

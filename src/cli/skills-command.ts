@@ -1,4 +1,4 @@
-/** `ias skills list | check | run` (and `config`, `review`, registered from their own files). */
+/** `ias skills list | check | run` (and `config`, `review`, `enable`, `disable`, registered from their own files). */
 import type { Command } from 'commander';
 import { asInstalled, NO_REVIEWS, type InstalledSkill } from '../core/skills/as-installed.js';
 import { checkPaths } from '../core/skills/check.js';
@@ -16,6 +16,7 @@ import { needsConfigJson } from './needs-config-json.js';
 import { cell, color, jsonText, problemLine, table } from './format.js';
 import { registerSkillConfigCommand } from './skill-config-command.js';
 import { registerSkillReviewCommand } from './skill-review-command.js';
+import { registerSkillSwitchCommands } from './skill-switch-command.js';
 import { checkWords, type CheckWords } from './skills-check-words.js';
 import { unknownSkill } from './unknown-skill.js';
 import { UsageError } from './usage-error.js';
@@ -221,4 +222,5 @@ export function registerSkillsCommand(program: Command): void {
 
   registerSkillConfigCommand(skills);
   registerSkillReviewCommand(skills);
+  registerSkillSwitchCommands(skills);
 }

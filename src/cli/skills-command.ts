@@ -155,8 +155,9 @@ export function registerSkillsCommand(program: Command): void {
     .argument('<path...>', 'what to check')
     .option('--json', 'print JSON')
     .action((paths: string[], opts: JsonOption, cmd: Command) => {
-      const report = checkPaths(paths);
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
+      // The system skills folder the command uses is checked as such: its skills may be built in.
+      const report = checkPaths(paths, context.systemSkills);
       // The data folder's database, opened once if it is there (check creates nothing): the review
       // marks, and the owner's language for the words.
       const { installed, locale } = withExistingStore(context.paths.database, (store) => ({

@@ -86,7 +86,8 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'skill-md-not-regular': (p) => `SKILL.md 是${IRREGULAR_ZH[p.kind]}，不是普通文件，不会被读取（请改成普通文本文件）`,
   'skill-md-unparsable': (p) => `iAs 无法解析这个 SKILL.md（已跳过该技能）：${p.detail}`,
   'skills-folder-unreadable': (p) => `无法读取技能所在的文件夹：${p.detail}`,
-  'builtin-user-skill': () => '只有系统技能可以指定内置处理程序；请改写一个“## Execute”脚本',
+  'builtin-user-skill': () =>
+    '“builtin:”指定的是 iAs 内置的处理程序，只有随 iAs 提供的系统技能可以使用；请改写一个“## Execute”脚本',
   'bad-skill-name': () => '名称必须是 1 到 64 个 a-z、0-9、“_”和“-”',
   'file-link-broken': (p) => `“${p.file}”是一个失效的符号链接`,
   'file-link-outside': (p) => `“${p.file}”是指向 ${p.target} 的符号链接，不在技能所在的文件夹内；链接只能指向其中`,

@@ -204,7 +204,8 @@ export const englishSkillProblems: SkillProblemStrings = {
     `SKILL.md is ${IRREGULAR_EN[p.kind]}, not a regular file: it is not read (make it a plain text file)`,
   'skill-md-unparsable': (p) => `iAs could not read this SKILL.md (the skill is skipped): ${p.detail}`,
   'skills-folder-unreadable': (p) => `the skills folder cannot be read: ${p.detail}`,
-  'builtin-user-skill': () => 'only system skills may name a built-in handler; write a "## Execute" script instead',
+  'builtin-user-skill': () =>
+    '"builtin:" names a handler built into iAs, which only the system skills shipped with iAs may use; write a "## Execute" script instead',
   'bad-skill-name': () => 'the name must be 1 to 64 of a-z, 0-9, "_" and "-"',
   'file-link-broken': (p) => `"${p.file}" is a broken symbolic link`,
   'file-link-outside': (p) =>

@@ -210,6 +210,39 @@ describe('ias skills check', () => {
     });
   });
 
+  it('checks the system skills folder the command uses as system skills, by its real path; a copy elsewhere is refused at the line of builtin:', () => {
+    const h = home();
+    const bundled = path.resolve('resources', 'skills');
+    for (const given of ['resources/skills', path.join('resources', 'skills', 'get_current_datetime', 'SKILL.md')]) {
+      const run = ias(['skills', 'check', given, '--home', h.dir]);
+      expect(run.stdout, given).not.toMatch(/^error /m);
+      expect(run.status, given).toBe(0);
+    }
+    // Reached through a link, it is the same folder.
+    const link = path.join(tempDir('ias-link-'), 'skills');
+    fs.symlinkSync(bundled, link);
+    const linked = ias(['skills', 'check', link, '--json', '--home', h.dir]);
+    expect(linked.status).toBe(0);
+    expect(JSON.parse(linked.stdout)).toMatchObject({ errors: [] });
+    // Another system skills folder given: the bundled one is just a folder of user skills.
+    const elsewhere = ias(['skills', 'check', bundled, '--home', h.dir, '--system-skills', h.system]);
+    expect(elsewhere.status).toBe(1);
+
+    const drafts = tempDir('ias-drafts-');
+    fs.cpSync(path.join(bundled, 'get_current_datetime'), path.join(drafts, 'my_time'), { recursive: true });
+    const line = fs
+      .readFileSync(path.join(drafts, 'my_time', 'SKILL.md'), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.startsWith('builtin:'));
+    const copy = ias(['skills', 'check', drafts, '--home', h.dir]);
+    expect(copy.status).toBe(1);
+    expect(copy.stdout).toContain(
+      `error ${path.join(drafts, 'my_time', 'SKILL.md')}:${line + 1}: "builtin:" names a handler built into iAs, which only the system skills shipped with iAs may use; write a "## Execute" script instead`,
+    );
+    const chinese = ias(['skills', 'check', drafts, '--home', h.dir], { LANG: 'zh_CN.UTF-8' });
+    expect(chinese.stdout).toContain('只有随 iAs 提供的系统技能可以使用');
+  });
+
   it('exits 1 with path, line and reason when something is wrong', () => {
     const h = home();
     writeSkill(h.user, 'good', scriptSkill({ script: 'echo' }));

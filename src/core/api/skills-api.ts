@@ -112,7 +112,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     const errors = parsed.errors.map((p) => problem(p, 'error'));
     const warnings = parsed.warnings.map((p) => problem(p, 'warning'));
     const def = parsed.definition;
-    if (def?.builtin) errors.push(problem(skillProblem(file, 'builtin-user-skill', {}), 'error'));
+    if (def?.builtin) errors.push(problem(skillProblem(file, 'builtin-user-skill', {}, parsed.builtinLine), 'error'));
     if (def) {
       try {
         argsValidator(def.parameters);

@@ -1,7 +1,7 @@
 /** `ias skills check`: validates skill folders, folders of skill folders, or SKILL.md files. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadSkillFolder } from './load.js';
+import { loadSkillFolder, realRoot } from './load.js';
 import { skillProblem } from './problem.js';
 import { argsValidator, type SchemaCompileError } from './schema.js';
 import type { Skill, SkillProblem, SkillSource } from './types.js';
@@ -12,10 +12,17 @@ export interface CheckReport {
   warnings: SkillProblem[];
 }
 
-export function checkPaths(paths: string[], source: SkillSource = 'user'): CheckReport {
+/**
+ * Checks `paths` as user skills; those in `systemDir` (the same folder, by real path) as the
+ * system skills they are there, which alone may name a built-in handler.
+ */
+export function checkPaths(paths: string[], systemDir?: string): CheckReport {
   const report: CheckReport = { skills: [], errors: [], warnings: [] };
+  const system = systemDir === undefined ? undefined : realRoot(systemDir);
+  const sourceOf = (root: string): SkillSource =>
+    system !== undefined && realRoot(root) === system ? 'system' : 'user';
   const checkFolder = (root: string, name: string) => {
-    const loaded = loadSkillFolder(root, name, source);
+    const loaded = loadSkillFolder(root, name, sourceOf(root));
     if (!loaded) return false;
     report.errors.push(...loaded.errors);
     report.warnings.push(...loaded.warnings);

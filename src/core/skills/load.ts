@@ -111,7 +111,7 @@ export function loadSkillFolder(
   if (!parsed.definition) return { errors: parsed.errors, warnings: parsed.warnings };
   if (parsed.definition.builtin && source !== 'system') {
     return {
-      errors: [skillProblem(file, 'builtin-user-skill', {})],
+      errors: [skillProblem(file, 'builtin-user-skill', {}, parsed.builtinLine)],
       warnings: parsed.warnings,
     };
   }

@@ -28,6 +28,8 @@ import {
 export interface ParseResult {
   /** Present when the file has no errors. */
   definition?: SkillDefinition;
+  /** The line of the front matter's `builtin:`, when the definition names a built-in handler. */
+  builtinLine?: number;
   errors: SkillProblem[];
   warnings: SkillProblem[];
 }
@@ -312,7 +314,8 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   if (metadata) definition.metadata = metadata;
   if (allowedTools) definition.allowedTools = allowedTools;
   if (config && config.length > 0) definition.config = config;
-  return { definition, errors, warnings };
+  const builtinLine = builtin ? keyLine('builtin') : undefined;
+  return { definition, errors, warnings, ...(builtinLine !== undefined ? { builtinLine } : {}) };
 }
 
 /**

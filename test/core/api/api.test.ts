@@ -46,6 +46,14 @@ describe('the contract, implemented over the core', () => {
       severity: 'error',
       message: expect.stringMatching(/unknown risk level/),
     });
+    // A built-in handler is for the skills shipped with iAs: refused at its line.
+    const builtin = await w.core.api.validateSkill(
+      'my_tool',
+      '---\ndescription: Tells the time.\nrisk: low\nbuiltin: get_current_datetime\n---\n',
+    );
+    expect(builtin.errors).toEqual([
+      expect.objectContaining({ line: 4, message: expect.stringContaining('only the system skills shipped with iAs') }),
+    ]);
     const good = scriptSkill({ description: 'Echoes.', script: 'echo hi' });
     expect(await w.core.api.validateSkill('my_tool', good)).toMatchObject({
       ok: true,

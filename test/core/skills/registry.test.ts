@@ -156,7 +156,10 @@ describe('loading a skills folder', () => {
     writeSkill(user, 'sneaky', '---\ndescription: x\nrisk: low\nbuiltin: get_current_datetime\n---\n');
     const loaded = loadSkillsRoot(user, 'user');
     expect(loaded.skills).toEqual([]);
-    expect(loaded.errors[0]!.message).toMatch(/only system skills/);
+    expect(loaded.errors[0]).toMatchObject({
+      line: 4,
+      message: expect.stringMatching(/only the system skills shipped with iAs/),
+    });
   });
 });
 

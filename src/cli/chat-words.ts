@@ -7,8 +7,8 @@ import type { SkillOrigin } from '../shared/approval-messages.js';
 import { englishApiErrors } from '../shared/api-errors.js';
 import { chineseApiErrors } from '../shared/api-errors-zh-CN.js';
 import type { Locale } from '../shared/locale.js';
-import { englishTurnMessages, type TurnMessageStrings } from '../shared/turn-messages.js';
-import { chineseTurnMessages } from '../shared/turn-messages-zh-CN.js';
+import type { TurnMessageStrings } from '../shared/turn-messages.js';
+import { cliTurnMessages } from './cli-turn-messages.js';
 import { providerWords } from './provider-words.js';
 
 export interface ChatWords {
@@ -115,7 +115,7 @@ const english: ChatWords = {
   noConversation: (id) => `no conversation ${id}`,
   turnUnderWay: englishApiErrors['reply-in-progress']({}),
   setProvider: providerWords.en.setHint,
-  turn: englishTurnMessages,
+  turn: cliTurnMessages.en,
 };
 
 /** The statuses in the app's words for them (its tool card's, `src/renderer/i18n/zh-CN.ts`). */
@@ -170,7 +170,7 @@ const chinese: ChatWords = {
   noConversation: (id) => `没有对话 ${id}`,
   turnUnderWay: chineseApiErrors['reply-in-progress']({}),
   setProvider: providerWords['zh-CN'].setHint,
-  turn: chineseTurnMessages,
+  turn: cliTurnMessages['zh-CN'],
 };
 
 export const chatWords: Record<Locale, ChatWords> = { en: english, 'zh-CN': chinese };

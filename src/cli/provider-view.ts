@@ -102,7 +102,7 @@ export function printProviderView(view: ProviderView, words: ProviderWords, env 
     part ? `${part.value}  ${color.dim(source(part, variable, saved))}` : color.yellow(words.notSet);
   const lines = [
     words.heading,
-    `  ${words.labels.preset}${view.preset ? words.presetRow(view.preset.id, words.presetName(view.preset)) : words.noPreset}`,
+    `  ${words.labels.preset}${presetLine(view, words)}`,
     `  ${words.labels.baseUrl}${row(view.baseUrl, 'IAS_LLM_BASE_URL', withoutEnv.baseUrl)}`,
     `  ${words.labels.model}${row(view.model, 'IAS_LLM_MODEL', withoutEnv.model)}`,
     `  ${words.labels.apiKey}${keyLine(view, words, env)}`,
@@ -110,6 +110,12 @@ export function printProviderView(view: ProviderView, words: ProviderWords, env 
   // How to set a provider helps when none is; a provider set but unusable is told what to mend.
   if (view.problem) lines.push('', color.yellow(view.problem), ...(view.unset ? [words.setHint] : []));
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** The preset, a server of one's own (a base URL without one), or nothing set at all. */
+function presetLine(view: ProviderView, words: ProviderWords): string {
+  if (view.preset) return words.presetRow(view.preset.id, words.presetName(view.preset));
+  return view.baseUrl ? words.noPreset : color.yellow(words.notSet);
 }
 
 function keyLine(view: ProviderView, words: ProviderWords, env: NodeJS.ProcessEnv): string {

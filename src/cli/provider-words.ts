@@ -4,8 +4,8 @@
  */
 import type { Locale } from '../shared/locale.js';
 import { chinesePresetLabels } from '../shared/preset-labels-zh-CN.js';
-import { englishTurnMessages, type TurnMessageStrings } from '../shared/turn-messages.js';
-import { chineseTurnMessages } from '../shared/turn-messages-zh-CN.js';
+import type { TurnMessageStrings } from '../shared/turn-messages.js';
+import { cliTurnMessages } from './cli-turn-messages.js';
 import { secretInputWords, type SecretInputWords } from './secret-input-words.js';
 
 export interface ProviderWords extends SecretInputWords {
@@ -99,7 +99,7 @@ const english: ProviderWords = {
     `The saved API key was removed${sealedToo ? ", with the desktop app's copy sealed with the OS keychain" : ''}.`,
   noKeyToClear: 'No API key was saved.',
   envKeyStillUsed: 'IAS_LLM_API_KEY is still set in this environment, and is used while it is.',
-  turn: englishTurnMessages,
+  turn: cliTurnMessages.en,
 };
 
 const chinese: ProviderWords = {
@@ -144,7 +144,7 @@ const chinese: ProviderWords = {
   keyCleared: (sealedToo) => `已删除保存的 API 密钥${sealedToo ? '，连同桌面应用用系统钥匙串加密保存的副本' : ''}。`,
   noKeyToClear: '没有保存的 API 密钥。',
   envKeyStillUsed: '这个环境中仍设置了 IAS_LLM_API_KEY，设置了它时会使用它。',
-  turn: chineseTurnMessages,
+  turn: cliTurnMessages['zh-CN'],
 };
 
 export const providerWords: Record<Locale, ProviderWords> = { en: english, 'zh-CN': chinese };

@@ -4,7 +4,16 @@
  * words) comes as it came, after the sentence that explains it. Plain functions: no Node, no DOM.
  */
 import { shellWord } from './shell-word.js';
-import type { TurnMessageStrings } from './turn-messages.js';
+import type { TurnMessageParams, TurnMessageStrings } from './turn-messages.js';
+
+/** No model to ask, and what to set; `orElse` says where else a provider is chosen (see noModelConfigured). */
+export function chineseNoModelConfigured(p: TurnMessageParams['no-model-configured'], orElse: string): string {
+  return p.missing === 'model'
+    ? `还没有设置模型名称：请把 IAS_LLM_MODEL 设为服务上有的模型（例如 deepseek-chat，或 Ollama 上的 qwen2.5:7b），或${orElse}。`
+    : p.missing === 'base-url'
+      ? `还没有设置接口地址：请把 IAS_LLM_BASE_URL 设为服务的 OpenAI 兼容地址（例如 https://api.deepseek.com/v1，Ollama 则是 http://127.0.0.1:11434/v1），或${orElse}。`
+      : `还没有配置模型。请设置 IAS_LLM_BASE_URL 和 IAS_LLM_MODEL（任何兼容 OpenAI 的服务；它需要密钥时，再设置 IAS_LLM_API_KEY），或${orElse}。`;
+}
 
 const said = (detail: string) => (detail ? `服务器返回：${detail}` : '');
 /** How a call ended, in the app's words for it (its tool card's). */
@@ -94,12 +103,7 @@ export const chineseTurnMessages: TurnMessageStrings = {
   'reply-filtered': () => '服务商的内容过滤器中止了这条回复。',
   'reply-only-thinking': () => '模型只进行了思考，没有给出回答。请再问一次，或发送新消息让它继续。',
   'request-stopped': () => '已停止',
-  'no-model-configured': (p) =>
-    p.missing === 'model'
-      ? '还没有设置模型名称：请把 IAS_LLM_MODEL 设为服务上有的模型（例如 deepseek-chat，或 Ollama 上的 qwen2.5:7b），或在设置中选择一个服务商。'
-      : p.missing === 'base-url'
-        ? '还没有设置接口地址：请把 IAS_LLM_BASE_URL 设为服务的 OpenAI 兼容地址（例如 https://api.deepseek.com/v1，Ollama 则是 http://127.0.0.1:11434/v1），或在设置中选择一个服务商。'
-        : '还没有配置模型。请设置 IAS_LLM_BASE_URL 和 IAS_LLM_MODEL（任何兼容 OpenAI 的服务；它需要密钥时，再设置 IAS_LLM_API_KEY），或在设置中选择一个服务商。',
+  'no-model-configured': (p) => chineseNoModelConfigured(p, '在设置中选择一个服务商'),
   'base-url-not-web-address': (p) => {
     const subject = {
       env: 'IAS_LLM_BASE_URL ',

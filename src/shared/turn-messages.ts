@@ -143,6 +143,18 @@ export type MessageCode = { [C in TurnMessageCode]: { code: C; params: TurnMessa
 export type TurnMessageStrings = { [C in TurnMessageCode]: (p: TurnMessageParams[C]) => string };
 
 /** How each line reads in English: what the CLI prints, and the UI in English shows. */
+/**
+ * No model to ask, and what to set; `orElse` says where else a provider is chosen (the app's
+ * settings; `ias provider set` on the command line).
+ */
+export function noModelConfigured(p: TurnMessageParams['no-model-configured'], orElse: string): string {
+  return p.missing === 'model'
+    ? `No model name is set: set IAS_LLM_MODEL to a model the server has (such as deepseek-chat, or qwen2.5:7b on Ollama), or ${orElse}.`
+    : p.missing === 'base-url'
+      ? `No base URL is set: set IAS_LLM_BASE_URL to the server's OpenAI-compatible address (such as https://api.deepseek.com/v1, or http://127.0.0.1:11434/v1 for Ollama), or ${orElse}.`
+      : `No model is configured. Set IAS_LLM_BASE_URL and IAS_LLM_MODEL (any OpenAI-compatible server; IAS_LLM_API_KEY too if it needs a key), or ${orElse}.`;
+}
+
 export const englishTurnMessages: TurnMessageStrings = {
   'api-key-refused': (p) =>
     `The model server refused the API key (${p.status}). Check the key in the settings or IAS_LLM_API_KEY. ${p.detail}`,
@@ -231,12 +243,7 @@ export const englishTurnMessages: TurnMessageStrings = {
   'reply-only-thinking': () =>
     'The model only thought and gave no answer. Ask again, or send another message to let it go on.',
   'request-stopped': () => 'stopped',
-  'no-model-configured': (p) =>
-    p.missing === 'model'
-      ? 'No model name is set: set IAS_LLM_MODEL to a model the server has (such as deepseek-chat, or qwen2.5:7b on Ollama), or choose a provider in the settings.'
-      : p.missing === 'base-url'
-        ? "No base URL is set: set IAS_LLM_BASE_URL to the server's OpenAI-compatible address (such as https://api.deepseek.com/v1, or http://127.0.0.1:11434/v1 for Ollama), or choose a provider in the settings."
-        : 'No model is configured. Set IAS_LLM_BASE_URL and IAS_LLM_MODEL (any OpenAI-compatible server; IAS_LLM_API_KEY too if it needs a key), or choose a provider in the settings.',
+  'no-model-configured': (p) => noModelConfigured(p, 'choose a provider in the settings'),
   'base-url-not-web-address': (p) => {
     const subject = {
       env: 'IAS_LLM_BASE_URL',

@@ -192,14 +192,14 @@ describe('ias chat: a first setup', () => {
     expect(noModel).toMatchObject({
       status: 1,
       stderr:
-        'error: No model name is set: set IAS_LLM_MODEL to a model the server has (such as deepseek-chat, or qwen2.5:7b on Ollama), or choose a provider in the settings.\n' +
+        'error: No model name is set: set IAS_LLM_MODEL to a model the server has (such as deepseek-chat, or qwen2.5:7b on Ollama), or save one with `ias provider set`.\n' +
         'To save a provider for every `ias chat`: `ias provider set --preset NAME` (or `--base-url URL --model MODEL`); it asks for the API key on a terminal, or reads it with `--key-stdin`. `ias provider --help` says more.\n',
     });
     const noUrl = await iasAsync(['chat', 'hi', '--json', ...w.args], { ...w.env, IAS_LLM_BASE_URL: '', ...CHINESE });
     expect(noUrl.status).toBe(1);
     expect(json(noUrl)).toEqual({
       error:
-        '还没有设置接口地址：请把 IAS_LLM_BASE_URL 设为服务的 OpenAI 兼容地址（例如 https://api.deepseek.com/v1，Ollama 则是 http://127.0.0.1:11434/v1），或在设置中选择一个服务商。',
+        '还没有设置接口地址：请把 IAS_LLM_BASE_URL 设为服务的 OpenAI 兼容地址（例如 https://api.deepseek.com/v1，Ollama 则是 http://127.0.0.1:11434/v1），或用 `ias provider set` 保存一个服务商。',
     });
     expect(w.server.requests).toHaveLength(0);
   });

@@ -283,6 +283,23 @@ describe('ias provider', () => {
     for (const run of [ok, okInChinese, refused, refusedJson, nobody]) expectNoPartOf(KEY, run.stdout + run.stderr);
   }, 60_000);
 
+  it('show without a provider says the preset is not set, and how to save one, in either language', async () => {
+    const w = await chatWorld();
+    const shown = await provider(w, []);
+    expect(shown.stdout).toContain('  Preset:   not set\n');
+    expect(shown.stdout).not.toContain('a server of your own');
+    expect(shown.stdout).toContain(
+      'IAS_LLM_API_KEY too if it needs a key), or save one with `ias provider set`.\nTo save a provider for every `ias chat`: `ias provider set --preset NAME`',
+    );
+    const chinese = await provider(w, [], CHINESE);
+    expect(chinese.stdout).toContain('  预设：未设置\n');
+    expect(chinese.stdout).toContain('或用 `ias provider set` 保存一个服务商。');
+    expect(chinese.stdout).not.toContain('在设置中');
+    // A base URL without a preset is a server of one's own.
+    const own = await provider(w, [], { IAS_LLM_BASE_URL: w.server.url });
+    expect(own.stdout).toContain('  Preset:   none (a server of your own)\n');
+  });
+
   it('test without a provider says what to set, and how to save one', async () => {
     const w = await chatWorld();
     const none = await provider(w, ['test']);

@@ -9,6 +9,7 @@ import { registerProviderCommand } from './provider-command.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerSkillsCommand } from './skills-command.js';
 import { registerTasksCommand } from './tasks-command.js';
+import { refuseUnknownSubcommands } from './unknown-subcommand.js';
 import { registerWechatCommand } from './wechat-command.js';
 
 export function buildProgram(): Command {
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   registerProviderCommand(program);
   registerWechatCommand(program);
   registerServeCommand(program);
+  program.commands.filter((group) => group.commands.length > 0).forEach(refuseUnknownSubcommands);
   program.commands.forEach(function override(cmd: Command) {
     cmd.exitOverride();
     cmd.commands.forEach(override);

@@ -1,4 +1,4 @@
-/** The fixed sentences of `ias skills check` (and the review note of `ias skills list`), in English and 简体中文. */
+/** The fixed sentences of `ias skills check`, in English and 简体中文. */
 import type { Locale } from '../shared/locale.js';
 import { skillTerms, type SkillTerms } from './skill-terms.js';
 
@@ -15,7 +15,6 @@ export interface CheckWords extends SkillTerms {
   /** The label before a note of `ias skills list`. */
   note: string;
   /** `ias skills list`: how many of the owner's skills run as High only because they are not reviewed, and how to review one. */
-  reviewNote: (count: number) => string;
   summary: (valid: number, errors: number, warnings: number) => string;
 }
 
@@ -30,8 +29,6 @@ const english: CheckWords = {
   runsAsUntilReviewed: (risk, command) =>
     `it runs as ${risk} risk (each call needs your approval) until you review it: ${command}`,
   note: 'note',
-  reviewNote: (n) =>
-    `${n === 1 ? '1 of your skills runs' : `${n} of your skills run`} as high risk (each call needs your approval) until you review ${n === 1 ? 'it' : 'them'}: \`ias skills review NAME\` shows one and asks`,
   summary: (valid, errors, warnings) => `${valid} valid, ${errors} error(s), ${warnings} warning(s)`,
 };
 
@@ -45,8 +42,6 @@ const chinese: CheckWords = {
   separator: '：',
   runsAsUntilReviewed: (risk, command) => `在你审阅之前，它以${risk}风险运行（每次调用都需要你的确认）：${command}`,
   note: '注意',
-  reviewNote: (n) =>
-    `你有 ${n} 个技能在你审阅之前以高风险运行（每次调用都需要你的确认）：\`ias skills review 名称\` 会显示一个技能并询问你`,
   summary: (valid, errors, warnings) => `${valid} 个有效，${errors} 个错误，${warnings} 个警告`,
 };
 

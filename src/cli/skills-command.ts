@@ -9,7 +9,7 @@ import type { SkillInfo } from '../shared/contract.js';
 import { TERMINAL_REQUESTER } from '../shared/run-now-requests.js';
 import type { Skill, SkillProblem } from '../core/skills/types.js';
 import type { Locale } from '../shared/locale.js';
-import { storeLocale } from './cli-locale.js';
+import { ownerLocale, storeLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { withExistingStore } from './existing-store.js';
 import { needsConfigJson } from './needs-config-json.js';
@@ -18,6 +18,7 @@ import { registerSkillConfigCommand } from './skill-config-command.js';
 import { registerSkillReviewCommand } from './skill-review-command.js';
 import { registerSkillSwitchCommands } from './skill-switch-command.js';
 import { checkWords, type CheckWords } from './skills-check-words.js';
+import { listWords, type ListWords } from './skills-list-words.js';
 import { unknownSkill } from './unknown-skill.js';
 import { UsageError } from './usage-error.js';
 import { visibleLine, withControlsShown } from '../shared/visible-text.js';
@@ -40,23 +41,28 @@ const riskWord = (risk: Skill['risk'], words: Pick<CheckWords, 'risk'> = checkWo
   risk === 'high' ? color.red(words.risk(risk)) : color.green(words.risk(risk));
 
 /** What the skills manager shows beside a skill: switched off, settings missing, not reviewed. */
-function skillState(s: SkillInfo): string {
-  const parts = [s.enabled ? 'on' : color.dim('off')];
-  if (s.needsConfig.length > 0) parts.push(color.yellow('needs setup'));
+function skillState(s: SkillInfo, words: ListWords): string {
+  const parts = [s.enabled ? words.on : color.dim(words.off)];
+  if (s.needsConfig.length > 0) parts.push(color.yellow(words.needsSetup));
   if (!s.reviewed)
-    parts.push(color.yellow(s.effectiveRisk !== s.risk ? `unreviewed: runs as ${s.effectiveRisk}` : 'unreviewed'));
-  return parts.join(', ');
+    parts.push(
+      color.yellow(s.effectiveRisk !== s.risk ? words.unreviewedRunsAs(words.risk(s.effectiveRisk)) : words.unreviewed),
+    );
+  return parts.join(words.stateSeparator);
 }
 
-function skillRows(skills: SkillInfo[]): string[][] {
+function skillRows(skills: SkillInfo[], words: ListWords): string[][] {
+  const { headers } = words;
   return [
-    ['NAME', 'RISK', 'SOURCE', 'KIND', 'STATE', 'DESCRIPTION'].map((h) => color.dim(h)),
+    [headers.name, headers.risk, headers.source, headers.kind, headers.state, headers.description].map((h) =>
+      color.dim(h),
+    ),
     ...skills.map((s) => [
       color.bold(s.name),
-      riskWord(s.risk),
-      s.overrides ? `${s.source} (overrides system)` : s.source,
-      s.kind,
-      skillState(s),
+      riskWord(s.risk, words),
+      words.source(s.source, s.overrides),
+      words.kind(s.kind),
+      skillState(s, words),
       cell(s.description, 60),
     ]),
   ];
@@ -118,14 +124,15 @@ export function registerSkillsCommand(program: Command): void {
     .action(async (opts: JsonOption, cmd: Command) => {
       const runtime = await contextRuntime(cliContext(cmd.optsWithGlobals<GlobalOptions>()));
       let listed;
-      let words: CheckWords;
+      let locale: Locale;
       try {
+        locale = await ownerLocale(runtime);
         // Exactly what the skills manager shows: enabled, settings still missing, review state.
         listed = await skillsApi(runtime, () => {}).listSkills();
-        words = checkWords[storeLocale(runtime.store)];
       } finally {
         await runtime.close();
       }
+      const words = listWords[locale];
       const list = listed.skills;
       if (opts.json) {
         process.stdout.write(
@@ -135,18 +142,15 @@ export function registerSkillsCommand(program: Command): void {
           )}\n`,
         );
       } else {
-        process.stdout.write(list.length ? `${table(skillRows(list))}\n` : 'No skills found.\n');
+        process.stdout.write(list.length ? `${table(skillRows(list, words))}\n` : `${words.noSkills}\n`);
       }
-      for (const p of listed.problems) process.stderr.write(`${problemLine(p, p.severity)}\n`);
+      for (const p of listed.problems) process.stderr.write(`${problemLine(p, p.severity, locale)}\n`);
       if (opts.json) return;
+      const note = (text: string) => process.stderr.write(`${color.yellow(words.note)}${words.separator}${text}\n`);
       const unreviewed = list.filter((s) => s.effectiveRisk !== s.risk).length;
-      if (unreviewed > 0)
-        process.stderr.write(`${color.yellow(words.note)}${words.separator}${words.reviewNote(unreviewed)}\n`);
+      if (unreviewed > 0) note(words.runAsHighUntilReviewed(unreviewed));
       const unset = list.filter((s) => s.needsConfig.length > 0).length;
-      if (unset > 0)
-        process.stderr.write(
-          `${color.yellow('note')}: ${unset === 1 ? '1 skill needs settings before it can work' : `${unset} skills need settings before they can work`}: \`ias skills config NAME\` shows what to set\n`,
-        );
+      if (unset > 0) note(words.needSettings(unset));
     });
 
   skills

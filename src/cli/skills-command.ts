@@ -2,21 +2,24 @@
 import type { Command } from 'commander';
 import { asInstalled, NO_REVIEWS, type InstalledSkill } from '../core/skills/as-installed.js';
 import { checkPaths } from '../core/skills/check.js';
-import { checkArguments } from '../core/skills/executor.js';
+import { argumentsProblem } from '../core/skills/executor.js';
 import { toSkillSummary } from '../core/skills/summary.js';
 import { skillsApi } from '../core/api/skills-api.js';
 import type { SkillInfo } from '../shared/contract.js';
 import { TERMINAL_REQUESTER } from '../shared/run-now-requests.js';
 import type { Skill, SkillProblem } from '../core/skills/types.js';
 import type { Locale } from '../shared/locale.js';
-import { ownerLocale, storeLocale } from './cli-locale.js';
-import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
+import { sayArgsProblem } from '../shared/args-problems.js';
+import { printError } from './chat-output.js';
+import { commandLocale, ownerLocale, storeLocale } from './cli-locale.js';
+import { cliContext, contextRuntime, type CliContext, type GlobalOptions } from './context.js';
 import { withExistingStore } from './existing-store.js';
 import { needsConfigJson } from './needs-config-json.js';
 import { cell, color, jsonText, problemLine, table } from './format.js';
 import { registerSkillConfigCommand } from './skill-config-command.js';
 import { registerSkillReviewCommand } from './skill-review-command.js';
 import { registerSkillSwitchCommands } from './skill-switch-command.js';
+import { runWords } from './skill-run-words.js';
 import { checkWords, type CheckWords } from './skills-check-words.js';
 import { listWords, type ListWords } from './skills-list-words.js';
 import { unknownSkill } from './unknown-skill.js';
@@ -113,6 +116,26 @@ function printCheck(report: ReturnType<typeof checkPaths>, installed: InstalledS
   process.stdout.write(`${report.errors.length ? color.red(summary) : color.green(summary)}\n`);
 }
 
+/**
+ * The arguments `ias skills run NAME --params JSON` gives the skill, once checked as the model's
+ * are: an unknown skill, JSON that is not, or arguments its schema refuses is a UsageError said in
+ * `locale` (the model gets the same refusal in English).
+ */
+function runArguments(context: CliContext, name: string, json: string, locale: Locale): unknown {
+  const skill = context.registry.get(name);
+  if (!skill) throw unknownSkill(context, name, locale);
+  const words = runWords[locale];
+  let params: unknown;
+  try {
+    params = JSON.parse(json);
+  } catch (err) {
+    throw new UsageError(words.badParams((err as Error).message));
+  }
+  const problem = argumentsProblem(skill, params);
+  if (problem) throw new UsageError(sayArgsProblem(words.args, name, problem));
+  return params;
+}
+
 export function registerSkillsCommand(program: Command): void {
   const skills = program.command('skills').description('list, check and run skills');
 
@@ -186,16 +209,18 @@ export function registerSkillsCommand(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (name: string, opts: JsonOption & { params: string }, cmd: Command) => {
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
-      const skill = context.registry.get(name);
-      if (!skill) throw unknownSkill(context, name);
+      const locale = commandLocale(context.paths.database);
+      const words = runWords[locale];
       let params: unknown;
       try {
-        params = JSON.parse(opts.params);
+        params = runArguments(context, name, opts.params, locale);
       } catch (err) {
-        throw new UsageError(`--params is not valid JSON: ${(err as Error).message}`);
+        if (!(err instanceof UsageError)) throw err;
+        // Said here, in the owner's language (the program says other commands' usage errors).
+        printError(words, err.message);
+        process.exitCode = 2;
+        return;
       }
-      const invalid = checkArguments(skill, params);
-      if (invalid) throw new UsageError(invalid);
       const runtime = await contextRuntime(context);
       let result;
       try {
@@ -218,9 +243,9 @@ export function registerSkillsCommand(program: Command): void {
         // What the skill wrote, shown as it reads: its controls cannot rewrite the terminal.
         const data = result.data;
         process.stdout.write(`${typeof data === 'string' ? withControlsShown(data) : jsonText(data ?? result, 2)}\n`);
-        if (result.truncated) process.stderr.write(`${color.yellow('note')}: output was cut at 1 MB\n`);
+        if (result.truncated) process.stderr.write(`${color.yellow(words.note)}${words.outputCut}\n`);
       } else {
-        process.stderr.write(`${color.red('error')}: ${withControlsShown(result.error ?? 'the skill failed')}\n`);
+        printError(words, result.error ?? words.failed);
       }
       process.exitCode = result.success ? 0 : 1;
     });

@@ -112,3 +112,29 @@ describe('ias skills list in the owner’s language', () => {
     expect(json(CHINESE)).toBe(json({}));
   });
 });
+
+describe('ias skills run: its own errors in the owner’s language', () => {
+  const GREET = `---\ndescription: Greets.\nrisk: low\nparameters:\n  type: object\n  properties:\n    name: {type: string}\n  required: [name]\n---\n## Execute\n\n\`\`\`bash\necho hi\n\`\`\`\n`;
+
+  it('says arguments the schema refuses, JSON that is not and an unknown skill in 简体中文, and in plain English', () => {
+    const h = home();
+    writeSkill(h.user, 'greet', GREET);
+    const run = (args: string[], env: Record<string, string> = {}) => ias(['skills', 'run', ...args, ...h.args], env);
+    expect(run(['greet', '--params', '{}'])).toMatchObject({
+      status: 2,
+      stdout: '',
+      stderr: 'error: invalid arguments for greet: "name" is required\n',
+    });
+    expect(run(['greet', '--params', '{}'], CHINESE)).toMatchObject({
+      status: 2,
+      stdout: '',
+      stderr: '错误：greet 的参数无效：缺少必需的参数“name”\n',
+    });
+    expect(run(['greet', '--params', 'nope'], CHINESE).stderr).toMatch(/^错误：--params 不是有效的 JSON：/);
+    expect(run(['nothere'], CHINESE)).toMatchObject({
+      status: 2,
+      stderr: '错误：没有名为“nothere”的技能；请查看 `ias skills list`\n',
+    });
+    expect(run(['greet', '--params', '{"name":"Ann"}'], CHINESE)).toMatchObject({ status: 0, stdout: 'hi\n' });
+  });
+});

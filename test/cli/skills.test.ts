@@ -467,7 +467,7 @@ describe('ias skills run', () => {
     expect(ias(['skills', 'run', 'echo_text', '--params', '{not json', '--home', h.dir]).status).toBe(2);
     const invalid = ias(['skills', 'run', 'echo_text', '--params', '{"text": 1}', '--home', h.dir]);
     expect(invalid.status).toBe(2);
-    expect(invalid.stderr).toMatch(/invalid arguments for echo_text: arguments\/text must be string/);
+    expect(invalid.stderr).toMatch(/invalid arguments for echo_text: "text" must be string/);
     expect(ias(['skills', 'frobnicate']).status).toBe(2);
     expect(ias(['skills', 'run']).status).toBe(2);
   });

@@ -12,6 +12,7 @@ import {
   type BuiltinServices,
   type CallInfo,
 } from '../builtins/index.js';
+import { englishArgsProblems, sayArgsProblem, type ArgsProblem } from '../../shared/args-problems.js';
 import { allowedParentEnv, environmentProblem, paramEnv } from './environment.js';
 import { runProcess } from './run-process.js';
 import { argsProblem } from './schema.js';
@@ -44,16 +45,19 @@ export interface ExecuteOptions {
 }
 
 /** Why the arguments cannot be used, or undefined. Nothing runs when this says no. */
-export function checkArguments(skill: Skill, params: unknown): string | undefined {
-  if (params === null || typeof params !== 'object' || Array.isArray(params)) {
-    return `invalid arguments for ${skill.name}: arguments must be a JSON object`;
-  }
+export function argumentsProblem(skill: Skill, params: unknown): ArgsProblem | undefined {
+  if (params === null || typeof params !== 'object' || Array.isArray(params)) return { code: 'not-object' };
   try {
-    const problem = argsProblem(skill.parameters, params);
-    return problem ? `invalid arguments for ${skill.name}: ${problem}` : undefined;
+    return argsProblem(skill.parameters, params);
   } catch (err) {
-    return `${skill.name} cannot be called: ${(err as Error).message}`;
+    return { code: 'uncallable', detail: (err as Error).message };
   }
+}
+
+/** The same in English, as the model gets it back (and the audit log keeps it), or undefined. */
+export function checkArguments(skill: Skill, params: unknown): string | undefined {
+  const problem = argumentsProblem(skill, params);
+  return problem && sayArgsProblem(englishArgsProblems, skill.name, problem);
 }
 
 /** What a built-in handler (or its check) is told, besides the stop signal. */

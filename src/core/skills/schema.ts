@@ -1,6 +1,7 @@
 /** JSON Schema checks for skill parameters (Ajv, draft-07). */
 import vm from 'node:vm';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ArgsMismatch, ArgsProblem } from '../../shared/args-problems.js';
 import { skillProblemText, type SkillProblemCode } from '../../shared/skill-problems.js';
 
 const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false, addUsedSchema: false } as const;
@@ -164,14 +165,37 @@ function validateInTime(validate: ValidateFunction, args: unknown): boolean | un
   }
 }
 
-/** Why `args` do not match `schema`, or undefined when they do. */
-export function argsProblem(schema: Record<string, unknown>, args: unknown): string | undefined {
-  if (nestedTooDeep(args, MAX_ARGUMENT_DEPTH)) return `arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`;
+/** The path of the property an Ajv error is about ("to/0"), "" for the arguments as a whole. */
+function propertyAt(e: ErrorObject): string {
+  const named =
+    e.keyword === 'required'
+      ? e.params.missingProperty
+      : e.keyword === 'additionalProperties'
+        ? e.params.additionalProperty
+        : undefined;
+  const pointer = named === undefined ? e.instancePath : `${e.instancePath}/${String(named)}`;
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('/');
+}
+
+function mismatches(errors: ErrorObject[] | null | undefined): ArgsMismatch[] {
+  return (errors ?? []).map((e) => ({
+    at: propertyAt(e),
+    keyword: e.keyword,
+    params: e.params as Record<string, unknown>,
+    message: e.message ?? 'is invalid',
+  }));
+}
+
+/** Why `args` do not match `schema`, or undefined when they do (see shared/args-problems.ts for the words). */
+export function argsProblem(schema: Record<string, unknown>, args: unknown): ArgsProblem | undefined {
+  if (nestedTooDeep(args, MAX_ARGUMENT_DEPTH)) return { code: 'too-deep', max: MAX_ARGUMENT_DEPTH };
   const validate = argsValidator(schema);
   const valid = mayBeSlow(schema) ? validateInTime(validate, args) : validate(args);
-  if (valid === undefined) {
-    return `the arguments could not be checked against the parameter schema in time (${ARGS_CHECK_MS / 1000} s): a pattern in it takes too long on these values; nothing was run`;
-  }
+  if (valid === undefined) return { code: 'check-timeout', seconds: ARGS_CHECK_MS / 1000 };
   if (valid) return undefined;
-  return describe(validate.errors, 'arguments');
+  return { code: 'mismatch', mismatches: mismatches(validate.errors) };
 }

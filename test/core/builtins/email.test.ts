@@ -83,7 +83,7 @@ describe('email: send', () => {
       subject: 'a\r\nBcc: x@example.com',
       body: 'b',
     });
-    expect(newline.error).toMatch(/invalid arguments for email: arguments\/subject must match pattern/);
+    expect(newline.error).toMatch(/invalid arguments for email: "subject" must match pattern/);
     expect(world.smtp.connections).toBe(0);
   });
 });

@@ -24,6 +24,8 @@ export const chineseHelpTerms = {
     'Global Options:': '全局选项：',
     'Commands:': '命令：',
   } as Record<string, string | undefined>,
+  /** The placeholders in a usage line and a subcommand's term (`ias [options] [command]`). */
+  placeholders: { '[options]': '[选项]', '[command]': '[命令]' } as Record<string, string | undefined>,
   /** The --help option's and the help command's description. */
   help: '显示命令的帮助',
   default: (value: string) => `（默认：${value}）`,

@@ -41,11 +41,21 @@ function withDefault(text: string, item: Option | Argument, shown: boolean): str
   return text + chineseHelpTerms.default(item.defaultValueDescription || JSON.stringify(item.defaultValue));
 }
 
+/** A usage line or a subcommand's term with commander's placeholders in 简体中文 (`[选项]`); arguments keep their names. */
+function placeholdersSaid(text: string): string {
+  return text.replace(
+    /\[(?:options|command)\]/g,
+    (placeholder) => chineseHelpTerms.placeholders[placeholder] ?? placeholder,
+  );
+}
+
 /** `helper` saying `command`'s help in 简体中文, its lines wrapped by terminal columns. */
 function chineseHelper(helper: Help, command: Command): Help {
   const words = chineseHelp[commandPath(command)];
   const overrides: Partial<Help> = {
     styleTitle: (title) => helper.styleTitle(chineseHelpTerms.headings[title] ?? title),
+    commandUsage: (cmd) => placeholdersSaid(helper.commandUsage(cmd)),
+    subcommandTerm: (sub) => placeholdersSaid(helper.subcommandTerm(sub)),
     commandDescription: (cmd) => chineseHelp[commandPath(cmd)]?.description ?? helper.commandDescription(cmd),
     // Any but the command's own subcommands is commander's `help [command]`.
     subcommandDescription: (sub) =>

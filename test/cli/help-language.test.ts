@@ -53,21 +53,29 @@ describe('ias --help in the owner’s language', () => {
   it('says `ias --help` in 简体中文: headings, descriptions, commander’s own words', () => {
     const root = help([], chinese);
     expect(root.status).toBe(0);
-    expect(root.stdout).toMatch(
-      /^用法：ias \[options\] \[command\]\n\niAs — 托盘里的助手，通过技能替你做事\n\n选项：\n/,
-    );
+    expect(root.stdout).toMatch(/^用法：ias \[选项\] \[命令\]\n\niAs — 托盘里的助手，通过技能替你做事\n\n选项：\n/);
     expect(root.stdout).toContain('\n命令：\n');
     expect(root.stdout).toMatch(/\n {2}skills +列出、检查和运行技能\n/);
     expect(root.stdout).toMatch(/\n {2}-h, --help +显示命令的帮助\n/);
-    expect(root.stdout).toMatch(/\n {2}help \[command\] +显示命令的帮助\n/);
-    for (const english of ['Usage:', 'Options:', 'Commands:', 'display help', 'data folder', 'list, check and run']) {
+    expect(root.stdout).toMatch(/\n {2}help \[命令\] +显示命令的帮助\n/);
+    expect(root.stdout).toMatch(/\n {2}chat \[选项\] \[message\] +与 iAs 对话/);
+    for (const english of [
+      'Usage:',
+      'Options:',
+      'Commands:',
+      '[options]',
+      '[command]',
+      'display help',
+      'data folder',
+      'list, check and run',
+    ]) {
       expect(root.stdout).not.toContain(english);
     }
   });
 
   it('says a command’s help in 简体中文, its arguments, defaults and added text too, wrapped by columns', () => {
     const config = help(['skills', 'config'], chinese).stdout;
-    expect(config).toMatch(/^用法：ias skills config \[options\] <name> \[assignments\.\.\.\]\n/);
+    expect(config).toMatch(/^用法：ias skills config \[选项\] <name> \[assignments\.\.\.\]\n/);
     expect(config).toContain('查看或设置技能的设置；机密保存在机密存储中，从不显示');
     expect(config).toMatch(/\n参数：\n {2}name +技能\n/);
     expect(config).toMatch(/\n {2}--json +输出 JSON\n/);
@@ -107,7 +115,7 @@ describe('ias --help in the owner’s language', () => {
     store.settings.set(APP_SETTINGS, { language: 'zh-CN' });
     store.close();
     // Commander reads the program's options all along the line before it says a help.
-    const chat = /^用法：ias chat \[options\] \[message\]\n/;
+    const chat = /^用法：ias chat \[选项\] \[message\]\n/;
     for (const args of [
       ['chat', '--home', dir, '--help'],
       ['chat', '--help', '--home', dir],
@@ -120,7 +128,7 @@ describe('ias --help in the owner’s language', () => {
       ['--help', `--home=${dir}`],
       ['--help', 'chat', '--home', dir],
     ]) {
-      expect(ias(args).stdout, args.join(' ')).toMatch(/^用法：ias \[options\] \[command\]\n/);
+      expect(ias(args).stdout, args.join(' ')).toMatch(/^用法：ias \[选项\] \[命令\]\n/);
     }
     // The last --home counts, as when the command runs; none after `--`.
     expect(ias(['chat', '--help', '--home', tempDir('ias-home-'), `--home=${dir}`]).stdout).toMatch(chat);

@@ -39,7 +39,9 @@ describe('an unknown subcommand', () => {
     );
     const chinese = run(['wechat', 'statu'], { LANG: 'zh_CN.UTF-8' });
     expect(chinese.status).toBe(2);
-    expect(chinese.stderr).toMatch(/^错误：未知命令 'statu'（是否想用 status？）\n\n用法：ias wechat /);
+    expect(chinese.stderr).toMatch(
+      /^错误：未知命令 'statu'（是否想用 status？）\n\n用法：ias wechat \[选项\] \[命令\]\n/,
+    );
     expect(chinese.stderr).toContain('\n命令：\n');
     expect(chinese.stderr).not.toMatch(/error|Usage|Commands/);
   });

@@ -103,7 +103,8 @@ export class WechatChannel implements ApprovalChannel {
   private async lookUp(bot: Wechaty, id: string): Promise<Contact | undefined> {
     const lookup = ++this.lookups;
     const owner = this.owner();
-    const found = await knownContact(bot, id);
+    const paired = owner?.mode === 'contact' && owner.contactId === id;
+    const found = await knownContact(bot, id, paired);
     const current = lookup === this.lookups && this.bot.bot === bot && bot.isLoggedIn;
     if (current && found !== undefined && owner?.mode === 'contact' && owner.contactId === id) {
       try {
@@ -158,9 +159,14 @@ export class WechatChannel implements ApprovalChannel {
 /**
  * Whether this login knows contact `id`: its payload, else its contact list says. When neither can
  * answer, or the list names a contact whose payload failed (WeChat not answering for a while),
- * nothing is known: undefined, and what was recorded stands.
+ * nothing is known: undefined, and what was recorded stands. The paired contact is looked for in
+ * the list first: a puppet asked for the payload of an id it does not know may try again for long
+ * (wechat4u: about 50 s), and the approval waiting on it would wait as long to go to the desktop.
+ * (Other ids, 文件传输助手 among them, need not be in the list.)
  */
-async function knownContact(bot: Wechaty, id: string): Promise<boolean | undefined> {
+async function knownContact(bot: Wechaty, id: string, paired: boolean): Promise<boolean | undefined> {
+  const listed = async () => (await bot.puppet.contactList()).includes(id);
+  if (paired && (await listed().catch(() => undefined)) === false) return false;
   try {
     await bot.puppet.contactPayload(id);
     return true;
@@ -168,7 +174,7 @@ async function knownContact(bot: Wechaty, id: string): Promise<boolean | undefin
     // Unknown, or WeChat did not answer: its contact list tells which.
   }
   try {
-    return (await bot.puppet.contactList()).includes(id) ? undefined : false;
+    return (await listed()) ? undefined : false;
   } catch {
     return undefined;
   }

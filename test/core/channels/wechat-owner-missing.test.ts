@@ -130,6 +130,20 @@ describe('WeChat: the paired contact not found in this login', () => {
     expect(w.service.status().ownerMissing).toBeUndefined();
   });
 
+  it('a paired contact the contact list lacks is missing at once, not after the puppet gives up asking', async () => {
+    w = await wechatWorld();
+    pairedWith(w, BEFORE);
+    const { puppet } = w.wx;
+    const payload = puppet.contactPayload.bind(puppet);
+    // As wechat4u does for an id it does not know: it keeps asking WeChat (here, for ever).
+    puppet.contactPayload = (id: string) => (id === BEFORE ? new Promise(() => undefined) : payload(id));
+    await w.service.channel.checkOwner();
+    expect(w.service.status().ownerMissing).toBe(true);
+    // 文件传输助手 is found by its payload, listed or not.
+    w.service.settings.setOwner({ mode: 'self', boundAt: 2 });
+    await expect(w.service.channel.sendToOwner('to myself')).resolves.toBeUndefined();
+  });
+
   it('a new pairing clears it', async () => {
     w = await wechatWorld({ owner: 'none' });
     pairedWith(w, BEFORE);

@@ -74,8 +74,8 @@ export const chineseHelp: Record<string, CommandHelp | undefined> = {
     options: json,
   },
   'skills review': {
-    description: '显示一个用户技能，并标记为你已审阅它的这个版本（在它改变之前，它按自己的风险等级运行）',
-    arguments: { name: '要审阅的技能' },
+    description: '显示一个用户技能，并标记为你已审核它的这个版本（在它改变之前，它按自己的风险等级运行）',
+    arguments: { name: '要审核的技能' },
     options: {
       '--hash': '只在技能处于这个版本时标记：它的完整哈希，64 位十六进制数字（`ias skills list --json` 会输出它）',
       '--yes': '与 --hash 一起使用：标记时不显示技能也不询问，在终端中也是如此',
@@ -83,7 +83,7 @@ export const chineseHelp: Record<string, CommandHelp | undefined> = {
     },
   },
   'skills enable': {
-    description: '启用一个技能，如同技能管理器中的开关（未审阅的技能仍按高风险运行）',
+    description: '启用一个技能，如同技能管理器中的开关（未审核的技能仍按高风险运行）',
     arguments: { name: '技能' },
     options: json,
   },

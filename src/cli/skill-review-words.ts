@@ -93,15 +93,15 @@ const english: ReviewWords = {
 const chinese: ReviewWords = {
   ...skillTerms['zh-CN'],
   error: chatWords['zh-CN'].error,
-  systemSkill: (name, risk) => `${name} 是随 iAs 提供的系统技能：它总是以${risk}风险运行，没有需要审阅的内容。`,
-  heading: (name) => `${name}：一个用户技能。标记为已审阅之前，请先阅读下面的内容。`,
+  systemSkill: (name, risk) => `${name} 是随 iAs 提供的系统技能：它总是以${risk}风险运行，没有需要审核的内容。`,
+  heading: (name) => `${name}：一个用户技能。标记为已审核之前，请先阅读下面的内容。`,
   labels: { risk: '风险', kind: '类型', state: '状态', folder: '文件夹', version: '版本' },
   riskAsDeclared: (risk) => `${risk}，与它声明的一致`,
   riskRaised: (risk, declared, system) =>
     `${risk}：它声明为${declared}，但它覆盖了系统技能 ${system}，运行风险不会低于该系统技能`,
-  neverReviewed: '从未审阅',
-  changedSinceReview: (oldHash) => `在你于 ${oldHash} 审阅之后已被改动`,
-  runsAsUntilReviewed: (risk) => `；审阅之前以${risk}风险运行（每次调用都需要你的确认）`,
+  neverReviewed: '从未审核',
+  changedSinceReview: (oldHash) => `在你于 ${oldHash} 审核之后已被改动`,
+  runsAsUntilReviewed: (risk) => `；审核之前以${risk}风险运行（每次调用都需要你的确认）`,
   files: (count) => `${count} 个文件，全部计入版本：`,
   bytes: (n) => `${n.toLocaleString('en')} 字节`,
   unreadable: '无法读取',
@@ -109,22 +109,22 @@ const chinese: ReviewWords = {
   namedByScript: 'Execute 脚本中提到了它',
   notShown: '不显示',
   moreLines: (count, file) => `…… 还有 ${count} 行没有显示：请在 ${file} 中阅读`,
-  question: (hash) => `把它标记为已审阅（版本 ${hash}）？[y/N] `,
-  reviewed: (name, hash, risk) => `已审阅 ${name}（版本 ${hash}）：在它改动之前，它以${risk}风险运行。`,
-  alreadyReviewed: (name, hash, risk) => `${name} 已经审阅过（版本 ${hash}）：在它改动之前，它以${risk}风险运行。`,
-  declined: '没有标记为已审阅。',
+  question: (hash) => `把它标记为已审核（版本 ${hash}）？[y/N] `,
+  reviewed: (name, hash, risk) => `已审核 ${name}（版本 ${hash}）：在它改动之前，它以${risk}风险运行。`,
+  alreadyReviewed: (name, hash, risk) => `${name} 已经审核过（版本 ${hash}）：在它改动之前，它以${risk}风险运行。`,
+  declined: '没有标记为已审核。',
   changedSinceShown: (name) =>
-    `${name} 在显示之后被改动了：没有标记任何内容为已审阅。请再次运行 \`ias skills review ${name}\`，查看它现在的内容。`,
+    `${name} 在显示之后被改动了：没有标记任何内容为已审核。请再次运行 \`ias skills review ${name}\`，查看它现在的内容。`,
   notAtHash: (name, hash) =>
-    `${name} 的版本不是 ${hash}（它被改动了，或者这是别的版本的哈希）：没有标记任何内容为已审阅。请在终端中运行 \`ias skills review ${name}\`，查看它现在的内容。`,
+    `${name} 的版本不是 ${hash}（它被改动了，或者这是别的版本的哈希）：没有标记任何内容为已审核。请在终端中运行 \`ias skills review ${name}\`，查看它现在的内容。`,
   changing: (name) => `${name} 在读取时不断被改动：没有显示也没有标记任何内容。请稍后再试。`,
   unreadableFolder: (name, reason) => `无法把 ${name} 作为一个版本读取：${reason}`,
   needHash: (name) =>
-    `这里没有终端可以显示 ${name} 并询问你，请给出你审阅过的版本：\`ias skills review ${name} --hash HASH\`，HASH 为完整的 64 位十六进制哈希（${hashFrom['zh-CN'](name)}）；只有该版本会被标记`,
+    `这里没有终端可以显示 ${name} 并询问你，请给出你审核过的版本：\`ias skills review ${name} --hash HASH\`，HASH 为完整的 64 位十六进制哈希（${hashFrom['zh-CN'](name)}）；只有该版本会被标记`,
   partOfHash: (given, name) =>
     `--hash ${given} 只是版本哈希的开头，而一部分哈希可能对应别的内容：请给出完整的 64 位十六进制哈希；${hashFrom['zh-CN'](name)}`,
   badHash: (given, name) => `--hash “${given}”不是版本哈希：请给出完整的 64 位十六进制哈希；${hashFrom['zh-CN'](name)}`,
-  yesNeedsHash: '--yes 需要与 --hash 一起使用：请指明你审阅过的版本，或者去掉 --yes，先查看技能再回答',
+  yesNeedsHash: '--yes 需要与 --hash 一起使用：请指明你审核过的版本，或者去掉 --yes，先查看技能再回答',
 };
 
 export const reviewWords: Record<Locale, ReviewWords> = { en: english, 'zh-CN': chinese };

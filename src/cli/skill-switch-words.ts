@@ -31,6 +31,6 @@ export const skillSwitchWords: Record<Locale, SkillSwitchWords> = {
     note: '提示',
     needsSettings: (skill) => `它需要先完成设置才能工作：\`ias skills config ${skill}\` 会列出需要设置的项`,
     runsAsHighUntilReviewed: (skill) =>
-      `在你审阅它之前，它按高风险运行（每次调用都需要你确认）：\`ias skills review ${skill}\``,
+      `在你审核它之前，它按高风险运行（每次调用都需要你确认）：\`ias skills review ${skill}\``,
   },
 };

@@ -38,9 +38,9 @@ const chinese: CheckWords = {
   overrides: '覆盖',
   overridesSystem: (system, systemRisk, risk) =>
     `系统技能 ${system}（${systemRisk}风险）：它以${risk}风险运行，不会低于该系统技能`,
-  unreviewed: '未审阅',
+  unreviewed: '未审核',
   separator: '：',
-  runsAsUntilReviewed: (risk, command) => `在你审阅之前，它以${risk}风险运行（每次调用都需要你的确认）：${command}`,
+  runsAsUntilReviewed: (risk, command) => `在你审核之前，它以${risk}风险运行（每次调用都需要你的确认）：${command}`,
   note: '注意',
   summary: (valid, errors, warnings) => `${valid} 个有效，${errors} 个错误，${warnings} 个警告`,
 };

@@ -54,14 +54,14 @@ const chinese: ListWords = {
   on: '启用',
   off: '停用',
   needsSetup: '需要配置',
-  unreviewed: '未审阅',
-  unreviewedRunsAs: (risk) => `未审阅：以${risk}风险运行`,
+  unreviewed: '未审核',
+  unreviewedRunsAs: (risk) => `未审核：以${risk}风险运行`,
   stateSeparator: '，',
   noSkills: '没有找到技能。',
   note: '注意',
   separator: '：',
   runAsHighUntilReviewed: (count) =>
-    `你有 ${count} 个技能在你审阅之前以高风险运行（每次调用都需要你的确认）：\`ias skills review 名称\` 会显示一个技能并询问你`,
+    `你有 ${count} 个技能在你审核之前以高风险运行（每次调用都需要你的确认）：\`ias skills review 名称\` 会显示一个技能并询问你`,
   needSettings: (count) => `${count} 个技能需要先设置才能工作：\`ias skills config 名称\` 会显示要设置什么`,
 };
 

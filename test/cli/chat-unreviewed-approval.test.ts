@@ -49,12 +49,12 @@ describe('ias chat: the owner’s own Low skill, not reviewed', () => {
     expect(piped.stderr).toContain(
       '[greet is a low-risk skill you have not reviewed, so it runs as high risk until you do: `ias skills review greet`, or the Skills page in the app]',
     );
-    expect(toolMessage(s)).not.toMatch(/review|审阅/);
+    expect(toolMessage(s)).not.toMatch(/review|审核/);
 
     s.server.enqueue({ toolCalls: [{ name: 'greet', arguments: '{}' }] }, { content: '没有问候。' });
     const chinese = await iasAsync(['chat', ...s.args, '问候 Ada'], { ...s.env, LANG: 'zh_CN.UTF-8' });
     expect(chinese.stderr).toContain(
-      '[greet 是低风险技能，但你还没有审阅它，所以审阅之前按高风险运行：运行 `ias skills review greet`，或在应用的「技能」页面审阅]',
+      '[greet 是低风险技能，但你还没有审核它，所以审核之前按高风险运行：运行 `ias skills review greet`，或在应用的「技能」页面审核]',
     );
   }, 30_000);
 

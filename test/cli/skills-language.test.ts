@@ -45,14 +45,14 @@ describe('ias skills list in the owner’s language', () => {
     expect(run.status).toBe(0);
     expect(cells(run.stdout)).toEqual([
       ['名称', '风险', '来源', '类型', '状态', '描述'],
-      ['keyed', '低', '用户', '脚本', '启用，需要配置，未审阅：以高风险运行', 'Needs a key.'],
+      ['keyed', '低', '用户', '脚本', '启用，需要配置，未审核：以高风险运行', 'Needs a key.'],
       ['quiet', '低', '系统', '脚本', '停用', 'Quiet.'],
-      ['shipped', '高', '用户（覆盖系统技能）', '脚本', '启用，未审阅', 'Mine.'],
+      ['shipped', '高', '用户（覆盖系统技能）', '脚本', '启用，未审核', 'Mine.'],
     ]);
     expect(run.stderr).toBe(
       [
         `错误 ${path.join(h.user, 'broken', 'SKILL.md')}:7: 无法识别的风险等级“Perhaps”（“## Risk Level”）：请写 Low 或 High`,
-        '注意：你有 1 个技能在你审阅之前以高风险运行（每次调用都需要你的确认）：`ias skills review 名称` 会显示一个技能并询问你',
+        '注意：你有 1 个技能在你审核之前以高风险运行（每次调用都需要你的确认）：`ias skills review 名称` 会显示一个技能并询问你',
         '注意：1 个技能需要先设置才能工作：`ias skills config 名称` 会显示要设置什么',
         '',
       ].join('\n'),
@@ -74,11 +74,11 @@ describe('ias skills list in the owner’s language', () => {
       '低',
       '用户',
       '脚本',
-      '启用，未审阅：以高风险运行',
+      '启用，未审核：以高风险运行',
       'Mine too.',
     ]);
     expect(run.stderr).toContain(
-      '注意：你有 2 个技能在你审阅之前以高风险运行（每次调用都需要你的确认）：`ias skills review 名称` 会显示一个技能并询问你\n',
+      '注意：你有 2 个技能在你审核之前以高风险运行（每次调用都需要你的确认）：`ias skills review 名称` 会显示一个技能并询问你\n',
     );
     expect(
       ias([

@@ -135,9 +135,9 @@ describe('ias skills review without a terminal: only the version named by --hash
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/^错误：这里没有终端可以显示 mine 并询问你/);
     const stale = ias(['skills', 'review', 'mine', '--hash', '0'.repeat(64), ...h.args], CHINESE);
-    expect(stale.stderr).toContain('没有标记任何内容为已审阅');
+    expect(stale.stderr).toContain('没有标记任何内容为已审核');
     const done = ias(['skills', 'review', 'mine', '--hash', h.hash(), ...h.args], CHINESE);
-    expect(done.stdout).toBe(`已审阅 mine（版本 ${h.hash().slice(0, 12)}）：在它改动之前，它以低风险运行。\n`);
+    expect(done.stdout).toBe(`已审核 mine（版本 ${h.hash().slice(0, 12)}）：在它改动之前，它以低风险运行。\n`);
   });
 });
 
@@ -231,8 +231,8 @@ describe('ias skills review on a terminal: shows the version, asks, marks only t
   it('asks in 简体中文 when the locale is Chinese', async () => {
     const h = home();
     const term = iasOnTerminal(['skills', 'review', 'mine', ...h.args], CHINESE);
-    await term.waitFor(`把它标记为已审阅（版本 ${h.hash().slice(0, 12)}）？[y/N]`);
-    expect(term.screen()).toContain('mine：一个用户技能。标记为已审阅之前，请先阅读下面的内容。');
+    await term.waitFor(`把它标记为已审核（版本 ${h.hash().slice(0, 12)}）？[y/N]`);
+    expect(term.screen()).toContain('mine：一个用户技能。标记为已审核之前，请先阅读下面的内容。');
     expect(term.screen()).toContain('3 个文件，全部计入版本：');
     term.type('是\r');
     expect(await term.exited).toBe(0);

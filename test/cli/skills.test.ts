@@ -131,7 +131,7 @@ describe('ias skills list and review: the state the skills manager shows', () =>
     // In the owner's language (the system's, before any is set).
     const chinese = ias(['skills', 'list', ...global], { LANG: 'zh_CN.UTF-8' });
     expect(chinese.stderr).toContain(
-      '注意：你有 2 个技能在你审阅之前以高风险运行（每次调用都需要你的确认）：`ias skills review 名称` 会显示一个技能并询问你',
+      '注意：你有 2 个技能在你审核之前以高风险运行（每次调用都需要你的确认）：`ias skills review 名称` 会显示一个技能并询问你',
     );
 
     const json = JSON.parse(ias(['skills', 'list', '--json', ...global]).stdout) as Record<string, unknown>[];
@@ -355,7 +355,7 @@ describe('ias skills check', () => {
       IAS_HOME: h.dir,
     });
     expect(unreviewed.stdout).toContain(
-      '   未审阅：在你审阅之前，它以高风险运行（每次调用都需要你的确认）：`ias skills review low_one`\n',
+      '   未审核：在你审核之前，它以高风险运行（每次调用都需要你的确认）：`ias skills review low_one`\n',
     );
   });
 

@@ -73,7 +73,7 @@ async function ask(page: Page, skill: string) {
 const NOT_BUILT_IN_EN =
   "Not the built-in send_report: an unreviewed skill of that name in your skills folder, given the built-in one's settings and secrets.";
 const NOT_BUILT_IN_ZH =
-  '这不是内置的 send_report：是技能文件夹里一个未经你审阅的同名技能，它会拿到内置 send_report 的设置和密钥。';
+  '这不是内置的 send_report：是技能文件夹里一个未经你审核的同名技能，它会拿到内置 send_report 的设置和密钥。';
 
 describe('approving a user skill in a shipped skill’s name, in Chromium', () => {
   it('the card, the toast and the Approvals page say it is not the built-in one; rejected, nothing runs', async () => {
@@ -113,7 +113,7 @@ describe('approving a user skill in a shipped skill’s name, in Chromium', () =
 const UNREVIEWED_EN =
   'greet is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: review it on the Skills page, or with ias skills review greet.';
 const UNREVIEWED_ZH =
-  'greet 是低风险技能，但你还没有审阅它，所以审阅之前按高风险运行、每次都要你确认：在「技能」页面审阅，或运行 ias skills review greet。';
+  'greet 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认：在「技能」页面审核，或运行 ias skills review greet。';
 
 describe('approving the owner’s own Low skill, not reviewed, in Chromium', () => {
   it('the card and the Approvals page say why it asks and how to review it, in English and in Chinese', async () => {

@@ -86,13 +86,13 @@ function askerLine(from: ApprovalAsker | undefined): string[] {
 export function originLine(skill: string, origin: SkillOrigin | undefined): string | undefined {
   const name = oneLine(skill);
   if (origin === 'user-override-unreviewed') {
-    return `⚠ 这不是内置的 ${name}：是技能文件夹里一个未经你审阅的同名技能，它会拿到内置 ${name} 的设置和密钥。Not the built-in ${name}: an unreviewed skill of that name in your skills folder, given the built-in one's settings and secrets.`;
+    return `⚠ 这不是内置的 ${name}：是技能文件夹里一个未经你审核的同名技能，它会拿到内置 ${name} 的设置和密钥。Not the built-in ${name}: an unreviewed skill of that name in your skills folder, given the built-in one's settings and secrets.`;
   }
   if (origin === 'user-override') {
-    return `这是你自己的 ${name} 版本（已审阅，替代内置的 ${name}）。Your own version of ${name} (reviewed; it replaces the built-in one).`;
+    return `这是你自己的 ${name} 版本（已审核，替代内置的 ${name}）。Your own version of ${name} (reviewed; it replaces the built-in one).`;
   }
   if (origin === 'user-unreviewed') {
-    return `⚠ ${name} 是低风险技能，但你还没有审阅它，所以审阅之前按高风险运行、每次都要你确认。审阅：ias skills review ${name}，或在 iAs 的「技能」页面。${name} is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: ias skills review ${name}, or the Skills page in iAs.`;
+    return `⚠ ${name} 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认。审核：ias skills review ${name}，或在 iAs 的「技能」页面。${name} is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: ias skills review ${name}, or the Skills page in iAs.`;
   }
   return undefined;
 }

@@ -27,10 +27,10 @@ const n = (value: number) => value.toLocaleString('zh-CN');
 /** The line of an approval whose skill is a user skill in a shipped one's name, or a Low one not reviewed. */
 const origins: Strings['approvals']['origins'] = {
   'user-override-unreviewed': (skill) =>
-    `这不是内置的 ${skill}：是技能文件夹里一个未经你审阅的同名技能，它会拿到内置 ${skill} 的设置和密钥。`,
-  'user-override': (skill) => `这是你自己的 ${skill} 版本（已审阅，替代内置的 ${skill}）。`,
+    `这不是内置的 ${skill}：是技能文件夹里一个未经你审核的同名技能，它会拿到内置 ${skill} 的设置和密钥。`,
+  'user-override': (skill) => `这是你自己的 ${skill} 版本（已审核，替代内置的 ${skill}）。`,
   'user-unreviewed': (skill) =>
-    `${skill} 是低风险技能，但你还没有审阅它，所以审阅之前按高风险运行、每次都要你确认：在「技能」页面审阅，或运行 ias skills review ${skill}。`,
+    `${skill} 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认：在「技能」页面审核，或运行 ias skills review ${skill}。`,
 };
 
 export const zhCN: Strings = {

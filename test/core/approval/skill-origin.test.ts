@@ -18,12 +18,12 @@ afterEach(async () => {
 });
 
 const NOT_BUILT_IN =
-  '⚠ 这不是内置的 send_mail：是技能文件夹里一个未经你审阅的同名技能，它会拿到内置 send_mail 的设置和密钥。Not the built-in send_mail: an unreviewed skill of that name in your skills folder, given the built-in one’s settings and secrets.'.replace(
+  '⚠ 这不是内置的 send_mail：是技能文件夹里一个未经你审核的同名技能，它会拿到内置 send_mail 的设置和密钥。Not the built-in send_mail: an unreviewed skill of that name in your skills folder, given the built-in one’s settings and secrets.'.replace(
     '’',
     "'",
   );
 const OWN_VERSION =
-  '这是你自己的 send_mail 版本（已审阅，替代内置的 send_mail）。Your own version of send_mail (reviewed; it replaces the built-in one).';
+  '这是你自己的 send_mail 版本（已审核，替代内置的 send_mail）。Your own version of send_mail (reviewed; it replaces the built-in one).';
 
 /** A user `send_mail` beside the shipped one (written outside the app: not reviewed). */
 function overrideSendMail(world: WechatWorld) {
@@ -77,7 +77,7 @@ describe('approving a user skill that overrides a shipped one', () => {
 });
 
 const UNREVIEWED_LOW =
-  '⚠ greet 是低风险技能，但你还没有审阅它，所以审阅之前按高风险运行、每次都要你确认。审阅：ias skills review greet，或在 iAs 的「技能」页面。greet is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: ias skills review greet, or the Skills page in iAs.';
+  '⚠ greet 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认。审核：ias skills review greet，或在 iAs 的「技能」页面。greet is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: ias skills review greet, or the Skills page in iAs.';
 
 /** The owner's own Low `greet` (written outside the app: not reviewed, so asked about as High). */
 function ownGreet(world: WechatWorld) {

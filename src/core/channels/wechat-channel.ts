@@ -37,11 +37,20 @@ export class WechatChannel implements ApprovalChannel {
   private readonly sends = new OneAtATime(SEND_HOLD_MS);
   /** Counts lookups of the owner's contact: only the latest one's answer is recorded. */
   private lookups = 0;
+  /**
+   * The paired contact, once this login's contact list named it and its payload came: later sends
+   * need not ask the list again (a remote call for a puppet behind a service). Forgotten at any
+   * change of the bot's state (a login gives contacts new ids).
+   */
+  private listed?: { bot: Wechaty; id: string };
 
   constructor(
     private readonly bot: WechatBot,
     private readonly settings: WechatSettings,
   ) {
+    bot.on('status', () => {
+      this.listed = undefined;
+    });
     bot.on('message', (message) => {
       const incoming = this.toIncoming(message);
       if (incoming) this.events.emit('message', incoming);
@@ -104,8 +113,11 @@ export class WechatChannel implements ApprovalChannel {
     const lookup = ++this.lookups;
     const owner = this.owner();
     const paired = owner?.mode === 'contact' && owner.contactId === id;
-    const found = await knownContact(bot, id, paired);
+    const listedBefore = this.listed?.bot === bot && this.listed.id === id;
+    const found = await knownContact(bot, id, paired && !listedBefore);
     const current = lookup === this.lookups && this.bot.bot === bot && bot.isLoggedIn;
+    if (current && paired && found === true) this.listed = { bot, id };
+    else if (found !== true && listedBefore) this.listed = undefined;
     if (current && found !== undefined && owner?.mode === 'contact' && owner.contactId === id) {
       try {
         this.settings.setOwnerFound(owner, found);
@@ -159,14 +171,16 @@ export class WechatChannel implements ApprovalChannel {
 /**
  * Whether this login knows contact `id`: its payload, else its contact list says. When neither can
  * answer, or the list names a contact whose payload failed (WeChat not answering for a while),
- * nothing is known: undefined, and what was recorded stands. The paired contact is looked for in
- * the list first: a puppet asked for the payload of an id it does not know may try again for long
- * (wechat4u: about 50 s), and the approval waiting on it would wait as long to go to the desktop.
- * (Other ids, 文件传输助手 among them, need not be in the list.)
+ * nothing is known: undefined, and what was recorded stands. With `listFirst` (the paired contact,
+ * until this login's list has named it), the list is asked first: a puppet asked for the payload of
+ * an id it does not know may try again for long (wechat4u: about 50 s), and the approval waiting on
+ * it would wait as long to go to the desktop. (Other ids, 文件传输助手 among them, need not be in the
+ * list.) The list is asked once at most.
  */
-async function knownContact(bot: Wechaty, id: string, paired: boolean): Promise<boolean | undefined> {
-  const listed = async () => (await bot.puppet.contactList()).includes(id);
-  if (paired && (await listed().catch(() => undefined)) === false) return false;
+async function knownContact(bot: Wechaty, id: string, listFirst: boolean): Promise<boolean | undefined> {
+  let list: Promise<boolean> | undefined;
+  const listed = () => (list ??= bot.puppet.contactList().then((ids) => ids.includes(id)));
+  if (listFirst && (await listed().catch(() => undefined)) === false) return false;
   try {
     await bot.puppet.contactPayload(id);
     return true;

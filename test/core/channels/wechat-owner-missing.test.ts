@@ -144,6 +144,50 @@ describe('WeChat: the paired contact not found in this login', () => {
     await expect(w.service.channel.sendToOwner('to myself')).resolves.toBeUndefined();
   });
 
+  it('the contact list is asked once a login for the paired contact, not at each message', async () => {
+    w = await wechatWorld();
+    const { puppet } = w.wx;
+    const list = puppet.contactList.bind(puppet);
+    let asked = 0;
+    puppet.contactList = () => {
+      asked++;
+      return list();
+    };
+    for (const text of ['one', 'two', 'three']) await w.service.channel.sendToOwner(text);
+    expect(w.wx.sent.filter((m) => m.to === MOCK_IDS.owner).map((m) => m.text)).toEqual(['one', 'two', 'three']);
+    expect(asked).toBeLessThanOrEqual(1);
+    // A new login gives contacts new ids: the list is asked again (by the login's check or the send).
+    const before = asked;
+    await w.wx.logout();
+    await w.wx.login();
+    await w.service.channel.sendToOwner('four');
+    expect(asked).toBeGreaterThan(before);
+    const after = asked;
+    await w.service.channel.sendToOwner('five');
+    await w.service.channel.sendToOwner('six');
+    expect(asked).toBe(after);
+  });
+
+  it('a payload that fails asks the contact list once, not twice', async () => {
+    w = await wechatWorld();
+    const { puppet } = w.wx;
+    const list = puppet.contactList.bind(puppet);
+    const payload = puppet.contactPayload.bind(puppet);
+    let asked = 0;
+    puppet.contactList = () => {
+      asked++;
+      return list();
+    };
+    puppet.contactPayload = (id: string) =>
+      id === MOCK_IDS.owner ? Promise.reject(new Error('WeChat did not answer')) : payload(id);
+    // Not found by its payload: the next lookup asks the list first, and only once.
+    await w.service.channel.checkOwner();
+    const before = asked;
+    await w.service.channel.checkOwner();
+    expect(asked - before).toBe(1);
+    expect(w.service.status().ownerMissing).toBeUndefined();
+  });
+
   it('a new pairing clears it', async () => {
     w = await wechatWorld({ owner: 'none' });
     pairedWith(w, BEFORE);

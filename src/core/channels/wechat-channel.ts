@@ -38,8 +38,8 @@ export class WechatChannel implements ApprovalChannel {
   /** Counts lookups of the owner's contact: only the latest one's answer is recorded. */
   private lookups = 0;
   /**
-   * The paired contact, once this login's contact list named it and its payload came: later sends
-   * need not ask the list again (a remote call for a puppet behind a service). Forgotten at any
+   * The paired contact, once this login found it (its payload came): later sends need not ask the
+   * contact list first again (a remote call for a puppet behind a service). Forgotten at any
    * change of the bot's state (a login gives contacts new ids).
    */
   private listed?: { bot: Wechaty; id: string };

@@ -3,7 +3,7 @@
  * IPC wired to the core. Thin on purpose; what iAs does lives in src/core.
  */
 import { app, dialog, Notification, session, type BrowserWindow } from 'electron';
-import { DesktopChannel } from '../core/channels/desktop-channel.js';
+import { DesktopChannel, inOwnerLanguage } from '../core/channels/desktop-channel.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
 import { OpenedParts } from '../core/opened-parts.js';
 import { ownerLocaleWith } from '../core/owner-locale.js';
@@ -70,6 +70,14 @@ function openChat(): void {
   showWindow(chatWindow);
 }
 
+/**
+ * The language the windows use: the setting, else the system's as Electron reads it (the system's
+ * alone before the database is open).
+ */
+function ownerLanguage(from: Runtime | undefined = runtime): Locale {
+  return from ? ownerLocaleWith(from.store.settings, app.getLocale()) : pickLocale(undefined, app.getLocale());
+}
+
 /** What the tray shows: WeChat's state and how many approvals wait, in the owner's language. */
 function trayStatus(runtime: Runtime): [TrayStatus, Locale] {
   const status: TrayStatus = {
@@ -77,8 +85,7 @@ function trayStatus(runtime: Runtime): [TrayStatus, Locale] {
     pendingApprovals: runtime.gate.openApprovals().filter((a) => a.status === 'pending').length,
     paused: runtime.store.settings.get(HIGH_RISK_PAUSED) === true,
   };
-  // The language the windows use: the setting, else the system's as Electron reads it.
-  return [status, ownerLocaleWith(runtime.store.settings, app.getLocale())];
+  return [status, ownerLanguage(runtime)];
 }
 
 function refreshTray(): void {
@@ -96,9 +103,9 @@ async function start(): Promise<void> {
     systemSkills: systemSkillsDir(),
     userSkills: userSkillsDir(),
     secrets: appSecrets(home),
-    // WeChat first (added below), then the desktop: a notification and the in-app approval card.
-    // A click on an approval's notification opens the app, where its card waits.
-    channels: [new DesktopChannel({ notify: (title, body) => notify(title, body, 'chat') })],
+    // WeChat first (added below), then the desktop: a notification in the owner's language and the
+    // in-app approval card. A click on an approval's notification opens the app, where its card waits.
+    channels: [new DesktopChannel(inOwnerLanguage(ownerLanguage, (title, body) => notify(title, body, 'chat')))],
     recover: true,
     watch: true,
     exampleSkills: exampleSkillsDir(),

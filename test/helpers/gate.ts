@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SkillCaller } from '../../src/core/approval/call-skill.js';
+import type { ApprovalChannel } from '../../src/core/approval/channel.js';
 import { ApprovalGate } from '../../src/core/approval/gate.js';
 import { InProcessChannel } from '../../src/core/approval/in-process-channel.js';
 import { approvalKey } from '../../src/core/approval/approval-key.js';
@@ -57,7 +58,10 @@ export function readRuns(home: string, skill: string): string[] {
   }
 }
 
-export function gateWorld(options: { ttlMs?: number; wechatConnected?: boolean } = {}): GateWorld {
+/** `after`: channels tried after the in-app one (the desktop's, for one). */
+export function gateWorld(
+  options: { ttlMs?: number; wechatConnected?: boolean; after?: ApprovalChannel[] } = {},
+): GateWorld {
   const home = tempDir('ias-gate-');
   const system = path.join(home, 'system');
   const user = path.join(home, 'skills');
@@ -75,7 +79,7 @@ export function gateWorld(options: { ttlMs?: number; wechatConnected?: boolean }
   const gate = new ApprovalGate({
     approvals: store.approvals,
     key: approvalKey(new FileSecretStore(path.join(home, 'secrets'))),
-    channels: [wechat, inApp],
+    channels: [wechat, inApp, ...(options.after ?? [])],
     currentSkill: (name) => registry.current(name),
     reviewMarks: store.skillSettings,
     ttlMs: options.ttlMs,

@@ -5,12 +5,28 @@
  */
 import { EventEmitter } from 'node:events';
 import type { ApprovalMessageCode } from '../../shared/approval-messages.js';
+import { approvalNotification } from '../../shared/approval-notice.js';
+import type { Locale } from '../../shared/locale.js';
 import type { ApprovalChannel, IncomingMessage } from '../approval/channel.js';
 
 /** What the platform offers to get the owner's attention. */
 export interface Notifier {
   /** `message`: an approval message's code, for a notifier that says it in the app's language. */
   notify(title: string, body: string, message?: ApprovalMessageCode): void;
+}
+
+/**
+ * A notifier that says each approval message in the owner's language, as `locale` gives it at the
+ * time (the desktop app's native notifications): from the message's code alone, never the gate's
+ * bilingual text, so no approval code can show there (and the gate makes none for this channel).
+ */
+export function inOwnerLanguage(locale: () => Locale, show: (title: string, body: string) => void): Notifier {
+  return {
+    notify(_title, _body, message) {
+      const notice = approvalNotification(locale(), message);
+      show(notice.title, notice.body ?? '');
+    },
+  };
 }
 
 export class DesktopChannel implements ApprovalChannel {

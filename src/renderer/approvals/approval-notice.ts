@@ -4,15 +4,9 @@
  * came with it (an older server, or a code newer than this UI).
  */
 import type { ApprovalMessageCode } from '../../shared/contract.js';
+import { sayApprovalMessage, type Notice } from '../../shared/approval-notice.js';
 import type { Strings } from '../i18n/en.js';
 
-export interface Notice {
-  title: string;
-  body?: string;
-}
-
 export function approvalNotice(t: Strings, sent: Notice, messageCode?: ApprovalMessageCode): Notice {
-  if (!messageCode || !Object.hasOwn(t.approvalMessage, messageCode.code)) return sent;
-  const say = t.approvalMessage[messageCode.code] as (params: ApprovalMessageCode['params']) => Notice;
-  return say(messageCode.params);
+  return sayApprovalMessage(t.approvalMessage, sent, messageCode);
 }

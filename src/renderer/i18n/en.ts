@@ -11,8 +11,8 @@ import type {
   TaskRunStatus,
   ToolCallStatus,
 } from '../../shared/contract.js';
-import type { ApprovalMessageStrings, NotedOrigin } from '../../shared/approval-messages.js';
 import { englishApiErrors, type ApiKeyFlaw } from '../../shared/api-errors.js';
+import { englishApprovalMessages, englishApprovalOrigins, englishChannelNames } from '../../shared/approval-words.js';
 import { englishCallErrors } from '../../shared/call-errors.js';
 import { englishSkillProblems } from '../../shared/skill-problems.js';
 import { englishSkillSecrets } from '../../shared/skill-secrets.js';
@@ -21,53 +21,6 @@ import { englishTaskResults } from '../../shared/task-results.js';
 import { englishTurnMessages } from '../../shared/turn-messages.js';
 import { englishWechatErrors } from '../../shared/wechat-errors.js';
 import { wechatStateWords } from '../../shared/wechat-states.js';
-
-/** Where an approval can go, by the channel's name. */
-const channels: Record<string, string> = {
-  wechat: 'WeChat',
-  desktop: 'this computer',
-  terminal: 'terminal',
-  'in-process': 'this app',
-  'in-app': 'this app',
-  web: 'web UI',
-};
-
-/** The lines given, one per line (the empty ones left out). */
-export const lines = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join('\n');
-
-/**
- * The line of an approval whose skill is a user skill in a shipped one's name (not the shipped one),
- * or a Low skill asked about only because it is not reviewed.
- */
-const origins: Record<NotedOrigin, (skill: string) => string> = {
-  'user-override-unreviewed': (skill) =>
-    `Not the built-in ${skill}: an unreviewed skill of that name in your skills folder, given the built-in one's settings and secrets.`,
-  'user-override': (skill) => `Your own version of ${skill} (reviewed; it replaces the built-in one).`,
-  'user-unreviewed': (skill) =>
-    `${skill} is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: review it on the Skills page, or with ias skills review ${skill}.`,
-};
-
-/** What the approval gate tells the owner in the app, by its codes. */
-const approvalMessages: ApprovalMessageStrings = {
-  'approval-needed': (p) => ({
-    title: p.again ? 'Approval needed again: the skill changed' : 'Approval needed',
-    body: lines(
-      p.movedFrom && `${channels[p.movedFrom] ?? p.movedFrom} is not connected; this approval moved here.`,
-      p.title ? `${p.skill} (${p.title})` : p.skill,
-      p.origin && origins[p.origin](p.skill),
-      p.from &&
-        (p.from.kind === 'task'
-          ? `Asked by the scheduled task “${p.from.title}”`
-          : `Asked in the chat “${p.from.title}”`),
-      p.params,
-      `Approve or reject it in iAs within ${p.validMinutes} minutes.`,
-    ),
-  }),
-  'approval-approved': (p) => ({ title: `Approved, running ${p.skill}.` }),
-  'approval-rejected': (p) => ({ title: `Refused: ${p.skill} will not run.` }),
-  'approval-cancelled': (p) => ({ title: `Cancelled: ${p.skill} will not run.` }),
-  'approval-expired': (p) => ({ title: `Expired: ${p.skill} did not run.` }),
-};
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
@@ -154,7 +107,7 @@ export const en = {
   /** The lines about how a turn went, by their codes. */
   turn: englishTurnMessages,
   /** What the approval gate tells the owner in the app (a toast), by its codes. */
-  approvalMessage: approvalMessages,
+  approvalMessage: englishApprovalMessages,
   /** What is wrong with a SKILL.md, by its codes. */
   skillProblem: englishSkillProblems,
   /** Why a skill's secret setting is not used or saved, by its codes. */
@@ -260,7 +213,7 @@ export const en = {
     paused: 'High-risk skills are paused: none runs and nobody is asked until you resume them in Settings.',
     cardTitle: (skill: string) => `Allow ${skill}?`,
     cardIntro: 'The assistant wants to run this high-risk skill with these parameters:',
-    origins,
+    origins: englishApprovalOrigins,
     noChannel: 'not sent',
     sentTo: (channel: string) => `Sent to: ${channel}`,
     approve: 'Approve',
@@ -271,7 +224,7 @@ export const en = {
     queuedHint: 'Waits until the approval before it is decided.',
     alreadyDecided: 'This approval was already decided.',
     decideFailed: 'Could not send your decision',
-    channels,
+    channels: englishChannelNames,
     status: {
       queued: 'Queued',
       pending: 'Pending',

@@ -1,6 +1,11 @@
 /** 简体中文。 */
 import { chineseApiErrors } from '../../shared/api-errors-zh-CN.js';
 import { chineseApprovalOutcomes } from '../../shared/approval-outcomes-zh-CN.js';
+import {
+  chineseApprovalMessages,
+  chineseApprovalOrigins,
+  chineseChannelNames,
+} from '../../shared/approval-words-zh-CN.js';
 import { chineseCallErrors } from '../../shared/call-errors-zh-CN.js';
 import { chineseSkillProblems } from '../../shared/skill-problems-zh-CN.js';
 import { chinesePresetLabels } from '../../shared/preset-labels-zh-CN.js';
@@ -10,28 +15,9 @@ import { chineseTaskResults } from '../../shared/task-results-zh-CN.js';
 import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
 import { chineseWechatErrors } from '../../shared/wechat-errors-zh-CN.js';
 import { wechatStateWords } from '../../shared/wechat-states.js';
-import { lines, type Strings } from './en.js';
-
-/** Where an approval can go, by the channel's name. */
-const channels: Record<string, string> = {
-  wechat: '微信',
-  desktop: '本机',
-  terminal: '终端',
-  'in-process': '本应用',
-  'in-app': '本应用',
-  web: '网页界面',
-};
+import type { Strings } from './en.js';
 
 const n = (value: number) => value.toLocaleString('zh-CN');
-
-/** The line of an approval whose skill is a user skill in a shipped one's name, or a Low one not reviewed. */
-const origins: Strings['approvals']['origins'] = {
-  'user-override-unreviewed': (skill) =>
-    `这不是内置的 ${skill}：是技能文件夹里一个未经你审核的同名技能，它会拿到内置 ${skill} 的设置和密钥。`,
-  'user-override': (skill) => `这是你自己的 ${skill} 版本（已审核，替代内置的 ${skill}）。`,
-  'user-unreviewed': (skill) =>
-    `${skill} 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认：在「技能」页面审核，或运行 ias skills review ${skill}。`,
-};
 
 export const zhCN: Strings = {
   common: {
@@ -114,23 +100,7 @@ export const zhCN: Strings = {
   },
   /** The lines about how a turn went, by their codes (shared with `ias chat`). */
   turn: chineseTurnMessages,
-  approvalMessage: {
-    'approval-needed': (p) => ({
-      title: p.again ? '技能已更改，需要你重新确认' : '需要你的确认',
-      body: lines(
-        p.movedFrom && `${channels[p.movedFrom] ?? p.movedFrom}已断开，这个确认改由这里进行。`,
-        p.title ? `${p.skill}（${p.title}）` : p.skill,
-        p.origin && origins[p.origin](p.skill),
-        p.from && (p.from.kind === 'task' ? `来自定时任务「${p.from.title}」` : `来自对话「${p.from.title}」`),
-        p.params,
-        `请在 iAs 中批准或拒绝（${n(p.validMinutes)} 分钟内有效）。`,
-      ),
-    }),
-    'approval-approved': (p) => ({ title: `已确认，正在执行：${p.skill}。` }),
-    'approval-rejected': (p) => ({ title: `已拒绝：${p.skill} 不会执行。` }),
-    'approval-cancelled': (p) => ({ title: `已取消：${p.skill} 不会执行。` }),
-    'approval-expired': (p) => ({ title: `已过期：${p.skill} 没有执行。` }),
-  },
+  approvalMessage: chineseApprovalMessages,
   skillProblem: chineseSkillProblems,
   skillSecret: chineseSkillSecrets,
   apiError: chineseApiErrors,
@@ -221,7 +191,7 @@ export const zhCN: Strings = {
     paused: '高风险技能已暂停：在设置中恢复之前，它们不会运行，也不会询问你。',
     cardTitle: (skill) => `允许运行 ${skill}？`,
     cardIntro: '助手想用以下参数运行这个高风险技能：',
-    origins,
+    origins: chineseApprovalOrigins,
     noChannel: '未发送',
     sentTo: (channel) => `发送至：${channel}`,
     approve: '批准',
@@ -232,7 +202,7 @@ export const zhCN: Strings = {
     queuedHint: '等前一个审批处理完后再发送。',
     alreadyDecided: '此审批已经处理过了。',
     decideFailed: '无法提交你的决定',
-    channels,
+    channels: chineseChannelNames,
     status: {
       queued: '排队中',
       pending: '待确认',

@@ -55,12 +55,14 @@ let quitting = false;
 const opened = new OpenedParts();
 const warnClosing = (err: unknown) => console.warn('iAs: while stopping:', err);
 
+/** Shows the main window on `page` (else as it is), created on it when there is none. */
 function openWindow(page?: TrayPage): void {
   if (!app.isReady()) return;
-  const fresh = !mainWindow || mainWindow.isDestroyed();
-  if (fresh) mainWindow = createMainWindow({ isQuitting: () => quitting });
-  if (page && !fresh) showPage(mainWindow!, page);
-  else showWindow(mainWindow!);
+  if (!mainWindow || mainWindow.isDestroyed()) {
+    mainWindow = createMainWindow({ isQuitting: () => quitting, ...(page ? { page } : {}) });
+    showWindow(mainWindow);
+  } else if (page) showPage(mainWindow, page);
+  else showWindow(mainWindow);
 }
 
 function openChat(): void {

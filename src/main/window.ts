@@ -2,15 +2,18 @@
 import { BrowserWindow } from 'electron';
 import { devServerUrl, iconPath, preloadPath, rendererFile } from './paths.js';
 import { SECURE_WEB_PREFERENCES } from './web-security.js';
+import { pageHash, windowUrl } from './window-url.js';
 
 export interface MainWindowOptions {
   /** Closing the window hides it to the tray unless the app is quitting. */
   isQuitting: () => boolean;
   /** The compact chat window that opens from the tray. */
   compact?: boolean;
+  /** The page it opens on (the renderer routes by hash); the chat when none. */
+  page?: string;
 }
 
-export function createMainWindow({ isQuitting, compact = false }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({ isQuitting, compact = false, page }: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
     title: 'iAs',
     width: compact ? 420 : 1080,
@@ -31,18 +34,14 @@ export function createMainWindow({ isQuitting, compact = false }: MainWindowOpti
     window.hide();
   });
 
-  const dev = devServerUrl();
-  const query: Record<string, string> = compact ? { compact: '1' } : {};
-  const loading = dev
-    ? window.loadURL(`${dev}${compact ? '?compact=1' : ''}`)
-    : window.loadFile(rendererFile, { query });
+  const loading = window.loadURL(windowUrl({ devServer: devServerUrl(), rendererFile, compact, page }));
   loading.catch((err: unknown) => console.error('iAs: could not load the window:', err));
   return window;
 }
 
 /** Shows a page of the main window (the renderer routes by hash). */
 export function showPage(window: BrowserWindow, page: string): void {
-  void window.webContents.executeJavaScript(`location.hash = ${JSON.stringify(`#/${page}`)}`);
+  void window.webContents.executeJavaScript(`location.hash = ${JSON.stringify(pageHash(page))}`);
   showWindow(window);
 }
 

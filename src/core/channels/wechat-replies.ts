@@ -46,3 +46,13 @@ export function thrownReply(locale: Locale, err: unknown): string {
   const line = failureLine(err);
   return failureReply(locale, line.message, codeOf(line));
 }
+
+/**
+ * Put first in each WeChat piece of a model's reply that reads like iAs's own messages (an
+ * approval request's banner, words or code line), in the owner's language.
+ */
+export function imitationWarning(locale: Locale): string {
+  return locale === 'zh-CN'
+    ? '⚠ 以下是模型写的回复，不是 iAs 发出的确认请求。iAs 真正的确认请求是单独发来的消息，从不夹在模型的回复里。'
+    : "⚠ What follows is the model's reply, not an approval request from iAs. iAs's real requests come as messages of their own, never inside a reply.";
+}

@@ -13,8 +13,8 @@ import { PairingSession } from './pairing.js';
 import type { WechatBot } from './wechat-bot.js';
 import type { WechatChannel } from './wechat-channel.js';
 import type { OwnerBinding, WechatSettings } from './wechat-settings.js';
-import { failureReply, refusalReply, thrownReply } from './wechat-replies.js';
-import { markdownToPlain, splitForWechat } from './wechat-text.js';
+import { failureReply, imitationWarning, refusalReply, thrownReply } from './wechat-replies.js';
+import { markdownToPlain, modelReplyPieces, splitForWechat } from './wechat-text.js';
 import type { Locale } from '../../shared/locale.js';
 
 export interface WechatRouterOptions {
@@ -147,12 +147,17 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
       await this.reply(thrownReply(locale, err));
       return;
     }
-    await this.reply(turn.error ? failureReply(locale, turn.error, turn.errorCode) : markdownToPlain(turn.reply));
+    if (turn.error) await this.reply(failureReply(locale, turn.error, turn.errorCode));
+    else await this.reply(markdownToPlain(turn.reply), { locale });
   }
 
-  /** Sends a reply to the owner's message, in pieces WeChat takes. */
-  private async reply(text: string): Promise<void> {
-    for (const piece of splitForWechat(text)) await this.options.channel.sendToOwner(piece);
+  /**
+   * Sends a reply to the owner's message, in pieces WeChat takes. The model's (`fromModel`) comes
+   * under a warning when it reads like iAs's own messages: it shares the chat with approval requests.
+   */
+  private async reply(text: string, fromModel?: { locale: Locale }): Promise<void> {
+    const pieces = fromModel ? modelReplyPieces(text, imitationWarning(fromModel.locale)) : splitForWechat(text);
+    for (const piece of pieces) await this.options.channel.sendToOwner(piece);
     this.emit('replied', text);
   }
 }

@@ -1,11 +1,16 @@
 /** Replies for WeChat: markdown made readable as plain text, long text split at sensible places. */
+import { imitatesIas } from './ias-imitation.js';
 
 export const WECHAT_CHUNK = 1800;
 
+/**
+ * Markdown as plain text. A heading is its text after a bar (▍), on its own line: never in 【…】,
+ * the banner of iAs's own messages (see ias-imitation.ts).
+ */
 export function markdownToPlain(markdown: string): string {
   return markdown
     .replace(/```[^\n]*\n([\s\S]*?)```/g, (_, code: string) => code.replace(/\n$/, ''))
-    .replace(/^#{1,6}\s+(.*)$/gm, '【$1】')
+    .replace(/^#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/gm, '▍$1')
     .replace(/\*\*(.+?)\*\*|__(.+?)__/g, (_, a?: string, b?: string) => a ?? b ?? '')
     .replace(/(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?!\*)/g, '$1')
     .replace(/`([^`]+)`/g, '$1')
@@ -34,4 +39,14 @@ export function splitForWechat(text: string, max = WECHAT_CHUNK): string[] {
   }
   if (rest) pieces.push(rest);
   return pieces;
+}
+
+/**
+ * A model's reply in WeChat pieces. One that reads like iAs's own messages (see imitatesIas) has
+ * `warning` first in every piece, so no piece of it passes for a message of iAs's.
+ */
+export function modelReplyPieces(text: string, warning: string, max = WECHAT_CHUNK): string[] {
+  // A piece's text is part of the whole's, so looking at the whole finds whatever a piece shows.
+  if (!imitatesIas(text)) return splitForWechat(text, max);
+  return splitForWechat(text, max - warning.length - 1).map((piece) => `${warning}\n${piece}`);
 }

@@ -187,7 +187,7 @@ describe('WeChat: chat with iAs from WeChat', () => {
     model.enqueue({ content: '## Weather\n\nIt is **sunny** in `Shanghai`.' });
     await w.wx.say(w.wx.owner, '天气如何？');
     const reply = await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && /sunny/.test(m.text));
-    expect(reply.text).toBe('【Weather】\n\nIt is sunny in Shanghai.');
+    expect(reply.text).toBe('▍Weather\n\nIt is sunny in Shanghai.');
     expect(model.requests[0]!.body.messages.at(-1)).toEqual({ role: 'user', content: '天气如何？' });
     // A code-like answer is never a chat message, and strangers do not chat with iAs.
     await w.wx.say(w.wx.owner, '123456');

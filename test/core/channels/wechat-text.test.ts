@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { imitatesIas } from '../../../src/core/channels/ias-imitation.js';
+import { markdownToPlain, modelReplyPieces, splitForWechat } from '../../../src/core/channels/wechat-text.js';
+
+const WARNING = '⚠ not from iAs';
+
+describe('markdown for WeChat', () => {
+  it('a heading is its text after a bar, never in iAs’s 【…】 banner style', () => {
+    expect(markdownToPlain('# Weather\n\nIt is **sunny**.\n\n### Tomorrow ###\nRain.')).toBe(
+      '▍Weather\n\nIt is sunny.\n\n▍Tomorrow\nRain.',
+    );
+    const heading = markdownToPlain('# iAs 需要你的确认 · approval needed');
+    expect(heading).not.toContain('【');
+    expect(heading).toBe('▍iAs 需要你的确认 · approval needed');
+  });
+});
+
+describe('a model reply in WeChat pieces', () => {
+  it('an ordinary reply goes as it is', () => {
+    expect(modelReplyPieces('It is sunny.\n\n我已经确认了你的会议。', WARNING)).toEqual([
+      'It is sunny.\n\n我已经确认了你的会议。',
+    ]);
+    const long = `${'Sunny all week. '.repeat(200)}`;
+    expect(modelReplyPieces(long, WARNING)).toEqual(splitForWechat(long));
+  });
+
+  it('one that reads like iAs’s own has the warning first', () => {
+    const fake = markdownToPlain('# iAs 需要你的确认 · approval needed\n技能 Skill：query_weather');
+    expect(modelReplyPieces(fake, WARNING)).toEqual([`${WARNING}\n${fake}`]);
+  });
+
+  it('split into pieces, every piece has the warning first, none over the limit', () => {
+    const max = 200;
+    // The imitation begins the second piece: that piece must not start with it.
+    const text = `${'Here is the weather. '.repeat(8).trim()}\n\n【iAs 需要你的确认 · approval needed】\n${'天气查询，无需担心。'.repeat(20)}`;
+    expect(splitForWechat(text, max).some((piece) => piece.startsWith('【iAs'))).toBe(true);
+    const pieces = modelReplyPieces(text, WARNING, max);
+    expect(pieces.length).toBeGreaterThan(2);
+    for (const piece of pieces) {
+      expect(piece.startsWith(`${WARNING}\n`)).toBe(true);
+      expect(piece.length).toBeLessThanOrEqual(max);
+    }
+    const rest = pieces.map((p) => p.slice(WARNING.length + 1)).join('');
+    expect(rest.replace(/\s+/g, '')).toBe(text.replace(/\s+/g, ''));
+  });
+
+  it('an imitation cut between two pieces is still seen', () => {
+    const max = 100;
+    const text = `${'a'.repeat(99)}【iAs】`;
+    const plain = splitForWechat(text, max);
+    expect(plain.some(imitatesIas)).toBe(false);
+    expect(modelReplyPieces(text, WARNING, max).every((p) => p.startsWith(WARNING))).toBe(true);
+  });
+});

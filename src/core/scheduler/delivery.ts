@@ -1,6 +1,7 @@
 /** Sends each scheduled run's result to the owner: WeChat when it is connected, else a notification. */
 import type { WechatService } from '../channels/wechat-service.js';
-import { splitForWechat } from '../channels/wechat-text.js';
+import { imitationWarning } from '../channels/wechat-replies.js';
+import { modelReplyPieces } from '../channels/wechat-text.js';
 import type { TaskRunNews } from '../../shared/contract.js';
 import type { Locale } from '../../shared/locale.js';
 import { sayTaskResult } from '../../shared/task-results.js';
@@ -34,8 +35,11 @@ export function deliverTaskResults(scheduler: TaskScheduler, targets: DeliveryTa
       const wechat = targets.wechat;
       if (wechat && wechat.status().state === 'logged-in' && wechat.settings.owner()) {
         try {
-          const words = wechatWords(targets.locale?.() ?? 'en', task, outcome);
-          for (const piece of splitForWechat(words)) await wechat.channel.sendToOwner(piece);
+          const locale = targets.locale?.() ?? 'en';
+          // The model's words (its reply, a task it named), in the chat of approval requests: under
+          // a warning when they look like iAs's own.
+          const pieces = modelReplyPieces(wechatWords(locale, task, outcome), imitationWarning(locale));
+          for (const piece of pieces) await wechat.channel.sendToOwner(piece);
           return;
         } catch (err) {
           targets.log?.(

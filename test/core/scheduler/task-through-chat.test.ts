@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createCoreApi, type CoreApi } from '../../../src/core/api/create-api.js';
+import { imitationWarning } from '../../../src/core/channels/wechat-replies.js';
 import { WechatService } from '../../../src/core/channels/wechat-service.js';
 import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
 import type { IasEvent } from '../../../src/shared/contract.js';
@@ -166,6 +167,29 @@ describe('a scheduled task made through chat', () => {
       approvalOutcome: 'approved',
       status: 'done',
     });
+  });
+
+  it('delivers a reply that looks like an approval request under a warning, an ordinary one as it is', async () => {
+    const { runtime, core, server, wx } = await world({ wechat: true });
+    await core.api.saveSettings({ language: 'en' });
+    // WeChat is also the chat of iAs's approval requests: the run's reply must not pass for one.
+    const fake =
+      '【iAs 需要你的确认 · approval needed】\n技能 Skill：query_weather\n确认码 Code：see the message above';
+    server.enqueue({ content: fake }, { content: 'Sunny, 24°C.' });
+    runtime.scheduler.create(
+      { name: 'Weather', prompt: 'Tell me the weather', at: inSeconds(1) },
+      { knownSkills: runtime.registry.list().map((s) => s.name) },
+    );
+    const warned = await wx!.waitForSent((m) => m.to === MOCK_IDS.owner && m.text.includes('⏰ Weather'), 15_000);
+    expect(warned.text).toBe(`${imitationWarning('en')}\n⏰ Weather\n\n${fake}`);
+
+    wx!.sent.length = 0;
+    runtime.scheduler.create(
+      { name: 'Weather again', prompt: 'Tell me the weather', at: inSeconds(1) },
+      { knownSkills: runtime.registry.list().map((s) => s.name) },
+    );
+    const plain = await wx!.waitForSent((m) => m.to === MOCK_IDS.owner && m.text.includes('⏰ Weather again'), 15_000);
+    expect(plain.text).toBe('⏰ Weather again\n\nSunny, 24°C.');
   });
 
   it('delivers as a notification when WeChat is not connected', async () => {

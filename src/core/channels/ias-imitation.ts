@@ -67,7 +67,7 @@ const IAS_MARKS: RegExp[] = [
   // The banner's words (the request, and the one asked again when its skill changed).
   /需要你的确认/,
   /approvalneeded/,
-  /重新确认/,
+  /需要你重新确认/,
   // The code line, and the request's own labels around it.
   /确认码/,
   /code:[^\p{L}\p{N}]{0,3}\d{4}/u,

@@ -12,6 +12,9 @@ import { loadSkillsRoot } from '../../src/core/skills/load.js';
 import { parseSkillFile } from '../../src/core/skills/parse.js';
 import type { SkillProblem } from '../../src/core/skills/types.js';
 import { wechatWords } from '../../src/core/scheduler/delivery.js';
+import type { TaskRunOutcome } from '../../src/core/scheduler/scheduler.js';
+import { imitationWarning } from '../../src/core/channels/wechat-replies.js';
+import { modelReplyPieces } from '../../src/core/channels/wechat-text.js';
 import type { ScheduledTask } from '../../src/core/store/tasks-repo.js';
 import { turnMessage, codeOf } from '../../src/core/agent/turn-messages.js';
 import { decodeApiError, encodeApiError, englishApiErrors, sayApiError } from '../../src/shared/api-errors.js';
@@ -169,6 +172,24 @@ describe('scheduled run results', () => {
       '⏰ Weather：运行失败\n\n模型服务拒绝了 API 密钥（401）。请检查设置中的密钥或 IAS_LLM_API_KEY。服务器返回：bad key',
     );
     expect(wechatWords('en', task, failed)).toBe(`⏰ Weather: failed\n\n${refused.message}`);
+  });
+
+  it('go to WeChat as plain text, with iAs’s own note no imitation of iAs', () => {
+    const noTools = turnMessage('model-without-tools', { model: 'tiny' });
+    const reply = '# Today\n\n**Sunny**, 24°C.';
+    const answered: TaskRunOutcome = {
+      success: true,
+      text: `${reply}\n\n[iAs: ${noTools.message}]`,
+      code: { code: 'run-answered', params: { reply, notices: [codeOf(noTools)] } },
+    };
+    expect(wechatWords('en', task, answered)).toBe(`⏰ Weather\n\n▍Today\n\nSunny, 24°C.\n\n[iAs: ${noTools.message}]`);
+    expect(wechatWords('zh-CN', task, answered)).toBe(
+      '⏰ Weather\n\n▍Today\n\nSunny, 24°C.\n\n[iAs：模型 tiny 不能使用工具，所以它会不借助技能直接回答。]',
+    );
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const words = wechatWords(locale, task, answered);
+      expect(modelReplyPieces(words, imitationWarning(locale))).toEqual([words]);
+    }
   });
 });
 

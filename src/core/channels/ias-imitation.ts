@@ -62,8 +62,9 @@ export function comparable(text: string): string {
 
 /** What iAs's own messages have and a model's reply should not, each in comparable form. */
 const IAS_MARKS: RegExp[] = [
-  // The banner: 【iAs …】, or in another bracket of its kind.
-  /[【〖〔〘〚[]ias/,
+  // The banner: 【iAs …】, or in another bracket of its kind (not "[iAs: …]", iAs's own note under
+  // a scheduled run's reply).
+  /[【〖〔〘〚]ias/,
   // The banner's words (the request, and the one asked again when its skill changed).
   /需要你的确认/,
   /approvalneeded/,

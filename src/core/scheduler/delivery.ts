@@ -1,7 +1,7 @@
 /** Sends each scheduled run's result to the owner: WeChat when it is connected, else a notification. */
 import type { WechatService } from '../channels/wechat-service.js';
 import { imitationWarning } from '../channels/wechat-replies.js';
-import { modelReplyPieces } from '../channels/wechat-text.js';
+import { markdownToPlain, modelReplyPieces } from '../channels/wechat-text.js';
 import type { TaskRunNews } from '../../shared/contract.js';
 import type { Locale } from '../../shared/locale.js';
 import { sayTaskResult } from '../../shared/task-results.js';
@@ -19,10 +19,14 @@ export interface DeliveryTargets {
   locale?: () => Locale;
 }
 
-/** A run's result as WeChat sends it: title and text in the owner's language. */
+/**
+ * A run's result as WeChat sends it: title and text in the owner's language, a reply's markdown
+ * made plain text as a chat reply's is.
+ */
 export function wechatWords(locale: Locale, task: ScheduledTask, outcome: TaskRunOutcome): string {
-  if (locale !== 'zh-CN') return `⏰ ${task.name}${outcome.success ? '' : ': failed'}\n\n${outcome.text}`;
-  const text = sayTaskResult(chineseTaskResults, outcome.text, outcome.code);
+  const said = locale === 'zh-CN' ? sayTaskResult(chineseTaskResults, outcome.text, outcome.code) : outcome.text;
+  const text = outcome.success ? markdownToPlain(said) : said;
+  if (locale !== 'zh-CN') return `⏰ ${task.name}${outcome.success ? '' : ': failed'}\n\n${text}`;
   return `⏰ ${task.name}${outcome.success ? '' : '：运行失败'}\n\n${text}`;
 }
 

@@ -137,4 +137,32 @@ describe('ias skills run: its own errors in the owner’s language', () => {
     });
     expect(run(['greet', '--params', '{"name":"Ann"}'], CHINESE)).toMatchObject({ status: 0, stdout: 'hi\n' });
   });
+
+  it('says a list’s checks (minItems, maxItems, uniqueItems) in 简体中文 too', () => {
+    const h = home();
+    writeSkill(
+      h.user,
+      'tag',
+      scriptSkill({
+        script: 'echo tagged',
+        parameters: {
+          type: 'object',
+          properties: { tags: { type: 'array', minItems: 2, maxItems: 3, uniqueItems: true } },
+        },
+      }),
+    );
+    const run = (params: unknown, env: Record<string, string> = {}) =>
+      ias(['skills', 'run', 'tag', '--params', JSON.stringify(params), ...h.args], env);
+    expect(run({ tags: ['a'] }, CHINESE)).toMatchObject({
+      status: 2,
+      stderr: '错误：tag 的参数无效：“tags”至少要有 2 项\n',
+    });
+    expect(run({ tags: ['a', 'b', 'c', 'a'] }, CHINESE).stderr).toBe(
+      '错误：tag 的参数无效：“tags”最多只能有 3 项；“tags”不能有重复的项（下标 0 和 3 的项相同）\n',
+    );
+    expect(run({ tags: ['a'] }).stderr).toBe(
+      'error: invalid arguments for tag: "tags" must NOT have fewer than 2 items\n',
+    );
+    expect(run({ tags: ['a', 'b'] }, CHINESE)).toMatchObject({ status: 0, stdout: 'tagged\n' });
+  });
 });

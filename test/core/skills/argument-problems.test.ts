@@ -11,9 +11,16 @@ import { sayArgsProblem } from '../../../src/shared/args-problems.js';
 import { chineseArgsProblems } from '../../../src/shared/args-problems-zh-CN.js';
 import { scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
 
-function greet(): Skill {
+function skillWith(name: string, parameters: object): Skill {
   const root = tempDir();
-  const parameters = {
+  writeSkill(root, name, scriptSkill({ parameters, script: 'echo hi' }));
+  const loaded = loadSkillFolder(root, name, 'user')!;
+  if (!loaded.skill) throw new Error(JSON.stringify(loaded.errors));
+  return loaded.skill;
+}
+
+function greet(): Skill {
+  return skillWith('greet', {
     type: 'object',
     properties: {
       name: { type: 'string', maxLength: 5 },
@@ -23,12 +30,45 @@ function greet(): Skill {
     },
     required: ['name'],
     additionalProperties: false,
-  };
-  writeSkill(root, 'greet', scriptSkill({ parameters, script: 'echo hi' }));
-  const loaded = loadSkillFolder(root, 'greet', 'user')!;
-  if (!loaded.skill) throw new Error(JSON.stringify(loaded.errors));
-  return loaded.skill;
+  });
 }
+
+/** Every other check a draft-07 parameter schema makes, each failed by `FAILS_ALL`. */
+const EVERY_CHECK = {
+  type: 'object',
+  minProperties: 20,
+  dependencies: { a: ['b'] },
+  properties: {
+    a: {},
+    list: { type: 'array', minItems: 3, contains: { type: 'string' } },
+    few: { type: 'array', maxItems: 1, uniqueItems: true },
+    pair: { type: 'array', items: [{}], additionalItems: false },
+    n: { multipleOf: 5, const: 10 },
+    t: { type: ['string', 'null'] },
+    any: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+    one: { oneOf: [{ type: 'number' }, { type: 'integer' }] },
+    not: { not: { type: 'number' } },
+    never: false,
+    when: { if: { type: 'number' }, then: { minimum: 5 } },
+    word: { type: 'string', minLength: 2, pattern: '^a' },
+    bag: { type: 'object', maxProperties: 0, propertyNames: { maxLength: 1 } },
+  },
+};
+const FAILS_ALL = {
+  a: 1,
+  list: [1],
+  few: [1, 1],
+  pair: [1, 2],
+  n: 3,
+  t: 3,
+  any: true,
+  one: 1,
+  not: 1,
+  never: 1,
+  when: 1,
+  word: 'b',
+  bag: { long: 1 },
+};
 
 const chinese = (skill: Skill, params: unknown) =>
   sayArgsProblem(chineseArgsProblems, skill.name, argumentsProblem(skill, params)!);
@@ -57,5 +97,54 @@ describe('argument problems in words', () => {
     );
     expect(chinese(skill, [])).toBe('greet 的参数无效：参数必须是一个 JSON 对象');
     expect(chinese(skill, { name: 'Annabel' })).toBe('greet 的参数无效：“name”最多只能有 5 个字符');
+  });
+
+  it('says every check of a parameter schema in 简体中文, none in Ajv’s English', () => {
+    const skill = skillWith('every', EVERY_CHECK);
+    const said = chinese(skill, FAILS_ALL)
+      .replace(/^every 的参数无效：/, '')
+      .split('；');
+    // What each check says, in the order Ajv reports them (the keywords and values stay as written).
+    expect(said).toEqual([
+      '参数至少要有 20 个属性',
+      '有“a”时必须也有“b”',
+      '“list”至少要有 3 项',
+      '“list/0”应为 string 类型',
+      '“list”至少要有 1 项符合 contains 的模式',
+      '“few”最多只能有 1 项',
+      '“few”不能有重复的项（下标 0 和 1 的项相同）',
+      '“pair”最多只能有 1 项',
+      '“n”必须等于 10',
+      '“n”必须是 5 的倍数',
+      '“t”应为 string 或 null 类型',
+      '“any”应为 string 类型',
+      '“any”应为 number 类型',
+      '“any”必须符合 anyOf 中的至少一个模式',
+      '“one”必须恰好符合 oneOf 中的一个模式',
+      '“not”不能符合 not 的模式',
+      '“never”不接受任何值',
+      '“when”必须不小于 5',
+      '“when”必须符合 then 的模式',
+      '“word”至少要有 2 个字符',
+      '“word”必须匹配模式 "^a"',
+      '“bag”最多只能有 0 个属性',
+      // The check a property name fails is said of its object, as Ajv reports it (in English too).
+      '“bag”最多只能有 1 个字符',
+      '“bag”中属性名“long”无效',
+    ]);
+    expect(said.join('')).not.toMatch(/must|have|items|valid|schema|equal/);
+    // The model is told the same checks in English.
+    expect(checkArguments(skill, FAILS_ALL)).toContain('"list" must NOT have fewer than 3 items');
+  });
+
+  it('has words for a format, should formats be checked, and for a check it does not know', () => {
+    const say = (keyword: string, params: Record<string, unknown>) =>
+      chineseArgsProblems.mismatch({ at: 'day', keyword, params, message: 'is wrong' });
+    expect(say('format', { format: 'date' })).toBe('“day”必须符合格式 "date"');
+    expect(say('unevaluatedItems', {})).toBe('“day”不符合参数模式的 unevaluatedItems 要求');
+    // Formats are the skill's to check: a value no date is not refused.
+    expect(
+      checkArguments(skillWith('dated', { type: 'object', properties: { day: { format: 'date' } } }), { day: 'x' }),
+    ).toBeUndefined();
   });
 });

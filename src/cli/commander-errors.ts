@@ -1,9 +1,11 @@
 /**
  * Commander's own errors (an unknown option or command, an option without its value, a missing or
  * an extra argument) in the owner's language: in 简体中文 by the fixed shapes commander 14 says
- * them in; any other as commander said it.
+ * them in, placeholders as the help says them; any other as commander said it.
  */
 import type { Locale } from '../shared/locale.js';
+import { chineseHelpTerms } from './help-words-zh-CN.js';
+import { placeholdersSaid } from './owner-language-help.js';
 
 const suggested = (oneOf: string | undefined, similar: string | undefined) =>
   similar === undefined ? '' : oneOf ? `（是否想用以下之一：${similar}？）` : `（是否想用 ${similar}？）`;
@@ -19,8 +21,12 @@ const chinese: [RegExp, (...parts: (string | undefined)[]) => string][] = [
     new RegExp(String.raw`^error: unknown command '(.*)'${SUGGESTION}$`, 's'),
     (name, oneOf, similar) => `未知命令 '${name}'${suggested(oneOf, similar)}`,
   ],
-  [/^error: option '(.*)' argument missing$/s, (flags) => `选项 '${flags}' 缺少值`],
-  [/^error: missing required argument '(.*)'$/s, (name) => `缺少必需的参数 '${name}'`],
+  // The option's and the argument's placeholders as the help after the error says them.
+  [/^error: option '(.*)' argument missing$/s, (flags) => `选项 '${placeholdersSaid(flags ?? '')}' 缺少值`],
+  [
+    /^error: missing required argument '(.*)'$/s,
+    (name) => `缺少必需的参数 '${chineseHelpTerms.placeholders[name ?? ''] ?? name}'`,
+  ],
   [
     /^error: too many arguments(?: for '(.*)')?\. Expected (\d+) arguments? but got (\d+)\.$/s,
     (command, expected, got) => `${command ? `${command} 的` : ''}参数过多：应为 ${expected} 个，收到 ${got} 个`,

@@ -24,8 +24,35 @@ export const chineseHelpTerms = {
     'Global Options:': '全局选项：',
     'Commands:': '命令：',
   } as Record<string, string | undefined>,
-  /** The placeholders in a usage line and a subcommand's term (`ias [options] [command]`). */
-  placeholders: { '[options]': '[选项]', '[command]': '[命令]' } as Record<string, string | undefined>,
+  /**
+   * The names in commander's placeholders (`ias [options] [command]`, `<name>`, `--home <dir>`,
+   * `[assignments...]`): in a usage line, a subcommand's, an option's or an argument's term, and
+   * commander's errors naming an argument or an option's value.
+   */
+  placeholders: {
+    options: '选项',
+    command: '命令',
+    name: '名称',
+    assignments: '设置',
+    path: '路径',
+    id: 'ID',
+    message: '消息',
+    dir: '目录',
+    json: 'JSON',
+    url: '网址',
+    model: '模型',
+    key: '密钥',
+    token: '令牌',
+    host: '主机',
+    port: '端口',
+    n: '数量',
+    status: '状态',
+    source: '来源',
+    words: '词语',
+    cursor: '游标',
+    format: '格式',
+    hash: '哈希',
+  } as Record<string, string | undefined>,
   /** The --help option's and the help command's description. */
   help: '显示命令的帮助',
   default: (value: string) => `（默认：${value}）`,
@@ -50,7 +77,7 @@ export const chineseHelp: Record<string, CommandHelp | undefined> = {
     options: {
       '--home': '数据文件夹（默认：$IAS_HOME，或本用户应用数据文件夹中的“iAs”）',
       '--system-skills': '系统技能文件夹（默认：随附的 resources/skills）',
-      '--user-skills': '用户技能文件夹（默认：<home>/skills）',
+      '--user-skills': '用户技能文件夹（默认：数据文件夹中的 skills）',
     },
   },
   skills: { description: '列出、检查和运行技能' },
@@ -116,9 +143,9 @@ export const chineseHelp: Record<string, CommandHelp | undefined> = {
     },
   },
   chat: {
-    description: '与 iAs 对话：带 MESSAGE 时进行一轮对话，否则在终端中进入交互式会话',
+    description: '与 iAs 对话：带上消息时进行一轮对话，否则在终端中进入交互式会话',
     arguments: { message: '要说的话（省略则进入交互式会话）' },
-    options: { '--conversation': '继续这个对话', '--json': '以 JSON 输出这一轮（仅限一轮对话：带 MESSAGE 时）' },
+    options: { '--conversation': '继续这个对话', '--json': '以 JSON 输出这一轮（仅限一轮对话：带上消息时）' },
     after: `${providerVariables}
 在终端中，Ctrl-C 停止回复，/exit 或 Ctrl-D 退出；/help 列出对话中的命令。
 高风险的调用在这里询问（y/N；Ctrl-C 表示拒绝）。退出码：0 模型已回复，

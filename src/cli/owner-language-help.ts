@@ -41,12 +41,18 @@ function withDefault(text: string, item: Option | Argument, shown: boolean): str
   return text + chineseHelpTerms.default(item.defaultValueDescription || JSON.stringify(item.defaultValue));
 }
 
-/** A usage line or a subcommand's term with commander's placeholders in 简体中文 (`[选项]`); arguments keep their names. */
-function placeholdersSaid(text: string): string {
-  return text.replace(
-    /\[(?:options|command)\]/g,
-    (placeholder) => chineseHelpTerms.placeholders[placeholder] ?? placeholder,
-  );
+const PLACEHOLDER = /<([\w-]+)(\.{3})?>|\[([\w-]+)(\.{3})?\]/g;
+
+/**
+ * `text` (a usage line, a subcommand's or an option's term, commander's error) with commander's
+ * placeholders in 简体中文: `[选项]`, `<名称>`, `[设置...]`; a name the table lacks as it is.
+ */
+export function placeholdersSaid(text: string): string {
+  return text.replace(PLACEHOLDER, (whole, required?: string, more = '', optional?: string, etc = '') => {
+    const said = chineseHelpTerms.placeholders[required ?? optional ?? ''];
+    if (said === undefined) return whole;
+    return required === undefined ? `[${said}${etc}]` : `<${said}${more}>`;
+  });
 }
 
 /** `helper` saying `command`'s help in 简体中文, its lines wrapped by terminal columns. */
@@ -56,6 +62,8 @@ function chineseHelper(helper: Help, command: Command): Help {
     styleTitle: (title) => helper.styleTitle(chineseHelpTerms.headings[title] ?? title),
     commandUsage: (cmd) => placeholdersSaid(helper.commandUsage(cmd)),
     subcommandTerm: (sub) => placeholdersSaid(helper.subcommandTerm(sub)),
+    optionTerm: (option) => placeholdersSaid(helper.optionTerm(option)),
+    argumentTerm: (argument) => chineseHelpTerms.placeholders[argument.name()] ?? helper.argumentTerm(argument),
     commandDescription: (cmd) => chineseHelp[commandPath(cmd)]?.description ?? helper.commandDescription(cmd),
     // Any but the command's own subcommands is commander's `help [command]`.
     subcommandDescription: (sub) =>

@@ -216,7 +216,7 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     const first = (args: string[], env: Record<string, string> = {}) => said(args, env).split('\n')[0];
     expect(first(['--bogus'], chinese)).toBe("错误：未知选项 '--bogus'");
     expect(first(['--sttus', 'done'], chinese)).toBe("错误：未知选项 '--sttus'（是否想用 --status？）");
-    expect(first(['--limit'], chinese)).toBe("错误：选项 '--limit <n>' 缺少值");
+    expect(first(['--limit'], chinese)).toBe("错误：选项 '--limit <数量>' 缺少值");
     expect(first(['yesterday'], chinese)).toBe('错误：audit 的参数过多：应为 0 个，收到 1 个');
     expect(first(['--bogus'])).toBe("error: unknown option '--bogus'");
     expect(said(['--cursor', 'bm90LWEtY3Vyc29y'])).toBe(

@@ -8,7 +8,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { APP_SETTINGS } from '../../src/core/owner-locale.js';
 import { openStore } from '../../src/core/store/index.js';
-import { chineseHelp } from '../../src/cli/help-words-zh-CN.js';
+import { chineseHelp, chineseHelpTerms } from '../../src/cli/help-words-zh-CN.js';
 import { commandPath, wrapColumns } from '../../src/cli/owner-language-help.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { ias } from '../helpers/cli.js';
@@ -50,6 +50,17 @@ describe('ias --help in the owner’s language', () => {
     expect(Object.keys(chineseHelp).sort()).toEqual(commands.map(commandPath).sort());
   });
 
+  it('has 简体中文 for every placeholder the program’s arguments and options have, hidden ones too', () => {
+    const commands = everyCommand(buildProgram());
+    const names = new Set([
+      'options',
+      'command',
+      ...commands.flatMap((c) => c.registeredArguments.map((a) => a.name())),
+      ...commands.flatMap((c) => c.options.flatMap((o) => [...o.flags.matchAll(/[<[]([\w-]+)/g)].map((m) => m[1]!))),
+    ]);
+    expect([...names].filter((name) => !chineseHelpTerms.placeholders[name])).toEqual([]);
+  });
+
   it('says `ias --help` in 简体中文: headings, descriptions, commander’s own words', () => {
     const root = help([], chinese);
     expect(root.status).toBe(0);
@@ -58,7 +69,7 @@ describe('ias --help in the owner’s language', () => {
     expect(root.stdout).toMatch(/\n {2}skills +列出、检查和运行技能\n/);
     expect(root.stdout).toMatch(/\n {2}-h, --help +显示命令的帮助\n/);
     expect(root.stdout).toMatch(/\n {2}help \[命令\] +显示命令的帮助\n/);
-    expect(root.stdout).toMatch(/\n {2}chat \[选项\] \[message\] +与 iAs 对话/);
+    expect(root.stdout).toMatch(/\n {2}chat \[选项\] \[消息\] +与 iAs 对话/);
     for (const english of [
       'Usage:',
       'Options:',
@@ -75,16 +86,24 @@ describe('ias --help in the owner’s language', () => {
 
   it('says a command’s help in 简体中文, its arguments, defaults and added text too, wrapped by columns', () => {
     const config = help(['skills', 'config'], chinese).stdout;
-    expect(config).toMatch(/^用法：ias skills config \[选项\] <name> \[assignments\.\.\.\]\n/);
+    expect(config).toMatch(/^用法：ias skills config \[选项\] <名称> \[设置\.\.\.\]\n/);
     expect(config).toContain('查看或设置技能的设置；机密保存在机密存储中，从不显示');
-    expect(config).toMatch(/\n参数：\n {2}name +技能\n/);
+    expect(config).toMatch(/\n参数：\n {2}名称 +技能\n {2}设置 +KEY=VALUE 设置/);
     expect(config).toMatch(/\n {2}--json +输出 JSON\n/);
-    for (const english of ['Arguments:', "show or set a skill's", 'the skill', 'KEY=VALUE to set', 'print JSON']) {
+    for (const english of [
+      'Arguments:',
+      "show or set a skill's",
+      'the skill',
+      'KEY=VALUE to set',
+      'print JSON',
+      '<name>',
+      'assignments',
+    ]) {
       expect(config).not.toContain(english);
     }
 
     const serve = help(['serve'], chinese).stdout;
-    expect(serve).toMatch(/\n {2}--port <port> +端口（0 = 任意空闲端口）（默认："3717"）\n/);
+    expect(serve).toMatch(/\n {2}--port <端口> +端口（0 = 任意空闲端口）（默认："3717"）\n/);
     expect(serve).not.toContain('default:');
 
     const chat = help(['chat'], chinese).stdout;
@@ -106,7 +125,7 @@ describe('ias --help in the owner’s language', () => {
     expect(ias(['--home', dir, 'tasks', '--help']).stdout).toContain('列出、立即运行、暂停、恢复或删除定时任务');
     const missing = ias(['--home', dir, 'skills', 'config']);
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toMatch(/^错误：缺少必需的参数 'name'\n\n用法：ias skills config /);
+    expect(missing.stderr).toMatch(/^错误：缺少必需的参数 '名称'\n\n用法：ias skills config \[选项\] <名称> /);
   });
 
   it('follows the language setting of a --home given after --help too, in either form', () => {
@@ -115,7 +134,7 @@ describe('ias --help in the owner’s language', () => {
     store.settings.set(APP_SETTINGS, { language: 'zh-CN' });
     store.close();
     // Commander reads the program's options all along the line before it says a help.
-    const chat = /^用法：ias chat \[选项\] \[message\]\n/;
+    const chat = /^用法：ias chat \[选项\] \[消息\]\n/;
     for (const args of [
       ['chat', '--home', dir, '--help'],
       ['chat', '--help', '--home', dir],
@@ -160,6 +179,10 @@ describe('ias --help in the owner’s language', () => {
     );
     expect(root).toContain('\n  -h, --help                display help for command\n');
     expect(help(['chat']).stdout).toContain('On a terminal, Ctrl-C stops a reply');
+    const config = help(['skills', 'config']).stdout;
+    expect(config).toMatch(/^Usage: ias skills config \[options\] <name> \[assignments\.\.\.\]\n/);
+    expect(config).toMatch(/\nArguments:\n {2}name +the skill\n/);
+    expect(help([]).stdout).toContain('\n  --home <dir> ');
   });
 });
 

@@ -25,7 +25,7 @@ import { color, jsonText } from './format.js';
 import { interactiveLoop, type InteractiveSession } from './interactive-chat.js';
 import { providerVariablesHelp } from './provider-help.js';
 import { afterHelp } from './owner-language-help.js';
-import { refusedForNoApprover, TerminalApprovals, unreviewedSkillOf } from './terminal-approvals.js';
+import { refusedForNoApprover, TerminalApprovals, unreviewedOncePerRun } from './terminal-approvals.js';
 import { UsageError } from './usage-error.js';
 
 type Failure = Extract<AgentEvent, { type: 'error' }>;
@@ -99,6 +99,7 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
         }
         const print = printer(Boolean(opts.json), words, () => approvals?.beforeOutput());
         const finished: BackgroundResult[] = [];
+        const newlyUnreviewed = unreviewedOncePerRun();
         // The last failure said: a turn that throws says it before it does (see Agent.send).
         let failure: Failure | undefined;
         const agent = runtime.agent({
@@ -111,7 +112,8 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
               toldNoApprover = true;
               process.stderr.write(color.yellow(`${words.noApprover}\n`));
             }
-            const unreviewed = !rl && unreviewedSkillOf(event, runtime);
+            // And, once for each skill, why a Low one of the owner's was asked about.
+            const unreviewed = !rl && newlyUnreviewed(event, runtime);
             if (unreviewed) process.stderr.write(color.yellow(`${words.unreviewedNoApprover(unreviewed)}\n`));
             if (event.type === 'error') failure = event;
             print(event);

@@ -17,7 +17,7 @@ import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { cell, color, jsonText } from './format.js';
 import { tasksWords } from './tasks-words.js';
-import { refusedForNoApprover, TerminalApprovals, unreviewedSkillOf } from './terminal-approvals.js';
+import { refusedForNoApprover, TerminalApprovals, unreviewedOncePerRun } from './terminal-approvals.js';
 
 type Ended = Extract<AgentEvent, { type: 'background-result' }>;
 
@@ -34,6 +34,7 @@ export function registerTaskRunCommand(tasks: Command): void {
       const agents: Agent[] = [];
       const background: Ended[] = [];
       let toldNoApprover = false;
+      const newlyUnreviewed = unreviewedOncePerRun();
       const onEvent = (event: AgentEvent) => {
         if (event.type === 'background-result') background.push(event);
         // The run waits for a call gone on in the background (one may wait for its approval, whose
@@ -47,7 +48,8 @@ export function registerTaskRunCommand(tasks: Command): void {
           toldNoApprover = true;
           process.stderr.write(color.yellow(`${words.noApprover}\n`));
         }
-        const unreviewed = !onTerminal && unreviewedSkillOf(event, runtime);
+        // Once for each skill in the run, however many of its calls are refused.
+        const unreviewed = !onTerminal && newlyUnreviewed(event, runtime);
         if (unreviewed) process.stderr.write(color.yellow(`${words.unreviewedNoApprover(unreviewed)}\n`));
       };
       const runtime = await contextRuntime(context, {

@@ -124,6 +124,23 @@ export function unreviewedSkillOf(event: AgentEvent, runtime: Pick<Runtime, 'reg
   return skill && skillOrigin(skill, runtime.store.skillSettings) === 'user-unreviewed' ? skill.name : undefined;
 }
 
+/**
+ * `unreviewedSkillOf` for one run (a chat, a task's run): each skill is said once, however many of its
+ * calls are refused.
+ */
+export function unreviewedOncePerRun(): (
+  event: AgentEvent,
+  runtime: Pick<Runtime, 'registry' | 'store'>,
+) => string | undefined {
+  const told = new Set<string>();
+  return (event, runtime) => {
+    const skill = unreviewedSkillOf(event, runtime);
+    if (skill === undefined || told.has(skill)) return undefined;
+    told.add(skill);
+    return skill;
+  };
+}
+
 /** A call's result that says it did not run because no approval channel could reach the owner. */
 export function refusedForNoApprover(event: AgentEvent): boolean {
   if (event.type !== 'tool-result' && event.type !== 'background-result') return false;

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { iasAsync } from '../helpers/cli.js';
-import { chatWorld, type ChatWorld } from '../helpers/chat-world.js';
+import { chatWorld, unreviewedGreetCalledThrice, type ChatWorld } from '../helpers/chat-world.js';
 import { scriptSkill, writeSkill } from '../helpers/temp.js';
 import { CTRL_D, iasOnTerminal } from '../helpers/terminal.js';
 
@@ -56,6 +56,15 @@ describe('ias chat: the owner’s own Low skill, not reviewed', () => {
     expect(chinese.stderr).toContain(
       '[greet 是低风险技能，但你还没有审核它，所以审核之前按高风险运行：运行 `ias skills review greet`，或在应用的「技能」页面审核]',
     );
+  }, 30_000);
+
+  it('without a terminal, the notice is said once in a run, however many of its calls are refused', async () => {
+    const s = await chatWorld();
+    unreviewedGreetCalledThrice(s.home, s.server);
+    const piped = await iasAsync(['chat', ...s.args, 'greet Ada three times'], s.env);
+    expect(piped.stdout).toContain('Not greeted.');
+    expect(s.server.requests).toHaveLength(3);
+    expect(piped.stderr.split('[greet is a low-risk skill you have not reviewed').length - 1).toBe(1);
   }, 30_000);
 
   it('reviewed, it runs at once and nothing is said of a review', async () => {

@@ -11,6 +11,7 @@ import { createCoreApi } from '../../src/core/api/create-api.js';
 import { openRuntime } from '../../src/core/runtime.js';
 import { openStore } from '../../src/core/store/index.js';
 import type { NewTask, ScheduledTask } from '../../src/core/store/tasks-repo.js';
+import { unreviewedGreetCalledThrice } from '../helpers/chat-world.js';
 import { iasAsync, iasProcess, type CliRun } from '../helpers/cli.js';
 import { countingSkill, readRuns } from '../helpers/gate.js';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
@@ -205,6 +206,15 @@ describe('ias tasks run', () => {
     expect(readRuns(s.home, 'send_mail')).toHaveLength(1);
     expect(s.stored()).toMatchObject({ lastStatus: 'done', nextRunAt: NEXT });
   }, 60_000);
+
+  it("where nobody can be asked, says once in the run that the owner's Low skill is unreviewed", async () => {
+    const s = await setup([{ allowlist: ['greet'] }]);
+    unreviewedGreetCalledThrice(s.home, s.server);
+    const piped = await iasAsync(s.args('task0001'), s.env);
+    expect(s.server.requests).toHaveLength(3);
+    expect(piped.stderr).toContain('there is no terminal here to ask you at');
+    expect(piped.stderr.split('[greet is a low-risk skill you have not reviewed').length - 1).toBe(1);
+  }, 30_000);
 
   it('a call approved after its 8 s: the run waits for it, and prints what it really did', async () => {
     const s = await setup([{}]);

@@ -43,6 +43,20 @@ export function mailGoingOnInTheBackground(model: ModelServer): void {
   );
 }
 
+/**
+ * The owner's `greet` (Low, written straight into the skills folder: unreviewed), which the model
+ * calls three times: twice in one step, once in the next; then it answers "Not greeted.".
+ */
+export function unreviewedGreetCalledThrice(home: string, model: ModelServer): void {
+  writeSkill(path.join(home, 'skills'), 'greet', scriptSkill({ risk: 'Low', script: 'echo "Hello, Ada"' }));
+  const greet = (args = '{}') => ({ name: 'greet', arguments: args });
+  model.enqueue(
+    { toolCalls: [greet(), greet('{"again":true}')] },
+    { toolCalls: [greet()] },
+    { content: 'Not greeted.' },
+  );
+}
+
 /** The turn a `--json` chat printed last on the terminal (after whatever the terminal showed before). */
 export function jsonOnScreen(screen: string): unknown {
   return JSON.parse(screen.slice(screen.lastIndexOf('{', screen.lastIndexOf('"conversationId"'))));

@@ -234,7 +234,14 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
         }
         // Without a usable model no turn can work: said before the prompt, not after a first message.
         runtime.provider();
-        await interactiveLoop(rl!, approvals!, turn, words, (started) => (session = started));
+        await interactiveLoop(
+          rl!,
+          approvals!,
+          turn,
+          words,
+          (started) => (session = started),
+          () => current?.controller.abort(),
+        );
         await stopTurn();
         // Nobody is left at the terminal to approve: background calls stop with the session.
         await waitForBackground(true);

@@ -23,9 +23,15 @@ export interface ChatWords {
   stopped: string;
   /** Said after a line typed while a reply is under way: it is sent once that reply ends. */
   typedAhead: string;
-  /** Said after a message pasted at an approval's question: it is no answer, and is sent after one. */
+  /**
+   * Said after a message pasted at an approval's question, or read with others there: it is no
+   * answer, and is sent after one.
+   */
   queuedBehindApproval: string;
-  /** Said after a reply stopped with Ctrl-C: the messages typed ahead were dropped, as a terminal drops type-ahead. */
+  /**
+   * Said after a reply stopped with Ctrl-C, or on leaving: the messages typed ahead were dropped, as
+   * a terminal drops type-ahead.
+   */
   queuedNotSent: (messages: number) => string;
   declined: string;
   /**

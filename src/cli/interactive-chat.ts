@@ -1,7 +1,8 @@
 /**
  * The interactive session of `ias chat` on a terminal: the prompt, lines typed ahead while a reply
- * is under way, pasted blocks, and approvals asked at the terminal (whose question, while one
- * waits, is drawn in place of the chat's prompt).
+ * is under way (each its own message), pasted blocks (one message: the terminal marks them, as
+ * bracketed paste), and approvals asked at the terminal (whose question, while one waits, is drawn
+ * in place of the chat's prompt).
  */
 import type readline from 'node:readline';
 import type { TurnResult } from '../core/agent/agent.js';
@@ -30,8 +31,19 @@ export async function interactiveLoop(
   turn: (text: string) => Promise<TurnResult>,
   words: ChatWords,
   onStarted: (session: InteractiveSession) => void,
+  /** Stops the turn under way: the session is left (Ctrl-D, /exit, SIGTERM). */
+  stopTurn: () => void,
 ): Promise<void> {
   process.stderr.write(color.dim(`${words.intro}\n`));
+  // The terminal marks what is pasted: a pasted block is told apart from lines typed, however fast
+  // they come (typed ahead while iAs was busy, they are read together).
+  // Asked to stop on leaving, or on an exit that never closes the session (a second SIGTERM).
+  const marksPastes = process.stderr.isTTY;
+  const stopMarking = () => void process.stderr.write(BRACKETED_PASTE_OFF);
+  if (marksPastes) {
+    process.stderr.write(BRACKETED_PASTE_ON);
+    process.once('exit', stopMarking);
+  }
   /** The cursor is on the prompt's line (nothing typed there has been entered): leaving ends it. */
   let onPromptLine = false;
   /** A line refused for a reply under way elsewhere in this conversation: put back at the prompt. */
@@ -57,12 +69,25 @@ export async function interactiveLoop(
   // as a shell runs what was typed ahead (and, as there, Ctrl-C drops them); no prompt is drawn
   // inside a reply.
   const typedAhead: string[] = [];
-  /** Messages typed ahead and dropped by a Ctrl-C: said once the stopped reply has ended. */
+  /** Messages typed ahead and dropped by a Ctrl-C or by leaving: said once the stopped reply has ended. */
   let dropped = 0;
-  // Lines that arrive together (a paste, read at once or in a few chunks) are one message, never
-  // an approval's answer nor a command; a line typed alone is taken once no other follows it.
+  // Lines that arrive together (typed ahead while iAs was busy; or pasted on a terminal that marks
+  // no paste) are each the owner's own, but none answers an approval: only a line entered alone at
+  // its question does. A line is taken once no other follows it.
   let arriving: string[] = [];
   let settle: NodeJS.Timeout | undefined;
+  /** The lines of a paste under way (between the terminal's marks): one message, never an answer nor a command. */
+  let pasting: string[] | undefined;
+  /** What was read and is not sent yet (a paste under way is one message). */
+  const unsent = () => typedAhead.length + arriving.length + (pasting?.length ? 1 : 0);
+  const clearQueued = () => {
+    typedAhead.length = 0;
+    arriving = [];
+    clearTimeout(settle);
+    if (pasting) pasting = [];
+  };
+  /** Ends the loop: set once it waits for the session's end. */
+  let leave = () => {};
   const send = (text: string) => {
     busy = true;
     void turn(text).then(
@@ -105,14 +130,17 @@ export async function interactiveLoop(
     if (!busy) prompt();
     else approvals.ask();
   };
+  /** Says how many queued messages were dropped (by Ctrl-C, or by leaving), if any were. */
+  const sayDropped = () => {
+    if (dropped === 0) return;
+    approvals.beforeOutput();
+    process.stderr.write(color.dim(`${words.queuedNotSent(dropped)}\n`));
+    dropped = 0;
+  };
   const next = () => {
     busy = false;
-    if (closed) return;
-    if (dropped > 0) {
-      approvals.beforeOutput();
-      process.stderr.write(color.dim(`${words.queuedNotSent(dropped)}\n`));
-      dropped = 0;
-    }
+    sayDropped();
+    if (closed) return leave();
     // An approval waiting for its answer is asked first: a line typed ahead is no answer to it.
     if (approvals.question() !== undefined) return prompt();
     const text = typedAhead.shift();
@@ -131,35 +159,62 @@ export async function interactiveLoop(
       if (!busy) next();
     },
     dropQueued: () => {
-      dropped += typedAhead.length + (arriving.length > 0 ? 1 : 0);
-      typedAhead.length = 0;
-      arriving = [];
-      clearTimeout(settle);
+      dropped += unsent();
+      clearQueued();
     },
   });
   prompt();
   await new Promise<void>((resolve) => {
+    leave = resolve;
     rl.on('close', () => {
       closed = true;
+      process.stdin.off('keypress', onKey);
+      if (marksPastes) {
+        process.off('exit', stopMarking);
+        stopMarking();
+      }
       // Left at the prompt (Ctrl-D, Ctrl-C, SIGTERM): what follows goes on a line of its own.
       if (onPromptLine) process.stderr.write('\n');
+      // Leaving is at once (a reply under way is stopped): what was queued is not sent, and that is
+      // said, under the stopped reply.
+      dropped += unsent();
+      clearQueued();
+      pasting = undefined;
+      if (busy) return stopTurn();
+      sayDropped();
       resolve();
     });
-    rl.on('close', () => clearTimeout(settle));
     rl.on('line', (line) => {
       onPromptLine = false;
+      if (pasting) return void pasting.push(line);
       arriving.push(line);
       clearTimeout(settle);
-      settle = setTimeout(() => {
-        const lines = arriving;
-        arriving = [];
-        if (lines.length === 1) typed(lines[0]!);
-        else chat(pastedMessage(lines));
-      }, TOGETHER_MS);
+      settle = setTimeout(takeArriving, TOGETHER_MS);
     });
-    const typed = (line: string) => {
-      // An answer only while its question is shown: a line typed under a reply that hid it is the chat's.
-      if (approvals.answer(line)) {
+    /** The lines arrived: each in its turn, an answer only when it came alone. */
+    const takeArriving = () => {
+      clearTimeout(settle);
+      const alone = arriving.length === 1;
+      // Leaving (`/exit`) counts and drops the lines after it.
+      while (arriving.length > 0) typed(arriving.shift()!, alone);
+    };
+    // readline reads the terminal's marks around a paste as keys of their own, after the lines before it.
+    const onKey = (_: string | undefined, key: { name?: string } | undefined) => {
+      if (key?.name === 'paste-start') {
+        takeArriving();
+        pasting = [];
+      } else if (key?.name === 'paste-end' && pasting) {
+        const lines = pasting;
+        pasting = undefined;
+        if (lines.length === 1) typed(lines[0]!, true);
+        else if (lines.length > 1) chat(pastedMessage(lines));
+      }
+    };
+    process.stdin.on('keypress', onKey);
+    const typed = (line: string, alone: boolean) => {
+      // An answer only while its question is shown, and entered alone: a line typed under a reply
+      // that hid it, or one of several read together, is the chat's.
+      if (alone && approvals.answer(line)) {
         if (!busy) next();
         return;
       }
@@ -176,8 +231,12 @@ export async function interactiveLoop(
   });
 }
 
-/** Lines read within this long of each other arrived together: a paste, not typing. */
+/** Lines read within this long of each other arrived together: typed ahead, or pasted, not entered one by one. */
 const TOGETHER_MS = 25;
+
+/** Asks the terminal to mark what is pasted (xterm's bracketed paste), and to stop. */
+const BRACKETED_PASTE_ON = '\x1b[?2004h';
+const BRACKETED_PASTE_OFF = '\x1b[?2004l';
 
 /** A pasted block as one message: its indentation kept, the blank lines around it dropped. */
 function pastedMessage(lines: string[]): string {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/core/store/index.js';
 import {
+  atBackgroundMailQuestion,
   chatWorld as setup,
   jsonOnScreen,
   mailGoingOnInTheBackground,
@@ -213,21 +214,6 @@ describe('ias chat', () => {
     expect(refused.stderr).not.toContain('sk-test-123');
   });
 });
-
-/**
- * An interactive chat asked to mail the boss: the call has gone on in the background and its
- * approval's question waits (drawn again after the model's reply, not the chat's prompt).
- */
-async function atBackgroundMailQuestion() {
-  const s = await setup();
-  mailGoingOnInTheBackground(s.server);
-  const term = iasOnTerminal(['chat', ...s.args], s.env);
-  await term.waitFor('you> ');
-  term.type('mail the boss\r');
-  await term.waitFor('It goes on in the background.');
-  await term.waitFor('Run send_mail? [y/N]', 2);
-  return { s, term };
-}
 
 describe('ias chat on a terminal', () => {
   it('Ctrl-C stops the reply under way, not the session; Ctrl-D leaves', async () => {
@@ -503,7 +489,7 @@ describe('ias chat on a terminal', () => {
     expect(sent.filter((m) => m.role === 'user').at(-1)).toMatchObject({ content: 'yes' });
   }, 30_000);
 
-  it('a pasted block is one message with its indentation, a long one read in several chunks too', async () => {
+  it('a pasted block (the terminal asked to mark pastes) is one message with its indentation, a long one too', async () => {
     const s = await setup();
     s.server.enqueue({ content: 'Reply one.' }, { content: 'Reply two.' });
     const term = iasOnTerminal(['chat', ...s.args], s.env);
@@ -514,12 +500,12 @@ describe('ias chat on a terminal', () => {
       '  File "x.py", line 1',
       'ValueError: bad',
     ];
-    term.type(`${traceback.join('\r')}\r`);
+    term.paste(`${traceback.join('\r')}\r`);
     await term.waitFor('Reply one.');
     await term.waitFor('you> ', 2);
     // Past what one read of the terminal gives (4 KiB), after blank lines that are dropped.
     const long = Array.from({ length: 120 }, (_, i) => `    line ${i}: ${'x'.repeat(50)}`);
-    term.type(`\r\r${long.join('\r')}\r\r`);
+    term.paste(`\r\r${long.join('\r')}\r\r`);
     await term.waitFor('Reply two.');
     await term.waitFor('you> ', 3);
     term.type(CTRL_D);
@@ -528,12 +514,17 @@ describe('ias chat on a terminal', () => {
     const said = s.server.requests.map((r) => (r.body.messages as { content: string }[]).at(-1)!.content);
     expect(said).toEqual([traceback.join('\n'), long.join('\n')]);
     expect(term.screen()).not.toContain('[queued');
+    // Asked before the first prompt, and told to stop on leaving: the terminal is left as it was.
+    const output = term.output();
+    expect(output.indexOf('\x1b[?2004h')).toBeGreaterThan(-1);
+    expect(output.indexOf('\x1b[?2004h')).toBeLessThan(output.indexOf('you> '));
+    expect(output.lastIndexOf('\x1b[?2004l')).toBeGreaterThan(output.lastIndexOf('you> '));
   });
 
   it('a pasted block starting with "y" at an approval\'s question does not answer it: it is sent after', async () => {
     const { s, term } = await atBackgroundMailQuestion();
     s.server.enqueue({ content: 'Logs checked.' });
-    term.type('y\ralso check the logs\r');
+    term.paste('y\ralso check the logs\r');
     await term.waitFor('[queued: sent once the question above is answered]');
     await term.waitFor('Run send_mail? [y/N]', 3);
     term.type('n\r');

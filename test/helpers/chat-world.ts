@@ -4,6 +4,7 @@ import path from 'node:path';
 import { openStore } from '../../src/core/store/index.js';
 import { startModelServer, type ModelServer } from './model-server.js';
 import { onCleanup, scriptSkill, tempDir, writeSkill } from './temp.js';
+import { iasOnTerminal, type TerminalSession } from './terminal.js';
 
 export interface ChatWorld {
   home: string;
@@ -55,6 +56,21 @@ export function unreviewedGreetCalledThrice(home: string, model: ModelServer): v
     { toolCalls: [greet()] },
     { content: 'Not greeted.' },
   );
+}
+
+/**
+ * An interactive chat asked to mail the boss: the call has gone on in the background and its
+ * approval's question waits (drawn again after the model's reply, not the chat's prompt).
+ */
+export async function atBackgroundMailQuestion(): Promise<{ s: ChatWorld; term: TerminalSession }> {
+  const s = await chatWorld();
+  mailGoingOnInTheBackground(s.server);
+  const term = iasOnTerminal(['chat', ...s.args], s.env);
+  await term.waitFor('you> ');
+  term.type('mail the boss\r');
+  await term.waitFor('It goes on in the background.');
+  await term.waitFor('Run send_mail? [y/N]', 2);
+  return { s, term };
 }
 
 /** The turn a `--json` chat printed last on the terminal (after whatever the terminal showed before). */

@@ -36,12 +36,19 @@ sys.exit(os.waitstatus_to_exitcode(status))
 
 export const CTRL_C = '\x03';
 export const CTRL_D = '\x04';
+/** What a terminal asked to mark pastes (xterm's bracketed paste) sends around one. */
+export const PASTE_START = '\x1b[200~';
+export const PASTE_END = '\x1b[201~';
 
 export interface TerminalSession {
   /** Everything the terminal has shown so far, without colours and cursor moves. */
   screen(): string;
+  /** Everything the terminal was sent, with its control sequences. */
+  output(): string;
   /** Types text as keys (a line ends with '\r', as Enter sends). */
   type(keys: string): void;
+  /** Pastes text as a terminal that marks pastes sends it (lines end with '\r'). */
+  paste(text: string): void;
   /** Resolves once the screen shows `text` `times` times in all. */
   waitFor(text: string, times?: number): Promise<void>;
   /** The command's exit code, once it has ended. */
@@ -106,7 +113,9 @@ function session(relay: string, args: string[], env: Record<string, string>) {
   });
   const term: TerminalSession = {
     screen,
+    output: () => raw,
     type: (keys) => child.stdin.write(keys),
+    paste: (text) => child.stdin.write(`${PASTE_START}${text}${PASTE_END}`),
     waitFor: (text, times = 1) =>
       new Promise<void>((resolve, reject) => {
         const check = () => {

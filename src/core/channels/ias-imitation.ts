@@ -7,8 +7,8 @@
  */
 
 /**
- * Latin look-alikes from other scripts (Cyrillic, Greek, IPA), lower case, for the letters of
- * the words looked for: NFKC folds full-width and styled letters, not these.
+ * Latin look-alikes from other scripts (Cyrillic, Greek, IPA, small capitals), lower case, for the
+ * letters of the words looked for: NFKD folds full-width and styled letters, not these.
  */
 const LOOK_ALIKES: Record<string, string> = {
   а: 'a', // Cyrillic
@@ -31,50 +31,77 @@ const LOOK_ALIKES: Record<string, string> = {
   ı: 'i', // dotless i, and IPA letters
   ɩ: 'i',
   ɑ: 'a',
-  ꜱ: 's',
+  ꜱ: 's', // small capitals
+  ɪ: 'i',
+  ᴀ: 'a',
+  ᴄ: 'c',
+  ᴅ: 'd',
+  ᴇ: 'e',
+  ʟ: 'l',
+  ɴ: 'n',
+  ᴏ: 'o',
+  ᴘ: 'p',
+  ʀ: 'r',
+  ᴛ: 't',
+  ᴠ: 'v',
+  ʏ: 'y',
 };
 const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
 
 /** Traditional forms of the Chinese words looked for (確認碼 for 确认码). */
-const TRADITIONAL: Record<string, string> = { 確: '确', 認: '认', 碼: '码', 妳: '你', 您: '你' };
+const TRADITIONAL: Record<string, string> = { 確: '确', 認: '认', 碼: '码', 數: '数', 妳: '你', 您: '你' };
 const TRADITIONAL_CHAR = new RegExp(`[${Object.keys(TRADITIONAL).join('')}]`, 'gu');
 
-/**
- * What is left out before looking: spaces of any kind, characters drawn as nothing (zero-width
- * spaces and joiners, format and control characters, variation selectors) and combining marks.
- */
-const IGNORED = /[\s\p{Z}\p{C}\p{Default_Ignorable_Code_Point}\p{M}]/gu;
+/** The brackets of a banner: 【iAs …】, or one of its kind (and "[", see IAS_MARKS). */
+const BANNER_OPENS = '【〖〔〘〚[';
 
 /**
- * Text as it is compared: compatibility-normalized (NFKC's folding of full-width, circled and
- * styled letters, full-width colons and brackets; marks taken apart and dropped), lower case,
- * look-alike letters as the Latin ones, traditional characters as simplified, without what is
- * ignored.
+ * What is read as a gap between words: anything but a letter, a digit, a colon or a banner's
+ * bracket. Spaces of any kind, characters drawn as nothing or as a blank (zero-width spaces,
+ * format characters, the braille blank), marks and punctuation alike, however many.
+ */
+const GAP = new RegExp(`[^\\p{L}\\p{N}:${BANNER_OPENS.replace('[', '\\[')}]+`, 'gu');
+
+/**
+ * Text as it is compared: compatibility-decomposed (NFKD folds full-width, circled and styled
+ * letters, full-width colons and brackets, and takes marks apart), lower case, look-alike letters
+ * as the Latin ones, traditional characters as simplified, every gap one space.
  */
 export function comparable(text: string): string {
   return text
     .normalize('NFKD')
     .toLowerCase()
-    .replace(IGNORED, '')
     .replace(LOOK_ALIKE, (c) => LOOK_ALIKES[c]!)
-    .replace(TRADITIONAL_CHAR, (c) => TRADITIONAL[c]!);
+    .replace(TRADITIONAL_CHAR, (c) => TRADITIONAL[c]!)
+    .replace(GAP, ' ');
+}
+
+/** `words` (a regular expression's source) matched with a gap allowed between any two characters. */
+function gapped(words: string): string {
+  return [...words].map((c) => (/[\p{L}\p{N}]/u.test(c) ? `${c} ?` : c)).join('');
 }
 
 /** What iAs's own messages have and a model's reply should not, each in comparable form. */
 const IAS_MARKS: RegExp[] = [
-  // The banner: 【iAs …】, or in another bracket of its kind (not "[iAs: …]", iAs's own note under
-  // a scheduled run's reply).
-  /[【〖〔〘〚]ias/,
-  // The banner's words (the request, and the one asked again when its skill changed).
-  /需要你的确认/,
-  /approvalneeded/,
-  /需要你重新确认/,
-  // The code line, and the request's own labels around it.
-  /确认码/,
-  /code:[^\p{L}\p{N}]{0,3}\d{4}/u,
-  /reply(the|its|this|that)code/,
-  /技能skill:/,
-  /参数parameters:/,
+  // The banner: 【iAs …】, or in another bracket of its kind; "[iAs" too, but not "[iAs: …]", iAs's
+  // own note under a scheduled run's reply.
+  new RegExp(`[${BANNER_OPENS.replace('[', '')}] ?${gapped('ias')}`, 'u'),
+  new RegExp(`\\[ ?${gapped('ias')}(?!:)`, 'u'),
+  // The banner's words after iAs or a banner's bracket (alone, they are ordinary polite Chinese).
+  new RegExp(
+    `(${gapped('ias')}|[${BANNER_OPENS.replace('[', '\\[')}] ?)${gapped('需要你')}(${gapped('的')})?(${gapped('重新')})?${gapped('确认')}`,
+    'u',
+  ),
+  new RegExp(gapped('approvalneeded'), 'u'),
+  // The code line (a code is 6 digits), and the request's own labels around it.
+  new RegExp(gapped('确认码'), 'u'),
+  new RegExp(`(^|[^a-z] ?)${gapped('code')}:? ?\\[? ?(\\d ?){6}(?!\\d)`, 'u'),
+  new RegExp(
+    `${gapped('reply')}(${gapped('the')}|${gapped('its')}|${gapped('this')}|${gapped('that')})${gapped('code')}`,
+    'u',
+  ),
+  new RegExp(`${gapped('技能')}${gapped('skill')}:`, 'u'),
+  new RegExp(`${gapped('参数')}${gapped('parameters')}:`, 'u'),
 ];
 
 /** Whether `text` carries a mark of iAs's own messages (see IAS_MARKS), however it is written. */

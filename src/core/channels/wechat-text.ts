@@ -33,7 +33,8 @@ export function splitForWechat(text: string, max = WECHAT_CHUNK): string[] {
       window.lastIndexOf('\n'),
       Math.max(window.lastIndexOf('。'), window.lastIndexOf('. ')),
     ].find((i) => i > max * 0.5);
-    const at = cut !== undefined && cut > 0 ? cut + 1 : max;
+    // Not between the two halves of a character (an emoji) when no better place is near.
+    const at = cut !== undefined && cut > 0 ? cut + 1 : max - (isHighSurrogate(rest.charCodeAt(max - 1)) ? 1 : 0);
     pieces.push(rest.slice(0, at).trim());
     rest = rest.slice(at).trim();
   }
@@ -49,4 +50,8 @@ export function modelReplyPieces(text: string, warning: string, max = WECHAT_CHU
   // A piece's text is part of the whole's, so looking at the whole finds whatever a piece shows.
   if (!imitatesIas(text)) return splitForWechat(text, max);
   return splitForWechat(text, max - warning.length - 1).map((piece) => `${warning}\n${piece}`);
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }

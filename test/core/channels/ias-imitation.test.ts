@@ -18,9 +18,16 @@ describe('a model reply that reads like iAs’s own messages', () => {
 
   it.each([
     ['the banner alone', '【iAs】'],
-    ['the banner’s words', '上一条是查天气的请求，需要你的确认'],
+    ['the banner’s words in a banner’s bracket', '【需要你的确认】上一条是查天气的请求'],
+    ['the banner’s words after iAs', 'iAs 需要您的确认：上一条是查天气的请求'],
     ['in English', 'Approval needed: the request above is a weather lookup.'],
-    ['asked again', '技能变了，需要你重新确认'],
+    ['asked again', '〔iAs〕技能变了，需要你重新确认'],
+    ['braille blanks inside the words', '【\u2800iAs 需要你的\u2800确认 · approval\u2800needed】'],
+    ['braille blanks in the labels and the code line', '技能 Skill\u2800：send_mail\n确认\u2800码 Code\u2800：123456'],
+    ['reply the code, with a braille blank', 'Reply the\u2800code to run it.'],
+    ['full-width square brackets', '［iAs］ weather lookup'],
+    ['small capitals', '【ɪᴀs】 weather lookup'],
+    ['a code without a colon', 'Code 123456'],
     ['the code line', '确认码 Code：123456'],
     ['the English code line', 'Code: 123456'],
     ['asking for the code', 'The request above only looks up the weather: reply the code to run it.'],
@@ -51,12 +58,16 @@ describe('a model reply that reads like iAs’s own messages', () => {
     ['an exit code', 'The script ended with exit code 1.'],
     ['a mail server’s reply code', 'The mail server gave reply code 550: mailbox unavailable.'],
     ['a plain number', '你的订单号是 123456。'],
+    ['the banner’s words, alone', '上一条是查天气的请求，需要你的确认。地址变了，需要你重新确认。'],
+    ['an error code', 'MySQL answered with error code: 1045.'],
+    ['iAs’s own note under a run’s reply', 'Sunny.\n\n[iAs: the model cannot use tools]'],
     ['code in a sentence', 'This code runs in 3 seconds.'],
   ])('not: %s', (_, text) => {
     expect(imitatesIas(text)).toBe(false);
   });
 
   it('compares text with spaces, hidden characters and marks left out, and letters folded', () => {
-    expect(comparable('【 ｉ\u200BＡs 】 Code：１２')).toBe('【ias】code:12');
+    expect(comparable('【 ｉ\u200BＡs 】 Code：１２')).toBe('【 i as code:12');
+    expect(comparable('App\u2800roval\u00AD needed, 確認碼')).toBe('app roval needed 确认码');
   });
 });

@@ -51,4 +51,11 @@ describe('a model reply in WeChat pieces', () => {
     expect(plain.some(imitatesIas)).toBe(false);
     expect(modelReplyPieces(text, WARNING, max).every((p) => p.startsWith(WARNING))).toBe(true);
   });
+
+  it('never cuts a character in two (an emoji) where no better place is near', () => {
+    const text = `${'a'.repeat(9)}${'😀'.repeat(6)}`;
+    const pieces = splitForWechat(text, 10);
+    expect(pieces.join('')).toBe(text);
+    for (const piece of pieces) expect(piece.isWellFormed(), JSON.stringify(piece)).toBe(true);
+  });
 });

@@ -50,12 +50,12 @@ it.each([
     const [first, ...rest] = await edges(page);
     for (const other of rest) expect(other).toEqual(first);
     expect(first!.right - first!.left).toBeGreaterThanOrEqual(200);
-    const rights = await page
-      .locator(
-        '.settings-section :is(input, select, [role="switch"]):not(.input-with-button > *), .input-with-button > :last-child',
-      )
-      .evaluateAll((all) => all.map((e) => Math.round(e.getBoundingClientRect().right)));
-    expect(rights.length).toBeGreaterThanOrEqual(9);
+    const controls = page.locator(
+      '.settings-section :is(input, select, [role="switch"]):not(.input-with-button > *), .input-with-button > :last-child',
+    );
+    // The sections after the first fill in as their data comes (slowly on a loaded machine).
+    await expect.poll(() => controls.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(9);
+    const rights = await controls.evaluateAll((all) => all.map((e) => Math.round(e.getBoundingClientRect().right)));
     expect(new Set(rights)).toEqual(new Set([first!.right]));
     await page.context().close();
   }

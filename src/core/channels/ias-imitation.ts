@@ -49,7 +49,7 @@ const LOOK_ALIKES: Record<string, string> = {
 const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
 
 /** Traditional forms of the Chinese words looked for (確認碼 for 确认码). */
-const TRADITIONAL: Record<string, string> = { 確: '确', 認: '认', 碼: '码', 數: '数', 妳: '你', 您: '你' };
+const TRADITIONAL: Record<string, string> = { 確: '确', 認: '认', 碼: '码', 參: '参', 數: '数', 妳: '你', 您: '你' };
 const TRADITIONAL_CHAR = new RegExp(`[${Object.keys(TRADITIONAL).join('')}]`, 'gu');
 
 /** The brackets of a banner: 【iAs …】, or one of its kind (and "[", see IAS_MARKS). */

@@ -42,6 +42,7 @@ describe('a model reply that reads like iAs’s own messages', () => {
     ['Cyrillic look-alikes', '【іАѕ weather】'],
     ['combining marks', 'áppróval néeded'],
     ['traditional characters', '確認碼：123456'],
+    ['the parameters label in traditional characters', '參數 Parameters：\n  city: 上海'],
     ['another bracket of the kind', '〖iAs〗 weather lookup'],
     ['a code in brackets', 'Code: [123456]'],
   ])('%s', (_, text) => {

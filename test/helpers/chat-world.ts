@@ -79,14 +79,14 @@ export function jsonOnScreen(screen: string): unknown {
 }
 
 /**
- * The database refuses the tool result holding `marker` (as a full disk would: "the disk is full")
- * and takes anything else: the turn that stores it fails in iAs.
+ * The database refuses the tool result holding `marker` (as a full disk would: "the disk is full",
+ * or `reason`, without a single quote) and takes anything else: the turn that stores it fails in iAs.
  */
-export function refuseToolResult(home: string, marker: string): void {
+export function refuseToolResult(home: string, marker: string, reason = 'the disk is full'): void {
   const store = openStore(path.join(home, 'ias.db'));
   try {
     store.db.exec(`CREATE TRIGGER refuse_result BEFORE INSERT ON messages
-      WHEN NEW.role = 'tool' AND NEW.content LIKE '%${marker}%' BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`);
+      WHEN NEW.role = 'tool' AND NEW.content LIKE '%${marker}%' BEGIN SELECT RAISE(ABORT, '${reason}'); END`);
   } finally {
     store.close();
   }

@@ -20,6 +20,15 @@ import type { Locale } from '../../shared/locale.js';
 import { sayTurnLine, type MessageCode } from '../../shared/turn-messages.js';
 import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
 
+/**
+ * What iAs says in reply to the owner's message. `warning`: it quotes words iAs did not write (a
+ * provider's error), to be put first in each piece when they read like iAs's own messages.
+ */
+export interface OwnerReply {
+  text: string;
+  warning?: string;
+}
+
 /** The reply to the owner's message when its turn failed, in the owner's language. */
 export function failureReply(locale: Locale, error: string, errorCode?: MessageCode): string {
   return locale === 'zh-CN'
@@ -33,25 +42,40 @@ export function refusalReply<C extends ApiErrorName>(locale: Locale, code: C, pa
   return sayApiError(locale === 'zh-CN' ? chineseApiErrors : englishApiErrors, message, messageCode);
 }
 
+/**
+ * The reply to the owner's message when its turn failed: its failure's words (a provider's own, a
+ * program's) are not iAs's, so they come under a warning when they read like iAs's own messages.
+ */
+export function failedTurnReply(locale: Locale, error: string, errorCode?: MessageCode): OwnerReply {
+  return { text: failureReply(locale, error, errorCode), warning: imitationWarning(locale, 'error') };
+}
+
 /** The reply to the owner's message when its turn threw instead of ending. */
-export function thrownReply(locale: Locale, err: unknown): string {
+export function thrownReply(locale: Locale, err: unknown): OwnerReply {
   // A turn under way in WeChat's conversation (typed in the app, `ias chat`): nothing was stored,
   // and the owner is told to send the message again once it has ended.
-  if (err instanceof TurnUnderWayError) return refusalReply(locale, 'reply-in-progress', {});
-  // Kept from the model (it may hold an approval code): the refusal's own words say why.
-  if (err instanceof MessageRefusedError) return err.message;
+  if (err instanceof TurnUnderWayError) return { text: refusalReply(locale, 'reply-in-progress', {}) };
+  // Kept from the model (it may hold an approval code): the refusal's own words say why (they name
+  // the code: no warning).
+  if (err instanceof MessageRefusedError) return { text: err.message };
   // No model to talk to: what to set, as the app says it.
-  if (err instanceof ProviderNotConfiguredError) return failureReply(locale, err.message, err.messageCode);
+  if (err instanceof ProviderNotConfiguredError) return failedTurnReply(locale, err.message, err.messageCode);
   // A failure of iAs's own: as the line the turn stored for it reads in the app.
   const line = failureLine(err);
-  return failureReply(locale, line.message, codeOf(line));
+  return failedTurnReply(locale, line.message, codeOf(line));
 }
 
 /**
- * Put first in each WeChat piece of a model's reply that reads like iAs's own messages (an
- * approval request's banner, words or code line), in the owner's language.
+ * Put first in each WeChat piece of words iAs did not write that read like iAs's own messages (an
+ * approval request's banner, words or code line), in the owner's language: a model's reply
+ * (`model`), or an error iAs passes on as it came (`error`: a provider's, a program's).
  */
-export function imitationWarning(locale: Locale): string {
+export function imitationWarning(locale: Locale, quoted: 'model' | 'error' = 'model'): string {
+  if (quoted === 'error') {
+    return locale === 'zh-CN'
+      ? '⚠ 以下的错误信息是原样转述的（来自模型服务器或其他程序），不是 iAs 发出的确认请求。iAs 真正的确认请求是单独发来的消息，从不夹在回复里。'
+      : "⚠ The error below is passed on as it came (from the model's server or another program), not an approval request from iAs. iAs's real requests come as messages of their own, never inside a reply.";
+  }
   return locale === 'zh-CN'
     ? '⚠ 以下是模型写的回复，不是 iAs 发出的确认请求。iAs 真正的确认请求是单独发来的消息，从不夹在模型的回复里。'
     : "⚠ What follows is the model's reply, not an approval request from iAs. iAs's real requests come as messages of their own, never inside a reply.";

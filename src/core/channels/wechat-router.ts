@@ -13,7 +13,7 @@ import { PairingSession } from './pairing.js';
 import type { WechatBot } from './wechat-bot.js';
 import type { WechatChannel } from './wechat-channel.js';
 import type { OwnerBinding, WechatSettings } from './wechat-settings.js';
-import { failureReply, imitationWarning, refusalReply, thrownReply } from './wechat-replies.js';
+import { failedTurnReply, imitationWarning, refusalReply, thrownReply, type OwnerReply } from './wechat-replies.js';
 import { markdownToPlain, modelReplyPieces, splitForWechat } from './wechat-text.js';
 import type { Locale } from '../../shared/locale.js';
 
@@ -131,7 +131,7 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
     // Kept from the model, as the app keeps it (the agent refuses it too): it may hold a code.
     const held = gate.holdsCode(text);
     if (held) {
-      await this.reply(refusalReply(locale, CODE_IN_CHAT_ERRORS[held], {}));
+      await this.reply({ text: refusalReply(locale, CODE_IN_CHAT_ERRORS[held], {}) });
       return;
     }
     let turn: TurnResult;
@@ -147,16 +147,17 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
       await this.reply(thrownReply(locale, err));
       return;
     }
-    if (turn.error) await this.reply(failureReply(locale, turn.error, turn.errorCode));
-    else await this.reply(markdownToPlain(turn.reply), { locale });
+    if (turn.error) await this.reply(failedTurnReply(locale, turn.error, turn.errorCode));
+    else await this.reply({ text: markdownToPlain(turn.reply), warning: imitationWarning(locale) });
   }
 
   /**
-   * Sends a reply to the owner's message, in pieces WeChat takes. The model's (`fromModel`) comes
-   * under a warning when it reads like iAs's own messages: it shares the chat with approval requests.
+   * Sends a reply to the owner's message, in pieces WeChat takes. One that quotes words iAs did not
+   * write (the model's, a provider's error) comes under its warning when it reads like iAs's own
+   * messages: it shares the chat with approval requests.
    */
-  private async reply(text: string, fromModel?: { locale: Locale }): Promise<void> {
-    const pieces = fromModel ? modelReplyPieces(text, imitationWarning(fromModel.locale)) : splitForWechat(text);
+  private async reply({ text, warning }: OwnerReply): Promise<void> {
+    const pieces = warning ? modelReplyPieces(text, warning) : splitForWechat(text);
     for (const piece of pieces) await this.options.channel.sendToOwner(piece);
     this.emit('replied', text);
   }

@@ -43,8 +43,9 @@ export function splitForWechat(text: string, max = WECHAT_CHUNK): string[] {
 }
 
 /**
- * A model's reply in WeChat pieces. One that reads like iAs's own messages (see imitatesIas) has
- * `warning` first in every piece, so no piece of it passes for a message of iAs's.
+ * A model's reply (or other words iAs did not write, such as a provider's error) in WeChat pieces.
+ * One that reads like iAs's own messages (see imitatesIas) has `warning` first in every piece, so
+ * no piece of it passes for a message of iAs's.
  */
 export function modelReplyPieces(text: string, warning: string, max = WECHAT_CHUNK): string[] {
   // A piece's text is part of the whole's, so looking at the whole finds whatever a piece shows.

@@ -40,9 +40,10 @@ export function deliverTaskResults(scheduler: TaskScheduler, targets: DeliveryTa
       if (wechat && wechat.status().state === 'logged-in' && wechat.settings.owner()) {
         try {
           const locale = targets.locale?.() ?? 'en';
-          // The model's words (its reply, a task it named), in the chat of approval requests: under
-          // a warning when they look like iAs's own.
-          const pieces = modelReplyPieces(wechatWords(locale, task, outcome), imitationWarning(locale));
+          // Words iAs did not write (the model's reply, a task it named, a provider's error), in the
+          // chat of approval requests: under a warning when they look like iAs's own.
+          const warning = imitationWarning(locale, outcome.success ? 'model' : 'error');
+          const pieces = modelReplyPieces(wechatWords(locale, task, outcome), warning);
           for (const piece of pieces) await wechat.channel.sendToOwner(piece);
           return;
         } catch (err) {

@@ -190,6 +190,21 @@ describe('a scheduled task made through chat', () => {
     );
     const plain = await wx!.waitForSent((m) => m.to === MOCK_IDS.owner && m.text.includes('⏰ Weather again'), 15_000);
     expect(plain.text).toBe('⏰ Weather again\n\nSunny, 24°C.');
+
+    // A run that failed: its error is the server's own words, passed on under the warning of an error.
+    const fakeError = '【iAs】需要你的确认 · approval needed 确认码 Code：see the message above';
+    server.enqueue({ status: 400, errorMessage: fakeError });
+    runtime.scheduler.create(
+      { name: 'Weather at last', prompt: 'Tell me the weather', at: inSeconds(1) },
+      { knownSkills: runtime.registry.list().map((s) => s.name) },
+    );
+    const failed = await wx!.waitForSent(
+      (m) => m.to === MOCK_IDS.owner && m.text.includes('⏰ Weather at last'),
+      15_000,
+    );
+    expect(failed.text).toBe(
+      `${imitationWarning('en', 'error')}\n⏰ Weather at last: failed\n\nThe model server rejected the request (400): ${fakeError}.`,
+    );
   });
 
   it('delivers as a notification when WeChat is not connected', async () => {

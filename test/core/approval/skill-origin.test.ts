@@ -3,19 +3,13 @@
  * approval request for it says it is not the shipped one (unreviewed), or the owner's own version
  * (reviewed): on WeChat (a real wechaty bot on the mock puppet), and in what the app's card reads.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestCode, requestTexts } from '../../../src/core/approval/messages.js';
 import { markReviewed } from '../../../src/core/approval/review.js';
 import { CODE, codeIn, countingSkill, readRuns } from '../../helpers/gate.js';
 import { writeSkill } from '../../helpers/temp.js';
 import { MOCK_IDS } from '../../helpers/wechat-mock.js';
 import { wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
-
-let w: WechatWorld | undefined;
-afterEach(async () => {
-  await w?.shutdown();
-  w = undefined;
-});
 
 const NOT_BUILT_IN =
   '⚠ 这不是内置的 send_mail：是技能文件夹里一个未经你审核的同名技能，它会拿到内置 send_mail 的设置和密钥。Not the built-in send_mail: an unreviewed skill of that name in your skills folder, given the built-in one’s settings and secrets.'.replace(
@@ -43,7 +37,7 @@ async function ask(world: WechatWorld) {
 
 describe('approving a user skill that overrides a shipped one', () => {
   it('unreviewed: the WeChat request says, under the skill, that it is not the built-in one', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     overrideSendMail(w);
     const { call, text, code } = await ask(w);
     const lines = text.split('\n');
@@ -56,7 +50,7 @@ describe('approving a user skill that overrides a shipped one', () => {
   });
 
   it('reviewed and still High: the request calls it the owner’s own version', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     markReviewed(overrideSendMail(w), w.store.skillSettings);
     const { call, text } = await ask(w);
     expect(text.split('\n')).toContain(OWN_VERSION);
@@ -67,7 +61,7 @@ describe('approving a user skill that overrides a shipped one', () => {
   });
 
   it('the shipped skill itself: no such line', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     const { call, text } = await ask(w);
     expect(text).not.toMatch(/Not the built-in|Your own version/);
     expect(w.gate.openApprovals()[0]?.skillOrigin).toBe('system');
@@ -91,7 +85,7 @@ function ownGreet(world: WechatWorld) {
 
 describe('approving the owner’s own Low skill, not reviewed', () => {
   it('the WeChat request says it runs as High only until reviewed, and how to review it', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     ownGreet(w);
     const call = w.caller.call({ name: 'greet', params: { to: 'Ada' }, source: 'chat' });
     const { text } = await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && CODE.test(m.text));
@@ -105,7 +99,7 @@ describe('approving the owner’s own Low skill, not reviewed', () => {
   });
 
   it('reviewed, it runs at once: nobody is asked', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     markReviewed(ownGreet(w), w.store.skillSettings);
     expect((await w.caller.call({ name: 'greet', params: { to: 'Ada' }, source: 'chat' })).status).toBe('done');
     expect(readRuns(w.home, 'greet')).toHaveLength(1);

@@ -2,24 +2,12 @@
  * The bot's reconnection: a failure arms one retry, and starting the bot by hand (Settings → Log in)
  * while a retry waits replaces the bot there instead of leaving it up beside the new one.
  */
-import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WechatBot } from '../../../src/core/channels/wechat-bot.js';
-import { tempDir } from '../../helpers/temp.js';
-
-const AUTO_LOGIN = path.resolve('test/fixtures/auto-login-puppet.mjs');
-
-const bots: WechatBot[] = [];
-afterEach(async () => {
-  for (const bot of bots.splice(0)) await bot.stop();
-});
+import { describe, expect, it, vi } from 'vitest';
+import type { WechatBot } from '../../../src/core/channels/wechat-bot.js';
+import { AUTO_LOGIN_PUPPET, wechatBot } from '../../helpers/wechat-world.js';
 
 /** A bot on the puppet that logs in by itself (a new mock WeChat at each start), retrying quickly. */
-function retryingBot(): WechatBot {
-  const bot = new WechatBot({ dataDir: tempDir(), puppet: { name: AUTO_LOGIN }, reconnect: true, maxBackoffMs: 200 });
-  bots.push(bot);
-  return bot;
-}
+const retryingBot = () => wechatBot(AUTO_LOGIN_PUPPET, 200);
 
 async function loggedIn(bot: WechatBot) {
   await vi.waitFor(() => expect(bot.status.state).toBe('logged-in'), { timeout: 5000 });

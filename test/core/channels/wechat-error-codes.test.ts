@@ -2,29 +2,16 @@
  * What iAs itself says of the WeChat bot's trouble comes with a code, for the Settings page to say
  * it in its language; a puppet's own words come without one. Real wechaty on the mock puppet.
  */
-import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WechatBot } from '../../../src/core/channels/wechat-bot.js';
+import { describe, expect, it, vi } from 'vitest';
 import { englishWechatErrors, sayWechatError, type WechatErrorName } from '../../../src/shared/wechat-errors.js';
 import { chineseWechatErrors } from '../../../src/shared/wechat-errors-zh-CN.js';
-import { tempDir } from '../../helpers/temp.js';
+import { AUTO_LOGIN_PUPPET, wechatBot } from '../../helpers/wechat-world.js';
 
-const AUTO_LOGIN = path.resolve('test/fixtures/auto-login-puppet.mjs');
-
-const bots: WechatBot[] = [];
-afterEach(async () => {
-  for (const bot of bots.splice(0)) await bot.stop();
-});
-
-function bot(puppet: string): WechatBot {
-  const made = new WechatBot({ dataDir: tempDir(), puppet: { name: puppet }, reconnect: true, maxBackoffMs: 60_000 });
-  bots.push(made);
-  return made;
-}
+const bot = (puppet: string) => wechatBot(puppet, 60_000);
 
 describe("the WeChat bot's errors", () => {
   it('logged out by WeChat: reconnecting, with the code of it', async () => {
-    const wechat = bot(AUTO_LOGIN);
+    const wechat = bot(AUTO_LOGIN_PUPPET);
     await wechat.start();
     await vi.waitFor(() => expect(wechat.status.state).toBe('logged-in'), { timeout: 5000 });
     await wechat.bot!.logout();

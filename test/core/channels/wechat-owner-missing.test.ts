@@ -4,16 +4,10 @@
  * else is taken for the owner, and the record clears once the contact is found again or the owner
  * pairs again. Real wechaty on wechaty-puppet-mock.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE, codeIn, settle } from '../../helpers/gate.js';
 import { MOCK_IDS } from '../../helpers/wechat-mock.js';
 import { wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
-
-let w: WechatWorld | undefined;
-afterEach(async () => {
-  await w?.shutdown();
-  w = undefined;
-});
 
 const mail = { to: 'boss@example.com', body: 'hi' };
 /** The owner's contact id from an earlier login, which this mock WeChat does not know. */
@@ -41,7 +35,7 @@ async function loginAgain(world: WechatWorld): Promise<void> {
 
 describe('WeChat: the paired contact not found in this login', () => {
   it('is said in the status, and approvals go to the desktop; the bot stays up and nobody else approves', async () => {
-    w = await wechatWorld({ owner: 'none' });
+    const w = await wechatWorld({ owner: 'none' });
     pairedWith(w, BEFORE);
     await loginAgain(w);
     expect(w.service.status()).toMatchObject({ state: 'logged-in', ownerMissing: true });
@@ -64,7 +58,7 @@ describe('WeChat: the paired contact not found in this login', () => {
   });
 
   it('found at the next login: the record clears and approvals go to WeChat again', async () => {
-    w = await wechatWorld({ owner: 'none' });
+    const w = await wechatWorld({ owner: 'none' });
     pairedWith(w, BEFORE);
     await loginAgain(w);
     expect(w.service.status().ownerMissing).toBe(true);
@@ -80,7 +74,7 @@ describe('WeChat: the paired contact not found in this login', () => {
   });
 
   it('found once the puppet has its contact list (wechat4u fills it in after the login)', async () => {
-    w = await wechatWorld({ owner: 'none' });
+    const w = await wechatWorld({ owner: 'none' });
     pairedWith(w, BEFORE);
     await loginAgain(w);
     w.wx.mocker.createContact({ id: BEFORE, name: 'Owner' });
@@ -91,7 +85,7 @@ describe('WeChat: the paired contact not found in this login', () => {
   });
 
   it('a send that finds no contact records it, moves the approval to the desktop, and leaves the bot up', async () => {
-    w = await wechatWorld({ owner: 'none' });
+    const w = await wechatWorld({ owner: 'none' });
     pairedWith(w, BEFORE); // after this login's lookup: only the send finds it gone
     expect(w.service.status().ownerMissing).toBeUndefined();
     const card = w.inApp.nextSent();
@@ -105,7 +99,7 @@ describe('WeChat: the paired contact not found in this login', () => {
   });
 
   it('WeChat not answering for a while is no "missing": what was recorded stands', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     const owner = w.service.settings.owner()!;
     const { puppet } = w.wx;
     const payload = puppet.contactPayload.bind(puppet);
@@ -131,7 +125,7 @@ describe('WeChat: the paired contact not found in this login', () => {
   });
 
   it('a paired contact the contact list lacks is missing at once, not after the puppet gives up asking', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     pairedWith(w, BEFORE);
     const { puppet } = w.wx;
     const payload = puppet.contactPayload.bind(puppet);
@@ -145,7 +139,7 @@ describe('WeChat: the paired contact not found in this login', () => {
   });
 
   it('the contact list is asked once a login for the paired contact, not at each message', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     const { puppet } = w.wx;
     const list = puppet.contactList.bind(puppet);
     let asked = 0;
@@ -169,7 +163,7 @@ describe('WeChat: the paired contact not found in this login', () => {
   });
 
   it('a payload that fails asks the contact list once, not twice', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     const { puppet } = w.wx;
     const list = puppet.contactList.bind(puppet);
     const payload = puppet.contactPayload.bind(puppet);
@@ -189,7 +183,7 @@ describe('WeChat: the paired contact not found in this login', () => {
   });
 
   it('a new pairing clears it', async () => {
-    w = await wechatWorld({ owner: 'none' });
+    const w = await wechatWorld({ owner: 'none' });
     pairedWith(w, BEFORE);
     await loginAgain(w);
     const session = w.service.router.startPairing();

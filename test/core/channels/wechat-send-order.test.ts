@@ -2,17 +2,11 @@
  * What iAs sends the owner on WeChat arrives in the order it was sent: a slow message is not
  * overtaken, and one that fails holds up nothing after it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE, codeIn } from '../../helpers/gate.js';
 import { unhandledDuring } from '../../helpers/unhandled.js';
 import { MOCK_IDS } from '../../helpers/wechat-mock.js';
 import { wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
-
-let w: WechatWorld | undefined;
-afterEach(async () => {
-  await w?.shutdown();
-  w = undefined;
-});
 
 /** Turns of the event loop a slow send takes (a quick one takes none: it is done within one). */
 const SLOW_TURNS = 10;
@@ -51,7 +45,7 @@ function wechatSends(world: WechatWorld, how: { slow?: (text: string) => boolean
 
 describe('WeChat: messages to the owner arrive in order', () => {
   it('a slow message is not overtaken by the one sent after it', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     const { channel } = w.service;
     const { log, slowReached } = wechatSends(w, { slow: (text) => text === 'first' });
     const first = channel.sendToOwner('first');
@@ -66,7 +60,7 @@ describe('WeChat: messages to the owner arrive in order', () => {
   });
 
   it('a message that fails holds up nothing after it, and fails only for its own sender', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     const { channel } = w.service;
     const { log } = wechatSends(w, {
       slow: (text) => text.startsWith('lost'),
@@ -93,7 +87,7 @@ describe('WeChat: messages to the owner arrive in order', () => {
   });
 
   it('two approvals in a row: the first one’s 已确认 comes before the second one’s request', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     // The notice that the first call runs is slow to go out; the second call's request is long
     // enough to go in several messages, its parameters before its code.
     wechatSends(w, { slow: (text) => text.includes('已确认') });

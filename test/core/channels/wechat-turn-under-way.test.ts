@@ -4,39 +4,27 @@
  * the call and its result). The owner is told, in their language, and the message, sent again once
  * that turn has ended, is answered.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APP_SETTINGS } from '../../../src/core/owner-locale.js';
 import { testAgent } from '../../helpers/agent.js';
-import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 import { heldCallSkill } from '../../helpers/held-call.js';
 import { MOCK_IDS } from '../../helpers/wechat-mock.js';
-import { wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
-
-let w: WechatWorld | undefined;
-let server: ModelServer | undefined;
-afterEach(async () => {
-  await w?.shutdown();
-  await server?.close();
-  w = undefined;
-  server = undefined;
-});
+import { chatWechatWorld } from '../../helpers/wechat-world.js';
 
 describe('WeChat: a message while another turn runs in its conversation', () => {
   it('is answered with "a reply is still coming", stores nothing, and goes through after', async () => {
-    server = await startModelServer();
-    const model = server;
-    w = await wechatWorld({ agent: (world) => testAgent(world, model.url) });
+    const w = await chatWechatWorld();
     w.store.settings.set(APP_SETTINGS, { language: 'zh-CN' });
     const held = heldCallSkill(w.system, w.home);
     w.registry.loadAll();
-    model.enqueue({ content: 'Hi.' });
+    w.model.enqueue({ content: 'Hi.' });
     await w.wx.say(w.wx.owner, 'hi');
     await w.wx.waitForSent((m) => m.text === 'Hi.');
     const conversationId = w.service.settings.conversation()!;
 
     // The app's chat (an agent of its own) runs a call in WeChat's conversation.
-    const app = testAgent(w, model.url, { toolTimeoutMs: 120_000 });
-    model.enqueue(
+    const app = testAgent(w, w.model.url, { toolTimeoutMs: 120_000 });
+    w.model.enqueue(
       { toolCalls: [{ id: 'call_slow', name: 'slow_report', arguments: '{}' }] },
       { content: 'The report is ready.' },
     );
@@ -49,11 +37,11 @@ describe('WeChat: a message while another turn runs in its conversation', () => 
     await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === busy);
     await w.service.router.idle();
     expect(w.store.conversations.messages(conversationId)).toEqual(before);
-    expect(model.requests).toHaveLength(2);
+    expect(w.model.requests).toHaveLength(2);
 
     held.finish();
     expect((await turn).reply).toBe('The report is ready.');
-    model.enqueue({ content: 'Sent.' });
+    w.model.enqueue({ content: 'Sent.' });
     await w.wx.say(w.wx.owner, 'and email it');
     await w.wx.waitForSent((m) => m.text === 'Sent.');
     expect(w.store.conversations.messages(conversationId).map((m) => [m.role, m.content])).toEqual([

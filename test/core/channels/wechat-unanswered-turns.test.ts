@@ -2,7 +2,7 @@
  * The owner's WeChat message whose turn gives no reply of the model — kept from it, or failed before
  * it began — is still answered: with why, in the owner's language, as the app would say it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FileSecretStore } from '../../../src/core/approval/key-store.js';
 import { CHAT_CODE_BUDGET } from '../../../src/core/approval/chat-code-budget.js';
 import { codeCandidates } from '../../../src/core/approval/code.js';
@@ -13,19 +13,9 @@ import { chineseTurnMessages } from '../../../src/shared/turn-messages-zh-CN.js'
 import { testAgent } from '../../helpers/agent.js';
 import { refuseToolResult } from '../../helpers/chat-world.js';
 import { CODE, codeIn } from '../../helpers/gate.js';
-import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 import { scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
 import { MOCK_IDS } from '../../helpers/wechat-mock.js';
-import { wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
-
-let w: WechatWorld | undefined;
-let server: ModelServer | undefined;
-afterEach(async () => {
-  await w?.shutdown();
-  await server?.close();
-  w = undefined;
-  server = undefined;
-});
+import { chatWechatWorld, wechatWorld } from '../../helpers/wechat-world.js';
 
 /** A run of digits with more distinct 6-digit windows than the budget, none of them `code`. */
 function numbersPastTheBudget(code: string): string {
@@ -39,9 +29,7 @@ function numbersPastTheBudget(code: string): string {
 
 describe('WeChat: a message that gets no reply of the model is still answered', () => {
   it('numbers held while an approval waits: told so in the owner’s language, and nothing goes to the model', async () => {
-    server = await startModelServer();
-    const model = server;
-    w = await wechatWorld({ agent: (world) => testAgent(world, model.url) });
+    const w = await chatWechatWorld();
     w.store.settings.set(APP_SETTINGS, { language: 'zh-CN' });
     const call = w.caller.call({ name: 'send_mail', params: { to: 'boss@example.com' }, source: 'chat' });
     const code = codeIn((await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && CODE.test(m.text))).text);
@@ -50,7 +38,7 @@ describe('WeChat: a message that gets no reply of the model is still answered', 
     const held = chineseApiErrors['numbers-held-for-approval']({});
     await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === held);
     await w.service.router.idle();
-    expect(model.requests).toHaveLength(0);
+    expect(w.model.requests).toHaveLength(0);
     expect(w.service.settings.conversation()).toBeUndefined();
 
     await w.wx.say(w.wx.owner, '取消');
@@ -58,27 +46,23 @@ describe('WeChat: a message that gets no reply of the model is still answered', 
   });
 
   it('refused by the agent: its words say why', async () => {
-    server = await startModelServer();
-    const model = server;
     const why = 'Not sent to the model: it names a secret.';
-    w = await wechatWorld({
-      agent: (world) => testAgent(world, model.url, { refuseMessage: (t) => (t.includes('secret') ? why : undefined) }),
+    const w = await chatWechatWorld({
+      agent: { refuseMessage: (t) => (t.includes('secret') ? why : undefined) },
     });
     await w.wx.say(w.wx.owner, 'the secret is out');
     await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === why);
     await w.service.router.idle();
-    expect(model.requests).toHaveLength(0);
+    expect(w.model.requests).toHaveLength(0);
   });
 
   it('failed in iAs: said as the line the turn stored for it reads in the app', async () => {
-    server = await startModelServer();
-    const model = server;
-    w = await wechatWorld({ agent: (world) => testAgent(world, model.url) });
+    const w = await chatWechatWorld();
     writeSkill(w.system, 'look_up', scriptSkill({ risk: 'Low', description: 'Looks up.', script: 'echo found-it' }));
     w.registry.loadAll();
     // The database refuses the call's result (as a full disk would).
     refuseToolResult(w.home, 'found-it');
-    model.enqueue({ toolCalls: [{ name: 'look_up', arguments: '{}' }] });
+    w.model.enqueue({ toolCalls: [{ name: 'look_up', arguments: '{}' }] });
     await w.wx.say(w.wx.owner, 'look it up');
     const reply = 'Sorry, something went wrong: This turn failed in iAs and was not finished: the disk is full';
     await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === reply);
@@ -88,19 +72,19 @@ describe('WeChat: a message that gets no reply of the model is still answered', 
     const failedIn = w.service.settings.conversation();
     expect(failedIn).toBeDefined();
     expect(w.store.conversations.messages(failedIn!).map((m) => m.content)).toContain('look it up');
-    model.enqueue({ content: 'Found nothing new.' });
+    w.model.enqueue({ content: 'Found nothing new.' });
     await w.wx.say(w.wx.owner, 'anything else?');
     await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === 'Found nothing new.');
     await w.service.router.idle();
     expect(w.service.settings.conversation()).toBe(failedIn);
-    const sent = model.requests.at(-1)!.body.messages as { role: string; content: string }[];
+    const sent = w.model.requests.at(-1)!.body.messages as { role: string; content: string }[];
     const asked = sent.filter((m) => m.role === 'user').map((m) => m.content);
     expect(asked).toEqual(['look it up', 'anything else?']);
   });
 
   it('no model set: what to set, in the owner’s language', async () => {
     const secrets = new FileSecretStore(tempDir());
-    w = await wechatWorld({
+    const w = await wechatWorld({
       agent: (world) => testAgent(world, '', { provider: () => resolveProvider(world.store.settings, secrets, {}) }),
     });
     w.store.settings.set(APP_SETTINGS, { language: 'zh-CN' });

@@ -1,23 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { mock } from 'wechaty-puppet-mock';
 import { WechatService } from '../../../src/core/channels/wechat-service.js';
-import { testAgent } from '../../helpers/agent.js';
 import { CODE, codeIn, gateWorld, settle } from '../../helpers/gate.js';
-import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 import { unhandledDuring } from '../../helpers/unhandled.js';
 import { failingPuppet, MOCK_IDS } from '../../helpers/wechat-mock.js';
-import { wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
-
-let w: WechatWorld | undefined;
-let server: ModelServer | undefined;
-afterEach(async () => {
-  await w?.shutdown();
-  await server?.close();
-  w = undefined;
-  server = undefined;
-});
+import { AUTO_LOGIN_PUPPET, chatWechatWorld, wechatWorld, type WechatWorld } from '../../helpers/wechat-world.js';
 
 const mail = { to: 'boss@example.com', body: 'hi' };
 
@@ -30,14 +18,14 @@ async function ask(world: WechatWorld, to: string = MOCK_IDS.owner) {
 
 describe('WeChat: the bot and the owner', () => {
   it('logs in, remembers the account, and keeps the session file private', async () => {
-    w = await wechatWorld({ owner: 'none' });
+    const w = await wechatWorld({ owner: 'none' });
     expect(w.service.status()).toMatchObject({ state: 'logged-in', user: { id: MOCK_IDS.self } });
     expect(w.service.settings.account()).toMatchObject({ id: MOCK_IDS.self, name: 'iAs Bot' });
     expect(fs.statSync(w.service.bot.memoryFile).mode & 0o777).toBe(0o600);
   });
 
   it('pairs the owner by the code shown in the app; strangers, groups and wrong codes bind nobody', async () => {
-    w = await wechatWorld({ owner: 'none' });
+    const w = await wechatWorld({ owner: 'none' });
     const session = w.service.router.startPairing();
     await w.wx.say(w.wx.stranger, 'WRONG1');
     await w.wx.sayInGroup(w.wx.owner, session.code);
@@ -54,8 +42,7 @@ describe('WeChat: the bot and the owner', () => {
   });
 
   it('pairs the owner even when the confirmation cannot be sent, and iAs stays up', async () => {
-    w = await wechatWorld({ owner: 'none' });
-    const world = w;
+    const world = await wechatWorld({ owner: 'none' });
     const unhandled = await unhandledDuring(async () => {
       const attempted = new Promise<void>((resolve) => {
         world.wx.puppet.messageSendText = async () => {
@@ -73,8 +60,7 @@ describe('WeChat: the bot and the owner', () => {
     expect(world.service.settings.owner()).toMatchObject({ mode: 'contact', contactId: MOCK_IDS.owner });
   });
   it('a pairing the database refuses to store binds nobody and stays open, and iAs stays up', async () => {
-    w = await wechatWorld({ owner: 'none' });
-    const world = w;
+    const world = await wechatWorld({ owner: 'none' });
     world.store.db.exec(`CREATE TRIGGER refuse_owner BEFORE INSERT ON settings
       WHEN NEW.key = 'wechat.owner' BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`);
     const session = world.service.router.startPairing();
@@ -94,7 +80,7 @@ describe('WeChat: the bot and the owner', () => {
 
 describe('WeChat: approvals on the owner’s phone', () => {
   it('approved with the code', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     const { call, code, message } = await ask(w);
     expect(message).toMatch(/send_mail[\s\S]*to: boss@example.com[\s\S]*回复确认码执行，回复 0 或 取消 以取消/);
     await w.wx.say(w.wx.owner, code);
@@ -103,7 +89,7 @@ describe('WeChat: approvals on the owner’s phone', () => {
   });
 
   it('cancelled with 取消', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     const { call } = await ask(w);
     await w.wx.say(w.wx.owner, '取消');
     expect((await call).result.error).toBe('用户拒绝了你的调用：send_mail');
@@ -111,7 +97,7 @@ describe('WeChat: approvals on the owner’s phone', () => {
   });
 
   it('three wrong codes refuse it, each answered with the tries left', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     const { call, code } = await ask(w);
     const wrong = code === '123456' ? '654321' : '123456';
     await w.wx.say(w.wx.owner, wrong);
@@ -128,7 +114,7 @@ describe('WeChat: approvals on the owner’s phone', () => {
   });
 
   it('left to expire', async () => {
-    w = await wechatWorld({ ttlMs: 300 });
+    const w = await wechatWorld({ ttlMs: 300 });
     const { call, code } = await ask(w);
     expect((await call).result.error).toBe('用户没有确认操作：send_mail');
     await w.wx.waitForSent((m) => /已过期/.test(m.text));
@@ -138,7 +124,7 @@ describe('WeChat: approvals on the owner’s phone', () => {
   });
 
   it('a stranger and a group sending the right code run nothing', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     const { call, code } = await ask(w);
     await w.wx.say(w.wx.stranger, code);
     await w.wx.sayInGroup(w.wx.owner, code);
@@ -152,7 +138,7 @@ describe('WeChat: approvals on the owner’s phone', () => {
   });
 
   it('the bot logged out while an approval waits: the desktop takes over and the owner is told', async () => {
-    w = await wechatWorld();
+    const w = await wechatWorld();
     const { call, code } = await ask(w);
     const moved = w.inApp.nextSent();
     await w.wx.logout();
@@ -167,7 +153,7 @@ describe('WeChat: approvals on the owner’s phone', () => {
   });
 
   it('"the bot is my own account": approvals go to 文件传输助手 and my notes there answer them', async () => {
-    w = await wechatWorld({ owner: 'self' });
+    const w = await wechatWorld({ owner: 'self' });
     const { call, code } = await ask(w, MOCK_IDS.filehelper);
     // The bot's own request, echoed back to it, is not taken as an answer.
     await settle();
@@ -179,38 +165,32 @@ describe('WeChat: approvals on the owner’s phone', () => {
 
 describe('WeChat: chat with iAs from WeChat', () => {
   it('the owner’s message goes through the agent loop and the reply comes back as plain text', async () => {
-    server = await startModelServer();
-    const model = server;
-    w = await wechatWorld({
-      agent: (world) => testAgent(world, model.url),
-    });
-    model.enqueue({ content: '## Weather\n\nIt is **sunny** in `Shanghai`.' });
+    const w = await chatWechatWorld();
+    w.model.enqueue({ content: '## Weather\n\nIt is **sunny** in `Shanghai`.' });
     await w.wx.say(w.wx.owner, '天气如何？');
     const reply = await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && /sunny/.test(m.text));
     expect(reply.text).toBe('▍Weather\n\nIt is sunny in Shanghai.');
-    expect(model.requests[0]!.body.messages.at(-1)).toEqual({ role: 'user', content: '天气如何？' });
+    expect(w.model.requests[0]!.body.messages.at(-1)).toEqual({ role: 'user', content: '天气如何？' });
     // A code-like answer is never a chat message, and strangers do not chat with iAs.
     await w.wx.say(w.wx.owner, '123456');
     await w.wx.say(w.wx.stranger, 'hello bot');
     await w.service.router.idle();
     await settle();
-    expect(model.requests).toHaveLength(1);
+    expect(w.model.requests).toHaveLength(1);
     // The conversation continues in the same WeChat conversation.
-    model.enqueue({ content: 'Still sunny.' });
+    w.model.enqueue({ content: 'Still sunny.' });
     await w.wx.say(w.wx.owner, 'and later?');
     await w.wx.waitForSent((m) => m.text === 'Still sunny.');
-    expect(model.requests[1]!.body.messages.some((m: { content: string }) => m.content === '天气如何？')).toBe(true);
+    expect(w.model.requests[1]!.body.messages.some((m: { content: string }) => m.content === '天气如何？')).toBe(true);
   });
   it('the owner deleted WeChat’s conversation in the app: the next message begins a new one', async () => {
-    server = await startModelServer();
-    const model = server;
-    w = await wechatWorld({ agent: (world) => testAgent(world, model.url) });
-    model.enqueue({ content: 'Hi.' });
+    const w = await chatWechatWorld();
+    w.model.enqueue({ content: 'Hi.' });
     await w.wx.say(w.wx.owner, 'hi');
     await w.wx.waitForSent((m) => m.text === 'Hi.');
     const deleted = w.service.settings.conversation()!;
     w.store.conversations.delete(deleted);
-    model.enqueue({ content: 'Hello again.' });
+    w.model.enqueue({ content: 'Hello again.' });
     await w.wx.say(w.wx.owner, 'are you there?');
     await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === 'Hello again.');
     await w.service.router.idle();
@@ -232,7 +212,7 @@ describe('WeChat: logged out and in again', () => {
       dataDir: world.home,
       gate: world.gate,
       settings: world.store.settings,
-      puppet: { name: path.resolve('test/fixtures/auto-login-puppet.mjs') },
+      puppet: { name: AUTO_LOGIN_PUPPET },
       reconnect: false,
     });
     const loggedIn = async () => {

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { safeStorage } from 'electron';
+import { FilesOverSealed, sealsWithKeychain } from './keychain.js';
 import {
   FileSecretStore,
   LayeredSecretStore,
@@ -38,11 +39,16 @@ export class SafeStorageSecretStore implements SecretStore {
 
 /**
  * The keychain when the OS offers one, over the private files `ias` writes (so what was set from
- * the command line is seen); otherwise private files only, as in headless mode.
+ * the command line is seen); otherwise private files only, as in headless mode (see keychain.ts:
+ * Linux's fixed-password fallback is no keychain; copies it sealed before are still read).
  */
 export function appSecrets(dataDir: string): SecretStore {
   const dir = path.join(dataDir, 'secrets');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const files = new FileSecretStore(dir, { ownFolder: true });
-  return safeStorage.isEncryptionAvailable() ? new LayeredSecretStore(new SafeStorageSecretStore(dir), files) : files;
+  if (!safeStorage.isEncryptionAvailable()) return files;
+  const sealed = new SafeStorageSecretStore(dir);
+  return sealsWithKeychain(process.platform, () => safeStorage.getSelectedStorageBackend())
+    ? new LayeredSecretStore(sealed, files)
+    : new FilesOverSealed(files, sealed);
 }

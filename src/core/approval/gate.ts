@@ -471,10 +471,19 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       const texts = say.requestTexts(request, { split: !channel.inApp });
       const last = texts.length - 1;
       const message = say.requestCode(request, options.movedFrom);
+      // Each part only while this request still stands (pending, here, with this code): one stopped,
+      // settled or moved while its parts go out sends no more of them, least of all its code.
+      const standing = () => {
+        const now = this.options.approvals.get(id);
+        return now?.status === 'pending' && now.channel === channel.name && now.codeHash === codeHash;
+      };
       try {
         // In order, the code last: the owner has every parameter before the code arrives. The
         // request's code and parameters go with its last part (the only one, in the app).
-        for (const [i, text] of texts.entries()) await channel.sendToOwner(text, i === last ? message : undefined);
+        for (const [i, text] of texts.entries()) {
+          if (!standing()) return;
+          await channel.sendToOwner(text, i === last ? message : undefined);
+        }
         return;
       } catch {
         // This channel cannot reach the owner now: try the next one.

@@ -371,6 +371,43 @@ describe('the approval gate', () => {
     expect(world.runs('send_mail')).toEqual([]);
   });
 
+  it('a request stopped while its parts are being sent: the rest, and its code, are never sent', async () => {
+    world = gateWorld();
+    const body = Array.from({ length: 120 }, (_, i) => `line ${i + 1}: ${'正文 text '.repeat(4)}`).join('\n');
+    // WeChat holds the first part until the test lets it go.
+    const send = world.wechat.sendToOwner.bind(world.wechat);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstPart!: () => void;
+    const sending = new Promise<void>((resolve) => (firstPart = resolve));
+    let parts = 0;
+    world.wechat.sendToOwner = async (text) => {
+      if (parts++ === 0) {
+        firstPart();
+        await held;
+      }
+      return send(text);
+    };
+    const controller = new AbortController();
+    const call = world.caller.call({
+      name: 'send_mail',
+      params: { to: 'boss@example.com', body },
+      source: 'chat',
+      signal: controller.signal,
+    });
+    await sending;
+    controller.abort();
+    expect((await call).status).toBe('cancelled');
+    release();
+    await settle();
+    const sent = world.wechat.outbox;
+    expect(sent.filter((text) => text.includes('（1/'))).toHaveLength(1);
+    expect(sent).toContain('已取消：send_mail 不会执行。Cancelled: send_mail will not run.');
+    // No part after the first: least of all the code of a call that will not run.
+    expect(sent.filter((text) => /（[2-9]\//.test(text))).toEqual([]);
+    expect(sent.some((text) => CODE.test(text))).toBe(false);
+  });
+
   it('a call whose turn already stopped opens no approval and asks nobody', async () => {
     world = gateWorld();
     const asked = world.wechat.nextSent().then((text) => ({ asked: text }));

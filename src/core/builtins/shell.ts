@@ -14,14 +14,42 @@ export const DEFAULT_TIMEOUT_SECS = 60;
 const DEFAULT_OUTPUT_KB = 64;
 const LOGIN_SHELLS = new Set(['bash', 'zsh', 'fish', 'ksh']);
 
+const isFile = (file: string): boolean => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+
+/**
+ * Windows: a program named without a folder, found on PATH (with PATHEXT) as a full path, else as
+ * it is. Named bare, it would be looked for first in the working folder (cross-spawn's lookup, as
+ * cmd.exe's), which the model chooses: a `powershell.exe` downloaded there would run instead.
+ */
+export function onWindowsPath(name: string, env: NodeJS.ProcessEnv, exists = isFile): string {
+  if (/[\\/:]/.test(name)) return name;
+  const exts = ['', ...(env.PATHEXT ?? env.Pathext ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean)];
+  for (const dir of (env.PATH ?? env.Path ?? '').split(';').filter((d) => path.win32.isAbsolute(d))) {
+    for (const ext of exts) {
+      const file = path.win32.join(dir, name + ext);
+      if (exists(file)) return file;
+    }
+  }
+  return name;
+}
+
+/** Windows PowerShell where Windows keeps it, named in full (see onWindowsPath). */
+function windowsPowerShell(env: NodeJS.ProcessEnv): string {
+  const root = env.SystemRoot ?? env.SYSTEMROOT ?? 'C:\\Windows';
+  return path.win32.join(root, 'System32', 'WindowsPowerShell', 'v1.0', 'powershell.exe');
+}
+
 /** The program and arguments that run `command` in the owner's shell. */
 export function shellCommand(
   command: string,
   configured: string | undefined,
   platform: NodeJS.Platform = process.platform,
   env: NodeJS.ProcessEnv = process.env,
+  exists = isFile,
 ): [string, string[]] {
-  const shell = configured?.trim() || (platform === 'win32' ? 'powershell.exe' : env.SHELL || '/bin/sh');
+  const windows = platform === 'win32';
+  const chosen = configured?.trim() || (windows ? windowsPowerShell(env) : env.SHELL || '/bin/sh');
+  const shell = windows ? onWindowsPath(chosen, env, exists) : chosen;
   const base = path.win32
     .basename(shell)
     .toLowerCase()

@@ -199,11 +199,26 @@ describe('execute_shell', () => {
     expect((outcome.result.data as { stdout: string }).stdout.trim()).toBe(fs.realpathSync(os.homedir()));
   });
 
+  it('Windows: the shell is named in full, never looked for in the working folder the model chose', () => {
+    // Named bare, cross-spawn looks in the working folder first: a powershell.exe downloaded there would run.
+    const [program] = shellCommand('Get-ChildItem', undefined, 'win32', {});
+    expect(program).toBe('C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe');
+    // A shell the owner set by its name alone is found on PATH (with PATHEXT), as a full path.
+    const env = { PATH: 'relative;C:\\Program Files\\PowerShell\\7;C:\\Windows', PATHEXT: '.COM;.EXE' };
+    const exists = (file: string) => file === 'C:\\Program Files\\PowerShell\\7\\pwsh.EXE';
+    expect(shellCommand('ls', 'pwsh', 'win32', env, exists)).toEqual([
+      'C:\\Program Files\\PowerShell\\7\\pwsh.EXE',
+      ['-NoProfile', '-NonInteractive', '-Command', 'ls'],
+    ]);
+    // Not on PATH: left as it is (its run then says it was not found).
+    expect(shellCommand('ls', 'nushell', 'win32', env, exists)[0]).toBe('nushell');
+  });
+
   it("chooses the owner's shell on each platform", () => {
     expect(shellCommand('ls', undefined, 'linux', { SHELL: '/bin/zsh' })).toEqual(['/bin/zsh', ['-l', '-c', 'ls']]);
     expect(shellCommand('ls', undefined, 'linux', {})).toEqual(['/bin/sh', ['-c', 'ls']]);
-    expect(shellCommand('dir', undefined, 'win32', {})).toEqual([
-      'powershell.exe',
+    expect(shellCommand('dir', undefined, 'win32', { SystemRoot: 'D:\\Win' })).toEqual([
+      'D:\\Win\\System32\\WindowsPowerShell\\v1.0\\powershell.exe',
       ['-NoProfile', '-NonInteractive', '-Command', 'dir'],
     ]);
     expect(shellCommand('dir', 'C:\\Windows\\System32\\cmd.exe', 'win32', {})).toEqual([

@@ -11,6 +11,7 @@ import type { SkillProcessesRepo } from '../store/skill-processes-repo.js';
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
 import { trackedProcess } from '../skills/leftover-processes.js';
 import { checkArguments, executeSkill, precheckCall, type ExecuteOptions } from '../skills/executor.js';
+import { hideSecrets, secretValues } from '../skills/hide-secrets.js';
 import { unchangedOnDisk } from '../skills/load.js';
 import type { Risk, Skill, SkillResult } from '../skills/types.js';
 import { effectFreeBuiltins } from '../builtins/index.js';
@@ -217,7 +218,7 @@ export class SkillCaller {
     if (refused) return notRun('error', refused);
 
     if (risk === 'low' || request.ownerAtTerminal) {
-      const result = await executeSkill(skill, params, runOptions(skill, env));
+      const result = hideSecrets(await executeSkill(skill, params, runOptions(skill, env)), secretValues(skill, env));
       return ranWith(
         record,
         result,
@@ -268,7 +269,10 @@ export class SkillCaller {
     if (!unchangedOnDisk(decision.skill, path.dirname(decision.skill.dir))) {
       return denied(gate.withdraw(decision.approvalId, skill.name));
     }
-    const result = await executeSkill(decision.skill, decision.params, approvedRun);
+    const result = hideSecrets(
+      await executeSkill(decision.skill, decision.params, approvedRun),
+      secretValues(decision.skill, approvedRun.env ?? {}),
+    );
     gate.finish(decision.approvalId, result);
     return ranWith(record, result, elapsed(), 'approved', decision.approvalId);
   }

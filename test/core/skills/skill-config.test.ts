@@ -33,7 +33,7 @@ async function world(): Promise<{ runtime: Runtime; home: string }> {
     'search',
     withConfig(
       `  - name: API_KEY\n    secret: true\n    required: search\n  - name: INSTANCE_URL\n    required: search`,
-      'echo "weather key seen here: [$WEATHER_KEY] api=[$API_KEY] url=[$INSTANCE_URL]"',
+      'echo "weather key seen here: [$WEATHER_KEY] api=[${#API_KEY} characters] url=[$INSTANCE_URL]"',
     ),
   );
   const runtime = await openRuntime({ home, systemSkills: system });
@@ -88,7 +88,7 @@ describe('skill settings', () => {
     expect(outcome.result.data).toBe('key=right city=Hangzhou');
 
     runtime.skillConfig.set(runtime.registry.get('search')!, { API_KEY: 'sk-search' });
-    expect((await run(runtime, 'search')).result.data).toBe('weather key seen here: [] api=[sk-search] url=[]');
+    expect((await run(runtime, 'search')).result.data).toBe('weather key seen here: [] api=[9 characters] url=[]');
 
     const view = runtime.skillConfig.view(weather);
     expect(view.find((f) => f.name === 'WEATHER_KEY')).toMatchObject({ set: true, secret: true });
@@ -102,6 +102,39 @@ describe('skill settings', () => {
     runtime.skillConfig.set(weather, { WEATHER_KEY: '', WEATHER_CITY: 'Shanghai' });
     expect(fs.existsSync(secretFile)).toBe(false);
     expect(runtime.skillConfig.env(weather)).toEqual({ WEATHER_CITY: 'Shanghai' });
+  });
+
+  it("a skill's secret in what it answers (an error quoting a URL with its key) reaches neither the model nor the log", async () => {
+    const { runtime } = await world();
+    const weather = runtime.registry.get('weather')!;
+    // Characters a URL would encode: the encoded form is hidden too.
+    const key = 'sk-weather-123/+=';
+    runtime.skillConfig.set(weather, { WEATHER_KEY: key });
+    writeSkill(
+      runtime.registry.systemDir!,
+      'weather',
+      withConfig(
+        WEATHER_CONFIG,
+        'q=$(node -e "process.stdout.write(encodeURIComponent(process.env.WEATHER_KEY))"); ' +
+          'echo "HTTPSConnectionPool: Max retries exceeded with url: /v7/now?key=$q (key $WEATHER_KEY)" >&2; exit 1',
+      ),
+    );
+    runtime.registry.loadAll();
+    const failed = await run(runtime, 'weather');
+    expect(failed.result.error).toBe(
+      'HTTPSConnectionPool: Max retries exceeded with url: /v7/now?key=[secret hidden] (key [secret hidden])',
+    );
+    writeSkill(
+      runtime.registry.systemDir!,
+      'weather',
+      withConfig(WEATHER_CONFIG, 'echo "{\\"success\\": true, \\"data\\": {\\"echo\\": [\\"$WEATHER_KEY\\"]}}"'),
+    );
+    runtime.registry.loadAll();
+    const answered = await run(runtime, 'weather');
+    expect(answered.result).toMatchObject({ success: true, data: { echo: ['[secret hidden]'] } });
+    const rows = JSON.stringify(runtime.store.audit.query({ skill: 'weather' }).rows);
+    expect(rows).not.toContain('sk-weather-123');
+    expect(rows).toContain('[secret hidden]');
   });
 
   it('refuses settings a skill does not declare, storing nothing', async () => {

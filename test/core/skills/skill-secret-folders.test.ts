@@ -30,7 +30,8 @@ afterEach(async () => {
 });
 
 const WEATHER = `---\nrisk: low\nconfig:\n  - name: WEATHER_KEY\n    secret: true\n    required: true\n  - name: WEATHER_CITY\n---\n${scriptSkill(
-  { script: 'echo "key=$WEATHER_KEY"' },
+  // Which key the run got, by its end alone (a secret the skill answers is hidden: see hide-secrets.ts).
+  { script: 'echo "key=${WEATHER_KEY#sk-SECRET-}"' },
 ).replace(/## Risk Level\n\nLow\n\n/, '')}`;
 
 /** A world with a user skill `weather` whose secret WEATHER_KEY is saved; its file. */
@@ -50,7 +51,7 @@ async function savedSecretWorld() {
 describe.skipIf(process.platform === 'win32')('the folders on the way to a skill’s secret setting', () => {
   it('a folder others can write to: the secret is set but not used, nor saved, until the folder is closed', async () => {
     const { runtime, api, file, weather, key, call } = await savedSecretWorld();
-    expect((await call()).result).toMatchObject({ success: true, data: 'key=sk-SECRET-own' });
+    expect((await call()).result).toMatchObject({ success: true, data: 'key=own' });
     const home = runtime.paths.home;
     fs.chmodSync(home, 0o775);
 
@@ -106,7 +107,7 @@ describe.skipIf(process.platform === 'win32')('the folders on the way to a skill
     fs.chmodSync(home, 0o755);
     expect((await key()).refused).toBeUndefined();
     await api.setSkillConfig('weather', { WEATHER_KEY: 'sk-SECRET-new' });
-    expect((await call()).result).toMatchObject({ success: true, data: 'key=sk-SECRET-new' });
+    expect((await call()).result).toMatchObject({ success: true, data: 'key=new' });
   });
 
   it('refused after the owner approved the call: the approved run runs nothing, and says why', async () => {
@@ -167,6 +168,6 @@ describe.skipIf(process.platform === 'win32')('the folders on the way to a skill
     // Setting it again puts a file of ours in its place.
     await api.setSkillConfig('weather', { WEATHER_KEY: 'sk-SECRET-mine' });
     expect(fs.lstatSync(file).uid).toBe(process.getuid!());
-    expect((await call()).result).toMatchObject({ success: true, data: 'key=sk-SECRET-mine' });
+    expect((await call()).result).toMatchObject({ success: true, data: 'key=mine' });
   });
 });

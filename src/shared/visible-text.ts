@@ -28,6 +28,9 @@ const HIDDEN = new RegExp(
   'gu',
 );
 
+/** One character {@link visibleText} writes as \uXXXX, for a matcher of its own (an editor's). */
+export const HIDDEN_CHARACTER = new RegExp(HIDDEN.source, 'u');
+
 /**
  * What a terminal obeys or reorders by: the control characters (C0, DEL and C1, but tab and line
  * feed) and the marks that reorder text (embeddings, overrides, isolates, direction marks).

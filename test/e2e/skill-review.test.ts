@@ -35,6 +35,15 @@ beforeAll(async () => {
       outsideSkill('tidy');
       outsideSkill('sweep');
       outsideSkill('dust');
+      // Characters that make a script read otherwise than it runs (reordering marks, an invisible name).
+      writeSkill(
+        userSkills,
+        'trojan',
+        scriptSkill({
+          description: 'Checks access.',
+          script: 'x=1 # \u202a\u202b\u202c\u2068 end\n\u3164=2\necho "\u202e"\n',
+        }),
+      );
     },
   });
   browser = await launchBrowser();
@@ -148,5 +157,24 @@ describe('reviewing a skill', () => {
     } finally {
       await zh.close();
     }
+  });
+
+  it('the editor, where saving counts as a review, marks every character the review shows as \\uXXXX', async () => {
+    await page.goto(`${app.origin}/#/skills/trojan`);
+    const editor = page.locator('[data-testid="skill-editor"] .cm-content');
+    await editor.waitFor();
+    await expect.poll(async () => (await editor.textContent())?.includes('x=1')).toBe(true);
+    // U+202A, U+202B, U+202C, U+2068 and U+3164 as CodeMirror leaves them out; U+202E as it marks it.
+    const marked = await editor
+      .locator('.cm-specialChar')
+      .evaluateAll((items) => items.map((i) => i.getAttribute('title')));
+    expect(marked).toEqual([
+      'Control character 0x202a',
+      'Control character 0x202b',
+      'Control character 0x202c',
+      'Control character 0x2068',
+      'Control character 0x3164',
+      'Control character right-to-left override',
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 import type { SkillProblemInfo } from '../../shared/contract.js';
 import { useT, type Strings } from '../i18n.js';
 import { problemText } from './problem-text.js';
-import { editorTheme, skillLanguage } from './editor-setup.js';
+import { editorTheme, hiddenCharactersShown, skillLanguage } from './editor-setup.js';
 
 export interface CodeEditorHandle {
   goToLine: (line: number) => void;
@@ -50,6 +50,7 @@ export function CodeEditor({ initial, readOnly, label, problems, onChange, onSav
         doc: initial,
         extensions: [
           basicSetup,
+          hiddenCharactersShown,
           skillLanguage(),
           editorTheme,
           lintGutter(),

@@ -17,8 +17,9 @@ import { powerShell } from '@codemirror/legacy-modes/mode/powershell';
 import { python } from '@codemirror/legacy-modes/mode/python';
 import { shell } from '@codemirror/legacy-modes/mode/shell';
 import type { Extension } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
+import { EditorView, highlightSpecialChars } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
+import { HIDDEN_CHARACTER } from '../../shared/visible-text.js';
 
 const shellLanguage = StreamLanguage.define(shell);
 const pythonLanguage = StreamLanguage.define(python);
@@ -104,3 +105,11 @@ export const editorTheme: Extension = [
   }),
   syntaxHighlighting(highlightStyle),
 ];
+
+/**
+ * Every character a review shows as \uXXXX (visibleText) is shown in the editor too, as a marked
+ * placeholder. CodeMirror's own list leaves out bidi embeddings (U+202A–U+202C), the first-strong
+ * isolate (U+2068), joiners and fillers (U+3164, which JavaScript takes in a name): a script that
+ * reads otherwise than it runs would look clean here, and saving it here counts as reviewing it.
+ */
+export const hiddenCharactersShown: Extension = highlightSpecialChars({ addSpecialChars: HIDDEN_CHARACTER });

@@ -7,7 +7,8 @@
  * result makes a short toast, and a pile of them never reaches the message box. In the chat they
  * cover nothing that is read: with a one-message conversation open, no toast meets the message, the
  * header or the message box, in a wide, a narrow and the tray's compact window (the chat keeps room
- * for them under its header, with no anchor positioning to fall back from).
+ * for them under its header, with no anchor positioning to fall back from), and the compact window's
+ * conversations list, opened while one shows, is drawn over it.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,4 +231,42 @@ describe.each([
     expect(scroller!.y - (head!.y + head!.height)).toBeLessThan(1);
     await page.context().close();
   });
+});
+
+it('in the compact window, the conversations list opened while a toast shows is drawn over the toast', async () => {
+  await other.call('saveSettings', { language: 'en' });
+  const page = await openApp(browser, app, { viewport: { width: 420, height: 620 } });
+  await page.goto(`${app.origin}/?compact=1#/chat/short`);
+  await page.locator('[data-testid="message"]').first().waitFor();
+  await other.call('runTaskNow', 'report01');
+  const toast = page.locator('[data-testid="toast"]', { hasText: 'Morning report' });
+  await toast.waitFor({ timeout: 20_000 });
+  await page.click('.chat-head button[aria-expanded]');
+  const list = page.locator('.conv-popover');
+  await list.waitFor();
+  await screenshot(page, 'toast-under-compact-conversations');
+  // Toasts let clicks through, so the pointer is made to meet them too: what it finds is what is drawn on top.
+  await page.addStyleTag({ content: '[data-testid="toast"] { pointer-events: auto !important; }' });
+  const hidden = await list.evaluate((popover) => {
+    const document = popover.ownerDocument;
+    const box = popover.getBoundingClientRect();
+    const found: string[] = [];
+    for (const toast of document.querySelectorAll('[data-testid="toast"]')) {
+      const t = toast.getBoundingClientRect();
+      const left = Math.max(t.left, box.left);
+      const right = Math.min(t.right, box.right);
+      const top = Math.max(t.top, box.top);
+      const bottom = Math.min(t.bottom, box.bottom);
+      if (left >= right || top >= bottom) continue;
+      const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+      if (!hit || !popover.contains(hit))
+        found.push(`under ${hit?.closest('[data-testid]')?.getAttribute('data-testid')}`);
+    }
+    return found;
+  });
+  expect(hidden).toEqual([]);
+  // The toast and the list do meet here, so the check above had something to look at.
+  const [t, l] = [await toast.boundingBox(), await list.boundingBox()];
+  expect(t!.x < l!.x + l!.width && t!.y < l!.y + l!.height && l!.y < t!.y + t!.height).toBe(true);
+  await page.context().close();
 });

@@ -254,7 +254,7 @@ export function SkillEditor(props: Props) {
     <section className="skill-editor-panel" data-testid="skill-editor-panel" aria-label={t.skills.editing(name)}>
       <header className="editor-head">
         <h2>
-          <code>{name}</code>
+          <code title={name}>{name}</code>
           {anyDirty && (
             <span className="dirty-dot" title={t.skills.unsaved} aria-label={t.skills.unsaved}>
               ●

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n.js';
+import { composingKey } from '../ui/composing.js';
 import { Icon } from '../ui/icons.js';
 
 interface Props {
@@ -64,7 +65,7 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, focus
     input.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (event.key !== 'Enter' || event.shiftKey || composingKey(event)) return;
     event.preventDefault();
     send();
   };

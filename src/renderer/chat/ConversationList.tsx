@@ -12,6 +12,7 @@ import { useToast } from '../app/Toasts.js';
 import { useLocale, useT } from '../i18n.js';
 import { ConfirmDialog } from '../ui/Dialog.js';
 import { formatShortDate } from '../ui/format.js';
+import { composingKey } from '../ui/composing.js';
 import { Icon } from '../ui/icons.js';
 import { chatStore } from './chat-store.js';
 
@@ -50,6 +51,7 @@ function RenameInput({ conversation, onDone }: { conversation: ConversationInfo;
       onChange={(e) => setTitle(e.target.value)}
       onBlur={() => commit(false)}
       onKeyDown={(e) => {
+        if (composingKey(e)) return;
         if (e.key === 'Enter') {
           e.preventDefault();
           commit(true);

@@ -16,6 +16,7 @@ import { UnusableModelCard } from '../chat/UnusableModelCard.js';
 import type { AssistantItem } from '../chat/transcript.js';
 import { useChatState } from '../chat/useChat.js';
 import { useT } from '../i18n.js';
+import { composingKey } from '../ui/composing.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
 
@@ -48,9 +49,10 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [listOpen]);
-  /** Esc closes the pop-over, back to its button (not an Esc a rename box or a dialog in it took). */
+  /** Esc closes the pop-over, back to its button (not an Esc a rename box, its typing or a dialog in it took). */
   const onPopoverKey = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented || (event.target as Element).closest('dialog')) return;
+    if (event.key !== 'Escape' || event.defaultPrevented || composingKey(event)) return;
+    if ((event.target as Element).closest('dialog')) return;
     event.preventDefault();
     setListOpen(false);
     listToggle.current?.focus();

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
-import { launchBrowser, serve, type Served } from './harness.js';
+import { launchBrowser, screenshot, serve, type Served } from './harness.js';
 
 let app: Served;
 let browser: Browser;
@@ -293,6 +293,27 @@ describe('a first day with the app', () => {
       await expect.poll(async () => await empty.textContent()).toBe('No skill calls match.');
     } finally {
       await other.close();
+      await fresh.stop();
+    }
+  });
+
+  it('with no model set up, a window as small as the app allows shows the setup card from its heading', async () => {
+    const fresh = await serve({ noModel: true });
+    const context = await browser.newContext({ viewport: { width: 640, height: 480 }, locale: 'en-US' });
+    try {
+      const other = await context.newPage();
+      await other.goto(fresh.url);
+      const card = other.getByTestId('setup-card');
+      await card.locator('[data-testid="provider-save"]').waitFor();
+      await screenshot(other, 'setup-card-640x480');
+      // Taller than the room it has: it scrolls, and opens at its top, under the chat's header.
+      const scroller = other.locator('.message-scroller');
+      expect(await scroller.evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
+      const [heading, room] = [await card.locator('h2').boundingBox(), await scroller.boundingBox()];
+      expect(heading!.y).toBeGreaterThanOrEqual(room!.y);
+      expect(await scroller.evaluate((e) => e.scrollTop)).toBe(0);
+    } finally {
+      await context.close();
       await fresh.stop();
     }
   });

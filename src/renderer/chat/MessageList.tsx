@@ -54,6 +54,7 @@ export function MessageList({ conversationKey, items, approvals, header }: Props
     initialRect: { width: 800, height: window.innerHeight },
     observeElementRect: observeRectLazily,
     initialOffset: () => {
+      if (items.length === 0) return 0;
       let total = header ? estimate(undefined) : 0;
       for (const item of items) total += estimate(item);
       return Math.max(0, total - window.innerHeight + 120);
@@ -99,9 +100,10 @@ export function MessageList({ conversationKey, items, approvals, header }: Props
     setAway(false);
   }, [lastSent, release]);
 
-  // After every render (new text, a row measured): stay at the bottom if that is where we were.
+  // After every render (new text, a row measured): stay at the bottom if that is where we were. A
+  // list of no messages holds only its card (set up a model, say), read from its top.
   useLayoutEffect(() => {
-    if (!stick.current) return;
+    if (!stick.current || items.length === 0) return;
     const el = scroller.current;
     if (el && el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
   });

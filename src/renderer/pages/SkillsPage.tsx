@@ -47,6 +47,20 @@ export function SkillsPage({ selected }: { selected?: string }) {
     else go();
   };
 
+  // A link to elsewhere in the app (the sidebar, a toast's) asks first too, as closing the skill does.
+  useEffect(() => {
+    if (!dirty) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const href = (event.target as Element | null)?.closest?.('a[href^="#/"]')?.getAttribute('href');
+      if (!href || href === window.location.hash) return;
+      event.preventDefault();
+      setPending({ go: () => void (window.location.hash = href) });
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [dirty]);
+
   const select = (name: string) => {
     if (name === selected) return;
     guarded(() => {

@@ -4,7 +4,7 @@
  * message box sends nothing, a conversation's rename box neither saves nor closes, and the compact
  * window's conversations list stays open; once the word is in, Enter sends or saves it.
  */
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
@@ -54,6 +54,16 @@ async function inputMethod(
   };
 }
 
+/** Opens the rename box of the conversation "trip" in `list` (the page's, or the pop-over's). */
+async function renameTrip(page: Page, list: Locator): Promise<Locator> {
+  const item = list.locator('[data-testid="conversation-item"][data-id="trip"]');
+  await item.hover();
+  await item.locator('[data-testid="conversation-rename"]').click();
+  const input = page.locator('[data-testid="conversation-rename-input"]');
+  await input.waitFor();
+  return input;
+}
+
 const title = async (id: string) =>
   (await other.call<ConversationInfo[]>('listConversations')).find((c) => c.id === id)?.title;
 
@@ -82,11 +92,7 @@ it('Enter while a word is composed in the message box sends nothing; once it is 
 it('Enter and Esc while a word is composed in a rename box leave it open; Enter then saves the word', async () => {
   const page = await openApp(browser, app);
   await page.goto(`${app.origin}/#/chat/trip`);
-  const item = page.locator('[data-testid="conversation-item"][data-id="trip"]');
-  await item.hover();
-  await item.locator('[data-testid="conversation-rename"]').click();
-  const input = page.locator('[data-testid="conversation-rename-input"]');
-  await input.waitFor();
+  const input = await renameTrip(page, page.locator('body'));
   const ime = await inputMethod(page);
   await ime.compose('xia');
   await page.keyboard.press('Escape');
@@ -106,11 +112,7 @@ it('Esc while a word is composed in the compact window’s list leaves the list 
   await page.goto(`${app.origin}/?compact=1#/chat/trip`);
   await page.click('.chat-head button[aria-expanded]');
   const list = page.locator('.conv-popover');
-  const item = list.locator('[data-testid="conversation-item"][data-id="trip"]');
-  await item.hover();
-  await item.locator('[data-testid="conversation-rename"]').click();
-  const input = page.locator('[data-testid="conversation-rename-input"]');
-  await input.waitFor();
+  const input = await renameTrip(page, list);
   const ime = await inputMethod(page);
   await ime.compose('qiu');
   await page.keyboard.press('Escape');

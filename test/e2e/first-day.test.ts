@@ -318,6 +318,27 @@ describe('a first day with the app', () => {
     }
   });
 
+  it('the audit log opened while iAs cannot be reached says it is loading, not a count of "0+" entries', async () => {
+    const fresh = await serve({ noModel: true });
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    let running = true;
+    try {
+      const other = await context.newPage();
+      await other.goto(fresh.url);
+      await other.getByTestId('sidebar').waitFor();
+      await fresh.stop();
+      running = false;
+      await other.getByTestId('connection-banner').waitFor({ timeout: 15_000 });
+      await other.evaluate(() => (window.location.hash = '#/audit'));
+      const loading = other.locator('.audit-more-cell');
+      await expect.poll(async () => (await loading.textContent())?.trim()).toBe('正在加载…');
+      expect(await other.getByTestId('audit-count').textContent()).toBe('');
+    } finally {
+      await context.close();
+      if (running) await fresh.stop();
+    }
+  });
+
   it('filtering the skills to none says so, rather than showing an empty table', async () => {
     await page.goto(`${app.origin}/#/skills`);
     await page.locator('[data-testid="skill-row"]').first().waitFor();

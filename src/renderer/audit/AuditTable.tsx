@@ -144,7 +144,7 @@ export function AuditTable(props: Props) {
                 return (
                   <div key="more" className="audit-row audit-more" style={{ height: ROW_HEIGHT }} role="row">
                     <span role="cell" className="audit-more-cell">
-                      <Spinner size={12} /> {t.audit.loadingMore}
+                      <Spinner size={12} /> {rows.length === 0 ? t.common.loading : t.audit.loadingMore}
                     </span>
                   </div>
                 );

@@ -96,7 +96,12 @@ export function AuditPage() {
         <header className="page-head">
           <h1>{t.audit.title}</h1>
           <span className="muted" data-testid="audit-count" aria-live="polite">
-            {pages.hasMore ? t.audit.loadedMore(rows.length) : t.audit.loaded(rows.length)}
+            {/* None come yet: how many there are is not known, and the table says it is loading. */}
+            {rows.length === 0 && pages.hasMore
+              ? ''
+              : pages.hasMore
+                ? t.audit.loadedMore(rows.length)
+                : t.audit.loaded(rows.length)}
           </span>
           {pages.loading && <Spinner />}
           <span className="spacer" />

@@ -339,6 +339,24 @@ describe('a first day with the app', () => {
     }
   });
 
+  it('a new skill made from the keyboard opens its template with the focus in it, to write at once', async () => {
+    await page.goto(`${app.origin}/#/skills`);
+    await page.getByTestId('skill-new').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('skill-new-name').waitFor();
+    await page.keyboard.type('first_skill');
+    await page.keyboard.press('Enter');
+    const editor = page.locator('[data-testid="skill-editor"] .cm-content');
+    await editor.waitFor();
+    await expect.poll(() => editor.evaluate((e) => e.contains(e.ownerDocument.activeElement))).toBe(true);
+    await page.keyboard.type('Typed at once. ');
+    expect(await editor.textContent()).toMatch(/^Typed at once\. /);
+    // Not saved: closing it asks first, and Discard leaves no skill behind.
+    await page.locator('.editor-head').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => page.locator('[data-testid="skill-row"][data-name="first_skill"]').count()).toBe(0);
+  });
+
   it('filtering the skills to none says so, rather than showing an empty table', async () => {
     await page.goto(`${app.origin}/#/skills`);
     await page.locator('[data-testid="skill-row"]').first().waitFor();

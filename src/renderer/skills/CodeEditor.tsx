@@ -24,6 +24,8 @@ interface Props {
   onChange: (text: string) => void;
   onSave: () => void;
   handle?: (handle: CodeEditorHandle) => void;
+  /** Takes the focus once made (a new skill's template, to write in at once). */
+  autoFocus?: boolean;
 }
 
 function toDiagnostics(t: Strings, state: EditorState, problems: SkillProblemInfo[]): Diagnostic[] {
@@ -33,7 +35,7 @@ function toDiagnostics(t: Strings, state: EditorState, problems: SkillProblemInf
   });
 }
 
-export function CodeEditor({ initial, readOnly, label, problems, onChange, onSave, handle }: Props) {
+export function CodeEditor({ initial, readOnly, label, problems, onChange, onSave, handle, autoFocus }: Props) {
   const t = useT();
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView>(undefined);
@@ -74,6 +76,7 @@ export function CodeEditor({ initial, readOnly, label, problems, onChange, onSav
       }),
     });
     view.current = editor;
+    if (autoFocus) editor.focus();
     handle?.({
       goToLine(line: number) {
         const target = editor.state.doc.line(Math.max(1, Math.min(editor.state.doc.lines, line)));

@@ -335,6 +335,7 @@ export function SkillEditor(props: Props) {
             onChange={setContent}
             onSave={() => void save()}
             handle={(h) => (editor.current = h)}
+            autoFocus={isNew}
           />
         ) : (
           !loadError && (

@@ -90,18 +90,15 @@ export function AuditPage() {
     }
   };
 
+  // Before the first rows come, how many there are is not known (the table says it is loading).
+  const count = !pages.hasMore ? t.audit.loaded(rows.length) : rows.length > 0 ? t.audit.loadedMore(rows.length) : '';
   return (
     <div className={open ? 'audit-page with-drawer' : 'audit-page'}>
       <div className="audit-main">
         <header className="page-head">
           <h1>{t.audit.title}</h1>
           <span className="muted" data-testid="audit-count" aria-live="polite">
-            {/* None come yet: how many there are is not known, and the table says it is loading. */}
-            {rows.length === 0 && pages.hasMore
-              ? ''
-              : pages.hasMore
-                ? t.audit.loadedMore(rows.length)
-                : t.audit.loaded(rows.length)}
+            {count}
           </span>
           {pages.loading && <Spinner />}
           <span className="spacer" />

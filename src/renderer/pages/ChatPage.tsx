@@ -49,7 +49,10 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [listOpen]);
-  /** Esc closes the pop-over, back to its button (not an Esc a rename box, its typing or a dialog in it took). */
+  /**
+   * Esc closes the pop-over, back to its button (not an Esc a rename box or a dialog in it took, nor
+   * one that drops a word being composed).
+   */
   const onPopoverKey = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.defaultPrevented || composingKey(event)) return;
     if ((event.target as Element).closest('dialog')) return;

@@ -329,7 +329,7 @@ describe('a first day with the app', () => {
       await fresh.stop();
       running = false;
       await other.getByTestId('connection-banner').waitFor({ timeout: 15_000 });
-      await other.evaluate(() => (window.location.hash = '#/audit'));
+      await other.evaluate("window.location.hash = '#/audit'");
       const loading = other.locator('.audit-more-cell');
       await expect.poll(async () => (await loading.textContent())?.trim()).toBe('正在加载…');
       expect(await other.getByTestId('audit-count').textContent()).toBe('');

@@ -41,11 +41,48 @@ export function wechatSessionFile(dataDir: string): string {
   return path.join(dataDir, 'wechat', 'session.memory-card.json');
 }
 
+const CATCH_ALLS = ['uncaughtException', 'unhandledRejection'] as const;
+type Listener = (...args: unknown[]) => void;
+/** The process as a plain emitter: its catch-alls' listeners, whatever their event. */
+const processEvents: NodeJS.EventEmitter = process;
+
+/**
+ * What the WeChat stack throws once no bot is guarded (containWechatFailures), such as the wechat4u
+ * puppet's own logout handler failing after its bot was stopped, is dropped; anything else keeps its
+ * usual fatal course.
+ */
+function dropStrayWechatErrors(err: unknown): void {
+  if (isWechatError(err)) return;
+  for (const event of CATCH_ALLS) processEvents.removeListener(event, dropStrayWechatErrors);
+  throw err;
+}
+
+/**
+ * Imports a module of the WeChat stack in place of the process-wide catch-alls it installs as it
+ * loads: wechat4u adds an `uncaughtException` listener that prints every uncaught error with its
+ * stack (on the terminal of `ias wechat` and `ias serve`) and so keeps any crash from ending iAs;
+ * wechaty does the same with WECHATY_LOG=verbose. What they caught of their own is dropped instead.
+ */
+async function importWithoutCatchAlls(name: string): Promise<Record<string, unknown>> {
+  const before = new Map(CATCH_ALLS.map((event) => [event, new Set(processEvents.listeners(event))]));
+  try {
+    return (await import(name)) as Record<string, unknown>;
+  } finally {
+    for (const event of CATCH_ALLS) {
+      const added = processEvents.listeners(event).filter((listener) => !before.get(event)!.has(listener));
+      for (const listener of added) processEvents.removeListener(event, listener as Listener);
+      if (added.length > 0 && !processEvents.listeners(event).includes(dropStrayWechatErrors)) {
+        processEvents.on(event, dropStrayWechatErrors);
+      }
+    }
+  }
+}
+
 /** Loads a puppet package by name and makes an instance (any package that exports a Puppet class). */
 export async function loadPuppet(settings: PuppetSettings): Promise<PUPPET.impls.PuppetInterface> {
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(settings.name)) as Record<string, unknown>;
+    mod = await importWithoutCatchAlls(settings.name);
   } catch (err) {
     throw new WechatError(
       wechatErrorText('puppet-not-installed', { name: settings.name, detail: (err as Error).message }),
@@ -125,7 +162,7 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
       const given = this.options.puppet;
       const puppet = isPuppetSettings(given) ? await loadPuppet(given) : given;
       // Loaded when the bot first starts: wechaty is large, and most runs of iAs never need it.
-      const { WechatyBuilder } = await import('wechaty');
+      const { WechatyBuilder } = (await importWithoutCatchAlls('wechaty')) as typeof import('wechaty');
       if (run !== this.runs) return;
       const bot = WechatyBuilder.build({ name: this.memoryFile, puppet });
       this.wechaty = bot;

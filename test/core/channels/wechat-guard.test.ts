@@ -25,3 +25,28 @@ describe('a puppet that throws outside any call', () => {
     expect(run.stderr).toMatch(/an unrelated bug/);
   });
 });
+
+const loadedStack = (env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, ['--import', 'tsx', path.resolve('test/fixtures/loaded-stack-host.ts')], {
+    env: { ...process.env, IAS_HOME: tempDir(), ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+
+describe('the wechat4u puppet, once loaded', () => {
+  it('leaves no catch-all of its own: an uncaught error ends the process, with no stack printed on stdout', () => {
+    const run = loadedStack();
+    expect(run.stdout).toContain('LOADED');
+    expect(run.stdout).not.toContain('STILL UP');
+    expect(run.stdout).not.toContain('uncaughtException');
+    expect(run.stderr).toMatch(/an unrelated bug/);
+    expect(run.status).not.toBe(0);
+  });
+
+  it('what it throws after its bot stopped is dropped, unprinted', () => {
+    const run = loadedStack({ STRAY: '1' });
+    expect(run.stdout).toBe('LOADED\nSTILL UP\n');
+    expect(run.stderr).not.toContain("reading 'start'");
+    expect(run.status).toBe(0);
+  });
+});

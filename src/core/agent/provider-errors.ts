@@ -15,12 +15,14 @@ export type ProviderFailure = TurnMessage & {
 };
 
 function retryAfter(headers: Headers | undefined): number | undefined {
+  // A wait below zero is no wait a server can mean (nor a date: "-5" would parse as the year -5):
+  // the usual back-off is used instead of "Retrying in -5 s…".
   const ms = headers?.get('retry-after-ms');
-  if (ms && Number.isFinite(Number(ms))) return Number(ms);
-  const value = headers?.get('retry-after');
+  if (ms && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Number(ms);
+  const value = headers?.get('retry-after')?.trim();
   if (!value) return undefined;
   const seconds = Number(value);
-  if (Number.isFinite(seconds)) return seconds * 1000;
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
   const date = Date.parse(value);
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
 }

@@ -35,6 +35,19 @@ describe('provider failures become clear messages, with retries where they help'
     expect(w.events.find((e) => e.type === 'retry')).toMatchObject({ delayMs: 300 });
   });
 
+  it('429 with a retry-after below zero: waits the usual back-off, never a negative time', async () => {
+    w = await agentWorld();
+    w.server.enqueue(
+      { status: 429, headers: { 'retry-after': '-5' } },
+      { status: 429, headers: { 'retry-after-ms': '-100' } },
+      { content: 'after the wait' },
+    );
+    const turn = await w.agent.send('hi');
+    expect(turn).toMatchObject({ reply: 'after the wait' });
+    const waits = w.events.flatMap((e) => (e.type === 'retry' ? [e.delayMs] : []));
+    expect(waits).toEqual([500, 1000]);
+  });
+
   it('429 asking for a long wait: gives up at once and says when to try again', async () => {
     w = await agentWorld();
     w.server.enqueue({ status: 429, headers: { 'retry-after': '120' } });

@@ -114,10 +114,11 @@ function showAudit(opts: AuditOptions, database: string, words: AuditWords): voi
       process.stdout.write(`${jsonText(page, 2)}\n`);
     } else {
       const locale = storeLocale(store);
+      const filtered = [opts.skill, opts.status, opts.source, opts.text, opts.cursor].some((o) => o !== undefined);
       process.stdout.write(
         page.rows.length
           ? `${table(rows(page.rows, locale, ownerTimeZone(store.settings)))}\n`
-          : `${auditWords[locale].noCalls}\n`,
+          : `${filtered ? auditWords[locale].noMatch : auditWords[locale].noCalls}\n`,
       );
     }
   } finally {

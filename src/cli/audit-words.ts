@@ -29,6 +29,8 @@ export interface AuditWords extends Pick<SkillTerms, 'risk'> {
   /** How its approval ended: the stored value itself when it is one not named here. */
   approval: (outcome: string) => string;
   noCalls: string;
+  /** No call matches the filters given (as the Audit log page says it). */
+  noMatch: string;
   /** Why a call did not run, when iAs decided it. */
   callErrors: CallErrorStrings;
   /** Put before an error (the label is coloured). */
@@ -50,6 +52,7 @@ export const auditWords: Record<Locale, AuditWords> = {
     status: (status) => status,
     approval: (outcome) => outcome,
     noCalls: 'No skill calls recorded yet.',
+    noMatch: 'No skill calls match.',
     callErrors: englishCallErrors,
     error: chatWords.en.error,
     badLimit: '--limit must be a whole number from 1 to 500',
@@ -70,6 +73,7 @@ export const auditWords: Record<Locale, AuditWords> = {
         ? chineseApprovalOutcomes[outcome as keyof typeof chineseApprovalOutcomes]
         : outcome,
     noCalls: '还没有技能调用记录。',
+    noMatch: '没有匹配的技能调用。',
     callErrors: chineseCallErrors,
     error: chatWords['zh-CN'].error,
     badLimit: '--limit 须为 1 到 500 之间的整数',

@@ -184,6 +184,11 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     const empty = tempDir('ias-home-');
     expect(ias(['audit', '--home', empty]).stdout).toBe('No skill calls recorded yet.\n');
     expect(ias(['audit', '--home', empty], { LANG: 'zh_CN.UTF-8' }).stdout).toBe('还没有技能调用记录。\n');
+    // Calls there are, none of them the one asked for: not "none recorded yet".
+    expect(ias(['audit', '--skill', 'nope', '--home', h.dir]).stdout).toBe('No skill calls match.\n');
+    expect(ias(['audit', '--text', 'zzz', '--home', h.dir], { LANG: 'zh_CN.UTF-8' }).stdout).toBe(
+      '没有匹配的技能调用。\n',
+    );
   }, 60_000);
 
   it('rejects bad options with exit 2', () => {

@@ -4,7 +4,7 @@
  * words) comes as it came, after the sentence that explains it. Plain functions: no Node, no DOM.
  */
 import { shellWord } from './shell-word.js';
-import type { TurnMessageParams, TurnMessageStrings } from './turn-messages.js';
+import { asSentence, type TurnMessageParams, type TurnMessageStrings } from './turn-messages.js';
 
 /** No model to ask, and what to set; `orElse` says where else a provider is chosen (see noModelConfigured). */
 export function chineseNoModelConfigured(p: TurnMessageParams['no-model-configured'], orElse: string): string {
@@ -57,7 +57,8 @@ export const chineseTurnMessages: TurnMessageStrings = {
                 : p.reason === 'untrusted-certificate'
                   ? '它的 https 证书不受信任：如果证书由公司的代理或你自己的证书机构签发，请把 NODE_EXTRA_CA_CERTS 指向那个证书。'
                   : '';
-    return `无法连接位于 ${p.baseUrl} 的模型服务。${reason}${why(p.detail)}`;
+    // With no reason, the line ends with the detail: a sentence, as a retry's words follow it.
+    return `无法连接位于 ${p.baseUrl} 的模型服务。${reason}${why(reason ? p.detail : asSentence(p.detail))}`;
   },
   'not-chat-completions': (p) =>
     p.kind === 'web-page'

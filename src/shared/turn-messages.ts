@@ -147,6 +147,14 @@ export type TurnMessageStrings = { [C in TurnMessageCode]: (p: TurnMessageParams
  * No model to ask, and what to set; `orElse` says where else a provider is chosen (the app's
  * settings; `ias provider set` on the command line).
  */
+/**
+ * `text` ending as a sentence (with a full stop when it has no end of its own), so that what follows
+ * it on the line ("Retrying in 2 s…") reads apart.
+ */
+export function asSentence(text: string): string {
+  return /[.!?。！？]$/.test(text) ? text : `${text}.`;
+}
+
 export function noModelConfigured(p: TurnMessageParams['no-model-configured'], orElse: string): string {
   return p.missing === 'model'
     ? `No model name is set: set IAS_LLM_MODEL to a model the server has (such as deepseek-chat, or qwen2.5:7b on Ollama), or ${orElse}.`
@@ -195,7 +203,7 @@ export const englishTurnMessages: TurnMessageStrings = {
                   : '';
     return why
       ? `Cannot reach the model server at ${p.baseUrl}.${why} (${p.detail})`
-      : `Cannot reach the model server at ${p.baseUrl}: ${p.detail}`;
+      : `Cannot reach the model server at ${p.baseUrl}: ${asSentence(p.detail)}`;
   },
   'not-chat-completions': (p) =>
     p.kind === 'web-page'

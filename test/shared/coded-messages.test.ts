@@ -23,6 +23,7 @@ import { englishSkillProblems, saySkillProblem } from '../../src/shared/skill-pr
 import { chineseSkillProblems } from '../../src/shared/skill-problems-zh-CN.js';
 import { englishTaskResults, sayTaskResult } from '../../src/shared/task-results.js';
 import { chineseTaskResults } from '../../src/shared/task-results-zh-CN.js';
+import { chineseTurnMessages } from '../../src/shared/turn-messages-zh-CN.js';
 import { en } from '../../src/renderer/i18n/en.js';
 import { zhCN } from '../../src/renderer/i18n/zh-CN.js';
 import type { TaskResultCode } from '../../src/shared/task-results.js';
@@ -201,5 +202,19 @@ describe('a WeChat reply to a turn that failed', () => {
     );
     expect(failureReply('en', line.message, codeOf(line))).toBe(`Sorry, something went wrong: ${line.message}`);
     expect(failureReply('zh-CN', 'an old error')).toBe('抱歉，出错了：an old error');
+  });
+});
+
+describe('a model server that cannot be reached, for no reason iAs can name', () => {
+  it('ends as a sentence in both languages, as a retry’s words follow it', () => {
+    const line = turnMessage('server-unreachable', { baseUrl: 'http://127.0.0.1:9/v1', detail: 'other side closed' });
+    expect(line.message).toBe('Cannot reach the model server at http://127.0.0.1:9/v1: other side closed.');
+    expect(chineseTurnMessages['server-unreachable'](line.params as { baseUrl: string; detail: string })).toBe(
+      '无法连接位于 http://127.0.0.1:9/v1 的模型服务。详情：other side closed.',
+    );
+    // Words that end as a sentence already get no second full stop.
+    expect(turnMessage('server-unreachable', { baseUrl: 'http://x/v1', detail: 'fetch failed!' }).message).toBe(
+      'Cannot reach the model server at http://x/v1: fetch failed!',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { originOf, type ProviderConfig } from './providers.js';
 import { EmptyStreamError, OutOfCapacityError, UnfinishedStreamError } from './stream.js';
 import { turnMessage, type TurnMessage } from './turn-messages.js';
 import { excerpt, NotACompletionError, pageTitle } from './whole-answers.js';
+import { asSentence } from '../../shared/turn-messages.js';
 
 export type ProviderFailure = TurnMessage & {
   retryable: boolean;
@@ -148,8 +149,7 @@ function describeApiError(
   const raw = body?.metadata?.raw ?? (body?.failed_generation || undefined);
   const rawText = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : JSON.stringify(raw);
   const said = `${ownWords(error.message.replace(/^\d{3}\s*/, ''))}${rawText ? ` (${rawText.slice(0, 600)})` : ''}`;
-  // A sentence, so that what follows it ("Retrying in 2 s…") reads apart.
-  const detail = /[.!?。！？]$/.test(said) ? said : `${said}.`;
+  const detail = asSentence(said);
   if (status === 401 || status === 403) {
     if (typeof keySet === 'object') {
       const server = originOf(baseUrl) ?? baseUrl;

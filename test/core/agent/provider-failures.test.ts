@@ -184,6 +184,29 @@ describe('provider failures become clear messages, with retries where they help'
     expect(turn.error).toMatch(/Cannot reach the model server at http:\/\/127\.0\.0\.1:9\/v1/);
   });
 
+  it('a server that closes the connection unanswered: its line is a sentence, which the retry’s words follow', async () => {
+    const hangsUp = net.createServer((socket) => socket.on('data', () => socket.destroy()));
+    await new Promise<void>((resolve) => hangsUp.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(hangsUp.address() as net.AddressInfo).port}/v1`;
+    try {
+      w = await agentWorld({
+        agent: {
+          retries: 1,
+          provider: () => ({ baseUrl, model: 'm', apiKey: 'k', from: { baseUrl: 'env', model: 'env', apiKey: 'env' } }),
+        },
+      });
+      const turn = await w.agent.send('hi');
+      const retry = w.events.find((e) => e.type === 'retry');
+      // Not "…: other side closed Retrying in 0.5 s…".
+      expect(retry).toMatchObject({
+        message: expect.stringMatching(/^Cannot reach the model server at .+: \S.*[^.]\.$/),
+      });
+      expect(turn.error).toBe((retry as { message: string }).message);
+    } finally {
+      await new Promise<void>((resolve) => hangsUp.close(() => resolve()));
+    }
+  });
+
   it('localhost that led to IPv6 only, where nothing listens, names the 127.0.0.1 address to use', async () => {
     // A real refusal at [::1] (nothing listens there), as a system whose localhost is ::1 meets it.
     const port = await closedPort();

@@ -58,6 +58,7 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'schema-not-type-object': (p) =>
     `参数的 JSON Schema 必须有 "type": "object"（现在${p.has === undefined ? '没有 type' : `是 ${p.has}`}）`,
   'schema-invalid': (p) => `参数的 JSON Schema 无效：${p.detail}`,
+  'schema-unknown-type': (p) => `参数的 JSON Schema 无效：${p.at} 的 ${p.given} 不是类型：请使用 ${p.types} 之一`,
   'schema-too-deep': (p) => `参数 schema 中对象和列表的嵌套超过了 ${p.max} 层`,
   'schema-uncompilable': (p) => `参数的 JSON Schema 无法编译：${p.detail}`,
   'builtin-and-script': () => '一个技能只能运行内置处理程序或脚本，不能两者都有',

@@ -56,6 +56,8 @@ export interface SkillProblemParams {
   /** `has`: the "type" it has, in JSON; absent when it has none. */
   'schema-not-type-object': { has?: string };
   'schema-invalid': { detail: string };
+  /** One "type" names no JSON type: where (`schema/properties/n/type`), the words (in JSON), the types there are. */
+  'schema-unknown-type': { at: string; given: string; types: string };
   /** Objects and lists nested deeper than `max` levels. */
   'schema-too-deep': { max: number };
   'schema-uncompilable': { detail: string };
@@ -172,6 +174,8 @@ export const englishSkillProblems: SkillProblemStrings = {
   'schema-not-type-object': (p) =>
     `the parameter schema must have "type": "object" (it has ${p.has === undefined ? 'no type' : p.has})`,
   'schema-invalid': (p) => `the parameter schema is not valid JSON Schema: ${p.detail}`,
+  'schema-unknown-type': (p) =>
+    `the parameter schema is not valid JSON Schema: ${p.at} ${p.given} is not a type: use ${p.types}`,
   'schema-too-deep': (p) => `the parameter schema nests objects and lists deeper than ${p.max} levels`,
   'schema-uncompilable': (p) => `the parameter schema cannot be compiled: ${p.detail}`,
   'builtin-and-script': () => 'a skill runs either a built-in handler or a script, not both',

@@ -92,6 +92,14 @@ describe('SKILL.md problems', () => {
     expect(say('# T\n\nText.\n\n## Risk Level\n\nLow\n\n## Parameters\n\n```json\n{"type": "object",}\n```\n')).toBe(
       '“## Parameters”不是有效的 JSON：property name expected',
     );
+    // iAs's own words about a misspelt type, not the English inside the Chinese.
+    expect(
+      say(
+        '# T\n\nText.\n\n## Parameters\n\n```json\n{"type": "object", "properties": {"a": {"type": "strin"}}}\n```\n',
+      ),
+    ).toBe(
+      '参数的 JSON Schema 无效：schema/properties/a/type 的 "strin" 不是类型：请使用 string, number, integer, boolean, array, object, null 之一',
+    );
   });
 
   it('of a folder (a link that leads outside) have codes too', () => {

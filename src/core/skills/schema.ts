@@ -42,23 +42,43 @@ function valueAt(root: unknown, pointer: string): unknown {
   return node;
 }
 
+/** A "type" naming no JSON type: where it is (`schema/properties/n/type`) and the words, in JSON. */
+interface UnknownType {
+  at: string;
+  given: string;
+}
+
 /**
- * Meta-schema errors in words: a misspelt "type" is one sentence naming the word and the types
- * there are, not the three errors of the meta-schema's anyOf behind it.
+ * Meta-schema errors: a misspelt "type" is one problem naming the word and the types there are,
+ * not the three errors of the meta-schema's anyOf behind it; the others, in Ajv's words.
  */
-function describeSchemaErrors(errors: ErrorObject[], schema: unknown): string {
+function schemaErrors(errors: ErrorObject[], schema: unknown): { unknownTypes: UnknownType[]; rest: ErrorObject[] } {
   const badTypes = new Set(
     errors.filter((e) => e.keyword === 'anyOf' && e.instancePath.endsWith('/type')).map((e) => e.instancePath),
   );
   const rest = errors.filter(
     (e) => ![...badTypes].some((at) => e.instancePath === at || e.instancePath.startsWith(`${at}/`)),
   );
-  const typeProblems = [...badTypes].map((at) => {
+  const unknownTypes = [...badTypes].map((at) => {
     const given = valueAt(schema, at);
     const words = (Array.isArray(given) ? given : [given]).filter((w) => !JSON_TYPES.includes(w as string));
-    return `schema${at} ${words.map((w) => JSON.stringify(w)).join(', ')} is not a type: use ${JSON_TYPES.join(', ')}`;
+    return { at: `schema${at}`, given: words.map((w) => JSON.stringify(w)).join(', ') };
   });
-  return [...typeProblems, ...(rest.length > 0 ? [describe(rest, 'schema')] : [])].join('; ');
+  return { unknownTypes, rest };
+}
+
+/** The problem of a schema the meta-schema refuses: a lone misspelt "type" by its own code. */
+function invalidSchemaProblem(errors: ErrorObject[], schema: unknown): SkillProblemCode {
+  const { unknownTypes, rest } = schemaErrors(errors, schema);
+  const types = JSON_TYPES.join(', ');
+  if (unknownTypes.length === 1 && rest.length === 0) {
+    return { code: 'schema-unknown-type', params: { ...unknownTypes[0]!, types } };
+  }
+  const detail = [
+    ...unknownTypes.map((u) => `${u.at} ${u.given} is not a type: use ${types}`),
+    ...(rest.length > 0 ? [describe(rest, 'schema')] : []),
+  ].join('; ');
+  return { code: 'schema-invalid', params: { detail } };
 }
 
 /**
@@ -88,7 +108,7 @@ export function schemaProblem(schema: unknown): SkillProblemCode | undefined {
   // kilobytes of SKILL.md, overflowed the stack and stopped every skill from loading.
   if (nestedTooDeep(schema, MAX_SCHEMA_DEPTH)) return { code: 'schema-too-deep', params: { max: MAX_SCHEMA_DEPTH } };
   if (!ajv.validateSchema(schema)) {
-    return { code: 'schema-invalid', params: { detail: describeSchemaErrors(ajv.errors ?? [], schema) } };
+    return invalidSchemaProblem(ajv.errors ?? [], schema);
   }
   return undefined;
 }

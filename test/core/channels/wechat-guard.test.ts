@@ -3,12 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/temp.js';
 
-const host = (env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.resolve('test/fixtures/wechat-crash-host.ts')], {
+/** Runs a fixture process of test/fixtures over a new data folder. */
+const fixture = (name: string, env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, ['--import', 'tsx', path.resolve('test/fixtures', name)], {
     env: { ...process.env, IAS_HOME: tempDir(), ...env },
     encoding: 'utf8',
     timeout: 30_000,
   });
+const host = (env: Record<string, string> = {}) => fixture('wechat-crash-host.ts', env);
 
 describe('a puppet that throws outside any call', () => {
   it('becomes an error status; iAs stays up', () => {
@@ -26,12 +28,7 @@ describe('a puppet that throws outside any call', () => {
   });
 });
 
-const loadedStack = (env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.resolve('test/fixtures/loaded-stack-host.ts')], {
-    env: { ...process.env, IAS_HOME: tempDir(), ...env },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
+const loadedStack = (env: Record<string, string> = {}) => fixture('loaded-stack-host.ts', env);
 
 describe('the wechat4u puppet, once loaded', () => {
   it('leaves no catch-all of its own: an uncaught error ends the process, with no stack printed on stdout', () => {

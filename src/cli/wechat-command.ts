@@ -1,8 +1,7 @@
 /** `ias wechat login | status | pair | logout`. */
-import fs from 'node:fs';
 import { Option, type Command } from 'commander';
 import stringWidth from 'string-width';
-import { wechatSessionFile } from '../core/channels/wechat-bot.js';
+import { wechatSessionFile, wechatSessionSaved } from '../core/channels/wechat-bot.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
 import { PUPPET_TOKEN_SECRET, setPuppetToken, withoutToken } from '../core/channels/puppet-token.js';
 import { DEFAULT_PUPPET, WechatSettings, type PuppetSettings } from '../core/channels/wechat-settings.js';
@@ -161,14 +160,13 @@ export function registerWechatCommand(program: Command): void {
       const runtime = await commandRuntime(cmd);
       try {
         const settings = new WechatSettings(runtime.store.settings);
-        const session = wechatSessionFile(runtime.paths.home);
         const owner = settings.owner();
         const status = {
           puppet: shownPuppet(runtime, settings.puppet()),
           account: settings.account() ?? null,
           // `missing`: the paired contact was not found in the bot's latest login.
           owner: owner ? { ...owner, ...(settings.ownerMissing() ? { missing: true } : {}) } : null,
-          session: fs.existsSync(session),
+          session: wechatSessionSaved(wechatSessionFile(runtime.paths.home)),
         };
         if (opts.json) {
           process.stdout.write(`${jsonText(status, 2)}\n`);
@@ -225,7 +223,7 @@ export function registerWechatCommand(program: Command): void {
     .description('log the bot out and forget its session')
     .action(async (_opts: unknown, cmd: Command) => {
       await withWechat(cmd, async (service, words) => {
-        if (fs.existsSync(service.bot.memoryFile)) {
+        if (wechatSessionSaved(service.bot.memoryFile)) {
           // Log out on WeChat's side too when the saved session still works; forget it either way.
           await loggedIn(service, words, { timeoutMs: 20_000, scan: false }).catch(() => undefined);
         }

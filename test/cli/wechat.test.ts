@@ -152,6 +152,10 @@ describe('ias wechat', () => {
     const chinese = ias(['wechat', 'login', '--home', home], { LANG: 'zh_CN.UTF-8' });
     expect(chinese.status).toBe(1);
     expect(chinese.stderr).toMatch(/^错误：the WeChat puppet "wechaty-puppet-does-not-exist" is not installed/m);
+    // A login that never came keeps no session (nor says it does).
+    const status = ias(['wechat', 'status', '--json', '--home', home]);
+    expect(JSON.parse(status.stdout)).toMatchObject({ account: null, session: false });
+    expect(ias(['wechat', '--home', home]).stdout).toMatch(/^session {2}none$/m);
   });
 });
 

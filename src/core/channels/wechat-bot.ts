@@ -41,6 +41,20 @@ export function wechatSessionFile(dataDir: string): string {
   return path.join(dataDir, 'wechat', 'session.memory-card.json');
 }
 
+/**
+ * Whether a login session is kept: something a puppet saved in the session `file` (wechat4u keeps its
+ * login there, and removes it at a logout). The empty file iAs makes before a first login, which a
+ * login that failed leaves behind, holds none.
+ */
+export function wechatSessionSaved(file: string): boolean {
+  try {
+    const card = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    return typeof card === 'object' && card !== null && Object.keys(card).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 const CATCH_ALLS = ['uncaughtException', 'unhandledRejection'] as const;
 type Listener = (...args: unknown[]) => void;
 /** The process as a plain emitter: its catch-alls' listeners, whatever their event. */

@@ -8,6 +8,7 @@ import { PAIRING_TTL_MS, type PairingSession } from '../core/channels/pairing.js
 import type { OwnerBinding } from '../core/channels/wechat-settings.js';
 import { printQr } from './wechat-qr.js';
 import type { WechatWords } from './wechat-words.js';
+import { sayWechatError } from '../shared/wechat-errors.js';
 
 export const LOGIN_WAIT_MS = 5 * 60_000;
 
@@ -39,8 +40,8 @@ export function loggedIn(
         service.bot.off('status', onStatus);
         resolve(status);
       } else if (status.state === 'error') {
-        // The puppet's own words (a package not installed, say) come as they were said.
-        fail(status.error ?? words.puppetFailed);
+        // What iAs says (a package not installed, say) by its code; a puppet's own words as they were said.
+        fail(status.error ? sayWechatError(words.errors, status.error, status.errorCode) : words.puppetFailed);
       }
     };
     service.bot.on('status', onStatus);

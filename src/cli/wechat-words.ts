@@ -1,5 +1,7 @@
 /** What `ias wechat` says, in English and 简体中文 (the QR code's and the pairing code's lines say both). */
 import type { Locale } from '../shared/locale.js';
+import { englishWechatErrors, type WechatErrorStrings } from '../shared/wechat-errors.js';
+import { chineseWechatErrors } from '../shared/wechat-errors-zh-CN.js';
 import { secretInputWords, type SecretInputWords } from './secret-input-words.js';
 
 export interface WechatWords extends SecretInputWords {
@@ -28,6 +30,8 @@ export interface WechatWords extends SecretInputWords {
   noLoginWithin: (seconds: number) => string;
   sessionExpired: string;
   puppetFailed: string;
+  /** What iAs itself says of the bot's trouble (a puppet package missing), by its code. */
+  errors: WechatErrorStrings;
   noPairingCodeWithin: (minutes: number) => string;
 }
 
@@ -59,6 +63,7 @@ export const wechatWords: Record<Locale, WechatWords> = {
     noLoginWithin: (seconds) => `no login within ${seconds} s: run the command again and scan the new QR code`,
     sessionExpired: 'the saved session has expired',
     puppetFailed: 'the WeChat puppet failed',
+    errors: englishWechatErrors,
     noPairingCodeWithin: (minutes) =>
       `no pairing code arrived within ${minutes} minutes: run \`ias wechat pair\` again for a new one`,
   },
@@ -89,6 +94,7 @@ export const wechatWords: Record<Locale, WechatWords> = {
     noLoginWithin: (seconds) => `${seconds} 秒内没有登录：请再次运行该命令并扫描新的二维码`,
     sessionExpired: '保存的会话已过期',
     puppetFailed: '微信协议（puppet）出错了',
+    errors: chineseWechatErrors,
     noPairingCodeWithin: (minutes) => `${minutes} 分钟内没有收到配对码：请再次运行 \`ias wechat pair\` 获取新的配对码`,
   },
 };

@@ -148,10 +148,12 @@ describe('ias wechat', () => {
     const run = ias(['wechat', 'login', '--puppet', 'wechaty-puppet-does-not-exist', '--home', home]);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^error: the WeChat puppet "wechaty-puppet-does-not-exist" is not installed/m);
-    // The puppet's own words as they came, in a line said in the owner's language.
+    // iAs's words in the owner's language; the loader's own words as they came.
     const chinese = ias(['wechat', 'login', '--home', home], { LANG: 'zh_CN.UTF-8' });
     expect(chinese.status).toBe(1);
-    expect(chinese.stderr).toMatch(/^错误：the WeChat puppet "wechaty-puppet-does-not-exist" is not installed/m);
+    expect(chinese.stderr).toMatch(
+      /^错误：没有安装微信连接方式“wechaty-puppet-does-not-exist”（Cannot find package 'wechaty-puppet-does-not-exist'/m,
+    );
     // A login that never came keeps no session (nor says it does).
     const status = ias(['wechat', 'status', '--json', '--home', home]);
     expect(JSON.parse(status.stdout)).toMatchObject({ account: null, session: false });

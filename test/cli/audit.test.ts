@@ -68,6 +68,13 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
 
     const human = ias(['audit', '--home', h.dir]);
     expect(human.stdout.split('\n')[0]).toMatch(/^TIME\s+SKILL\s+SOURCE\s+RISK\s+STATUS\s+APPROVAL\s+MS\s+RESULT$/);
+    expect(human.stderr).toBe('');
+    // A page that is not the last says so, and how to see the next one.
+    const firstTwo = ias(['audit', '--limit', '2', '--home', h.dir]);
+    expect(firstTwo.stdout.trimEnd().split('\n')).toHaveLength(3);
+    expect(firstTwo.stderr).toBe(
+      `The newest 2 shown; there are more: the next page is \`--cursor ${limited.nextCursor}\` with the same options (or a larger --limit, up to 500).\n`,
+    );
     expect(ias(['audit', '--export', 'csv', '--home', h.dir]).stdout.split('\n')[0]).toMatch(/skill/);
   }, 60_000);
 

@@ -13,6 +13,7 @@ import type { TaskInfo } from '../shared/contract.js';
 import { sayCron } from '../shared/cron-words.js';
 import { formatDateTime } from '../shared/date-time.js';
 import type { Locale } from '../shared/locale.js';
+import { hasRunLeft } from '../shared/task-run-left.js';
 import { printError } from './chat-output.js';
 import { ownerLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
@@ -49,8 +50,8 @@ function rows(tasks: TaskInfo[], { runtime, locale, words }: Said, now = Date.no
   return [
     [headers.id, headers.name, headers.schedule, headers.nextRun, headers.lastRun].map((h) => color.dim(h)),
     ...tasks.map((t) => {
-      // As the app says it: a one-off whose moment has passed has no run left.
-      const resumable = t.cron !== null || (t.runAt !== null && t.runAt > now);
+      // As the app says it: a one-off whose moment has passed, or that was run now, has no run left.
+      const resumable = hasRunLeft(t, now);
       const status = t.lastStatus && words.status[t.lastStatus];
       // A task's own zone is said when it is not the owner's, the one the moments here are in.
       const taskZone = t.timeZone === zone ? undefined : t.timeZone;

@@ -34,6 +34,7 @@ export const chineseApiErrors: ApiErrorStrings = {
   'wechat-unavailable': () => '当前模式下微信不可用。',
   'no-task': (p) => `没有这个定时任务（${p.id}）。`,
   'task-no-run-left': (p) => `“${p.name}”的运行时间已过：请在对话中让 iAs 为它设定新的时间。`,
+  'task-ran-already': (p) => `“${p.name}”已经运行过，已结束：请在对话中让 iAs 为它设定新的时间。`,
   'task-running': (p) => `“${p.name}”正在运行：请等这次运行结束。`,
   'not-a-time-zone': (p) =>
     `“${p.value}”不是时区：请使用 IANA 时区名，例如 Asia/Shanghai 或 Europe/London，或选择“跟随系统”。`,

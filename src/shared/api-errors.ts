@@ -52,6 +52,8 @@ export interface ApiErrorParams {
   'wechat-unavailable': Record<string, never>;
   'no-task': { id: string };
   'task-no-run-left': { name: string };
+  /** Resume, of a one-off already run (Run now): it is finished. */
+  'task-ran-already': { name: string };
   /** Run now, while a run of the task is under way. */
   'task-running': { name: string };
   'not-a-time-zone': { value: string };
@@ -117,6 +119,7 @@ export const englishApiErrors: ApiErrorStrings = {
   'wechat-unavailable': () => 'WeChat is not available in this mode',
   'no-task': (p) => `there is no scheduled task "${p.id}"`,
   'task-no-run-left': (p) => `"${p.name}" has no run left: its moment has passed`,
+  'task-ran-already': (p) => `"${p.name}" has no run left: it has run already, so it is finished`,
   'task-running': (p) => `"${p.name}" is running now; wait until this run ends`,
   'not-a-time-zone': (p) =>
     `${JSON.stringify(p.value)} is not a time zone: use an IANA name such as Asia/Shanghai or Europe/London, or "system" to follow the computer's`,

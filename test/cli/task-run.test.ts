@@ -132,6 +132,15 @@ describe('ias tasks run', () => {
     expect(text.stdout).toBe('Time to stretch.\n');
     expect(text.stderr).toContain('Remind me (once0001): done');
     expect(s.stored('once0001')).toMatchObject({ lastStatus: 'done', enabled: false, nextRunAt: null });
+    // Finished, though its moment is still ahead: not shown paused, and not to be resumed to run again.
+    const home = ['--home', s.home, '--system-skills', path.join(s.home, 'system')];
+    const list = await iasAsync(['tasks', ...home], s.env);
+    expect(list.stdout.split('\n').find((line) => line.includes('once0001'))).toMatch(/finished/);
+    expect(list.stdout).not.toContain('paused');
+    const resume = await iasAsync(['tasks', 'resume', 'once0001', ...home], s.env);
+    expect(resume.status).not.toBe(0);
+    expect(resume.stderr).toContain('"Remind me" has no run left: it has run already, so it is finished');
+    expect(s.stored('once0001')).toMatchObject({ enabled: false, nextRunAt: null });
   }, 60_000);
 
   it('refuses an unknown task, and one that is running now', async () => {

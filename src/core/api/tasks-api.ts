@@ -1,7 +1,7 @@
 /** Scheduled tasks in the UI: list, pause or resume, delete. Making them is the chat's job. */
 import type { IasApi, TaskInfo } from '../../shared/contract.js';
 import type { Runtime } from '../runtime.js';
-import { ScheduleError } from '../scheduler/schedule.js';
+import { NoRunLeftError } from '../scheduler/schedule.js';
 import { TaskRunningError } from '../scheduler/scheduler.js';
 import { apiError } from './api-error.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
@@ -44,8 +44,10 @@ export function tasksApi(runtime: Runtime): TasksMethods {
       try {
         return taskInfo(scheduler.resume(id));
       } catch (err) {
-        // The only refusal of a task that exists: its one moment has passed.
-        if (err instanceof ScheduleError) throw apiError('task-no-run-left', { name: task.name });
+        // The only refusals of a task that exists: a one-off's moment has passed, or it was run now.
+        if (err instanceof NoRunLeftError) {
+          throw apiError(err.ranAlready ? 'task-ran-already' : 'task-no-run-left', { name: task.name });
+        }
         throw err;
       }
     },

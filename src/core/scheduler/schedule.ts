@@ -9,6 +9,18 @@ export class ScheduleError extends Error {
   override readonly name = 'ScheduleError';
 }
 
+/** A paused task that cannot be resumed: a one-off whose moment has passed, or that has run already. */
+export class NoRunLeftError extends ScheduleError {
+  constructor(
+    taskName: string,
+    readonly ranAlready: boolean,
+  ) {
+    super(
+      `"${taskName}" has no run left: ${ranAlready ? 'it has run already' : 'its moment has passed'}; give it a new "at"`,
+    );
+  }
+}
+
 function cron(pattern: string, timeZone: string): Cron {
   try {
     // A list or range of times ("0 2,14 * * *") is fixed-time as one value is: a time the clocks

@@ -6,8 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { TaskResultCode } from '../../shared/task-results.js';
+import { hasRunLeft } from '../../shared/task-run-left.js';
 import type { NewTask, ScheduledTask, TaskChange, TasksRepo } from '../store/tasks-repo.js';
-import { checkTimeZone, firstCronRun, nextCronRun, oneOffMoment, ScheduleError, wallClockText } from './schedule.js';
+import {
+  checkTimeZone,
+  firstCronRun,
+  nextCronRun,
+  NoRunLeftError,
+  oneOffMoment,
+  ScheduleError,
+  wallClockText,
+} from './schedule.js';
 
 export interface TaskRunOutcome {
   success: boolean;
@@ -211,8 +220,8 @@ export class TaskScheduler extends EventEmitter<{
     const task = this.get(id);
     const now = this.now();
     const nextRunAt = task.cron ? nextCronRun(task.cron, task.timeZone, now) : task.runAt;
-    if (nextRunAt === null || nextRunAt <= now) {
-      throw new ScheduleError(`"${task.name}" has no run left: its moment has passed; give it a new "at"`);
+    if (!hasRunLeft(task, now) || nextRunAt === null) {
+      throw new NoRunLeftError(task.name, task.runAt !== null && task.runAt > now);
     }
     return nextRunAt;
   }

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { TaskInfo } from '../../shared/contract.js';
 import { sayCron } from '../../shared/cron-words.js';
 import { sayTaskResult } from '../../shared/task-results.js';
+import { hasRunLeft } from '../../shared/task-run-left.js';
 import { useNow } from '../api/hooks.js';
 import { useTimeZone } from '../app/SettingsProvider.js';
 import { RichText } from '../chat/RichText.js';
@@ -39,8 +40,8 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
   // Its runs read in the owner's zone, as every time in the app; its schedule in its own.
   const timeZone = useTimeZone();
   const now = useNow(30_000);
-  // A one-off whose moment has passed has no run left: it cannot be resumed.
-  const resumable = task.cron !== null || (task.runAt !== null && task.runAt > now);
+  // A one-off whose moment has passed, or that was run now, has no run left: it cannot be resumed.
+  const resumable = hasRunLeft(task, now);
   const finished = !task.enabled && !resumable;
   const state = task.enabled ? 'active' : finished ? 'finished' : 'paused';
   const otherZone = task.timeZone !== timeZone;

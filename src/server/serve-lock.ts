@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeDataFolder } from '../core/store/database.js';
 
 export const LOCK_FILE = 'serve.lock';
 
@@ -44,7 +45,7 @@ export interface ServeLock {
 export function acquireServeLock(home: string, pid = process.pid): ServeLock {
   const file = path.join(home, LOCK_FILE);
   // The data folder, when `ias serve` makes it, is the owner's alone (as openDatabase makes it).
-  fs.mkdirSync(home, { recursive: true, mode: 0o700 });
+  makeDataFolder(home);
   // Written aside and linked into place, so the lock never exists without its pid.
   const draft = `${file}.${pid}.tmp`;
   fs.writeFileSync(draft, `${pid}\n`, { mode: 0o600 });

@@ -14,7 +14,8 @@ export type StartRefusal =
   | { code: 'approval-key-folder-unsafe'; params: FolderUnsafe }
   | { code: 'serve-token-folder-unsafe'; params: FolderUnsafe }
   | { code: 'approval-key-file-not-own'; params: FileNotOwn }
-  | { code: 'serve-token-file-not-own'; params: FileNotOwn };
+  | { code: 'serve-token-file-not-own'; params: FileNotOwn }
+  | { code: 'data-folder-not-folder'; params: { folder: string } };
 
 const OWN_FOLDER = '请把 iAs 的数据文件夹放在你自己的文件夹里（或用 IAS_HOME、--home 指定一个）。';
 
@@ -32,6 +33,9 @@ function inFolder(start: string, swap: string, unsafe: UnsafeParentCode): string
 }
 
 export function chineseStartRefusal(refusal: StartRefusal): string {
+  if (refusal.code === 'data-folder-not-folder') {
+    return `iAs 未启动：无法建立它的数据文件夹 ${refusal.params.folder}：那里（或它的上级路径中）是一个文件而不是文件夹。请用 IAS_HOME 或 --home 指定另一个文件夹，或移走那个文件。`;
+  }
   const approval = refusal.code.startsWith('approval-key');
   const start = `iAs 未启动：它的${approval ? '批准密钥' : '访问令牌'}文件 ${refusal.params.file} `;
   if (refusal.code === 'approval-key-file-not-own' || refusal.code === 'serve-token-file-not-own') {
@@ -51,6 +55,7 @@ const START_REFUSAL_CODES = new Set<string>([
   'approval-key-file-not-own',
   'serve-token-folder-unsafe',
   'serve-token-file-not-own',
+  'data-folder-not-folder',
 ]);
 
 /** The refusal `err` carries, when it is a start refused over a secret's file. */

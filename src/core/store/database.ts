@@ -104,15 +104,41 @@ function keepPrivate(file: string): void {
   }
 }
 
+/** Thrown when the data folder cannot be made because a file stands where it or a parent should be. */
+export class DataFolderError extends Error {
+  readonly messageCode: { code: 'data-folder-not-folder'; params: { folder: string } };
+
+  constructor(folder: string) {
+    super(
+      `iAs did not start: its data folder ${folder} cannot be made: a file, not a folder, is there or in ` +
+        'the place of one of its parents. Choose another folder with IAS_HOME or --home, or move that file.',
+    );
+    this.name = 'DataFolderError';
+    this.messageCode = { code: 'data-folder-not-folder', params: { folder } };
+  }
+}
+
+/** Makes the data folder (0700 when new; an existing one keeps its mode). */
+export function makeDataFolder(folder: string): void {
+  try {
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') throw new DataFolderError(folder);
+    throw err;
+  }
+}
+
 /**
  * Opens (creating it and its folder if needed) the database file and brings its schema up to date.
  * Throws DatabaseDamagedError if the file is damaged, after moving it aside; throws
- * DatabaseTooNewError if it was written by a newer iAs, leaving it untouched.
+ * DatabaseTooNewError if it was written by a newer iAs, leaving it untouched; throws DataFolderError
+ * if a file stands where its folder should be.
  */
 export function openDatabase(file: string): Db {
   const resolved = path.resolve(file);
   // A new data folder is the owner's alone (an existing one keeps the mode it was given).
-  fs.mkdirSync(path.dirname(resolved), { recursive: true, mode: 0o700 });
+  makeDataFolder(path.dirname(resolved));
   const problem = checkIntegrity(resolved);
   if (problem) throw damaged(resolved, problem);
   keepPrivate(resolved);

@@ -36,6 +36,20 @@ const EVERY_DAY: Record<Locale, (at: string) => string> = {
 /** cronstrue's 12-hour times ("08:05 PM", "08:05:30 AM") lose the hour's leading zero, as English writes them. */
 const TWELVE_HOUR_LEADING_ZERO = /\b0(\d:\d\d(?::\d\d)? [AP]M)\b/g;
 
+/** Chinese between Chinese characters, spaced and punctuated as Chinese is. */
+const BETWEEN_HAN = /(?<=\p{Script=Han})\s+(?=\p{Script=Han})/gu;
+
+/**
+ * cronstrue's 简体中文 as Chinese is written: its parts joined by a full-width comma ("在08:00，星期一至星期五",
+ * not ", "), with no space between two Chinese characters or doubled.
+ */
+function asChinese(words: string): string {
+  return words
+    .replace(/\s*,\s*/g, '，')
+    .replace(BETWEEN_HAN, '')
+    .replace(/ {2,}/g, ' ');
+}
+
 export function sayCron(expression: string, locale: Locale): string | null {
   const trimmed = expression.trim();
   const text = trimmed.startsWith('@') ? NICKNAMES[trimmed.toLowerCase()] : trimmed;
@@ -58,6 +72,7 @@ export function sayCron(expression: string, locale: Locale): string | null {
     return null;
   }
   if (twelveHour) words = words.replace(TWELVE_HOUR_LEADING_ZERO, '$1');
+  if (locale === 'zh-CN') words = asChinese(words);
   // cronstrue says "At 08:00" for a time every day; say which days.
   const everyDay =
     [day, month, weekday].every((f) => f !== undefined && ANY.test(f)) &&

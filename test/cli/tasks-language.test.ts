@@ -131,7 +131,7 @@ describe('ias tasks in the owner’s language and time zone', () => {
     expect(line(list.stdout, 'once0001')).toBe(
       'once0001 Call mum 一次：2030/06/01 13:30（Europe/London） 2030/06/01 20:30 —',
     );
-    expect(line(list.stdout, 'weekly01')).toBe('weekly01 Report 在09:30, 仅星期一（30 9 * * 1） 已暂停 —');
+    expect(line(list.stdout, 'weekly01')).toBe('weekly01 Report 在09:30，仅星期一（30 9 * * 1） 已暂停 —');
     expect(line(list.stdout, 'gone0001')).toBe('gone0001 Old one 一次：2025/12/31 08:00 已结束 2025/12/31 08:00 失败');
 
     expect(ias(['tasks', 'pause', 'abc12345', ...args], CHINESE).stdout).toBe('已暂停 Weather（abc12345）。\n');

@@ -313,7 +313,7 @@ describe('scheduled tasks', () => {
     try {
       await page.goto(`${app.origin}/#/tasks`);
       const words = () => page.locator('[data-testid="task-cron-words"]').allTextContents();
-      await expect.poll(words).toEqual(expect.arrayContaining(['每天在08:00', '在09:30, 仅星期一']));
+      await expect.poll(words).toEqual(expect.arrayContaining(['每天在08:00', '在09:30，仅星期一']));
       expect(await task(ids.morning).locator('[data-testid="task-schedule"] code').textContent()).toBe('0 8 * * *');
     } finally {
       await page.goto(`${app.origin}/#/settings`);

@@ -32,10 +32,17 @@ describe('sayCron', () => {
 
   it('says other schedules as cronstrue does', () => {
     expect(sayCron('30 9 * * 1-5', 'en')).toBe('At 9:30 AM, Monday through Friday');
-    expect(sayCron('30 9 * * 1-5', 'zh-CN')).toBe('在09:30, 星期一至星期五');
+    expect(sayCron('30 9 * * 1-5', 'zh-CN')).toBe('在09:30，星期一至星期五');
     expect(sayCron('0 */2 * * *', 'en')).toBe('On the hour, every 2 hours');
     expect(sayCron('*/15 * * * *', 'zh-CN')).toBe('每隔 15 分钟');
     expect(sayCron('0 9 * * 1', 'en')).toBe('At 9:00 AM, only on Monday');
+  });
+
+  it('writes 简体中文 as Chinese is written: full-width commas, no space between Chinese characters', () => {
+    expect(sayCron('0 */2 * * *', 'zh-CN')).toBe('整点，每隔 2 小时');
+    expect(sayCron('0 8 1,15 * *', 'zh-CN')).toBe('在08:00，限每月 1 号和 15 号');
+    expect(sayCron('0 9 * 1-6 1', 'zh-CN')).toBe('在09:00，仅星期一，一月至六月');
+    expect(sayCron('0 8,20 * * *', 'zh-CN')).toBe('每天在 08:00 和 20:00');
   });
 
   it('reads the fields as croner does: seconds first, a year last, names, L, W and #', () => {
@@ -44,7 +51,7 @@ describe('sayCron', () => {
     expect(sayCron('0 8 * * mon', 'en')).toBe('At 8:00 AM, only on Monday');
     expect(sayCron('0 0 L * *', 'en')).toBe('At 12:00 AM, on the last day of the month');
     expect(sayCron('0 9 15W * *', 'en')).toBe('At 9:00 AM, on the weekday nearest day 15 of the month');
-    expect(sayCron('0 9 * * 5#2', 'zh-CN')).toBe('在09:00, 限每月的第二个 星期五');
+    expect(sayCron('0 9 * * 5#2', 'zh-CN')).toBe('在09:00，限每月的第二个星期五');
     expect(sayCron('0 9 * * 5L', 'en')).toBe('At 9:00 AM, on the last Friday of the month');
   });
 

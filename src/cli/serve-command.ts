@@ -17,14 +17,16 @@ import { acquireServeLock } from '../server/serve-lock.js';
 import { serveToken } from '../server/serve-token.js';
 import { skillWatchErrorText } from '../shared/skill-watch-error.js';
 import { withControlsShown } from '../shared/visible-text.js';
+import { sayWechatError } from '../shared/wechat-errors.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { bundledExampleSkills, bundledSystemSkills, type GlobalOptions } from './context.js';
 import { printError } from './chat-output.js';
-import { programLocale } from './cli-locale.js';
+import { programLocale, storeLocale } from './cli-locale.js';
 import { color } from './format.js';
 import { serveWords, type ServeWords } from './serve-words.js';
 import { printSkillProblems } from './reload-problems.js';
 import { printQr } from './wechat-qr.js';
+import { wechatWords } from './wechat-words.js';
 
 interface ServeOptions {
   host: string;
@@ -139,10 +141,17 @@ async function serve(opts: ServeOptions, { host, port }: ListenAddress, globals:
         if (status.state === 'waiting-for-scan' && status.qr && status.qr !== shownQr) {
           shownQr = status.qr;
           void printQr(status.qr);
-        } else if (status.state === 'logged-in') {
-          process.stderr.write(`WeChat: logged in as ${color.bold(withControlsShown(status.user?.name ?? '?'))}.\n`);
-        } else if (status.state === 'error' && status.error) {
-          process.stderr.write(`${color.yellow('WeChat')}: ${withControlsShown(status.error)}\n`);
+        } else if (status.state === 'logged-in' || (status.state === 'error' && status.error)) {
+          // In the owner's language as it is now (it may be changed in the settings while iAs runs).
+          const words = wechatWords[storeLocale(runtime.store)];
+          const [label, after] = words.wechatLabel;
+          if (status.state === 'logged-in') {
+            const name = color.bold(withControlsShown(status.user?.name ?? '?'));
+            process.stderr.write(`${label}${after}${words.loggedInAs(name)}\n`);
+          } else {
+            const error = sayWechatError(words.errors, status.error!, status.errorCode);
+            process.stderr.write(`${color.yellow(label)}${after}${withControlsShown(error)}\n`);
+          }
         }
       });
     }

@@ -5,6 +5,8 @@ import { chineseWechatErrors } from '../shared/wechat-errors-zh-CN.js';
 import { secretInputWords, type SecretInputWords } from './secret-input-words.js';
 
 export interface WechatWords extends SecretInputWords {
+  /** What `ias serve` puts before the bot's news on its terminal (the label, then its separator). */
+  wechatLabel: [string, string];
   loggedInAs: (name: string) => string;
   nextPair: string;
   /** `status`: its labels, each padded to the same width when shown. */
@@ -38,6 +40,7 @@ export interface WechatWords extends SecretInputWords {
 export const wechatWords: Record<Locale, WechatWords> = {
   en: {
     ...secretInputWords.en,
+    wechatLabel: ['WeChat', ': '],
     loggedInAs: (name) => `Logged in as ${name}.`,
     nextPair: 'Next: `ias wechat pair` to say who the owner is.',
     labels: { puppet: 'puppet', account: 'account', session: 'session', owner: 'owner' },
@@ -69,6 +72,7 @@ export const wechatWords: Record<Locale, WechatWords> = {
   },
   'zh-CN': {
     ...secretInputWords['zh-CN'],
+    wechatLabel: ['微信', '：'],
     loggedInAs: (name) => `已登录为 ${name}。`,
     nextPair: '下一步：运行 `ias wechat pair` 来确定主人是谁。',
     labels: { puppet: '协议', account: '账号', session: '会话', owner: '主人' },

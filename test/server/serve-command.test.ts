@@ -155,11 +155,11 @@ describe('ias serve', () => {
     expect(ias(['wechat', 'login', '--puppet', puppet, '--home', home]).status).toBe(0);
     const s = await serve(['--port', '0', '--home', home]);
     const deadline = Date.now() + 20_000;
-    while (!/logged in as CLI Bot/.test(s.stderr()) && Date.now() < deadline)
+    while (!/Logged in as CLI Bot/.test(s.stderr()) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
     expect(s.stderr()).toMatch(/[▀▄█]/);
     expect(s.stderr()).toMatch(/Scan this code with WeChat/);
-    expect(s.stderr()).toMatch(/WeChat: logged in as CLI Bot/);
+    expect(s.stderr()).toContain('WeChat: Logged in as CLI Bot.\n');
     const attempt = await openSocket(
       `${s.origin.replace('http', 'ws')}/ws`,
       { origin: s.origin },
@@ -168,6 +168,20 @@ describe('ias serve', () => {
     if (!('socket' in attempt)) throw new Error(`refused with ${attempt.status}`);
     const status = (await attempt.socket.call('wechatStatus')).result as WechatInfo;
     expect(status).toMatchObject({ available: true, state: 'logged-in', user: { name: 'CLI Bot' } });
+    expect(await stopServe(s)).toEqual({ code: 0, signal: null });
+  });
+
+  it("says the WeChat bot's news in the owner's language", async () => {
+    const home = tempDir('ias-serve-cli-');
+    const puppet = path.resolve('test/fixtures/auto-login-puppet.mjs');
+    const chinese = { LANG: 'zh_CN.UTF-8' };
+    expect(ias(['wechat', 'login', '--puppet', puppet, '--home', home], chinese).status).toBe(0);
+    const s = await startServe(['--port', '0', '--home', home], chinese);
+    running.push(s);
+    const deadline = Date.now() + 20_000;
+    while (!/已登录为 CLI Bot/.test(s.stderr()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(s.stderr()).toContain('微信：已登录为 CLI Bot。\n');
+    expect(s.stderr()).not.toContain('logged in as');
     expect(await stopServe(s)).toEqual({ code: 0, signal: null });
   });
 });

@@ -254,7 +254,9 @@ describe('ias tasks run', () => {
     fs.writeFileSync(file, '');
     const term = iasOnTerminal(['tasks', 'run', 'task0001', '--home', file]);
     expect(await term.exited).toBe(1);
-    expect(term.screen()).toContain(`error: EEXIST: file already exists, mkdir '${file}'`);
+    expect(term.screen()).toContain(
+      `error: iAs did not start: its data folder ${file} cannot be made: a file, not a folder, is there`,
+    );
   }, 60_000);
 
   it('Ctrl-C stops the run, which is stored as interrupted', async () => {

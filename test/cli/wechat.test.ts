@@ -94,10 +94,10 @@ describe('ias wechat', () => {
     expect(login.stdout).toBe('已登录为 CLI Bot。\n下一步：运行 `ias wechat pair` 来确定主人是谁。\n');
     expect(ias(['wechat', 'status', '--home', home], chinese).stdout).toBe(
       [
-        `协议  ${AUTO_LOGIN}`,
-        '账号  CLI Bot (wxid_cli_bot)',
-        '会话  已保存',
-        '主人  尚未配对 — 请运行 `ias wechat pair`',
+        `连接方式  ${AUTO_LOGIN}`,
+        '账号      CLI Bot (wxid_cli_bot)',
+        '会话      已保存',
+        '主人      尚未配对 — 请运行 `ias wechat pair`',
         '',
       ].join('\n'),
     );
@@ -105,7 +105,7 @@ describe('ias wechat', () => {
       '已配对：机器人就是你自己的账号；确认请求会发到文件传输助手。\n',
     );
     expect(ias(['wechat', 'status', '--home', home], chinese).stdout).toContain(
-      '主人  机器人自己的账号（通过文件传输助手回复）\n',
+      '主人      机器人自己的账号（通过文件传输助手回复）\n',
     );
     expect(ias(['wechat', 'logout', '--home', home], chinese).stdout).toBe('已退出登录；会话已清除。\n');
     // In English the labels line up as they did.
@@ -139,7 +139,7 @@ describe('ias wechat', () => {
       'owner    Old Owner (wxid_old_owner) — not found in the bot’s latest login (approvals go to this computer): run `ias wechat pair` to pair again\n',
     );
     expect(ias(['wechat', 'status', '--home', home], { LANG: 'zh_CN.UTF-8' }).stdout).toContain(
-      '主人  Old Owner (wxid_old_owner) — 机器人最近一次登录中找不到这个联系人（确认请求会发到这台电脑）：请运行 `ias wechat pair` 重新配对\n',
+      '主人      Old Owner (wxid_old_owner) — 机器人最近一次登录中找不到这个联系人（确认请求会发到这台电脑）：请运行 `ias wechat pair` 重新配对\n',
     );
   });
 

@@ -3,6 +3,7 @@
  * access token): which file or folder, why, and what mends it, as the English of approval-key.ts
  * and serve-token.ts says. Plain types and functions: no Node, no DOM.
  */
+import { folderRefusalReason } from './folder-refusal-reasons.js';
 import { shellWord } from './shell-word.js';
 import type { UnsafeParentCode } from './unsafe-parents.js';
 
@@ -15,7 +16,8 @@ export type StartRefusal =
   | { code: 'serve-token-folder-unsafe'; params: FolderUnsafe }
   | { code: 'approval-key-file-not-own'; params: FileNotOwn }
   | { code: 'serve-token-file-not-own'; params: FileNotOwn }
-  | { code: 'data-folder-not-folder'; params: { folder: string } };
+  | { code: 'data-folder-not-folder'; params: { folder: string } }
+  | { code: 'data-folder-unmakeable'; params: { folder: string; reason: string } };
 
 const OWN_FOLDER = '请把 iAs 的数据文件夹放在你自己的文件夹里（或用 IAS_HOME、--home 指定一个）。';
 
@@ -35,6 +37,10 @@ function inFolder(start: string, swap: string, unsafe: UnsafeParentCode): string
 export function chineseStartRefusal(refusal: StartRefusal): string {
   if (refusal.code === 'data-folder-not-folder') {
     return `iAs 未启动：无法建立它的数据文件夹 ${refusal.params.folder}：那里（或它的上级路径中）是一个文件而不是文件夹。请用 IAS_HOME 或 --home 指定另一个文件夹，或移走那个文件。`;
+  }
+  if (refusal.code === 'data-folder-unmakeable') {
+    const { folder, reason } = refusal.params;
+    return `iAs 未启动：无法建立它的数据文件夹 ${folder}：系统拒绝了（${folderRefusalReason(reason, 'zh-CN')}）。请用 IAS_HOME 或 --home 指定另一个文件夹。`;
   }
   const approval = refusal.code.startsWith('approval-key');
   const start = `iAs 未启动：它的${approval ? '批准密钥' : '访问令牌'}文件 ${refusal.params.file} `;
@@ -56,6 +62,7 @@ const START_REFUSAL_CODES = new Set<string>([
   'serve-token-folder-unsafe',
   'serve-token-file-not-own',
   'data-folder-not-folder',
+  'data-folder-unmakeable',
 ]);
 
 /** The refusal `err` carries, when it is a start refused over a secret's file. */

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { folderRefusalReason } from '../../shared/folder-refusal-reasons.js';
 import { MIGRATIONS, runMigrations } from './migrations.js';
 
 export type Db = Database.Database;
@@ -104,28 +105,65 @@ function keepPrivate(file: string): void {
   }
 }
 
-/** Thrown when the data folder cannot be made because a file stands where it or a parent should be. */
-export class DataFolderError extends Error {
-  readonly messageCode: { code: 'data-folder-not-folder'; params: { folder: string } };
+/** Why the data folder cannot be made: a file in its place, or what the system answered. */
+export type DataFolderProblem =
+  | { code: 'data-folder-not-folder'; params: { folder: string } }
+  | { code: 'data-folder-unmakeable'; params: { folder: string; reason: string } };
 
-  constructor(folder: string) {
+/** Thrown when the data folder cannot be made (a file stands where it or a parent should be, or the system refuses). */
+export class DataFolderError extends Error {
+  readonly messageCode: DataFolderProblem;
+
+  constructor(folder: string, reason?: string) {
     super(
-      `iAs did not start: its data folder ${folder} cannot be made: a file, not a folder, is there or in ` +
-        'the place of one of its parents. Choose another folder with IAS_HOME or --home, or move that file.',
+      reason === undefined
+        ? `iAs did not start: its data folder ${folder} cannot be made: a file, not a folder, is there or in ` +
+            'the place of one of its parents. Choose another folder with IAS_HOME or --home, or move that file.'
+        : `iAs did not start: its data folder ${folder} cannot be made: the system refused (${folderRefusalReason(reason, 'en')}). ` +
+            'Choose another folder with IAS_HOME or --home.',
     );
     this.name = 'DataFolderError';
-    this.messageCode = { code: 'data-folder-not-folder', params: { folder } };
+    this.messageCode =
+      reason === undefined
+        ? { code: 'data-folder-not-folder', params: { folder } }
+        : { code: 'data-folder-unmakeable', params: { folder, reason } };
   }
 }
 
-/** Makes the data folder (0700 when new; an existing one keeps its mode). */
+/**
+ * Makes the data folder (0700 when new; an existing one keeps its mode), one level at a time: Node's
+ * recursive mkdir never ends where the system answers ENOENT for a parent that is there (/proc).
+ */
 export function makeDataFolder(folder: string): void {
+  const missing: string[] = [];
+  for (let at = path.resolve(folder); ; at = path.dirname(at)) {
+    const stat = statOf(folder, at);
+    if (stat?.isDirectory()) break;
+    if (stat) throw new DataFolderError(folder);
+    missing.unshift(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const at of missing) {
+    try {
+      fs.mkdirSync(at, { mode: 0o700 });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // Made meanwhile by another process: fine if it is a folder.
+      if (code === 'EEXIST' && statOf(folder, at)?.isDirectory()) continue;
+      if (code === 'EEXIST' || code === 'ENOTDIR') throw new DataFolderError(folder);
+      throw new DataFolderError(folder, code ?? String(err));
+    }
+  }
+}
+
+/** `at`'s stat (undefined when nothing is there); a file in the place of a parent is `folder`'s DataFolderError. */
+function statOf(folder: string, at: string): fs.Stats | undefined {
   try {
-    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    return fs.statSync(at, { throwIfNoEntry: false });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || code === 'ENOTDIR') throw new DataFolderError(folder);
-    throw err;
+    if (code === 'ENOTDIR') throw new DataFolderError(folder);
+    throw new DataFolderError(folder, code ?? String(err));
   }
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../builtins/index.js';
 import { englishArgsProblems, sayArgsProblem, type ArgsProblem } from '../../shared/args-problems.js';
 import { allowedParentEnv, environmentProblem, paramEnv } from './environment.js';
+import { hideCutSecrets, secretValues } from './hide-secrets.js';
 import { runProcess } from './run-process.js';
 import { argsProblem } from './schema.js';
 import { ensureScriptFile } from './script-file.js';
@@ -252,10 +253,14 @@ async function runScript(
     };
   }
   if (stopped === 'cancelled') return { success: false, error: 'cancelled', ...mark };
-  const out = exit.stdout.trim();
+  // Where output is cut, a secret may be cut too: its part left there is hidden here (the secrets
+  // whole, wherever they are, are hidden by the caller).
+  const secrets = secretValues(skill, options.env ?? {});
+  const out = hideCutSecrets(exit.stdout.trim(), secrets, { end: truncated });
   const exitCode = exit.code ?? (exit.signal ? 128 : 1);
   if (exit.code !== 0) {
-    const tail = (exit.stderr.trim() || out).slice(-ERROR_TAIL_CHARS);
+    const whole = hideCutSecrets(exit.stderr.trim(), secrets, { end: truncated }) || out;
+    const tail = hideCutSecrets(whole.slice(-ERROR_TAIL_CHARS), secrets, { start: whole.length > ERROR_TAIL_CHARS });
     const reason = tail || (exit.signal ? `ended by signal ${exit.signal}` : `exited with code ${exitCode}`);
     // A bare "Permission denied" from a file of the folder without its execute bit: say why, and the fix.
     const unexecutable = /permission denied/i.test(tail)

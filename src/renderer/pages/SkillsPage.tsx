@@ -5,13 +5,13 @@ import { client, errorMessage } from '../api/client.js';
 import { useIasEvent, useLoad } from '../api/hooks.js';
 import { navigate } from '../app/router.js';
 import { useToast } from '../app/Toasts.js';
+import { useLeaveGuard } from '../app/useLeaveGuard.js';
 import { useT } from '../i18n.js';
 import { NewSkillDialog } from '../skills/NewSkillDialog.js';
 import { ReviewDialog } from '../skills/ReviewDialog.js';
 import { SkillEditor } from '../skills/SkillEditor.js';
 import { SkillProblems } from '../skills/SkillProblems.js';
 import { SkillsTable } from '../skills/SkillsTable.js';
-import { ConfirmDialog } from '../ui/Dialog.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
 
@@ -30,7 +30,6 @@ export function SkillsPage({ selected }: { selected?: string }) {
   const [creating, setCreating] = useState(false);
   const [draft, setDraft] = useState<{ name: string; content: string }>();
   const [dirty, setDirty] = useState(false);
-  const [pending, setPending] = useState<{ go: () => void }>();
 
   const skills = useMemo(() => state.data?.skills ?? [], [state.data]);
   const shown = useMemo(() => {
@@ -41,25 +40,8 @@ export function SkillsPage({ selected }: { selected?: string }) {
   const current = skills.find((s) => s.name === selected);
   const draftHere = draft && draft.name === selected ? draft.content : undefined;
 
-  /** Leaving unsaved edits asks first. */
-  const guarded = (go: () => void) => {
-    if (dirty) setPending({ go });
-    else go();
-  };
-
-  // A link to elsewhere in the app (the sidebar, a toast's) asks first too, as closing the skill does.
-  useEffect(() => {
-    if (!dirty) return;
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-      const href = (event.target as Element | null)?.closest?.('a[href^="#/"]')?.getAttribute('href');
-      if (!href || href === window.location.hash) return;
-      event.preventDefault();
-      setPending({ go: () => void (window.location.hash = href) });
-    };
-    document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
-  }, [dirty]);
+  // Leaving unsaved edits asks first: a link elsewhere in the app, as closing or switching the skill.
+  const { guarded, dialog: leaveDialog } = useLeaveGuard(dirty, t.skills.discardMessage, () => setDirty(false));
 
   const select = (name: string) => {
     if (name === selected) return;
@@ -185,20 +167,7 @@ export function SkillsPage({ selected }: { selected?: string }) {
         onCancel={() => setCreating(false)}
         onCreate={(n, k) => void create(n, k)}
       />
-      <ConfirmDialog
-        open={pending !== undefined}
-        title={t.skills.discardTitle}
-        message={t.skills.discardMessage}
-        confirmLabel={t.skills.discard}
-        danger
-        onConfirm={() => {
-          const go = pending?.go;
-          setPending(undefined);
-          setDirty(false);
-          go?.();
-        }}
-        onCancel={() => setPending(undefined)}
-      />
+      {leaveDialog}
     </div>
   );
 }

@@ -7,12 +7,14 @@
  * field too, until it is changed; one from an IAS_LLM_* variable above the form, with the variable
  * to change (Settings cannot). The form follows the provider saved elsewhere (another window, `ias
  * provider`, the chat's card): untouched, it shows the new settings; with edits not saved yet, it
- * keeps them and says the settings changed, with a button to load them instead.
+ * keeps them and says the settings changed, with a button to load them instead. Leaving for
+ * elsewhere in the app with edits not saved (a key typed too) asks first.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { MessageCode, ProviderInfo, ProviderInput } from '../../shared/contract.js';
 import { client, errorCode, errorText } from '../api/client.js';
 import { useToast } from '../app/Toasts.js';
+import { useLeaveGuard } from '../app/useLeaveGuard.js';
 import { turnLine } from '../chat/turn-line.js';
 import { useT } from '../i18n.js';
 import { ConfirmDialog } from '../ui/Dialog.js';
@@ -216,6 +218,10 @@ export function ProviderForm({ info, onSaved }: Props) {
     }
   };
 
+  // Leaving Settings (or for anywhere else in the app) with edits not saved asks first.
+  const edited = apiKey !== '' || !sameFields({ preset, baseUrl, model }, base);
+  const leave = useLeaveGuard(edited, t.provider.discardMessage);
+
   const canSave = model.trim() !== '' && baseUrl.trim() !== '' && busy === undefined;
 
   return (
@@ -379,6 +385,7 @@ export function ProviderForm({ info, onSaved }: Props) {
         onConfirm={() => void onRemoveKey()}
         onCancel={() => setConfirmRemove(false)}
       />
+      {leave.dialog}
     </>
   );
 }

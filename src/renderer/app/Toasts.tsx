@@ -3,7 +3,8 @@
  * with their close button (a failure is announced as an alert). A page whose every part is read
  * (the chat) keeps a `ToastSlot`: there they take room of their own instead of covering it. The
  * core's `notification` events show here too, and, in the headless web UI, as a browser
- * notification when allowed.
+ * notification when allowed. A toast asking for an approval goes as soon as that approval is
+ * answered (in the app's card, in WeChat, or it expired).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -13,6 +14,13 @@ import { client } from '../api/client.js';
 import { useIasEvent } from '../api/hooks.js';
 import type { Strings } from '../i18n/en.js';
 import { approvalNotice } from '../approvals/approval-notice.js';
+import {
+  askedApproval,
+  isAnswered,
+  notePending,
+  type AskedApproval,
+  type PendingBySkill,
+} from '../approvals/approval-toasts.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { routeHref } from './router.js';
@@ -35,6 +43,8 @@ interface Toast extends Required<Pick<ToastInput, 'tone' | 'title'>> {
   body?: string;
   action?: ToastInput['action'];
   messageCode?: ApprovalMessageCode;
+  /** The approval the toast asks for, if it does. */
+  asks?: AskedApproval;
 }
 
 const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined);
@@ -53,6 +63,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const nextId = useRef(1);
+  const pending = useRef<PendingBySkill>(new Map());
   const t = useT();
   const { settings } = useSettings();
 
@@ -60,7 +71,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const push = useCallback(
     (input: ToastInput) => {
       const { tone = 'info', title, body, action, messageCode } = input;
-      const toast: Toast = { id: nextId.current++, tone, title, body, action, messageCode };
+      const asks = askedApproval(messageCode, pending.current);
+      const toast: Toast = { id: nextId.current++, tone, title, body, action, messageCode, asks };
       setToasts((list) => [...list.slice(-4), toast]);
       setTimeout(() => dismiss(toast.id), action ? ACTION_LIFETIME_MS : LIFETIME_MS[tone]);
     },
@@ -68,6 +80,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 
   useIasEvent((event) => {
+    if (event.type === 'approval') {
+      const { approval } = event;
+      notePending(pending.current, approval);
+      setToasts((list) => {
+        const left = list.filter((toast) => !toast.asks || !isAnswered(toast.asks, approval));
+        return left.length === list.length ? list : left;
+      });
+      return;
+    }
     if (event.type !== 'notification') return;
     // An approval's news and a task's run in the UI's language; the result itself as it came.
     const news = event.task ? taskNews(t, event.task, event.body) : undefined;

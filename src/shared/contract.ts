@@ -502,8 +502,11 @@ export interface IasApi {
    * nothing, when the folder no longer hashes to it: the owner has not seen what would run.
    */
   reviewSkill(name: string, hash: string): Promise<void>;
-  /** A template for a new skill. */
-  skillTemplate(kind: 'script' | 'instructions'): Promise<string>;
+  /**
+   * A template for a new skill, its words in `language` (the UI's; English when left out). Its
+   * headings and keys stay those the parser reads: it loads as a valid skill in every language.
+   */
+  skillTemplate(kind: 'script' | 'instructions', language?: Locale): Promise<string>;
   /** Sets some of a skill's settings; '' or null clears one. Secrets go to the secret store. */
   setSkillConfig(name: string, values: Record<string, string | null>): Promise<void>;
 

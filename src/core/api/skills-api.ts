@@ -12,6 +12,7 @@ import { hashFolderFiles, hashSkillFolder, isInside, listFolderFiles } from '../
 import { realRoot } from '../skills/load.js';
 import { parseSkillFile } from '../skills/parse.js';
 import { skillProblem } from '../skills/problem.js';
+import { skillTemplate } from '../skills/templates.js';
 import { SkillSecretRefusedError } from '../skills/skill-secret-refusal.js';
 import { argsValidator, type SchemaCompileError } from '../skills/schema.js';
 import { toSkillSummary } from '../skills/summary.js';
@@ -37,44 +38,6 @@ type SkillsMethods = Pick<
 const NO_OTHER_FILES = hashFolderFiles('', []);
 
 const problem = (p: SkillProblem, severity: 'error' | 'warning'): SkillProblemInfo => ({ ...p, severity });
-
-const TEMPLATES = {
-  script: `# My skill
-
-Says what this skill does, in one or two sentences: the model reads this to decide when to use it.
-
-## Risk Level
-
-Low
-
-## Parameters
-
-\`\`\`json
-{
-  "type": "object",
-  "properties": {
-    "text": { "type": "string", "description": "what to work on" }
-  },
-  "required": ["text"]
-}
-\`\`\`
-
-## Execute
-
-\`\`\`bash
-echo "You said: $SKILL_PARAM_TEXT"
-\`\`\`
-`,
-  instructions: `---
-description: When to use these instructions, in one sentence.
----
-
-# How to do it
-
-1. First step.
-2. Second step.
-`,
-};
 
 export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods {
   const { registry, store } = runtime;
@@ -295,8 +258,8 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       changed();
       if (!marked) throw apiError('skill-changed-since-shown', { name });
     },
-    async skillTemplate(kind) {
-      return TEMPLATES[kind];
+    async skillTemplate(kind, language) {
+      return skillTemplate(kind, language);
     },
     async setSkillConfig(name, values) {
       try {

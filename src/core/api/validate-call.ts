@@ -44,7 +44,7 @@ const conversationPage = {
 };
 
 /** Methods whose last arguments may be left out: how many are required. */
-const REQUIRED: Partial<Record<ApiMethod, number>> = { getMessages: 1, listConversations: 0 };
+const REQUIRED: Partial<Record<ApiMethod, number>> = { getMessages: 1, listConversations: 0, skillTemplate: 1 };
 
 /** The JSON Schema of each argument, per method. */
 const PARAMS: Record<ApiMethod, object[]> = {
@@ -85,7 +85,7 @@ const PARAMS: Record<ApiMethod, object[]> = {
   deleteSkill: [name],
   showSkillVersion: [name],
   reviewSkill: [name, { type: 'string', pattern: '^[0-9a-f]{64}$' }],
-  skillTemplate: [{ enum: ['script', 'instructions'] }],
+  skillTemplate: [{ enum: ['script', 'instructions'] }, { enum: ['en', 'zh-CN'] }],
   setSkillConfig: [
     name,
     {

@@ -6,7 +6,7 @@ import { useIasEvent, useLoad } from '../api/hooks.js';
 import { navigate } from '../app/router.js';
 import { useToast } from '../app/Toasts.js';
 import { useLeaveGuard } from '../app/useLeaveGuard.js';
-import { useT } from '../i18n.js';
+import { useLocale, useT } from '../i18n.js';
 import { NewSkillDialog } from '../skills/NewSkillDialog.js';
 import { ReviewDialog } from '../skills/ReviewDialog.js';
 import { SkillEditor } from '../skills/SkillEditor.js';
@@ -17,6 +17,7 @@ import { Spinner } from '../ui/Spinner.js';
 
 export function SkillsPage({ selected }: { selected?: string }) {
   const t = useT();
+  const locale = useLocale();
   const toast = useToast();
   const [revision, setRevision] = useState(0);
   const state = useLoad(() => client.call.listSkills());
@@ -69,7 +70,7 @@ export function SkillsPage({ selected }: { selected?: string }) {
   const create = async (name: string, kind: 'script' | 'instructions') => {
     setCreating(false);
     try {
-      const content = await client.call.skillTemplate(kind);
+      const content = await client.call.skillTemplate(kind, locale);
       setDraft({ name, content });
       navigate('skills', name);
     } catch (err) {

@@ -68,6 +68,13 @@ const PARAM_VARIABLES_BYTES = 1024 * 1024;
 const variableBytes = (name: string, value: string) => Buffer.byteLength(name) + Buffer.byteLength(value) + 2;
 
 /**
+ * The variable a top-level argument reaches a script as: `SKILL_PARAM_` and its name in capitals,
+ * every character other than A-Z, 0-9 and "_" made "_" (so `a-b` and `A_B` make the same one:
+ * loading refuses a skill whose parameter names do, see param-variables.ts).
+ */
+export const paramVariable = (name: string) => `SKILL_PARAM_${name.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}`;
+
+/**
  * The arguments as variables: `SKILL_PARAMS` (their JSON) and `SKILL_PARAM_<NAME>` for each
  * top-level scalar. One too long to be a variable, or past what they may take in all, is left
  * out: the whole JSON is on stdin.
@@ -83,7 +90,7 @@ export function paramEnv(params: Record<string, unknown>, json = JSON.stringify(
   };
   for (const [key, value] of Object.entries(params)) {
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
-    add(`SKILL_PARAM_${key.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}`, String(value));
+    add(paramVariable(key), String(value));
   }
   add('SKILL_PARAMS', json);
   return env;

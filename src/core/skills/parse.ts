@@ -11,6 +11,7 @@ import { meantKey } from './front-matter-keys.js';
 import { valueLines } from './front-matter-value-lines.js';
 import { firstTextLine, outlineMarkdown, type FencedBlock, type Section } from './markdown-sections.js';
 import { interpreterForLanguage, interpreterForShebang, SUPPORTED_LANGUAGES } from './interpreters.js';
+import { checkParamVariables, type SchemaText } from './param-variables.js';
 import { problemOf, skillProblem, type ReportProblem } from './problem.js';
 import { schemaProblem } from './schema.js';
 import {
@@ -250,11 +251,13 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   let parameters: Record<string, unknown> = { type: 'object', properties: {} };
   let parametersLine: number | undefined;
   let parametersGiven: unknown;
+  let parametersText: SchemaText | undefined;
   if (data.parameters !== undefined) {
     parametersLine = keyLine('parameters');
     parametersGiven = data.parameters;
     if (typeof parametersGiven === 'string') {
       const at = parametersLine === undefined ? undefined : valueLines(fmLines, parametersLine);
+      if (at) parametersText = { text: at.source ?? parametersGiven, firstLine: at.line };
       parametersGiven = parseJson(parametersGiven, at?.line, { frontMatter: 'parameters' }, error, at?.source);
     }
   }
@@ -268,6 +271,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
       error('parameters-no-block', {}, paramSection.line);
     } else {
       parametersLine = block.line;
+      parametersText = { text: block.body, firstLine: block.line + 1 };
       parametersGiven = parseJson(block.body, block.line + 1, { section: 'Parameters' }, error);
     }
   }
@@ -295,6 +299,8 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   if (kind !== 'instructions' && !declaredRisk && !riskGiven) {
     error('no-risk', {}, executeSection?.line ?? keyLine('builtin'));
   }
+  // Only a script gets its arguments as variables.
+  if (kind === 'script') checkParamVariables(parameters, parametersLine, error, parametersText);
 
   if (errors.length > 0) return { errors, warnings };
   const definition: SkillDefinition = {

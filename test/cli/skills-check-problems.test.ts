@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ias } from '../helpers/cli.js';
+import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+
+function skillsFolder() {
+  const dir = tempDir('ias-check-');
+  const user = path.join(dir, 'skills');
+  fs.mkdirSync(user);
+  return { dir, user, file: (name: string) => path.join(user, name, 'SKILL.md') };
+}
+
+describe('ias skills check: the problems of a SKILL.md', () => {
+  it('refuses parameter names that reach the script as one variable, at the second name, in English and 简体中文', () => {
+    const h = skillsFolder();
+    // Written by scriptSkill: "a-b" on line 15, "a_b" on line 18.
+    const properties = { 'a-b': { type: 'string' }, a_b: { type: 'string' } };
+    writeSkill(
+      h.user,
+      'clash',
+      scriptSkill({ script: 'echo "$SKILL_PARAM_A_B"', parameters: { type: 'object', properties } }),
+    );
+    writeSkill(
+      h.user,
+      'good',
+      scriptSkill({ script: 'echo', parameters: { type: 'object', properties: { a_b: {} } } }),
+    );
+    const global = ['--home', h.dir];
+
+    const json = ias(['skills', 'check', h.user, '--json', ...global]);
+    expect(json.status).toBe(1);
+    const report = JSON.parse(json.stdout) as { skills: { name: string }[]; errors: unknown[] };
+    expect(report.skills.map((s) => s.name)).toEqual(['good']);
+    expect(report.errors).toEqual([
+      {
+        path: h.file('clash'),
+        line: 18,
+        message: expect.stringMatching(
+          /^parameters "a-b" and "a_b" both reach the script as the variable SKILL_PARAM_A_B, so one would overwrite the other/,
+        ),
+      },
+    ]);
+
+    const english = ias(['skills', 'check', h.user, ...global]);
+    expect(english.status).toBe(1);
+    expect(english.stdout).toContain(
+      `error ${h.file('clash')}:18: parameters "a-b" and "a_b" both reach the script as the variable SKILL_PARAM_A_B, so one would overwrite the other: rename one`,
+    );
+    expect(english.stdout).toContain('1 valid, 1 error(s), 0 warning(s)\n');
+
+    const chinese = ias(['skills', 'check', h.user, ...global], { LANG: 'zh_CN.UTF-8' });
+    expect(chinese.status).toBe(1);
+    expect(chinese.stdout).toContain(
+      `错误 ${h.file('clash')}:18: 参数 "a-b" 和 "a_b" 都会以变量 SKILL_PARAM_A_B 传给脚本，一个会覆盖另一个：请给其中一个改名`,
+    );
+  });
+});

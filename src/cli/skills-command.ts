@@ -24,6 +24,7 @@ import { checkWords, type CheckWords } from './skills-check-words.js';
 import { listWords, type ListWords } from './skills-list-words.js';
 import { unknownSkill } from './unknown-skill.js';
 import { UsageError } from './usage-error.js';
+import { problemsInFileOrder } from '../shared/problem-order.js';
 import { visibleLine, withControlsShown } from '../shared/visible-text.js';
 
 interface JsonOption {
@@ -110,8 +111,8 @@ function printCheck(report: ReturnType<typeof checkPaths>, installed: InstalledS
     );
     for (const line of overrideLines(i, words)) process.stdout.write(`   ${line}\n`);
   }
-  for (const p of report.errors) process.stdout.write(`${problemLine(p, 'error', locale)}\n`);
-  for (const p of report.warnings) process.stdout.write(`${problemLine(p, 'warning', locale)}\n`);
+  for (const p of problemsInFileOrder(report.errors, report.warnings))
+    process.stdout.write(`${problemLine(p, p.severity, locale)}\n`);
   const summary = words.summary(report.skills.length, report.errors.length, report.warnings.length);
   process.stdout.write(`${report.errors.length ? color.red(summary) : color.green(summary)}\n`);
 }

@@ -55,4 +55,38 @@ describe('ias skills check: the problems of a SKILL.md', () => {
       `错误 ${h.file('clash')}:18: 参数 "a-b" 和 "a_b" 都会以变量 SKILL_PARAM_A_B 传给脚本，一个会覆盖另一个：请给其中一个改名`,
     );
   });
+
+  it('lists each file’s problems by line, errors and warnings together, not in the order the checks found them', () => {
+    const h = skillsFolder();
+    // Found in this order: the unknown key (line 5, a warning), the risk (line 10), the timeout (line 4).
+    writeSkill(
+      h.user,
+      'order',
+      '---\nname: order\ndescription: Finds things.\ntimeout: 0\nRisk: low\n---\n\n## Risk Level\n\nMaybe\n\n## Execute\n\n```bash\necho\n```\n',
+    );
+    writeSkill(h.user, 'a_good', scriptSkill({ script: 'echo' }));
+    const global = ['--home', h.dir];
+    const order = h.file('order');
+    /** Each problem line of `order`, up to its place: `error <file>:<line>:`. */
+    const places = (out: string) =>
+      out
+        .split('\n')
+        .filter((l) => l.includes(order))
+        .map((l) => /^\S+ .*?SKILL\.md:\d+:/.exec(l)?.[0]);
+    const inLineOrder = [`error ${order}:4:`, `warning ${order}:5:`, `error ${order}:10:`];
+
+    const human = ias(['skills', 'check', h.user, ...global]);
+    expect(human.status).toBe(1);
+    expect(places(human.stdout)).toEqual(inLineOrder);
+
+    const json = JSON.parse(ias(['skills', 'check', h.user, '--json', ...global]).stdout) as {
+      errors: { line: number }[];
+      warnings: { line: number }[];
+    };
+    expect(json.errors.map((p) => p.line)).toEqual([4, 10]);
+    expect(json.warnings.map((p) => p.line)).toEqual([5]);
+
+    // The skills page's list, as `ias skills list` says it: in the same order.
+    expect(places(ias(['skills', 'list', ...global]).stderr)).toEqual(inLineOrder);
+  });
 });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IasApi, SkillInfo, SkillProblemInfo, SkillValidation } from '../../shared/contract.js';
 import { toolFor } from '../agent/catalogue.js';
+import { problemsInFileOrder } from '../../shared/problem-order.js';
 import { apiError } from './api-error.js';
 import { NotRegularFileError, readRegularFile } from '../regular-file.js';
 import { showSkillVersion } from './skill-version.js';
@@ -131,10 +132,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       const problems = registry.problems();
       return {
         skills: registry.list().map(info),
-        problems: [
-          ...problems.errors.map((p) => problem(p, 'error')),
-          ...problems.warnings.map((p) => problem(p, 'warning')),
-        ],
+        problems: problemsInFileOrder(problems.errors, problems.warnings),
         systemDir: registry.systemDir ?? '',
         userDir,
       };

@@ -1,6 +1,7 @@
 /** `ias skills check`: validates skill folders, folders of skill folders, or SKILL.md files. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { inFileOrder } from '../../shared/problem-order.js';
 import { loadSkillFolder, realRoot } from './load.js';
 import { skillProblem } from './problem.js';
 import { argsValidator, type SchemaCompileError } from './schema.js';
@@ -63,5 +64,5 @@ export function checkPaths(paths: string[], systemDir?: string): CheckReport {
       if (found === 0) report.warnings.push(skillProblem(abs, 'check-path-no-skills', {}));
     }
   }
-  return report;
+  return { ...report, errors: inFileOrder(report.errors), warnings: inFileOrder(report.warnings) };
 }

@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
+import { inFileOrder } from '../../shared/problem-order.js';
 import { loadSkillFolder, loadSkillsRoot, unchangedOnDisk } from './load.js';
 import type { Risk, Skill, SkillProblem, SkillSource } from './types.js';
 
@@ -149,6 +150,7 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange]; relo
     return this.merged;
   }
 
+  /** The load errors and warnings of every folder, each file's by line (see shared/problem-order.ts). */
   problems(): Problems {
     const errors: SkillProblem[] = [];
     const warnings: SkillProblem[] = [];
@@ -156,7 +158,7 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange]; relo
       errors.push(...p.errors);
       warnings.push(...p.warnings);
     }
-    return { errors, warnings };
+    return { errors: inFileOrder(errors), warnings: inFileOrder(warnings) };
   }
 
   /**

@@ -1,5 +1,6 @@
 /** Live validation of the SKILL.md being edited: its problems by line, and the tool the model will see. */
 import type { SkillProblemInfo, SkillValidation } from '../../shared/contract.js';
+import { inFileOrder } from '../../shared/problem-order.js';
 import { useT } from '../i18n.js';
 import { CodeBlock } from '../ui/CodeBlock.js';
 import { Icon } from '../ui/icons.js';
@@ -37,7 +38,7 @@ function Problem({ problem, onGoToLine }: { problem: SkillProblemInfo; onGoToLin
 
 export function ValidationPanel({ validation, checking, error, onGoToLine }: Props) {
   const t = useT();
-  const problems = validation ? [...validation.errors, ...validation.warnings] : [];
+  const problems = validation ? inFileOrder([...validation.errors, ...validation.warnings]) : [];
   const state = validation === undefined ? 'unknown' : validation.ok ? 'ok' : 'error';
   return (
     <aside className="validation" data-testid="skill-validation" data-state={state} aria-live="polite">

@@ -218,6 +218,23 @@ describe('the registry', () => {
     expect(registry.problems().errors).toEqual([]);
   });
 
+  it("gives each file's load problems by line, not in the order the checks found them", () => {
+    const { system, user } = setup();
+    // The risk (line 9) is checked before the timeout (line 4).
+    const text =
+      '---\nname: late\ndescription: Late.\ntimeout: 0\n---\n\n## Risk Level\n\nMaybe\n\n## Execute\n\n```bash\necho\n```\n';
+    writeSkill(user, 'late', text);
+    writeSkill(user, 'early', text.replace('name: late', 'name: early'));
+    const registry = new SkillRegistry({ systemDir: system, userDir: user });
+    registry.loadAll();
+    expect(registry.problems().errors.map((e) => [path.basename(path.dirname(e.path)), e.line])).toEqual([
+      ['early', 4],
+      ['early', 9],
+      ['late', 4],
+      ['late', 9],
+    ]);
+  });
+
   it('treats missing folders as empty', () => {
     const registry = new SkillRegistry({ systemDir: '/nonexistent/system', userDir: '/nonexistent/user' });
     registry.loadAll();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ias } from '../helpers/cli.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+import { UNORDERED_PLACES, UNORDERED_SKILL } from '../helpers/unordered-problems.js';
 
 function skillsFolder() {
   const dir = tempDir('ias-check-');
@@ -58,12 +59,7 @@ describe('ias skills check: the problems of a SKILL.md', () => {
 
   it('lists each file’s problems by line, errors and warnings together, not in the order the checks found them', () => {
     const h = skillsFolder();
-    // Found in this order: the unknown key (line 5, a warning), the risk (line 10), the timeout (line 4).
-    writeSkill(
-      h.user,
-      'order',
-      '---\nname: order\ndescription: Finds things.\ntimeout: 0\nRisk: low\n---\n\n## Risk Level\n\nMaybe\n\n## Execute\n\n```bash\necho\n```\n',
-    );
+    writeSkill(h.user, 'order', UNORDERED_SKILL);
     writeSkill(h.user, 'a_good', scriptSkill({ script: 'echo' }));
     const global = ['--home', h.dir];
     const order = h.file('order');
@@ -73,7 +69,7 @@ describe('ias skills check: the problems of a SKILL.md', () => {
         .split('\n')
         .filter((l) => l.includes(order))
         .map((l) => /^\S+ .*?SKILL\.md:\d+:/.exec(l)?.[0]);
-    const inLineOrder = [`error ${order}:4:`, `warning ${order}:5:`, `error ${order}:10:`];
+    const inLineOrder = UNORDERED_PLACES.map(([severity, line]) => `${severity} ${order}:${line}:`);
 
     const human = ias(['skills', 'check', h.user, ...global]);
     expect(human.status).toBe(1);
@@ -83,8 +79,8 @@ describe('ias skills check: the problems of a SKILL.md', () => {
       errors: { line: number }[];
       warnings: { line: number }[];
     };
-    expect(json.errors.map((p) => p.line)).toEqual([4, 10]);
-    expect(json.warnings.map((p) => p.line)).toEqual([5]);
+    expect(json.errors.map((p) => p.line)).toEqual([3, 9]);
+    expect(json.warnings.map((p) => p.line)).toEqual([4]);
 
     // The skills page's list, as `ias skills list` says it: in the same order.
     expect(places(ias(['skills', 'list', ...global]).stderr)).toEqual(inLineOrder);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { hashSkillFolder, loadSkillsRoot } from '../../../src/core/skills/load.js';
 import { SkillRegistry } from '../../../src/core/skills/registry.js';
 import { scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
+import { UNORDERED_SKILL } from '../../helpers/unordered-problems.js';
 
 const low = scriptSkill({ script: 'echo low', risk: 'Low' });
 const high = scriptSkill({ script: 'echo high', risk: 'High' });
@@ -220,17 +221,14 @@ describe('the registry', () => {
 
   it("gives each file's load problems by line, not in the order the checks found them", () => {
     const { system, user } = setup();
-    // The risk (line 9) is checked before the timeout (line 4).
-    const text =
-      '---\nname: late\ndescription: Late.\ntimeout: 0\n---\n\n## Risk Level\n\nMaybe\n\n## Execute\n\n```bash\necho\n```\n';
-    writeSkill(user, 'late', text);
-    writeSkill(user, 'early', text.replace('name: late', 'name: early'));
+    writeSkill(user, 'late', UNORDERED_SKILL);
+    writeSkill(user, 'early', UNORDERED_SKILL);
     const registry = new SkillRegistry({ systemDir: system, userDir: user });
     registry.loadAll();
     expect(registry.problems().errors.map((e) => [path.basename(path.dirname(e.path)), e.line])).toEqual([
-      ['early', 4],
+      ['early', 3],
       ['early', 9],
-      ['late', 4],
+      ['late', 3],
       ['late', 9],
     ]);
   });

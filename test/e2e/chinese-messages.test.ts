@@ -7,7 +7,15 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, otherClient, screenshot, serve, type OtherClient, type Served } from './harness.js';
+import {
+  launchBrowser,
+  otherClient,
+  screenshot,
+  serve,
+  writeNewSkill,
+  type OtherClient,
+  type Served,
+} from './harness.js';
 import { BROKEN_SKILL, writeBrokenSkill } from './broken-skill.js';
 
 let app: Served;
@@ -52,15 +60,7 @@ describe('in the Chinese UI', () => {
     expect(state.problems[0]).toMatchObject({ message: RISK_EN, messageCode: { code: 'risk-unknown' } });
 
     // The editor checks as the owner types: a new skill given the same mistake.
-    await page.click('[data-testid="skill-new"]');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox').first().fill('greet_again');
-    await dialog.getByRole('button', { name: '创建' }).click();
-    const editor = page.locator('[data-testid="skill-editor"] .cm-content');
-    await editor.waitFor();
-    await editor.click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.insertText(BROKEN_SKILL);
+    await writeNewSkill(page, 'greet_again', BROKEN_SKILL);
     const checked = page.locator('[data-testid="validation-problem"]').first();
     await expect.poll(async () => (await checked.count()) && (await checked.textContent())).toBe(`第 3 行${RISK_ZH}`);
     await screenshot(page, 'skill-validation-zh');

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { API_KEY_SECRET, saveProvider } from '../../src/core/agent/providers.js';
 import { FileSecretStore } from '../../src/core/approval/key-store.js';
 import { dataPaths } from '../../src/core/paths.js';
@@ -159,6 +159,22 @@ export async function inLanguage(page: Page, app: Served, language: string, fn: 
     await page.goto(`${app.origin}/#/settings`);
     await page.selectOption('[data-testid="settings-language"]', 'system');
   }
+}
+
+/**
+ * Makes a new skill `name` on the skills page (open on `page`) and writes `text` in its editor in
+ * place of the template, as the owner would paste it. Returns the editor's content.
+ */
+export async function writeNewSkill(page: Page, name: string, text: string): Promise<Locator> {
+  await page.getByTestId('skill-new').click();
+  await page.getByTestId('skill-new-name').fill(name);
+  await page.getByTestId('skill-new-create').click();
+  const editor = page.locator('[data-testid="skill-editor"] .cm-content');
+  await editor.waitFor();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(text);
+  return editor;
 }
 
 /** Saves a full-page screenshot under test-results/ (kept as a CI artifact). */

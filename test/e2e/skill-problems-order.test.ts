@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, serve, type Served } from './harness.js';
+import { launchBrowser, openApp, serve, writeNewSkill, type Served } from './harness.js';
 import { writeSkill } from '../helpers/temp.js';
 import { UNORDERED_PLACES, UNORDERED_SKILL } from '../helpers/unordered-problems.js';
 
@@ -37,15 +37,7 @@ describe('the problems of a SKILL.md', () => {
       UNORDERED_PLACES.map(([severity, line]) => [`problem problem-${severity}`, `${file}:${line}`]),
     );
 
-    await page.click('[data-testid="skill-new"]');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox').first().fill('order_again');
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    const editor = page.locator('[data-testid="skill-editor"] .cm-content');
-    await editor.waitFor();
-    await editor.click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.insertText(UNORDERED_SKILL);
+    await writeNewSkill(page, 'order_again', UNORDERED_SKILL);
     const checked = page.locator('[data-testid="validation-problem"]');
     const lines = () =>
       checked.evaluateAll((items) => items.map((li) => [li.className, li.getAttribute('data-line')]).join(' | '));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
-import { launchBrowser, screenshot, serve, type Served } from './harness.js';
+import { launchBrowser, screenshot, serve, writeNewSkill, type Served } from './harness.js';
 
 let browser: Browser;
 let app: Served;
@@ -379,16 +379,8 @@ describe('the UI in Chromium against ias serve', () => {
 
   it('a SKILL.md saved with an error shows the error; fixed, the skill is live', async () => {
     await page.goto(`${app.origin}/#/skills`);
-    await page.click('[data-testid="skill-new"]');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox').first().fill('my_echo');
-    await dialog.getByRole('button', { name: /create|创建/i }).click();
-    const editor = page.locator('[data-testid="skill-editor"] .cm-content');
-    await editor.waitFor();
     const broken = scriptSkill({ risk: 'Sometimes', description: 'Echoes.', script: 'echo hi' });
-    await editor.click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.insertText(broken);
+    const editor = await writeNewSkill(page, 'my_echo', broken);
     await page.click('[data-testid="skill-save"]');
     const validation = page.locator('[data-testid="skill-validation"]');
     await expect

@@ -62,9 +62,9 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'schema-too-deep': (p) => `参数 schema 中对象和列表的嵌套超过了 ${p.max} 层`,
   'schema-uncompilable': (p) => `参数的 JSON Schema 无法编译：${p.detail}`,
   'parameter-variable-clash': (p) =>
-    `参数 ${p.first} 和 ${p.second} 都会以变量 ${p.variable} 传给脚本，一个会覆盖另一个：请给其中一个改名（参数名变成变量名时字母改为大写，A-Z、0-9 和“_”以外的字符都变成“_”）`,
+    `参数 ${p.first} 和 ${p.second} 都会变成变量 ${p.variable}，所以两者都不以变量传给脚本：脚本可以从 SKILL_PARAMS 或标准输入读取它们，或给其中一个改名（参数名变成变量名时字母改为大写，A-Z、0-9 和“_”以外的字符都变成“_”）`,
   'parameter-variable-unnamed': (p) =>
-    `参数 ${p.name} 不含字母或数字，它传给脚本时的变量名（${p.variable}）无法指明它：请给它起一个含字母或数字的名字`,
+    `参数 ${p.name} 不含字母或数字，所以不以变量传给脚本（${p.variable} 无法指明它）：脚本可以从 SKILL_PARAMS 或标准输入读取它，或给它起一个含字母或数字的名字`,
   'builtin-and-script': () => '一个技能只能运行内置处理程序或脚本，不能两者都有',
   'execute-no-block': () => '“## Execute”中没有写着脚本的代码块',
   'no-risk': () =>

@@ -61,9 +61,9 @@ export interface SkillProblemParams {
   /** Objects and lists nested deeper than `max` levels. */
   'schema-too-deep': { max: number };
   'schema-uncompilable': { detail: string };
-  /** Two parameter names (in JSON) that reach a script as one variable, `SKILL_PARAM_…`: one would overwrite the other. */
+  /** A warning: two parameter names (in JSON) that would reach a script as one variable, `SKILL_PARAM_…`: neither gets it. */
   'parameter-variable-clash': { first: string; second: string; variable: string };
-  /** A parameter name (in JSON) without a letter or digit: the variable it reaches a script as does not name it. */
+  /** A warning: a parameter name (in JSON) without a letter or digit gets no variable (one would not name it). */
   'parameter-variable-unnamed': { name: string; variable: string };
   /** A warning: the first spots, and how many more there are. */
   'builtin-and-script': Record<string, never>;
@@ -183,9 +183,9 @@ export const englishSkillProblems: SkillProblemStrings = {
   'schema-too-deep': (p) => `the parameter schema nests objects and lists deeper than ${p.max} levels`,
   'schema-uncompilable': (p) => `the parameter schema cannot be compiled: ${p.detail}`,
   'parameter-variable-clash': (p) =>
-    `parameters ${p.first} and ${p.second} both reach the script as the variable ${p.variable}, so one would overwrite the other: rename one (a name's variable has it in capitals, every character other than A-Z, 0-9 and "_" as "_")`,
+    `parameters ${p.first} and ${p.second} would both reach the script as the variable ${p.variable}, so neither gets it: the script finds them in SKILL_PARAMS or on stdin, or rename one (a name's variable has it in capitals, every character other than A-Z, 0-9 and "_" as "_")`,
   'parameter-variable-unnamed': (p) =>
-    `parameter ${p.name} has no letter or digit, so the variable it reaches the script as (${p.variable}) does not name it: give it a name with letters or digits`,
+    `parameter ${p.name} has no letter or digit, so it gets no variable (${p.variable} would not name it): the script finds it in SKILL_PARAMS or on stdin, or give it a name with letters or digits`,
   'builtin-and-script': () => 'a skill runs either a built-in handler or a script, not both',
   'execute-no-block': () => '"## Execute" has no fenced code block with the script',
   'no-risk': () =>

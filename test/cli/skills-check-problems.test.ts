@@ -13,14 +13,14 @@ function skillsFolder() {
 }
 
 describe('ias skills check: the problems of a SKILL.md', () => {
-  it('refuses parameter names that reach the script as one variable, at the second name, in English and 简体中文', () => {
+  it('warns of parameter names that would reach the script as one variable, at the second name, in English and 简体中文', () => {
     const h = skillsFolder();
     // Written by scriptSkill: "a-b" on line 15, "a_b" on line 18.
     const properties = { 'a-b': { type: 'string' }, a_b: { type: 'string' } };
     writeSkill(
       h.user,
       'clash',
-      scriptSkill({ script: 'echo "$SKILL_PARAM_A_B"', parameters: { type: 'object', properties } }),
+      scriptSkill({ script: 'echo "$SKILL_PARAMS"', parameters: { type: 'object', properties } }),
     );
     writeSkill(
       h.user,
@@ -30,30 +30,31 @@ describe('ias skills check: the problems of a SKILL.md', () => {
     const global = ['--home', h.dir];
 
     const json = ias(['skills', 'check', h.user, '--json', ...global]);
-    expect(json.status).toBe(1);
-    const report = JSON.parse(json.stdout) as { skills: { name: string }[]; errors: unknown[] };
-    expect(report.skills.map((s) => s.name)).toEqual(['good']);
-    expect(report.errors).toEqual([
+    expect(json.status).toBe(0);
+    const report = JSON.parse(json.stdout) as { skills: { name: string }[]; errors: unknown[]; warnings: unknown[] };
+    expect(report.skills.map((s) => s.name)).toEqual(['clash', 'good']);
+    expect(report.errors).toEqual([]);
+    expect(report.warnings).toEqual([
       {
         path: h.file('clash'),
         line: 18,
         message: expect.stringMatching(
-          /^parameters "a-b" and "a_b" both reach the script as the variable SKILL_PARAM_A_B, so one would overwrite the other/,
+          /^parameters "a-b" and "a_b" would both reach the script as the variable SKILL_PARAM_A_B, so neither gets it/,
         ),
       },
     ]);
 
     const english = ias(['skills', 'check', h.user, ...global]);
-    expect(english.status).toBe(1);
+    expect(english.status).toBe(0);
     expect(english.stdout).toContain(
-      `error ${h.file('clash')}:18: parameters "a-b" and "a_b" both reach the script as the variable SKILL_PARAM_A_B, so one would overwrite the other: rename one`,
+      `warning ${h.file('clash')}:18: parameters "a-b" and "a_b" would both reach the script as the variable SKILL_PARAM_A_B, so neither gets it: the script finds them in SKILL_PARAMS or on stdin, or rename one`,
     );
-    expect(english.stdout).toContain('1 valid, 1 error(s), 0 warning(s)\n');
+    expect(english.stdout).toContain('2 valid, 0 error(s), 1 warning(s)\n');
 
     const chinese = ias(['skills', 'check', h.user, ...global], { LANG: 'zh_CN.UTF-8' });
-    expect(chinese.status).toBe(1);
+    expect(chinese.status).toBe(0);
     expect(chinese.stdout).toContain(
-      `错误 ${h.file('clash')}:18: 参数 "a-b" 和 "a_b" 都会以变量 SKILL_PARAM_A_B 传给脚本，一个会覆盖另一个：请给其中一个改名`,
+      `警告 ${h.file('clash')}:18: 参数 "a-b" 和 "a_b" 都会变成变量 SKILL_PARAM_A_B，所以两者都不以变量传给脚本：脚本可以从 SKILL_PARAMS 或标准输入读取它们，或给其中一个改名`,
     );
   });
 

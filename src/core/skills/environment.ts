@@ -70,14 +70,18 @@ const variableBytes = (name: string, value: string) => Buffer.byteLength(name) +
 /**
  * The variable a top-level argument reaches a script as: `SKILL_PARAM_` and its name in capitals,
  * every character other than A-Z, 0-9 and "_" made "_" (so `a-b` and `A_B` make the same one:
- * loading refuses a skill whose parameter names do, see param-variables.ts).
+ * loading warns of parameter names that do, see param-variables.ts).
  */
 export const paramVariable = (name: string) => `SKILL_PARAM_${name.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}`;
+
+/** Whether a name's variable says which it is: a name with no letter or digit gets none. */
+export const namesItsVariable = (name: string) => /[\p{L}\p{N}]/u.test(name);
 
 /**
  * The arguments as variables: `SKILL_PARAMS` (their JSON) and `SKILL_PARAM_<NAME>` for each
  * top-level scalar. One too long to be a variable, or past what they may take in all, is left
- * out: the whole JSON is on stdin.
+ * out: the whole JSON is on stdin. So are two arguments that make one variable (neither
+ * overwrites the other) and a name with no letter or digit.
  */
 export function paramEnv(params: Record<string, unknown>, json = JSON.stringify(params)): Record<string, string> {
   const env: Record<string, string> = {};
@@ -88,9 +92,14 @@ export function paramEnv(params: Record<string, unknown>, json = JSON.stringify(
     env[name] = value;
     room -= bytes;
   };
-  for (const [key, value] of Object.entries(params)) {
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
-    add(paramVariable(key), String(value));
+  const scalars = Object.entries(params).filter(
+    ([key, value]) =>
+      namesItsVariable(key) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'),
+  );
+  const made = new Map<string, number>();
+  for (const [key] of scalars) made.set(paramVariable(key), (made.get(paramVariable(key)) ?? 0) + 1);
+  for (const [key, value] of scalars) {
+    if (made.get(paramVariable(key)) === 1) add(paramVariable(key), String(value));
   }
   add('SKILL_PARAMS', json);
   return env;

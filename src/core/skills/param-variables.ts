@@ -1,11 +1,13 @@
 /**
  * A script skill's parameter names as the variables its script gets them in (`SKILL_PARAM_<NAME>`,
- * see environment.ts). Two names that make one variable would overwrite each other, and a name
- * with no letter or digit makes a variable that does not name it: either is a problem of the
- * SKILL.md, found when it loads, not a value quietly lost when the script runs.
+ * see environment.ts). Two names that make one variable, and a name with no letter or digit, get
+ * no variable (the script reads them from SKILL_PARAMS or stdin): a warning of the SKILL.md when
+ * it loads says so, rather than the author finding a variable missing when the script runs. Not
+ * an error: the arguments still reach the script, and names in other scripts (城市, 日期) all
+ * make `SKILL_PARAM___`-like variables.
  */
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { paramVariable } from './environment.js';
+import { namesItsVariable, paramVariable } from './environment.js';
 import type { ReportProblem } from './problem.js';
 
 /** The JSON text a schema was written as, and the file line it begins on. */
@@ -13,8 +15,6 @@ export interface SchemaText {
   text: string;
   firstLine: number;
 }
-
-const NAMES_SOMETHING = /[\p{L}\p{N}]/u;
 
 /** The file line of property `name` in the schema's text, when the text shows it. */
 function nameLine(written: SchemaText | undefined, name: string): number | undefined {
@@ -31,7 +31,7 @@ function nameLine(written: SchemaText | undefined, name: string): number | undef
 export function checkParamVariables(
   schema: Record<string, unknown>,
   line: number | undefined,
-  error: ReportProblem,
+  warn: ReportProblem,
   written?: SchemaText,
 ): void {
   const properties = schema.properties;
@@ -40,13 +40,13 @@ export function checkParamVariables(
   for (const name of Object.keys(properties)) {
     const variable = paramVariable(name);
     const at = () => nameLine(written, name) ?? line;
-    if (!NAMES_SOMETHING.test(name)) {
-      error('parameter-variable-unnamed', { name: JSON.stringify(name), variable }, at());
+    if (!namesItsVariable(name)) {
+      warn('parameter-variable-unnamed', { name: JSON.stringify(name), variable }, at());
       continue;
     }
     const first = firstOf.get(variable);
     if (first === undefined) firstOf.set(variable, name);
     else
-      error('parameter-variable-clash', { first: JSON.stringify(first), second: JSON.stringify(name), variable }, at());
+      warn('parameter-variable-clash', { first: JSON.stringify(first), second: JSON.stringify(name), variable }, at());
   }
 }

@@ -300,7 +300,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     error('no-risk', {}, executeSection?.line ?? keyLine('builtin'));
   }
   // Only a script gets its arguments as variables.
-  if (kind === 'script') checkParamVariables(parameters, parametersLine, error, parametersText);
+  if (kind === 'script') checkParamVariables(parameters, parametersLine, warn, parametersText);
 
   if (errors.length > 0) return { errors, warnings };
   const definition: SkillDefinition = {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { executeSkill } from '../../../src/core/skills/executor.js';
 import { SkillRegistry } from '../../../src/core/skills/registry.js';
 import type { SkillProblem } from '../../../src/core/skills/types.js';
 import { saySkillProblem } from '../../../src/shared/skill-problems.js';
@@ -19,38 +20,40 @@ function loaded(skills: Record<string, string>) {
   const registry = new SkillRegistry({ userDir: user });
   registry.loadAll();
   const file = (name: string) => path.join(user, name, 'SKILL.md');
-  return { registry, file, errors: registry.problems().errors };
+  const { errors, warnings } = registry.problems();
+  return { registry, file, errors, warnings };
 }
 
 const chinese = (p: SkillProblem) => saySkillProblem(chineseSkillProblems, p.message, p.messageCode);
 
-describe('parameter names that reach a script as one variable', () => {
-  it('refuses the skill at the second name, naming both and the variable; the others load', () => {
-    const { registry, file, errors } = loaded({
+describe('parameter names that would reach a script as one variable', () => {
+  it('load with a warning at the second name, naming both and the variable', () => {
+    const { registry, file, errors, warnings } = loaded({
       clash: withProperties('a-b', 'text', 'a_b'),
       cased: withProperties('Word', 'word'),
       good: scriptSkill({ script: 'echo', parameters: { type: 'object', properties: { a_b: { type: 'string' } } } }),
     });
-    expect(registry.list().map((s) => s.name)).toEqual(['good']);
-    expect(errors.map((e) => [e.path, e.line, e.messageCode?.code])).toEqual([
+    expect(errors).toEqual([]);
+    expect(registry.list().map((s) => s.name)).toEqual(['cased', 'clash', 'good']);
+    expect(warnings.map((e) => [e.path, e.line, e.messageCode?.code])).toEqual([
       [file('cased'), 16, 'parameter-variable-clash'],
       [file('clash'), 17, 'parameter-variable-clash'],
     ]);
-    const clash = errors.find((e) => e.path === file('clash'))!;
+    const clash = warnings.find((e) => e.path === file('clash'))!;
     expect(clash.message).toBe(
-      'parameters "a-b" and "a_b" both reach the script as the variable SKILL_PARAM_A_B, so one would overwrite the other: rename one (a name\'s variable has it in capitals, every character other than A-Z, 0-9 and "_" as "_")',
+      'parameters "a-b" and "a_b" would both reach the script as the variable SKILL_PARAM_A_B, so neither gets it: the script finds them in SKILL_PARAMS or on stdin, or rename one (a name\'s variable has it in capitals, every character other than A-Z, 0-9 and "_" as "_")',
     );
     expect(chinese(clash)).toMatch(
-      /^参数 "a-b" 和 "a_b" 都会以变量 SKILL_PARAM_A_B 传给脚本，一个会覆盖另一个：请给其中一个改名/,
+      /^参数 "a-b" 和 "a_b" 都会变成变量 SKILL_PARAM_A_B，所以两者都不以变量传给脚本：脚本可以从 SKILL_PARAMS 或标准输入读取它们/,
     );
-    const cased = errors.find((e) => e.path === file('cased'))!;
+    const cased = warnings.find((e) => e.path === file('cased'))!;
     expect(cased.message).toMatch(
-      /^parameters "Word" and "word" both reach the script as the variable SKILL_PARAM_WORD,/,
+      /^parameters "Word" and "word" would both reach the script as the variable SKILL_PARAM_WORD,/,
     );
   });
 
   it('says it in front matter at the second name in its JSON, or at the parameters line when it is YAML', () => {
-    const { registry, file, errors } = loaded({
+    const { registry, file, warnings } = loaded({
       block:
         '---\nname: block\ndescription: Says what it is given.\nrisk: low\nparameters: |\n' +
         `  {"type": "object", "properties": {\n    "x-y": {},\n    "X_Y": {}\n  }}\n---\n\n${execute}`,
@@ -58,8 +61,8 @@ describe('parameter names that reach a script as one variable', () => {
         '---\nname: yaml\ndescription: Says what it is given.\nrisk: low\nparameters:\n  type: object\n' +
         `  properties:\n    Ünit: { type: string }\n    _NIT: { type: string }\n---\n\n${execute}`,
     });
-    expect(registry.list()).toEqual([]);
-    expect(errors).toMatchObject([
+    expect(registry.list().map((s) => s.name)).toEqual(['block', 'yaml']);
+    expect(warnings).toMatchObject([
       {
         path: file('block'),
         line: 8,
@@ -73,33 +76,67 @@ describe('parameter names that reach a script as one variable', () => {
     ]);
   });
 
-  it('refuses a name without a letter or digit (empty, or only punctuation): its variable names nothing', () => {
-    const { registry, file, errors } = loaded({ dashes: withProperties('--', 'ok', '') });
-    expect(registry.list()).toEqual([]);
-    expect(errors.map((e) => [e.path, e.line, e.message])).toEqual([
+  it('warns of a name without a letter or digit (empty, or only punctuation): its variable would name nothing', () => {
+    const { registry, file, warnings } = loaded({ dashes: withProperties('--', 'ok', '') });
+    expect(registry.list().map((s) => s.name)).toEqual(['dashes']);
+    expect(warnings.map((e) => [e.path, e.line, e.message])).toEqual([
       [
         file('dashes'),
         15,
-        'parameter "--" has no letter or digit, so the variable it reaches the script as (SKILL_PARAM___) does not name it: give it a name with letters or digits',
+        'parameter "--" has no letter or digit, so it gets no variable (SKILL_PARAM___ would not name it): the script finds it in SKILL_PARAMS or on stdin, or give it a name with letters or digits',
       ],
       [
         file('dashes'),
         17,
-        'parameter "" has no letter or digit, so the variable it reaches the script as (SKILL_PARAM_) does not name it: give it a name with letters or digits',
+        'parameter "" has no letter or digit, so it gets no variable (SKILL_PARAM_ would not name it): the script finds it in SKILL_PARAMS or on stdin, or give it a name with letters or digits',
       ],
     ]);
-    expect(chinese(errors[1]!)).toBe(
-      '参数 "" 不含字母或数字，它传给脚本时的变量名（SKILL_PARAM_）无法指明它：请给它起一个含字母或数字的名字',
+    expect(chinese(warnings[1]!)).toBe(
+      '参数 "" 不含字母或数字，所以不以变量传给脚本（SKILL_PARAM_ 无法指明它）：脚本可以从 SKILL_PARAMS 或标准输入读取它，或给它起一个含字母或数字的名字',
     );
   });
 
-  it('loads names in other scripts, and an instruction skill whose names would share a variable (it runs nothing)', () => {
-    const { registry, errors } = loaded({
+  it('says nothing of one name in another script, or of an instruction skill (it runs nothing)', () => {
+    const { registry, errors, warnings } = loaded({
       city: withProperties('城市'),
       guide:
         '---\nname: guide\ndescription: A guide.\nparameters: {"type": "object", "properties": {"a-b": {}, "a_b": {}}}\n---\n\nDo it well.\n',
     });
-    expect(errors).toEqual([]);
+    expect([...errors, ...warnings]).toEqual([]);
     expect(registry.list().map((s) => s.name)).toEqual(['city', 'guide']);
+  });
+
+  it('when the script runs, gives neither argument that variable, nor one named with no letter or digit; both are in SKILL_PARAMS', async () => {
+    const script =
+      'printf "%s|" "${SKILL_PARAM_A_B-unset}" "${SKILL_PARAM_TEXT-unset}" "${SKILL_PARAM___-unset}" "${SKILL_PARAM_X_Y-unset}"; printf "%s" "$SKILL_PARAMS"';
+    // Declared names that clash, an undeclared argument that clashes with a declared one, and "--".
+    const { registry } = loaded({
+      echo: scriptSkill({
+        script,
+        parameters: {
+          type: 'object',
+          properties: { 'a-b': { type: 'string' }, a_b: { type: 'string' }, 'x-y': { type: 'string' } },
+        },
+      }),
+    });
+    const result = await executeSkill(
+      registry.get('echo')!,
+      { 'a-b': 'one', a_b: 'two', text: 'kept', '--': 'dashes', 'x-y': 'three', X_Y: 'four' },
+      { scriptCacheDir: tempDir('ias-cache-') },
+    );
+    expect(result).toMatchObject({ success: true });
+    const [vars, json] = [
+      String(result.data).split('|').slice(0, 4),
+      String(result.data).split('|').slice(4).join('|'),
+    ];
+    expect(vars).toEqual(['unset', 'kept', 'unset', 'unset']);
+    expect(JSON.parse(json)).toEqual({
+      'a-b': 'one',
+      a_b: 'two',
+      text: 'kept',
+      '--': 'dashes',
+      'x-y': 'three',
+      X_Y: 'four',
+    });
   });
 });

@@ -93,6 +93,8 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'skills-folder-unreadable': (p) => `无法读取技能所在的文件夹：${p.detail}`,
   'builtin-user-skill': () =>
     '“builtin:”指定的是 iAs 内置的处理程序，只有随 iAs 提供的系统技能可以使用；请改写一个“## Execute”脚本',
+  'builtin-risk-raised': (p) =>
+    `内置处理程序“${p.handler}”会在 iAs 之外行事，所以无论这里写的风险等级是什么，这个技能都是高风险`,
   'bad-skill-name': () => '名称必须是 1 到 64 个 a-z、0-9、“_”和“-”',
   'file-link-broken': (p) => `“${p.file}”是一个失效的符号链接`,
   'file-link-outside': (p) => `“${p.file}”是指向 ${p.target} 的符号链接，不在技能所在的文件夹内；链接只能指向其中`,

@@ -98,6 +98,8 @@ export interface SkillProblemParams {
   'skills-folder-unreadable': { detail: string };
   /** A user skill names a built-in handler. */
   'builtin-user-skill': Record<string, never>;
+  /** A warning: a system skill whose handler acts outside iAs declared a lower risk than high. */
+  'builtin-risk-raised': { handler: string };
   /** The name a skill is saved under in the app. */
   'bad-skill-name': Record<string, never>;
   'file-link-broken': { file: string };
@@ -218,6 +220,8 @@ export const englishSkillProblems: SkillProblemStrings = {
   'skills-folder-unreadable': (p) => `the skills folder cannot be read: ${p.detail}`,
   'builtin-user-skill': () =>
     '"builtin:" names a handler built into iAs, which only the system skills shipped with iAs may use; write a "## Execute" script instead',
+  'builtin-risk-raised': (p) =>
+    `the built-in handler "${p.handler}" acts outside iAs, so this skill is high risk whatever its risk level says`,
   'bad-skill-name': () => 'the name must be 1 to 64 of a-z, 0-9, "_" and "-"',
   'file-link-broken': (p) => `"${p.file}" is a broken symbolic link`,
   'file-link-outside': (p) =>

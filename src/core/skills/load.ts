@@ -1,6 +1,7 @@
 /** Reads skill folders from disk: SKILL.md parsing, symlink confinement and the version hash. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { highRiskBuiltins } from '../builtins/high-risk.js';
 import { NotRegularFileError, readRegularFile } from '../regular-file.js';
 import { FolderError, hashFolderFiles, isInside, listFolderFiles } from './folder-files.js';
 import { parseSkillFile } from './parse.js';
@@ -115,13 +116,18 @@ export function loadSkillFolder(
       warnings: parsed.warnings,
     };
   }
+  // A handler that acts outside iAs stays high risk, whatever the file says.
+  const handler = parsed.definition.builtin;
+  const raised = handler !== undefined && highRiskBuiltins.has(handler) && parsed.definition.risk !== 'high';
+  if (raised) parsed.definition.risk = 'high';
+  const riskRaised = raised ? [skillProblem(file, 'builtin-risk-raised', { handler }, parsed.builtinLine)] : [];
   const script = parsed.definition.script;
   const notExecutable =
     script && unexecutable?.size ? unexecutablePrograms(file, dir, script, (rel) => unexecutable.has(rel)) : [];
   return {
     skill: makeSkill(parsed.definition, { source, dir, file, files, bytes }),
     errors: [],
-    warnings: [...parsed.warnings, ...notExecutable],
+    warnings: [...parsed.warnings, ...riskRaised, ...notExecutable],
   };
 }
 

@@ -8,6 +8,7 @@ import type { Runtime } from '../core/runtime.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import {
   continueWith,
+  endReply,
   printer,
   printError,
   printNoProvider,
@@ -26,6 +27,7 @@ import { interactiveLoop, type InteractiveSession } from './interactive-chat.js'
 import { providerVariablesHelp } from './provider-help.js';
 import { afterHelp } from './owner-language-help.js';
 import { refusedForNoApprover, TerminalApprovals, unreviewedOncePerRun } from './terminal-approvals.js';
+import { terminalLine } from './terminal-line.js';
 import { UsageError } from './usage-error.js';
 
 type Failure = Extract<AgentEvent, { type: 'error' }>;
@@ -159,7 +161,7 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
           const calls = agent.running.size;
           const line = stop ? words.stoppingBackground(calls) : words.waitingForBackground(calls);
           approvals?.beforeOutput();
-          process.stderr.write(color.dim(`${line}\n`));
+          terminalLine.line(process.stderr, line, color.dim);
           // An approval still waiting is asked again under that line: it is what a line typed answers.
           if (!stop) approvals?.ask();
           if (stop) agent.stopBackground();
@@ -215,6 +217,7 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
             const message = sayThrown(words, err);
             const conversationId = err instanceof TurnUnderWayError ? err.conversationId : err.failure.conversationId;
             if (opts.json) process.stdout.write(`${jsonText({ conversationId, error: message }, 2)}\n`);
+            else endReply();
             printError(words, message);
             if (err instanceof TurnFailedInIas) process.stderr.write(color.dim(continueWith(words, conversationId)));
             process.exitCode = 1;

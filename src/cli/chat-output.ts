@@ -6,6 +6,7 @@ import { sayTurnLine, type MessageCode } from '../shared/turn-messages.js';
 import { visibleText, withControlsShown } from '../shared/visible-text.js';
 import type { ChatWords } from './chat-words.js';
 import { color } from './format.js';
+import { terminalLine } from './terminal-line.js';
 
 export type BackgroundResult = Extract<AgentEvent, { type: 'background-result' }>;
 type Failure = Extract<AgentEvent, { type: 'error' }>;
@@ -77,34 +78,38 @@ function parseOrRaw(text: string): unknown {
 
 /** `beforeOutput` is called before anything is written: an approval's question shown above is hidden by it. */
 export function printer(json: boolean, words: ChatWords, beforeOutput: () => void = () => {}) {
+  const { stdout, stderr } = process;
   let thinking = false;
   return (event: AgentEvent) => {
     if (json) return;
     beforeOutput();
     // Reasoning is shown apart: the reply starts on a line of its own after it.
-    if (thinking && event.type !== 'reasoning') process.stderr.write('\n');
+    if (thinking && event.type !== 'reasoning') terminalLine.end(stderr);
     thinking = event.type === 'reasoning';
     // What the model wrote cannot drive the terminal: a reply written before a call cannot hide or
     // rewrite the approval asked for below it, nor a call's line show other arguments than it has.
-    if (event.type === 'delta') process.stdout.write(withControlsShown(event.text));
-    else if (event.type === 'reasoning') process.stderr.write(color.dim(withControlsShown(event.text)));
+    // Each line said about the turn starts on a line of its own, ending a reply's only if one is open.
+    if (event.type === 'delta') terminalLine.write(stdout, withControlsShown(event.text));
+    else if (event.type === 'reasoning') terminalLine.write(stderr, withControlsShown(event.text), color.dim);
     // Printed text cannot be taken back: it is said to have been thinking. Thinking printed apart
     // that was the reply is printed again, as the reply.
     else if (event.type === 'moved' && event.to === 'reasoning') {
-      process.stderr.write(color.dim(`\n${words.thinkingAbove}\n`));
-    } else if (event.type === 'moved') process.stdout.write(withControlsShown(event.text));
+      terminalLine.line(stderr, words.thinkingAbove, color.dim);
+    } else if (event.type === 'moved') terminalLine.write(stdout, withControlsShown(event.text));
     else if (event.type === 'tool-call') {
-      process.stderr.write(color.dim(`\n[${visibleText(event.name)}] ${visibleText(event.arguments)}\n`));
+      terminalLine.line(stderr, `[${visibleText(event.name)}] ${visibleText(event.arguments)}`, color.dim);
     } else if (event.type === 'tool-result') {
-      process.stderr.write(color.dim(`${words.callEnded(visibleText(event.name), event.status)}\n`));
+      terminalLine.line(stderr, words.callEnded(visibleText(event.name), event.status), color.dim);
     } else if (event.type === 'background-result') {
-      process.stderr.write(color.cyan(`\n${words.finishedInBackground(event.name, event.status)}\n`));
+      // Also said while the chat waits at its prompt, a line readline wrote (unseen here): the
+      // newline first ends that line.
+      terminalLine.write(stderr, `\n${words.finishedInBackground(event.name, event.status)}\n`, color.cyan);
     } else if (event.type === 'retry') {
       const seconds = Math.round(event.delayMs / 100) / 10;
       const line = say(words, event.message, event.messageCode);
-      process.stderr.write(color.yellow(`\n${line}${words.retryingIn(seconds)}\n`));
+      terminalLine.line(stderr, `${line}${words.retryingIn(seconds)}`, color.yellow);
     } else if (event.type === 'notice') {
-      process.stderr.write(color.yellow(`\n${say(words, event.message, event.messageCode)}\n`));
+      terminalLine.line(stderr, say(words, event.message, event.messageCode), color.yellow);
     }
   };
 }
@@ -115,13 +120,21 @@ export function continueWith(words: ChatWords, conversationId: string): string {
 
 /** An error said in `words`' language; what it quotes (a value given, a server's words) cannot steer the terminal. */
 export function printError(words: Pick<ChatWords, 'error'>, message: string): void {
-  process.stderr.write(`${color.red(words.error.label)}${words.error.separator}${withControlsShown(message)}\n`);
+  terminalLine.line(
+    process.stderr,
+    `${color.red(words.error.label)}${words.error.separator}${withControlsShown(message)}`,
+  );
+}
+
+/** The reply's line ended, if it was started: a turn without a reply prints no empty line. */
+export function endReply(): void {
+  terminalLine.end(process.stdout);
 }
 
 /** How a turn ended, for people: the reply's line ended, then a stop or a failure. */
 export function printTurnEnd(words: ChatWords, turn: TurnResult): void {
-  process.stdout.write('\n');
-  if (turn.stopped) process.stderr.write(color.dim(`${words.stopped}\n`));
+  endReply();
+  if (turn.stopped) terminalLine.line(process.stderr, words.stopped, color.dim);
   const error = turnError(words, turn);
   if (error !== undefined) printError(words, error);
 }

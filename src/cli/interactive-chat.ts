@@ -10,7 +10,7 @@ import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import { TurnUnderWayError } from '../core/agent/turn-under-way.js';
 import { withControlsShown } from '../shared/visible-text.js';
 import { chatCommandOf } from './chat-commands.js';
-import { printError, printNoProvider, printTurnEnd, sayThrown } from './chat-output.js';
+import { endReply, printError, printNoProvider, printTurnEnd, sayThrown } from './chat-output.js';
 import type { ChatWords } from './chat-words.js';
 import { color } from './format.js';
 import type { TerminalApprovals } from './terminal-approvals.js';
@@ -98,6 +98,7 @@ export async function interactiveLoop(
       },
       (err: unknown) => {
         approvals.beforeOutput();
+        endReply();
         if (err instanceof ProviderNotConfiguredError) printNoProvider(words, err);
         else printError(words, sayThrown(words, err));
         if (err instanceof TurnUnderWayError) {

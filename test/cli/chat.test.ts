@@ -137,7 +137,7 @@ describe('ias chat', () => {
     const run = await iasAsync(['chat', 'hi', ...s.args], s.env);
     // Printed text cannot be taken back: it is said to have been thinking.
     expect(run).toMatchObject({ status: 0, stdout: 'They greet.Hello.\n' });
-    expect(run.stderr).toContain("\n[the text above was the model's thinking, not its reply]\n");
+    expect(run.stderr).toMatch(/^\[the text above was the model's thinking, not its reply\]\n/);
 
     // Within the turn the server is known to do so: the step after the call streams its thinking
     // apart, and a reply without `</think>` is printed as the reply after all.

@@ -78,6 +78,7 @@ export const chineseHelp: Record<string, CommandHelp | undefined> = {
       '--home': '数据文件夹（默认：$IAS_HOME，或本用户应用数据文件夹中的“iAs”）',
       '--system-skills': '系统技能文件夹（默认：随附的 resources/skills）',
       '--user-skills': '用户技能文件夹（默认：数据文件夹中的 skills）',
+      '--version': '显示 iAs 的版本',
     },
   },
   skills: { description: '列出、检查和运行技能' },

@@ -1,5 +1,6 @@
 /** The `ias` program: its commands, their help and commander's own errors in the owner's language. */
 import { Command } from 'commander';
+import { appVersion } from './app-version.js';
 import { registerAuditCommand } from './audit-command.js';
 import { registerChatCommand } from './chat-command.js';
 import { programLocale } from './cli-locale.js';
@@ -18,6 +19,7 @@ export function buildProgram(): Command {
     .option('--home <dir>', 'data folder (default: $IAS_HOME or the per-user app-data folder "iAs")')
     .option('--system-skills <dir>', 'system skills folder (default: the bundled resources/skills)')
     .option('--user-skills <dir>', 'user skills folder (default: <home>/skills)')
+    .version(appVersion(), '-V, --version', 'print the version of iAs')
     .showHelpAfterError()
     .exitOverride()
     // Inherited by every command added below: its own errors, and its help, in the owner's language.

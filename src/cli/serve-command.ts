@@ -19,6 +19,7 @@ import { skillWatchErrorText } from '../shared/skill-watch-error.js';
 import { withControlsShown } from '../shared/visible-text.js';
 import { sayWechatError } from '../shared/wechat-errors.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
+import { appVersion } from './app-version.js';
 import { bundledExampleSkills, bundledSystemSkills, type GlobalOptions } from './context.js';
 import { printError } from './chat-output.js';
 import { programLocale, storeLocale } from './cli-locale.js';
@@ -40,17 +41,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built renderer: `out/renderer` beside the built CLI (out/cli), or from the source tree. */
 export function bundledRendererDir(): string {
   return path.resolve(here, '..', '..', 'out', 'renderer');
-}
-
-function appVersion(): string {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(path.resolve(here, '..', '..', 'package.json'), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
 }
 
 type ListenAddress = { host: string; port: number };

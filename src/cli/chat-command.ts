@@ -1,4 +1,7 @@
-/** `ias chat [MESSAGE] [--conversation ID] [--json]`: one turn, or an interactive chat on a terminal. */
+/**
+ * `ias chat [MESSAGE] [--conversation ID] [--json]`: one turn (its MESSAGE given, or piped in), or
+ * an interactive chat on a terminal.
+ */
 import readline from 'node:readline';
 import type { Command } from 'commander';
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
@@ -20,6 +23,7 @@ import {
   turnJson,
   type BackgroundResult,
 } from './chat-output.js';
+import { readPipedMessage } from './block-message.js';
 import { chatWords } from './chat-words.js';
 import { ownerLocale } from './cli-locale.js';
 import { color, jsonText } from './format.js';
@@ -40,10 +44,13 @@ interface ChatOptions {
 export function registerChatCommand(program: Command): void {
   program
     .command('chat')
-    .description('chat with iAs: one turn with MESSAGE, or an interactive session on a terminal')
-    .argument('[message]', 'what to say (omit for an interactive session)')
+    .description('chat with iAs: one turn with MESSAGE (or one piped in), or an interactive session on a terminal')
+    .argument(
+      '[message]',
+      'what to say (omitted: read from stdin when it is piped, else an interactive session on a terminal)',
+    )
     .option('--conversation <id>', 'continue this conversation')
-    .option('--json', 'print the turn as JSON (one turn: with a MESSAGE)')
+    .option('--json', 'print the turn as JSON (one turn: with a MESSAGE, or one piped in)')
     .addHelpText(
       'after',
       afterHelp(`${providerVariablesHelp}
@@ -53,7 +60,11 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
 2 a usage error.
 `),
     )
-    .action(async (message: string | undefined, opts: ChatOptions, cmd: Command) => {
+    .action(async (given: string | undefined, opts: ChatOptions, cmd: Command) => {
+      // Without a MESSAGE and a terminal, the message is what is piped in (`echo hi | ias chat`),
+      // read whole before iAs starts.
+      const piped = given === undefined && !process.stdin.isTTY ? await readPipedMessage() : undefined;
+      const message = given ?? piped;
       const interactive = message === undefined;
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
       /**
@@ -87,10 +98,10 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
       let terminated = false;
       let conversationId = opts.conversation;
       try {
-        if (interactive && !process.stdin.isTTY) throw new UsageError(words.needMessage);
         // JSON is one turn's: an interactive session would print nothing of its replies.
         if (interactive && opts.json) throw new UsageError(words.jsonNeedsMessage);
         // Nothing to say is no turn: the model would be asked about an empty message.
+        if (piped === '') throw new UsageError(words.emptyStdin);
         if (!interactive && message.trim() === '') throw new UsageError(words.emptyMessage);
         if (opts.conversation !== undefined && opts.conversation.trim() === '') {
           throw new UsageError(words.needConversationId);

@@ -48,7 +48,8 @@ export interface ChatWords {
   retryingIn: (seconds: number) => string;
   /** Said after the text printed as the reply turned out to be the model's thinking. */
   thinkingAbove: string;
-  needMessage: string;
+  /** No MESSAGE, and nothing but white space piped in for it. */
+  emptyStdin: string;
   /** A MESSAGE given but blank. */
   emptyMessage: string;
   /** --json without a MESSAGE: it prints one turn. */
@@ -110,7 +111,8 @@ const english: ChatWords = {
   finishedInBackground: (skill, status) => `[${skill} finished in the background: ${status}]`,
   retryingIn: (seconds) => ` Retrying in ${seconds} s…`,
   thinkingAbove: "[the text above was the model's thinking, not its reply]",
-  needMessage: 'give a MESSAGE, or run `ias chat` on a terminal',
+  emptyStdin:
+    'nothing to say: stdin is empty. Give a MESSAGE, pipe one in (`echo hi | ias chat`), or run `ias chat` on a terminal',
   emptyMessage: 'the MESSAGE is empty: write something to say, or leave it out for an interactive chat on a terminal',
   jsonNeedsMessage: '--json prints one turn: give its MESSAGE too (`ias chat MESSAGE --json`)',
   noApprover:
@@ -166,7 +168,8 @@ const chinese: ChatWords = {
   finishedInBackground: (skill, status) => `[${skill} 已在后台结束：${chineseCallStatus[status]}]`,
   retryingIn: (seconds) => ` ${seconds} 秒后重试…`,
   thinkingAbove: '[上面的文字是模型的思考，不是它的回复]',
-  needMessage: '请给出消息（MESSAGE），或在终端中运行 `ias chat`',
+  emptyStdin:
+    '没有要说的话：标准输入是空的。请给出消息（MESSAGE）、用管道传入一条（`echo 你好 | ias chat`），或在终端中运行 `ias chat`',
   emptyMessage: '消息（MESSAGE）是空的：请写下要说的话，或在终端中不带消息运行以交互对话',
   jsonNeedsMessage: '--json 只输出一轮对话：请同时给出这轮的消息（`ias chat 消息 --json`）',
   noApprover: '[高风险调用需要你的确认，但这里没有终端可以询问你：请在终端中运行 `ias chat`，在那里确认]',

@@ -144,9 +144,12 @@ export const chineseHelp: Record<string, CommandHelp | undefined> = {
     },
   },
   chat: {
-    description: '与 iAs 对话：带上消息时进行一轮对话，否则在终端中进入交互式会话',
-    arguments: { message: '要说的话（省略则进入交互式会话）' },
-    options: { '--conversation': '继续这个对话', '--json': '以 JSON 输出这一轮（仅限一轮对话：带上消息时）' },
+    description: '与 iAs 对话：带上消息（或通过管道传入）时进行一轮对话，否则在终端中进入交互式会话',
+    arguments: { message: '要说的话（省略时：读取通过管道传入的内容；在终端中则进入交互式会话）' },
+    options: {
+      '--conversation': '继续这个对话',
+      '--json': '以 JSON 输出这一轮（仅限一轮对话：带上消息或通过管道传入时）',
+    },
     after: `${providerVariables}
 在终端中，Ctrl-C 停止回复，/exit 或 Ctrl-D 退出；/help 列出对话中的命令。
 高风险的调用在这里询问（y/N；Ctrl-C 表示拒绝）。退出码：0 模型已回复，

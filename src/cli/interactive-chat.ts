@@ -9,6 +9,7 @@ import type { TurnResult } from '../core/agent/agent.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import { TurnUnderWayError } from '../core/agent/turn-under-way.js';
 import { withControlsShown } from '../shared/visible-text.js';
+import { blockMessage } from './block-message.js';
 import { chatCommandOf } from './chat-commands.js';
 import { endReply, printError, printNoProvider, printTurnEnd, sayThrown } from './chat-output.js';
 import type { ChatWords } from './chat-words.js';
@@ -208,7 +209,7 @@ export async function interactiveLoop(
         const lines = pasting;
         pasting = undefined;
         if (lines.length === 1) typed(lines[0]!, true);
-        else if (lines.length > 1) chat(pastedMessage(lines));
+        else if (lines.length > 1) chat(blockMessage(lines));
       }
     };
     process.stdin.on('keypress', onKey);
@@ -238,12 +239,3 @@ const TOGETHER_MS = 25;
 /** Asks the terminal to mark what is pasted (xterm's bracketed paste), and to stop. */
 const BRACKETED_PASTE_ON = '\x1b[?2004h';
 const BRACKETED_PASTE_OFF = '\x1b[?2004l';
-
-/** A pasted block as one message: its indentation kept, the blank lines around it dropped. */
-function pastedMessage(lines: string[]): string {
-  const text = lines
-    .join('\n')
-    .replace(/^\s*\n/, '')
-    .trimEnd();
-  return text.includes('\n') ? text : text.trim();
-}

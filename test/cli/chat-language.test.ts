@@ -93,7 +93,11 @@ describe('ias chat in the owner’s language', () => {
   it('usage errors and a missing model read in 简体中文 too', async () => {
     const w = await chatWorld();
     const noMessage = await iasAsync(['chat', ...w.args], { ...w.env, ...CHINESE });
-    expect(noMessage).toMatchObject({ status: 2, stderr: '错误：请给出消息（MESSAGE），或在终端中运行 `ias chat`\n' });
+    expect(noMessage).toMatchObject({
+      status: 2,
+      stderr:
+        '错误：没有要说的话：标准输入是空的。请给出消息（MESSAGE）、用管道传入一条（`echo 你好 | ias chat`），或在终端中运行 `ias chat`\n',
+    });
     const blank = await iasAsync(['chat', ' ', ...w.args], { ...w.env, ...CHINESE });
     expect(blank).toMatchObject({
       status: 2,
@@ -127,13 +131,17 @@ describe('ias chat in the owner’s language', () => {
   it('English stays the default with LANG=C; LC_ALL, then LC_MESSAGES, then LANG decide', async () => {
     const w = await chatWorld();
     const english = await iasAsync(['chat', ...w.args], { ...w.env, LANG: 'C' });
-    expect(english).toMatchObject({ status: 2, stderr: 'error: give a MESSAGE, or run `ias chat` on a terminal\n' });
+    expect(english).toMatchObject({
+      status: 2,
+      stderr:
+        'error: nothing to say: stdin is empty. Give a MESSAGE, pipe one in (`echo hi | ias chat`), or run `ias chat` on a terminal\n',
+    });
     const none = await iasAsync(['chat', 'hi', ...w.args], { ...NO_MODEL, LANG: 'C' });
     expect(none.stderr).toMatch(/^error: No model is configured\./);
     const allWins = await iasAsync(['chat', ...w.args], { ...w.env, LC_ALL: 'C', LANG: 'zh_CN.UTF-8' });
-    expect(allWins.stderr).toMatch(/^error: give a MESSAGE/);
+    expect(allWins.stderr).toMatch(/^error: nothing to say: stdin is empty/);
     const messages = await iasAsync(['chat', ...w.args], { ...w.env, LC_MESSAGES: 'zh_CN.UTF-8', LANG: 'en_US.UTF-8' });
-    expect(messages.stderr).toMatch(/^错误：请给出消息/);
+    expect(messages.stderr).toMatch(/^错误：没有要说的话：标准输入是空的/);
   });
 
   it('the language setting wins over the system’s, either way', async () => {

@@ -80,10 +80,16 @@ export const namesItsVariable = (name: string) => /[\p{L}\p{N}]/u.test(name);
 /**
  * The arguments as variables: `SKILL_PARAMS` (their JSON) and `SKILL_PARAM_<NAME>` for each
  * top-level scalar. One too long to be a variable, or past what they may take in all, is left
- * out: the whole JSON is on stdin. So are two arguments that make one variable (neither
- * overwrites the other) and a name with no letter or digit.
+ * out: the whole JSON is on stdin. So is a name with no letter or digit, and so are arguments that
+ * make one variable: a parameter the schema declares (`declared`) keeps its variable from any
+ * argument it does not declare (the model cannot take a checked value's place, nor empty it), and
+ * two declared ones, or two undeclared ones, that make one variable give it to neither.
  */
-export function paramEnv(params: Record<string, unknown>, json = JSON.stringify(params)): Record<string, string> {
+export function paramEnv(
+  params: Record<string, unknown>,
+  json = JSON.stringify(params),
+  declared: ReadonlySet<string> = new Set(),
+): Record<string, string> {
   const env: Record<string, string> = {};
   let room = PARAM_VARIABLES_BYTES;
   const add = (name: string, value: string) => {
@@ -96,10 +102,15 @@ export function paramEnv(params: Record<string, unknown>, json = JSON.stringify(
     ([key, value]) =>
       namesItsVariable(key) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'),
   );
-  const made = new Map<string, number>();
-  for (const [key] of scalars) made.set(paramVariable(key), (made.get(paramVariable(key)) ?? 0) + 1);
-  for (const [key, value] of scalars) {
-    if (made.get(paramVariable(key)) === 1) add(paramVariable(key), String(value));
+  const byVariable = new Map<string, [string, unknown][]>();
+  for (const entry of scalars) {
+    const variable = paramVariable(entry[0]);
+    byVariable.set(variable, [...(byVariable.get(variable) ?? []), entry]);
+  }
+  for (const [variable, entries] of byVariable) {
+    const ofSchema = entries.filter(([key]) => declared.has(key));
+    const claimants = ofSchema.length > 0 ? ofSchema : entries;
+    if (claimants.length === 1) add(variable, String(claimants[0]![1]));
   }
   add('SKILL_PARAMS', json);
   return env;

@@ -14,7 +14,7 @@ import {
 } from '../builtins/index.js';
 import { englishArgsProblems, sayArgsProblem, type ArgsProblem } from '../../shared/args-problems.js';
 import { allowedParentEnv, environmentProblem, paramEnv } from './environment.js';
-import { hideCutSecrets, secretValues } from './hide-secrets.js';
+import { hideCutSecrets, hideSecrets, secretValues } from './hide-secrets.js';
 import { runProcess } from './run-process.js';
 import { argsProblem } from './schema.js';
 import { ensureScriptFile } from './script-file.js';
@@ -209,7 +209,7 @@ async function runScript(
     ...(options.env ?? {}),
     SKILL_NAME: skill.name,
     SKILL_DIR: skill.dir,
-    ...paramEnv(params, json),
+    ...paramEnv(params, json, declaredNames(skill.parameters)),
     PYTHONDONTWRITEBYTECODE: '1',
     PYTHONIOENCODING: 'utf-8',
   };
@@ -256,7 +256,8 @@ async function runScript(
   // Where output is cut, a secret may be cut too: its part left there is hidden here (the secrets
   // whole, wherever they are, are hidden by the caller).
   const secrets = secretValues(skill, options.env ?? {});
-  const out = hideCutSecrets(exit.stdout.trim(), secrets, { end: truncated });
+  // Hidden before a result object is parsed: a secret of digits would be a number in it.
+  const out = hideSecrets(hideCutSecrets(exit.stdout.trim(), secrets, { end: truncated }), secrets);
   const exitCode = exit.code ?? (exit.signal ? 128 : 1);
   if (exit.code !== 0) {
     const whole = hideCutSecrets(exit.stderr.trim(), secrets, { end: truncated }) || out;
@@ -278,4 +279,12 @@ async function runScript(
     }
   }
   return { success: true, data: out, exitCode, ...mark };
+}
+
+/** The top-level parameter names a schema declares. */
+function declaredNames(schema: Record<string, unknown>): Set<string> {
+  const properties = schema.properties;
+  return new Set(
+    properties && typeof properties === 'object' && !Array.isArray(properties) ? Object.keys(properties) : [],
+  );
 }

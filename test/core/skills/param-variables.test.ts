@@ -106,37 +106,33 @@ describe('parameter names that would reach a script as one variable', () => {
     expect(registry.list().map((s) => s.name)).toEqual(['city', 'guide']);
   });
 
-  it('when the script runs, gives neither argument that variable, nor one named with no letter or digit; both are in SKILL_PARAMS', async () => {
+  it('when the script runs, gives two declared names that clash, or two undeclared ones, no variable; a declared name keeps its own from an undeclared one', async () => {
     const script =
-      'printf "%s|" "${SKILL_PARAM_A_B-unset}" "${SKILL_PARAM_TEXT-unset}" "${SKILL_PARAM___-unset}" "${SKILL_PARAM_X_Y-unset}"; printf "%s" "$SKILL_PARAMS"';
-    // Declared names that clash, an undeclared argument that clashes with a declared one, and "--".
-    const { registry } = loaded({
-      echo: scriptSkill({
-        script,
-        parameters: {
-          type: 'object',
-          properties: { 'a-b': { type: 'string' }, a_b: { type: 'string' }, 'x-y': { type: 'string' } },
-        },
-      }),
-    });
-    const result = await executeSkill(
-      registry.get('echo')!,
-      { 'a-b': 'one', a_b: 'two', text: 'kept', '--': 'dashes', 'x-y': 'three', X_Y: 'four' },
-      { scriptCacheDir: tempDir('ias-cache-') },
-    );
-    expect(result).toMatchObject({ success: true });
-    const [vars, json] = [
-      String(result.data).split('|').slice(0, 4),
-      String(result.data).split('|').slice(4).join('|'),
-    ];
-    expect(vars).toEqual(['unset', 'kept', 'unset', 'unset']);
-    expect(JSON.parse(json)).toEqual({
+      'printf "%s|" "${SKILL_PARAM_A_B-unset}" "${SKILL_PARAM_TEXT-unset}" "${SKILL_PARAM___-unset}" "${SKILL_PARAM_X_Y-unset}" "${SKILL_PARAM_SUBDIR-unset}" "${SKILL_PARAM_P_Q-unset}"; printf "%s" "$SKILL_PARAMS"';
+    const properties = {
+      'a-b': { type: 'string' },
+      a_b: { type: 'string' },
+      'x-y': { type: 'string' },
+      subdir: { type: 'string', pattern: '^[a-z]+$' },
+    };
+    const { registry } = loaded({ echo: scriptSkill({ script, parameters: { type: 'object', properties } }) });
+    // Undeclared: text (alone), "--", X_Y (against declared x-y), SUBDIR (against declared subdir), p-q and P_Q.
+    const params = {
       'a-b': 'one',
       a_b: 'two',
       text: 'kept',
       '--': 'dashes',
       'x-y': 'three',
       X_Y: 'four',
-    });
+      subdir: 'cache',
+      SUBDIR: '',
+      'p-q': 'five',
+      P_Q: 'six',
+    };
+    const result = await executeSkill(registry.get('echo')!, params, { scriptCacheDir: tempDir('ias-cache-') });
+    expect(result).toMatchObject({ success: true });
+    const parts = String(result.data).split('|');
+    expect(parts.slice(0, 6)).toEqual(['unset', 'kept', 'unset', 'three', 'cache', 'unset']);
+    expect(JSON.parse(parts.slice(6).join('|'))).toEqual(params);
   });
 });

@@ -29,6 +29,11 @@ export function hideSecrets<T>(value: T, secrets: readonly string[]): T {
   const forms = secretForms(secrets);
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return hideForms(v, forms);
+    // A secret of digits, read as a number (a built-in's result, a parsed answer).
+    if (typeof v === 'number' || typeof v === 'bigint') {
+      const text = String(v);
+      return forms.some((form) => text.includes(form)) ? hideForms(text, forms) : v;
+    }
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === 'object') {
       return Object.fromEntries(Object.entries(v).map(([k, inner]) => [walk(k) as string, walk(inner)]));

@@ -93,6 +93,35 @@ node -e 'console.log(JSON.stringify({ headers: { "X-Api-Key": process.env.API_KE
     expect(failed.logged).not.toContain('sk-capp');
   });
 
+  it('is hidden when it is a number in a result object (a PIN of digits)', async () => {
+    const { result, logged } = await leaky(
+      '73914826',
+      `console.log(JSON.stringify({ success: true, data: { pin: Number(process.env.API_KEY), note: 'set' } }))`,
+    );
+    expect(JSON.stringify(result)).not.toContain('73914826');
+    expect(logged).not.toContain('73914826');
+    // A built-in's number result is hidden too.
+    expect(hideSecrets({ pin: 73914826, other: 5 }, ['73914826'])).toEqual({ pin: SECRET_HIDDEN, other: 5 });
+  });
+
+  it("is hidden as Python's requests writes it in a URL's query (quote_plus), and with lower-case %xx", () => {
+    const key = "pa!ss*word (1)/'x'";
+    const quotePlus = 'pa%21ss%2Aword+%281%29%2F%27x%27';
+    const text = `401 Client Error: Unauthorized for url: https://api.x/v1?key=${quotePlus} and ${quotePlus.toLowerCase()}`;
+    expect(hideSecrets(text, [key])).toBe(
+      `401 Client Error: Unauthorized for url: https://api.x/v1?key=${SECRET_HIDDEN} and ${SECRET_HIDDEN}`,
+    );
+    // Python's quote leaves "/" as it is.
+    expect(hideSecrets('/v1/pa%21ss%2Aword%20%281%29/%27x%27', [key])).toBe(`/v1/${SECRET_HIDDEN}`);
+  });
+
+  it('hides a secret of 6 characters inside a Basic auth header at every offset', () => {
+    for (const user of ['u:', 'us:', 'use:']) {
+      const header = `Basic ${b64(`${user}abcdef`)}`;
+      expect(hideSecrets(header, ['abcdef']), user).toContain(SECRET_HIDDEN);
+    }
+  });
+
   it('leaves ordinary text and JSON as they are', () => {
     const secrets = ['sk-live-4f9a2b7c', 'hunter2-but-longer'];
     const answer = {

@@ -151,10 +151,15 @@ function networkProblem(request: HttpRequest, err: unknown): string {
   return `could not reach ${service} at ${url.origin}: ${deepestMessage(err)}`;
 }
 
-/** A short, single-line excerpt of a body for messages. */
+/**
+ * A short, single-line excerpt of a body for messages. A word the cut would split is left out
+ * whole: a key the server echoed, cut there, would show a part that secret hiding cannot match.
+ */
 export function excerpt(text: string, max = 200): string {
   const t = text.replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max)}…` : t;
+  if (t.length <= max) return t;
+  const cut = /[\w-]/.test(t[max]!) ? t.slice(0, max).replace(/[\w-]+$/, '') : t.slice(0, max);
+  return `${cut}…`;
 }
 
 /** "; try again in 30 s" when the answer carries a Retry-After in seconds. */

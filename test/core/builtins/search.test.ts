@@ -157,6 +157,17 @@ describe('search_web', () => {
     );
   });
 
+  it('leaves out a word its answer excerpt would cut: a key the service echoed shows no part of itself', async () => {
+    useTavily();
+    // The key starts 6 characters before the excerpt's 200-character cut.
+    const body = `${'a'.repeat(193)} ${KEY} and more`;
+    tavily.route(() => ({ text: body, contentType: 'text/plain' }));
+    const outcome = await world.runtime.caller.call({ name: 'search_web', params: { query: 'x' }, source: 'chat' });
+    const error = String(outcome.result.error);
+    expect(error).toContain(`${'a'.repeat(193)} …`);
+    expect(error).not.toContain(KEY.slice(0, 4));
+  });
+
   it('says when the address is not a SearXNG instance or nothing listens there', async () => {
     useSearxng(`${searxng.url}/`);
     searxng.route(() => ({ text: '<html>a blog</html>', contentType: 'text/html' }));

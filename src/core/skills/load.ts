@@ -1,7 +1,7 @@
 /** Reads skill folders from disk: SKILL.md parsing, symlink confinement and the version hash. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { highRiskBuiltins } from '../builtins/high-risk.js';
+import { alwaysHighRisk } from '../builtins/high-risk.js';
 import { NotRegularFileError, readRegularFile } from '../regular-file.js';
 import { FolderError, hashFolderFiles, isInside, listFolderFiles } from './folder-files.js';
 import { parseSkillFile } from './parse.js';
@@ -118,7 +118,7 @@ export function loadSkillFolder(
   }
   // A handler that acts outside iAs stays high risk, whatever the file says.
   const handler = parsed.definition.builtin;
-  const raised = handler !== undefined && highRiskBuiltins.has(handler) && parsed.definition.risk !== 'high';
+  const raised = handler !== undefined && alwaysHighRisk(handler) && parsed.definition.risk !== 'high';
   if (raised) parsed.definition.risk = 'high';
   const riskRaised = raised ? [skillProblem(file, 'builtin-risk-raised', { handler }, parsed.builtinLine)] : [];
   const script = parsed.definition.script;

@@ -7,13 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
-import { launchBrowser, serve, type Served } from './harness.js';
-
-let browser: Browser;
-let app: Served;
+import { servedWorld } from './served-world.js';
 
 const high = (script: string) =>
   scriptSkill({
@@ -23,46 +20,42 @@ const high = (script: string) =>
     script,
   });
 
-beforeAll(async () => {
-  const system = tempDir('ias-e2e-system-');
-  writeSkill(system, 'send_report', high('echo shipped'));
-  writeSkill(system, 'archive', high('echo archived'));
-  app = await serve({
-    systemSkills: system,
-    // Written straight into the skills folder (not through the app's editor): not reviewed.
-    setup: (home) => {
-      fs.mkdirSync(path.join(home, 'skills'), { recursive: true });
-      writeSkill(path.join(home, 'skills'), 'send_report', high('echo mine'));
-      // The owner's own Low skill, likewise not reviewed: asked about as High until reviewed.
-      writeSkill(
-        path.join(home, 'skills'),
-        'greet',
-        scriptSkill({
-          risk: 'Low',
-          parameters: { type: 'object', properties: { to: { type: 'string' } } },
-          script: 'echo hi',
-        }),
-      );
-    },
-  });
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+const world = servedWorld({
+  serve: () => {
+    const system = tempDir('ias-e2e-system-');
+    writeSkill(system, 'send_report', high('echo shipped'));
+    writeSkill(system, 'archive', high('echo archived'));
+    return {
+      systemSkills: system,
+      // Written straight into the skills folder (not through the app's editor): not reviewed.
+      setup: (home) => {
+        fs.mkdirSync(path.join(home, 'skills'), { recursive: true });
+        writeSkill(path.join(home, 'skills'), 'send_report', high('echo mine'));
+        // The owner's own Low skill, likewise not reviewed: asked about as High until reviewed.
+        writeSkill(
+          path.join(home, 'skills'),
+          'greet',
+          scriptSkill({
+            risk: 'Low',
+            parameters: { type: 'object', properties: { to: { type: 'string' } } },
+            script: 'echo hi',
+          }),
+        );
+      },
+    };
+  },
 });
 
 async function open(locale: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale });
+  const context = await world.browser.newContext({ viewport: { width: 1280, height: 860 }, locale });
   const page = await context.newPage();
-  await page.goto(app.url);
+  await page.goto(world.app.url);
   await page.waitForSelector('[data-testid="message-input"]');
   return page;
 }
 
 async function ask(page: Page, skill: string) {
-  app.model.enqueue({ toolCalls: [{ name: skill, arguments: '{"to":"boss"}' }] }, { content: 'Declined, then.' });
+  world.app.model.enqueue({ toolCalls: [{ name: skill, arguments: '{"to":"boss"}' }] }, { content: 'Declined, then.' });
   await page.fill('[data-testid="message-input"]', `use ${skill}`);
   await page.click('[data-testid="send-button"]');
   const card = page.locator('[data-testid="approval-card"]').last();
@@ -84,14 +77,14 @@ describe('approving a user skill in a shipped skill’s name, in Chromium', () =
     expect(await origin.getAttribute('data-origin')).toBe('user-override-unreviewed');
     await page.locator('[data-testid="toast"]', { hasText: NOT_BUILT_IN_EN }).waitFor({ timeout: 8000 });
 
-    await page.goto(`${app.origin}/#/approvals`);
+    await page.goto(`${world.app.origin}/#/approvals`);
     const item = page.locator('[data-testid="approval-item"][data-status="pending"]');
     await item.waitFor({ timeout: 8000 });
     expect(await item.locator('[data-testid="approval-origin"]').textContent()).toBe(NOT_BUILT_IN_EN);
     await item.getByRole('button', { name: 'Reject' }).click();
     await page.locator('[data-testid="approval-item"][data-status="rejected"]').waitFor({ timeout: 8000 });
     await expect
-      .poll(() => JSON.stringify(app.model.requests.at(-1)?.body.messages ?? []))
+      .poll(() => JSON.stringify(world.app.model.requests.at(-1)?.body.messages ?? []))
       .toContain('用户拒绝了你的调用：send_report');
     await page.context().close();
   });
@@ -122,7 +115,7 @@ describe('approving the owner’s own Low skill, not reviewed, in Chromium', () 
     const origin = card.locator('[data-testid="approval-origin"]');
     expect(await origin.textContent()).toBe(UNREVIEWED_EN);
     expect(await origin.getAttribute('data-origin')).toBe('user-unreviewed');
-    await page.goto(`${app.origin}/#/approvals`);
+    await page.goto(`${world.app.origin}/#/approvals`);
     const item = page.locator('[data-testid="approval-item"][data-status="pending"]');
     await item.waitFor({ timeout: 8000 });
     expect(await item.locator('[data-testid="approval-origin"]').textContent()).toBe(UNREVIEWED_EN);

@@ -4,13 +4,9 @@
  * comes in shows that page, not the calls read before it under the old filter.
  */
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openStore } from '../../src/core/store/index.js';
-import { launchBrowser, serve, type Served } from './harness.js';
-
-let app: Served;
-let browser: Browser;
+import { servedWorld } from './served-world.js';
 
 const database = (home: string) => path.join(home, 'ias.db');
 
@@ -28,18 +24,10 @@ function seed(home: string): void {
   store.close();
 }
 
-beforeAll(async () => {
-  app = await serve({ noModel: true, setup: seed });
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const world = servedWorld({ serve: { noModel: true, setup: seed } });
 
 it('a filter changed while new calls wait: closing the drawer before its page comes shows that page', async () => {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const context = await world.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   // The real socket, relayed: the answers to the failed calls' query wait, once asked to, for `release`.
   let hold = false;
@@ -58,8 +46,8 @@ it('a filter changed while new calls wait: closing the drawer before its page co
       else ws.send(message);
     });
   });
-  await page.goto(app.url);
-  await page.goto(`${app.origin}/#/audit`);
+  await page.goto(world.app.url);
+  await page.goto(`${world.app.origin}/#/audit`);
   const rows = page.locator('[data-testid="audit-row"]');
   await expect.poll(() => rows.count()).toBe(3);
 
@@ -67,7 +55,7 @@ it('a filter changed while new calls wait: closing the drawer before its page co
   await rows.first().click();
   const drawer = page.locator('[data-testid="audit-drawer"]');
   await drawer.waitFor();
-  const other = openStore(database(app.home));
+  const other = openStore(database(world.app.home));
   other.audit.record({ skill: 'later', source: 'chat', risk: 'low', params: {} }, { status: 'done', durationMs: 1 });
   other.close();
   await page.locator('[data-testid="audit-news"]').waitFor({ timeout: 15_000 });

@@ -6,21 +6,18 @@
  * terminal's calls read as CLI (命令行 in 简体中文), the app's as Chat, and the source filter tells them apart.
  */
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { openStore } from '../../src/core/store/index.js';
 import { iasAsync } from '../helpers/cli.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
-import { launchBrowser, serve, type Served } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 const SEEDED = 150;
 
-let app: Served;
 let system: string;
-let browser: Browser;
 /** The Audit page, open throughout; the chat in another tab of the same browser. */
 let audit: Page;
-let chat: Page;
 
 /** Earlier calls, a minute apart: more than a page of them, to scroll. */
 function seed(home: string): void {
@@ -37,24 +34,27 @@ function seed(home: string): void {
   store.close();
 }
 
-beforeAll(async () => {
-  system = tempDir('ias-e2e-system-');
-  writeSkill(system, 'lookup', scriptSkill({ description: 'Looks something up.', script: 'echo found it' }));
-  writeSkill(system, 'send_report', scriptSkill({ risk: 'High', description: 'Sends a report.', script: 'echo sent' }));
-  app = await serve({ systemSkills: system, setup: seed });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  chat = await context.newPage();
-  await chat.goto(app.url);
-  await chat.waitForSelector('[data-testid="message-input"]');
-  audit = await context.newPage();
-  await audit.goto(`${app.origin}/#/audit`);
-  await audit.locator('[data-testid="audit-row"]').first().waitFor();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+const world = servedWorld({
+  serve: () => {
+    system = tempDir('ias-e2e-system-');
+    writeSkill(system, 'lookup', scriptSkill({ description: 'Looks something up.', script: 'echo found it' }));
+    writeSkill(
+      system,
+      'send_report',
+      scriptSkill({ risk: 'High', description: 'Sends a report.', script: 'echo sent' }),
+    );
+    return { systemSkills: system, setup: seed };
+  },
+  page: async (browser, app) => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const chat = await context.newPage();
+    await chat.goto(app.url);
+    await chat.waitForSelector('[data-testid="message-input"]');
+    audit = await context.newPage();
+    await audit.goto(`${app.origin}/#/audit`);
+    await audit.locator('[data-testid="audit-row"]').first().waitFor();
+    return chat;
+  },
 });
 
 /** What another process wrote, or a turn in another tab, reaches the page within a second or two. */
@@ -69,16 +69,16 @@ const rendered = () =>
   audit.locator('[data-testid="audit-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
 
 async function send(text: string): Promise<void> {
-  await chat.fill('[data-testid="message-input"]', text);
-  await chat.click('[data-testid="send-button"]');
+  await world.page.fill('[data-testid="message-input"]', text);
+  await world.page.click('[data-testid="send-button"]');
 }
 
 it('a call `ias chat` makes in another process comes in at the top, without Refresh', async () => {
   expect(await firstSkill()).toBe('earlier');
-  app.model.enqueue({ toolCalls: [{ name: 'lookup', arguments: '{}' }] }, { content: 'Found it.' });
+  world.app.model.enqueue({ toolCalls: [{ name: 'lookup', arguments: '{}' }] }, { content: 'Found it.' });
   const run = await iasAsync(['chat', 'look it up', '--json', '--system-skills', system], {
-    IAS_HOME: app.home,
-    IAS_LLM_BASE_URL: app.model.url,
+    IAS_HOME: world.app.home,
+    IAS_LLM_BASE_URL: world.app.model.url,
     IAS_LLM_MODEL: 'test-model',
     IAS_LLM_API_KEY: 'test-key',
   });
@@ -93,7 +93,7 @@ it('a call `ias chat` makes in another process comes in at the top, without Refr
 });
 
 it('a call awaiting approval shows running, then its end in place and in the open drawer', async () => {
-  app.model.enqueue({ toolCalls: [{ name: 'send_report', arguments: '{}' }] }, { content: 'Not sent, then.' });
+  world.app.model.enqueue({ toolCalls: [{ name: 'send_report', arguments: '{}' }] }, { content: 'Not sent, then.' });
   await send('send the report');
   await expect.poll(firstSkill, SOON).toBe('send_report');
   expect(await firstRow().getAttribute('data-status')).toBe('running');
@@ -103,7 +103,7 @@ it('a call awaiting approval shows running, then its end in place and in the ope
   await drawer.waitFor();
   expect(await drawer.textContent()).toContain('Running');
 
-  const card = chat.locator('[data-testid="approval-card"]').last();
+  const card = world.page.locator('[data-testid="approval-card"]').last();
   await card.waitFor(SOON);
   await card.locator('[data-testid="reject-button"]').click();
   const row = audit.locator(`[data-testid="audit-row"][data-id="${id}"]`);
@@ -123,7 +123,10 @@ it('scrolled down, a pill counts the new calls and the view stays until it is cl
   const inView = await rendered();
   expect(inView).not.toContain(null);
 
-  app.model.enqueue({ toolCalls: [{ name: 'lookup', arguments: '{"q":"again"}' }] }, { content: 'Found it again.' });
+  world.app.model.enqueue(
+    { toolCalls: [{ name: 'lookup', arguments: '{"q":"again"}' }] },
+    { content: 'Found it again.' },
+  );
   await send('look it up again');
   const pill = audit.locator('[data-testid="audit-news"]');
   await pill.waitFor(SOON);
@@ -154,12 +157,12 @@ it("the source filter tells the terminal's calls from the app's chat, in either 
   expect(new Set(sources)).toEqual(new Set(['Chat']));
   await filter.selectOption('');
 
-  const chinese = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+  const chinese = await world.browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
   try {
     const page = await chinese.newPage();
-    await page.goto(app.url);
+    await page.goto(world.app.url);
     await page.waitForSelector('[data-testid="message-input"]');
-    await page.goto(`${app.origin}/#/audit`);
+    await page.goto(`${world.app.origin}/#/audit`);
     const zhFilter = page.locator('[data-testid="audit-filter-source"]');
     expect(await zhFilter.locator('option[value="cli"]').textContent()).toBe('命令行');
     await zhFilter.selectOption('cli');

@@ -5,18 +5,14 @@
  * now's calls as well); a conversation or task deleted since by the id as stored, marked deleted;
  * the terminal as it is. In English and in 简体中文.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
-import { launchBrowser, otherClient, screenshot, serve, type Served } from './harness.js';
+import { openApp, otherClient, screenshot } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 /** The audit row ids by what asked for the call. */
 const rows: Record<string, number> = {};
-
-let app: Served;
-let browser: Browser;
-let page: Page;
 
 function seed(home: string): void {
   const store = openStore(dataPaths(home).database);
@@ -61,28 +57,16 @@ function seed(home: string): void {
   }
 }
 
-beforeAll(async () => {
-  app = await serve({ setup: seed });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-  page = await context.newPage();
-  await page.goto(app.url);
-  await page.waitForSelector('[data-testid="message-input"]');
-}, 60_000);
+const world = servedWorld({ serve: { setup: seed }, page: openApp });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const requester = () => page.locator('[data-testid="audit-drawer"] [data-testid="audit-requested-by"]');
+const requester = () => world.page.locator('[data-testid="audit-drawer"] [data-testid="audit-requested-by"]');
 const link = () => requester().locator('[data-testid="audit-requester-link"]');
 
 /** The Audit page with the entry of the call `requestedBy` asked for open; its requester once found. */
 async function entryOf(requestedBy: string): Promise<string> {
-  await page.goto(`${app.origin}/#/audit`);
-  await page.locator(`[data-testid="audit-row"][data-id="${rows[requestedBy]}"]`).click();
-  await page.locator('[data-testid="audit-drawer"] h2', { hasText: `#${rows[requestedBy]}` }).waitFor();
+  await world.page.goto(`${world.app.origin}/#/audit`);
+  await world.page.locator(`[data-testid="audit-row"][data-id="${rows[requestedBy]}"]`).click();
+  await world.page.locator('[data-testid="audit-drawer"] h2', { hasText: `#${rows[requestedBy]}` }).waitFor();
   await expect.poll(() => requester().getAttribute('data-kind')).not.toBe('unknown');
   return (await requester().getAttribute('data-kind'))!;
 }
@@ -91,19 +75,19 @@ describe('Requested by in the audit entry panel', () => {
   it("is a conversation's title, a link that opens it in the chat", async () => {
     expect(await entryOf('conv-lisbon')).toBe('conversation');
     expect(await link().textContent()).toBe(' Trip to Lisbon');
-    await screenshot(page, 'audit-requester-conversation');
+    await screenshot(world.page, 'audit-requester-conversation');
     await link().click();
-    await expect.poll(() => new URL(page.url()).hash).toBe('#/chat/conv-lisbon');
-    await expect.poll(() => page.locator('.chat-title').textContent()).toBe('Trip to Lisbon');
-    await page.getByText('Find flights to Lisbon').waitFor();
+    await expect.poll(() => new URL(world.page.url()).hash).toBe('#/chat/conv-lisbon');
+    await expect.poll(() => world.page.locator('.chat-title').textContent()).toBe('Trip to Lisbon');
+    await world.page.getByText('Find flights to Lisbon').waitFor();
 
     // One older than those the chat lists is there too, by its title; the chat shows that title.
     expect(await entryOf('conv-old')).toBe('conversation');
     expect(await link().textContent()).toBe(' Old notes');
     expect(await link().getAttribute('href')).toBe('#/chat/conv-old');
     await link().click();
-    await page.getByText('Note this').waitFor();
-    await expect.poll(() => page.locator('.chat-title').textContent()).toBe('Old notes');
+    await world.page.getByText('Note this').waitFor();
+    await expect.poll(() => world.page.locator('.chat-title').textContent()).toBe('Old notes');
   });
 
   it("is a scheduled task's name, a link to it on the tasks page, for a run now's calls too", async () => {
@@ -112,17 +96,17 @@ describe('Requested by in the audit entry panel', () => {
       expect(await link().textContent()).toBe(' Task “Morning report”');
     }
     await link().click();
-    await expect.poll(() => new URL(page.url()).hash).toBe('#/tasks/report01');
-    const task = page.locator('[data-testid="task-item"][data-id="report01"]');
+    await expect.poll(() => new URL(world.page.url()).hash).toBe('#/tasks/report01');
+    const task = world.page.locator('[data-testid="task-item"][data-id="report01"]');
     await expect.poll(() => task.getAttribute('data-selected')).toBe('true');
-    await screenshot(page, 'audit-requester-task');
+    await screenshot(world.page, 'audit-requester-task');
   });
 
   it('is the id as stored, marked deleted, when the conversation or task is gone; the terminal as it is', async () => {
     expect(await entryOf('conv-gone')).toBe('deleted');
     expect(await requester().textContent()).toBe('conv-gone conversation deleted');
     expect(await link().count()).toBe(0);
-    await screenshot(page, 'audit-requester-deleted');
+    await screenshot(world.page, 'audit-requester-deleted');
 
     expect(await entryOf('task-gone01')).toBe('deleted');
     expect(await requester().textContent()).toBe('task-gone01 task deleted');
@@ -133,7 +117,7 @@ describe('Requested by in the audit entry panel', () => {
 
   it('follows a conversation deleted while its entry is open', async () => {
     expect(await entryOf('conv-lisbon')).toBe('conversation');
-    const other = await otherClient(app);
+    const other = await otherClient(world.app);
     try {
       await other.call('deleteConversation', 'conv-lisbon');
     } finally {
@@ -144,8 +128,8 @@ describe('Requested by in the audit entry panel', () => {
   });
 
   it('says it in 简体中文', async () => {
-    await page.goto(`${app.origin}/#/settings`);
-    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    await world.page.goto(`${world.app.origin}/#/settings`);
+    await world.page.selectOption('[data-testid="settings-language"]', 'zh-CN');
     try {
       expect(await entryOf('conv-gone')).toBe('deleted');
       expect(await requester().textContent()).toBe('conv-gone 对话已删除');
@@ -153,10 +137,10 @@ describe('Requested by in the audit entry panel', () => {
       expect(await requester().textContent()).toBe('task-gone01 任务已删除');
       expect(await entryOf('task-report01')).toBe('task');
       expect(await link().textContent()).toBe(' 任务“Morning report”');
-      expect(await page.locator('[data-testid="audit-drawer"] dt', { hasText: '发起方' }).count()).toBe(1);
+      expect(await world.page.locator('[data-testid="audit-drawer"] dt', { hasText: '发起方' }).count()).toBe(1);
     } finally {
-      await page.goto(`${app.origin}/#/settings`);
-      await page.selectOption('[data-testid="settings-language"]', 'system');
+      await world.page.goto(`${world.app.origin}/#/settings`);
+      await world.page.selectOption('[data-testid="settings-language"]', 'system');
     }
   });
 });

@@ -7,19 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeHmac } from '../../src/core/approval/code.js';
 import { sha256Hex } from '../../src/core/approval/canonical.js';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
-import { launchBrowser, openApp, screenshot, serve, type Served } from './harness.js';
+import { openApp, screenshot } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 const CODE = '424242';
-
-let app: Served;
-let browser: Browser;
-let page: Page;
 
 /**
  * An approval waiting in WeChat, as another iAs process on the same data folder (this test's
@@ -51,39 +47,34 @@ function waitingApproval(home: string): void {
   }
 }
 
-beforeAll(async () => {
-  app = await serve();
-  waitingApproval(app.home);
-  browser = await launchBrowser();
-  page = await openApp(browser, app);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+const world = servedWorld({
+  page: async (browser, app) => {
+    waitingApproval(app.home);
+    return openApp(browser, app);
+  },
 });
 
-const input = () => page.locator('[data-testid="message-input"]');
+const input = () => world.page.locator('[data-testid="message-input"]');
 
 async function send(text: string): Promise<void> {
   await input().fill(text);
-  await page.locator('[data-testid="send-button"]').click();
+  await world.page.locator('[data-testid="send-button"]').click();
 }
 
 describe('six digits typed while an approval waits', () => {
   it('that may be another process’s code go back into the box, unsent', async () => {
     const text = 'call the plumber on 135790 tomorrow';
     await send(text);
-    await page.getByText('may be its code, so it was not sent to the model').waitFor();
+    await world.page.getByText('may be its code, so it was not sent to the model').waitFor();
     await expect.poll(() => input().inputValue()).toBe(text);
-    expect(app.model.requests).toHaveLength(0);
-    await screenshot(page, 'chat-maybe-code-kept');
+    expect(world.app.model.requests).toHaveLength(0);
+    await screenshot(world.page, 'chat-maybe-code-kept');
   });
 
   it('that are the waiting approval’s code are not kept in the box', async () => {
     await send(`the code is ${CODE}`);
-    await page.getByText('That is an approval code').waitFor();
+    await world.page.getByText('That is an approval code').waitFor();
     await expect.poll(() => input().inputValue()).toBe('');
-    expect(app.model.requests).toHaveLength(0);
+    expect(world.app.model.requests).toHaveLength(0);
   });
 });

@@ -5,40 +5,17 @@
  * English words stay on the wire.
  */
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  otherClient,
-  screenshot,
-  serve,
-  writeNewSkill,
-  type OtherClient,
-  type Served,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { openApp, screenshot, writeNewSkill } from './harness.js';
+import { servedWorld } from './served-world.js';
 import { BROKEN_SKILL, writeBrokenSkill } from './broken-skill.js';
 
-let app: Served;
-let browser: Browser;
-let page: Page;
-let other: OtherClient;
-
-beforeAll(async () => {
-  app = await serve({
+const world = servedWorld({
+  serve: {
     setup: (home) => void writeBrokenSkill(home),
-  });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
-  page = await context.newPage();
-  await page.goto(app.url);
-  await page.waitForSelector('[data-testid="message-input"]');
-  other = await otherClient(app);
-}, 60_000);
-
-afterAll(async () => {
-  other?.socket.close();
-  await browser?.close();
-  await app?.stop();
+  },
+  page: (browser, app) => openApp(browser, app, { viewport: { width: 1280, height: 860 }, locale: 'zh-CN' }),
+  other: true,
 });
 
 const RISK_ZH = '无法识别的风险等级“medium”（front matter 的“risk”）：请写 Low 或 High';
@@ -46,55 +23,60 @@ const RISK_EN = 'unknown risk level "medium" in front matter "risk": write Low o
 
 describe('in the Chinese UI', () => {
   it('a broken SKILL.md’s problem reads in Chinese in the skills manager and the editor', async () => {
-    await page.goto(`${app.origin}/#/skills`);
-    const problem = page.locator('[data-testid="skill-problem"]').first();
+    await world.page.goto(`${world.app.origin}/#/skills`);
+    const problem = world.page.locator('[data-testid="skill-problem"]').first();
     await problem.waitFor();
     expect(await problem.locator('.problem-path').textContent()).toBe(
-      `${path.join(app.home, 'skills', 'greet', 'SKILL.md')}:3`,
+      `${path.join(world.app.home, 'skills', 'greet', 'SKILL.md')}:3`,
     );
     expect(await problem.locator('.problem-reason').textContent()).toBe(RISK_ZH);
-    await screenshot(page, 'skill-problem-zh');
+    await screenshot(world.page, 'skill-problem-zh');
 
     // What the core sends is still English, with the code beside it.
-    const state = await other.call<{ problems: { message: string; messageCode?: unknown }[] }>('listSkills');
+    const state = await world.other.call<{ problems: { message: string; messageCode?: unknown }[] }>('listSkills');
     expect(state.problems[0]).toMatchObject({ message: RISK_EN, messageCode: { code: 'risk-unknown' } });
 
     // The editor checks as the owner types: a new skill given the same mistake.
-    await writeNewSkill(page, 'greet_again', BROKEN_SKILL);
-    const checked = page.locator('[data-testid="validation-problem"]').first();
+    await writeNewSkill(world.page, 'greet_again', BROKEN_SKILL);
+    const checked = world.page.locator('[data-testid="validation-problem"]').first();
     await expect.poll(async () => (await checked.count()) && (await checked.textContent())).toBe(`第 3 行${RISK_ZH}`);
-    await screenshot(page, 'skill-validation-zh');
+    await screenshot(world.page, 'skill-validation-zh');
   });
 
   it('an API error reads in Chinese: a message sent to a conversation deleted in another window', async () => {
-    app.model.enqueue({ content: 'Hello.' });
-    const { conversationId, turnId } = await other.call<{ conversationId: string; turnId: string }>('sendMessage', {
-      text: 'Hi',
-    });
-    await other.socket.event((e) => e.type === 'chat' && e.turnId === turnId && e.event.kind === 'done');
-    await page.goto(`${app.origin}/#/chat/${conversationId}`);
-    await page.locator('[data-testid="message-input"]').waitFor();
-    await other.call('deleteConversation', conversationId);
+    world.app.model.enqueue({ content: 'Hello.' });
+    const { conversationId, turnId } = await world.other.call<{ conversationId: string; turnId: string }>(
+      'sendMessage',
+      {
+        text: 'Hi',
+      },
+    );
+    await world.other.socket.event((e) => e.type === 'chat' && e.turnId === turnId && e.event.kind === 'done');
+    await world.page.goto(`${world.app.origin}/#/chat/${conversationId}`);
+    await world.page.locator('[data-testid="message-input"]').waitFor();
+    await world.other.call('deleteConversation', conversationId);
 
-    await page.fill('[data-testid="message-input"]', 'Are you there?');
-    await page.click('[data-testid="send-button"]');
-    const error = page.locator('[data-testid="chat-error"]').last();
+    await world.page.fill('[data-testid="message-input"]', 'Are you there?');
+    await world.page.click('[data-testid="send-button"]');
+    const error = world.page.locator('[data-testid="chat-error"]').last();
     await error.waitFor();
     expect((await error.textContent())?.trim()).toBe(`没有这个对话（${conversationId}）。`);
-    await screenshot(page, 'api-error-zh');
+    await screenshot(world.page, 'api-error-zh');
   });
 
   it('what a skill still needs reads in Chinese: a group of alternatives joined with 或', async () => {
-    await page.goto(`${app.origin}/#/skills`);
-    const badge = page.locator('[data-testid="skill-row"][data-name="search_web"] [data-testid="skill-needs-setup"]');
+    await world.page.goto(`${world.app.origin}/#/skills`);
+    const badge = world.page.locator(
+      '[data-testid="skill-row"][data-name="search_web"] [data-testid="skill-needs-setup"]',
+    );
     await badge.waitFor();
     expect(await badge.getAttribute('title')).toBe('缺少：TAVILY_API_KEY 或 SEARXNG_URL');
-    await page.goto(`${app.origin}/#/skills/search_web`);
-    const missing = page.locator('[data-testid="skill-missing-item"]');
+    await world.page.goto(`${world.app.origin}/#/skills/search_web`);
+    const missing = world.page.locator('[data-testid="skill-missing-item"]');
     await missing.first().waitFor();
     expect(await missing.allTextContents()).toEqual(['TAVILY_API_KEY 或 SEARXNG_URL']);
     // On the wire: the names, for each surface to join in its language.
-    const state = await other.call<{ skills: { name: string; needsConfig: string[][] }[] }>('listSkills');
+    const state = await world.other.call<{ skills: { name: string; needsConfig: string[][] }[] }>('listSkills');
     expect(state.skills.find((s) => s.name === 'search_web')!.needsConfig).toEqual([['TAVILY_API_KEY', 'SEARXNG_URL']]);
   });
 });

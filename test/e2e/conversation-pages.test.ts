@@ -5,15 +5,11 @@
  * the UI's language: today's by the time alone, older ones with their date. A link whose
  * conversation does not decode (`%E0`) still opens the chat.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
-import { launchBrowser, otherClient, screenshot, serve, type Served } from './harness.js';
-
-let app: Served;
-let browser: Browser;
-let page: Page;
+import { openApp, otherClient, screenshot } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 /** 13 March 2025, 17:07 UTC: 14 March, 01:07 in Shanghai (the owner's zone), 13 March in New York (the computer's). */
 const LONG_AGO = Date.UTC(2025, 2, 13, 17, 7);
@@ -37,41 +33,30 @@ function seed(home: string): void {
   }
 }
 
-beforeAll(async () => {
-  app = await serve({ setup: seed });
-  const other = await otherClient(app);
-  try {
-    await other.call('saveSettings', { timeZone: 'Asia/Shanghai' });
-  } finally {
-    other.socket.close();
-  }
-  browser = await launchBrowser();
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    locale: 'en-US',
-    timezoneId: 'America/New_York',
-  });
-  page = await context.newPage();
-  await page.goto(app.url);
-  await page.waitForSelector('[data-testid="message-input"]');
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+const world = servedWorld({
+  serve: { setup: seed },
+  page: async (browser, app) => {
+    const other = await otherClient(app);
+    try {
+      await other.call('saveSettings', { timeZone: 'Asia/Shanghai' });
+    } finally {
+      other.socket.close();
+    }
+    return openApp(browser, app, { timezoneId: 'America/New_York' });
+  },
 });
 
-const items = () => page.locator('[data-testid="conversation-item"]');
-const item = (id: string) => page.locator(`[data-testid="conversation-item"][data-id="${id}"]`);
-const older = () => page.locator('[data-testid="conversations-older"]');
-const title = () => page.locator('.chat-title').textContent();
+const items = () => world.page.locator('[data-testid="conversation-item"]');
+const item = (id: string) => world.page.locator(`[data-testid="conversation-item"][data-id="${id}"]`);
+const older = () => world.page.locator('[data-testid="conversations-older"]');
+const title = () => world.page.locator('.chat-title').textContent();
 /** The time under each message, and its full date on hover, as shown (spaces as spaces). */
 const times = async () =>
-  (await page.locator('[data-testid="message-time"]').allTextContents()).map((t) => t.replace(/\s/g, ' '));
+  (await world.page.locator('[data-testid="message-time"]').allTextContents()).map((t) => t.replace(/\s/g, ' '));
 
 describe('the conversation list past its first hundred', () => {
   it('"Show older" brings the next hundred until the oldest, which opens with its title', async () => {
-    await page.goto(`${app.origin}/#/chat`);
+    await world.page.goto(`${world.app.origin}/#/chat`);
     await expect.poll(() => items().count()).toBe(100);
     expect(await item('conv-today').count()).toBe(1);
     expect(await item('conv-oldest').count()).toBe(0);
@@ -87,70 +72,70 @@ describe('the conversation list past its first hundred', () => {
     expect(ids.at(-1)).toBe('conv-oldest');
     // Its date by the owner's calendar, not the computer's.
     expect(await item('conv-oldest').locator('.conv-meta').textContent()).toBe('Mar 14, 2025');
-    await screenshot(page, 'conversation-list-older');
+    await screenshot(world.page, 'conversation-list-older');
 
     await item('conv-oldest').locator('a.conv-link').click();
-    await expect.poll(() => new URL(page.url()).hash).toBe('#/chat/conv-oldest');
+    await expect.poll(() => new URL(world.page.url()).hash).toBe('#/chat/conv-oldest');
     await expect.poll(title).toBe('The very first chat');
-    await page.getByText('I remember it well.').waitFor();
+    await world.page.getByText('I remember it well.').waitFor();
   });
 
   it('an old conversation opened by its link, never listed, shows its real title', async () => {
-    await page.goto(`${app.origin}/#/chat`);
-    await page.reload();
+    await world.page.goto(`${world.app.origin}/#/chat`);
+    await world.page.reload();
     await expect.poll(() => items().count()).toBe(100);
-    await page.goto(`${app.origin}/#/chat/conv-oldest`);
+    await world.page.goto(`${world.app.origin}/#/chat/conv-oldest`);
     await expect.poll(title).toBe('The very first chat');
     expect(await item('conv-oldest').count()).toBe(0);
-    await page.getByText('Do you remember this?').waitFor();
+    await world.page.getByText('Do you remember this?').waitFor();
   });
 });
 
 describe('a link whose conversation does not decode', () => {
   it('opens the chat, whether the page starts there or goes there', async () => {
-    await page.goto(`${app.origin}/#/chat/%E0`);
-    await page.reload();
-    await page.waitForSelector('[data-testid="message-input"]');
-    expect(await page.locator('#root').textContent()).not.toBe('');
+    await world.page.goto(`${world.app.origin}/#/chat/%E0`);
+    await world.page.reload();
+    await world.page.waitForSelector('[data-testid="message-input"]');
+    expect(await world.page.locator('#root').textContent()).not.toBe('');
 
-    await page.goto(`${app.origin}/#/chat/conv-today`);
-    await page.getByText('Good morning to you.').waitFor();
-    await page.evaluate("location.hash = '#/chat/%E0%A4'");
-    await expect.poll(() => new URL(page.url()).hash).toBe('#/chat/%E0%A4');
-    await page.waitForSelector('[data-testid="message-input"]');
-    expect(await page.getByText('This page could not be shown.').count()).toBe(0);
+    await world.page.goto(`${world.app.origin}/#/chat/conv-today`);
+    await world.page.getByText('Good morning to you.').waitFor();
+    await world.page.evaluate("location.hash = '#/chat/%E0%A4'");
+    await expect.poll(() => new URL(world.page.url()).hash).toBe('#/chat/%E0%A4');
+    await world.page.waitForSelector('[data-testid="message-input"]');
+    expect(await world.page.getByText('This page could not be shown.').count()).toBe(0);
   });
 });
 
 describe('when each message was written', () => {
   it("an old message with its date, in the owner's zone; today's by its time alone", async () => {
-    await page.goto(`${app.origin}/#/chat/conv-oldest`);
-    await page.getByText('I remember it well.').waitFor();
+    await world.page.goto(`${world.app.origin}/#/chat/conv-oldest`);
+    await world.page.getByText('I remember it well.').waitFor();
     await expect.poll(times).toEqual(['Mar 14, 2025, 1:07 AM', 'Mar 14, 2025, 1:08 AM']);
-    const time = page.locator('[data-testid="message-time"]').first();
+    const time = world.page.locator('[data-testid="message-time"]').first();
     expect(await time.getAttribute('title')).toBe('03/14/2025, 1:07 AM');
     expect(await time.getAttribute('datetime')).toBe(new Date(LONG_AGO).toISOString());
-    await screenshot(page, 'chat-message-times');
+    await screenshot(world.page, 'chat-message-times');
 
-    await page.goto(`${app.origin}/#/chat/conv-today`);
-    await page.getByText('Good morning to you.').waitFor();
+    await world.page.goto(`${world.app.origin}/#/chat/conv-today`);
+    await world.page.getByText('Good morning to you.').waitFor();
     await expect.poll(async () => (await times()).length).toBe(2);
     for (const shown of await times()) expect(shown).toMatch(/^\d{1,2}:\d\d [AP]M$/);
   });
 
   it('says it in 简体中文', async () => {
-    await page.goto(`${app.origin}/#/settings`);
-    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    await world.page.goto(`${world.app.origin}/#/settings`);
+    await world.page.selectOption('[data-testid="settings-language"]', 'zh-CN');
     try {
-      await page.goto(`${app.origin}/#/chat/conv-oldest`);
-      await page.getByText('I remember it well.').waitFor();
+      await world.page.goto(`${world.app.origin}/#/chat/conv-oldest`);
+      await world.page.getByText('I remember it well.').waitFor();
       await expect.poll(times).toEqual(['2025年3月14日 01:07', '2025年3月14日 01:08']);
-      await page.goto(`${app.origin}/#/chat`);
-      await page.reload();
+      await world.page.goto(`${world.app.origin}/#/chat`);
+      await world.page.reload();
       await expect.poll(() => older().textContent()).toBe('显示更早的对话');
     } finally {
-      await page.goto(`${app.origin}/#/settings`);
-      await page.selectOption('[data-testid="settings-language"]', 'en');
+      await world.page.goto(`${world.app.origin}/#/settings`);
+      await world.page.selectOption('[data-testid="settings-language"]', 'en');
     }
   });
 });

@@ -2,15 +2,11 @@
  * What an owner meets on a first day with the app, in Chromium against the real `ias serve`: the
  * message box, a narrow window, the audit log's words and the approval's, in English and 简体中文.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
-import { launchBrowser, screenshot, serve, type Served } from './harness.js';
-
-let app: Served;
-let browser: Browser;
-let page: Page;
+import { openApp, screenshot, serve } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 /** Calls as the audit log keeps them, one per way an approval can end (oldest first). */
 const OUTCOMES = [
@@ -54,22 +50,11 @@ function seed(home: string): void {
   }
 }
 
-beforeAll(async () => {
-  app = await serve({ setup: seed });
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })).newPage();
-  await page.goto(app.url);
-  await page.waitForSelector('[data-testid="message-input"]');
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const world = servedWorld({ serve: { setup: seed }, page: openApp });
 
 describe('a first day with the app', () => {
   it('the message box shows no scroll bar until its text is taller than the box may grow', async () => {
-    const input = page.locator('[data-testid="message-input"]');
+    const input = world.page.locator('[data-testid="message-input"]');
     const box = () =>
       input.evaluate((el) => ({ overflows: el.scrollHeight > el.clientHeight, height: el.offsetHeight }));
     await expect.poll(box).toMatchObject({ overflows: false });
@@ -87,58 +72,58 @@ describe('a first day with the app', () => {
   });
 
   it('in a window as narrow as the app allows (640 px), the chat keeps room to write', async () => {
-    await page.setViewportSize({ width: 640, height: 700 });
+    await world.page.setViewportSize({ width: 640, height: 700 });
     try {
-      await page.goto(`${app.origin}/#/chat`);
-      const input = page.locator('[data-testid="message-input"]');
+      await world.page.goto(`${world.app.origin}/#/chat`);
+      const input = world.page.locator('[data-testid="message-input"]');
       await input.waitFor();
       // The sidebar keeps its icons, each link its name; the message box gets most of the width.
       await expect.poll(async () => (await input.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(240);
-      const sidebar = page.getByTestId('sidebar');
+      const sidebar = world.page.getByTestId('sidebar');
       expect((await sidebar.boundingBox())!.width).toBeLessThanOrEqual(64);
       for (const name of ['Chat', 'Skills', 'Scheduled tasks', 'Audit log', 'Approvals', 'Settings'])
         expect(await sidebar.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
       // Wide again, the labels are back.
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await world.page.setViewportSize({ width: 1280, height: 800 });
       await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeGreaterThan(150);
       expect(await sidebar.getByText('Scheduled tasks').isVisible()).toBe(true);
     } finally {
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await world.page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 
   it('the audit log says how each approval ended in words of the UI’s language, not the stored value', async () => {
-    const approvals = () => page.locator('[data-testid="audit-row"] .col-approval').allTextContents();
-    await page.goto(`${app.origin}/#/audit`);
+    const approvals = () => world.page.locator('[data-testid="audit-row"] .col-approval').allTextContents();
+    await world.page.goto(`${world.app.origin}/#/audit`);
     // Newest first.
     await expect.poll(approvals).toEqual(['At the terminal', 'Paused', 'Rejected', 'Approved', '—']);
-    await page.locator('[data-testid="audit-row"]').nth(3).click();
-    const drawer = page.locator('[data-testid="audit-drawer"]');
+    await world.page.locator('[data-testid="audit-row"]').nth(3).click();
+    const drawer = world.page.locator('[data-testid="audit-drawer"]');
     await expect.poll(async () => (await drawer.textContent()) ?? '').toContain('ApprovalApproved');
 
-    await page.goto(`${app.origin}/#/settings`);
-    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    await world.page.goto(`${world.app.origin}/#/settings`);
+    await world.page.selectOption('[data-testid="settings-language"]', 'zh-CN');
     try {
-      await page.goto(`${app.origin}/#/audit`);
+      await world.page.goto(`${world.app.origin}/#/audit`);
       await expect.poll(approvals).toEqual(['在终端确认', '已暂停', '已拒绝', '已批准', '—']);
-      await page.locator('[data-testid="audit-row"]').nth(2).click();
+      await world.page.locator('[data-testid="audit-row"]').nth(2).click();
       await expect.poll(async () => (await drawer.textContent()) ?? '').toContain('审批已拒绝');
     } finally {
-      await page.goto(`${app.origin}/#/settings`);
-      await page.selectOption('[data-testid="settings-language"]', 'system');
+      await world.page.goto(`${world.app.origin}/#/settings`);
+      await world.page.selectOption('[data-testid="settings-language"]', 'system');
     }
   });
 
   it('a wide table in a reply scrolls sideways in a narrow window rather than cutting its words', async () => {
     const words = ['Temperature', 'Humidity', 'Precipitation', 'Visibility', 'Description', 'Recommendation'];
     const table = [`| ${words.join(' | ')} |`, `|${' --- |'.repeat(words.length)}`, `| ${words.join(' | ')} |`];
-    app.model.enqueue({ content: ['Here it is:', '', ...table].join('\n') });
-    await page.setViewportSize({ width: 640, height: 700 });
+    world.app.model.enqueue({ content: ['Here it is:', '', ...table].join('\n') });
+    await world.page.setViewportSize({ width: 640, height: 700 });
     try {
-      await page.goto(`${app.origin}/#/chat`);
-      await page.fill('[data-testid="message-input"]', 'The weather as a table, please');
-      await page.keyboard.press('Enter');
-      const shown = page.locator('[data-testid="assistant-message"] .md-table').last();
+      await world.page.goto(`${world.app.origin}/#/chat`);
+      await world.page.fill('[data-testid="message-input"]', 'The weather as a table, please');
+      await world.page.keyboard.press('Enter');
+      const shown = world.page.locator('[data-testid="assistant-message"] .md-table').last();
       await shown.waitFor();
       // Each word on one line: a range over a cell's text makes one box.
       const lines = () =>
@@ -152,48 +137,48 @@ describe('a first day with the app', () => {
       await expect.poll(lines).toEqual(Array.from({ length: words.length * 2 }, () => 1));
       expect(await shown.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     } finally {
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await world.page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 
   it('in 简体中文, where an approval was sent reads with Chinese punctuation', async () => {
-    await page.goto(`${app.origin}/#/settings`);
-    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    await world.page.goto(`${world.app.origin}/#/settings`);
+    await world.page.selectOption('[data-testid="settings-language"]', 'zh-CN');
     try {
-      await page.goto(`${app.origin}/#/chat`);
-      app.model.enqueue(
+      await world.page.goto(`${world.app.origin}/#/chat`);
+      world.app.model.enqueue(
         { toolCalls: [{ name: 'execute_shell', arguments: '{"command":"echo hello"}' }] },
         { content: 'Not run.' },
       );
-      await page.fill('[data-testid="message-input"]', 'Say hello in the shell');
-      await page.keyboard.press('Enter');
-      const card = page.locator('[data-testid="approval-card"]').last();
+      await world.page.fill('[data-testid="message-input"]', 'Say hello in the shell');
+      await world.page.keyboard.press('Enter');
+      const card = world.page.locator('[data-testid="approval-card"]').last();
       await card.waitFor({ timeout: 8000 });
       expect(await card.locator('[data-testid="approval-channel"]').textContent()).toBe('发送至：本机');
-      await page.goto(`${app.origin}/#/approvals`);
-      const item = page.locator('[data-testid="approval-channel"]').first();
+      await world.page.goto(`${world.app.origin}/#/approvals`);
+      const item = world.page.locator('[data-testid="approval-channel"]').first();
       await expect.poll(() => item.textContent()).toBe('发送至：本机');
-      await page.getByTestId('reject-button').first().click();
-      await expect.poll(() => page.getByTestId('reject-button').count()).toBe(0);
+      await world.page.getByTestId('reject-button').first().click();
+      await expect.poll(() => world.page.getByTestId('reject-button').count()).toBe(0);
     } finally {
-      await page.goto(`${app.origin}/#/settings`);
-      await page.selectOption('[data-testid="settings-language"]', 'system');
+      await world.page.goto(`${world.app.origin}/#/settings`);
+      await world.page.selectOption('[data-testid="settings-language"]', 'system');
     }
   });
 
   it('a task’s name too long for its card can still be read whole', async () => {
-    await page.goto(`${app.origin}/#/tasks`);
-    const name = page.locator('.task-name', { hasText: 'Renew the domain' });
+    await world.page.goto(`${world.app.origin}/#/tasks`);
+    const name = world.page.locator('.task-name', { hasText: 'Renew the domain' });
     await name.waitFor();
     expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     expect(await name.getAttribute('title')).toBe(TASK_NAME);
   });
 
   it('in 简体中文, the model providers to choose from read in Chinese', async () => {
-    await page.goto(`${app.origin}/#/settings`);
-    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    await world.page.goto(`${world.app.origin}/#/settings`);
+    await world.page.selectOption('[data-testid="settings-language"]', 'zh-CN');
     try {
-      const options = () => page.locator('[data-testid="provider-preset"] option').allTextContents();
+      const options = () => world.page.locator('[data-testid="provider-preset"] option').allTextContents();
       await expect
         .poll(options)
         .toEqual([
@@ -206,16 +191,16 @@ describe('a first day with the app', () => {
           '自定义（兼容 OpenAI）',
         ]);
     } finally {
-      await page.selectOption('[data-testid="settings-language"]', 'system');
+      await world.page.selectOption('[data-testid="settings-language"]', 'system');
     }
     await expect
-      .poll(() => page.locator('[data-testid="provider-preset"] option').allTextContents())
+      .poll(() => world.page.locator('[data-testid="provider-preset"] option').allTextContents())
       .toContain('Ollama (local)');
   });
 
   it('in the browser, Launch at login says it is the desktop app’s, since ias serve does not start so', async () => {
-    await page.goto(`${app.origin}/#/settings`);
-    const row = page.locator('.switch-row', { has: page.getByTestId('settings-launch-at-login') });
+    await world.page.goto(`${world.app.origin}/#/settings`);
+    const row = world.page.locator('.switch-row', { has: world.page.getByTestId('settings-launch-at-login') });
     await expect
       .poll(async () => (await row.count()) && (await row.textContent()))
       .toBe(
@@ -224,60 +209,60 @@ describe('a first day with the app', () => {
   });
 
   it('renaming or deleting a conversation from the keyboard, then leaving, keeps the focus on it', async () => {
-    await page.goto(`${app.origin}/#/chat`);
-    const link = page.locator('[data-testid="conversation-item"][data-id="plans"] a.conv-link');
+    await world.page.goto(`${world.app.origin}/#/chat`);
+    const link = world.page.locator('[data-testid="conversation-item"][data-id="plans"] a.conv-link');
     /** The focused element: its conversation's id and its test id (or tag). */
     const focused = () =>
-      page.evaluate<string>(`(() => {
+      world.page.evaluate<string>(`(() => {
         const el = document.activeElement;
         return el?.closest('[data-id]')?.getAttribute('data-id') + ' ' + (el?.getAttribute('data-testid') ?? el?.tagName);
       })()`);
     await link.focus();
     // Its rename button, then Esc: back on the conversation.
-    await page.keyboard.press('Tab');
+    await world.page.keyboard.press('Tab');
     expect(await focused()).toBe('plans conversation-rename');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('conversation-rename-input').waitFor();
-    await page.keyboard.press('Escape');
+    await world.page.keyboard.press('Enter');
+    await world.page.getByTestId('conversation-rename-input').waitFor();
+    await world.page.keyboard.press('Escape');
     await expect.poll(focused).toBe('plans A');
     // F2, a new name, Enter: the same.
-    await page.keyboard.press('F2');
-    await page.getByTestId('conversation-rename-input').fill('Summer plans');
-    await page.keyboard.press('Enter');
+    await world.page.keyboard.press('F2');
+    await world.page.getByTestId('conversation-rename-input').fill('Summer plans');
+    await world.page.keyboard.press('Enter');
     await expect.poll(focused).toBe('plans A');
     await expect.poll(() => link.textContent()).toContain('Summer plans');
     // Its delete button, then Esc on the confirmation: back on the conversation.
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
+    await world.page.keyboard.press('Tab');
+    await world.page.keyboard.press('Tab');
     expect(await focused()).toBe('plans conversation-delete');
-    await page.keyboard.press('Enter');
-    await page.getByRole('dialog').waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await world.page.keyboard.press('Enter');
+    await world.page.getByRole('dialog').waitFor();
+    await world.page.keyboard.press('Escape');
+    await world.page.getByRole('dialog').waitFor({ state: 'hidden' });
     await expect.poll(focused).toBe('plans A');
   });
 
   it('an approval decided with buttons in the app counts no tries: those are for a code sent to WeChat', async () => {
-    await page.goto(`${app.origin}/#/chat`);
-    app.model.enqueue(
+    await world.page.goto(`${world.app.origin}/#/chat`);
+    world.app.model.enqueue(
       { toolCalls: [{ name: 'execute_shell', arguments: '{"command":"echo tries"}' }] },
       { content: 'Not run.' },
     );
-    await page.fill('[data-testid="message-input"]', 'Run it in the shell');
-    await page.keyboard.press('Enter');
-    await page.locator('[data-testid="approval-card"]').last().waitFor({ timeout: 8000 });
-    await page.goto(`${app.origin}/#/approvals`);
-    const item = page.locator('.approval-item', { has: page.getByTestId('approve-button') });
+    await world.page.fill('[data-testid="message-input"]', 'Run it in the shell');
+    await world.page.keyboard.press('Enter');
+    await world.page.locator('[data-testid="approval-card"]').last().waitFor({ timeout: 8000 });
+    await world.page.goto(`${world.app.origin}/#/approvals`);
+    const item = world.page.locator('.approval-item', { has: world.page.getByTestId('approve-button') });
     await item.waitFor();
     expect(await item.textContent()).toContain('echo tries');
     expect(await item.textContent()).not.toMatch(/tries? left/);
     await item.getByTestId('reject-button').click();
-    await expect.poll(() => page.getByTestId('reject-button').count()).toBe(0);
+    await expect.poll(() => world.page.getByTestId('reject-button').count()).toBe(0);
   });
 
   it('an audit log with no calls yet says what it will hold; one filtered to nothing says nothing matches', async () => {
     const fresh = await serve({ noModel: true });
-    const other = await browser.newPage();
+    const other = await world.browser.newPage();
     try {
       // Signed in by its link, then to the audit log.
       await other.goto(fresh.url);
@@ -299,7 +284,7 @@ describe('a first day with the app', () => {
 
   it('with no model set up, a window as small as the app allows shows the setup card from its heading', async () => {
     const fresh = await serve({ noModel: true });
-    const context = await browser.newContext({ viewport: { width: 640, height: 480 }, locale: 'en-US' });
+    const context = await world.browser.newContext({ viewport: { width: 640, height: 480 }, locale: 'en-US' });
     try {
       const other = await context.newPage();
       await other.goto(fresh.url);
@@ -320,7 +305,7 @@ describe('a first day with the app', () => {
 
   it('the audit log opened while iAs cannot be reached says it is loading, not a count of "0+" entries', async () => {
     const fresh = await serve({ noModel: true });
-    const context = await browser.newContext({ locale: 'zh-CN' });
+    const context = await world.browser.newContext({ locale: 'zh-CN' });
     let running = true;
     try {
       const other = await context.newPage();
@@ -340,59 +325,59 @@ describe('a first day with the app', () => {
   });
 
   it('a new skill made from the keyboard opens its template with the focus in it, to write at once', async () => {
-    await page.goto(`${app.origin}/#/skills`);
-    await page.getByTestId('skill-new').focus();
-    await page.keyboard.press('Enter');
-    await page.getByTestId('skill-new-name').waitFor();
-    await page.keyboard.type('first_skill');
-    await page.keyboard.press('Enter');
-    const editor = page.locator('[data-testid="skill-editor"] .cm-content');
+    await world.page.goto(`${world.app.origin}/#/skills`);
+    await world.page.getByTestId('skill-new').focus();
+    await world.page.keyboard.press('Enter');
+    await world.page.getByTestId('skill-new-name').waitFor();
+    await world.page.keyboard.type('first_skill');
+    await world.page.keyboard.press('Enter');
+    const editor = world.page.locator('[data-testid="skill-editor"] .cm-content');
     await editor.waitFor();
     await expect.poll(() => editor.evaluate((e) => e.contains(e.ownerDocument.activeElement))).toBe(true);
-    await page.keyboard.type('Typed at once. ');
+    await world.page.keyboard.type('Typed at once. ');
     expect(await editor.textContent()).toMatch(/^Typed at once\. /);
     // Not saved: closing it asks first, and Discard leaves no skill behind.
-    await page.locator('.editor-head').getByRole('button', { name: 'Close' }).click();
-    await page.getByTestId('confirm-ok').click();
-    await expect.poll(() => page.locator('[data-testid="skill-row"][data-name="first_skill"]').count()).toBe(0);
+    await world.page.locator('.editor-head').getByRole('button', { name: 'Close' }).click();
+    await world.page.getByTestId('confirm-ok').click();
+    await expect.poll(() => world.page.locator('[data-testid="skill-row"][data-name="first_skill"]').count()).toBe(0);
   });
 
   it('filtering the skills to none says so, rather than showing an empty table', async () => {
-    await page.goto(`${app.origin}/#/skills`);
-    await page.locator('[data-testid="skill-row"]').first().waitFor();
-    await page.fill('[data-testid="skills-filter"]', 'no such thing');
-    const none = page.getByTestId('skills-no-match');
+    await world.page.goto(`${world.app.origin}/#/skills`);
+    await world.page.locator('[data-testid="skill-row"]').first().waitFor();
+    await world.page.fill('[data-testid="skills-filter"]', 'no such thing');
+    const none = world.page.getByTestId('skills-no-match');
     await expect
       .poll(async () => (await none.count()) && (await none.textContent()))
       .toBe('No skill matches “no such thing”.');
-    expect(await page.locator('[data-testid="skill-row"]').count()).toBe(0);
-    await page.fill('[data-testid="skills-filter"]', 'shell');
-    await expect.poll(() => page.locator('[data-testid="skill-row"]').count()).toBe(1);
+    expect(await world.page.locator('[data-testid="skill-row"]').count()).toBe(0);
+    await world.page.fill('[data-testid="skills-filter"]', 'shell');
+    await expect.poll(() => world.page.locator('[data-testid="skill-row"]').count()).toBe(1);
     expect(await none.count()).toBe(0);
   });
 
   it('in the compact window, the conversations pop-over takes the focus, and Esc or a click elsewhere closes it', async () => {
-    await page.setViewportSize({ width: 420, height: 620 });
+    await world.page.setViewportSize({ width: 420, height: 620 });
     try {
-      await page.goto(`${app.origin}/?compact=1#/chat`);
-      const toggle = page.getByRole('button', { name: 'Conversations' });
-      const popover = page.locator('.conv-popover');
+      await world.page.goto(`${world.app.origin}/?compact=1#/chat`);
+      const toggle = world.page.getByRole('button', { name: 'Conversations' });
+      const popover = world.page.locator('.conv-popover');
       const focusedInPopover = () => popover.evaluate((el) => el.contains(el.ownerDocument.activeElement));
       await toggle.click();
       await popover.waitFor();
       await expect.poll(focusedInPopover).toBe(true);
-      await page.keyboard.press('Escape');
+      await world.page.keyboard.press('Escape');
       await popover.waitFor({ state: 'detached' });
       expect(await toggle.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
 
-      await page.keyboard.press('Enter');
+      await world.page.keyboard.press('Enter');
       await popover.waitFor();
-      await page.locator('.chat-title').click();
+      await world.page.locator('.chat-title').click();
       await popover.waitFor({ state: 'detached' });
     } finally {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${app.origin}/#/chat`);
+      await world.page.setViewportSize({ width: 1280, height: 800 });
+      await world.page.goto(`${world.app.origin}/#/chat`);
     }
   });
 });

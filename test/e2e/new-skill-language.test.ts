@@ -4,29 +4,16 @@
  * the parser reads) and the editor finds it valid; saved as it is, it is listed with that
  * description. In English it is the English template.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { SkillInfo } from '../../src/shared/contract.js';
-import { launchBrowser, openApp, otherClient, serve, type OtherClient, type Served } from './harness.js';
+import { openApp } from './harness.js';
+import { servedWorld } from './served-world.js';
 
-let app: Served;
-let browser: Browser;
-let core: OtherClient;
-
-beforeAll(async () => {
-  app = await serve();
-  browser = await launchBrowser();
-  core = await otherClient(app);
-}, 60_000);
-
-afterAll(async () => {
-  core?.socket.close();
-  await browser?.close();
-  await app?.stop();
-});
+const world = servedWorld({ other: true });
 
 async function newSkill(page: Page, name: string, kind: 'script' | 'instructions'): Promise<string> {
-  await page.goto(`${app.origin}/#/skills`);
+  await page.goto(`${world.app.origin}/#/skills`);
   await page.getByTestId('skill-new').click();
   await page.getByTestId('skill-new-name').fill(name);
   await page.getByTestId(`skill-new-kind-${kind}`).check();
@@ -41,13 +28,15 @@ describe.each([
   ['en-US', 'en_script', 'script', 'Says what this skill does, in one or two sentences', '## Execute'],
 ] as const)('in %s, %s', (locale, name, kind, description, key) => {
   it('the new skill’s template is in the UI’s language, valid, and saves as it is', async () => {
-    const page = await openApp(browser, app, { locale });
+    const page = await openApp(world.browser, world.app, { locale });
     const text = await newSkill(page, name, kind);
     expect(text).toContain(description);
     expect(text).toContain(key);
     await page.getByTestId('skill-save').click();
     await expect
-      .poll(async () => (await core.call<{ skills: SkillInfo[] }>('listSkills')).skills.find((s) => s.name === name))
+      .poll(async () =>
+        (await world.other.call<{ skills: SkillInfo[] }>('listSkills')).skills.find((s) => s.name === name),
+      )
       .toMatchObject({ description: expect.stringContaining(description) });
     await page.context().close();
   });

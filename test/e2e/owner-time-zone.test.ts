@@ -4,12 +4,13 @@
  * rows and entry panel, its custom time range, a task's next and last run and an approval's time
  * all read Shanghai's clock and calendar. A task in a zone of its own still says so.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
 import { TIME_ZONE } from '../../src/core/time-zone.js';
-import { launchBrowser, openApp, screenshot, serve, type Served } from './harness.js';
+import { openApp, screenshot } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 const OWNER = 'Asia/Shanghai';
 const COMPUTER = 'Europe/Berlin';
@@ -80,19 +81,9 @@ function seed(home: string): void {
   }
 }
 
-let app: Served;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  app = await serve({ setup: seed });
-  browser = await launchBrowser();
-  page = await openApp(browser, app, { timezoneId: COMPUTER });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+const world = servedWorld({
+  serve: { setup: seed },
+  page: (browser, app) => openApp(browser, app, { timezoneId: COMPUTER }),
 });
 
 /** ICU puts a narrow no-break space before AM/PM in some versions: spaces are spaces here. */
@@ -102,42 +93,44 @@ const text = async (locator: Locator) => (await locator.textContent())?.replace(
 const ownerDate = (ms: number) =>
   new Intl.DateTimeFormat('en-US', { timeZone: OWNER, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
 
-const auditRow = (id: number) => page.locator(`[data-testid="audit-row"][data-id="${id}"]`);
+const auditRow = (id: number) => world.page.locator(`[data-testid="audit-row"][data-id="${id}"]`);
 const shownRows = () =>
-  page.locator('[data-testid="audit-row"]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-id'))));
+  world.page
+    .locator('[data-testid="audit-row"]')
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-id'))));
 
 describe("times in the owner's zone, the computer in another", () => {
   it('the page runs in a zone other than the owner’s', async () => {
-    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(COMPUTER);
+    expect(await world.page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(COMPUTER);
   });
 
   it('the audit log: its rows, its entry panel and its custom time range', async () => {
-    await page.goto(`${app.origin}/#/audit`);
+    await world.page.goto(`${world.app.origin}/#/audit`);
     await auditRow(ids.late).waitFor();
     expect(await text(auditRow(ids.late).locator('[role="cell"]').first())).toBe('01/16/2025, 04:02:03');
     expect(await text(auditRow(ids.evening).locator('[role="cell"]').first())).toBe('01/17/2025, 01:00:00');
 
     await auditRow(ids.late).click();
-    const fields = page.locator('[data-testid="audit-drawer"] .field-row dd');
+    const fields = world.page.locator('[data-testid="audit-drawer"] .field-row dd');
     await fields.first().waitFor();
     expect(await text(fields.nth(0))).toBe('01/16/2025, 4:02:03 AM');
     expect(await text(fields.nth(1))).toBe('01/16/2025, 4:02:05 AM');
-    await screenshot(page, 'owner-time-zone-audit');
-    await page.keyboard.press('Escape');
+    await screenshot(world.page, 'owner-time-zone-audit');
+    await world.page.keyboard.press('Escape');
 
     // 16 January in Shanghai: the late call (the 15th in Berlin), not the evening one (the 17th there).
-    await page.selectOption('[data-testid="audit-filter-time"]', 'custom');
-    await page.fill('[data-testid="audit-filter-from"]', '2025-01-16T00:00');
-    await page.fill('[data-testid="audit-filter-to"]', '2025-01-16T23:59');
+    await world.page.selectOption('[data-testid="audit-filter-time"]', 'custom');
+    await world.page.fill('[data-testid="audit-filter-from"]', '2025-01-16T00:00');
+    await world.page.fill('[data-testid="audit-filter-to"]', '2025-01-16T23:59');
     await expect.poll(shownRows).toEqual([ids.late]);
-    await page.fill('[data-testid="audit-filter-from"]', '2025-01-17T00:00');
-    await page.fill('[data-testid="audit-filter-to"]', '2025-01-17T23:59');
+    await world.page.fill('[data-testid="audit-filter-from"]', '2025-01-17T00:00');
+    await world.page.fill('[data-testid="audit-filter-to"]', '2025-01-17T23:59');
     await expect.poll(shownRows).toEqual([ids.evening]);
   });
 
   it('a task’s next and last run; a task in a zone of its own says so', async () => {
-    await page.goto(`${app.origin}/#/tasks`);
-    const daily = page.locator('[data-testid="task-item"][data-id="daily01"]');
+    await world.page.goto(`${world.app.origin}/#/tasks`);
+    const daily = world.page.locator('[data-testid="task-item"][data-id="daily01"]');
     await daily.waitFor();
     const next = nextDailyRun();
     expect(await text(daily.locator('[data-testid="task-next"]'))).toContain(`${ownerDate(next)}, 4:02 AM`);
@@ -145,19 +138,19 @@ describe("times in the owner's zone, the computer in another", () => {
     // In the owner's zone: nothing more to say.
     expect(await daily.locator('[data-testid="task-next"] [title]').count()).toBe(0);
 
-    const newYork = page.locator('[data-testid="task-item"][data-id="newyork1"]');
+    const newYork = world.page.locator('[data-testid="task-item"][data-id="newyork1"]');
     // Its schedule in its own zone, named; its next run in the owner's, with its own on hover.
     expect(await text(newYork.locator('[data-testid="task-schedule"]'))).toContain('01/15/2099, 3:02 PM');
     expect(await text(newYork.locator('[data-testid="task-schedule"]'))).toContain('America/New_York');
     const nextRun = newYork.locator('[data-testid="task-next"] > span');
     expect(await text(nextRun)).toContain('01/16/2099, 4:02 AM');
     expect((await nextRun.getAttribute('title'))?.replace(/\s/g, ' ')).toBe('01/15/2099, 3:02 PM (America/New_York)');
-    await screenshot(page, 'owner-time-zone-tasks');
+    await screenshot(world.page, 'owner-time-zone-tasks');
   });
 
   it('an approval’s time', async () => {
-    await page.goto(`${app.origin}/#/approvals`);
-    const created = page.locator('[data-testid="approval-item"] [data-testid="approval-created"]');
+    await world.page.goto(`${world.app.origin}/#/approvals`);
+    const created = world.page.locator('[data-testid="approval-item"] [data-testid="approval-created"]');
     await created.waitFor();
     expect(await text(created)).toBe('01/16/2025, 4:02 AM');
   });

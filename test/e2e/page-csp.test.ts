@@ -3,30 +3,19 @@
  * holds nothing a browser ignores there (it would log an error on every load), and the header still
  * refuses framing.
  */
-import type { Browser, ConsoleMessage } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, serve, type Served } from './harness.js';
+import type { ConsoleMessage } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { servedWorld } from './served-world.js';
 
-let app: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await serve();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const world = servedWorld({ timeout: 30_000 });
 
 describe('the served page’s CSP', () => {
   it('loads with no CSP error in the console, and the header still refuses framing', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await world.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     const console: ConsoleMessage[] = [];
     page.on('console', (message) => console.push(message));
-    const response = await page.goto(app.url);
+    const response = await page.goto(world.app.url);
     await page.waitForSelector('[data-testid="message-input"]');
 
     const csp = response?.headers()['content-security-policy'] ?? '';

@@ -5,40 +5,22 @@
  * key typed. A key typed alone is asked about too; with nothing edited, or once saved, the link
  * just goes.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { ProviderInfo } from '../../src/shared/contract.js';
-import {
-  launchBrowser,
-  openApp,
-  otherClient,
-  saveModelSettings,
-  serve,
-  type OtherClient,
-  type Served,
-} from './harness.js';
+import { openApp, saveModelSettings } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 const TYPED_KEY = 'sk-TYPED-not-saved-4242';
 
-let app: Served;
-let browser: Browser;
-let core: OtherClient;
-
-beforeAll(async () => {
-  app = await serve({
+const world = servedWorld({
+  serve: {
     noModel: true,
     setup(home, model) {
       saveModelSettings(home, { baseUrl: model.url, model: 'first-model', apiKey: 'sk-SECRET-first' });
     },
-  });
-  browser = await launchBrowser();
-  core = await otherClient(app);
-}, 60_000);
-
-afterAll(async () => {
-  core?.socket.close();
-  await browser?.close();
-  await app?.stop();
+  },
+  other: true,
 });
 
 const confirm = (page: Page) => page.locator('dialog[open]', { has: page.getByTestId('confirm-ok') });
@@ -53,7 +35,7 @@ describe.each([
   ['zh-CN', '放弃修改？', '模型服务的设置有未保存的修改。'],
 ] as const)('in %s', (locale, question, message) => {
   it('the sidebar’s Chat asks before it leaves edited provider settings; Cancel keeps them', async () => {
-    const page = await openApp(browser, app, { locale });
+    const page = await openApp(world.browser, world.app, { locale });
     await openSettings(page);
     await page.getByTestId('provider-model').fill('edited-model');
     await page.getByTestId('provider-key').fill(TYPED_KEY);
@@ -76,13 +58,13 @@ describe.each([
     await page.getByTestId('message-input').waitFor();
     expect(new URL(page.url()).hash).toBe('#/chat');
     // Nothing of it was saved.
-    expect((await core.call<ProviderInfo>('getProvider')).saved.model).toBe('first-model');
+    expect((await world.other.call<ProviderInfo>('getProvider')).saved.model).toBe('first-model');
     await page.context().close();
   });
 });
 
 it('a key typed alone is asked about; with nothing edited, or once saved, the link just goes', async () => {
-  const page = await openApp(browser, app);
+  const page = await openApp(world.browser, world.app);
   await openSettings(page);
   const tasks = page.getByTestId('nav-tasks');
 
@@ -102,7 +84,7 @@ it('a key typed alone is asked about; with nothing edited, or once saved, the li
   // Saved: the edits are no longer unsaved.
   await page.getByTestId('provider-model').fill('saved-model');
   await page.getByTestId('provider-save').click();
-  await expect.poll(async () => (await core.call<ProviderInfo>('getProvider')).saved.model).toBe('saved-model');
+  await expect.poll(async () => (await world.other.call<ProviderInfo>('getProvider')).saved.model).toBe('saved-model');
   await expect.poll(() => page.getByTestId('provider-key').inputValue()).toBe('');
   await tasks.click();
   await page.getByTestId('tasks-empty').waitFor();

@@ -4,15 +4,12 @@
  * app's file: page that is `file://evil.example/b.png`, a Windows share that gets the owner's NTLM
  * hash. So no image is loaded, and only web and mail links (and the app's own routes) stay links.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
-import { inLanguage, launchBrowser, openApp, screenshot, serve, type Served } from './harness.js';
+import { inLanguage, openApp, screenshot } from './harness.js';
+import { servedWorld } from './served-world.js';
 
-let app: Served;
-let browser: Browser;
-let page: Page;
 /** Every URL the page asked for. */
 const requested: string[] = [];
 
@@ -50,21 +47,18 @@ function seed(home: string): void {
   }
 }
 
-beforeAll(async () => {
-  app = await serve({ setup: seed });
-  browser = await launchBrowser();
-  page = await openApp(browser, app);
-  page.on('request', (request) => requested.push(request.url()));
-  await page.goto(`${app.origin}/#/chat/conv-links`);
-  await page.locator('.markdown').getByText('Tricks:').waitFor();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+const world = servedWorld({
+  serve: { setup: seed },
+  page: async (browser, app) => {
+    const page = await openApp(browser, app);
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(`${app.origin}/#/chat/conv-links`);
+    await page.locator('.markdown').getByText('Tricks:').waitFor();
+    return page;
+  },
 });
 
-const reply = () => page.locator('[data-testid="assistant-message"] .markdown').last();
+const reply = () => world.page.locator('[data-testid="assistant-message"] .markdown').last();
 /** The reply's links: their words, the href as written and as the browser resolves it, and their target. */
 const links = () =>
   reply()
@@ -81,7 +75,7 @@ const links = () =>
 describe('a reply’s images and links', () => {
   it('loads no image and names no other host but by a web link', async () => {
     expect(await reply().locator('img').count()).toBe(0);
-    expect(await page.locator('img[src*="evil.example"], [src^="//"], [src^="file:"]').count()).toBe(0);
+    expect(await world.page.locator('img[src*="evil.example"], [src^="//"], [src^="file:"]').count()).toBe(0);
     for (const link of await links()) {
       expect(link.href, link.text ?? '').toMatch(/^(https:\/\/example\.(com|org)\/|mailto:|#\/)/);
       expect(new URL(link.resolved).host).not.toBe('evil.example');
@@ -93,7 +87,7 @@ describe('a reply’s images and links', () => {
       expect.arrayContaining(['pixel', 'share', 'mixed', 'file', 'local', 'Image', 'proto', 'unc', 'slashes', 'tab']),
     );
     expect(refused).toEqual(expect.arrayContaining(['script', 'path', 'spaced', 'attach']));
-    await screenshot(page, 'reply-links');
+    await screenshot(world.page, 'reply-links');
   });
 
   it('keeps web and mail links, opening outside the app, and the app’s routes inside it', async () => {
@@ -105,7 +99,7 @@ describe('a reply’s images and links', () => {
         target: '_blank',
       },
       { text: 'mail', href: 'mailto:owner@example.com', resolved: 'mailto:owner@example.com', target: '_blank' },
-      { text: 'settings', href: '#/settings', resolved: `${app.origin}/#/settings`, target: null },
+      { text: 'settings', href: '#/settings', resolved: `${world.app.origin}/#/settings`, target: null },
       {
         text: 'https://example.org/auto',
         href: 'https://example.org/auto',
@@ -124,13 +118,13 @@ describe('a reply’s images and links', () => {
       'Images in replies are not loaded here; this opens it in your browser.',
     );
     await reply().getByRole('link', { name: 'settings' }).click();
-    await page.locator('[data-testid="settings-language"]').waitFor();
-    expect(new URL(page.url()).hash).toBe('#/settings');
+    await world.page.locator('[data-testid="settings-language"]').waitFor();
+    expect(new URL(world.page.url()).hash).toBe('#/settings');
   });
 
   it('keeps a footnote’s links, which move within the reply and leave the page where it is', async () => {
-    await page.goto(`${app.origin}/#/chat/conv-notes`);
-    const notes = page.locator('[data-testid="assistant-message"] .markdown').last();
+    await world.page.goto(`${world.app.origin}/#/chat/conv-notes`);
+    const notes = world.page.locator('[data-testid="assistant-message"] .markdown').last();
     const ref = notes.locator('a[href="#user-content-fn-1"]');
     await ref.waitFor();
     expect(await notes.locator('.md-refused').count()).toBe(0);
@@ -144,13 +138,13 @@ describe('a reply’s images and links', () => {
         ),
       )
       .toBe(true);
-    expect(new URL(page.url()).hash).toBe('#/chat/conv-notes');
+    expect(new URL(world.page.url()).hash).toBe('#/chat/conv-notes');
     await notes.getByText('Cited.').waitFor();
   });
 
   it('says so in 简体中文', async () => {
-    await inLanguage(page, app, 'zh-CN', async () => {
-      await page.goto(`${app.origin}/#/chat/conv-links`);
+    await inLanguage(world.page, world.app, 'zh-CN', async () => {
+      await world.page.goto(`${world.app.origin}/#/chat/conv-links`);
       await reply().getByText('Tricks:').waitFor();
       expect(await reply().getByRole('link', { name: 'chart' }).getAttribute('title')).toBe(
         '回复中的图片不会在这里加载；点击在浏览器中打开。',

@@ -4,38 +4,32 @@
  * that (it asks nothing more, sends nothing on it) and its connection banner says the server is
  * busy, in English or Chinese; the banner goes once a socket is free and the page is connected.
  */
-import type { Browser, Page, WebSocket } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page, WebSocket } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
 import { SERVE_LIMITS } from '../../src/server/limits.js';
 import type { TestSocket } from '../server/helpers.js';
-import { appSocket, launchBrowser, openServedPage, screenshot, serve, type Served } from './harness.js';
+import { appSocket, openServedPage, screenshot } from './harness.js';
+import { servedWorld } from './served-world.js';
 
-let browser: Browser;
-let app: Served;
 const held: TestSocket[] = [];
 
-beforeAll(async () => {
-  app = await serve();
-  browser = await launchBrowser();
-}, 60_000);
+const world = servedWorld();
 
 afterAll(async () => {
   for (const socket of held) socket.close();
-  await browser?.close();
-  await app?.stop();
 });
 
 const banner = (page: Page) => page.locator('[data-testid="connection-banner"]');
 const busyBanner = (page: Page) => page.locator('[data-testid="connection-banner"][data-reason="busy"]');
 
 it('says the server is busy while its sockets are all taken, in both languages, and no more once connected', async () => {
-  for (let i = 0; i < SERVE_LIMITS.maxWsClients; i++) held.push(await appSocket(app));
+  for (let i = 0; i < SERVE_LIMITS.maxWsClients; i++) held.push(await appSocket(world.app));
 
   // What the page does while refused: which sockets it opened, what it sent, whether it asked the session.
   const sockets: WebSocket[] = [];
   const sent: string[] = [];
   let sessionChecks = 0;
-  const page = await openServedPage(browser, app, {
+  const page = await openServedPage(world.browser, world.app, {
     beforeOpen: async (p) => {
       p.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/session') sessionChecks++;
@@ -55,7 +49,7 @@ it('says the server is busy while its sockets are all taken, in both languages, 
   expect(sent).toEqual([]);
   await screenshot(page, 'server-busy-en');
 
-  const zh = await openServedPage(browser, app, { locale: 'zh-CN' });
+  const zh = await openServedPage(world.browser, world.app, { locale: 'zh-CN' });
   await busyBanner(zh).waitFor();
   expect(await busyBanner(zh).textContent()).toContain('iAs 服务器正忙：连接太多。');
   await screenshot(zh, 'server-busy-zh');
@@ -71,7 +65,7 @@ it('says the server is busy while its sockets are all taken, in both languages, 
     .click({ timeout: 5_000 })
     .catch(() => undefined);
   await banner(page).waitFor({ state: 'detached', timeout: 20_000 });
-  await page.goto(`${app.origin}/#/skills`);
+  await page.goto(`${world.app.origin}/#/skills`);
   await page.locator('[data-testid="skill-row"]').first().waitFor();
   expect(await banner(page).count()).toBe(0);
   await page.context().close();

@@ -3,25 +3,12 @@
  * and line up on both edges, whatever their longest choice, and every control of the page ends on
  * one right edge (the data folder's Copy button too), in English and 简体中文, wide and narrow.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openApp, otherClient, serve, type OtherClient, type Served } from './harness.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { openApp } from './harness.js';
+import { servedWorld } from './served-world.js';
 
-let app: Served;
-let browser: Browser;
-let other: OtherClient;
-
-beforeAll(async () => {
-  app = await serve({ noModel: true });
-  browser = await launchBrowser();
-  other = await otherClient(app);
-}, 60_000);
-
-afterAll(async () => {
-  other?.socket.close();
-  await browser?.close();
-  await app?.stop();
-});
+const world = servedWorld({ serve: { noModel: true }, other: true });
 
 const BOXES = ['settings-language', 'settings-theme', 'settings-time-zone'];
 
@@ -39,13 +26,13 @@ it.each([
   ['en', 'Language'],
   ['zh-CN', '语言'],
 ])('in %s, the boxes are one width and line up, wide and narrow', async (language, label) => {
-  await other.call('saveSettings', { language });
+  await world.other.call('saveSettings', { language });
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 800, height: 600 },
   ]) {
-    const page = await openApp(browser, app, { viewport });
-    await page.goto(`${app.origin}/#/settings`);
+    const page = await openApp(world.browser, world.app, { viewport });
+    await page.goto(`${world.app.origin}/#/settings`);
     await page.locator('label', { hasText: label }).first().waitFor();
     const [first, ...rest] = await edges(page);
     for (const other of rest) expect(other).toEqual(first);

@@ -4,85 +4,75 @@
  * snapping back to the old value until the answer comes. A save the core refuses puts the saved
  * value back and says why. The real socket is relayed, so that answers can wait or be refused.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AppSettings } from '../../src/shared/contract.js';
-import { launchBrowser, openServedPage, otherClient, serve, type OtherClient, type Served } from './harness.js';
+import { openServedPage } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 const SOON = { timeout: 15_000 };
 
-let app: Served;
-let browser: Browser;
-let page: Page;
-let other: OtherClient;
 /** What happens to the page's saves: passed on, their answers held until released, or refused. */
 let answers: 'pass' | 'hold' | 'refuse' = 'pass';
 const held: (() => void)[] = [];
 let heldSaves = 0;
 
-beforeAll(async () => {
-  app = await serve({ noModel: true });
-  browser = await launchBrowser();
-  page = await openServedPage(browser, app, {
-    beforeOpen: async (opened) => {
-      await opened.routeWebSocket(/\/ws$/, (ws) => {
-        const server = ws.connectToServer();
-        ws.onMessage((message) => {
-          const frame = JSON.parse(String(message)) as { id?: unknown; method?: string };
-          const save = frame.method === 'saveSettings' || frame.method === 'setHighRiskPaused';
-          if (save && answers === 'refuse') ws.send(JSON.stringify({ id: frame.id, error: 'The disk is full.' }));
-          else server.send(message);
-          if (save && answers === 'hold') heldSaves++;
+const world = servedWorld({
+  serve: { noModel: true },
+  page: (browser, app) =>
+    openServedPage(browser, app, {
+      beforeOpen: async (opened) => {
+        await opened.routeWebSocket(/\/ws$/, (ws) => {
+          const server = ws.connectToServer();
+          ws.onMessage((message) => {
+            const frame = JSON.parse(String(message)) as { id?: unknown; method?: string };
+            const save = frame.method === 'saveSettings' || frame.method === 'setHighRiskPaused';
+            if (save && answers === 'refuse') ws.send(JSON.stringify({ id: frame.id, error: 'The disk is full.' }));
+            else server.send(message);
+            if (save && answers === 'hold') heldSaves++;
+          });
+          // While held, nothing from the core reaches the page: neither the answer nor the change event.
+          server.onMessage((message) => {
+            if (answers === 'hold') held.push(() => ws.send(message));
+            else ws.send(message);
+          });
         });
-        // While held, nothing from the core reaches the page: neither the answer nor the change event.
-        server.onMessage((message) => {
-          if (answers === 'hold') held.push(() => ws.send(message));
-          else ws.send(message);
-        });
-      });
-    },
-  });
-  other = await otherClient(app);
-}, 60_000);
-
-afterAll(async () => {
-  other?.socket.close();
-  await browser?.close();
-  await app?.stop();
+      },
+    }),
+  other: true,
 });
 
-const theme = () => page.locator('[data-testid="settings-theme"]');
-const htmlTheme = () => page.locator('html').getAttribute('data-theme');
-const paused = () => page.locator('[data-testid="settings-pause-high-risk"]');
+const theme = () => world.page.locator('[data-testid="settings-theme"]');
+const htmlTheme = () => world.page.locator('html').getAttribute('data-theme');
+const paused = () => world.page.locator('[data-testid="settings-pause-high-risk"]');
 
 it('keeps the choice while the answer is on its way, and puts the saved value back when the save is refused', async () => {
-  await page.goto(`${app.origin}/#/settings`);
+  await world.page.goto(`${world.app.origin}/#/settings`);
   await theme().waitFor();
   expect(await theme().inputValue()).toBe('system');
 
   // The answer waits: the choice shows, and applies, all the same.
   answers = 'hold';
-  await page.selectOption('[data-testid="settings-theme"]', 'dark');
-  await expect.poll(async () => (await other.call<AppSettings>('getSettings')).theme, SOON).toBe('dark');
+  await world.page.selectOption('[data-testid="settings-theme"]', 'dark');
+  await expect.poll(async () => (await world.other.call<AppSettings>('getSettings')).theme, SOON).toBe('dark');
   expect(heldSaves).toBe(1);
-  await page.waitForTimeout(300);
+  await world.page.waitForTimeout(300);
   expect(await theme().inputValue()).toBe('dark');
   expect(await htmlTheme()).toBe('dark');
   await paused().click();
-  await expect.poll(async () => (await other.call<AppSettings>('getSettings')).highRiskPaused, SOON).toBe(true);
+  await expect.poll(async () => (await world.other.call<AppSettings>('getSettings')).highRiskPaused, SOON).toBe(true);
   expect(heldSaves).toBe(2);
-  await page.waitForTimeout(300);
+  await world.page.waitForTimeout(300);
   expect(await paused().isChecked()).toBe(true);
   answers = 'pass';
   for (const send of held.splice(0)) send();
   expect(await theme().inputValue()).toBe('dark');
   await expect.poll(() => paused().isChecked(), SOON).toBe(true);
-  expect(await page.locator('[data-testid="toast"]').count()).toBe(0);
+  expect(await world.page.locator('[data-testid="toast"]').count()).toBe(0);
 
   // The core refuses: the saved value comes back, and a toast says why.
   answers = 'refuse';
-  await page.selectOption('[data-testid="settings-theme"]', 'light');
-  const toast = page.locator('[data-testid="toast"]');
+  await world.page.selectOption('[data-testid="settings-theme"]', 'light');
+  const toast = world.page.locator('[data-testid="toast"]');
   await toast.first().waitFor(SOON);
   expect(await toast.first().textContent()).toContain('The disk is full.');
   await expect.poll(() => theme().inputValue(), SOON).toBe('dark');

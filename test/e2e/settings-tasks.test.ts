@@ -6,14 +6,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { firstCronRun } from '../../src/core/scheduler/schedule.js';
 import { openStore } from '../../src/core/store/index.js';
 import type { SkillsState, TaskInfo } from '../../src/shared/contract.js';
 import { writeSkill } from '../helpers/temp.js';
-import { launchBrowser, otherClient, screenshot, serve, type OtherClient, type Served } from './harness.js';
+import { screenshot } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 const SECRET = 'sk-live-7f3a9c1e5b2d';
 const DAY = 86_400_000;
@@ -143,44 +144,35 @@ function prepare(home: string): Record<'morning' | 'weekly' | 'once', string> {
   return { morning: 'morning1', weekly: 'weekly01', once: 'once0001' };
 }
 
-let browser: Browser;
-let context: BrowserContext;
-let app: Served;
-let page: Page;
-let other: OtherClient;
 let ids: ReturnType<typeof prepare>;
 /** Every WebSocket frame the page received. */
 const frames: string[] = [];
 
-beforeAll(async () => {
-  app = await serve({ setup: (home) => (ids = prepare(home)) });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
-  page = await context.newPage();
-  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
-  await page.goto(app.url);
-  await page.waitForSelector('[data-testid="message-input"]');
-  other = await otherClient(app);
-}, 60_000);
-
-afterAll(async () => {
-  other?.socket.close();
-  await browser?.close();
-  await app?.stop();
+const world = servedWorld({
+  serve: { setup: (home) => (ids = prepare(home)) },
+  page: async (browser, app) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+    const page = await context.newPage();
+    page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
+    await page.goto(app.url);
+    await page.waitForSelector('[data-testid="message-input"]');
+    return page;
+  },
+  other: true,
 });
 
-const call = <T>(method: string, ...params: unknown[]): Promise<T> => other.call<T>(method, ...params);
+const call = <T>(method: string, ...params: unknown[]): Promise<T> => world.other.call<T>(method, ...params);
 
 /** Waits until no toast covers the page (they go by themselves). */
 const noToasts = (p: Page) => expect.poll(() => p.locator('.toast').count(), { timeout: 12_000 }).toBe(0);
 
-const row = (name: string) => page.locator(`[data-testid="skill-row"][data-name="${name}"]`);
-const field = (name: string) => page.locator(`[data-testid="config-field"][data-name="${name}"]`);
-const task = (id: string) => page.locator(`[data-testid="task-item"][data-id="${id}"]`);
+const row = (name: string) => world.page.locator(`[data-testid="skill-row"][data-name="${name}"]`);
+const field = (name: string) => world.page.locator(`[data-testid="config-field"][data-name="${name}"]`);
+const task = (id: string) => world.page.locator(`[data-testid="task-item"][data-id="${id}"]`);
 
 describe('skill settings', () => {
   it('a skill that needs setup is set up, switched on and runs with its settings', async () => {
-    await page.goto(`${app.origin}/#/skills`);
+    await world.page.goto(`${world.app.origin}/#/skills`);
     await expect.poll(() => row('city_weather').locator('[data-testid="skill-needs-setup"]').count()).toBe(1);
     expect(await row('city_weather').locator('[data-testid="skill-off-until-setup"]').count()).toBe(1);
     expect(await row('web_search').locator('[data-testid="skill-needs-setup"]').count()).toBe(1);
@@ -191,33 +183,33 @@ describe('skill settings', () => {
     expect(await row('get_current_datetime').locator('[data-testid="skill-needs-setup"]').count()).toBe(0);
 
     await row('city_weather').click();
-    const settings = page.locator('[data-testid="skill-settings"]');
+    const settings = world.page.locator('[data-testid="skill-settings"]');
     await settings.waitFor();
-    expect(await page.locator('[data-testid="skill-tab-settings"]').getAttribute('aria-selected')).toBe('true');
-    expect(await page.locator('[data-testid="skill-missing-item"]').allTextContents()).toEqual([
+    expect(await world.page.locator('[data-testid="skill-tab-settings"]').getAttribute('aria-selected')).toBe('true');
+    expect(await world.page.locator('[data-testid="skill-missing-item"]').allTextContents()).toEqual([
       'WEATHER_API_KEY',
       'WEATHER_CITY',
     ]);
     expect(await field('WEATHER_API_KEY').locator('input').getAttribute('type')).toBe('password');
     expect(await field('WEATHER_API_URL').getAttribute('data-state')).toBe('default');
-    await screenshot(page, 'skill-settings-light');
+    await screenshot(world.page, 'skill-settings-light');
 
     await field('WEATHER_API_KEY').locator('input').fill(SECRET);
     await field('WEATHER_CITY').locator('input').fill('Hangzhou');
-    await page.click('[data-testid="skill-settings-save"]');
+    await world.page.click('[data-testid="skill-settings-save"]');
     await expect.poll(() => row('city_weather').locator('[data-testid="skill-needs-setup"]').count()).toBe(0);
-    await page.locator('[data-testid="skill-ready-off"]').waitFor();
+    await world.page.locator('[data-testid="skill-ready-off"]').waitFor();
     expect(await field('WEATHER_API_KEY').getAttribute('data-state')).toBe('set');
     expect(await field('WEATHER_API_KEY').locator('input').inputValue()).toBe('');
 
     // After a reload the secret is only "set": its value reaches neither the page nor its socket.
     frames.length = 0;
-    await page.reload();
+    await world.page.reload();
     await field('WEATHER_API_KEY').waitFor();
     expect(await field('WEATHER_API_KEY').getAttribute('data-state')).toBe('set');
     expect(await field('WEATHER_API_KEY').locator('input').inputValue()).toBe('');
     expect(await field('WEATHER_CITY').locator('input').inputValue()).toBe('Hangzhou');
-    expect(await page.content()).not.toContain(SECRET);
+    expect(await world.page.content()).not.toContain(SECRET);
     expect(frames.some((f) => f.includes('"listSkills"') || f.includes('WEATHER_CITY'))).toBe(true);
     expect(frames.join('\n')).not.toContain(SECRET);
 
@@ -230,25 +222,25 @@ describe('skill settings', () => {
     expect(JSON.stringify(state)).not.toContain(SECRET);
 
     // Switched on from the settings, reviewed, it runs with exactly those values.
-    await page.click('[data-testid="skill-turn-on"]');
-    await page.locator('[data-testid="skill-ready"]').waitFor();
+    await world.page.click('[data-testid="skill-turn-on"]');
+    await world.page.locator('[data-testid="skill-ready"]').waitFor();
     expect(await row('city_weather').locator('[data-testid="skill-enabled"]').getAttribute('aria-checked')).toBe(
       'true',
     );
     await row('city_weather').locator('[data-testid="skill-review"]').click();
-    await page.click('[data-testid="skill-review-mark"]');
+    await world.page.click('[data-testid="skill-review-mark"]');
     await expect.poll(() => row('city_weather').locator('[data-testid="skill-review"]').count()).toBe(0);
 
-    await page.goto(`${app.origin}/#/chat`);
-    app.model.enqueue({ toolCalls: [{ name: 'city_weather', arguments: '{}' }] }, { content: 'Sunny.' });
-    await page.fill('[data-testid="message-input"]', 'weather?');
-    await page.click('[data-testid="send-button"]');
+    await world.page.goto(`${world.app.origin}/#/chat`);
+    world.app.model.enqueue({ toolCalls: [{ name: 'city_weather', arguments: '{}' }] }, { content: 'Sunny.' });
+    await world.page.fill('[data-testid="message-input"]', 'weather?');
+    await world.page.click('[data-testid="send-button"]');
     await expect
-      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '', {
+      .poll(async () => (await world.page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '', {
         timeout: 8000,
       })
       .toContain('Sunny');
-    const toolMessage = (app.model.requests.at(-1)!.body.messages as { role: string; content: string }[]).find(
+    const toolMessage = (world.app.model.requests.at(-1)!.body.messages as { role: string; content: string }[]).find(
       (m) => m.role === 'tool',
     );
     const keyHash = createHash('sha256').update(SECRET).digest('hex').slice(0, 16);
@@ -256,24 +248,24 @@ describe('skill settings', () => {
   });
 
   it('a secret is cleared with Clear and Save', async () => {
-    await page.goto(`${app.origin}/#/skills/web_search`);
+    await world.page.goto(`${world.app.origin}/#/skills/web_search`);
     await field('TAVILY_API_KEY').waitFor();
-    expect(await page.locator('[data-testid="skill-missing-item"]').allTextContents()).toEqual([
+    expect(await world.page.locator('[data-testid="skill-missing-item"]').allTextContents()).toEqual([
       'TAVILY_API_KEY or SEARXNG_URL',
     ]);
     // The SKILL.md is the other tab.
-    await page.click('[data-testid="skill-tab-file"]');
+    await world.page.click('[data-testid="skill-tab-file"]');
     await expect
-      .poll(async () => (await page.locator('[data-testid="skill-editor"] .cm-content').textContent()) ?? '')
+      .poll(async () => (await world.page.locator('[data-testid="skill-editor"] .cm-content').textContent()) ?? '')
       .toContain('SEARXNG_URL');
-    expect(await page.locator('[data-testid="skill-settings"]').isVisible()).toBe(false);
-    await page.click('[data-testid="skill-tab-settings"]');
+    expect(await world.page.locator('[data-testid="skill-settings"]').isVisible()).toBe(false);
+    await world.page.click('[data-testid="skill-tab-settings"]');
     await field('TAVILY_API_KEY').locator('input').fill('tvly-123');
-    await page.click('[data-testid="skill-settings-save"]');
+    await world.page.click('[data-testid="skill-settings-save"]');
     await expect.poll(() => field('TAVILY_API_KEY').getAttribute('data-state')).toBe('set');
     await expect.poll(() => row('web_search').locator('[data-testid="skill-needs-setup"]').count()).toBe(0);
     await field('TAVILY_API_KEY').locator('[data-testid="config-clear"]').click();
-    await page.click('[data-testid="skill-settings-save"]');
+    await world.page.click('[data-testid="skill-settings-save"]');
     await expect.poll(() => field('TAVILY_API_KEY').getAttribute('data-state')).toBe('unset');
     await expect.poll(() => row('web_search').locator('[data-testid="skill-needs-setup"]').count()).toBe(1);
     const state = await call<SkillsState>('listSkills');
@@ -283,8 +275,8 @@ describe('skill settings', () => {
 
 describe('scheduled tasks', () => {
   it('lists the tasks with their schedules, runs and results', async () => {
-    await page.goto(`${app.origin}/#/tasks`);
-    await expect.poll(() => page.locator('[data-testid="task-item"]').count()).toBe(3);
+    await world.page.goto(`${world.app.origin}/#/tasks`);
+    await expect.poll(() => world.page.locator('[data-testid="task-item"]').count()).toBe(3);
     const morning = task(ids.morning);
     // The schedule in words, then the expression as written, then its time zone.
     expect(await morning.locator('[data-testid="task-schedule"]').textContent()).toMatch(
@@ -303,22 +295,22 @@ describe('scheduled tasks', () => {
     expect(await task(ids.weekly).locator('[data-testid="task-status"]').textContent()).toContain('Failed');
     expect(await task(ids.once).locator('[data-testid="task-schedule"]').textContent()).toContain('Once');
     expect(await task(ids.once).locator('[data-testid="task-last"]').textContent()).toContain('Not yet');
-    await noToasts(page);
-    await screenshot(page, 'tasks-three-light');
+    await noToasts(world.page);
+    await screenshot(world.page, 'tasks-three-light');
   });
 
   it('says the schedules in the UI’s language', async () => {
-    await page.goto(`${app.origin}/#/settings`);
-    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    await world.page.goto(`${world.app.origin}/#/settings`);
+    await world.page.selectOption('[data-testid="settings-language"]', 'zh-CN');
     try {
-      await page.goto(`${app.origin}/#/tasks`);
-      const words = () => page.locator('[data-testid="task-cron-words"]').allTextContents();
+      await world.page.goto(`${world.app.origin}/#/tasks`);
+      const words = () => world.page.locator('[data-testid="task-cron-words"]').allTextContents();
       await expect.poll(words).toEqual(expect.arrayContaining(['每天在08:00', '在09:30，仅星期一']));
       expect(await task(ids.morning).locator('[data-testid="task-schedule"] code').textContent()).toBe('0 8 * * *');
     } finally {
-      await page.goto(`${app.origin}/#/settings`);
-      await page.selectOption('[data-testid="settings-language"]', 'system');
-      await page.goto(`${app.origin}/#/tasks`);
+      await world.page.goto(`${world.app.origin}/#/settings`);
+      await world.page.selectOption('[data-testid="settings-language"]', 'system');
+      await world.page.goto(`${world.app.origin}/#/tasks`);
       await expect
         .poll(() => task(ids.morning).locator('[data-testid="task-cron-words"]').textContent())
         .toBe('Every day at 8:00 AM');
@@ -345,34 +337,34 @@ describe('scheduled tasks', () => {
 
   it('deletes a task after confirmation', async () => {
     await task(ids.once).locator('[data-testid="task-delete"]').click();
-    await page.locator('[data-testid="confirm-cancel"]').click();
+    await world.page.locator('[data-testid="confirm-cancel"]').click();
     expect(await task(ids.once).count()).toBe(1);
     await task(ids.once).locator('[data-testid="task-delete"]').click();
-    await page.locator('[data-testid="confirm-ok"]').click();
+    await world.page.locator('[data-testid="confirm-ok"]').click();
     await expect.poll(() => task(ids.once).count()).toBe(0);
     expect((await call<TaskInfo[]>('listTasks')).map((x) => x.id).sort()).toEqual([ids.morning, ids.weekly].sort());
-    await page.reload();
-    await expect.poll(() => page.locator('[data-testid="task-item"]').count()).toBe(2);
+    await world.page.reload();
+    await expect.poll(() => world.page.locator('[data-testid="task-item"]').count()).toBe(2);
   });
 
   it('screenshots of the tasks page and a skill’s settings, light and dark, in English and Chinese', async () => {
-    const zh = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
+    const zh = await world.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
     try {
       const zhPage = await zh.newPage();
-      await zhPage.goto(app.url); // a new context signs in once; the token stays in its localStorage
+      await zhPage.goto(world.app.url); // a new context signs in once; the token stays in its localStorage
       for (const [shot, lang] of [
-        [page, 'en'],
+        [world.page, 'en'],
         [zhPage, 'zh'],
       ] as const) {
         for (const scheme of ['light', 'dark'] as const) {
           await shot.emulateMedia({ colorScheme: scheme });
-          await shot.goto(`${app.origin}/#/tasks`);
+          await shot.goto(`${world.app.origin}/#/tasks`);
           await shot.locator('[data-testid="task-item"]').first().waitFor();
           await shot.locator('[data-testid="task-result"] summary').first().click();
           await noToasts(shot);
           await shot.waitForTimeout(300); // the disclosure's turn
           await screenshot(shot, `tasks-${lang}-${scheme}`);
-          await shot.goto(`${app.origin}/#/skills/web_search`);
+          await shot.goto(`${world.app.origin}/#/skills/web_search`);
           await shot.locator('[data-testid="skill-settings"]').waitFor();
           await noToasts(shot);
           await screenshot(shot, `skill-settings-${lang}-${scheme}`);
@@ -390,11 +382,11 @@ describe('scheduled tasks', () => {
 
 describe('a skill’s details', () => {
   it('an unreviewed skill is reviewed from its details, whose Review reads in the UI’s language', async () => {
-    const zh = await browser.newContext({ locale: 'zh-CN' });
+    const zh = await world.browser.newContext({ locale: 'zh-CN' });
     try {
       const zhPage = await zh.newPage();
-      await zhPage.goto(app.url);
-      await zhPage.goto(`${app.origin}/#/skills/web_search`);
+      await zhPage.goto(world.app.url);
+      await zhPage.goto(`${world.app.origin}/#/skills/web_search`);
       const zhNotice = zhPage.locator('[data-testid="skill-unreviewed-notice"]');
       await zhNotice.waitFor();
       expect(await zhNotice.locator('span').textContent()).toBe(
@@ -405,15 +397,15 @@ describe('a skill’s details', () => {
       await zh.close();
     }
 
-    await page.goto(`${app.origin}/#/skills/web_search`);
-    const panel = page.locator('[data-testid="skill-editor-panel"]');
+    await world.page.goto(`${world.app.origin}/#/skills/web_search`);
+    const panel = world.page.locator('[data-testid="skill-editor-panel"]');
     const notice = panel.locator('[data-testid="skill-unreviewed-notice"]');
     await notice.waitFor();
     expect(await panel.locator('[data-testid="skill-unreviewed"]').count()).toBe(1);
     expect(await row('web_search').locator('[data-testid="skill-review"]').count()).toBe(1);
     await notice.locator('[data-testid="skill-editor-review"]').click();
-    await page.click('[data-testid="skill-review-mark"]');
-    await page.locator('[data-testid="toast"]', { hasText: 'web_search marked as reviewed' }).waitFor();
+    await world.page.click('[data-testid="skill-review-mark"]');
+    await world.page.locator('[data-testid="toast"]', { hasText: 'web_search marked as reviewed' }).waitFor();
     await expect.poll(() => notice.count()).toBe(0);
     expect(await panel.locator('[data-testid="skill-unreviewed"]').count()).toBe(0);
     await expect.poll(() => row('web_search').locator('.reviewed').textContent()).toContain('Reviewed');

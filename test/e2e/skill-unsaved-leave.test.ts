@@ -4,25 +4,17 @@
  * keeps the page and the edit; Discard goes. A new skill not saved yet is asked about too, and
  * with nothing unsaved the link just goes.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { scriptSkill, writeSkill } from '../helpers/temp.js';
-import { launchBrowser, openApp, serve, type Served } from './harness.js';
+import { openApp } from './harness.js';
+import { servedWorld } from './served-world.js';
 
-let browser: Browser;
-let app: Served;
-
-beforeAll(async () => {
-  app = await serve({
+const world = servedWorld({
+  serve: {
     setup: (home) => writeSkill(dataPaths(home).userSkills, 'tidy', scriptSkill({ script: 'echo tidied' })),
-  });
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  },
 });
 
 const confirm = (page: Page) => page.locator('dialog[open]', { has: page.getByTestId('confirm-ok') });
@@ -32,8 +24,8 @@ describe.each([
   ['zh-CN', '对话', '放弃修改？'],
 ] as const)('in %s', (locale, chat, question) => {
   it('the sidebar’s Chat asks before it leaves an edited skill; Cancel keeps the edit', async () => {
-    const page = await openApp(browser, app, { locale });
-    await page.goto(`${app.origin}/#/skills/tidy`);
+    const page = await openApp(world.browser, world.app, { locale });
+    await page.goto(`${world.app.origin}/#/skills/tidy`);
     const editor = page.locator('[data-testid="skill-editor"] .cm-content');
     await editor.click();
     await page.keyboard.press('ControlOrMeta+End');
@@ -58,8 +50,8 @@ describe.each([
 });
 
 it('a new skill not saved yet is asked about; with nothing unsaved the link just goes', async () => {
-  const page = await openApp(browser, app);
-  await page.goto(`${app.origin}/#/skills`);
+  const page = await openApp(world.browser, world.app);
+  await page.goto(`${world.app.origin}/#/skills`);
   await page.getByTestId('skill-new').click();
   await page.getByTestId('skill-new-name').fill('brand_new');
   await page.getByTestId('skill-new-create').click();
@@ -70,7 +62,7 @@ it('a new skill not saved yet is asked about; with nothing unsaved the link just
   await page.getByTestId('confirm-cancel').click();
   expect(new URL(page.url()).hash).toBe('#/skills/brand_new');
 
-  await page.goto(`${app.origin}/#/skills/tidy`);
+  await page.goto(`${world.app.origin}/#/skills/tidy`);
   await page.getByTestId('skill-editor').waitFor();
   await tasks.click();
   await page.getByTestId('tasks-empty').waitFor();

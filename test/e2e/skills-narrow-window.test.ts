@@ -7,32 +7,24 @@
  * cell, clear of the Source column; in its details the header keeps Delete, Save and Close in the
  * window, the name cut short there (whole on hover).
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { scriptSkill, writeSkill } from '../helpers/temp.js';
-import { launchBrowser, openApp, screenshot, serve, type Served } from './harness.js';
+import { openApp, screenshot } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 const NAME = 'a_skill_whose_name_is_as_long_as_a_skill_name_may_be_sixty_four_';
 
-let browser: Browser;
-let app: Served;
-
-beforeAll(async () => {
-  app = await serve({
+const world = servedWorld({
+  serve: {
     setup: (home) => writeSkill(dataPaths(home).userSkills, NAME, scriptSkill({ script: 'echo hi' })),
-  });
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  },
 });
 
 async function openSkills(locale: string, viewport: { width: number; height: number }): Promise<Page> {
-  const page = await openApp(browser, app, { locale, viewport });
-  await page.goto(`${app.origin}/#/skills`);
+  const page = await openApp(world.browser, world.app, { locale, viewport });
+  await page.goto(`${world.app.origin}/#/skills`);
   await page.locator(`[data-testid="skill-row"][data-name="${NAME}"] [data-testid="skill-unreviewed"]`).waitFor();
   await page.locator('[data-testid="skill-off-until-setup"]').first().waitFor();
   return page;

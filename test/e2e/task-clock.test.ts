@@ -3,16 +3,12 @@
  * next run read on the same clock, the one the UI's language uses (12-hour in English, 24-hour in
  * 简体中文), never one of each side by side.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
 import { TIME_ZONE } from '../../src/core/time-zone.js';
-import { inLanguage, launchBrowser, openApp, screenshot, serve, type Served } from './harness.js';
-
-let app: Served;
-let browser: Browser;
-let page: Page;
+import { inLanguage, openApp, screenshot } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 /** The next 20:30 UTC. */
 function nextEvening(now = Date.now()): number {
@@ -21,8 +17,8 @@ function nextEvening(now = Date.now()): number {
   return at > now ? at : at + 86_400_000;
 }
 
-beforeAll(async () => {
-  app = await serve({
+const world = servedWorld({
+  serve: {
     setup: (home) => {
       const store = openStore(dataPaths(home).database);
       try {
@@ -45,37 +41,31 @@ beforeAll(async () => {
         store.close();
       }
     },
-  });
-  browser = await launchBrowser();
-  page = await openApp(browser, app, { timezoneId: 'UTC' });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  },
+  page: (browser, app) => openApp(browser, app, { timezoneId: 'UTC' }),
 });
 
-const task = () => page.locator('[data-testid="task-item"][data-id="evening1"]');
+const task = () => world.page.locator('[data-testid="task-item"][data-id="evening1"]');
 const words = () => task().locator('[data-testid="task-cron-words"]').textContent();
 const next = () => task().locator('[data-testid="task-next"]').textContent();
 
 describe('a task’s schedule and next run', () => {
   it('read on a 12-hour clock in English', async () => {
-    await page.goto(`${app.origin}/#/tasks`);
+    await world.page.goto(`${world.app.origin}/#/tasks`);
     await expect.poll(words).toBe('Every day at 8:30 PM');
     expect(await next()).toContain('8:30 PM');
     expect(await next()).not.toContain('08:30');
     expect(await next()).not.toContain('20:30');
-    await screenshot(page, 'task-clock-en');
+    await screenshot(world.page, 'task-clock-en');
   });
 
   it('read on a 24-hour clock in 简体中文', async () => {
-    await inLanguage(page, app, 'zh-CN', async () => {
-      await page.goto(`${app.origin}/#/tasks`);
+    await inLanguage(world.page, world.app, 'zh-CN', async () => {
+      await world.page.goto(`${world.app.origin}/#/tasks`);
       await expect.poll(words).toBe('每天在20:30');
       expect(await next()).toContain('20:30');
       expect(await next()).not.toMatch(/上午|下午|PM/);
-      await screenshot(page, 'task-clock-zh');
+      await screenshot(world.page, 'task-clock-zh');
     });
   });
 });

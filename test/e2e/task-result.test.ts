@@ -2,19 +2,16 @@
  * A scheduled task's result reaching the owner in the browser (`ias serve`, no WeChat): a run that
  * failed is a toast in the UI's language that stands out as a failure and leads to the tasks page.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
-import { launchBrowser, serve, type Served } from './harness.js';
+import { servedWorld } from './served-world.js';
 
-let app: Served;
-let browser: Browser;
 let pageReady: () => void;
 const ready = new Promise<void>((resolve) => (pageReady = resolve));
 
-beforeAll(async () => {
-  app = await serve({
+const world = servedWorld({
+  serve: {
     // Due while iAs was off, so it runs at start; the model answers once the page is there to hear it.
     setup(home) {
       const store = openStore(dataPaths(home).database);
@@ -39,19 +36,13 @@ beforeAll(async () => {
         await ready;
         return { status: 401, errorMessage: 'Incorrect API key provided' };
       }),
-  });
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  },
 });
 
 it('a failed run is told in the UI’s language, as a failure, with the way to the task', async () => {
-  const context = await browser.newContext({ locale: 'zh-CN' });
+  const context = await world.browser.newContext({ locale: 'zh-CN' });
   const page = await context.newPage();
-  await page.goto(app.url);
+  await page.goto(world.app.url);
   await page.waitForSelector('[data-testid="message-input"]');
   pageReady();
   const toast = page.locator('[data-testid="toast"]', { hasText: '伸展提醒' });

@@ -3,20 +3,19 @@
  * (the button disabled), then its result, its next run unchanged; a one-off whose run failed offers
  * "重试" in Chinese, and trying it again replaces its status and result.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { firstCronRun } from '../../src/core/scheduler/schedule.js';
 import { openStore } from '../../src/core/store/index.js';
-import { launchBrowser, screenshot, serve, type Served } from './harness.js';
+import { screenshot } from './harness.js';
+import { servedWorld } from './served-world.js';
 
-let app: Served;
-let browser: Browser;
 let release!: () => void;
 const released = new Promise<void>((resolve) => (release = resolve));
 
-beforeAll(async () => {
-  app = await serve({
+const world = servedWorld({
+  serve: {
     setup(home) {
       const store = openStore(dataPaths(home).database);
       const now = Date.now();
@@ -53,24 +52,18 @@ beforeAll(async () => {
         await released;
         return { content: 'Morning report: **all quiet**.' };
       }),
-  });
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  },
 });
 
 const task = (page: Page, id: string) => page.locator(`[data-testid="task-item"][data-id="${id}"]`);
 
 /** The Scheduled tasks page, signed in, in a browser speaking `locale`. */
 async function tasksPage(locale: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale });
+  const context = await world.browser.newContext({ locale });
   const page = await context.newPage();
-  await page.goto(app.url);
+  await page.goto(world.app.url);
   await page.waitForSelector('[data-testid="message-input"]');
-  await page.goto(`${app.origin}/#/tasks`);
+  await page.goto(`${world.app.origin}/#/tasks`);
   return { context, page };
 }
 

@@ -10,22 +10,19 @@
  * for them under its header, with no anchor positioning to fall back from), and the compact window's
  * conversations list, opened while one shows, is drawn over it.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { firstCronRun } from '../../src/core/scheduler/schedule.js';
 import { openStore } from '../../src/core/store/index.js';
-import { launchBrowser, openApp, otherClient, screenshot, serve, type OtherClient, type Served } from './harness.js';
-
-let app: Served;
-let browser: Browser;
-let other: OtherClient;
+import { openApp, screenshot } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 800, height: 600 };
 
-beforeAll(async () => {
-  app = await serve({
+const world = servedWorld({
+  serve: {
     setup(home) {
       const store = openStore(dataPaths(home).database);
       const now = Date.now();
@@ -54,15 +51,8 @@ beforeAll(async () => {
       store.close();
     },
     script: (model) => model.fallback(() => ({ content: 'All quiet this morning.' })),
-  });
-  browser = await launchBrowser();
-  other = await otherClient(app);
-}, 60_000);
-
-afterAll(async () => {
-  other?.socket.close();
-  await browser?.close();
-  await app?.stop();
+  },
+  other: true,
 });
 
 /** Each of `controls` that a toast overlaps, or whose centre is not itself to the pointer. */
@@ -107,12 +97,12 @@ describe.each([
   ['zh-CN', NARROW],
 ] as const)('in %s, %o', (language, viewport) => {
   it('a task’s toast on the audit log leaves its filters and buttons in sight and clickable', async () => {
-    await other.call('saveSettings', { language });
-    const page = await openApp(browser, app, { viewport });
-    await page.goto(`${app.origin}/#/audit`);
+    await world.other.call('saveSettings', { language });
+    const page = await openApp(world.browser, world.app, { viewport });
+    await page.goto(`${world.app.origin}/#/audit`);
     await expect.poll(() => page.locator('[data-testid="audit-row"]').count()).toBeGreaterThan(0);
     const before = await page.locator('[data-testid="toast"]').count();
-    await other.call('runTaskNow', 'report01');
+    await world.other.call('runTaskNow', 'report01');
     const toast = page.locator('[data-testid="toast"]', { hasText: 'Morning report' });
     await toast.first().waitFor({ timeout: 20_000 });
     expect(await page.locator('[data-testid="toast"]').count()).toBe(before + 1);
@@ -134,9 +124,9 @@ describe.each([
   });
 
   it('an approval’s toast in the chat leaves the card’s buttons and the message box alone', async () => {
-    await other.call('saveSettings', { language });
-    const page = await openApp(browser, app, { viewport });
-    app.model.enqueue({ toolCalls: [{ name: 'execute_shell', arguments: '{"command":"echo hello"}' }] });
+    await world.other.call('saveSettings', { language });
+    const page = await openApp(world.browser, world.app, { viewport });
+    world.app.model.enqueue({ toolCalls: [{ name: 'execute_shell', arguments: '{"command":"echo hello"}' }] });
     await page.fill('[data-testid="message-input"]', 'say hello in the shell');
     await page.keyboard.press('Enter');
     const card = page.locator('[data-testid="approval-card"]').last();
@@ -156,10 +146,10 @@ describe.each([
 });
 
 it('a failed run’s toast is an alert', async () => {
-  await other.call('saveSettings', { language: 'en' });
-  const page = await openApp(browser, app);
-  app.model.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });
-  await other.call('runTaskNow', 'report01');
+  await world.other.call('saveSettings', { language: 'en' });
+  const page = await openApp(world.browser, world.app);
+  world.app.model.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });
+  await world.other.call('runTaskNow', 'report01');
   const toast = page.locator('[data-testid="toast"]', { hasText: 'Incorrect API key provided' });
   await toast.waitFor({ timeout: 20_000 });
   expect(await toast.getAttribute('class')).toContain('toast-error');
@@ -168,13 +158,13 @@ it('a failed run’s toast is an alert', async () => {
 });
 
 it('long results make short toasts, and a pile of them never reaches the message box', async () => {
-  await other.call('saveSettings', { language: 'en' });
-  const page = await openApp(browser, app, { viewport: NARROW });
+  await world.other.call('saveSettings', { language: 'en' });
+  const page = await openApp(world.browser, world.app, { viewport: NARROW });
   const long = Array.from({ length: 60 }, (_, i) => `Line ${i} of the morning report.`).join('\n');
   const toasts = page.locator('[data-testid="toast"]', { hasText: 'Line 0 of the morning report.' });
   for (let run = 1; run <= 3; run++) {
-    app.model.enqueue({ content: long });
-    await other.call('runTaskNow', 'report01');
+    world.app.model.enqueue({ content: long });
+    await world.other.call('runTaskNow', 'report01');
     await expect.poll(() => toasts.count(), { timeout: 20_000 }).toBe(run);
   }
   await screenshot(page, 'toasts-long-results');
@@ -211,13 +201,13 @@ describe.each([
   ['compact', { width: 380, height: 560 }, '?compact=1'],
 ] as const)('in a %s window', (name, viewport, query) => {
   it('a toast leaves a one-message conversation, its header and the message box in sight', async () => {
-    await other.call('saveSettings', { language: 'en' });
-    const page = await openApp(browser, app, { viewport });
-    await page.goto(`${app.origin}/${query}#/chat/short`);
+    await world.other.call('saveSettings', { language: 'en' });
+    const page = await openApp(world.browser, world.app, { viewport });
+    await page.goto(`${world.app.origin}/${query}#/chat/short`);
     await page.locator('[data-testid="message"]', { hasText: 'Where shall we go this summer?' }).waitFor();
     expect(await page.locator('[data-testid="message"]').count()).toBe(1);
 
-    await other.call('runTaskNow', 'report01');
+    await world.other.call('runTaskNow', 'report01');
     const toast = page.locator('[data-testid="toast"]', { hasText: 'Morning report' });
     await toast.waitFor({ timeout: 20_000 });
     await screenshot(page, `toast-short-chat-${name}`);
@@ -235,11 +225,11 @@ describe.each([
 });
 
 it('in the compact window, the conversations list opened while a toast shows is drawn over the toast', async () => {
-  await other.call('saveSettings', { language: 'en' });
-  const page = await openApp(browser, app, { viewport: { width: 420, height: 620 } });
-  await page.goto(`${app.origin}/?compact=1#/chat/short`);
+  await world.other.call('saveSettings', { language: 'en' });
+  const page = await openApp(world.browser, world.app, { viewport: { width: 420, height: 620 } });
+  await page.goto(`${world.app.origin}/?compact=1#/chat/short`);
   await page.locator('[data-testid="message"]').first().waitFor();
-  await other.call('runTaskNow', 'report01');
+  await world.other.call('runTaskNow', 'report01');
   const toast = page.locator('[data-testid="toast"]', { hasText: 'Morning report' });
   await toast.waitFor({ timeout: 20_000 });
   await page.click('.chat-head button[aria-expanded]');

@@ -4,19 +4,16 @@
  * message box sends nothing, a conversation's rename box neither saves nor closes, and the compact
  * window's conversations list stays open; once the word is in, Enter sends or saves it.
  */
-import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CDPSession, Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
-import { launchBrowser, openApp, otherClient, serve, type OtherClient, type Served } from './harness.js';
+import { openApp } from './harness.js';
+import { servedWorld } from './served-world.js';
 import type { ConversationInfo } from '../../src/shared/contract.js';
 
-let app: Served;
-let browser: Browser;
-let other: OtherClient;
-
-beforeAll(async () => {
-  app = await serve({
+const world = servedWorld({
+  serve: {
     setup(home) {
       const store = openStore(dataPaths(home).database);
       store.conversations.create('trip', 'Summer trip', Date.now());
@@ -24,15 +21,8 @@ beforeAll(async () => {
       store.close();
     },
     script: (model) => model.fallback(() => ({ content: '好的。' })),
-  });
-  browser = await launchBrowser();
-  other = await otherClient(app);
-}, 60_000);
-
-afterAll(async () => {
-  other?.socket.close();
-  await browser?.close();
-  await app?.stop();
+  },
+  other: true,
 });
 
 /** The input method: a word composed in the focused box (its pinyin shown, underlined), then put in. */
@@ -65,10 +55,10 @@ async function renameTrip(page: Page, list: Locator): Promise<Locator> {
 }
 
 const title = async (id: string) =>
-  (await other.call<ConversationInfo[]>('listConversations')).find((c) => c.id === id)?.title;
+  (await world.other.call<ConversationInfo[]>('listConversations')).find((c) => c.id === id)?.title;
 
 it('Enter while a word is composed in the message box sends nothing; once it is in, Enter sends it', async () => {
-  const page = await openApp(browser, app);
+  const page = await openApp(world.browser, world.app);
   const box = page.locator('[data-testid="message-input"]');
   await box.focus();
   const ime = await inputMethod(page);
@@ -82,7 +72,9 @@ it('Enter while a word is composed in the message box sends nothing; once it is 
   await page.locator('[data-testid="assistant-message"]', { hasText: '好的' }).waitFor();
   await expect.poll(() => box.inputValue()).toBe('');
   // One message went, the word: not the pinyin it was composed from.
-  expect(app.model.requests.map((r) => JSON.stringify(r.body.messages)).filter((m) => m.includes('nihao'))).toEqual([]);
+  expect(
+    world.app.model.requests.map((r) => JSON.stringify(r.body.messages)).filter((m) => m.includes('nihao')),
+  ).toEqual([]);
   expect(await page.locator('[data-testid="message"][data-role="user"]').allTextContents()).toEqual([
     expect.stringContaining('你好'),
   ]);
@@ -90,8 +82,8 @@ it('Enter while a word is composed in the message box sends nothing; once it is 
 });
 
 it('Enter and Esc while a word is composed in a rename box leave it open; Enter then saves the word', async () => {
-  const page = await openApp(browser, app);
-  await page.goto(`${app.origin}/#/chat/trip`);
+  const page = await openApp(world.browser, world.app);
+  await page.goto(`${world.app.origin}/#/chat/trip`);
   const input = await renameTrip(page, page.locator('body'));
   const ime = await inputMethod(page);
   await ime.compose('xia');
@@ -108,8 +100,8 @@ it('Enter and Esc while a word is composed in a rename box leave it open; Enter 
 });
 
 it('Esc while a word is composed in the compact window’s list leaves the list and its rename box open', async () => {
-  const page = await openApp(browser, app, { viewport: { width: 420, height: 620 } });
-  await page.goto(`${app.origin}/?compact=1#/chat/trip`);
+  const page = await openApp(world.browser, world.app, { viewport: { width: 420, height: 620 } });
+  await page.goto(`${world.app.origin}/?compact=1#/chat/trip`);
   await page.click('.chat-head button[aria-expanded]');
   const list = page.locator('.conv-popover');
   const input = await renameTrip(page, list);

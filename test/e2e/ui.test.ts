@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
-import { launchBrowser, screenshot, serve, writeNewSkill, type Served } from './harness.js';
+import { screenshot, serve, writeNewSkill, type Served } from './harness.js';
+import { servedWorld } from './served-world.js';
 
-let browser: Browser;
-let app: Served;
-let page: Page;
 let system: string;
 
 /** Chinese characters. */
@@ -71,48 +69,50 @@ function seed(home: string, conversations: Seeded[]): void {
   }
 }
 
-beforeAll(async () => {
-  system = tempDir('ias-e2e-system-');
-  fs.cpSync(path.resolve('resources/skills'), system, { recursive: true });
-  writeSkill(
-    system,
-    'slow_lookup',
-    scriptSkill({ description: 'Looks something up, slowly.', script: 'sleep 1.5; echo found-it' }),
-  );
-  writeSkill(system, 'send_mail', scriptSkill({ risk: 'High', description: 'Sends mail.', script: 'echo mail-sent' }));
-  // Past the 8 s a call may take before it goes on in the background.
-  for (const name of ['slow_fetch', 'slow_report'])
-    writeSkill(system, name, scriptSkill({ description: 'Takes its time.', script: `sleep 9; echo ${name}-done` }));
-  app = await serve({
-    systemSkills: system,
-    setup: (home) => seed(home, [long, paged]),
-  });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  await page.goto(app.url);
-  await page.waitForSelector('[data-testid="message-input"]');
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+const world = servedWorld({
+  serve: () => {
+    system = tempDir('ias-e2e-system-');
+    fs.cpSync(path.resolve('resources/skills'), system, { recursive: true });
+    writeSkill(
+      system,
+      'slow_lookup',
+      scriptSkill({ description: 'Looks something up, slowly.', script: 'sleep 1.5; echo found-it' }),
+    );
+    writeSkill(
+      system,
+      'send_mail',
+      scriptSkill({ risk: 'High', description: 'Sends mail.', script: 'echo mail-sent' }),
+    );
+    for (const name of ['slow_fetch', 'slow_report'])
+      writeSkill(system, name, scriptSkill({ description: 'Takes its time.', script: `sleep 9; echo ${name}-done` }));
+    return {
+      systemSkills: system,
+      setup: (home) => seed(home, [long, paged]),
+    };
+  },
+  page: async (browser, app) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(app.url);
+    await page.waitForSelector('[data-testid="message-input"]');
+    return page;
+  },
 });
 
 const send = async (text: string) => {
-  await page.fill('[data-testid="message-input"]', text);
-  await page.click('[data-testid="send-button"]');
+  await world.page.fill('[data-testid="message-input"]', text);
+  await world.page.click('[data-testid="send-button"]');
 };
 
 describe('the UI in Chromium against ias serve', () => {
   it('sends a message and the reply streams in', async () => {
-    app.model.enqueue({
+    world.app.model.enqueue({
       content: 'Hello from the **model**, streamed in small pieces.',
       chunkSize: 3,
       chunkDelayMs: 30,
     });
     await send('hello');
-    const reply = page.locator('[data-testid="assistant-message"]').last();
+    const reply = world.page.locator('[data-testid="assistant-message"]').last();
     await expect
       .poll(async () => (await reply.textContent()) ?? '', { timeout: 5000 })
       .toContain('streamed in small pieces');
@@ -120,13 +120,13 @@ describe('the UI in Chromium against ias serve', () => {
   });
 
   it('thinking that streamed as the reply before a lone </think> moves to the reasoning', async () => {
-    app.model.enqueue(
+    world.app.model.enqueue(
       { content: 'The owner greets me.\nI greet back.\n</think>\n\nHello, owner.', chunkSize: 4, chunkDelayMs: 20 },
       // The server is then known to do so: a reply without `</think>` comes back out of the reasoning.
       { content: 'No thinking here.', chunkSize: 4, chunkDelayMs: 20 },
     );
     await send('think first');
-    const reply = page.locator('[data-testid="assistant-message"]').last();
+    const reply = world.page.locator('[data-testid="assistant-message"]').last();
     const texts = async () => ({
       live: await reply.getAttribute('data-live'),
       reasoning: await reply.locator('.reasoning-text').allTextContents(),
@@ -137,7 +137,7 @@ describe('the UI in Chromium against ias serve', () => {
       reasoning: ['The owner greets me.\nI greet back.'],
       reply: ['Hello, owner.'],
     });
-    const blocks = page.locator('[data-testid="assistant-message"]');
+    const blocks = world.page.locator('[data-testid="assistant-message"]');
     const before = await blocks.count();
     await send('and now?');
     const next = blocks.nth(before);
@@ -147,125 +147,125 @@ describe('the UI in Chromium against ias serve', () => {
   });
 
   it('a message sent with the button keeps the focus in the box and brings the view down to it', async () => {
-    app.model.enqueue({ content: Array.from({ length: 80 }, (_, i) => `Line ${i}.`).join('\n\n') });
+    world.app.model.enqueue({ content: Array.from({ length: 80 }, (_, i) => `Line ${i}.`).join('\n\n') });
     await send('a long answer, please');
     await expect
-      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
+      .poll(async () => (await world.page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
       .toContain('Line 79.');
-    await page.hover('[data-testid="message-list"]');
-    await page.mouse.wheel(0, -100_000);
-    await page.locator('.jump-latest').waitFor();
-    app.model.enqueue({ content: 'Short.' });
+    await world.page.hover('[data-testid="message-list"]');
+    await world.page.mouse.wheel(0, -100_000);
+    await world.page.locator('.jump-latest').waitFor();
+    world.app.model.enqueue({ content: 'Short.' });
     await send('and a short one');
     const shownMessage = async () => {
-      const view = (await page.locator('.message-scroller').boundingBox())!;
-      const mine = page.locator('[data-role="user"]').last();
+      const view = (await world.page.locator('.message-scroller').boundingBox())!;
+      const mine = world.page.locator('[data-role="user"]').last();
       const box = await mine.boundingBox();
       const inView = box !== null && box.y >= view.y && box.y + box.height <= view.y + view.height;
       return inView ? await mine.textContent() : 'out of view';
     };
     await expect.poll(shownMessage).toContain('and a short one');
-    expect(await page.locator('[data-testid="message-input"]:focus').count()).toBe(1);
+    expect(await world.page.locator('[data-testid="message-input"]:focus').count()).toBe(1);
   });
 
   it('a tool card goes from running to done', async () => {
-    app.model.enqueue({ toolCalls: [{ name: 'slow_lookup', arguments: '{}' }] }, { content: 'It found it.' });
+    world.app.model.enqueue({ toolCalls: [{ name: 'slow_lookup', arguments: '{}' }] }, { content: 'It found it.' });
     await send('look it up');
-    const card = page.locator('[data-testid="tool-card"]').last();
+    const card = world.page.locator('[data-testid="tool-card"]').last();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 5000 }).toBe('running');
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 8000 }).toBe('done');
     await expect
-      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
+      .poll(async () => (await world.page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
       .toContain('It found it');
   });
 
   it('a high-risk call is approved from the approval card', async () => {
-    app.model.enqueue(
+    world.app.model.enqueue(
       { toolCalls: [{ name: 'send_mail', arguments: '{"to":"boss@example.com"}' }] },
       { content: 'Mail sent.' },
     );
     await send('mail the boss');
-    const card = page.locator('[data-testid="approval-card"]').last();
+    const card = world.page.locator('[data-testid="approval-card"]').last();
     await card.waitFor({ timeout: 8000 });
     expect(await card.textContent()).toContain('send_mail');
     expect(await card.textContent()).toContain('boss@example.com');
     // The toast says it in the UI's language only (WeChat would get both).
-    const asked = page.locator('[data-testid="toast"]', { hasText: 'Approval needed' });
+    const asked = world.page.locator('[data-testid="toast"]', { hasText: 'Approval needed' });
     await asked.waitFor();
     expect(await asked.textContent()).toContain('to: boss@example.com');
     expect(await asked.textContent()).toContain('Approve or reject it in iAs within 5 minutes.');
     expect(await asked.textContent()).not.toMatch(HAN);
-    await screenshot(page, 'chat-approval-light');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'chat-approval-dark');
-    await page.emulateMedia({ colorScheme: 'light' });
+    await screenshot(world.page, 'chat-approval-light');
+    await world.page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(world.page, 'chat-approval-dark');
+    await world.page.emulateMedia({ colorScheme: 'light' });
     await card.locator('[data-testid="approve-button"]').click();
-    const approved = page.locator('[data-testid="toast"]', { hasText: 'Approved, running send_mail.' });
+    const approved = world.page.locator('[data-testid="toast"]', { hasText: 'Approved, running send_mail.' });
     await approved.waitFor();
     expect(await approved.textContent()).not.toMatch(HAN);
-    const tool = page.locator('[data-testid="tool-card"]').last();
+    const tool = world.page.locator('[data-testid="tool-card"]').last();
     await expect.poll(() => tool.getAttribute('data-status'), { timeout: 8000 }).toBe('done');
     await expect
-      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
+      .poll(async () => (await world.page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
       .toContain('Mail sent');
   });
 
   it('in 简体中文, an approval’s toasts and Load earlier read in Chinese alone, light and dark', async () => {
-    await page.goto(`${app.origin}/#/settings`);
-    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    await world.page.goto(`${world.app.origin}/#/settings`);
+    await world.page.selectOption('[data-testid="settings-language"]', 'zh-CN');
     try {
-      await page.goto(`${app.origin}/#/chat/${PAGED}`);
-      const earlier = page.locator('[data-testid="load-earlier"]');
-      await page.getByText('Answer 999, in 4 words or so.', { exact: true }).waitFor();
-      await page.locator('.message-scroller').hover();
-      await page.mouse.wheel(0, -1_000_000);
+      await world.page.goto(`${world.app.origin}/#/chat/${PAGED}`);
+      const earlier = world.page.locator('[data-testid="load-earlier"]');
+      await world.page.getByText('Answer 999, in 4 words or so.', { exact: true }).waitFor();
+      await world.page.locator('.message-scroller').hover();
+      await world.page.mouse.wheel(0, -1_000_000);
       await earlier.waitFor();
       expect(await earlier.textContent()).toBe('显示更早的消息');
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await screenshot(page, `chat-load-earlier-zh-${scheme}`);
+        await world.page.emulateMedia({ colorScheme: scheme });
+        await screenshot(world.page, `chat-load-earlier-zh-${scheme}`);
       }
 
-      await page.goto(`${app.origin}/#/chat`);
-      app.model.enqueue(
+      await world.page.goto(`${world.app.origin}/#/chat`);
+      world.app.model.enqueue(
         { toolCalls: [{ name: 'send_mail', arguments: '{"to":"boss@example.com"}' }] },
         { content: 'Not sent.' },
       );
       await send('mail the boss again');
       // The newest: the toasts of the English test before it now read in Chinese too.
-      const asked = page.locator('[data-testid="toast"]', { hasText: '需要你的确认' }).last();
+      const asked = world.page.locator('[data-testid="toast"]', { hasText: '需要你的确认' }).last();
       await asked.waitFor({ timeout: 8000 });
       expect(await asked.textContent()).toContain('请在 iAs 中批准或拒绝（5 分钟内有效）。');
       expect(await asked.textContent()).toContain('to: boss@example.com');
       expect(await asked.textContent()).not.toMatch(/approval needed|Approve or reject/i);
-      await screenshot(page, 'chat-approval-zh-dark');
-      await page.emulateMedia({ colorScheme: 'light' });
-      await screenshot(page, 'chat-approval-zh-light');
-      await page.locator('[data-testid="approval-card"]').last().locator('[data-testid="reject-button"]').click();
-      const refused = page.locator('[data-testid="toast"]', { hasText: '已拒绝：send_mail 不会执行。' });
+      await screenshot(world.page, 'chat-approval-zh-dark');
+      await world.page.emulateMedia({ colorScheme: 'light' });
+      await screenshot(world.page, 'chat-approval-zh-light');
+      await world.page.locator('[data-testid="approval-card"]').last().locator('[data-testid="reject-button"]').click();
+      const refused = world.page.locator('[data-testid="toast"]', { hasText: '已拒绝：send_mail 不会执行。' });
       await refused.waitFor();
       expect(await refused.textContent()).not.toMatch(/Refused/);
       // The model heard the refusal in the words it always gets.
-      await expect.poll(() => app.model.requests.length).toBeGreaterThan(0);
+      await expect.poll(() => world.app.model.requests.length).toBeGreaterThan(0);
       await expect
-        .poll(() => JSON.stringify(app.model.requests.at(-1)!.body.messages))
+        .poll(() => JSON.stringify(world.app.model.requests.at(-1)!.body.messages))
         .toContain('用户拒绝了你的调用：send_mail');
     } finally {
-      await page.emulateMedia({ colorScheme: 'light' });
-      await page.goto(`${app.origin}/#/settings`);
-      await page.selectOption('[data-testid="settings-language"]', 'system');
+      await world.page.emulateMedia({ colorScheme: 'light' });
+      await world.page.goto(`${world.app.origin}/#/settings`);
+      await world.page.selectOption('[data-testid="settings-language"]', 'system');
     }
   });
 
   it('earlier messages load above the first one shown, which stays in place', async () => {
-    await page.goto(`${app.origin}/#/chat/${LONG}`);
-    const earlier = page.locator('[data-testid="load-earlier"]');
-    await page.getByText('Question 149', { exact: true }).waitFor();
-    await page.hover('[data-testid="message-list"]');
-    await page.mouse.wheel(0, -100_000);
+    await world.page.goto(`${world.app.origin}/#/chat/${LONG}`);
+    const earlier = world.page.locator('[data-testid="load-earlier"]');
+    await world.page.getByText('Question 149', { exact: true }).waitFor();
+    await world.page.hover('[data-testid="message-list"]');
+    await world.page.mouse.wheel(0, -100_000);
     await earlier.waitFor();
     // The first screen holds the latest whole turns within 200 messages: from question 51 on.
-    const top = page.getByText('Question 51', { exact: true });
+    const top = world.page.getByText('Question 51', { exact: true });
     const before = (await top.boundingBox())!;
     await earlier.click();
     await earlier.waitFor({ state: 'detached' });
@@ -275,29 +275,29 @@ describe('the UI in Chromium against ias serve', () => {
     };
     await expect.poll(moved, { timeout: 5000 }).toBeLessThan(3);
     // The message above it shows, measured, and two frames later it has not pushed the anchor.
-    expect(await page.getByText('Line 0 of answer 50.', { exact: true }).isVisible()).toBe(true);
-    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    expect(await world.page.getByText('Line 0 of answer 50.', { exact: true }).isVisible()).toBe(true);
+    await world.page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
     expect(await moved()).toBeLessThan(3);
     // And the older messages are there to scroll up to.
-    await page.mouse.wheel(0, -100_000);
-    await page.getByText('Question 0', { exact: true }).waitFor();
+    await world.page.mouse.wheel(0, -100_000);
+    await world.page.getByText('Question 0', { exact: true }).waitFor();
   });
 
   it('a long conversation loads a page of earlier turns a click, the top message staying put', async () => {
-    await page.goto(`${app.origin}/#/chat/${PAGED}`);
-    await page.getByText('Answer 999, in 4 words or so.', { exact: true }).waitFor();
-    const earlier = page.locator('[data-testid="load-earlier"]');
-    const firstShown = page.locator('[data-role="user"] .bubble').first();
-    const scroller = page.locator('.message-scroller');
+    await world.page.goto(`${world.app.origin}/#/chat/${PAGED}`);
+    await world.page.getByText('Answer 999, in 4 words or so.', { exact: true }).waitFor();
+    const earlier = world.page.locator('[data-testid="load-earlier"]');
+    const firstShown = world.page.locator('[data-role="user"] .bubble').first();
+    const scroller = world.page.locator('.message-scroller');
     const toTop = async () => {
       await scroller.hover();
-      await page.mouse.wheel(0, -1_000_000);
+      await world.page.mouse.wheel(0, -1_000_000);
       await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(0);
     };
     const loadPage = async () => {
       await earlier.click();
       // Disabled while its page is on the way.
-      await page.locator('[data-testid="load-earlier"]:disabled').waitFor({ state: 'detached' });
+      await world.page.locator('[data-testid="load-earlier"]:disabled').waitFor({ state: 'detached' });
     };
     // The first screen: the last 100 turns. Each page: the whole turns within 200 messages before
     // it (the turn with a tool call makes the first one begin at question 801).
@@ -305,15 +305,15 @@ describe('the UI in Chromium against ias serve', () => {
     await toTop();
     expect(await firstShown.textContent()).toBe(tops[0]);
     for (let click = 1; click <= 3; click++) {
-      const top = page.getByText(tops[click - 1]!, { exact: true });
+      const top = world.page.getByText(tops[click - 1]!, { exact: true });
       const before = (await top.boundingBox())!;
       await loadPage();
       // The page went in above it: it is where it was on screen, two frames later still.
       const moved = async () => Math.abs((await top.boundingBox())!.y - before.y);
       await expect.poll(moved).toBeLessThan(3);
-      await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+      await world.page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
       expect(await moved()).toBeLessThan(3);
-      if (click === 1) await screenshot(page, 'chat-load-earlier-light');
+      if (click === 1) await screenshot(world.page, 'chat-load-earlier-light');
       await toTop();
       expect(await firstShown.textContent()).toBe(tops[click]);
       expect(await earlier.isVisible()).toBe(true);
@@ -330,47 +330,47 @@ describe('the UI in Chromium against ias serve', () => {
 
   it('a background call ending out of view says so in a toast that opens its conversation', async () => {
     const conversationOf = async () => {
-      await expect.poll(() => page.url()).toMatch(/#\/chat\/[^/]+$/);
-      return decodeURIComponent(page.url().split('/').pop()!);
+      await expect.poll(() => world.page.url()).toMatch(/#\/chat\/[^/]+$/);
+      return decodeURIComponent(world.page.url().split('/').pop()!);
     };
     const later = { content: 'It goes on in the background.' };
-    app.model.enqueue(
+    world.app.model.enqueue(
       { toolCalls: [{ name: 'slow_fetch', arguments: '{}' }] },
       { toolCalls: [{ name: 'slow_report', arguments: '{}' }] },
       later,
       later,
     );
-    await page.goto(`${app.origin}/#/chat`);
+    await world.page.goto(`${world.app.origin}/#/chat`);
     await send('fetch it');
     const fetching = await conversationOf();
-    await page.goto(`${app.origin}/#/chat`);
+    await world.page.goto(`${world.app.origin}/#/chat`);
     await send('report it');
     await conversationOf();
     // The report's conversation is in view: its card says it ended; the fetch's ending is a toast.
-    const card = page.locator('[data-testid="tool-card"][data-name="slow_report"]');
+    const card = world.page.locator('[data-testid="tool-card"][data-name="slow_report"]');
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('done');
-    const toast = page.locator('[data-testid="toast"]', { hasText: 'slow_fetch finished in the background' });
+    const toast = world.page.locator('[data-testid="toast"]', { hasText: 'slow_fetch finished in the background' });
     await toast.waitFor({ timeout: 10_000 });
     expect(await toast.textContent()).toContain('Done');
-    await screenshot(page, 'background-result-toast');
-    expect(await page.locator('[data-testid="toast"]', { hasText: 'slow_report' }).count()).toBe(0);
+    await screenshot(world.page, 'background-result-toast');
+    expect(await world.page.locator('[data-testid="toast"]', { hasText: 'slow_report' }).count()).toBe(0);
     await toast.getByRole('link').click();
-    await expect.poll(() => page.url()).toContain(`#/chat/${fetching}`);
-    const fetched = page.locator('[data-testid="tool-card"][data-name="slow_fetch"]');
+    await expect.poll(() => world.page.url()).toContain(`#/chat/${fetching}`);
+    const fetched = world.page.locator('[data-testid="tool-card"][data-name="slow_fetch"]');
     await expect.poll(() => fetched.getAttribute('data-status')).toBe('done');
   });
 
   it('a skill switched off vanishes from the tools the model receives', async () => {
-    await page.goto(`${app.origin}/#/skills`);
-    const row = page.locator('[data-testid="skill-row"][data-name="slow_lookup"]');
+    await world.page.goto(`${world.app.origin}/#/skills`);
+    const row = world.page.locator('[data-testid="skill-row"][data-name="slow_lookup"]');
     await row.waitFor();
     await row.locator('[data-testid="skill-enabled"]').click();
-    await page.goto(`${app.origin}/#/chat`);
-    app.model.enqueue({ content: 'ok' });
-    const before = app.model.requests.length;
+    await world.page.goto(`${world.app.origin}/#/chat`);
+    world.app.model.enqueue({ content: 'ok' });
+    const before = world.app.model.requests.length;
     await send('which tools?');
-    await expect.poll(() => app.model.requests.length, { timeout: 5000 }).toBe(before + 1);
-    const names = (app.model.requests.at(-1)!.body.tools as { function: { name: string } }[]).map(
+    await expect.poll(() => world.app.model.requests.length, { timeout: 5000 }).toBe(before + 1);
+    const names = (world.app.model.requests.at(-1)!.body.tools as { function: { name: string } }[]).map(
       (t) => t.function.name,
     );
     expect(names).not.toContain('slow_lookup');
@@ -378,52 +378,54 @@ describe('the UI in Chromium against ias serve', () => {
   });
 
   it('a SKILL.md saved with an error shows the error; fixed, the skill is live', async () => {
-    await page.goto(`${app.origin}/#/skills`);
+    await world.page.goto(`${world.app.origin}/#/skills`);
     const broken = scriptSkill({ risk: 'Sometimes', description: 'Echoes.', script: 'echo hi' });
-    const editor = await writeNewSkill(page, 'my_echo', broken);
-    await page.click('[data-testid="skill-save"]');
-    const validation = page.locator('[data-testid="skill-validation"]');
+    const editor = await writeNewSkill(world.page, 'my_echo', broken);
+    await world.page.click('[data-testid="skill-save"]');
+    const validation = world.page.locator('[data-testid="skill-validation"]');
     await expect
       .poll(async () => (await validation.textContent()) ?? '', { timeout: 5000 })
       .toMatch(/unknown risk level/);
     await expect
-      .poll(async () => (await page.locator('[data-testid="skill-problems"]').textContent()) ?? '', { timeout: 5000 })
+      .poll(async () => (await world.page.locator('[data-testid="skill-problems"]').textContent()) ?? '', {
+        timeout: 5000,
+      })
       .toMatch(/my_echo/);
     await editor.click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.insertText(broken.replace('Sometimes', 'Low'));
-    await page.click('[data-testid="skill-save"]');
-    await page.locator('[data-testid="skill-row"][data-name="my_echo"]').waitFor({ timeout: 5000 });
-    await screenshot(page, 'skills-light');
+    await world.page.keyboard.press('ControlOrMeta+a');
+    await world.page.keyboard.insertText(broken.replace('Sometimes', 'Low'));
+    await world.page.click('[data-testid="skill-save"]');
+    await world.page.locator('[data-testid="skill-row"][data-name="my_echo"]').waitFor({ timeout: 5000 });
+    await screenshot(world.page, 'skills-light');
   });
 
   it('filters the audit log', async () => {
-    await page.goto(`${app.origin}/#/audit`);
-    await page.locator('[data-testid="audit-row"]').first().waitFor({ timeout: 5000 });
-    const all = await page.locator('[data-testid="audit-row"]').count();
+    await world.page.goto(`${world.app.origin}/#/audit`);
+    await world.page.locator('[data-testid="audit-row"]').first().waitFor({ timeout: 5000 });
+    const all = await world.page.locator('[data-testid="audit-row"]').count();
     expect(all).toBeGreaterThanOrEqual(2);
-    await page.selectOption('[data-testid="audit-filter-skill"]', 'send_mail').catch(async () => {
-      await page.fill('[data-testid="audit-filter-skill"]', 'send_mail');
+    await world.page.selectOption('[data-testid="audit-filter-skill"]', 'send_mail').catch(async () => {
+      await world.page.fill('[data-testid="audit-filter-skill"]', 'send_mail');
     });
     await expect
       .poll(async () =>
-        (await page.locator('[data-testid="audit-row"]').allTextContents()).every((t) => t.includes('send_mail')),
+        (await world.page.locator('[data-testid="audit-row"]').allTextContents()).every((t) => t.includes('send_mail')),
       )
       .toBe(true);
-    expect(await page.locator('[data-testid="audit-row"]').count()).toBeGreaterThan(0);
-    await page.locator('[data-testid="audit-row"]').first().click();
-    await page.locator('[data-testid="audit-drawer"]').waitFor();
-    expect(await page.locator('[data-testid="audit-drawer"]').textContent()).toContain('boss@example.com');
+    expect(await world.page.locator('[data-testid="audit-row"]').count()).toBeGreaterThan(0);
+    await world.page.locator('[data-testid="audit-row"]').first().click();
+    await world.page.locator('[data-testid="audit-drawer"]').waitFor();
+    expect(await world.page.locator('[data-testid="audit-drawer"]').textContent()).toContain('boss@example.com');
   });
 
   it('screenshots of every page, light and dark', async () => {
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await world.page.emulateMedia({ colorScheme: scheme });
       for (const route of ['chat', 'skills', 'tasks', 'audit', 'approvals', 'settings']) {
-        await page.goto(`${app.origin}/#/${route}`);
-        await page.waitForTimeout(300);
-        if (route === 'tasks') await page.locator('[data-testid="tasks-empty"]').waitFor();
-        await screenshot(page, `${route}-${scheme}`);
+        await world.page.goto(`${world.app.origin}/#/${route}`);
+        await world.page.waitForTimeout(300);
+        if (route === 'tasks') await world.page.locator('[data-testid="tasks-empty"]').waitFor();
+        await screenshot(world.page, `${route}-${scheme}`);
       }
     }
     for (const route of ['chat', 'skills', 'tasks', 'audit', 'approvals', 'settings']) {
@@ -433,39 +435,39 @@ describe('the UI in Chromium against ias serve', () => {
 
   // Last: the server remembers that this model cannot use tools.
   it('a model that cannot use tools answers without them, and the chat says so', async () => {
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto(`${app.origin}/#/chat`);
-    await page.waitForSelector('[data-testid="message-input"]');
-    app.model.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'Plain answer.' });
+    await world.page.emulateMedia({ colorScheme: 'light' });
+    await world.page.goto(`${world.app.origin}/#/chat`);
+    await world.page.waitForSelector('[data-testid="message-input"]');
+    world.app.model.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'Plain answer.' });
     await send('hello again');
-    const reply = page.locator('[data-testid="assistant-message"]').last();
+    const reply = world.page.locator('[data-testid="assistant-message"]').last();
     await expect.poll(async () => (await reply.textContent()) ?? '', { timeout: 5000 }).toContain('Plain answer.');
     expect(await reply.locator('[data-testid="chat-notice"]').textContent()).toContain('cannot use tools');
     // A provider's failure too; both stay with their turns after a reload.
-    app.model.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });
+    world.app.model.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });
     await send('and now?');
-    const failed = page.locator('[data-testid="assistant-message"]').last();
+    const failed = world.page.locator('[data-testid="assistant-message"]').last();
     await expect.poll(async () => (await failed.locator('[data-testid="chat-error"]').count()) > 0).toBe(true);
-    await page.reload();
-    await page.locator('[data-testid="conversation-item"]').first().click();
-    const replies = page.locator('[data-testid="assistant-message"]');
+    await world.page.reload();
+    await world.page.locator('[data-testid="conversation-item"]').first().click();
+    const replies = world.page.locator('[data-testid="assistant-message"]');
     await expect
       .poll(async () => (await replies.locator('[data-testid="chat-notice"]').allTextContents()).join(' '))
       .toContain('cannot use tools');
     expect(await replies.last().locator('[data-testid="chat-error"]').textContent()).toMatch(/API key/i);
     // In 简体中文, the failure reads in Chinese; the server's own words stay as they came.
-    await page.goto(`${app.origin}/#/settings`);
-    await page.selectOption('[data-testid="settings-language"]', 'zh-CN');
-    await page.goto(`${app.origin}/#/chat`);
-    await page.locator('[data-testid="conversation-item"]').first().click();
+    await world.page.goto(`${world.app.origin}/#/settings`);
+    await world.page.selectOption('[data-testid="settings-language"]', 'zh-CN');
+    await world.page.goto(`${world.app.origin}/#/chat`);
+    await world.page.locator('[data-testid="conversation-item"]').first().click();
     await expect
       .poll(async () => (await replies.last().locator('[data-testid="chat-error"]').textContent()) ?? '')
       .toContain('模型服务拒绝了 API 密钥（401）');
     expect(await replies.last().locator('[data-testid="chat-error"]').textContent()).toContain(
       'Incorrect API key provided',
     );
-    await page.goto(`${app.origin}/#/settings`);
-    await page.selectOption('[data-testid="settings-language"]', 'system');
+    await world.page.goto(`${world.app.origin}/#/settings`);
+    await world.page.selectOption('[data-testid="settings-language"]', 'system');
   });
 });
 
@@ -475,7 +477,7 @@ describe('a first run with no model configured', () => {
 
   beforeAll(async () => {
     fresh = await serve({ noModel: true });
-    setupPage = await browser.newPage();
+    setupPage = await world.browser.newPage();
     await setupPage.goto(fresh.url);
   }, 60_000);
 

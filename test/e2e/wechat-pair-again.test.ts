@@ -7,21 +7,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WechatSettings } from '../../src/core/channels/wechat-settings.js';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
 import { tempDir } from '../helpers/temp.js';
-import { launchBrowser, openApp, screenshot, serve, type Served } from './harness.js';
+import { openApp, screenshot } from './harness.js';
+import { servedWorld } from './served-world.js';
 
 const AUTO_LOGIN = path.resolve('test/fixtures/auto-login-puppet.mjs');
 /** Where the test puts what WeChat contacts send the bot (see the puppet fixture). */
 const inbox = tempDir('ias-e2e-wechat-inbox-');
-
-let browser: Browser;
-let app: Served;
-let page: Page;
 
 /** A home where WeChat was set up and paired with "Old Owner" before this run. */
 function pairedBefore(home: string): void {
@@ -43,34 +39,29 @@ function sendToBot(from: { id: string; name: string }, text: string): void {
   fs.renameSync(file, path.join(inbox, `${Date.now()}.json`));
 }
 
-beforeAll(async () => {
-  app = await serve({ wechat: true, setup: pairedBefore, env: { IAS_TEST_PUPPET_INBOX: inbox } });
-  browser = await launchBrowser();
-  page = await openApp(browser, app);
+const world = servedWorld({
+  serve: { wechat: true, setup: pairedBefore, env: { IAS_TEST_PUPPET_INBOX: inbox } },
+  page: openApp,
+  timeout: 30_000,
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const owner = () => page.locator('[data-testid="wechat-owner"]').textContent();
+const owner = () => world.page.locator('[data-testid="wechat-owner"]').textContent();
 /** The owner line while the owner paired before is not found in this login. */
 const MISSING =
   'Your paired WeChat account (Old Owner) was not found in this login — pair again. Until then, approvals come to this computer.';
-const pairButton = () => page.locator('[data-testid="wechat-pair"]').textContent();
-const codeBox = () => page.locator('.pair-code-box');
+const pairButton = () => world.page.locator('[data-testid="wechat-pair"]').textContent();
+const codeBox = () => world.page.locator('.pair-code-box');
 
 describe('WeChat pairing on the Settings page, with an owner paired before', () => {
   it('says the owner before was not found; "Pair again" shows the new code until the new owner sends it', async () => {
-    await page.goto(`${app.origin}/#/settings`);
-    await page.waitForSelector('[data-testid="wechat-state"][data-state="logged-in"]', { timeout: 20_000 });
+    await world.page.goto(`${world.app.origin}/#/settings`);
+    await world.page.waitForSelector('[data-testid="wechat-state"][data-state="logged-in"]', { timeout: 20_000 });
     await expect.poll(owner, { timeout: 10_000 }).toBe(MISSING);
     expect(await pairButton()).toBe('Pair again');
-    await screenshot(page, 'wechat-owner-missing');
+    await screenshot(world.page, 'wechat-owner-missing');
 
-    await page.click('[data-testid="wechat-pair"]');
-    const shown = page.locator('[data-testid="wechat-pair-code"]');
+    await world.page.click('[data-testid="wechat-pair"]');
+    const shown = world.page.locator('[data-testid="wechat-pair-code"]');
     await shown.waitFor();
     const code = (await shown.textContent())!;
     expect(code).toMatch(/^[A-Z0-9]{6}$/);
@@ -79,7 +70,7 @@ describe('WeChat pairing on the Settings page, with an owner paired before', () 
     );
     expect(await owner()).toBe(MISSING);
     expect(await pairButton()).toBe('New code');
-    await screenshot(page, 'wechat-pair-again');
+    await screenshot(world.page, 'wechat-pair-again');
 
     sendToBot({ id: 'wxid_new_owner', name: 'New Owner' }, code);
     await expect.poll(owner, { timeout: 10_000 }).toBe('Paired with New Owner: approval codes go to this contact.');
@@ -88,9 +79,9 @@ describe('WeChat pairing on the Settings page, with an owner paired before', () 
   });
 
   it('the code goes away too when the bot is made the owner’s own account instead', async () => {
-    await page.click('[data-testid="wechat-pair"]');
-    await page.locator('[data-testid="wechat-pair-code"]').waitFor();
-    await page.click('[data-testid="wechat-bind-self"]');
+    await world.page.click('[data-testid="wechat-pair"]');
+    await world.page.locator('[data-testid="wechat-pair-code"]').waitFor();
+    await world.page.click('[data-testid="wechat-bind-self"]');
     await expect.poll(owner).toBe('Paired: the bot is your own account (codes go to File Transfer).');
     expect(await codeBox().count()).toBe(0);
     expect(await pairButton()).toBe('Pair again');

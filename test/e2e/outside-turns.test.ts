@@ -101,7 +101,7 @@ it('a turn under way in the page goes on whole while `ias chat` writes beside it
   const other = await chatAtTheTerminal('meanwhile');
   await expect.poll(listed, SOON).toContain(other);
   release();
-  await expect.poll(lastReply).toBe(words);
+  await expect.poll(lastReply, SOON).toBe(words);
   expect((await userMessages()).filter((m) => m === 'stream when told')).toHaveLength(1);
   expect(await openId()).toBe(id);
 });

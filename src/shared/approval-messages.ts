@@ -34,9 +34,11 @@ export interface ApprovalMessageParams {
    * the channel it was sent to first, no longer connected; `from`: who asks (the conversation, or
    * the scheduled task, by its title on one line); `origin`: set when the skill is a user skill
    * that replaces the shipped one of its name (reviewed or not), not the shipped one, or a Low
-   * skill of the owner's asked about only because it is not reviewed.
+   * skill of the owner's asked about only because it is not reviewed. `approvalId`: the approval
+   * asked for (never its code), so that the app ties the notice to it and to nothing else.
    */
   'approval-needed': {
+    approvalId: string;
     skill: string;
     title?: string;
     params: string;

@@ -628,7 +628,8 @@ export type IasEvent =
   | { type: 'wechat'; status: WechatInfo }
   /**
    * `messageCode`: an approval message's code, to say it in the UI's language (the text is
-   * bilingual); `task`: the scheduled task whose run this is the result of.
+   * bilingual); a request's names the approval it asks for by its id (never by its code: no code
+   * ever comes this way). `task`: the scheduled task whose run this is the result of.
    */
   | { type: 'notification'; title: string; body: string; messageCode?: ApprovalMessageCode; task?: TaskRunNews };
 

@@ -2,7 +2,8 @@
  * The toast asking for an approval, in Chromium against `ias serve`, goes once the approval is
  * answered instead of asking on for its seconds: rejected in the chat's approval card, approved by
  * another client of the app (as another window would). The toast saying how it was decided shows,
- * and by then the one asking is gone.
+ * and by then the one asking is gone. It goes with its own approval and no other: the next call of
+ * the same skill keeps its toast while the first's news goes on.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +43,43 @@ describe('the toast asking for an approval', () => {
     const open = approvals.find((a) => a.status === 'pending' && a.skillName === 'execute_shell');
     expect(await world.other.call('decideApproval', open!.id, true)).toBe(true);
     await page.locator('[data-testid="toast"]', { hasText: 'Approved, running execute_shell.' }).waitFor();
+    expect(await asking.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('goes with its own approval only: the next one of the same skill keeps its toast', async () => {
+    const page = await openApp(world.browser, world.app);
+    world.app.model.enqueue({
+      toolCalls: [
+        { name: 'execute_shell', arguments: '{"command":"echo one"}' },
+        { name: 'execute_shell', arguments: '{"command":"echo two"}' },
+      ],
+    });
+    await page.fill('[data-testid="message-input"]', 'say one and two in the shell');
+    await page.keyboard.press('Enter');
+    const asking = page.locator('[data-testid="toast"]', { hasText: 'Approval needed' });
+    await asking.waitFor({ timeout: 15_000 });
+    // One is asked for, the other waits its turn: which one first is the gate's choice.
+    const approvals = await world.other.call<ApprovalInfo[]>('listApprovals');
+    const first = approvals.find((a) => a.status === 'pending' && a.skillName === 'execute_shell')!;
+    const [firstWords, nextWords] =
+      (first.params as { command: string }).command === 'echo one'
+        ? ['echo one', 'echo two']
+        : ['echo two', 'echo one'];
+    expect(await asking.textContent()).toContain(firstWords);
+
+    // The first is approved elsewhere and runs to its end; the second is asked for meanwhile.
+    expect(await world.other.call('decideApproval', first.id, true)).toBe(true);
+    const next = page.locator('[data-testid="toast"]', { hasText: nextWords });
+    await next.waitFor();
+    // The first call's card says done once its approval's last news (done) came: the second's toast stays.
+    await page.locator('[data-testid="tool-card"][data-status="done"]').waitFor();
+    expect(await asking.count()).toBe(1);
+    expect(await asking.textContent()).toContain(nextWords);
+
+    // The second refused in its card: its toast goes too.
+    await page.locator('[data-testid="approval-card"]').last().locator('[data-testid="reject-button"]').click();
+    await page.locator('[data-testid="toast"]', { hasText: 'Refused: execute_shell will not run.' }).waitFor();
     expect(await asking.count()).toBe(0);
     await page.context().close();
   });

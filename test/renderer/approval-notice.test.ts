@@ -12,6 +12,7 @@ const SENT = {
 const NEEDED: ApprovalMessageCode = {
   code: 'approval-needed',
   params: {
+    approvalId: 'a-1',
     skill: 'send_mail',
     title: 'Sends mail',
     params: '  to: boss@example.com',
@@ -56,6 +57,7 @@ describe('what the approval gate says, in the UI’s language', () => {
     const task: ApprovalMessageCode = {
       code: 'approval-needed',
       params: {
+        approvalId: 'a-2',
         skill: 'execute_shell',
         params: '  command: df -h',
         validMinutes: 5,
@@ -66,7 +68,13 @@ describe('what the approval gate says, in the UI’s language', () => {
     expect(approvalNotice(zhCN, SENT, task).body).toContain('来自定时任务「Disk report」');
     const chat: ApprovalMessageCode = {
       code: 'approval-needed',
-      params: { skill: 'execute_shell', params: '', validMinutes: 5, from: { kind: 'chat', title: 'free some space' } },
+      params: {
+        approvalId: 'a-3',
+        skill: 'execute_shell',
+        params: '',
+        validMinutes: 5,
+        from: { kind: 'chat', title: 'free some space' },
+      },
     };
     expect(approvalNotice(en, SENT, chat).body).toContain('Asked in the chat “free some space”');
     expect(approvalNotice(zhCN, SENT, chat).body).toContain('来自对话「free some space」');

@@ -44,7 +44,7 @@ describe("an approval's native notification", () => {
     // The text WeChat gets holds the code; the message's code never does.
     const [text] = requestTexts(request, { split: false });
     expect(text).toContain('482913');
-    const message = requestCode(request, 'wechat');
+    const message = requestCode(request, 'a1b2c3d4-0000-4000-8000-000000000001', 'wechat');
     expect(JSON.stringify(message)).not.toContain('482913');
     for (const locale of LOCALES) {
       const notice = approvalNotification(locale, message);

@@ -470,7 +470,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       };
       const texts = say.requestTexts(request, { split: !channel.inApp });
       const last = texts.length - 1;
-      const message = say.requestCode(request, options.movedFrom);
+      const message = say.requestCode(request, id, options.movedFrom);
       // Each part only while this request still stands (pending, here, with this code): one stopped,
       // settled or moved while its parts go out sends no more of them, least of all its code.
       const standing = () => {

@@ -139,13 +139,15 @@ export function requestTexts(a: ApprovalText, options: { split?: boolean } = {})
 
 /**
  * A request's code and parameters, for the app to say it in its own language (the text is
- * requestTexts'). `movedFrom`: the channel it was sent to before, no longer connected.
+ * requestTexts'), with the id of approval `approvalId` it asks for, never its code. `movedFrom`:
+ * the channel it was sent to before, no longer connected.
  */
-export function requestCode(a: ApprovalText, movedFrom?: string): ApprovalMessageCode {
+export function requestCode(a: ApprovalText, approvalId: string, movedFrom?: string): ApprovalMessageCode {
   const title = a.title && a.title !== a.skill ? oneLine(a.title) : undefined;
   return {
     code: 'approval-needed',
     params: {
+      approvalId,
       skill: cap(a.skill, NAME_CHARS),
       ...(title ? { title } : {}),
       params: Object.keys(a.params).length > 0 ? readableParams(a.params) : '',

@@ -14,13 +14,7 @@ import { client } from '../api/client.js';
 import { useIasEvent } from '../api/hooks.js';
 import type { Strings } from '../i18n/en.js';
 import { approvalNotice } from '../approvals/approval-notice.js';
-import {
-  askedApproval,
-  isAnswered,
-  notePending,
-  type AskedApproval,
-  type PendingBySkill,
-} from '../approvals/approval-toasts.js';
+import { askedApproval, isAnswered } from '../approvals/approval-toasts.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { routeHref } from './router.js';
@@ -43,8 +37,8 @@ interface Toast extends Required<Pick<ToastInput, 'tone' | 'title'>> {
   body?: string;
   action?: ToastInput['action'];
   messageCode?: ApprovalMessageCode;
-  /** The approval the toast asks for, if it does. */
-  asks?: AskedApproval;
+  /** The id of the approval the toast asks for, if it does. */
+  asks?: string;
 }
 
 const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined);
@@ -63,7 +57,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const nextId = useRef(1);
-  const pending = useRef<PendingBySkill>(new Map());
   const t = useT();
   const { settings } = useSettings();
 
@@ -71,7 +64,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const push = useCallback(
     (input: ToastInput) => {
       const { tone = 'info', title, body, action, messageCode } = input;
-      const asks = askedApproval(messageCode, pending.current);
+      const asks = askedApproval(messageCode);
       const toast: Toast = { id: nextId.current++, tone, title, body, action, messageCode, asks };
       setToasts((list) => [...list.slice(-4), toast]);
       setTimeout(() => dismiss(toast.id), action ? ACTION_LIFETIME_MS : LIFETIME_MS[tone]);
@@ -82,7 +75,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   useIasEvent((event) => {
     if (event.type === 'approval') {
       const { approval } = event;
-      notePending(pending.current, approval);
       setToasts((list) => {
         const left = list.filter((toast) => !toast.asks || !isAnswered(toast.asks, approval));
         return left.length === list.length ? list : left;

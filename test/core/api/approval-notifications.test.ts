@@ -6,7 +6,7 @@ import { InProcessChannel } from '../../../src/core/approval/in-process-channel.
 import { DesktopChannel } from '../../../src/core/channels/desktop-channel.js';
 import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
 import type { IasEvent } from '../../../src/shared/contract.js';
-import { CODE, countingSkill } from '../../helpers/gate.js';
+import { CODE, codeIn, countingSkill } from '../../helpers/gate.js';
 import { tempDir, writeSkill } from '../../helpers/temp.js';
 
 let runtime: Runtime | undefined;
@@ -68,8 +68,11 @@ describe('what the gate tells the owner in the app comes with its code', () => {
       },
     });
     expect(JSON.stringify(moved)).not.toMatch(CODE);
-
+    // It names the approval it asks for by its id, never by the code WeChat got.
     const [pending] = await w.core.api.listApprovals();
+    expect(moved).toMatchObject({ messageCode: { params: { approvalId: pending!.id } } });
+    expect(JSON.stringify(moved)).not.toContain(codeIn(w.wechat.outbox[0]));
+
     expect(await w.core.api.decideApproval(pending!.id, false)).toBe(true);
     await until(() => w.notifications().length === 2);
     expect(w.notifications()[1]).toEqual({
@@ -92,6 +95,7 @@ describe('what the gate tells the owner in the app comes with its code', () => {
       messageCode: { code: 'approval-needed', params: { skill: 'send_mail', params: '', validMinutes: 5 } },
     });
     const [pending] = await w.core.api.listApprovals();
+    expect(w.notifications()[0]).toMatchObject({ messageCode: { params: { approvalId: pending!.id } } });
     await w.core.api.decideApproval(pending!.id, true);
     expect((await call).status).toBe('done');
     expect(w.notifications()[1]).toMatchObject({

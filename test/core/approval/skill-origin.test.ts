@@ -110,13 +110,15 @@ describe('approving the owner’s own Low skill, not reviewed', () => {
 describe('the words of a request for the app', () => {
   it('carry the origin of an override in the code, and nothing for other skills', () => {
     const base = { skill: 'email', title: 'email', params: {} };
-    expect(requestCode({ ...base, origin: 'user-override-unreviewed' }).params).toMatchObject({
+    expect(requestCode({ ...base, origin: 'user-override-unreviewed' }, 'a-1').params).toMatchObject({
       origin: 'user-override-unreviewed',
     });
-    expect(requestCode({ ...base, origin: 'user-override' }).params).toMatchObject({ origin: 'user-override' });
-    expect(requestCode({ ...base, origin: 'system' }).params).not.toHaveProperty('origin');
-    expect(requestCode({ ...base, origin: 'user' }).params).not.toHaveProperty('origin');
-    expect(requestCode({ ...base, origin: 'user-unreviewed' }).params).toMatchObject({ origin: 'user-unreviewed' });
+    expect(requestCode({ ...base, origin: 'user-override' }, 'a-1').params).toMatchObject({ origin: 'user-override' });
+    expect(requestCode({ ...base, origin: 'system' }, 'a-1').params).not.toHaveProperty('origin');
+    expect(requestCode({ ...base, origin: 'user' }, 'a-1').params).not.toHaveProperty('origin');
+    expect(requestCode({ ...base, origin: 'user-unreviewed' }, 'a-1').params).toMatchObject({
+      origin: 'user-unreviewed',
+    });
     expect(requestTexts({ ...base, origin: 'user-unreviewed' })[0]).toMatch(
       /runs as high risk .* ias skills review email/,
     );

@@ -1,8 +1,8 @@
 /**
  * Unsaved edits of a skill in Chromium against `ias serve`: leaving them for another page of the
  * app (the sidebar's Chat, in English and 简体中文) asks first, as closing the skill does. Cancel
- * keeps the page and the edit; Discard goes. A new skill not saved yet is asked about too, and
- * with nothing unsaved the link just goes.
+ * keeps the page and the edit; Discard goes. A new skill not saved yet is asked about too (by a
+ * link, or an address typed), and with nothing unsaved the link just goes.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -62,8 +62,11 @@ it('a new skill not saved yet is asked about; with nothing unsaved the link just
   await page.getByTestId('confirm-cancel').click();
   expect(new URL(page.url()).hash).toBe('#/skills/brand_new');
 
+  // An address typed is asked about as Back is; Discard goes there.
   await page.goto(`${world.app.origin}/#/skills/tidy`);
+  await page.getByTestId('confirm-ok').click();
   await page.getByTestId('skill-editor').waitFor();
+  expect(new URL(page.url()).hash).toBe('#/skills/tidy');
   await tasks.click();
   await page.getByTestId('tasks-empty').waitFor();
   expect(await confirm(page).count()).toBe(0);

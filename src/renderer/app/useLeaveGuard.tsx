@@ -1,12 +1,16 @@
 /**
  * Unsaved edits on a page: leaving them asks first ("Discard changes?", Cancel or Discard). A link to
  * elsewhere in the app (the sidebar's, a toast's) is held until the owner answers, and so is what
- * the page itself passes to `guarded` (closing the skill, opening another). With nothing unsaved,
- * both just go.
+ * the page itself passes to `guarded` (closing the skill, opening another). The browser's Back and
+ * Forward (or an address typed) are caught as they land: the page's address is put back, without a
+ * history entry, and Discard then goes where they pointed. With nothing unsaved, all just go.
+ * (No `beforeunload`: the desktop window hides to the tray rather than closing, and a question
+ * there would silently keep iAs from quitting.)
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useT } from '../i18n.js';
 import { ConfirmDialog } from '../ui/Dialog.js';
+import { goTo, holdPage } from './router.js';
 
 export interface LeaveGuard {
   /** Runs `go` at once, or once the owner agrees to discard the edits. */
@@ -27,10 +31,15 @@ export function useLeaveGuard(dirty: boolean, message: string, onDiscard?: () =>
       const href = (event.target as Element | null)?.closest?.('a[href^="#/"]')?.getAttribute('href');
       if (!href || href === window.location.hash) return;
       event.preventDefault();
-      setPending({ go: () => void (window.location.hash = href) });
+      setPending({ go: () => goTo(href) });
     };
     document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
+    // Back, Forward: the page stays as it was while the owner is asked; Discard goes where they went.
+    const release = holdPage((href) => setPending({ go: () => goTo(href, true) }));
+    return () => {
+      document.removeEventListener('click', onClick);
+      release();
+    };
   }, [dirty]);
 
   const guarded = (go: () => void) => {

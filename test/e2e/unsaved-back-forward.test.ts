@@ -1,0 +1,122 @@
+/**
+ * The browser's Back and Forward with unsaved edits, in Chromium against `ias serve`: they ask
+ * first, as the app's own links do. Stay keeps the page, its address and the edits; Discard goes
+ * where Back or Forward pointed, and the history is as a plain Back left it (Forward comes back to
+ * the skill, its edit given up). The skill editor and the model provider's form alike.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dataPaths } from '../../src/core/paths.js';
+import { scriptSkill, writeSkill } from '../helpers/temp.js';
+import { openApp } from './harness.js';
+import { servedWorld } from './served-world.js';
+
+const world = servedWorld({
+  serve: {
+    setup: (home) => writeSkill(dataPaths(home).userSkills, 'tidy', scriptSkill({ script: 'echo tidied' })),
+  },
+});
+
+const EDIT = 'An edit not saved.';
+const confirm = (page: Page) => page.locator('dialog[open]', { has: page.getByTestId('confirm-ok') });
+const hash = (page: Page) => new URL(page.url()).hash;
+const editor = (page: Page) => page.locator('[data-testid="skill-editor"] .cm-content');
+
+/** The skills list, then the skill `tidy` (two history entries), edited and not saved. */
+async function editTidy(page: Page): Promise<void> {
+  await page.goto(`${world.app.origin}/#/skills`);
+  await page.getByTestId('skill-new').waitFor();
+  await page.goto(`${world.app.origin}/#/skills/tidy`);
+  await typeEdit(page);
+}
+
+async function typeEdit(page: Page): Promise<void> {
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText(`\n${EDIT}\n`);
+  await expect.poll(() => page.getByTestId('skill-save').isEnabled()).toBe(true);
+}
+
+describe('Back and Forward with an edited skill', () => {
+  it('Back asks; Stay keeps the skill, its address and the edit, and asks again next time', async () => {
+    const page = await openApp(world.browser, world.app);
+    await editTidy(page);
+
+    await page.goBack();
+    await confirm(page).waitFor();
+    expect(await confirm(page).textContent()).toContain('Discard changes?');
+    expect(hash(page)).toBe('#/skills/tidy');
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => confirm(page).count()).toBe(0);
+    expect(hash(page)).toBe('#/skills/tidy');
+    expect(await editor(page).textContent()).toContain(EDIT);
+    expect(await page.getByTestId('skill-save').isEnabled()).toBe(true);
+
+    // Still unsaved: Back asks again.
+    await page.goBack();
+    await confirm(page).waitFor();
+    await page.getByTestId('confirm-cancel').click();
+    expect(hash(page)).toBe('#/skills/tidy');
+    expect(await editor(page).textContent()).toContain(EDIT);
+    await page.context().close();
+  });
+
+  it('Discard goes back; Forward then comes to the skill without the edit', async () => {
+    const page = await openApp(world.browser, world.app);
+    await editTidy(page);
+
+    await page.goBack();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => page.getByTestId('skill-editor').count()).toBe(0);
+    expect(hash(page)).toBe('#/skills');
+    expect(await confirm(page).count()).toBe(0);
+
+    await page.goForward();
+    await page.getByTestId('skill-editor').waitFor();
+    expect(hash(page)).toBe('#/skills/tidy');
+    expect(await editor(page).textContent()).not.toContain(EDIT);
+    await page.context().close();
+  });
+
+  it('Forward asks too, and Discard goes where it pointed', async () => {
+    const page = await openApp(world.browser, world.app);
+    await page.goto(`${world.app.origin}/#/skills/tidy`);
+    await page.getByTestId('skill-editor').waitFor();
+    await page.goto(`${world.app.origin}/#/tasks`);
+    await page.getByTestId('tasks-empty').waitFor();
+    await page.goBack();
+    await page.getByTestId('skill-editor').waitFor();
+    await typeEdit(page);
+
+    await page.goForward();
+    await confirm(page).waitFor();
+    expect(hash(page)).toBe('#/skills/tidy');
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('tasks-empty').waitFor();
+    expect(hash(page)).toBe('#/tasks');
+    await page.context().close();
+  });
+});
+
+describe('Back with edited provider settings', () => {
+  it('asks; Stay keeps what was typed; Discard goes back, to the chat for the first page (no address of its own)', async () => {
+    const page = await openApp(world.browser, world.app);
+    await page.goto(`${world.app.origin}/#/tasks`);
+    await page.getByTestId('tasks-empty').waitFor();
+    await page.goto(`${world.app.origin}/#/settings`);
+    await page.getByTestId('provider-model').fill('edited-model');
+
+    await page.goBack();
+    await confirm(page).waitFor();
+    await page.getByTestId('confirm-cancel').click();
+    expect(hash(page)).toBe('#/settings');
+    expect(await page.getByTestId('provider-model').inputValue()).toBe('edited-model');
+
+    // Stay kept this page in Back's entry: Back now points at the first page, the chat.
+    await page.goBack();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('message-input').waitFor();
+    expect(hash(page)).toBe('#/chat');
+    await page.context().close();
+  });
+});

@@ -41,6 +41,10 @@ describe('in the Chinese UI', () => {
     const checked = world.page.locator('[data-testid="validation-problem"]').first();
     await expect.poll(async () => (await checked.count()) && (await checked.textContent())).toBe(`第 3 行${RISK_ZH}`);
     await screenshot(world.page, 'skill-validation-zh');
+    // The new skill is left unsaved: leaving it by its address asks first, and Discard goes.
+    await world.page.goto(`${world.app.origin}/#/chat`);
+    await world.page.getByTestId('confirm-ok').click();
+    await world.page.getByTestId('message-input').waitFor();
   });
 
   it('an API error reads in Chinese: a message sent to a conversation deleted in another window', async () => {

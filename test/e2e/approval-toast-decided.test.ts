@@ -66,16 +66,16 @@ describe('the toast asking for an approval', () => {
       (first.params as { command: string }).command === 'echo one'
         ? ['echo one', 'echo two']
         : ['echo two', 'echo one'];
-    expect(await asking.textContent()).toContain(firstWords);
+    expect(await asking.textContent({ timeout: 5_000 })).toContain(firstWords);
 
     // The first is approved elsewhere and runs to its end; the second is asked for meanwhile.
     expect(await world.other.call('decideApproval', first.id, true)).toBe(true);
     const next = page.locator('[data-testid="toast"]', { hasText: nextWords });
-    await next.waitFor();
+    await next.waitFor({ timeout: 15_000 });
     // The first call's card says done once its approval's last news (done) came: the second's toast stays.
-    await page.locator('[data-testid="tool-card"][data-status="done"]').waitFor();
+    await page.locator('[data-testid="tool-card"][data-status="done"]').waitFor({ timeout: 15_000 });
     expect(await asking.count()).toBe(1);
-    expect(await asking.textContent()).toContain(nextWords);
+    expect(await asking.textContent({ timeout: 5_000 })).toContain(nextWords);
 
     // The second refused in its card: its toast goes too.
     await page.locator('[data-testid="approval-card"]').last().locator('[data-testid="reject-button"]').click();

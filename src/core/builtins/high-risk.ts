@@ -1,16 +1,10 @@
 /**
- * Built-ins that may be low risk: they read the clock or iAs's own tables, or fetch public
- * information. Every other built-in acts outside iAs or on what runs later (mail sent, a shell
- * command, a schedule changed) and is high risk whatever its SKILL.md says, so a system skill file
- * edited where the app is installed cannot let it run without approval, and a built-in added
- * later is high risk until it is named here.
+ * Built-ins that act outside iAs or on what runs later (mail sent, a shell command, a schedule
+ * changed): a skill naming one is high risk whatever its SKILL.md says, so a system skill file
+ * edited where the app is installed cannot let it run without approval. A built-in added with
+ * such an effect belongs here.
  */
-const MAY_BE_LOW_RISK: ReadonlySet<string> = new Set([
-  'get_current_datetime',
-  'list_scheduled_tasks',
-  'query_weather',
-  'search_web',
-]);
+const ACT_OUTSIDE_IAS: ReadonlySet<string> = new Set(['email', 'execute_shell', 'manage_scheduled_task']);
 
 /** Whether a skill naming the built-in `handler` is high risk, whatever its file declares. */
-export const alwaysHighRisk = (handler: string): boolean => !MAY_BE_LOW_RISK.has(handler);
+export const alwaysHighRisk = (handler: string): boolean => ACT_OUTSIDE_IAS.has(handler);

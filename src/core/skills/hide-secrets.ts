@@ -30,7 +30,7 @@ export function hideSecrets<T>(value: T, secrets: readonly string[]): T {
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return hideForms(v, forms);
     // A secret of digits, read as a number (a built-in's result, a parsed answer).
-    if (typeof v === 'number' || typeof v === 'bigint') {
+    if (typeof v === 'number') {
       const text = String(v);
       return forms.some((form) => text.includes(form)) ? hideForms(text, forms) : v;
     }

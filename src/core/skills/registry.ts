@@ -7,8 +7,9 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { inFileOrder } from '../../shared/problem-order.js';
-import { loadSkillFolder, loadSkillsRoot, unchangedOnDisk } from './load.js';
+import { loadSkillFolder, loadSkillsRoot } from './load.js';
 import type { Risk, Skill, SkillProblem, SkillSource } from './types.js';
+import { unchangedSinceRead } from './unchanged-files.js';
 
 export interface RegistryOptions {
   systemDir?: string;
@@ -141,7 +142,7 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange]; relo
   current(name: string): Skill | undefined {
     const skill = this.merged.get(name);
     const dir = skill && this.dirOf(skill.source);
-    if (skill && dir && !unchangedOnDisk(skill, dir)) this.reload(skill.source, [name]);
+    if (skill && dir && !unchangedSinceRead(skill, dir)) this.reload(skill.source, [name]);
     return this.merged.get(name);
   }
 

@@ -20,6 +20,8 @@ async function overhead(): Promise<void> {
   const { writeSkill } = await import('../test/helpers/temp.js');
   writeSkill(w.system, 'get_now', '---\ndescription: The time.\nrisk: low\nbuiltin: get_current_datetime\n---\n');
   w.registry.loadAll();
+  // As an installed skill's: files changed in the last 3 s are read again at every call.
+  await new Promise((resolve) => setTimeout(resolve, 3200));
   const script = (request: { body: { messages: { role: string }[] } }) => {
     const toolMessages = request.body.messages.filter((m) => m.role === 'tool').length;
     return toolMessages < 2 ? timeTool(`call_${toolMessages}`) : { content: 'It is late.' };

@@ -1,8 +1,9 @@
 /**
  * The browser's Back and Forward with unsaved edits, in Chromium against `ias serve`: they ask
- * first, as the app's own links do. Stay keeps the page, its address and the edits; Discard goes
- * where Back or Forward pointed, and the history is as a plain Back left it (Forward comes back to
- * the skill, its edit given up). The skill editor and the model provider's form alike.
+ * first, as the app's own links do. Stay keeps the page, its address and the edits, and the history
+ * as it was (Back and Forward then point where they did); Discard goes where Back or Forward
+ * pointed, and the history is as a plain Back left it (Forward comes back to the skill, its edit
+ * given up). The skill editor and the model provider's form alike.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ async function typeEdit(page: Page): Promise<void> {
 }
 
 describe('Back and Forward with an edited skill', () => {
-  it('Back asks; Stay keeps the skill, its address and the edit, and asks again next time', async () => {
+  it('Back asks; Stay keeps the skill, its address, the edit and the history, and asks again next time', async () => {
     const page = await openApp(world.browser, world.app);
     await editTidy(page);
 
@@ -58,6 +59,13 @@ describe('Back and Forward with an edited skill', () => {
     await page.getByTestId('confirm-cancel').click();
     expect(hash(page)).toBe('#/skills/tidy');
     expect(await editor(page).textContent()).toContain(EDIT);
+
+    // Twice stayed, Back still points at the page before the skill.
+    await page.goBack();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('skill-editor').waitFor({ state: 'detached' });
+    expect(hash(page)).toBe('#/skills');
+    await page.getByTestId('skill-new').waitFor();
     await page.context().close();
   });
 
@@ -78,11 +86,15 @@ describe('Back and Forward with an edited skill', () => {
     await page.context().close();
   });
 
-  it('Forward asks too, and Discard goes where it pointed', async () => {
+  it('Forward asks too; Stay keeps the history, and Discard goes where Forward pointed', async () => {
     const page = await openApp(world.browser, world.app);
     await page.goto(`${world.app.origin}/#/skills/tidy`);
     await page.getByTestId('skill-editor').waitFor();
     await page.goto(`${world.app.origin}/#/tasks`);
+    await page.getByTestId('tasks-empty').waitFor();
+    await page.goto(`${world.app.origin}/#/audit`);
+    await page.getByTestId('audit-search').waitFor();
+    await page.goBack();
     await page.getByTestId('tasks-empty').waitFor();
     await page.goBack();
     await page.getByTestId('skill-editor').waitFor();
@@ -91,15 +103,31 @@ describe('Back and Forward with an edited skill', () => {
     await page.goForward();
     await confirm(page).waitFor();
     expect(hash(page)).toBe('#/skills/tidy');
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => confirm(page).count()).toBe(0);
+    expect(hash(page)).toBe('#/skills/tidy');
+    expect(await editor(page).textContent()).toContain(EDIT);
+
+    // Stayed, Forward still points at the page after the skill.
+    await page.goForward();
+    await confirm(page).waitFor();
+    expect(hash(page)).toBe('#/skills/tidy');
     await page.getByTestId('confirm-ok').click();
-    await page.getByTestId('tasks-empty').waitFor();
+    await page.getByTestId('skill-editor').waitFor({ state: 'detached' });
     expect(hash(page)).toBe('#/tasks');
+    await page.getByTestId('tasks-empty').waitFor();
+
+    // And Back from there comes to the skill, its edit given up.
+    await page.goBack();
+    await page.getByTestId('skill-editor').waitFor();
+    expect(hash(page)).toBe('#/skills/tidy');
+    expect(await editor(page).textContent()).not.toContain(EDIT);
     await page.context().close();
   });
 });
 
 describe('Back with edited provider settings', () => {
-  it('asks; Stay keeps what was typed; Discard goes back, to the chat for the first page (no address of its own)', async () => {
+  it('asks; Stay keeps what was typed and the history; Discard goes to the page before', async () => {
     const page = await openApp(world.browser, world.app);
     await page.goto(`${world.app.origin}/#/tasks`);
     await page.getByTestId('tasks-empty').waitFor();
@@ -112,11 +140,28 @@ describe('Back with edited provider settings', () => {
     expect(hash(page)).toBe('#/settings');
     expect(await page.getByTestId('provider-model').inputValue()).toBe('edited-model');
 
-    // Stay kept this page in Back's entry: Back now points at the first page, the chat.
+    // Stayed, Back still points at the tasks, and the first page is still before them.
+    await page.goBack();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('provider-model').waitFor({ state: 'detached' });
+    expect(hash(page)).toBe('#/tasks');
+    await page.getByTestId('tasks-empty').waitFor();
+    await page.goBack();
+    await page.getByTestId('message-input').waitFor();
+    expect(hash(page)).toBe('');
+    await page.context().close();
+  });
+
+  it('Discard goes to the first page, the chat, though it has no address of its own', async () => {
+    const page = await openApp(world.browser, world.app);
+    await page.goto(`${world.app.origin}/#/settings`);
+    await page.getByTestId('provider-model').fill('edited-model');
+
     await page.goBack();
     await page.getByTestId('confirm-ok').click();
     await page.getByTestId('message-input').waitFor();
-    expect(hash(page)).toBe('#/chat');
+    expect(hash(page)).toBe('');
+    expect(await confirm(page).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -39,47 +39,84 @@ export function navigate(page: PageId, param?: string, replace = false): void {
   goTo(routeHref(page, param), replace);
 }
 
-/** The hashes the app went to itself (goTo) whose `hashchange` has not come yet, oldest first. */
-const goneTo: string[] = [];
+/** Where this page's history entries are, counted from the page's first: kept in each entry's state. */
+const ENTRY = 'iasEntry';
+
+function entryIndex(): number | undefined {
+  const state: unknown = window.history.state;
+  const index = state && typeof state === 'object' ? (state as Record<string, unknown>)[ENTRY] : undefined;
+  return typeof index === 'number' ? index : undefined;
+}
+
+/** Writes `index` into the current entry's state (what else the state holds stays). */
+function tagEntry(index: number): number {
+  const state: unknown = window.history.state;
+  window.history.replaceState({ ...(state && typeof state === 'object' ? state : {}), [ENTRY]: index }, '');
+  return index;
+}
+
+/** The entry the page shows. */
+let at = entryIndex() ?? tagEntry(0);
 
 /** Goes to `href` (a route's, `#/…`); `replace` does not add a history entry. */
 export function goTo(href: string, replace = false): void {
+  const from = entryIndex() ?? at;
   const before = window.location.hash;
   if (replace) window.location.replace(href);
   else window.location.hash = href;
-  if (window.location.hash !== before) goneTo.push(window.location.hash);
+  // Counted at once, so its `hashchange` is known for the app's own move when it comes.
+  at = tagEntry(replace || window.location.hash === before ? from : from + 1);
 }
 
-/** What holds the page while it has unsaved edits: told where the browser was going instead. */
-let holder: ((href: string) => void) | undefined;
+/** What holds the page while it has unsaved edits: given the way to finish the browser's move. */
+let holder: ((resume: () => void) => void) | undefined;
+/** A move of the browser's being undone: the entry it went to. */
+let undoing: { to: number } | undefined;
+/** The entry a move let go on is headed for. */
+let resuming: number | undefined;
+/** The hash the route keeps while a move is undone (the address is not back yet). */
+let heldHash: string | undefined;
 
 /**
  * Holds the page where it is against the browser's own moves (Back, Forward, an address typed):
- * the address is put back without a history entry and `hold` is told where the move went (a
- * route's href, for goTo). The app's own moves (goTo, navigate) go on. Returns the release.
+ * the history goes back to the page's entry, as it was, and `hold` is then given `resume`, which
+ * makes the move after all. The app's own moves (goTo, navigate) go on. Returns the release.
  */
-export function holdPage(hold: (href: string) => void): () => void {
+export function holdPage(hold: (resume: () => void) => void): () => void {
   holder = hold;
   return () => {
     if (holder === hold) holder = undefined;
   };
 }
 
-// The first listener of all (capture, added before any page subscribes): a held move is put back
+// The first listener of all (capture, added before any page subscribes): a held move is undone
 // before the route, or anything else, sees it.
 window.addEventListener(
   'hashchange',
   (event) => {
-    const at = goneTo.indexOf(new URL(event.newURL).hash);
-    if (at >= 0) {
-      goneTo.splice(0, at + 1);
+    // An entry with no index is one the browser just made (an address typed, a link followed).
+    const landed = entryIndex() ?? tagEntry(at + 1);
+    if (undoing) {
+      event.stopImmediatePropagation();
+      if (landed !== at) return;
+      const to = undoing.to;
+      undoing = heldHash = undefined;
+      holder?.(() => {
+        resuming = to;
+        window.history.go(to - at);
+      });
       return;
     }
-    if (!holder) return;
+    if (landed === at) return;
+    if (!holder || landed === resuming) {
+      at = landed;
+      resuming = undefined;
+      return;
+    }
     event.stopImmediatePropagation();
-    window.history.replaceState(window.history.state, '', event.oldURL);
-    // No hash is the chat's route (going there without a hash would load the page again).
-    holder(new URL(event.newURL).hash || routeHref('chat'));
+    undoing = { to: landed };
+    heldHash = new URL(event.oldURL).hash;
+    window.history.go(at - landed);
   },
   true,
 );
@@ -92,8 +129,9 @@ function subscribe(listener: () => void): () => void {
 let cachedHash: string | undefined;
 let cachedRoute: Route = { page: 'chat' };
 function snapshot(): Route {
-  if (window.location.hash !== cachedHash) {
-    cachedHash = window.location.hash;
+  const hash = heldHash ?? window.location.hash;
+  if (hash !== cachedHash) {
+    cachedHash = hash;
     cachedRoute = parseHash(cachedHash);
   }
   return cachedRoute;

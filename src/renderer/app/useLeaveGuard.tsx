@@ -2,8 +2,8 @@
  * Unsaved edits on a page: leaving them asks first ("Discard changes?", Cancel or Discard). A link to
  * elsewhere in the app (the sidebar's, a toast's) is held until the owner answers, and so is what
  * the page itself passes to `guarded` (closing the skill, opening another). The browser's Back and
- * Forward (or an address typed) are caught as they land: the page's address is put back, without a
- * history entry, and Discard then goes where they pointed. With nothing unsaved, all just go.
+ * Forward (or an address typed) are caught as they land and undone, the history as it was before
+ * them, and Discard then goes where they pointed. With nothing unsaved, all just go.
  * (No `beforeunload`: the desktop window hides to the tray rather than closing, and a question
  * there would silently keep iAs from quitting.)
  */
@@ -34,8 +34,9 @@ export function useLeaveGuard(dirty: boolean, message: string, onDiscard?: () =>
       setPending({ go: () => goTo(href) });
     };
     document.addEventListener('click', onClick);
-    // Back, Forward: the page stays as it was while the owner is asked; Discard goes where they went.
-    const release = holdPage((href) => setPending({ go: () => goTo(href, true) }));
+    // Back, Forward: the page and the history stay as they were while the owner is asked; Discard
+    // goes where they went.
+    const release = holdPage((resume) => setPending({ go: resume }));
     return () => {
       document.removeEventListener('click', onClick);
       release();

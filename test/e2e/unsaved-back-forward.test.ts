@@ -69,6 +69,25 @@ describe('Back and Forward with an edited skill', () => {
     await page.context().close();
   });
 
+  it('an address typed asks too; Stay leaves Back pointing at the page before the skill', async () => {
+    const page = await openApp(world.browser, world.app);
+    await editTidy(page);
+
+    await page.goto(`${world.app.origin}/#/tasks`);
+    await confirm(page).waitFor();
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => confirm(page).count()).toBe(0);
+    expect(hash(page)).toBe('#/skills/tidy');
+    expect(await editor(page).textContent()).toContain(EDIT);
+
+    await page.goBack();
+    await confirm(page).waitFor();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('skill-editor').waitFor({ state: 'detached' });
+    expect(hash(page)).toBe('#/skills');
+    await page.context().close();
+  });
+
   it('Discard goes back; Forward then comes to the skill without the edit', async () => {
     const page = await openApp(world.browser, world.app);
     await editTidy(page);

@@ -145,6 +145,36 @@ describe('Back and Forward with an edited skill', () => {
   });
 });
 
+describe('Back and Forward between two entries of one skill', () => {
+  it('a jump that changes no address is followed: Stay then Forward still goes to the next page', async () => {
+    const page = await openApp(world.browser, world.app);
+    await page.goto(`${world.app.origin}/#/skills/tidy`);
+    await page.getByTestId('skill-editor').waitFor();
+    await page.goto(`${world.app.origin}/#/skills`);
+    await page.getByTestId('skill-new').waitFor();
+    await page.goto(`${world.app.origin}/#/skills/tidy`);
+    await page.getByTestId('skill-editor').waitFor();
+    // Two entries back, as the Back button's list goes: from the skill to the skill.
+    await page.evaluate(
+      `new Promise((landed) => { addEventListener('popstate', landed, { once: true }); history.go(-2); })`,
+    );
+    await typeEdit(page);
+
+    await page.goForward();
+    await confirm(page).waitFor();
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => confirm(page).count()).toBe(0);
+    expect(hash(page)).toBe('#/skills/tidy');
+
+    await page.goForward();
+    await confirm(page).waitFor();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('skill-editor').waitFor({ state: 'detached' });
+    expect(hash(page)).toBe('#/skills');
+    await page.context().close();
+  });
+});
+
 describe('Back with edited provider settings', () => {
   it('asks; Stay keeps what was typed and the history; Discard goes to the page before', async () => {
     const page = await openApp(world.browser, world.app);

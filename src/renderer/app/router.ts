@@ -55,8 +55,14 @@ function tagEntry(index: number): number {
   return index;
 }
 
-/** The entry the page shows. */
+/** The entry the page shows, and its hash. */
 let at = entryIndex() ?? tagEntry(0);
+let atHash = window.location.hash;
+
+function landAt(index: number): void {
+  at = index;
+  atHash = window.location.hash;
+}
 
 /** Goes to `href` (a route's, `#/…`); `replace` does not add a history entry. */
 export function goTo(href: string, replace = false): void {
@@ -65,7 +71,7 @@ export function goTo(href: string, replace = false): void {
   if (replace) window.location.replace(href);
   else window.location.hash = href;
   // Counted at once, so its `hashchange` is known for the app's own move when it comes.
-  at = tagEntry(replace || window.location.hash === before ? from : from + 1);
+  landAt(tagEntry(replace || window.location.hash === before ? from : from + 1));
 }
 
 /** What holds the page while it has unsaved edits: given the way to finish the browser's move. */
@@ -109,7 +115,7 @@ window.addEventListener(
     }
     if (landed === at) return;
     if (!holder || landed === resuming) {
-      at = landed;
+      landAt(landed);
       resuming = undefined;
       return;
     }
@@ -120,6 +126,13 @@ window.addEventListener(
   },
   true,
 );
+
+// A move between two entries of one address changes no hash (no `hashchange`): the page stays,
+// and only where it is in the history is noted.
+window.addEventListener('popstate', () => {
+  const landed = entryIndex();
+  if (!undoing && landed !== undefined && window.location.hash === atHash) at = landed;
+});
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('hashchange', listener);

@@ -23,10 +23,15 @@ const confirm = (page: Page) => page.locator('dialog[open]', { has: page.getByTe
 const hash = (page: Page) => new URL(page.url()).hash;
 const editor = (page: Page) => page.locator('[data-testid="skill-editor"] .cm-content');
 
+/** Goes to `address` as if it were typed, and waits for its page to show `shown` (a test id). */
+async function visit(page: Page, address: string, shown: string): Promise<void> {
+  await page.goto(`${world.app.origin}/${address}`);
+  await page.getByTestId(shown).waitFor();
+}
+
 /** The skills list, then the skill `tidy` (two history entries), edited and not saved. */
 async function editTidy(page: Page): Promise<void> {
-  await page.goto(`${world.app.origin}/#/skills`);
-  await page.getByTestId('skill-new').waitFor();
+  await visit(page, '#/skills', 'skill-new');
   await page.goto(`${world.app.origin}/#/skills/tidy`);
   await typeEdit(page);
 }
@@ -38,6 +43,23 @@ async function typeEdit(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('skill-save').isEnabled()).toBe(true);
 }
 
+/** Stays when asked about the edited skill: its address and the edit are still there. */
+async function stay(page: Page): Promise<void> {
+  await confirm(page).waitFor();
+  expect(hash(page)).toBe('#/skills/tidy');
+  await page.getByTestId('confirm-cancel').click();
+  await expect.poll(() => confirm(page).count()).toBe(0);
+  expect(hash(page)).toBe('#/skills/tidy');
+  expect(await editor(page).textContent()).toContain(EDIT);
+}
+
+/** Discards when asked about the edited skill: the skill is left. */
+async function discard(page: Page): Promise<void> {
+  await confirm(page).waitFor();
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('skill-editor').waitFor({ state: 'detached' });
+}
+
 describe('Back and Forward with an edited skill', () => {
   it('Back asks; Stay keeps the skill, its address, the edit and the history, and asks again next time', async () => {
     const page = await openApp(world.browser, world.app);
@@ -46,24 +68,16 @@ describe('Back and Forward with an edited skill', () => {
     await page.goBack();
     await confirm(page).waitFor();
     expect(await confirm(page).textContent()).toContain('Discard changes?');
-    expect(hash(page)).toBe('#/skills/tidy');
-    await page.getByTestId('confirm-cancel').click();
-    await expect.poll(() => confirm(page).count()).toBe(0);
-    expect(hash(page)).toBe('#/skills/tidy');
-    expect(await editor(page).textContent()).toContain(EDIT);
+    await stay(page);
     expect(await page.getByTestId('skill-save').isEnabled()).toBe(true);
 
     // Still unsaved: Back asks again.
     await page.goBack();
-    await confirm(page).waitFor();
-    await page.getByTestId('confirm-cancel').click();
-    expect(hash(page)).toBe('#/skills/tidy');
-    expect(await editor(page).textContent()).toContain(EDIT);
+    await stay(page);
 
     // Twice stayed, Back still points at the page before the skill.
     await page.goBack();
-    await page.getByTestId('confirm-ok').click();
-    await page.getByTestId('skill-editor').waitFor({ state: 'detached' });
+    await discard(page);
     expect(hash(page)).toBe('#/skills');
     await page.getByTestId('skill-new').waitFor();
     await page.context().close();
@@ -74,16 +88,10 @@ describe('Back and Forward with an edited skill', () => {
     await editTidy(page);
 
     await page.goto(`${world.app.origin}/#/tasks`);
-    await confirm(page).waitFor();
-    await page.getByTestId('confirm-cancel').click();
-    await expect.poll(() => confirm(page).count()).toBe(0);
-    expect(hash(page)).toBe('#/skills/tidy');
-    expect(await editor(page).textContent()).toContain(EDIT);
+    await stay(page);
 
     await page.goBack();
-    await confirm(page).waitFor();
-    await page.getByTestId('confirm-ok').click();
-    await page.getByTestId('skill-editor').waitFor({ state: 'detached' });
+    await discard(page);
     expect(hash(page)).toBe('#/skills');
     await page.context().close();
   });
@@ -107,12 +115,9 @@ describe('Back and Forward with an edited skill', () => {
 
   it('Forward asks too; Stay keeps the history, and Discard goes where Forward pointed', async () => {
     const page = await openApp(world.browser, world.app);
-    await page.goto(`${world.app.origin}/#/skills/tidy`);
-    await page.getByTestId('skill-editor').waitFor();
-    await page.goto(`${world.app.origin}/#/tasks`);
-    await page.getByTestId('tasks-empty').waitFor();
-    await page.goto(`${world.app.origin}/#/audit`);
-    await page.getByTestId('audit-search').waitFor();
+    await visit(page, '#/skills/tidy', 'skill-editor');
+    await visit(page, '#/tasks', 'tasks-empty');
+    await visit(page, '#/audit', 'audit-search');
     await page.goBack();
     await page.getByTestId('tasks-empty').waitFor();
     await page.goBack();
@@ -120,19 +125,13 @@ describe('Back and Forward with an edited skill', () => {
     await typeEdit(page);
 
     await page.goForward();
-    await confirm(page).waitFor();
-    expect(hash(page)).toBe('#/skills/tidy');
-    await page.getByTestId('confirm-cancel').click();
-    await expect.poll(() => confirm(page).count()).toBe(0);
-    expect(hash(page)).toBe('#/skills/tidy');
-    expect(await editor(page).textContent()).toContain(EDIT);
+    await stay(page);
 
     // Stayed, Forward still points at the page after the skill.
     await page.goForward();
     await confirm(page).waitFor();
     expect(hash(page)).toBe('#/skills/tidy');
-    await page.getByTestId('confirm-ok').click();
-    await page.getByTestId('skill-editor').waitFor({ state: 'detached' });
+    await discard(page);
     expect(hash(page)).toBe('#/tasks');
     await page.getByTestId('tasks-empty').waitFor();
 
@@ -148,12 +147,9 @@ describe('Back and Forward with an edited skill', () => {
 describe('Back and Forward between two entries of one skill', () => {
   it('a jump that changes no address is followed: Stay then Forward still goes to the next page', async () => {
     const page = await openApp(world.browser, world.app);
-    await page.goto(`${world.app.origin}/#/skills/tidy`);
-    await page.getByTestId('skill-editor').waitFor();
-    await page.goto(`${world.app.origin}/#/skills`);
-    await page.getByTestId('skill-new').waitFor();
-    await page.goto(`${world.app.origin}/#/skills/tidy`);
-    await page.getByTestId('skill-editor').waitFor();
+    await visit(page, '#/skills/tidy', 'skill-editor');
+    await visit(page, '#/skills', 'skill-new');
+    await visit(page, '#/skills/tidy', 'skill-editor');
     // Two entries back, as the Back button's list goes: from the skill to the skill.
     await page.evaluate(
       `new Promise((landed) => { addEventListener('popstate', landed, { once: true }); history.go(-2); })`,
@@ -161,15 +157,10 @@ describe('Back and Forward between two entries of one skill', () => {
     await typeEdit(page);
 
     await page.goForward();
-    await confirm(page).waitFor();
-    await page.getByTestId('confirm-cancel').click();
-    await expect.poll(() => confirm(page).count()).toBe(0);
-    expect(hash(page)).toBe('#/skills/tidy');
+    await stay(page);
 
     await page.goForward();
-    await confirm(page).waitFor();
-    await page.getByTestId('confirm-ok').click();
-    await page.getByTestId('skill-editor').waitFor({ state: 'detached' });
+    await discard(page);
     expect(hash(page)).toBe('#/skills');
     await page.context().close();
   });
@@ -178,8 +169,7 @@ describe('Back and Forward between two entries of one skill', () => {
 describe('Back with edited provider settings', () => {
   it('asks; Stay keeps what was typed and the history; Discard goes to the page before', async () => {
     const page = await openApp(world.browser, world.app);
-    await page.goto(`${world.app.origin}/#/tasks`);
-    await page.getByTestId('tasks-empty').waitFor();
+    await visit(page, '#/tasks', 'tasks-empty');
     await page.goto(`${world.app.origin}/#/settings`);
     await page.getByTestId('provider-model').fill('edited-model');
 

@@ -34,7 +34,7 @@ export async function main(argv = process.argv): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    // A start refused over a secret's file (the approval key, the serve token) in the owner's language.
+    // A start refused (a secret's file, the data folder, the serve lock, port or host) in the owner's language.
     const refusal = startRefusalOf(err);
     if (refusal && !process.env.IAS_DEBUG && programLocale(program) === 'zh-CN') {
       process.stderr.write(`${color.red('错误')}：${withControlsShown(chineseStartRefusal(refusal))}\n`);

@@ -5,15 +5,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeDataFolder } from '../core/store/database.js';
+import type { StartRefusal } from '../shared/start-refusals-zh-CN.js';
 
 export const LOCK_FILE = 'serve.lock';
 
 export class ServeLockedError extends Error {
+  /** The refusal by its code, said in the owner's language by the command. */
+  readonly messageCode: Extract<StartRefusal, { code: 'serve-already-running' }>;
+
   constructor(
     readonly pid: number,
     home: string,
   ) {
     super(`another \`ias serve\` (pid ${pid}) is already running for ${home}; stop it first`);
+    this.messageCode = { code: 'serve-already-running', params: { pid, home } };
   }
 }
 

@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { IasApi } from '../shared/contract.js';
+import type { StartRefusal } from '../shared/start-refusals-zh-CN.js';
 import { TOKEN_PARAM } from './auth.js';
 import { capConnections } from './connection-cap.js';
 import { allowedHosts, isWildcard, urlHost } from './hosts.js';
@@ -45,13 +46,27 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+type ListenRefusal = Extract<StartRefusal, { code: 'serve-port-in-use' | 'serve-no-such-address' }>;
+
+/** The port is taken, or the host is no address of this machine: said in the owner's language by the command. */
+export class ListenRefusedError extends Error {
+  constructor(readonly messageCode: ListenRefusal) {
+    const { code, params } = messageCode;
+    super(
+      code === 'serve-port-in-use'
+        ? `port ${params.port} on ${params.host} is already in use; choose another with --port (0 = any free port)`
+        : `cannot listen on ${params.host}: no such address on this machine`,
+    );
+  }
+}
+
 function listen(server: http.Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE') {
-        reject(new Error(`port ${port} on ${host} is already in use; choose another with --port (0 = any free port)`));
+        reject(new ListenRefusedError({ code: 'serve-port-in-use', params: { host, port } }));
       } else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
-        reject(new Error(`cannot listen on ${host}: no such address on this machine`));
+        reject(new ListenRefusedError({ code: 'serve-no-such-address', params: { host } }));
       } else {
         reject(err);
       }

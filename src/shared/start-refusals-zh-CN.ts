@@ -1,7 +1,8 @@
 /**
- * How a start refused over a secret's file reads in 简体中文 (the approval key, the `ias serve`
- * access token): which file or folder, why, and what mends it, as the English of approval-key.ts
- * and serve-token.ts says. Plain types and functions: no Node, no DOM.
+ * How a refused start reads in 简体中文: over a secret's file (the approval key, the `ias serve`
+ * access token; which file or folder, why, and what mends it, as the English of approval-key.ts
+ * and serve-token.ts says), the data folder, or where `ias serve` was to listen (its lock, its
+ * port, its host, as serve-lock.ts and server.ts say). Plain types and functions: no Node, no DOM.
  */
 import { folderRefusalReason } from './folder-refusal-reasons.js';
 import { shellWord } from './shell-word.js';
@@ -17,7 +18,10 @@ export type StartRefusal =
   | { code: 'approval-key-file-not-own'; params: FileNotOwn }
   | { code: 'serve-token-file-not-own'; params: FileNotOwn }
   | { code: 'data-folder-not-folder'; params: { folder: string } }
-  | { code: 'data-folder-unmakeable'; params: { folder: string; reason: string } };
+  | { code: 'data-folder-unmakeable'; params: { folder: string; reason: string } }
+  | { code: 'serve-already-running'; params: { pid: number; home: string } }
+  | { code: 'serve-port-in-use'; params: { host: string; port: number } }
+  | { code: 'serve-no-such-address'; params: { host: string } };
 
 const OWN_FOLDER = '请把 iAs 的数据文件夹放在你自己的文件夹里（或用 IAS_HOME、--home 指定一个）。';
 
@@ -35,6 +39,17 @@ function inFolder(start: string, swap: string, unsafe: UnsafeParentCode): string
 }
 
 export function chineseStartRefusal(refusal: StartRefusal): string {
+  if (refusal.code === 'serve-already-running') {
+    const { pid, home } = refusal.params;
+    return `另一个 \`ias serve\`（pid ${pid}）已在为 ${home} 运行；请先停止它`;
+  }
+  if (refusal.code === 'serve-port-in-use') {
+    const { host, port } = refusal.params;
+    return `${host} 上的端口 ${port} 已被占用；请用 --port 换一个（0 = 任意空闲端口）`;
+  }
+  if (refusal.code === 'serve-no-such-address') {
+    return `无法在 ${refusal.params.host} 上监听：这台机器上没有这个地址`;
+  }
   if (refusal.code === 'data-folder-not-folder') {
     return `iAs 未启动：无法建立它的数据文件夹 ${refusal.params.folder}：那里（或它的上级路径中）是一个文件而不是文件夹。请用 IAS_HOME 或 --home 指定另一个文件夹，或移走那个文件。`;
   }
@@ -63,9 +78,12 @@ const START_REFUSAL_CODES = new Set<string>([
   'serve-token-file-not-own',
   'data-folder-not-folder',
   'data-folder-unmakeable',
+  'serve-already-running',
+  'serve-port-in-use',
+  'serve-no-such-address',
 ]);
 
-/** The refusal `err` carries, when it is a start refused over a secret's file. */
+/** The refusal `err` carries, when it is a start refused for one of the reasons above. */
 export function startRefusalOf(err: unknown): StartRefusal | undefined {
   const code = (err as { messageCode?: { code?: unknown } } | null)?.messageCode;
   return typeof code?.code === 'string' && START_REFUSAL_CODES.has(code.code) ? (code as StartRefusal) : undefined;

@@ -11,6 +11,7 @@ import { taskInfo } from '../core/api/tasks-api.js';
 import { ScheduleError } from '../core/scheduler/schedule.js';
 import { TaskRunningError, type TaskRunNow } from '../core/scheduler/scheduler.js';
 import { apiErrorText, sayApiError } from '../shared/api-errors.js';
+import { sayTaskResult } from '../shared/task-results.js';
 import { withControlsShown } from '../shared/visible-text.js';
 import { printError } from './chat-output.js';
 import { commandLocale } from './cli-locale.js';
@@ -105,7 +106,9 @@ export function registerTaskRunCommand(tasks: Command): void {
           const run = { status, result: outcome.text, ...(ended.length ? { background: ended } : {}) };
           process.stdout.write(`${jsonText({ task: taskInfo(after), run }, 2)}\n`);
         } else {
-          process.stdout.write(`${withControlsShown(outcome.text)}\n`);
+          // What iAs itself says in it (a failure, a notice) in the owner's language; JSON keeps it as stored.
+          const result = sayTaskResult(words.results, outcome.text, outcome.code);
+          process.stdout.write(`${withControlsShown(result)}\n`);
           for (const e of background)
             process.stderr.write(color.dim(`${words.finishedInBackground(cell(e.name), e.status)}\n`));
           const said = status === 'done' ? color.green(words.status[status]) : color.red(words.status[status]);

@@ -6,6 +6,8 @@ import { englishApiErrors, type ApiErrorStrings } from '../shared/api-errors.js'
 import { chineseApiErrors } from '../shared/api-errors-zh-CN.js';
 import type { TaskRunStatus } from '../shared/contract.js';
 import type { Locale } from '../shared/locale.js';
+import { englishTaskResults, type TaskResultStrings } from '../shared/task-results.js';
+import { chineseTaskResults } from '../shared/task-results-zh-CN.js';
 import { chatWords, type ChatWords } from './chat-words.js';
 
 export interface TasksWords extends Pick<
@@ -34,6 +36,8 @@ export interface TasksWords extends Pick<
   /** `ias tasks run` without a terminal, once a high-risk call was refused for want of one. */
   noApprover: string;
   apiErrors: ApiErrorStrings;
+  /** `ias tasks run`: what iAs itself says in a run's result (it failed, it could not start…). */
+  results: TaskResultStrings;
 }
 
 const english: TasksWords = {
@@ -60,6 +64,7 @@ const english: TasksWords = {
     '[a high-risk call needs your approval, and there is no terminal here to ask you at: ' +
     'run `ias tasks run` on a terminal, or Run now in the app, to approve it]',
   apiErrors: englishApiErrors,
+  results: englishTaskResults,
 };
 
 const chinese: TasksWords = {
@@ -86,6 +91,7 @@ const chinese: TasksWords = {
     '[一个高风险调用需要你的确认，但这里没有可以询问你的终端：' +
     '请在终端中运行 `ias tasks run`，或在应用中点“立即运行”，来确认它]',
   apiErrors: chineseApiErrors,
+  results: chineseTaskResults,
 };
 
 export const tasksWords: Record<Locale, TasksWords> = { en: english, 'zh-CN': chinese };

@@ -192,6 +192,24 @@ describe('ias tasks run', () => {
     expect(busy.stderr).toBe('错误：“Mail the boss”正在运行：请等这次运行结束。\n');
   }, 60_000);
 
+  it('says a failed run in 简体中文 as the app does; --json keeps the result as stored', async () => {
+    const s = await setup([{ allowlist: [] }]);
+    const chinese = { ...s.env, LANG: 'zh_CN.UTF-8' };
+    s.server.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' }, { status: 401 });
+    const text = await iasAsync(s.args('task0001'), chinese);
+    expect(text.status).toBe(1);
+    expect(text.stdout).toMatch(/^模型服务拒绝了 API 密钥（401）。/);
+    expect(text.stderr).toContain('Mail the boss（task0001）：失败\n');
+
+    const json = await iasAsync(s.args('task0001', '--json'), chinese);
+    expect(json.status).toBe(1);
+    const { run } = JSON.parse(json.stdout);
+    expect(run.status).toBe('failed');
+    expect(run.result).toBe(s.stored().lastResult);
+    expect(run.result).toMatch(/\(401\)/);
+    expect(run.result).not.toMatch(/模型服务/);
+  }, 60_000);
+
   it('asks at the terminal before a high-risk call, and refuses it where nobody can be asked', async () => {
     const s = await setup([{}]);
     s.server.fallback((request) =>

@@ -48,12 +48,16 @@ async function parseAssignments(
   return values;
 }
 
-/** A value from stdin: a secret's typed unseen on a terminal, or piped (at most 16 KiB). */
-async function readValue(key: string, secret: boolean, words: SkillConfigWords): Promise<string | null> {
+/**
+ * A value from stdin: a secret's typed unseen on a terminal, or piped (at most 16 KiB). An empty
+ * one is refused: an empty pipe, or Enter alone, must not clear what is saved (`KEY=` clears).
+ */
+async function readValue(key: string, secret: boolean, words: SkillConfigWords): Promise<string> {
   const value = secret
     ? await readSecret(words.secretPrompt(key), words.secretTooLong(key))
     : fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '');
-  return value === '' ? null : value;
+  if (value === '') throw new UsageError(words.nothingFromStdin(key));
+  return value;
 }
 
 /** A setting as shown here: a secret also says whether the desktop app keeps a sealed copy of it. */

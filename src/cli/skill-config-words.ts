@@ -20,6 +20,8 @@ export interface SkillConfigWords extends SecretInputWords {
   /** Usage errors: an assignment without `=`, two read from stdin, settings the skill does not declare. */
   notAssignment: (text: string) => string;
   twoFromStdin: string;
+  /** `KEY=-` and nothing came (an empty pipe, Enter alone): refused, so a saved value is not lost. */
+  nothingFromStdin: (key: string) => string;
   unknownSettings: (skill: string, unknown: string[], known: string[]) => string;
   /** The table: a skill without settings, the column headings. */
   noSettings: (skill: string) => string;
@@ -64,6 +66,7 @@ export const skillConfigWords: Record<Locale, SkillConfigWords> = {
     secretNotUsed: '(secret, set, not used: see below)',
     notAssignment: (text) => `"${text}" is not KEY=VALUE (KEY= clears a setting, KEY=- reads it from stdin)`,
     twoFromStdin: 'only one setting can be read from stdin',
+    nothingFromStdin: (key) => `no value came for ${key}; nothing was saved (\`${key}=\` clears it)`,
     unknownSettings: (skill, unknown, known) =>
       `${skill} has no setting ${listed(unknown, 'or')}` +
       (known.length > 0 ? `; its settings are ${listed(known, 'and')}` : '; it declares no settings'),
@@ -110,6 +113,7 @@ export const skillConfigWords: Record<Locale, SkillConfigWords> = {
     secretNotUsed: '（机密，已设置，未使用：见下文）',
     notAssignment: (text) => `“${text}”不是 KEY=VALUE 的形式（KEY= 清除一项设置，KEY=- 从标准输入读取它）`,
     twoFromStdin: '只能有一项设置从标准输入读取',
+    nothingFromStdin: (key) => `没有收到 ${key} 的值；什么也没有保存（要清除它，请用 \`${key}=\`）`,
     unknownSettings: (skill, unknown, known) =>
       `${skill} 没有设置 ${unknown.join('、')}` +
       (known.length > 0 ? `；它的设置有 ${known.join('、')}` : '；它没有声明任何设置'),

@@ -265,6 +265,28 @@ describe('ias skills config', () => {
     expect(ias(['skills', 'config', 'mailer', 'SMTP_HOST', ...h.args]).stderr).toContain('is not KEY=VALUE');
   });
 
+  it('refuses KEY=- when nothing comes on stdin, keeping what was saved (KEY= clears)', () => {
+    const h = home();
+    const config = (args: string[], input: string, env: Record<string, string> = {}) =>
+      ias(['skills', 'config', 'mailer', ...args, ...h.args], env, input);
+    expect(config(['SMTP_HOST=smtp.example.com', 'PASSWORD=-'], 'hunter2\n').status).toBe(0);
+    for (const input of ['', '\n']) {
+      const secret = config(['PASSWORD=-'], input);
+      expect(secret.status).toBe(2);
+      expect(secret.stdout).toBe('');
+      expect(secret.stderr).toBe('error: no value came for PASSWORD; nothing was saved (`PASSWORD=` clears it)\n');
+      const plain = config(['SMTP_HOST=-'], input, { LANG: 'zh_CN.UTF-8' });
+      expect(plain.status).toBe(2);
+      expect(plain.stderr).toBe('错误：没有收到 SMTP_HOST 的值；什么也没有保存（要清除它，请用 `SMTP_HOST=`）\n');
+    }
+    expect(JSON.parse(config(['--json'], '').stdout)).toMatchObject({
+      settings: [
+        { name: 'SMTP_HOST', set: true },
+        { name: 'PASSWORD', set: true },
+      ],
+    });
+  });
+
   it('says its usage errors in the owner’s language, and saves nothing', () => {
     const h = home();
     const said = (args: string[], env: Record<string, string> = {}) => {

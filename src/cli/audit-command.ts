@@ -120,9 +120,12 @@ function showAudit(opts: AuditOptions, database: string, words: AuditWords): voi
           ? `${table(rows(page.rows, locale, ownerTimeZone(store.settings)))}\n`
           : `${filtered ? auditWords[locale].noMatch : auditWords[locale].noCalls}\n`,
       );
-      // A page that is not the last says so, as the Audit log's "50+ entries" does.
-      if (page.nextCursor)
-        process.stderr.write(color.dim(`${auditWords[locale].more(page.rows.length, page.nextCursor)}\n`));
+      // A page that is not the last says so, as the Audit log's "50+ entries" does (a later page is
+      // not the newest).
+      if (page.nextCursor) {
+        const more = auditWords[locale].more(page.rows.length, page.nextCursor, opts.cursor !== undefined);
+        process.stderr.write(color.dim(`${more}\n`));
+      }
     }
   } finally {
     store.close();

@@ -31,8 +31,11 @@ export interface AuditWords extends Pick<SkillTerms, 'risk'> {
   noCalls: string;
   /** No call matches the filters given (as the Audit log page says it). */
   noMatch: string;
-  /** Under a page that is not the last: `count` rows shown (the page's limit), and how to see the next ones. */
-  more: (count: number, cursor: string) => string;
+  /**
+   * Under a page that is not the last: `count` rows shown (the page's limit), and how to see the
+   * next ones; `later`: a page after the first (given --cursor), whose rows are not the newest.
+   */
+  more: (count: number, cursor: string, later: boolean) => string;
   /** Why a call did not run, when iAs decided it. */
   callErrors: CallErrorStrings;
   /** Put before an error (the label is coloured). */
@@ -55,8 +58,8 @@ export const auditWords: Record<Locale, AuditWords> = {
     approval: (outcome) => outcome,
     noCalls: 'No skill calls recorded yet.',
     noMatch: 'No skill calls match.',
-    more: (count, cursor) =>
-      `The newest ${count} shown; there are more: the next page is \`--cursor ${cursor}\` with the same options${count < 500 ? ' (or a larger --limit, up to 500)' : ''}.`,
+    more: (count, cursor, later) =>
+      `${later ? 'The next' : 'The newest'} ${count} shown; there are more: the next page is \`--cursor ${cursor}\` with the same options${count < 500 ? ' (or a larger --limit, up to 500)' : ''}.`,
     callErrors: englishCallErrors,
     error: chatWords.en.error,
     badLimit: '--limit must be a whole number from 1 to 500',
@@ -78,8 +81,8 @@ export const auditWords: Record<Locale, AuditWords> = {
         : outcome,
     noCalls: '还没有技能调用记录。',
     noMatch: '没有匹配的技能调用。',
-    more: (count, cursor) =>
-      `只显示了最新的 ${count} 条，还有更多：下一页请用相同的选项加上 \`--cursor ${cursor}\`${count < 500 ? '（或用更大的 --limit，最多 500）' : ''}。`,
+    more: (count, cursor, later) =>
+      `${later ? `又显示了 ${count} 条` : `只显示了最新的 ${count} 条`}，还有更多：下一页请用相同的选项加上 \`--cursor ${cursor}\`${count < 500 ? '（或用更大的 --limit，最多 500）' : ''}。`,
     callErrors: chineseCallErrors,
     error: chatWords['zh-CN'].error,
     badLimit: '--limit 须为 1 到 500 之间的整数',

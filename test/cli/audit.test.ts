@@ -78,6 +78,27 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     expect(ias(['audit', '--export', 'csv', '--home', h.dir]).stdout.split('\n')[0]).toMatch(/skill/);
   }, 60_000);
 
+  it('under a later page, which is not the newest, says it is the next one, in the owner’s language', () => {
+    const h = home();
+    const store = openStore(path.join(h.dir, 'ias.db'));
+    for (const skill of ['ok_skill', 'bad_skill', 'risky']) store.audit.start({ skill, source: 'cli', risk: 'high' });
+    store.close();
+    const first = JSON.parse(ias(['audit', '--json', '--limit', '1', '--home', h.dir]).stdout) as {
+      nextCursor: string;
+    };
+    const args = ['audit', '--limit', '1', '--cursor', first.nextCursor, '--home', h.dir];
+    const second = ias(args);
+    expect(second.status).toBe(0);
+    expect(second.stdout.trimEnd().split('\n')).toHaveLength(2);
+    const { nextCursor } = JSON.parse(ias([...args, '--json']).stdout) as { nextCursor: string };
+    expect(second.stderr).toBe(
+      `The next 1 shown; there are more: the next page is \`--cursor ${nextCursor}\` with the same options (or a larger --limit, up to 500).\n`,
+    );
+    expect(ias(args, { LANG: 'zh_CN.UTF-8' }).stderr).toBe(
+      `又显示了 1 条，还有更多：下一页请用相同的选项加上 \`--cursor ${nextCursor}\`（或用更大的 --limit，最多 500）。\n`,
+    );
+  });
+
   it("says which calls are of a task's run the owner asked for now; --source schedule keeps them", () => {
     const h = home();
     const store = openStore(path.join(h.dir, 'ias.db'));

@@ -9,7 +9,8 @@ import { chineseTurnMessages } from './turn-messages-zh-CN.js';
 export const chineseTaskResults: TaskResultStrings = {
   'run-failed': (p, english) => sayTurnLine(chineseTurnMessages, english, p.line),
   'run-interrupted': (p) => `iAs 在这次运行结束前停止了。${p.said ? `\n\n${p.said}` : ''}`,
-  'run-not-started': (p) => `任务没能运行。详情：${p.detail}`,
+  'run-not-started': (p) =>
+    `任务没能运行。详情：${p.line ? sayTurnLine(chineseTurnMessages, p.detail, p.line) : p.detail}`,
   'run-answered': (p) =>
     `${p.reply || '（没有回复）'}${p.notices
       .map((n) => `\n\n[iAs：${sayTurnLine(chineseTurnMessages, sayTurnLine(englishTurnMessages, '', n), n)}]`)

@@ -13,8 +13,11 @@ export interface TaskResultParams {
   'run-failed': { line: MessageCode };
   /** iAs stopped before the run finished; `said`: what the model had said by then. */
   'run-interrupted': { said: string };
-  /** The run could not start; `detail`: why, in iAs's or another program's words. */
-  'run-not-started': { detail: string };
+  /**
+   * The run could not start; `detail`: why, in iAs's or another program's words, and `line` its
+   * code when iAs said it (no model set).
+   */
+  'run-not-started': { detail: string; line?: MessageCode };
   /** The run was answered (`reply`, empty for none) with notices about how (turn messages). */
   'run-answered': { reply: string; notices: MessageCode[] };
   /** The task's stored schedule cannot be read here (`detail`: why), so iAs paused it. */

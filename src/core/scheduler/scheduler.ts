@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { TaskResultCode } from '../../shared/task-results.js';
+import type { MessageCode } from '../../shared/turn-messages.js';
 import { hasRunLeft } from '../../shared/task-run-left.js';
 import type { NewTask, ScheduledTask, TaskChange, TasksRepo } from '../store/tasks-repo.js';
 import {
@@ -91,6 +92,15 @@ export const clip = (text: string) => (text.length > MAX_RESULT_CHARS ? `${text.
  * A run that iAs stopped before it ended: shut down (with what it `said` so far), or killed (its
  * run, left "running", is marked so by whichever iAs meets it).
  */
+/** A run that could not start: `detail` says why, and `line` codes it when iAs said it (no model set). */
+export function notStartedRun(detail: string, line?: MessageCode): TaskRunOutcome {
+  return {
+    success: false,
+    text: `the task could not run: ${detail}`,
+    code: { code: 'run-not-started', params: { detail: clip(detail), ...(line ? { line } : {}) } },
+  };
+}
+
 export function interruptedRun(said = ''): TaskRunOutcome & { code: TaskResultCode } {
   return {
     success: false,
@@ -435,12 +445,7 @@ export class TaskScheduler extends EventEmitter<{
     try {
       outcome = await this.options.run(task, cause);
     } catch (err) {
-      const detail = (err as Error).message;
-      outcome = {
-        success: false,
-        text: `the task could not run: ${detail}`,
-        code: { code: 'run-not-started', params: { detail: clip(detail) } },
-      };
+      outcome = notStartedRun((err as Error).message);
     }
     const text = clip(outcome.text);
     const status = outcome.interrupted ? 'interrupted' : outcome.success ? 'done' : 'failed';

@@ -6,11 +6,12 @@
  */
 import { taskConversationOf, taskOfConversation } from '../../shared/run-now-requests.js';
 import type { Agent, EndedBackgroundCall, TurnResult } from '../agent/agent.js';
+import { ProviderNotConfiguredError } from '../agent/providers.js';
 import { addNotice } from '../agent/turn-lines.js';
 import { turnMessage } from '../agent/turn-messages.js';
 import type { ConversationsRepo } from '../store/conversations-repo.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
-import { clip, interruptedRun, type TaskRunCause, type TaskRunOutcome } from './scheduler.js';
+import { clip, interruptedRun, notStartedRun, type TaskRunCause, type TaskRunOutcome } from './scheduler.js';
 
 /** Each task keeps one conversation, so its runs can be read (and compared) later. */
 export const taskConversationId = (task: ScheduledTask) => taskConversationOf(task.id);
@@ -73,7 +74,15 @@ export async function runTaskTurn(
     `[Scheduled task "${task.name}"${asked}. The owner is not watching this conversation: ` +
     `your reply is sent to them as the task's result.]\n\n${task.prompt}`;
   const agent = agentFor(task, cause);
-  const turn = await followUntilEnded(agent, await agent.send(prompt, { conversationId }));
+  let started: TurnResult;
+  try {
+    started = await agent.send(prompt, { conversationId });
+  } catch (err) {
+    // No model to talk to: said with its code, so the owner reads why in their own language.
+    if (err instanceof ProviderNotConfiguredError) return notStartedRun(err.message, err.messageCode);
+    throw err;
+  }
+  const turn = await followUntilEnded(agent, started);
   if (turn.error !== undefined) {
     const code = turn.errorCode ? { code: { code: 'run-failed' as const, params: { line: turn.errorCode } } } : {};
     return { success: false, text: turn.error, ...code };

@@ -4,7 +4,11 @@ import { skillTerms, type SkillTerms } from './skill-terms.js';
 
 export interface CheckWords extends SkillTerms {
   ok: string;
+  /** After a skill's name: its risk and its kind, bracketed as the language writes it. */
+  riskAndKind: (risk: string, kind: string) => string;
   overrides: string;
+  /** Between "overrides" (coloured) and what it overrides. */
+  overridesSeparator: string;
   /** After "overrides": the system skill, its risk and the risk this one runs at (already coloured). */
   overridesSystem: (system: string, systemRisk: string, risk: string) => string;
   unreviewed: string;
@@ -21,7 +25,9 @@ export interface CheckWords extends SkillTerms {
 const english: CheckWords = {
   ...skillTerms.en,
   ok: 'ok',
+  riskAndKind: (risk, kind) => ` (${risk}, ${kind})`,
   overrides: 'overrides',
+  overridesSeparator: ' ',
   overridesSystem: (system, systemRisk, risk) =>
     `the system skill ${system} (${systemRisk} risk): it runs as ${risk} risk, never lower than the system skill`,
   unreviewed: 'unreviewed',
@@ -35,7 +41,9 @@ const english: CheckWords = {
 const chinese: CheckWords = {
   ...skillTerms['zh-CN'],
   ok: '通过',
+  riskAndKind: (risk, kind) => `（${risk}，${kind}）`,
   overrides: '覆盖',
+  overridesSeparator: '',
   overridesSystem: (system, systemRisk, risk) =>
     `系统技能 ${system}（${systemRisk}风险）：它以${risk}风险运行，不会低于该系统技能`,
   unreviewed: '未审核',

@@ -92,7 +92,7 @@ function overrideLines(i: InstalledSkill, words: CheckWords): string[] {
   const { skill, overridden } = i;
   const risk = (r: Skill['risk']) => riskWord(r, words);
   const lines = [
-    `${color.yellow(words.overrides)} ${words.overridesSystem(color.bold(overridden.name), risk(overridden.risk), risk(skill.risk))}`,
+    `${color.yellow(words.overrides)}${words.overridesSeparator}${words.overridesSystem(color.bold(overridden.name), risk(overridden.risk), risk(skill.risk))}`,
   ];
   if (!i.reviewed && i.effectiveRisk !== skill.risk)
     lines.push(
@@ -107,7 +107,7 @@ function printCheck(report: ReturnType<typeof checkPaths>, installed: InstalledS
   for (const i of installed) {
     const s = i.skill;
     process.stdout.write(
-      `${color.green(words.ok)} ${color.bold(s.name)} (${words.risk(s.risk)}, ${words.kind(s.kind)}) ${color.dim(visibleLine(s.path))}\n`,
+      `${color.green(words.ok)} ${color.bold(s.name)}${words.riskAndKind(words.risk(s.risk), words.kind(s.kind))} ${color.dim(visibleLine(s.path))}\n`,
     );
     for (const line of overrideLines(i, words)) process.stdout.write(`   ${line}\n`);
   }

@@ -339,9 +339,9 @@ describe('ias skills check', () => {
     writeSkill(h.user, 'broken', scriptSkill({ script: 'echo', risk: 'Perhaps' }));
     const run = ias(['skills', 'check', h.user, '--home', h.dir, '--system-skills', h.system], { LANG: 'zh_CN.UTF-8' });
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain(`通过 own (低, 说明) ${path.join(h.user, 'own', 'SKILL.md')}\n`);
-    expect(run.stdout).toContain(`通过 shipped (高, 脚本) ${path.join(h.user, 'shipped', 'SKILL.md')}\n`);
-    expect(run.stdout).toContain('   覆盖 系统技能 shipped（高风险）：它以高风险运行，不会低于该系统技能\n');
+    expect(run.stdout).toContain(`通过 own（低，说明） ${path.join(h.user, 'own', 'SKILL.md')}\n`);
+    expect(run.stdout).toContain(`通过 shipped（高，脚本） ${path.join(h.user, 'shipped', 'SKILL.md')}\n`);
+    expect(run.stdout).toContain('   覆盖系统技能 shipped（高风险）：它以高风险运行，不会低于该系统技能\n');
     expect(run.stdout).toContain(
       `错误 ${path.join(h.user, 'broken', 'SKILL.md')}:7: 无法识别的风险等级“Perhaps”（“## Risk Level”）：请写 Low 或 High\n`,
     );

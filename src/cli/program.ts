@@ -5,6 +5,7 @@ import { registerAuditCommand } from './audit-command.js';
 import { registerChatCommand } from './chat-command.js';
 import { programLocale } from './cli-locale.js';
 import { sayCommanderError } from './commander-errors.js';
+import { warnOfMissingSkillFolders } from './named-skill-folders.js';
 import { ownerLanguageHelp } from './owner-language-help.js';
 import { registerProviderCommand } from './provider-command.js';
 import { registerServeCommand } from './serve-command.js';
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
     // Inherited by every command added below: its own errors, and its help, in the owner's language.
     .configureOutput({ outputError: (text, write) => write(sayCommanderError(text, programLocale(program))) })
     .configureHelp(ownerLanguageHelp);
+  warnOfMissingSkillFolders(program);
   registerSkillsCommand(program);
   registerTasksCommand(program);
   registerAuditCommand(program);

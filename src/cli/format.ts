@@ -79,7 +79,13 @@ export function sayProblem(problem: Pick<SkillProblem, 'message' | 'messageCode'
  */
 export function problemLine(problem: SkillProblem, kind: 'error' | 'warning', locale: Locale = 'en'): string {
   const words = problemWords[locale];
-  const where = visibleLine(problem.line ? `${problem.path}:${problem.line}` : problem.path);
+  const { where, what } = problemParts(problem, locale);
   const label = kind === 'error' ? pc.red(words.error) : pc.yellow(words.warning);
-  return `${label} ${pc.bold(where)}: ${withControlsShown(sayProblem(problem, locale))}`;
+  return `${label} ${pc.bold(where)}: ${what}`;
+}
+
+/** Where a SKILL.md problem is (`<path>[:<line>]`) and what it is in `locale`, made safe to show as problemLine says. */
+export function problemParts(problem: SkillProblem, locale: Locale): { where: string; what: string } {
+  const where = visibleLine(problem.line ? `${problem.path}:${problem.line}` : problem.path);
+  return { where, what: withControlsShown(sayProblem(problem, locale)) };
 }

@@ -3,23 +3,31 @@
  * (the skill loads, but something in it is likely wrong), then what each hot reload did to them:
  * the errors and warnings new since the last load (an owner's edit broke a skill), said as the
  * start-up lines say them, and a line when a skill that failed loads again. Paths and messages come
- * from skill files: shown with their hidden characters as \uXXXX, never obeyed.
+ * from skill files: shown with their hidden characters as \uXXXX, never obeyed. Each line is said in
+ * the owner's language as it is then (it may change while iAs runs).
  */
 import type { SkillRegistry, RegistryReload } from '../core/skills/registry.js';
 import type { SkillProblem, SkillSource } from '../core/skills/types.js';
-import { skippedSkillText } from '../shared/skipped-skill.js';
+import type { Locale } from '../shared/locale.js';
 import { visibleLine } from '../shared/visible-text.js';
-import { color } from './format.js';
+import { color, problemParts } from './format.js';
+import { serveWords } from './serve-words.js';
+import { warningLine } from './warning-line.js';
 
-/** The start-up line of a skill that failed to load. */
-export function skippedLine(problem: SkillProblem): string {
-  return `${color.yellow('warning')}: skipped ${skippedSkillText(problem)}`;
-}
+/** Writes a line in the owner's language as it is when the line is said. */
+type Say = (line: (locale: Locale) => string) => void;
+
+/** The line of a skill that failed to load. */
+const skippedLine = (problem: SkillProblem) => (locale: Locale) => {
+  const { where, what } = problemParts(problem, locale);
+  return warningLine(locale, serveWords[locale].skipped(where, what));
+};
 
 /** The line of a load warning (the skill loads, but something in it is likely wrong). */
-export function skillWarningLine(problem: SkillProblem): string {
-  return `${color.yellow('warning')}: ${skippedSkillText(problem)}`;
-}
+const skillWarningLine = (problem: SkillProblem) => (locale: Locale) => {
+  const { where, what } = problemParts(problem, locale);
+  return warningLine(locale, serveWords[locale].skillWarning(where, what));
+};
 
 const problemKey = (p: SkillProblem) => `${p.path}\0${p.line ?? ''}\0${p.message}`;
 const keys = (problems: SkillProblem[]) => new Set(problems.map(problemKey));
@@ -46,13 +54,18 @@ function warningsOfLoaded(registry: SkillRegistry, warnings: SkillProblem[], fai
  * Writes the load errors and warnings `registry` has now, then (see printReloadProblems) what each
  * reload changes, each problem once. Returns how to stop.
  */
-export function printSkillProblems(registry: SkillRegistry, write: (line: string) => void): () => void {
+export function printSkillProblems(
+  registry: SkillRegistry,
+  write: (line: string) => void,
+  locale: () => Locale,
+): () => void {
+  const say: Say = (line) => write(line(locale()));
   const { errors, warnings } = registry.problems();
-  for (const problem of errors) write(skippedLine(problem));
+  for (const problem of errors) say(skippedLine(problem));
   for (const problem of warningsOfLoaded(registry, warnings, failingOf(registry, errors))) {
-    write(skillWarningLine(problem));
+    say(skillWarningLine(problem));
   }
-  return printReloadProblems(registry, write);
+  return printReloadProblems(registry, say);
 }
 
 /**
@@ -61,7 +74,7 @@ export function printSkillProblems(registry: SkillRegistry, write: (line: string
  * warnings of a skill that fails to load wait until it loads.
  * Returns how to stop.
  */
-function printReloadProblems(registry: SkillRegistry, write: (line: string) => void): () => void {
+function printReloadProblems(registry: SkillRegistry, say: Say): () => void {
   const initial = registry.problems();
   let known = keys(initial.errors);
   let failing = failingOf(registry, initial.errors);
@@ -73,16 +86,20 @@ function printReloadProblems(registry: SkillRegistry, write: (line: string) => v
 
   const onReload = ({ source, names }: RegistryReload) => {
     const { errors, warnings } = registry.problems();
-    for (const problem of errors) if (!known.has(problemKey(problem))) write(skippedLine(problem));
+    for (const problem of errors) if (!known.has(problemKey(problem))) say(skippedLine(problem));
     const nowFailing = failingOf(registry, errors);
     for (const name of names) {
       const skill = loaded(source, name);
       if (skill && failing.has(`${source}:${name}`) && !nowFailing.has(`${source}:${name}`)) {
-        write(`${color.green('fixed')}: ${name} loads again (${visibleLine(skill.path)})`);
+        const file = visibleLine(skill.path);
+        say((locale) => {
+          const { fixed } = serveWords[locale];
+          return `${color.green(fixed.label)}${fixed.loadsAgain(name, file)}`;
+        });
       }
     }
     const said = warningsOfLoaded(registry, warnings, nowFailing);
-    for (const problem of said) if (!knownWarnings.has(problemKey(problem))) write(skillWarningLine(problem));
+    for (const problem of said) if (!knownWarnings.has(problemKey(problem))) say(skillWarningLine(problem));
     known = keys(errors);
     knownWarnings = keys(said);
     failing = nowFailing;

@@ -11,12 +11,13 @@ import { DesktopChannel, type Notifier } from '../core/channels/desktop-channel.
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
 import { dataPaths, defaultDataHome } from '../core/paths.js';
 import { OpenedParts } from '../core/opened-parts.js';
-import { openRuntime } from '../core/runtime.js';
+import { openRuntime, type Runtime } from '../core/runtime.js';
 import { isLoopback } from '../server/hosts.js';
 import { acquireServeLock } from '../server/serve-lock.js';
 import { serveToken } from '../server/serve-token.js';
 import { skillWatchErrorText } from '../shared/skill-watch-error.js';
-import { withControlsShown } from '../shared/visible-text.js';
+import type { Locale } from '../shared/locale.js';
+import { visibleLine, withControlsShown } from '../shared/visible-text.js';
 import { sayWechatError } from '../shared/wechat-errors.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { appVersion } from './app-version.js';
@@ -27,6 +28,7 @@ import { color } from './format.js';
 import { serveWords, type ServeWords } from './serve-words.js';
 import { printSkillProblems } from './reload-problems.js';
 import { printQr } from './wechat-qr.js';
+import { warningLine } from './warning-line.js';
 import { wechatWords } from './wechat-words.js';
 
 interface ServeOptions {
@@ -70,19 +72,31 @@ function stopSignal(): Promise<NodeJS.Signals> {
   });
 }
 
-async function serve(opts: ServeOptions, { host, port }: ListenAddress, globals: GlobalOptions): Promise<void> {
+async function serve(
+  opts: ServeOptions,
+  { host, port }: ListenAddress,
+  globals: GlobalOptions,
+  startLocale: Locale,
+): Promise<void> {
   const home = globals.home ? path.resolve(globals.home) : defaultDataHome();
   const paths = dataPaths(home, globals.userSkills);
   const systemSkills = globals.systemSkills ? path.resolve(globals.systemSkills) : bundledSystemSkills();
   const rendererDir = bundledRendererDir();
+
+  // The owner's language as the data folder says it now (it may be changed while iAs runs); the
+  // last one known once the store is closed.
+  let store: Runtime['store'] | undefined;
+  let locale = startLocale;
+  const localeNow = () => (locale = store ? storeLocale(store) : locale);
+  const words = () => serveWords[localeNow()];
+  const warn = (text: string) => process.stderr.write(`${warningLine(locale, text)}\n`);
 
   const lock = acquireServeLock(home);
   // What is opened is closed, last first, when iAs stops and when a step of the start fails (whose
   // error is then the one printed, a failure while closing only a warning).
   const opened = new OpenedParts();
   opened.add(() => lock.release());
-  const warnClosing = (err: unknown) =>
-    process.stderr.write(`${color.yellow('warning')}: while stopping: ${(err as Error).message}\n`);
+  const warnClosing = (err: unknown) => warn(words().whileStopping(withControlsShown((err as Error).message)));
   try {
     const token = serveToken(home, { renew: opts.newToken });
     // The desktop channel's notifications go to the browser (an event) and to this terminal.
@@ -107,11 +121,16 @@ async function serve(opts: ServeOptions, { host, port }: ListenAddress, globals:
       channels: [new DesktopChannel(browser)],
       exampleSkills: bundledExampleSkills(),
       onCloseError: warnClosing,
-      onWatchError: (err) => process.stderr.write(`${color.yellow('warning')}: ${skillWatchErrorText(err)}\n`),
+      onWatchError: (err) => warn(skillWatchErrorText(err)),
     });
     opened.add(() => runtime.close());
+    store = runtime.store;
+    // Closed first: what is said while stopping is said in the last language known.
+    opened.add(() => {
+      store = undefined;
+    });
     // The skills' load errors and warnings, then what a hot reload breaks or mends (each said once).
-    opened.add(printSkillProblems(runtime.registry, (line) => process.stderr.write(`${line}\n`)));
+    opened.add(printSkillProblems(runtime.registry, (line) => process.stderr.write(`${line}\n`), localeNow));
 
     let wechat: WechatService | undefined;
     if (opts.wechat) {
@@ -151,9 +170,7 @@ async function serve(opts: ServeOptions, { host, port }: ListenAddress, globals:
     opened.add(() => core.close());
 
     if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
-      process.stderr.write(
-        `${color.yellow('warning')}: the UI is not built (${rendererDir}); run \`npm run build\`. The API still works.\n`,
-      );
+      warn(words().uiNotBuilt(visibleLine(rendererDir)));
     }
     const server = await startServer({
       api: core.api,
@@ -162,24 +179,22 @@ async function serve(opts: ServeOptions, { host, port }: ListenAddress, globals:
       rendererDir,
       host,
       port,
-      log: (line) => process.stderr.write(`${color.yellow('warning')}: ${line}\n`),
+      log: (line) => warn(line),
     });
     opened.add(() => server.close());
     if (!isLoopback(host)) {
-      process.stderr.write(
-        `${color.yellow('warning')}: listening on ${host}: anyone on your network who has the link can reach iAs, over plain HTTP.\n`,
-      );
+      warn(words().exposed(visibleLine(host)));
     }
     // Listening before the ready line: whoever reads it may stop us at once.
     const stopping = stopSignal();
     process.stdout.write(`iAs is ready at ${server.url}\n`);
-    process.stderr.write('Open it in your browser. Ctrl+C stops iAs.\n');
+    process.stderr.write(`${words().openAndStop}\n`);
 
     // Log the bot in only once the owner has set WeChat up (`ias wechat login`, or the settings page).
     if (wechat?.settings.account()) void wechat.start();
 
     const signal = await stopping;
-    process.stderr.write(`\nStopping (${signal})…\n`);
+    process.stderr.write(`\n${words().stopping(signal)}\n`);
   } finally {
     await opened.closeAll(warnClosing);
     // Whatever the WeChat stack leaves behind must not keep the process alive, after a failed
@@ -209,6 +224,6 @@ export function registerServeCommand(program: Command): void {
         process.exitCode = 2;
         return;
       }
-      await serve(opts, address, cmd.optsWithGlobals<GlobalOptions>());
+      await serve(opts, address, cmd.optsWithGlobals<GlobalOptions>(), programLocale(cmd));
     });
 }

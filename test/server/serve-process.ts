@@ -1,6 +1,7 @@
 /** `ias serve` as a real process, for the tests and the benchmark: spawn, wait for the ready line, stop. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
+import { ENGLISH_SYSTEM } from '../helpers/cli.js';
 
 export interface ServeProcess {
   child: ChildProcessWithoutNullStreams;
@@ -18,7 +19,7 @@ const READY = /^iAs is ready at (http:\/\/\S+)$/m;
 
 export function spawnServe(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [path.resolve('bin/ias.mjs'), 'serve', ...args], {
-    env: { ...process.env, NO_COLOR: '1', ...env },
+    env: { ...process.env, NO_COLOR: '1', ...ENGLISH_SYSTEM, ...env },
   });
 }
 

@@ -31,6 +31,8 @@ export const chineseApiErrors: ApiErrorStrings = {
   'numbers-held-for-approval': () =>
     '有一个确认正在等待：在它得到答复之前，含有 6 位或更长数字的消息会被暂缓，这条消息没有发给模型。请先答复那个确认（在微信里回复确认码，或取消它），然后再发送。',
   'no-usable-model': (p) => `消息没有发送。${sayTurnLine(chineseTurnMessages, p.message, p.messageCode)}`,
+  'message-too-long': (p) =>
+    `消息太长：iAs 一条消息最多发送 ${p.max.toLocaleString('zh-CN')} 个字符。这条消息没有发送；请缩短它，或分成几条发送。`,
   'wechat-unavailable': () => '当前模式下微信不可用。',
   'no-task': (p) => `没有这个定时任务（${p.id}）。`,
   'task-no-run-left': (p) => `“${p.name}”的运行时间已过：请在对话中让 iAs 为它设定新的时间。`,

@@ -49,6 +49,8 @@ export interface ApiErrorParams {
    * that says why (in English, and its code).
    */
   'no-usable-model': { message: string; messageCode: MessageCode };
+  /** A chat message longer than a message may be (`max` characters): refused before anything is stored. */
+  'message-too-long': { max: number };
   'wechat-unavailable': Record<string, never>;
   'no-task': { id: string };
   'task-no-run-left': { name: string };
@@ -116,6 +118,8 @@ export const englishApiErrors: ApiErrorStrings = {
   'numbers-held-for-approval': () =>
     'An approval is waiting, and until it is answered, messages with numbers of 6 digits or more are held: this one was not sent to the model. Answer the approval first (reply its code in WeChat, or cancel it), then send this again.',
   'no-usable-model': (p) => `The message was not sent. ${sayTurnLine(englishTurnMessages, p.message, p.messageCode)}`,
+  'message-too-long': (p) =>
+    `The message is too long: iAs sends at most ${p.max.toLocaleString('en')} characters in one message. It was not sent; shorten it, or split it into several messages.`,
   'wechat-unavailable': () => 'WeChat is not available in this mode',
   'no-task': (p) => `there is no scheduled task "${p.id}"`,
   'task-no-run-left': (p) => `"${p.name}" has no run left: its moment has passed`,

@@ -34,6 +34,7 @@ import {
 } from './tool-calls.js';
 import { TurnsInProgress } from './turns-in-progress.js';
 import { MessageRefusedError } from './message-refused.js';
+import { MessageTooLongError, messageTooLong } from './message-size.js';
 import { TurnUnderWayError } from './turn-under-way.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
@@ -184,14 +185,16 @@ export class Agent {
    * stores a line saying so, as best it can, and throws its error. Refused (TurnUnderWayError),
    * with nothing stored, while another turn is under way in the conversation. `onBegun` is told the
    * conversation once the owner's message is stored in it, so that a caller keeps it even when the
-   * turn then throws (a new conversation's id is known only from the turn).
+   * turn then throws (a new conversation's id is known only from the turn). A message past
+   * MAX_MESSAGE_CHARS is refused (MessageTooLongError), with nothing stored.
    */
   async send(
     text: string,
     options: { conversationId?: string; signal?: AbortSignal; onBegun?: (conversationId: string) => void } = {},
   ): Promise<TurnResult> {
     const { conversations } = this.options;
-    // Refused before anything is stored or sent (MessageRefusedError).
+    // Refused before anything is stored or sent (MessageTooLongError, MessageRefusedError).
+    if (messageTooLong(text)) throw new MessageTooLongError();
     const refused = this.options.refuseMessage?.(text);
     if (refused !== undefined) throw new MessageRefusedError(refused);
     const conversationId = options.conversationId ?? randomUUID();

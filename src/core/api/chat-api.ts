@@ -4,6 +4,7 @@ import type { ChatEvent, ChatMessage, IasApi, IasEvent } from '../../shared/cont
 import type { AgentEvent } from '../agent/agent.js';
 import { CODE_IN_CHAT_ERRORS } from '../approval/code-in-chat-errors.js';
 import { markCutOffTurns } from '../agent/cut-off-turns.js';
+import { MAX_MESSAGE_CHARS, messageTooLong } from '../agent/message-size.js';
 import { ProviderNotConfiguredError } from '../agent/providers.js';
 import { apiError } from './api-error.js';
 import type { Runtime } from '../runtime.js';
@@ -107,7 +108,8 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
       return first && (read?.first ?? true) ? [{ ...first, first: true }, ...rest] : found;
     },
     async sendMessage({ conversationId, text }) {
-      // Before a new conversation takes the text as its title (the agent refuses it too).
+      // Before a new conversation takes the text as its title (the agent refuses both too).
+      if (messageTooLong(text)) throw apiError('message-too-long', { max: MAX_MESSAGE_CHARS });
       const held = runtime.gate.holdsCode(text);
       if (held) throw apiError(CODE_IN_CHAT_ERRORS[held], {});
       if (conversationId && !conversations.get(conversationId))

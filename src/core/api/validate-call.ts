@@ -70,7 +70,8 @@ const PARAMS: Record<ApiMethod, object[]> = {
       type: 'object',
       additionalProperties: false,
       required: ['text'],
-      properties: { conversationId: id, text: { type: 'string', minLength: 1, maxLength: 100_000 } },
+      // Its length is the core's to refuse (MAX_MESSAGE_CHARS), with words the UI says in its language.
+      properties: { conversationId: id, text: { type: 'string', minLength: 1 } },
     },
   ],
   stopTurn: [id],

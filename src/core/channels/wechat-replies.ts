@@ -4,6 +4,7 @@
  * more of iAs's insides than the app shows for the same turn.
  */
 import { MessageRefusedError } from '../agent/message-refused.js';
+import { MessageTooLongError } from '../agent/message-size.js';
 import { ProviderNotConfiguredError } from '../agent/providers.js';
 import { failureLine } from '../agent/turn-lines.js';
 import { codeOf } from '../agent/turn-messages.js';
@@ -58,6 +59,8 @@ export function thrownReply(locale: Locale, err: unknown): OwnerReply {
   // Kept from the model (it may hold an approval code): the refusal's own words say why (they name
   // the code: no warning).
   if (err instanceof MessageRefusedError) return { text: err.message };
+  // Too long to send: as the app says it.
+  if (err instanceof MessageTooLongError) return { text: refusalReply(locale, 'message-too-long', { max: err.max }) };
   // No model to talk to: what to set, as the app says it.
   if (err instanceof ProviderNotConfiguredError) return failedTurnReply(locale, err.message, err.messageCode);
   // A failure of iAs's own: as the line the turn stored for it reads in the app.

@@ -105,8 +105,14 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
     // another way or sent once the approval is answered. (A code that is this app's own is not
     // kept: it belongs in WeChat, not in the box.) Likewise a reply still coming in this
     // conversation from elsewhere (WeChat, `ias chat`): the text waits to be sent once it has ended.
+    // And a message too long to send: it waits there to be shortened or split.
     const kept = sent.refused?.code;
-    if (kept === 'maybe-code-in-chat' || kept === 'numbers-held-for-approval' || kept === 'reply-in-progress')
+    if (
+      kept === 'maybe-code-in-chat' ||
+      kept === 'numbers-held-for-approval' ||
+      kept === 'reply-in-progress' ||
+      kept === 'message-too-long'
+    )
       return false;
     // No model iAs can use any more (changed since this page read it): nothing was stored. Its card
     // (or the setup card) says what to mend, and the text waits in the box to be sent after.

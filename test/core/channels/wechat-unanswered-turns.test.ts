@@ -56,6 +56,18 @@ describe('WeChat: a message that gets no reply of the model is still answered', 
     expect(w.model.requests).toHaveLength(0);
   });
 
+  it('too long to send: told so in the owner’s language, and nothing is stored or sent', async () => {
+    const w = await chatWechatWorld();
+    w.store.settings.set(APP_SETTINGS, { language: 'zh-CN' });
+    await w.wx.say(w.wx.owner, '长'.repeat(100_001));
+    const tooLong = chineseApiErrors['message-too-long']({ max: 100_000 });
+    await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text === tooLong);
+    await w.service.router.idle();
+    expect(w.model.requests).toHaveLength(0);
+    expect(w.service.settings.conversation()).toBeUndefined();
+    expect(w.store.conversations.list()).toEqual([]);
+  });
+
   it('failed in iAs: said as the line the turn stored for it reads in the app', async () => {
     const w = await chatWechatWorld();
     writeSkill(w.system, 'look_up', scriptSkill({ risk: 'Low', description: 'Looks up.', script: 'echo found-it' }));

@@ -62,10 +62,10 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
     )
     .action(async (given: string | undefined, opts: ChatOptions, cmd: Command) => {
       // Without a MESSAGE and a terminal, the message is what is piped in (`echo hi | ias chat`),
-      // read whole before iAs starts.
-      const piped = given === undefined && !process.stdin.isTTY ? await readPipedMessage() : undefined;
-      const message = given ?? piped;
-      const interactive = message === undefined;
+      // read once all that needs no message has been checked: a usage error is said at once, not
+      // after stdin ends.
+      const piped = given === undefined && !process.stdin.isTTY;
+      const interactive = given === undefined && !piped;
       const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
       /**
        * With --json and a MESSAGE, stdout is one JSON object whatever happens past the usage checks
@@ -101,10 +101,19 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
         // JSON is one turn's: an interactive session would print nothing of its replies.
         if (interactive && opts.json) throw new UsageError(words.jsonNeedsMessage);
         // Nothing to say is no turn: the model would be asked about an empty message.
-        if (piped === '') throw new UsageError(words.emptyStdin);
-        if (!interactive && message.trim() === '') throw new UsageError(words.emptyMessage);
+        if (given?.trim() === '') throw new UsageError(words.emptyMessage);
         if (opts.conversation !== undefined && opts.conversation.trim() === '') {
           throw new UsageError(words.needConversationId);
+        }
+        if (opts.conversation && !runtime.store.conversations.get(opts.conversation)) {
+          throw new UsageError(words.noConversation(opts.conversation));
+        }
+        // Without a usable model no turn can work: said before the message is read, or the prompt shown.
+        runtime.provider();
+        let message = given;
+        if (piped) {
+          message = await readPipedMessage();
+          if (message === '') throw new UsageError(words.emptyStdin);
         }
         if (rl) {
           approvals = new TerminalApprovals(runtime.gate, rl, words.runSkill);
@@ -133,9 +142,6 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
             if (event.type === 'background-result') session?.redraw();
           },
         });
-        if (opts.conversation && !runtime.store.conversations.get(opts.conversation)) {
-          throw new UsageError(words.noConversation(opts.conversation));
-        }
         // Asked to end (SIGTERM): the turn under way is stopped and stored as stopped, calls in the
         // background stop, and the command ends as after Ctrl-D; a second SIGTERM ends it at once.
         onTerminate = () => {
@@ -214,7 +220,7 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
           current?.controller.abort();
           await current?.done;
         };
-        if (!interactive) {
+        if (message !== undefined) {
           // A line is an answer only while the question is shown; else it is asked again.
           rl?.on('line', (line) => approvals?.answer(line) || approvals?.ask());
           let result: TurnResult;
@@ -246,8 +252,6 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
           process.exitCode = result.error ? 1 : 0;
           return;
         }
-        // Without a usable model no turn can work: said before the prompt, not after a first message.
-        runtime.provider();
         await interactiveLoop(
           rl!,
           approvals!,

@@ -1,9 +1,12 @@
 /** `echo hi | ias chat`: without a MESSAGE and a terminal, what is piped in is the one message. */
 import { describe, expect, it } from 'vitest';
 import { chatWorld } from '../helpers/chat-world.js';
-import { iasAsync } from '../helpers/cli.js';
+import { iasAsync, iasProcess } from '../helpers/cli.js';
 
 type Sent = { role: string; content: string }[];
+
+const NO_MODEL = { IAS_LLM_BASE_URL: '', IAS_LLM_MODEL: '', IAS_LLM_API_KEY: '' };
+const CHINESE = { LANG: 'zh_CN.UTF-8' };
 
 describe('ias chat with its message piped in', () => {
   it('sends the whole of stdin as one message and runs one turn, its indentation kept', async () => {
@@ -68,6 +71,31 @@ describe('ias chat with its message piped in', () => {
       stderr:
         '错误：没有要说的话：标准输入是空的。请给出消息（MESSAGE）、用管道传入一条（`echo 你好 | ias chat`），或在终端中运行 `ias chat`\n',
     });
+    expect(s.server.requests).toHaveLength(0);
+  });
+
+  it('a usage error is said at once, while stdin is still open: nothing of it is waited for', async () => {
+    const s = await chatWorld();
+    const said = async (args: string[], env: Record<string, string> = s.env) => {
+      // Piped, and never ended by its writer (ended once the test is over).
+      const { child, run } = iasProcess(['chat', ...args, ...s.args], env, null);
+      child.stdin!.write('hello, are you ');
+      return run;
+    };
+    expect(await said(['--conversation', 'nope'])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'error: no conversation nope\n',
+    });
+    expect(await said(['--conversation', ' '], { ...s.env, ...CHINESE })).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: '错误：--conversation 需要一个对话的 ID\n',
+    });
+    // No model to ask: said before the message is read, as on a terminal before its prompt.
+    const none = await said(['--json'], NO_MODEL);
+    expect(none.status).toBe(1);
+    expect(JSON.parse(none.stdout)).toEqual({ error: expect.stringMatching(/^No model is configured\./) });
     expect(s.server.requests).toHaveLength(0);
   });
 });

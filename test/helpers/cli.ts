@@ -1,6 +1,7 @@
 /** Runs the built `ias` command as a real process. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { onCleanup } from './temp.js';
 
 /**
  * The system language a run sees unless a test gives its own: English (LANG=C), whatever the
@@ -39,11 +40,14 @@ export function iasAsync(args: string[], env: Record<string, string> = {}, input
   return iasProcess(args, env, input).run;
 }
 
-/** The same, with the process itself (to kill it mid-command); `run` resolves once it has ended. */
+/**
+ * The same, with the process itself (to kill it mid-command); `run` resolves once it has ended.
+ * `input` null leaves stdin open, as a pipe whose writer has not ended: the test writes and ends it.
+ */
 export function iasProcess(
   args: string[],
   env: Record<string, string> = {},
-  input?: string,
+  input?: string | null,
 ): { child: ChildProcess; run: Promise<CliRun> } {
   const child = spawn(process.execPath, [path.resolve('bin/ias.mjs'), ...args], {
     env: { ...process.env, NO_COLOR: '1', ...ENGLISH_SYSTEM, ...env },
@@ -56,6 +60,10 @@ export function iasProcess(
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
-  child.stdin.end(input ?? '');
+  if (input === null) {
+    // Still written to once the command has stopped reading, or ended.
+    child.stdin.on('error', () => {});
+    onCleanup(() => void child.stdin.end());
+  } else child.stdin.end(input ?? '');
   return { child, run };
 }

@@ -1,4 +1,6 @@
 /** A block of lines sent as one message: a paste at the chat's prompt, or what is piped into `ias chat`. */
+import { StringDecoder } from 'node:string_decoder';
+import { characters, MAX_MESSAGE_CHARS, messageTooLong } from '../core/agent/message-size.js';
 
 /** The lines as one message: its indentation kept, the blank lines around it dropped. */
 export function blockMessage(lines: string[]): string {
@@ -9,9 +11,27 @@ export function blockMessage(lines: string[]): string {
   return text.includes('\n') ? text : text.trim();
 }
 
-/** All of stdin (piped, not a terminal) as one message; '' when nothing but white space came. */
-export async function readPipedMessage(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return blockMessage(Buffer.concat(chunks).toString('utf8').split(/\r?\n/));
+/**
+ * All of stdin (piped, not a terminal) as one message; '' when nothing but white space came.
+ * Undefined when it is longer than a message may be (see MAX_MESSAGE_CHARS): reading stops as soon
+ * as that is known, so an endless stream or a huge file is never held whole. White space around
+ * the message is not part of it but is read too: past as much again as a message may be, what came
+ * is taken as too long whatever it holds.
+ */
+export async function readPipedMessage(): Promise<string | undefined> {
+  const decoder = new StringDecoder('utf8');
+  let text = '';
+  let chars = 0;
+  // The message of what came so far only grows as more comes: once too long, it stays so.
+  const tooLong = () => chars > 2 * MAX_MESSAGE_CHARS || messageTooLong(blockMessage(text.split(/\r?\n/)));
+  for await (const chunk of process.stdin) {
+    // Whole characters only: one split between chunks waits in the decoder for its end.
+    const piece = decoder.write(chunk as Buffer);
+    text += piece;
+    chars += characters(piece);
+    // Leaving the loop stops reading (stdin is closed).
+    if (tooLong()) return undefined;
+  }
+  text += decoder.end();
+  return tooLong() ? undefined : blockMessage(text.split(/\r?\n/));
 }

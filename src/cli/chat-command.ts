@@ -5,6 +5,7 @@
 import readline from 'node:readline';
 import type { Command } from 'commander';
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
+import { messageTooLong } from '../core/agent/message-size.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import { TurnUnderWayError } from '../core/agent/turn-under-way.js';
 import type { Runtime } from '../core/runtime.js';
@@ -102,6 +103,7 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
         if (interactive && opts.json) throw new UsageError(words.jsonNeedsMessage);
         // Nothing to say is no turn: the model would be asked about an empty message.
         if (given?.trim() === '') throw new UsageError(words.emptyMessage);
+        if (given !== undefined && messageTooLong(given)) throw new UsageError(words.messageTooLong);
         if (opts.conversation !== undefined && opts.conversation.trim() === '') {
           throw new UsageError(words.needConversationId);
         }
@@ -113,6 +115,7 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
         let message = given;
         if (piped) {
           message = await readPipedMessage();
+          if (message === undefined) throw new UsageError(words.stdinTooLong);
           if (message === '') throw new UsageError(words.emptyStdin);
         }
         if (rl) {

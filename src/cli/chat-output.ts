@@ -1,5 +1,6 @@
 /** What `ias chat` prints: the turn as it happens for people, or as JSON for programs. */
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
+import { MessageTooLongError } from '../core/agent/message-size.js';
 import type { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import { TurnUnderWayError } from '../core/agent/turn-under-way.js';
 import { sayTurnLine, type MessageCode } from '../shared/turn-messages.js';
@@ -26,12 +27,13 @@ export class TurnFailedInIas extends Error {
 
 /**
  * What the chat says of a turn that threw: one that failed in iAs by its stored line, in the chat's
- * language (as a provider's failure is said); one refused for another turn under way there in its
- * words; anything else by its own message.
+ * language (as a provider's failure is said); one refused for another turn under way there, or for
+ * its message's size, in its words; anything else by its own message.
  */
 export function sayThrown(words: ChatWords, err: unknown): string {
   if (err instanceof TurnFailedInIas) return say(words, err.failure.message, err.failure.messageCode);
   if (err instanceof TurnUnderWayError) return words.turnUnderWay;
+  if (err instanceof MessageTooLongError) return words.messageTooLong;
   return err instanceof Error ? err.message : String(err);
 }
 

@@ -3,6 +3,7 @@
  * from the shared turn-message tables, as in the UI). What the model receives is never here.
  */
 import type { ToolCallStatus } from '../core/agent/agent.js';
+import { MAX_MESSAGE_CHARS } from '../core/agent/message-size.js';
 import type { SkillOrigin } from '../shared/approval-messages.js';
 import { englishApiErrors } from '../shared/api-errors.js';
 import { chineseApiErrors } from '../shared/api-errors-zh-CN.js';
@@ -52,6 +53,10 @@ export interface ChatWords {
   emptyStdin: string;
   /** A MESSAGE given but blank. */
   emptyMessage: string;
+  /** A message (a MESSAGE given, a line typed) longer than iAs sends (see MAX_MESSAGE_CHARS): not sent. */
+  messageTooLong: string;
+  /** No MESSAGE, and more piped in than a message may be: reading stopped there, nothing was sent. */
+  stdinTooLong: string;
   /** --json without a MESSAGE: it prints one turn. */
   jsonNeedsMessage: string;
   /** A high-risk call refused because nobody could be asked (no terminal here). */
@@ -74,6 +79,12 @@ export interface ChatWords {
  * they are (they are a contract for programs).
  */
 export type ShownCallStatus = ToolCallStatus;
+
+/** A message too long to send, as the app says it. */
+const tooLong = {
+  en: englishApiErrors['message-too-long']({ max: MAX_MESSAGE_CHARS }),
+  'zh-CN': chineseApiErrors['message-too-long']({ max: MAX_MESSAGE_CHARS }),
+};
 
 const calls = (n: number) => (n === 1 ? 'a call' : `${n} calls`);
 
@@ -114,6 +125,8 @@ const english: ChatWords = {
   emptyStdin:
     'nothing to say: stdin is empty. Give a MESSAGE, pipe one in (`echo hi | ias chat`), or run `ias chat` on a terminal',
   emptyMessage: 'the MESSAGE is empty: write something to say, or leave it out for an interactive chat on a terminal',
+  messageTooLong: tooLong.en,
+  stdinTooLong: `what came on stdin is longer than a message may be (${MAX_MESSAGE_CHARS.toLocaleString('en')} characters): reading stopped there, and nothing was sent. Send a shorter text, or split it into several messages`,
   jsonNeedsMessage: '--json prints one turn: give its MESSAGE too (`ias chat MESSAGE --json`)',
   noApprover:
     '[a high-risk call needs your approval, and there is no terminal here to ask you at: run `ias chat` on a terminal to approve it there]',
@@ -171,6 +184,8 @@ const chinese: ChatWords = {
   emptyStdin:
     '没有要说的话：标准输入是空的。请给出消息（MESSAGE）、用管道传入一条（`echo 你好 | ias chat`），或在终端中运行 `ias chat`',
   emptyMessage: '消息（MESSAGE）是空的：请写下要说的话，或在终端中不带消息运行以交互对话',
+  messageTooLong: tooLong['zh-CN'],
+  stdinTooLong: `标准输入传入的内容超过了一条消息的上限（${MAX_MESSAGE_CHARS.toLocaleString('zh-CN')} 个字符）：已在那里停止读取，没有发送任何内容。请发送较短的文本，或分成几条发送`,
   jsonNeedsMessage: '--json 只输出一轮对话：请同时给出这轮的消息（`ias chat 消息 --json`）',
   noApprover: '[高风险调用需要你的确认，但这里没有终端可以询问你：请在终端中运行 `ias chat`，在那里确认]',
   unreviewedNoApprover: (skill) =>

@@ -1,12 +1,24 @@
 /** `echo hi | ias chat`: without a MESSAGE and a terminal, what is piped in is the one message. */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chatWorld } from '../helpers/chat-world.js';
+import { openStore } from '../../src/core/store/index.js';
+import { chatWorld, type ChatWorld } from '../helpers/chat-world.js';
 import { iasAsync, iasProcess } from '../helpers/cli.js';
 
 type Sent = { role: string; content: string }[];
 
 const NO_MODEL = { IAS_LLM_BASE_URL: '', IAS_LLM_MODEL: '', IAS_LLM_API_KEY: '' };
 const CHINESE = { LANG: 'zh_CN.UTF-8' };
+
+/** The conversations stored in the chat's data folder. */
+function storedConversations(s: ChatWorld): number {
+  const store = openStore(path.join(s.home, 'ias.db'));
+  try {
+    return store.conversations.list().length;
+  } finally {
+    store.close();
+  }
+}
 
 describe('ias chat with its message piped in', () => {
   it('sends the whole of stdin as one message and runs one turn, its indentation kept', async () => {
@@ -97,5 +109,52 @@ describe('ias chat with its message piped in', () => {
     expect(none.status).toBe(1);
     expect(JSON.parse(none.stdout)).toEqual({ error: expect.stringMatching(/^No model is configured\./) });
     expect(s.server.requests).toHaveLength(0);
+  });
+
+  it('past 100,000 characters piped in is a usage error in both languages: reading stops, nothing is stored or sent', async () => {
+    const s = await chatWorld();
+    const english =
+      'error: what came on stdin is longer than a message may be (100,000 characters): reading stopped there, and nothing was sent. Send a shorter text, or split it into several messages\n';
+    const tooLong = await iasAsync(['chat', ...s.args], s.env, `${'x'.repeat(100_001)}\n`);
+    expect(tooLong).toEqual({ status: 2, stdout: '', stderr: english });
+    // An endless stream: the command stops reading past the limit and ends, its writer never done.
+    const { child, run } = iasProcess(['chat', '--json', ...s.args], { ...s.env, ...CHINESE }, null);
+    child.stdin!.write(`${'line of a log\n'.repeat(20_000)}`);
+    expect(await run).toEqual({
+      status: 2,
+      stdout: '',
+      stderr:
+        '错误：标准输入传入的内容超过了一条消息的上限（100,000 个字符）：已在那里停止读取，没有发送任何内容。请发送较短的文本，或分成几条发送\n',
+    });
+    expect(s.server.requests).toHaveLength(0);
+    expect(storedConversations(s)).toBe(0);
+
+    // At the limit, it goes: characters are counted as a person does (an emoji is one), white
+    // space around the message is not part of it.
+    s.server.enqueue({ content: 'Long, but fine.' }, { content: 'Smiles back.' });
+    const atLimit = await iasAsync(['chat', ...s.args], s.env, `\n\n${'y'.repeat(100_000)}\n\n\n`);
+    expect(atLimit).toMatchObject({ status: 0, stdout: 'Long, but fine.\n' });
+    const smiles = '😀'.repeat(100_000);
+    expect(await iasAsync(['chat', ...s.args], s.env, smiles)).toMatchObject({ status: 0, stdout: 'Smiles back.\n' });
+    const said = s.server.requests.map((r) => (r.body.messages as Sent).at(-1)!.content);
+    expect(said).toEqual(['y'.repeat(100_000), smiles]);
+  });
+
+  it('a MESSAGE past 100,000 characters is a usage error in both languages, as the app says it', async () => {
+    const s = await chatWorld();
+    const message = 'z'.repeat(100_001);
+    expect(await iasAsync(['chat', message, ...s.args], s.env)).toEqual({
+      status: 2,
+      stdout: '',
+      stderr:
+        'error: The message is too long: iAs sends at most 100,000 characters in one message. It was not sent; shorten it, or split it into several messages.\n',
+    });
+    expect(await iasAsync(['chat', message, '--json', ...s.args], { ...s.env, ...CHINESE })).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: '错误：消息太长：iAs 一条消息最多发送 100,000 个字符。这条消息没有发送；请缩短它，或分成几条发送。\n',
+    });
+    expect(s.server.requests).toHaveLength(0);
+    expect(storedConversations(s)).toBe(0);
   });
 });

@@ -92,6 +92,8 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
       const rl = process.stdin.isTTY
         ? readline.createInterface({ input: process.stdin, output: process.stderr })
         : undefined;
+      // Its prompt's line is open until Enter ends it (see TerminalLine.drawn).
+      rl?.on('line', () => terminalLine.drawn(process.stderr, false));
       let approvals: TerminalApprovals | undefined;
       let onTerminate: (() => void) | undefined;
       let toldNoApprover = false;
@@ -163,7 +165,7 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
         let waiting = false;
         rl?.on('SIGINT', () => {
           if (approvals?.answer('n')) {
-            process.stderr.write(color.dim(`${words.declined}\n`));
+            terminalLine.write(process.stderr, `${words.declined}\n`, color.dim);
             session?.resume();
           } else if (current) {
             current.controller.abort();

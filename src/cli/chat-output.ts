@@ -103,9 +103,8 @@ export function printer(json: boolean, words: ChatWords, beforeOutput: () => voi
     } else if (event.type === 'tool-result') {
       terminalLine.line(stderr, words.callEnded(visibleText(event.name), event.status), color.dim);
     } else if (event.type === 'background-result') {
-      // Also said while the chat waits at its prompt, a line readline wrote (unseen here): the
-      // newline first ends that line.
-      terminalLine.write(stderr, `\n${words.finishedInBackground(event.name, event.status)}\n`, color.cyan);
+      // Also said while the chat waits at its prompt: that line (see TerminalLine.drawn) is ended first.
+      terminalLine.line(stderr, words.finishedInBackground(event.name, event.status), color.cyan);
     } else if (event.type === 'retry') {
       const seconds = Math.round(event.delayMs / 100) / 10;
       const line = say(words, event.message, event.messageCode);

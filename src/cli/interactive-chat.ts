@@ -15,6 +15,7 @@ import { endReply, printError, printNoProvider, printTurnEnd, sayThrown } from '
 import type { ChatWords } from './chat-words.js';
 import { color } from './format.js';
 import type { TerminalApprovals } from './terminal-approvals.js';
+import { terminalLine } from './terminal-line.js';
 
 /** What the chat's own handlers ask of the interactive session. */
 export interface InteractiveSession {
@@ -58,6 +59,7 @@ export async function interactiveLoop(
     if (approvals.ask()) return;
     rl.setPrompt(color.bold(words.prompt));
     rl.prompt(preserveCursor);
+    terminalLine.drawn(process.stderr, true);
     // What had been typed here when a question was drawn over it.
     const typed = approvals.takeSetAside();
     if (typed !== '') rl.write(typed);
@@ -176,7 +178,7 @@ export async function interactiveLoop(
         stopMarking();
       }
       // Left at the prompt (Ctrl-D, Ctrl-C, SIGTERM): what follows goes on a line of its own.
-      if (onPromptLine) process.stderr.write('\n');
+      if (onPromptLine) terminalLine.write(process.stderr, '\n');
       // Leaving is at once (a reply under way is stopped): what was queued is not sent, and that is
       // said, under the stopped reply.
       dropped += unsent();

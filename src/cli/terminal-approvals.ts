@@ -13,6 +13,7 @@ import { skillOrigin } from '../core/approval/review.js';
 import type { Runtime } from '../core/runtime.js';
 import { chatWords } from './chat-words.js';
 import { color } from './format.js';
+import { terminalLine } from './terminal-line.js';
 import { saysYes } from './yes-answer.js';
 
 export { TERMINAL_CHANNEL };
@@ -40,7 +41,7 @@ export class TerminalApprovals {
     this.channel.sendToOwner = async (text: string) => {
       await original(text);
       this.beforeOutput();
-      process.stderr.write(`\n${color.yellow(text)}\n`);
+      terminalLine.write(process.stderr, `\n${color.yellow(text)}\n`);
       this.ask();
     };
     gate.on('changed', (view) => {
@@ -77,6 +78,7 @@ export class TerminalApprovals {
       this.rl.write(null, { ctrl: true, name: 'u' });
     }
     this.rl.prompt();
+    terminalLine.drawn(process.stderr, true);
     this.shown = true;
     this.asked = true;
     return true;
@@ -92,7 +94,7 @@ export class TerminalApprovals {
     this.shown = false;
     // Refreshed while hidden (a key that redraws the line), the line shows no question either.
     this.rl.setPrompt('');
-    process.stderr.write('\n');
+    terminalLine.write(process.stderr, '\n');
   }
 
   /** True when the line answered an approval: one waits, and its question is what the terminal shows. */

@@ -38,6 +38,15 @@ export class TerminalLine {
     if (this.open.has(this.place(stream))) this.write(stream, '\n');
   }
 
+  /**
+   * What another writer did to `stream`'s line: readline drew a prompt (`open`: the cursor stays
+   * after it), or its Enter ended the line typed there.
+   */
+  drawn(stream: Stream, open: boolean): void {
+    if (open) this.open.add(this.place(stream));
+    else this.open.delete(this.place(stream));
+  }
+
   private place(stream: Stream): 'stdout' | 'stderr' {
     this.together ??= sameDestination();
     return this.together || stream === process.stdout ? 'stdout' : 'stderr';

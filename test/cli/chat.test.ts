@@ -10,6 +10,7 @@ import {
   refuseToolResult,
 } from '../helpers/chat-world.js';
 import { iasAsync } from '../helpers/cli.js';
+import { scriptSkill, writeSkill } from '../helpers/temp.js';
 import { CTRL_C, CTRL_D, iasOnTerminal } from '../helpers/terminal.js';
 
 describe('ias chat', () => {
@@ -352,10 +353,24 @@ describe('ias chat on a terminal', () => {
     await term.waitFor('Run send_mail? [y/N]', 2);
     term.type(CTRL_C);
     expect(await term.exited).toBe(0);
+    // How it ended is said on the line after the gate's word, with no blank line between.
     expect(term.screen()).toContain('[declined]');
-    expect(term.screen()).toMatch(/\[send_mail finished in the background: refused\]/);
+    expect(term.screen()).toMatch(/will not run\.\r?\n\[send_mail finished in the background: refused\]\r?\n/);
     expect(term.screen()).not.toMatch(/\n\s+at /);
     expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+  }, 30_000);
+
+  it('one turn: a background call approved at its question says how it ended on the next line, no blank one above', async () => {
+    const s = await setup();
+    mailGoingOnInTheBackground(s.server);
+    const term = iasOnTerminal(['chat', 'mail the boss', ...s.args], s.env);
+    await term.waitFor('[waiting for a call still running in the background; Ctrl-C stops it]');
+    await term.waitFor('Run send_mail? [y/N]', 2);
+    term.type('y\r');
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).toMatch(
+      /Approved, running send_mail\.\r?\n\[send_mail finished in the background: done\]\r?\n\[to go on/,
+    );
   }, 30_000);
 
   it("one turn: Ctrl-C at a call's y/N question refuses it, alike on the terminal, in --json and in the audit log", async () => {
@@ -545,7 +560,38 @@ describe('ias chat on a terminal', () => {
     term.type(CTRL_D);
     expect(await term.exited).toBe(0);
     const screen = term.screen();
-    expect(screen.slice(screen.indexOf('[send_mail finished in the background: done]'))).toMatch(/\]\r?\nyou> /);
+    // Under the gate's word, with no blank line between; the prompt is drawn again under it.
+    expect(screen).toMatch(
+      /Approved, running send_mail\.\r?\n\[send_mail finished in the background: done\]\r?\nyou> /,
+    );
+  }, 30_000);
+
+  it("a background call that ends while the chat waits at its prompt ends the prompt's line first", async () => {
+    const s = await setup();
+    // A low-risk call that goes on past its 8 s, until the test lets it end.
+    const go = path.join(s.home, 'go');
+    writeSkill(
+      path.join(s.home, 'system'),
+      'slow_fetch',
+      scriptSkill({ script: `while [ ! -e '${go}' ]; do sleep 0.1; done; echo fetched` }),
+    );
+    s.server.enqueue(
+      { toolCalls: [{ id: 'call_f', name: 'slow_fetch', arguments: '{}' }] },
+      { content: 'Still fetching.' },
+    );
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('fetch it\r');
+    await term.waitFor('Still fetching.');
+    await term.waitFor('you> ', 2);
+    fs.writeFileSync(go, '');
+    await term.waitFor('[slow_fetch finished in the background: done]');
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).toMatch(
+      /Still fetching\.\r?\nyou> \r?\n\[slow_fetch finished in the background: done\]\r?\nyou> /,
+    );
   }, 30_000);
 
   it('a message after a turn that failed in iAs goes on in its conversation, not a new one', async () => {

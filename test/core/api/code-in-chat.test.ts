@@ -46,9 +46,12 @@ async function withWechat(): Promise<{ home: string; wechat: InProcessChannel; c
   return { home, wechat, core, model };
 }
 
-/** 30,000 six-digit numbers from `start` up (the first 180,000 digits of a search), as one message. */
+/** How many numbers one message of a search holds: as many as fit in a message (90,000 characters). */
+const FLOOD = 10_000;
+
+/** FLOOD six-digit numbers from `start` up (the first 60,000 digits of a search), as one message. */
 const flood = (start: number) =>
-  Array.from({ length: 30_000 }, (_, i) => String((start + i) % 1_000_000).padStart(6, '0')).join(' x ');
+  Array.from({ length: FLOOD }, (_, i) => String((start + i) % 1_000_000).padStart(6, '0')).join(' x ');
 
 /** How a refused message was answered: its words and its code. */
 const refusal = async (sent: Promise<unknown>) => {
@@ -134,13 +137,13 @@ describe('an approval code typed into the app chat', () => {
       'code-in-chat',
     );
 
-    // A search through every code from 000000 on, 30,000 at a time: the one holding it is held as
+    // A search through every code from 000000 on, FLOOD at a time: the one holding it is held as
     // the others are, and so is the code alone afterwards.
-    const start = Math.floor(Number(code) / 30_000) * 30_000;
+    const start = Math.floor(Number(code) / FLOOD) * FLOOD;
     const held = await refusal(core.api.sendMessage({ text: flood(start) }));
     expect(held.messageCode.code).toBe('numbers-held-for-approval');
     expect(held.message).toMatch(/An approval is waiting.*numbers of 6 digits or more are held/);
-    expect(await refusal(core.api.sendMessage({ text: flood(start + 30_000) }))).toEqual(held);
+    expect(await refusal(core.api.sendMessage({ text: flood(start + FLOOD) }))).toEqual(held);
     expect(await refusal(core.api.sendMessage({ text: code }))).toEqual(held);
     expect(await refusal(core.api.sendMessage({ conversationId: first.conversationId, text: code }))).toEqual(held);
     // In `ias chat`, said as the other refusals are.
@@ -167,7 +170,7 @@ describe('an approval code typed into the app chat', () => {
     const next = codeIn(await asked);
     expect((await refusal(core.api.sendMessage({ text: next }))).messageCode.code).toBe('code-in-chat');
     const other = (Number(next) + 500_000) % 1_000_000;
-    expect(await refusal(core.api.sendMessage({ text: flood(other - (other % 30_000)) }))).toEqual(held);
+    expect(await refusal(core.api.sendMessage({ text: flood(other - (other % FLOOD)) }))).toEqual(held);
     model.enqueue({ content: 'Not sent.' });
     wechat.reply('0');
     await expect.poll(() => runtime!.gate.openApprovals().length).toBe(0);

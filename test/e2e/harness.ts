@@ -10,6 +10,7 @@ import { API_KEY_SECRET, saveProvider } from '../../src/core/agent/providers.js'
 import { FileSecretStore } from '../../src/core/approval/key-store.js';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
+import type { ConversationInfo } from '../../src/shared/contract.js';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
 import { openSocket, type TestSocket } from '../server/helpers.js';
 import { tempDir } from '../helpers/temp.js';
@@ -210,6 +211,22 @@ export async function otherClient(app: Served): Promise<OtherClient> {
       return answer.result as T;
     },
   };
+}
+
+/** The conversations `app` has stored, read as another window would. */
+export async function storedConversations(app: Served): Promise<ConversationInfo[]> {
+  const other = await otherClient(app);
+  try {
+    return await other.call<ConversationInfo[]>('listConversations');
+  } finally {
+    other.socket.close();
+  }
+}
+
+/** Types `text` in the chat's message box (once it takes text: fill waits for that), and sends it. */
+export async function sendInChat(page: Page, text: string): Promise<void> {
+  await page.locator('[data-testid="message-input"]').fill(text);
+  await page.click('[data-testid="send-button"]');
 }
 
 /**

@@ -9,8 +9,16 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationInfo } from '../../src/shared/contract.js';
-import { launchBrowser, otherClient, saveModelSettings, screenshot, serve, type Served } from './harness.js';
+import {
+  launchBrowser,
+  otherClient,
+  saveModelSettings,
+  screenshot,
+  sendInChat,
+  serve,
+  storedConversations,
+  type Served,
+} from './harness.js';
 
 const KEY = 'sk-e2e-key';
 
@@ -49,25 +57,11 @@ async function openChat(hash = '#/chat'): Promise<Page> {
   return page;
 }
 
-async function send(page: Page, text: string): Promise<void> {
-  await input(page).fill(text);
-  await page.click('[data-testid="send-button"]');
-}
-
-async function storedConversations(): Promise<ConversationInfo[]> {
-  const other = await otherClient(app);
-  try {
-    return await other.call<ConversationInfo[]>('listConversations');
-  } finally {
-    other.socket.close();
-  }
-}
-
 describe('a message sent after the model became unusable', () => {
   it('in a conversation: kept in the box and shown as not sent, the key’s problem said; sent once mended', async () => {
     const page = await openChat();
     app.model.enqueue({ content: 'Hello there.' });
-    await send(page, 'hello');
+    await sendInChat(page, 'hello');
     await expect
       .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
       .toContain('Hello there.');
@@ -76,7 +70,7 @@ describe('a message sent after the model became unusable', () => {
 
     // As a copy or a backup restored with the umask's mode leaves it, while the page is open.
     fs.chmodSync(keyFile, 0o644);
-    await send(page, 'and then?');
+    await sendInChat(page, 'and then?');
 
     await expect
       .poll(() => lastError(page))
@@ -98,7 +92,7 @@ describe('a message sent after the model became unusable', () => {
     await screenshot(page, 'chat-model-lost-follow-up');
 
     // What is stored is the conversation as it was.
-    const stored = await storedConversations();
+    const stored = await storedConversations(app);
     expect(stored.map((c) => c.id)).toEqual([conversationId]);
 
     // Mended in Settings (the key saved again); back in the chat, the text is still there to send.
@@ -122,12 +116,12 @@ describe('a message sent after the model became unusable', () => {
 
   it('as a new conversation, the key file opened behind iAs’s back: no empty conversation, the card, the text kept', async () => {
     const page = await openChat();
-    const before = await storedConversations();
+    const before = await storedConversations(app);
     await expect.poll(() => conversationItems(page).count()).toBe(before.length);
 
     // A change no iAs process makes (none is told): the page still holds the model usable.
     fs.chmodSync(keyFile, 0o644);
-    await send(page, 'a new question');
+    await sendInChat(page, 'a new question');
 
     await expect
       .poll(() => lastError(page))
@@ -137,7 +131,7 @@ describe('a message sent after the model became unusable', () => {
     expect(await userMessages(page).allTextContents()).toEqual([expect.stringContaining('a new question')]);
     // Still the new conversation's page, and no conversation was made for it.
     expect(new URL(page.url()).hash).toBe('#/chat');
-    expect((await storedConversations()).map((c) => c.id)).toEqual(before.map((c) => c.id));
+    expect((await storedConversations(app)).map((c) => c.id)).toEqual(before.map((c) => c.id));
     expect(await conversationItems(page).count()).toBe(before.length);
     await screenshot(page, 'chat-model-lost-new-conversation');
 

@@ -223,6 +223,10 @@ export async function storedConversations(app: Served): Promise<ConversationInfo
   }
 }
 
+/** The last error line shown in the chat's transcript ('' when there is none; read without waiting for one). */
+export const lastError = async (page: Page): Promise<string> =>
+  (await page.locator('[data-testid="chat-error"]').allTextContents()).at(-1)?.trim() ?? '';
+
 /** Types `text` in the chat's message box (once it takes text: fill waits for that), and sends it. */
 export async function sendInChat(page: Page, text: string): Promise<void> {
   await page.locator('[data-testid="message-input"]').fill(text);

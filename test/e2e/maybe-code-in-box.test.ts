@@ -18,7 +18,7 @@ import { SkillRegistry } from '../../src/core/skills/registry.js';
 import { openStore, type Store } from '../../src/core/store/index.js';
 import { CODE, codeIn, countingSkill } from '../helpers/gate.js';
 import { tempDir, writeSkill } from '../helpers/temp.js';
-import { launchBrowser, openApp, serve, type Served } from './harness.js';
+import { lastError, launchBrowser, openApp, serve, type Served } from './harness.js';
 
 let browser: Browser;
 let app: Served;
@@ -58,8 +58,6 @@ afterAll(async () => {
 });
 
 const input = (page: Page) => page.locator('[data-testid="message-input"]');
-const lastError = async (page: Page) =>
-  (await page.locator('[data-testid="chat-error"]').allTextContents()).at(-1)?.trim() ?? '';
 
 /** The other process asks the owner in WeChat to mail `to`: the call, and the code sent. */
 async function otherAsks(to: string): Promise<{ call: Promise<SkillCallOutcome>; code: string }> {

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, sendInChat, serve, storedConversations, type Served } from './harness.js';
+import { lastError, launchBrowser, openApp, sendInChat, serve, type Served, storedConversations } from './harness.js';
 
 let browser: Browser;
 let app: Served;
@@ -19,8 +19,6 @@ afterAll(async () => {
 });
 
 const input = (page: Page) => page.locator('[data-testid="message-input"]');
-const lastError = async (page: Page) =>
-  (await page.locator('[data-testid="chat-error"]').allTextContents()).at(-1)?.trim() ?? '';
 
 describe('a chat message past 100,000 characters', () => {
   it('is refused in the UI’s language and waits in the box; nothing is stored or sent', async () => {

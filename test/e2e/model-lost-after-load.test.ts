@@ -10,14 +10,15 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  lastError,
   launchBrowser,
   otherClient,
   saveModelSettings,
   screenshot,
   sendInChat,
   serve,
-  storedConversations,
   type Served,
+  storedConversations,
 } from './harness.js';
 
 const KEY = 'sk-e2e-key';
@@ -41,9 +42,6 @@ afterAll(async () => {
 });
 
 const input = (page: Page) => page.locator('[data-testid="message-input"]');
-/** The last error line shown in the transcript ('' when there is none; read without waiting for one). */
-const lastError = async (page: Page) =>
-  (await page.locator('[data-testid="chat-error"]').allTextContents()).at(-1)?.trim() ?? '';
 const userMessages = (page: Page) => page.locator('[data-testid="message"][data-role="user"]');
 const conversationItems = (page: Page) => page.locator('[data-testid="conversation-item"]');
 

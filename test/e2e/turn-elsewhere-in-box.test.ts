@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/core/store/index.js';
-import { launchBrowser, openApp, serve, type Served } from './harness.js';
+import { lastError, launchBrowser, openApp, serve, type Served } from './harness.js';
 
 let browser: Browser;
 let app: Served;
@@ -26,8 +26,6 @@ afterAll(async () => {
 });
 
 const input = (page: Page) => page.locator('[data-testid="message-input"]');
-const lastError = async (page: Page) =>
-  (await page.locator('[data-testid="chat-error"]').allTextContents()).at(-1)?.trim() ?? '';
 
 describe('a chat message while another process runs a turn in the same conversation', () => {
   it('is not sent, and waits in the box; once that turn has ended it is sent', async () => {

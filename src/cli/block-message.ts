@@ -1,6 +1,6 @@
 /** A block of lines sent as one message: a paste at the chat's prompt, or what is piped into `ias chat`. */
 import { StringDecoder } from 'node:string_decoder';
-import { characters, MAX_MESSAGE_CHARS, messageTooLong } from '../core/agent/message-size.js';
+import { characters, MAX_MESSAGE_CHARS, messageTooLong } from '../shared/message-size.js';
 
 /** The lines as one message: its indentation kept, the blank lines around it dropped. */
 export function blockMessage(lines: string[]): string {

@@ -5,7 +5,7 @@
 import readline from 'node:readline';
 import type { Command } from 'commander';
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
-import { messageTooLong } from '../core/agent/message-size.js';
+import { messageTooLong } from '../shared/message-size.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import { TurnUnderWayError } from '../core/agent/turn-under-way.js';
 import type { Runtime } from '../core/runtime.js';

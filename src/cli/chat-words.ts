@@ -3,7 +3,7 @@
  * from the shared turn-message tables, as in the UI). What the model receives is never here.
  */
 import type { ToolCallStatus } from '../core/agent/agent.js';
-import { MAX_MESSAGE_CHARS } from '../core/agent/message-size.js';
+import { MAX_MESSAGE_CHARS } from '../shared/message-size.js';
 import type { SkillOrigin } from '../shared/approval-messages.js';
 import { englishApiErrors } from '../shared/api-errors.js';
 import { chineseApiErrors } from '../shared/api-errors-zh-CN.js';

@@ -48,4 +48,23 @@ describe('a chat message past 100,000 characters', () => {
       .toContain('That is a lot of x.');
     expect((app.model.requests[0]!.body.messages as { content: string }[]).at(-1)!.content).toBe(long.slice(1));
   });
+
+  it('past the connection’s 1 MiB frame too: refused by the page itself, and the connection stays', async () => {
+    const huge = 'y'.repeat(1_100_000);
+    const page = await openApp(browser, app);
+    await sendInChat(page, huge);
+    await expect
+      .poll(() => lastError(page))
+      .toBe(
+        'The message is too long: iAs sends at most 100,000 characters in one message. It was not sent; shorten it, or split it into several messages.',
+      );
+    await expect.poll(async () => (await input(page).inputValue()).length).toBe(huge.length);
+    const asked = app.model.requests.length;
+    app.model.enqueue({ content: 'Short and sweet.' });
+    await sendInChat(page, 'A short one.');
+    await expect
+      .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
+      .toContain('Short and sweet.');
+    expect(app.model.requests).toHaveLength(asked + 1);
+  });
 });

@@ -34,7 +34,8 @@ import {
 } from './tool-calls.js';
 import { TurnsInProgress } from './turns-in-progress.js';
 import { MessageRefusedError } from './message-refused.js';
-import { MessageTooLongError, messageTooLong } from './message-size.js';
+import { messageTooLong } from '../../shared/message-size.js';
+import { MessageTooLongError } from './message-size.js';
 import { TurnUnderWayError } from './turn-under-way.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 

@@ -4,7 +4,7 @@ import type { ChatEvent, ChatMessage, IasApi, IasEvent } from '../../shared/cont
 import type { AgentEvent } from '../agent/agent.js';
 import { CODE_IN_CHAT_ERRORS } from '../approval/code-in-chat-errors.js';
 import { markCutOffTurns } from '../agent/cut-off-turns.js';
-import { MAX_MESSAGE_CHARS, messageTooLong } from '../agent/message-size.js';
+import { MAX_MESSAGE_CHARS, messageTooLong } from '../../shared/message-size.js';
 import { ProviderNotConfiguredError } from '../agent/providers.js';
 import { apiError } from './api-error.js';
 import type { Runtime } from '../runtime.js';

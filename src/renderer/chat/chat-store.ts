@@ -4,7 +4,9 @@
  * the user looks at another page; components read it with `useChatState`.
  */
 import type { ApiErrorCode, ChatEvent, ChatMessage, ConversationInfo, IasEvent } from '../../shared/contract.js';
-import { client, errorCode, errorMessage } from '../api/client.js';
+import { apiErrorText } from '../../shared/api-errors.js';
+import { MAX_MESSAGE_CHARS, messageTooLong } from '../../shared/message-size.js';
+import { CallError, client, errorCode, errorMessage } from '../api/client.js';
 import {
   applyBackgroundResult,
   applyEvent,
@@ -371,6 +373,11 @@ export class ChatStore {
     }));
     this.sendsInFlight++;
     try {
+      // Refused here as the core would: a paste past the connection's frame limit never reaches it.
+      if (messageTooLong(text)) {
+        const { message, messageCode } = apiErrorText('message-too-long', { max: MAX_MESSAGE_CHARS });
+        throw new CallError(message, messageCode);
+      }
       const answer = await client.call.sendMessage({ ...(conversationId ? { conversationId } : {}), text });
       if (key === DRAFT) {
         const draft = this.state.transcripts[DRAFT];

@@ -4,7 +4,8 @@
  * sent to the model, in a new conversation as in one under way.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageTooLongError, messageTooLong } from '../../../src/core/agent/message-size.js';
+import { MessageTooLongError } from '../../../src/core/agent/message-size.js';
+import { messageTooLong } from '../../../src/shared/message-size.js';
 import { chineseApiErrors } from '../../../src/shared/api-errors-zh-CN.js';
 import { sayApiError } from '../../../src/shared/api-errors.js';
 import { agentWorld, type AgentWorld } from '../../helpers/agent.js';

@@ -296,8 +296,10 @@ describe('ias skills config', () => {
       return run.stderr;
     };
     const chinese = { LANG: 'zh_CN.UTF-8' };
-    expect(said(['mailr'])).toBe('error: unknown skill "mailr"; see `ias skills list`\n');
-    expect(said(['mailr'], chinese)).toBe('错误：没有名为“mailr”的技能；请查看 `ias skills list`\n');
+    expect(said(['mailr'])).toBe('error: unknown skill "mailr" (did you mean "mailer"?); see `ias skills list`\n');
+    expect(said(['mailr'], chinese)).toBe(
+      '错误：没有名为“mailr”的技能（是不是“mailer”？）；请查看 `ias skills list`\n',
+    );
     expect(said(['mailer', 'SMTP_HOST'])).toBe(
       'error: "SMTP_HOST" is not KEY=VALUE (KEY= clears a setting, KEY=- reads it from stdin)\n',
     );

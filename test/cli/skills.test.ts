@@ -180,6 +180,27 @@ describe('an unknown skill name', () => {
     expect(a.stderr).toContain('unknown skill "a"; see `ias skills list`');
     expect(a.stderr).not.toContain('Perhaps');
   });
+
+  it('names the skills a slip of a few letters was likely meant to be, in the owner’s language', () => {
+    const h = home();
+    writeSkill(h.user, 'weather_today', scriptSkill({ script: 'echo' }));
+    writeSkill(h.user, 'weather_tomorrow', scriptSkill({ script: 'echo' }));
+    const said = (name: string, env: Record<string, string> = {}) => {
+      const run = ias(['skills', 'run', name, '--home', h.dir], env);
+      expect(run.status).toBe(2);
+      return run.stderr;
+    };
+    expect(said('get_current_time')).toBe(
+      'error: unknown skill "get_current_time" (did you mean "get_current_datetime"?); see `ias skills list`\n',
+    );
+    expect(said('weather_todya')).toContain('(did you mean "weather_today"?)');
+    expect(said('Weather_Today')).toContain('(did you mean "weather_today"?)');
+    expect(said('get_current_time', { LANG: 'zh_CN.UTF-8' })).toBe(
+      '错误：没有名为“get_current_time”的技能（是不是“get_current_datetime”？）；请查看 `ias skills list`\n',
+    );
+    // Nothing near: no guess.
+    expect(said('translate')).toBe('error: unknown skill "translate"; see `ias skills list`\n');
+  });
 });
 
 describe('ias output read by a program that stops reading', () => {

@@ -67,6 +67,9 @@ export function registerAuditCommand(program: Command): void {
       const paths = dataPaths(cmd.optsWithGlobals<GlobalOptions>().home ?? defaultDataHome());
       const words = auditWords[commandLocale(paths.database)];
       try {
+        // Every matching row is exported: a page asked for beside it would be silently ignored.
+        const paged = opts.cursor !== undefined || cmd.getOptionValueSource('limit') === 'cli';
+        if (opts.export && paged) throw new UsageError(words.exportPaged);
         showAudit(opts, paths.database, words);
       } catch (err) {
         if (!(err instanceof UsageError)) throw err;

@@ -45,6 +45,7 @@ export interface AuditWords extends Pick<SkillTerms, 'risk'> {
   badStatus: (values: string) => string;
   badSource: (values: string) => string;
   badExport: string;
+  exportPaged: string;
   badCursor: string;
 }
 
@@ -66,6 +67,7 @@ export const auditWords: Record<Locale, AuditWords> = {
     badStatus: (values) => `--status must be one of ${values}`,
     badSource: (values) => `--source must be one of ${values}`,
     badExport: '--export must be csv or json',
+    exportPaged: '--export writes every matching row, newest first: --cursor and --limit do not apply to it',
     badCursor: 'the audit log cursor (--cursor) is not valid: start again from the first page',
   },
   'zh-CN': {
@@ -89,6 +91,7 @@ export const auditWords: Record<Locale, AuditWords> = {
     badStatus: (values) => `--status 须为以下之一：${values}`,
     badSource: (values) => `--source 须为以下之一：${values}`,
     badExport: '--export 须为 csv 或 json',
+    exportPaged: '--export 会写出每一条符合条件的记录（最新的在前）：--cursor 和 --limit 对它不起作用',
     badCursor: '审计日志的翻页位置（--cursor）无效：请从第一页重新开始',
   },
 };

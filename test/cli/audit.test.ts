@@ -241,6 +241,13 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     );
     expect(said(['--source', 'fax'], chinese)).toBe('错误：--source 须为以下之一：chat, job, schedule, cli\n');
     expect(said(['--export', 'xml'], chinese)).toBe('错误：--export 须为 csv 或 json\n');
+    // Every matching row is exported: a page asked for beside it is not silently ignored.
+    expect(said(['--export', 'csv', '--limit', '5'])).toBe(
+      'error: --export writes every matching row, newest first: --cursor and --limit do not apply to it\n',
+    );
+    expect(said(['--export', 'json', '--cursor', 'bm90LWEtY3Vyc29y'], chinese)).toBe(
+      '错误：--export 会写出每一条符合条件的记录（最新的在前）：--cursor 和 --limit 对它不起作用\n',
+    );
     expect(said(['--cursor', 'bm90LWEtY3Vyc29y'], chinese)).toBe(
       '错误：审计日志的翻页位置（--cursor）无效：请从第一页重新开始\n',
     );

@@ -174,7 +174,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       if (!SKILL_NAME_PATTERN.test(name)) return result;
       // The editor shows SKILL.md only: the folder's other files (the scripts it runs) count as
       // reviewed after the save only if they were before it, unchanged.
-      const before = registry.current(name);
+      const before = registry.current(name, { readAll: true });
       const reviewedRest =
         before?.source === 'user' && isReviewed(before, store.skillSettings) ? otherFilesHash(before.dir) : undefined;
       // Never written through a link to a folder outside, which loading would refuse anyway.

@@ -49,7 +49,7 @@ export function markReviewedIfAt(
   hash: string,
   settings: SkillSettingsRepo,
 ): Skill | undefined {
-  const now = registry.current(name);
+  const now = registry.current(name, { readAll: true });
   if (!now || !VERSION_HASH.test(hash) || now.hash !== hash.toLowerCase()) return undefined;
   markReviewed(now, settings);
   return now;

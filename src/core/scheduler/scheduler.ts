@@ -88,10 +88,6 @@ const RETRY_MS = 5_000;
 /** A result (or a text in its code) as it is kept: at most MAX_RESULT_CHARS characters. */
 export const clip = (text: string) => (text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}…` : text);
 
-/**
- * A run that iAs stopped before it ended: shut down (with what it `said` so far), or killed (its
- * run, left "running", is marked so by whichever iAs meets it).
- */
 /** A run that could not start: `detail` says why, and `line` codes it when iAs said it (no model set). */
 export function notStartedRun(detail: string, line?: MessageCode): TaskRunOutcome {
   return {
@@ -101,6 +97,10 @@ export function notStartedRun(detail: string, line?: MessageCode): TaskRunOutcom
   };
 }
 
+/**
+ * A run that iAs stopped before it ended: shut down (with what it `said` so far), or killed (its
+ * run, left "running", is marked so by whichever iAs meets it).
+ */
 export function interruptedRun(said = ''): TaskRunOutcome & { code: TaskResultCode } {
   return {
     success: false,

@@ -50,7 +50,7 @@ export function readCurrentVersion(
   keepFor: (skill: Skill) => KeepContent,
 ): { skill: Skill; version: FolderVersion } | 'gone' | 'changing' {
   for (let tries = 0; tries < 3; tries++) {
-    const skill = registry.current(name);
+    const skill = registry.current(name, { readAll: true });
     if (!skill) return 'gone';
     const version = readFolderVersion(skill.dir, realRoot(registry.dirOf(skill.source)!), keepFor(skill));
     if (version.hash === skill.hash) return { skill, version };

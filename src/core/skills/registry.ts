@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { inFileOrder } from '../../shared/problem-order.js';
-import { loadSkillFolder, loadSkillsRoot } from './load.js';
+import { loadSkillFolder, loadSkillsRoot, unchangedOnDisk } from './load.js';
 import type { Risk, Skill, SkillProblem, SkillSource } from './types.js';
 import { unchangedSinceRead } from './unchanged-files.js';
 
@@ -138,11 +138,14 @@ export class SkillRegistry extends EventEmitter<{ change: [RegistryChange]; relo
    * The skill as its files are now, for what decides a call (its risk, the version an approval is
    * for): a folder whose files changed since it was loaded is reloaded first, whether or not a
    * watcher has seen the edit yet (`ias chat` runs none; a link may lead to another folder's file).
+   * Its files are looked at as unchanged-files.ts says (SKILL.md read, the others by their times
+   * once settled); `readAll` reads every one of them, for what the owner's word is given on.
    */
-  current(name: string): Skill | undefined {
+  current(name: string, { readAll = false }: { readAll?: boolean } = {}): Skill | undefined {
     const skill = this.merged.get(name);
     const dir = skill && this.dirOf(skill.source);
-    if (skill && dir && !unchangedSinceRead(skill, dir)) this.reload(skill.source, [name]);
+    const unchanged = readAll ? unchangedOnDisk : unchangedSinceRead;
+    if (skill && dir && !unchanged(skill, dir)) this.reload(skill.source, [name]);
     return this.merged.get(name);
   }
 

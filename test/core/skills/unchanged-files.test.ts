@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SkillRegistry } from '../../../src/core/skills/registry.js';
 import { tempDir, writeSkill } from '../../helpers/temp.js';
@@ -17,7 +20,7 @@ beforeAll(async () => {
   const root = tempDir();
   user = path.join(root, 'user');
   fs.mkdirSync(user);
-  for (const name of ['kept', 'rewritten', 'replaced', 'relinked']) writeSkill(user, name, skillMd('Old'));
+  for (const name of ['kept', 'rewritten', 'replaced', 'relinked', 'mapped']) writeSkill(user, name, skillMd('Old'));
   fs.writeFileSync(path.join(user, 'one.txt'), 'one');
   fs.writeFileSync(path.join(user, 'two.txt'), 'two');
   fs.symlinkSync(path.join(user, 'one.txt'), path.join(user, 'relinked', 'data.txt'));
@@ -30,7 +33,9 @@ beforeAll(async () => {
   registry = new SkillRegistry({ userDir: user });
   registry.loadAll();
   // The first look reads every file and keeps what the file system says of them.
-  for (const name of ['kept', 'rewritten', 'replaced', 'relinked']) expect(registry.current(name)?.name).toBe(name);
+  for (const name of ['kept', 'rewritten', 'replaced', 'relinked', 'mapped']) {
+    expect(registry.current(name)?.name).toBe(name);
+  }
 }, 10_000);
 
 /** Gives `file` back the modification time it had: only its change time still tells. */
@@ -76,4 +81,40 @@ describe('the look before a call at a settled skill folder', () => {
     fs.symlinkSync(path.join(user, 'two.txt'), link);
     expect(registry.current('relinked')?.hash).not.toBe(hash);
   });
+
+  it('reads SKILL.md at every look: a write through a memory mapping that changes no time is seen', async () => {
+    // Writes to a page already written through a shared mapping change no time until the system
+    // writes the page out (up to 30 s): the first write below sets the times, the second does not.
+    const file = path.join(user, 'mapped', 'SKILL.md');
+    const writer = spawn('python3', [
+      '-c',
+      [
+        'import mmap, sys',
+        `f = open(${JSON.stringify(file)}, 'r+b')`,
+        'm = mmap.mmap(f.fileno(), 0)',
+        'at = m.find(b"Say Old") + 4',
+        'for word in (b"Mid", b"New"):',
+        '    m[at:at + 3] = word',
+        '    print("written", flush=True)',
+        '    sys.stdin.readline()',
+      ].join('\n'),
+    ]);
+    const lines = readline.createInterface({ input: writer.stdout });
+    const written = () => once(lines, 'line');
+    await written();
+    // The first write is seen; once its times have settled, they are kept for the version read.
+    await new Promise((resolve) => setTimeout(resolve, SETTLED_AFTER_MS));
+    expect(registry.current('mapped')?.instructions).toContain('Say Mid.');
+    // Looked at again: that version's files, read and found unchanged, are now known by their times.
+    expect(registry.current('mapped')?.instructions).toContain('Say Mid.');
+    const second = written();
+    writer.stdin.write('\n');
+    await second;
+    // The times stay as they were (unless the system wrote the page out meanwhile, which it does
+    // after 30 s or under memory pressure; on tmpfs no write through a mapping changes them).
+    expect(fs.readFileSync(file, 'utf8')).toContain('Say New.');
+    expect(registry.current('mapped')?.instructions).toContain('Say New.');
+    writer.stdin.end('\n');
+    await once(writer, 'close');
+  }, 15_000);
 });

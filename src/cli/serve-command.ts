@@ -76,7 +76,7 @@ async function serve(
   opts: ServeOptions,
   { host, port }: ListenAddress,
   globals: GlobalOptions,
-  startLocale: Locale,
+  lookUpLocale: () => Locale,
 ): Promise<void> {
   const home = globals.home ? path.resolve(globals.home) : defaultDataHome();
   const paths = dataPaths(home, globals.userSkills);
@@ -84,12 +84,13 @@ async function serve(
   const rendererDir = bundledRendererDir();
 
   // The owner's language as the data folder says it now (it may be changed while iAs runs); the
-  // last one known once the store is closed.
+  // last one known once the store is closed. Looked up only when words are needed: a start opens
+  // nothing before its lock.
   let store: Runtime['store'] | undefined;
-  let locale = startLocale;
-  const localeNow = () => (locale = store ? storeLocale(store) : locale);
+  let locale: Locale | undefined;
+  const localeNow = () => (locale = store ? storeLocale(store) : (locale ?? lookUpLocale()));
   const words = () => serveWords[localeNow()];
-  const warn = (text: string) => process.stderr.write(`${warningLine(locale, text)}\n`);
+  const warn = (text: string) => process.stderr.write(`${warningLine(localeNow(), text)}\n`);
 
   const lock = acquireServeLock(home);
   // What is opened is closed, last first, when iAs stops and when a step of the start fails (whose
@@ -224,6 +225,6 @@ export function registerServeCommand(program: Command): void {
         process.exitCode = 2;
         return;
       }
-      await serve(opts, address, cmd.optsWithGlobals<GlobalOptions>(), programLocale(cmd));
+      await serve(opts, address, cmd.optsWithGlobals<GlobalOptions>(), () => programLocale(cmd));
     });
 }

@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dataPaths } from '../../src/core/paths.js';
+import { openStore } from '../../src/core/store/index.js';
 import { ias } from '../helpers/cli.js';
 import { takenPort } from '../helpers/taken-port.js';
 import { tempDir } from '../helpers/temp.js';
@@ -51,5 +53,18 @@ describe('ias serve, refused where it was to listen', () => {
       `错误：另一个 \`ias serve\`（pid ${process.pid}）已在为 ${home} 运行；请先停止它\n`,
     );
     expect(fs.readFileSync(path.join(home, 'serve.lock'), 'utf8')).toBe(`${process.pid}\n`);
+  });
+
+  it('opens nothing of the data folder before its lock: refused, the database is not even peeked at', () => {
+    const home = tempDir('ias-serve-refused-');
+    openStore(dataPaths(home).database).close();
+    fs.writeFileSync(path.join(home, 'serve.lock'), `${process.pid}\n`);
+    const before = fs.readdirSync(home).sort();
+    // IAS_DEBUG: the refusal is said as it is thrown, in no language looked up (a peek at the
+    // database would leave its -wal and -shm files beside it).
+    const run = ias(['serve', '--no-wechat', '--port', '0', '--home', home], { IAS_DEBUG: '1' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`another \`ias serve\` (pid ${process.pid}) is already running for ${home}`);
+    expect(fs.readdirSync(home).sort()).toEqual(before);
   });
 });

@@ -122,7 +122,7 @@ async function serve(
       channels: [new DesktopChannel(browser)],
       exampleSkills: bundledExampleSkills(),
       onCloseError: warnClosing,
-      onWatchError: (err) => warn(skillWatchErrorText(err)),
+      onWatchError: (err) => warn(skillWatchErrorText(err, localeNow())),
     });
     opened.add(() => runtime.close());
     store = runtime.store;

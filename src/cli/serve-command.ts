@@ -181,6 +181,7 @@ async function serve(
       host,
       port,
       log: (line) => warn(line),
+      logLocale: localeNow,
     });
     opened.add(() => server.close());
     if (!isLoopback(host)) {

@@ -25,10 +25,10 @@ export function capConnections(
     socket.once('close', () => open--);
     if (open <= limits.maxConnections) return;
     busy.add(socket);
-    notices.busy(`too many connections (the limit is ${limits.maxConnections}): new ones are answered 503`);
+    notices.busy((words) => words.connectionsAnswered503(limits.maxConnections));
   });
   server.on('drop', () => {
-    notices.dropped(`too many connections (${server.maxConnections} open): new ones are dropped unanswered`);
+    notices.dropped((words) => words.connectionsDropped(server.maxConnections));
   });
   return (socket) => busy.has(socket);
 }

@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { IasApi } from '../shared/contract.js';
+import type { Locale } from '../shared/locale.js';
 import type { StartRefusal } from '../shared/start-refusals-zh-CN.js';
 import { TOKEN_PARAM } from './auth.js';
 import { capConnections } from './connection-cap.js';
@@ -34,6 +35,8 @@ export interface ServerOptions {
   limits?: Partial<ServeLimits>;
   /** Where a refusal for the limits is said, once a minute at most per kind (default: stderr). */
   log?: (line: string) => void;
+  /** The language of those lines, as it is when each is said (default: English). */
+  logLocale?: () => Locale;
 }
 
 export interface RunningServer {
@@ -96,7 +99,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     maxHeaderSize: MAX_HEADER_BYTES,
   });
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  const busy = capConnections(server, limits, { busy: refusalNotice(log), dropped: refusalNotice(log) });
+  const notice = () => refusalNotice(log, options.logLocale);
+  const busy = capConnections(server, limits, { busy: notice(), dropped: notice() });
   const gateway = new WsGateway({
     api: options.api,
     events: options.events,
@@ -104,7 +108,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     hosts,
     maxClients: limits.maxWsClients,
     busy,
-    notice: refusalNotice(log),
+    notice: notice(),
   });
   const wsFull = () => gateway.full;
   server.on(

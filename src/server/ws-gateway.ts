@@ -101,9 +101,7 @@ export class WsGateway {
     // Any page may try to open a socket here: Origin says whose page it is (a second line behind the token).
     if (!sameOrigin(req, this.options.hosts())) return refuse(socket, 403, 'Forbidden');
     if (this.full) {
-      this.options.notice?.(
-        `too many WebSocket clients (the limit is ${this.max}): new ones are closed at once with 1013 (try again later)`,
-      );
+      this.options.notice?.((words) => words.socketsClosed(this.max));
       // A page of an older iAs (it offers `ias` but not `ias-busy`) would take a socket opened as its
       // own and send its calls on it: it is answered 503, as it was then.
       const offered = offeredProtocols(req);

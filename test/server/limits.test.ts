@@ -8,6 +8,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ServeLimits } from '../../src/server/limits.js';
+import type { Locale } from '../../src/shared/locale.js';
 import { WS_BUSY_CLOSE, wsProtocols } from '../../src/shared/serve-auth.js';
 import { openSocket, request, startTestServer, TestSocket, TOKEN, type TestServer } from './helpers.js';
 
@@ -22,8 +23,8 @@ afterEach(async () => {
   log = [];
 });
 
-async function serve(limits: Partial<ServeLimits>): Promise<TestServer> {
-  t = await startTestServer(undefined, { limits, log: (line) => log.push(line) });
+async function serve(limits: Partial<ServeLimits>, logLocale?: () => Locale): Promise<TestServer> {
+  t = await startTestServer(undefined, { limits, log: (line) => log.push(line), logLocale });
   return t;
 }
 
@@ -181,6 +182,20 @@ describe('ias serve limits', () => {
     expect(refused.received()).toMatch(/\r\n\r\n\x88\x1e\x03\xf5server busy, try again later$/);
     // Still open on the server, what is written would be taken; closed there, it is reset.
     await refused.trickleUntilClosed('x');
+  });
+
+  it('says a refusal past the WebSocket cap in the owner’s language', async () => {
+    const s = await serve({ maxWsClients: 1 }, () => 'zh-CN');
+    await connect(s);
+    expect(await busyUpgrade(s)).toMatchObject({ code: WS_BUSY_CLOSE });
+    expect(log).toEqual(['WebSocket 客户端太多（上限为 1）：新的连接将立即以 1013 关闭（请稍后再试）']);
+  });
+
+  it('says a refusal past the connection cap in the owner’s language', async () => {
+    const s = await serve({ maxConnections: 1, refusedConnections: 10 }, () => 'zh-CN');
+    await connect(s);
+    expect((await request(s.base, '/')).status).toBe(503);
+    expect(log).toEqual(['连接太多（上限为 1）：新的连接将得到 503 答复']);
   });
 
   it('answers a request or upgrade past the connection cap 503 and closes it, then answers again', async () => {

@@ -18,6 +18,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+const TOO_LONG =
+  'The message is too long: iAs sends at most 100,000 characters in one message. It was not sent; shorten it, or split it into several messages.';
+
 const input = (page: Page) => page.locator('[data-testid="message-input"]');
 
 describe('a chat message past 100,000 characters', () => {
@@ -25,11 +28,7 @@ describe('a chat message past 100,000 characters', () => {
     const long = 'x'.repeat(100_001);
     const page = await openApp(browser, app);
     await sendInChat(page, long);
-    await expect
-      .poll(() => lastError(page))
-      .toBe(
-        'The message is too long: iAs sends at most 100,000 characters in one message. It was not sent; shorten it, or split it into several messages.',
-      );
+    await expect.poll(() => lastError(page)).toBe(TOO_LONG);
     await expect.poll(() => input(page).inputValue()).toBe(long);
 
     const chinese = await openApp(browser, app, { locale: 'zh-CN' });
@@ -53,11 +52,7 @@ describe('a chat message past 100,000 characters', () => {
     const huge = 'y'.repeat(1_100_000);
     const page = await openApp(browser, app);
     await sendInChat(page, huge);
-    await expect
-      .poll(() => lastError(page))
-      .toBe(
-        'The message is too long: iAs sends at most 100,000 characters in one message. It was not sent; shorten it, or split it into several messages.',
-      );
+    await expect.poll(() => lastError(page)).toBe(TOO_LONG);
     await expect.poll(async () => (await input(page).inputValue()).length).toBe(huge.length);
     const asked = app.model.requests.length;
     app.model.enqueue({ content: 'Short and sweet.' });

@@ -46,7 +46,7 @@ async function typeEdit(page: Page): Promise<void> {
 /** Stays when asked about the edited skill: its address and the edit are still there. */
 async function stay(page: Page): Promise<void> {
   await confirm(page).waitFor();
-  expect(hash(page)).toBe('#/skills/tidy');
+  await expect.poll(() => hash(page)).toBe('#/skills/tidy');
   await page.getByTestId('confirm-cancel').click();
   await expect.poll(() => confirm(page).count()).toBe(0);
   expect(hash(page)).toBe('#/skills/tidy');
@@ -140,6 +140,50 @@ describe('Back and Forward with an edited skill', () => {
     await page.getByTestId('skill-editor').waitFor();
     expect(hash(page)).toBe('#/skills/tidy');
     expect(await editor(page).textContent()).not.toContain(EDIT);
+    await page.context().close();
+  });
+});
+
+describe('Back twice before the first is undone', () => {
+  it('asks, and Stay keeps the skill, its address and the history, however the two moves fall', async () => {
+    const page = await openApp(world.browser, world.app);
+    await visit(page, '#/skills', 'skill-new');
+    await visit(page, '#/tasks', 'tasks-empty');
+    await page.goto(`${world.app.origin}/#/skills/tidy`);
+    await typeEdit(page);
+
+    // The second Back lands while the first is being undone, or drops the undo, as it falls: tried
+    // often enough that each way comes up.
+    for (let tries = 0; tries < 8; tries++) {
+      await page.evaluate('history.back(); setTimeout(() => history.back(), 0)');
+      await stay(page);
+    }
+
+    // The history is as it was: one Back goes to the page before the skill.
+    await page.goBack();
+    await discard(page);
+    expect(hash(page)).toBe('#/tasks');
+    await page.getByTestId('tasks-empty').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('Back to an entry the page has not counted (a restored session)', () => {
+  it('asks; Stay keeps the history, and Discard goes to that entry', async () => {
+    const page = await openApp(world.browser, world.app);
+    await visit(page, '#/skills', 'skill-new');
+    // An entry as the history from before the count has it: no index of the page's.
+    await page.evaluate(`history.replaceState(null, '')`);
+    await page.goto(`${world.app.origin}/#/skills/tidy`);
+    await typeEdit(page);
+
+    await page.goBack();
+    await stay(page);
+
+    await page.goBack();
+    await discard(page);
+    expect(hash(page)).toBe('#/skills');
+    await page.getByTestId('skill-new').waitFor();
     await page.context().close();
   });
 });

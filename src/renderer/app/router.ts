@@ -55,17 +55,47 @@ function tagEntry(index: number): number {
   return index;
 }
 
-/** The entry the page shows, and its hash. */
+/**
+ * Where the current entry is in the browser's own count of the tab's entries, where the browser
+ * tells (the Navigation API: Chromium, so Electron): it places an entry with no index of ours.
+ */
+function browserIndex(): number | undefined {
+  const index = (window as { navigation?: { currentEntry?: { index?: unknown } | null } }).navigation?.currentEntry
+    ?.index;
+  return typeof index === 'number' && index >= 0 ? index : undefined;
+}
+
+/** The entry the page shows, its hash, and where the browser counts it. */
 let at = entryIndex() ?? tagEntry(0);
 let atHash = window.location.hash;
+let atBrowser = browserIndex();
 
 function landAt(index: number): void {
   at = index;
   atHash = window.location.hash;
+  atBrowser = browserIndex();
 }
 
-/** Goes to `href` (a route's, `#/…`); `replace` does not add a history entry. */
+/**
+ * The index of an entry just landed on that has none of ours: one the browser just made (an address
+ * typed, a link followed) comes next; one from before the page counted (a restored session) is
+ * placed by the browser's count where it gives one, and is otherwise taken as the next too.
+ */
+function indexUnknown(): number {
+  const browser = browserIndex();
+  return tagEntry(browser !== undefined && atBrowser !== undefined ? at + browser - atBrowser : at + 1);
+}
+
+/**
+ * Goes to `href` (a route's, `#/…`); `replace` does not add a history entry. While a move of the
+ * browser's is being undone, it waits for the undo to land: made from the entry it left, it would
+ * cut the page's own entry off the history, or be taken for the browser's.
+ */
 export function goTo(href: string, replace = false): void {
+  if (undoing) {
+    undoing.then.push({ href, replace });
+    return;
+  }
   const from = entryIndex() ?? at;
   const before = window.location.hash;
   if (replace) window.location.replace(href);
@@ -76,8 +106,8 @@ export function goTo(href: string, replace = false): void {
 
 /** What holds the page while it has unsaved edits: given the way to finish the browser's move. */
 let holder: ((resume: () => void) => void) | undefined;
-/** A move of the browser's being undone: the entry it went to. */
-let undoing: { to: number } | undefined;
+/** A move of the browser's being undone: the entry it went to, and the app's moves made meanwhile. */
+let undoing: { to: number; then: { href: string; replace: boolean }[] } | undefined;
 /** The entry a move let go on is headed for. */
 let resuming: number | undefined;
 /** The hash the route keeps while a move is undone (the address is not back yet). */
@@ -100,17 +130,30 @@ export function holdPage(hold: (resume: () => void) => void): () => void {
 window.addEventListener(
   'hashchange',
   (event) => {
-    // An entry with no index is one the browser just made (an address typed, a link followed).
-    const landed = entryIndex() ?? tagEntry(at + 1);
+    // A move that another has already followed: the other's own `hashchange` is still to come.
+    if (new URL(event.newURL).hash !== window.location.hash) {
+      if (undoing || holder) event.stopImmediatePropagation();
+      return;
+    }
+    const landed = entryIndex() ?? indexUnknown();
     if (undoing) {
       event.stopImmediatePropagation();
-      if (landed !== at) return;
-      const to = undoing.to;
+      // Another move came before the undo landed (Chromium then drops the undo): it is the one to
+      // ask about, and it is undone from where it landed.
+      if (landed !== at) {
+        undoing.to = landed;
+        window.history.go(at - landed);
+        return;
+      }
+      const { to, then } = undoing;
       undoing = heldHash = undefined;
-      holder?.(() => {
-        resuming = to;
-        window.history.go(to - at);
-      });
+      // The app moved meanwhile: its moves go on, and the browser's is given up.
+      if (then.length) for (const move of then) goTo(move.href, move.replace);
+      else
+        holder?.(() => {
+          resuming = to;
+          window.history.go(to - at);
+        });
       return;
     }
     if (landed === at) return;
@@ -120,8 +163,8 @@ window.addEventListener(
       return;
     }
     event.stopImmediatePropagation();
-    undoing = { to: landed };
-    heldHash = new URL(event.oldURL).hash;
+    undoing = { to: landed, then: [] };
+    heldHash = atHash;
     window.history.go(at - landed);
   },
   true,
@@ -131,7 +174,7 @@ window.addEventListener(
 // and only where it is in the history is noted.
 window.addEventListener('popstate', () => {
   const landed = entryIndex();
-  if (!undoing && landed !== undefined && window.location.hash === atHash) at = landed;
+  if (!undoing && landed !== undefined && window.location.hash === atHash) landAt(landed);
 });
 
 function subscribe(listener: () => void): () => void {

@@ -60,6 +60,21 @@ async function discard(page: Page): Promise<void> {
   await page.getByTestId('skill-editor').waitFor({ state: 'detached' });
 }
 
+/** Goes Back with the edited skill and discards: the page is left for `address`. */
+async function backDiscarding(page: Page, address: string): Promise<void> {
+  await page.goBack();
+  await discard(page);
+  expect(hash(page)).toBe(address);
+}
+
+/** Goes Back, and clicks Discard just after it lands, while the router undoes it. */
+async function discardDuringBack(page: Page): Promise<void> {
+  await page.evaluate(`
+    addEventListener('popstate', () => setTimeout(() => document.querySelector('[data-testid="confirm-ok"]').click()), { once: true });
+    history.back();
+  `);
+}
+
 describe('Back and Forward with an edited skill', () => {
   it('Back asks; Stay keeps the skill, its address, the edit and the history, and asks again next time', async () => {
     const page = await openApp(world.browser, world.app);
@@ -76,9 +91,7 @@ describe('Back and Forward with an edited skill', () => {
     await stay(page);
 
     // Twice stayed, Back still points at the page before the skill.
-    await page.goBack();
-    await discard(page);
-    expect(hash(page)).toBe('#/skills');
+    await backDiscarding(page, '#/skills');
     await page.getByTestId('skill-new').waitFor();
     await page.context().close();
   });
@@ -90,9 +103,7 @@ describe('Back and Forward with an edited skill', () => {
     await page.goto(`${world.app.origin}/#/tasks`);
     await stay(page);
 
-    await page.goBack();
-    await discard(page);
-    expect(hash(page)).toBe('#/skills');
+    await backDiscarding(page, '#/skills');
     await page.context().close();
   });
 
@@ -160,10 +171,54 @@ describe('Back twice before the first is undone', () => {
     }
 
     // The history is as it was: one Back goes to the page before the skill.
-    await page.goBack();
-    await discard(page);
-    expect(hash(page)).toBe('#/tasks');
+    await backDiscarding(page, '#/tasks');
     await page.getByTestId('tasks-empty').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('Discard of a link while a Back is undone', () => {
+  it('goes to the link, and Back from there comes to the skill', async () => {
+    const page = await openApp(world.browser, world.app);
+    await editTidy(page);
+    await page.getByTestId('nav-tasks').click();
+    await confirm(page).waitFor();
+
+    await discardDuringBack(page);
+    await page.getByTestId('tasks-empty').waitFor();
+    expect(hash(page)).toBe('#/tasks');
+    expect(await confirm(page).count()).toBe(0);
+
+    await page.goBack();
+    await page.getByTestId('skill-editor').waitFor();
+    expect(hash(page)).toBe('#/skills/tidy');
+    await page.goBack();
+    await page.getByTestId('skill-new').waitFor();
+    expect(hash(page)).toBe('#/skills');
+    await page.context().close();
+  });
+});
+
+describe('Discard of a Back while another Back is undone', () => {
+  it('goes where the first Back pointed, and asks nothing more', async () => {
+    const page = await openApp(world.browser, world.app);
+    await visit(page, '#/tasks', 'tasks-empty');
+    await editTidy(page);
+    await page.goBack();
+    await confirm(page).waitFor();
+
+    await discardDuringBack(page);
+    await page.getByTestId('skill-editor').waitFor({ state: 'detached' });
+    expect(hash(page)).toBe('#/skills');
+    expect(await confirm(page).count()).toBe(0);
+
+    await page.goBack();
+    await page.getByTestId('tasks-empty').waitFor();
+    await page.goForward();
+    await page.getByTestId('skill-new').waitFor();
+    await page.goForward();
+    await page.getByTestId('skill-editor').waitFor();
+    expect(await editor(page).textContent()).not.toContain(EDIT);
     await page.context().close();
   });
 });
@@ -180,9 +235,7 @@ describe('Back to an entry the page has not counted (a restored session)', () =>
     await page.goBack();
     await stay(page);
 
-    await page.goBack();
-    await discard(page);
-    expect(hash(page)).toBe('#/skills');
+    await backDiscarding(page, '#/skills');
     await page.getByTestId('skill-new').waitFor();
     await page.context().close();
   });

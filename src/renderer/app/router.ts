@@ -93,7 +93,7 @@ function indexUnknown(): number {
  */
 export function goTo(href: string, replace = false): void {
   if (undoing) {
-    undoing.then.push({ href, replace });
+    undoing.then.push(() => goTo(href, replace));
     return;
   }
   const from = entryIndex() ?? at;
@@ -107,7 +107,7 @@ export function goTo(href: string, replace = false): void {
 /** What holds the page while it has unsaved edits: given the way to finish the browser's move. */
 let holder: ((resume: () => void) => void) | undefined;
 /** A move of the browser's being undone: the entry it went to, and the app's moves made meanwhile. */
-let undoing: { to: number; then: { href: string; replace: boolean }[] } | undefined;
+let undoing: { to: number; then: (() => void)[] } | undefined;
 /** The entry a move let go on is headed for. */
 let resuming: number | undefined;
 /** The hash the route keeps while a move is undone (the address is not back yet). */
@@ -123,6 +123,16 @@ export function holdPage(hold: (resume: () => void) => void): () => void {
   return () => {
     if (holder === hold) holder = undefined;
   };
+}
+
+/** Makes a held move after all, once any undo in flight has landed (the page's entry is where to go from). */
+function resume(to: number): void {
+  if (undoing) {
+    undoing.then.push(() => resume(to));
+    return;
+  }
+  resuming = to;
+  window.history.go(to - at);
 }
 
 // The first listener of all (capture, added before any page subscribes): a held move is undone
@@ -147,13 +157,9 @@ window.addEventListener(
       }
       const { to, then } = undoing;
       undoing = heldHash = undefined;
-      // The app moved meanwhile: its moves go on, and the browser's is given up.
-      if (then.length) for (const move of then) goTo(move.href, move.replace);
-      else
-        holder?.(() => {
-          resuming = to;
-          window.history.go(to - at);
-        });
+      // The app moved meanwhile (a link, a Discard): its moves go on, and the browser's is given up.
+      if (then.length) for (const move of then) move();
+      else holder?.(() => resume(to));
       return;
     }
     if (landed === at) return;

@@ -129,8 +129,9 @@ export class Agent {
     this.requests = new ProviderRequests(options);
     this.turns = options.turns ?? new TurnsInProgress();
     this.commits = new AfterCommit(options.atomically);
-    this.tools = new ToolCalls({ ...options, atomically: <T>(fn: () => T): T => this.commits.run(fn) }, (event) =>
-      this.emit(event),
+    this.tools = new ToolCalls(
+      { ...options, turns: this.turns, atomically: <T>(fn: () => T): T => this.commits.run(fn) },
+      (event) => this.emit(event),
     );
   }
 

@@ -32,7 +32,7 @@ export interface ToolCallRecord {
 /** What the tool calls need of the agent's options. */
 type ToolCallsOptions = Pick<
   AgentOptions,
-  'caller' | 'jobs' | 'atomically' | 'source' | 'requestedBy' | 'toolTimeoutMs'
+  'caller' | 'jobs' | 'atomically' | 'source' | 'requestedBy' | 'toolTimeoutMs' | 'turns'
 >;
 
 const BACKGROUND_NOTE =
@@ -227,6 +227,13 @@ export class ToolCalls {
     void settled.finally(() => {
       this.running.delete(settled);
       this.stoppers.delete(controller);
+    });
+    // Counted among the turns under way: shutting down stops it too (an approval it waits for is
+    // cancelled, a script is ended) and waits until it has stored how it ended.
+    void this.options.turns?.run(undefined, (stop) => {
+      stop.addEventListener('abort', () => controller.abort(), { once: true });
+      if (stop.aborted) controller.abort();
+      return settled;
     });
   }
 }

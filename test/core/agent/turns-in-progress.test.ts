@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProviderConfig } from '../../../src/core/agent/providers.js';
+import { DesktopChannel } from '../../../src/core/channels/desktop-channel.js';
 import { openRuntime } from '../../../src/core/runtime.js';
 import { openStore } from '../../../src/core/store/index.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
@@ -47,7 +48,10 @@ async function world() {
   const skillStarted = async () => {
     while (!fs.existsSync(started)) await pause();
   };
-  return { server, home, system, provider, afterRestart, skillStarted };
+  // A high-risk skill: its approval waits in the app.
+  const ran = path.join(home, 'ran');
+  writeSkill(system, 'wipe_disk', scriptSkill({ description: 'Wipes.', risk: 'High', script: `touch '${ran}'` }));
+  return { server, home, system, provider, afterRestart, skillStarted, ran };
 }
 
 describe('graceful shutdown and the turns under way', () => {
@@ -88,6 +92,42 @@ describe('graceful shutdown and the turns under way', () => {
     expect(late.stopped).toBe(true);
     // Only the first turn reached the model.
     expect(w.server.requests).toHaveLength(1);
+  });
+
+  it('closing the runtime stops the calls gone on in the background: the script ends, the approval is cancelled', async () => {
+    const w = await world();
+    const desktop = new DesktopChannel({ notify: () => undefined });
+    const runtime = await openRuntime({ home: w.home, systemSkills: w.system, recover: true, channels: [desktop] });
+    const agent = runtime.agent({ provider: w.provider, toolTimeoutMs: 100 });
+    w.server.enqueue(
+      {
+        toolCalls: [
+          { id: 'call_slow', name: 'slow_report', arguments: '{}' },
+          { id: 'call_wipe', name: 'wipe_disk', arguments: '{}' },
+        ],
+      },
+      { content: 'Both go on.' },
+    );
+    const turn = await agent.send('make the report and wipe the disk');
+    expect(turn.toolCalls.map((c) => c.status)).toEqual(['background', 'background']);
+    await w.skillStarted();
+    while (runtime.gate.openApprovals().every((a) => a.status !== 'pending')) await pause();
+
+    // Without being stopped, the script would sleep 30 s and the approval wait 5 minutes.
+    await runtime.close();
+    expect(agent.running.size).toBe(0);
+    expect(fs.existsSync(w.ran)).toBe(false);
+    const peek = openStore(path.join(w.home, 'ias.db'));
+    const jobs = peek.jobs.ofConversation(turn.conversationId).map((j) => [j.skill, j.status, j.callStatus]);
+    const approvals = peek.approvals.list().map((a) => [a.skillName, a.status]);
+    peek.close();
+    expect(jobs).toEqual(
+      expect.arrayContaining([
+        ['slow_report', 'done', 'error'],
+        ['wipe_disk', 'done', 'refused'],
+      ]),
+    );
+    expect(approvals).toEqual([['wipe_disk', 'cancelled']]);
   });
 
   it.runIf(process.platform === 'linux')(

@@ -26,6 +26,13 @@ async function askForShell(page: Page) {
   return { card, asking };
 }
 
+/**
+ * The turn has ended with the model's reply: its last request is made, so the next test's scripted
+ * answer is not taken by this one.
+ */
+const replied = (page: Page) =>
+  page.locator('[data-testid="assistant-message"][data-live="false"]', { hasText: 'Done.' }).waitFor();
+
 describe('the toast asking for an approval', () => {
   it('goes when the approval is rejected in the chat’s card', async () => {
     const page = await openApp(world.browser, world.app);
@@ -33,6 +40,7 @@ describe('the toast asking for an approval', () => {
     await card.locator('[data-testid="reject-button"]').click();
     await page.locator('[data-testid="toast"]', { hasText: 'Refused: execute_shell will not run.' }).waitFor();
     expect(await asking.count()).toBe(0);
+    await replied(page);
     await page.context().close();
   });
 
@@ -44,6 +52,7 @@ describe('the toast asking for an approval', () => {
     expect(await world.other.call('decideApproval', open!.id, true)).toBe(true);
     await page.locator('[data-testid="toast"]', { hasText: 'Approved, running execute_shell.' }).waitFor();
     expect(await asking.count()).toBe(0);
+    await replied(page);
     await page.context().close();
   });
 

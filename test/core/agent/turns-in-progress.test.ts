@@ -1,14 +1,17 @@
 /**
  * Shutting down gracefully (the app quitting through the runtime's close, `ias serve` on SIGTERM)
  * stops the turns under way: each is stored as stopped, and none reads as cut off after a restart.
+ * It stops the calls gone on in the background too, rather than wait for their approvals or scripts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProviderConfig } from '../../../src/core/agent/providers.js';
+import { createCoreApi } from '../../../src/core/api/create-api.js';
 import { DesktopChannel } from '../../../src/core/channels/desktop-channel.js';
 import { openRuntime } from '../../../src/core/runtime.js';
 import { openStore } from '../../../src/core/store/index.js';
+import type { IasEvent } from '../../../src/shared/contract.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
 import { onCleanup, scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
 import { openSocket } from '../../server/helpers.js';
@@ -127,6 +130,33 @@ describe('graceful shutdown and the turns under way', () => {
         ['wipe_disk', 'done', 'refused'],
       ]),
     );
+    expect(approvals).toEqual([['wipe_disk', 'cancelled']]);
+  });
+
+  it("closing the app's core (quitting) does not wait for a chat's call whose approval waits in the background", async () => {
+    const w = await world();
+    const desktop = new DesktopChannel({ notify: () => undefined });
+    const runtime = await openRuntime({ home: w.home, systemSkills: w.system, recover: true, channels: [desktop] });
+    // The chat's agent, made by the core, lets its calls go on in the background after 100 ms.
+    const makeAgent = runtime.agent.bind(runtime);
+    runtime.agent = (options) => makeAgent({ ...options, toolTimeoutMs: 100 });
+    const core = createCoreApi(runtime, { version: '0.0.0', schedule: false });
+    await core.api.saveProvider({ baseUrl: w.server.url, model: 'test-model', apiKey: 'sk-test' });
+    const ended: string[] = [];
+    core.events.on('event', (e: IasEvent) => {
+      if (e.type === 'chat' && e.event.kind === 'done') ended.push(e.turnId);
+    });
+    w.server.enqueue({ toolCalls: [{ id: 'call_wipe', name: 'wipe_disk', arguments: '{}' }] }, { content: 'Asked.' });
+    const { turnId } = await core.api.sendMessage({ text: 'wipe the disk' });
+    while (!ended.includes(turnId)) await pause();
+    expect(runtime.gate.openApprovals()).toMatchObject([{ skillName: 'wipe_disk', status: 'pending' }]);
+
+    await core.close();
+    await runtime.close();
+    expect(fs.existsSync(w.ran)).toBe(false);
+    const peek = openStore(path.join(w.home, 'ias.db'));
+    const approvals = peek.approvals.list().map((a) => [a.skillName, a.status]);
+    peek.close();
     expect(approvals).toEqual([['wipe_disk', 'cancelled']]);
   });
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+import { turnsEnded } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 const high = (script: string) =>
@@ -99,6 +100,8 @@ describe('approving a user skill in a shipped skill’s name, in Chromium', () =
     const shipped = await ask(page, 'archive');
     expect(await shipped.locator('[data-testid="approval-origin"]').count()).toBe(0);
     await shipped.getByRole('button', { name: '拒绝' }).click();
+    // The model told of the refusal before the next test scripts its answers: this turn takes none of them.
+    await turnsEnded(world.app);
     await page.context().close();
   });
 });
@@ -121,6 +124,8 @@ describe('approving the owner’s own Low skill, not reviewed, in Chromium', () 
     expect(await item.locator('[data-testid="approval-origin"]').textContent()).toBe(UNREVIEWED_EN);
     await item.getByRole('button', { name: 'Reject' }).click();
     await page.locator('[data-testid="approval-item"][data-status="pending"]').waitFor({ state: 'detached' });
+    // The model told of the refusal before the next page asks: this turn takes none of its answers.
+    await turnsEnded(world.app);
     await page.context().close();
 
     const zh = await open('zh-CN');

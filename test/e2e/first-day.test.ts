@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
-import { openApp, screenshot, serve } from './harness.js';
+import { openApp, screenshot, serve, turnsEnded } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 /** Calls as the audit log keeps them, one per way an approval can end (oldest first). */
@@ -160,6 +160,8 @@ describe('a first day with the app', () => {
       await expect.poll(() => item.textContent()).toBe('发送至：本机');
       await world.page.getByTestId('reject-button').first().click();
       await expect.poll(() => world.page.getByTestId('reject-button').count()).toBe(0);
+      // The model told of the refusal: the answers a later test scripts are not taken by this turn.
+      await turnsEnded(world.app);
     } finally {
       await world.page.goto(`${world.app.origin}/#/settings`);
       await world.page.selectOption('[data-testid="settings-language"]', 'system');

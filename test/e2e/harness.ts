@@ -5,12 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { API_KEY_SECRET, saveProvider } from '../../src/core/agent/providers.js';
 import { FileSecretStore } from '../../src/core/approval/key-store.js';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
-import type { ConversationInfo } from '../../src/shared/contract.js';
+import type { ChatMessage, ConversationInfo } from '../../src/shared/contract.js';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
 import { openSocket, type TestSocket } from '../server/helpers.js';
 import { tempDir } from '../helpers/temp.js';
@@ -218,6 +219,28 @@ export async function storedConversations(app: Served): Promise<ConversationInfo
   const other = await otherClient(app);
   try {
     return await other.call<ConversationInfo[]>('listConversations');
+  } finally {
+    other.socket.close();
+  }
+}
+
+/**
+ * Waits until no turn is under way in `app` (no conversation's last message is read as under way),
+ * as another window would see it: a turn a test leaves going (its call just refused, say, the
+ * model still to be told) has then made its last model request, so it cannot take an answer a
+ * later test scripts on the same model server.
+ */
+export async function turnsEnded(app: Served, timeoutMs = 15_000): Promise<void> {
+  const other = await otherClient(app);
+  try {
+    for (const deadline = Date.now() + timeoutMs; ; await sleep(50)) {
+      const underWay: string[] = [];
+      for (const { id } of await other.call<ConversationInfo[]>('listConversations'))
+        if ((await other.call<ChatMessage[]>('getMessages', id, 1)).at(-1)?.underWay) underWay.push(id);
+      if (underWay.length === 0) return;
+      if (Date.now() > deadline)
+        throw new Error(`a turn still under way after ${timeoutMs} ms in ${underWay.join(', ')}`);
+    }
   } finally {
     other.socket.close();
   }

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { firstCronRun } from '../../src/core/scheduler/schedule.js';
 import { openStore } from '../../src/core/store/index.js';
-import { openApp, screenshot } from './harness.js';
+import { openApp, screenshot, turnsEnded } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 const WIDE = { width: 1280, height: 800 };
@@ -141,6 +141,8 @@ describe.each([
     await card.locator('[data-testid="reject-button"]').click();
     // The refusal's toast takes the place of the one asking.
     await page.locator('[data-testid="toast"]', { hasText: /Refused: execute_shell|已拒绝：execute_shell/ }).waitFor();
+    // The model told of the refusal before a later test scripts an answer (a task's failure): this turn takes none.
+    await turnsEnded(world.app);
     await page.context().close();
   });
 });

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalInfo } from '../../src/shared/contract.js';
-import { openApp } from './harness.js';
+import { openApp, turnsEnded } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 const world = servedWorld({ serve: { script: (model) => model.fallback(() => ({ content: 'Done.' })) }, other: true });
@@ -26,13 +26,6 @@ async function askForShell(page: Page) {
   return { card, asking };
 }
 
-/**
- * The turn has ended with the model's reply: its last request is made, so the next test's scripted
- * answer is not taken by this one.
- */
-const replied = (page: Page) =>
-  page.locator('[data-testid="assistant-message"][data-live="false"]', { hasText: 'Done.' }).waitFor();
-
 describe('the toast asking for an approval', () => {
   it('goes when the approval is rejected in the chat’s card', async () => {
     const page = await openApp(world.browser, world.app);
@@ -40,7 +33,8 @@ describe('the toast asking for an approval', () => {
     await card.locator('[data-testid="reject-button"]').click();
     await page.locator('[data-testid="toast"]', { hasText: 'Refused: execute_shell will not run.' }).waitFor();
     expect(await asking.count()).toBe(0);
-    await replied(page);
+    // The model told of the decision before the next test scripts its calls: this turn takes none.
+    await turnsEnded(world.app);
     await page.context().close();
   });
 
@@ -52,7 +46,8 @@ describe('the toast asking for an approval', () => {
     expect(await world.other.call('decideApproval', open!.id, true)).toBe(true);
     await page.locator('[data-testid="toast"]', { hasText: 'Approved, running execute_shell.' }).waitFor();
     expect(await asking.count()).toBe(0);
-    await replied(page);
+    // The model told of the decision before the next test scripts its calls: this turn takes none.
+    await turnsEnded(world.app);
     await page.context().close();
   });
 

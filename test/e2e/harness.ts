@@ -19,8 +19,15 @@ import { tempDir } from '../helpers/temp.js';
 export const CHROMIUM = process.env.IAS_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve('test-results');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * How long a browser wait or action may take before it fails: well within a test's 30 s, so a wait
+ * that never ends fails naming what it waited for (a locator, a click), not as the test's time-out.
+ */
+export const BROWSER_WAIT_MS = 15_000;
+
+/** Debian's Chromium; each context it makes (pages' too) waits at most `BROWSER_WAIT_MS`. */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -30,6 +37,13 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options?: BrowserContextOptions) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(BROWSER_WAIT_MS);
+    return context;
+  };
+  return browser;
 }
 
 /**

@@ -318,13 +318,16 @@ describe('the UI in Chromium against ias serve', () => {
       expect(await firstShown.textContent()).toBe(tops[click]);
       expect(await earlier.isVisible()).toBe(true);
     }
-    // On, a page a click, to the beginning: there the button goes.
-    let clicks = 3;
-    for (; (await earlier.count()) > 0; await toTop()) {
+    // On to the beginning: ten pages in all, and there the button goes. Counted by the tops seen, not
+    // by clicks: a click the list moved from under the pointer (on a loaded machine) loads nothing.
+    const seen = new Set(tops);
+    for (let click = 0; (await earlier.count()) > 0 && click < 20; click++) {
       await loadPage();
-      clicks++;
+      await toTop();
+      seen.add((await firstShown.textContent()) ?? '');
     }
-    expect(clicks).toBe(10);
+    expect(seen.size).toBe(11);
+    expect(await earlier.count()).toBe(0);
     expect(await firstShown.textContent()).toBe('Question 0');
   });
 

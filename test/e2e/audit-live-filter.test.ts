@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { openStore } from '../../src/core/store/index.js';
+import { holdAnswers } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 const database = (home: string) => path.join(home, 'ias.db');
@@ -31,21 +32,10 @@ it('a filter changed while new calls wait: closing the drawer before its page co
   const page = await context.newPage();
   // The real socket, relayed: the answers to the failed calls' query wait, once asked to, for `release`.
   let hold = false;
-  const holding = new Set<unknown>();
-  const held: (() => void)[] = [];
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { id?: unknown; method?: string; params?: { status?: string }[] };
-      if (hold && frame.method === 'queryAudit' && frame.params?.[0]?.status === 'failed') holding.add(frame.id);
-      server.send(message);
-    });
-    server.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { id?: unknown };
-      if (frame.id !== undefined && holding.has(frame.id)) held.push(() => ws.send(message));
-      else ws.send(message);
-    });
-  });
+  const { held, release } = await holdAnswers(
+    page,
+    (call) => hold && call.method === 'queryAudit' && (call.params?.[0] as { status?: string })?.status === 'failed',
+  );
   await page.goto(world.app.url);
   await page.goto(`${world.app.origin}/#/audit`);
   const rows = page.locator('[data-testid="audit-row"]');
@@ -63,12 +53,12 @@ it('a filter changed while new calls wait: closing the drawer before its page co
   // The filter changes; its page is under way when the drawer closes.
   hold = true;
   await page.selectOption('[data-testid="audit-filter-status"]', 'failed');
-  await expect.poll(() => held.length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(held, { timeout: 15_000 }).toBe(1);
   await page.keyboard.press('Escape');
   await drawer.waitFor({ state: 'detached' });
   await page.waitForTimeout(200);
   hold = false;
-  for (const send of held) send();
+  release();
 
   await expect.poll(() => rows.evaluateAll((all) => all.map((r) => r.getAttribute('data-status')))).toEqual(['failed']);
   await expect.poll(() => page.locator('[data-testid="audit-count"]').textContent()).toBe('1 entry');

@@ -193,6 +193,48 @@ export async function writeNewSkill(page: Page, name: string, text: string): Pro
   return editor;
 }
 
+/** A call the page makes on its socket, read as JSON. */
+export interface AskedCall {
+  id?: unknown;
+  method?: string;
+  params?: unknown[];
+}
+
+/**
+ * Relays `page`'s socket (one opened after this) to the real server, holding back the answers to
+ * the calls `hold` picks as they are asked, until `release` sends them on. `asked` sees every call.
+ */
+export async function holdAnswers(
+  page: Page,
+  hold: (call: AskedCall) => boolean,
+  asked?: (call: AskedCall) => void,
+): Promise<{ held: () => number; release: () => void }> {
+  const holding = new Set<unknown>();
+  let waiting: (() => void)[] = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      const call = JSON.parse(String(message)) as AskedCall;
+      asked?.(call);
+      if (hold(call)) holding.add(call.id);
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { id?: unknown };
+      if (frame.id !== undefined && holding.has(frame.id)) waiting.push(() => ws.send(message));
+      else ws.send(message);
+    });
+  });
+  return {
+    held: () => waiting.length,
+    release: () => {
+      const now = waiting;
+      waiting = [];
+      for (const send of now) send();
+    },
+  };
+}
+
 /** Saves a full-page screenshot under test-results/ (kept as a CI artifact). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });

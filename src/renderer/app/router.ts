@@ -203,5 +203,10 @@ export function useRoute(): Route {
   return useSyncExternalStore(subscribe, snapshot);
 }
 
+/** The route shown now, read outside a render (after an await, say, when the owner may have moved on). */
+export function currentRoute(): Route {
+  return snapshot();
+}
+
 /** The tray's small chat window opens the page with `?compact=1`: chat only. */
 export const compactMode = new URLSearchParams(window.location.search).get('compact') === '1';

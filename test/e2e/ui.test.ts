@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
-import { screenshot, serve, writeNewSkill, type Served } from './harness.js';
+import type { ApprovalInfo } from '../../src/shared/contract.js';
+import { otherClient, screenshot, serve, writeNewSkill, type Served } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 let system: string;
@@ -104,6 +105,25 @@ const send = async (text: string) => {
   await world.page.click('[data-testid="send-button"]');
 };
 
+/**
+ * 'approved' once `approved` (the toast) is shown; else the toasts and cards shown and the
+ * approvals the core holds, for a failure to tell where the approval went.
+ */
+async function approvedOrWhatIsShown(approved: Locator): Promise<string> {
+  if ((await approved.count()) > 0) return 'approved';
+  const toasts = await world.page.locator('[data-testid="toast"]').allTextContents();
+  const cards = await world.page
+    .locator('[data-testid="approval-card"]')
+    .evaluateAll((all) => all.map((c) => c.getAttribute('data-id')));
+  const other = await otherClient(world.app);
+  try {
+    const approvals = (await other.call<ApprovalInfo[]>('listApprovals')).map((a) => `${a.id} ${a.status}`);
+    return JSON.stringify({ toasts, cards, approvals });
+  } finally {
+    other.socket.close();
+  }
+}
+
 describe('the UI in Chromium against ias serve', () => {
   it('sends a message and the reply streams in', async () => {
     world.app.model.enqueue({
@@ -201,7 +221,8 @@ describe('the UI in Chromium against ias serve', () => {
     await world.page.emulateMedia({ colorScheme: 'light' });
     await card.locator('[data-testid="approve-button"]').click();
     const approved = world.page.locator('[data-testid="toast"]', { hasText: 'Approved, running send_mail.' });
-    await approved.waitFor();
+    // Waited for as a poll that says what the page and the core show instead, should it not come.
+    await expect.poll(() => approvedOrWhatIsShown(approved), { timeout: 15_000 }).toBe('approved');
     expect(await approved.textContent()).not.toMatch(HAN);
     const tool = world.page.locator('[data-testid="tool-card"]').last();
     await expect.poll(() => tool.getAttribute('data-status'), { timeout: 8000 }).toBe('done');

@@ -203,9 +203,13 @@ export function useRoute(): Route {
   return useSyncExternalStore(subscribe, snapshot);
 }
 
-/** The route shown now, read outside a render (after an await, say, when the owner may have moved on). */
-export function currentRoute(): Route {
-  return snapshot();
+/**
+ * Whether the page shows `page` (with `param`, or with none) now: read after an await, before a
+ * move the answer brings, since the owner may have gone elsewhere meanwhile and stays there.
+ */
+export function isShown(page: PageId, param?: string): boolean {
+  const route = snapshot();
+  return route.page === page && route.param === param;
 }
 
 /** The tray's small chat window opens the page with `?compact=1`: chat only. */

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationInfo } from '../../shared/contract.js';
 import { errorText } from '../api/client.js';
-import { navigate, routeHref } from '../app/router.js';
+import { isShown, navigate, routeHref } from '../app/router.js';
 import { useTimeZone } from '../app/SettingsProvider.js';
 import { useToast } from '../app/Toasts.js';
 import { useLocale, useT } from '../i18n.js';
@@ -96,7 +96,8 @@ export function ConversationList({
     if (!target) return;
     chatStore.remove(target.id).then(
       () => {
-        if (target.id === currentId) navigate('chat', undefined, true);
+        // The owner still on it goes to a new chat; one who has gone elsewhere meanwhile stays there.
+        if (isShown('chat', target.id)) navigate('chat', undefined, true);
       },
       (err: unknown) => toast({ tone: 'error', title: t.chat.deleteFailed, body: errorText(t, err) }),
     );

@@ -4,7 +4,7 @@ import { sayApiError } from '../../shared/api-errors.js';
 import { client } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
 import { useApprovals } from '../approvals/ApprovalsProvider.js';
-import { currentRoute, navigate } from '../app/router.js';
+import { isShown, navigate } from '../app/router.js';
 import { ToastSlot } from '../app/Toasts.js';
 import { matchApprovals } from '../chat/approval-match.js';
 import { chatStore, DRAFT } from '../chat/chat-store.js';
@@ -101,9 +101,7 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
     const sent = await chatStore.send(conversationId, text);
     // The draft becomes the new conversation's page, if the owner is still on the draft: one who
     // moved on while the answer came (to Skills, to another conversation) is not taken back.
-    const here = currentRoute();
-    if (!conversationId && sent.conversationId && here.page === 'chat' && !here.param)
-      navigate('chat', sent.conversationId, true);
+    if (!conversationId && sent.conversationId && isShown('chat')) navigate('chat', sent.conversationId, true);
     // Six digits that may be the code of another iAs process's approval, or numbers held while an
     // approval waits: nothing was stored or sent, and the text waits in the box to be written
     // another way or sent once the approval is answered. (A code that is this app's own is not

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SkillInfo } from '../../shared/contract.js';
 import { client, errorMessage } from '../api/client.js';
 import { useIasEvent, useLoad } from '../api/hooks.js';
-import { navigate } from '../app/router.js';
+import { isShown, navigate } from '../app/router.js';
 import { useToast } from '../app/Toasts.js';
 import { useLeaveGuard } from '../app/useLeaveGuard.js';
 import { useLocale, useT } from '../i18n.js';
@@ -69,8 +69,11 @@ export function SkillsPage({ selected }: { selected?: string }) {
 
   const create = async (name: string, kind: 'script' | 'instructions') => {
     setCreating(false);
+    const from = selected;
     try {
       const content = await client.call.skillTemplate(kind, locale);
+      // Opened where it was asked for: an owner gone elsewhere meanwhile is not taken back.
+      if (!isShown('skills', from)) return;
       setDraft({ name, content });
       navigate('skills', name);
     } catch (err) {
@@ -152,7 +155,7 @@ export function SkillsPage({ selected }: { selected?: string }) {
           onReview={review}
           onDeleted={() => {
             setDirty(false);
-            navigate('skills');
+            if (isShown('skills', selected)) navigate('skills');
             reload();
           }}
           onClose={close}

@@ -1,0 +1,162 @@
+/**
+ * An answer that moves the page (a first message's new conversation, a conversation or a skill
+ * deleted, a new skill's template) moves it only if the owner is still where they asked: one who
+ * has gone elsewhere before the answer came stays where they went. The answers are held back by
+ * relaying the page's real socket, so the owner's move comes first.
+ */
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dataPaths } from '../../src/core/paths.js';
+import { openStore } from '../../src/core/store/index.js';
+import { scriptSkill, writeSkill } from '../helpers/temp.js';
+import { holdAnswers, otherClient, sendInChat, storedConversations, turnsEnded } from './harness.js';
+import { servedWorld } from './served-world.js';
+
+function seed(home: string): void {
+  const store = openStore(dataPaths(home).database);
+  try {
+    for (const [id, title, minutes] of [
+      ['conv-earlier', 'Earlier', 1],
+      ['conv-doomed', 'Doomed', 2],
+    ] as const) {
+      store.conversations.create(id, title, Date.now() - minutes * 60_000);
+      store.conversations.append(id, 'user', `The ${title.toLowerCase()} question`, {}, Date.now() - minutes * 60_000);
+    }
+  } finally {
+    store.close();
+  }
+  writeSkill(dataPaths(home).userSkills, 'old_notes', scriptSkill({ description: 'Old notes.', script: 'echo old' }));
+}
+
+const world = servedWorld({ serve: { setup: seed } });
+
+/** A page whose answers to the calls named `method` wait until `release`. */
+async function pageHolding(method: string): Promise<{ page: Page; held: () => number; release: () => void }> {
+  const context = await world.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const holding = await holdAnswers(page, (call) => call.method === method);
+  await page.goto(world.app.url);
+  await page.waitForSelector('[data-testid="message-input"]');
+  return { page, ...holding };
+}
+
+/**
+ * Returns once `page` has taken in every answer released before this was called: the theme is
+ * changed from another window, and its news comes on the same socket, after them.
+ */
+async function answersTakenIn(page: Page): Promise<void> {
+  const theme = (await page.locator('html').getAttribute('data-theme')) === 'dark' ? 'light' : 'dark';
+  const other = await otherClient(world.app);
+  try {
+    await other.call('saveSettings', { theme });
+  } finally {
+    other.socket.close();
+  }
+  await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
+}
+
+const hash = (page: Page) => page.evaluate<string>('location.hash');
+
+/**
+ * The owner goes to `route` (`ready`, a test id, shows the page is there) while an answer is held;
+ * it is then released and taken in, and the page is still at `route`.
+ */
+async function leaveBeforeTheAnswer(page: Page, release: () => void, route: string, ready: string): Promise<void> {
+  await page.goto(`${world.app.origin}/${route}`);
+  await page.getByTestId(ready).waitFor();
+  release();
+  await answersTakenIn(page);
+  expect(await hash(page)).toBe(route);
+}
+
+it('an owner who went to Skills before the new conversation was named stays on Skills', async () => {
+  const { page, held, release } = await pageHolding('sendMessage');
+  await page.goto(`${world.app.origin}/#/chat`);
+  world.app.model.enqueue({ content: 'Answered.' });
+  await sendInChat(page, 'A first question');
+  await expect.poll(held).toBe(1);
+
+  await leaveBeforeTheAnswer(page, release, '#/skills', 'skill-new');
+  await page.getByTestId('skill-new').click();
+  await page.getByTestId('skill-new-name').waitFor();
+  await page.keyboard.press('Escape');
+
+  await page.goto(`${world.app.origin}/#/chat`);
+  await expect
+    .poll(() => page.locator('[data-testid="conversation-item"]').allTextContents())
+    .toEqual([
+      expect.stringContaining('A first question'),
+      expect.stringContaining('Earlier'),
+      expect.stringContaining('Doomed'),
+    ]);
+  await turnsEnded(world.app);
+  await page.context().close();
+});
+
+it('an owner who opened another conversation meanwhile stays on it; one who stayed goes on to the new one', async () => {
+  const { page, held, release } = await pageHolding('sendMessage');
+  await page.goto(`${world.app.origin}/#/chat`);
+  world.app.model.enqueue({ content: 'Answered again.' });
+  await sendInChat(page, 'A second question');
+  await expect.poll(held).toBe(1);
+  await page.locator('[data-testid="conversation-item"]', { hasText: 'Earlier' }).click();
+  await expect.poll(() => hash(page)).toBe('#/chat/conv-earlier');
+  release();
+  await answersTakenIn(page);
+  expect(await hash(page)).toBe('#/chat/conv-earlier');
+  await page.getByText('The earlier question').waitFor();
+  await turnsEnded(world.app);
+
+  // Still on the new chat when the answer comes: the page becomes the new conversation's.
+  await page.goto(`${world.app.origin}/#/chat`);
+  world.app.model.enqueue({ content: 'Answered a third time.' });
+  await sendInChat(page, 'A third question');
+  await expect.poll(held).toBe(1);
+  release();
+  const third = async () => (await storedConversations(world.app)).find((c) => c.title.includes('third'))?.id;
+  await expect.poll(third).toBeTruthy();
+  await expect.poll(() => hash(page)).toBe(`#/chat/${await third()}`);
+  await page.getByText('Answered a third time.').waitFor();
+  await turnsEnded(world.app);
+  await page.context().close();
+});
+
+it('an owner who went to Skills while the open conversation was deleted stays on Skills', async () => {
+  const { page, held, release } = await pageHolding('deleteConversation');
+  await page.goto(`${world.app.origin}/#/chat/conv-doomed`);
+  await page.getByText('The doomed question').waitFor();
+  const doomed = page.locator('[data-testid="conversation-item"][data-id="conv-doomed"]');
+  await doomed.hover();
+  await doomed.locator('[data-testid="conversation-delete"]').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect.poll(held).toBe(1);
+
+  await leaveBeforeTheAnswer(page, release, '#/skills', 'skill-new');
+  expect((await storedConversations(world.app)).map((c) => c.id)).not.toContain('conv-doomed');
+  await page.context().close();
+});
+
+it('an owner who went to Settings while a new skill was opened, or a skill deleted, stays in Settings', async () => {
+  const template = await pageHolding('skillTemplate');
+  const { page } = template;
+  await page.goto(`${world.app.origin}/#/skills`);
+  await page.getByTestId('skill-new').click();
+  await page.getByTestId('skill-new-name').fill('fresh_notes');
+  await page.getByTestId('skill-new-create').click();
+  await expect.poll(template.held).toBe(1);
+  await leaveBeforeTheAnswer(page, template.release, '#/settings', 'settings-language');
+  await page.context().close();
+
+  const deletion = await pageHolding('deleteSkill');
+  const other = deletion.page;
+  await other.goto(`${world.app.origin}/#/skills/old_notes`);
+  await other.getByTestId('skill-delete').click();
+  await other.getByTestId('confirm-ok').click();
+  await expect.poll(deletion.held).toBe(1);
+  await leaveBeforeTheAnswer(other, deletion.release, '#/settings', 'settings-language');
+  // Deleted all the same: the list no longer has it.
+  await other.goto(`${world.app.origin}/#/skills`);
+  await other.getByTestId('skill-new').waitFor();
+  expect(await other.locator('[data-testid="skill-row"][data-name="old_notes"]').count()).toBe(0);
+  await other.context().close();
+});

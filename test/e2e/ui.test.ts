@@ -124,6 +124,17 @@ async function approvedOrWhatIsShown(approved: Locator): Promise<string> {
   }
 }
 
+/** Closes every toast shown, as the owner would, with its close button. */
+async function closeToasts(): Promise<void> {
+  const toasts = world.page.locator('[data-testid="toast"]');
+  for (let n = await toasts.count(); n > 0; n = await toasts.count())
+    await toasts
+      .first()
+      .locator('button.icon-button')
+      .click({ timeout: 2000 })
+      .catch(() => undefined); // gone by itself meanwhile
+}
+
 describe('the UI in Chromium against ias serve', () => {
   it('sends a message and the reply streams in', async () => {
     world.app.model.enqueue({
@@ -307,6 +318,9 @@ describe('the UI in Chromium against ias serve', () => {
   it('a long conversation loads a page of earlier turns a click, the top message staying put', async () => {
     await world.page.goto(`${world.app.origin}/#/chat/${PAGED}`);
     await world.page.getByText('Answer 999, in 4 words or so.', { exact: true }).waitFor();
+    // Toasts in the chat take room above the messages: one of an earlier test's, going by itself,
+    // would move them by its height while a page is measured. The owner closes them first.
+    await closeToasts();
     const earlier = world.page.locator('[data-testid="load-earlier"]');
     const firstShown = world.page.locator('[data-role="user"] .bubble').first();
     const scroller = world.page.locator('.message-scroller');

@@ -137,6 +137,32 @@ export function MessageList({ conversationKey, items, approvals, header }: Props
     noteFirst(el);
   });
 
+  // The view itself moved or resized (a toast taking room above it or giving it back, the window,
+  // the message box growing): one kept at the newest message stays there, and one read higher up
+  // keeps what is read where it was on screen. Done as the layout changes, before it is painted.
+  const hasItems = items.length > 0;
+  const hasItemsRef = useRef(hasItems);
+  hasItemsRef.current = hasItems;
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let top = el.getBoundingClientRect().top;
+    const observer = new ResizeObserver(() => {
+      const now = el.getBoundingClientRect().top;
+      const moved = now - top;
+      top = now;
+      if (stick.current) {
+        if (hasItemsRef.current) el.scrollTop = el.scrollHeight;
+        return;
+      }
+      if (Math.abs(moved) < 0.5) return;
+      el.scrollTop += moved;
+      for (const anchor of [held.current, first.current]) if (anchor) anchor.top -= moved;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;

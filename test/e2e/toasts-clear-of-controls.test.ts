@@ -13,8 +13,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
-import { firstCronRun } from '../../src/core/scheduler/schedule.js';
 import { openStore } from '../../src/core/store/index.js';
+import { morningReport } from '../helpers/morning-report.js';
 import { openApp, screenshot, turnsEnded } from './harness.js';
 import { servedWorld } from './served-world.js';
 
@@ -28,19 +28,7 @@ const world = servedWorld({
       const now = Date.now();
       store.conversations.create('short', 'A short one', now - 60_000);
       store.conversations.append('short', 'user', 'Where shall we go this summer?', {}, now - 60_000);
-      store.tasks.insert({
-        allowlist: [],
-        enabled: true,
-        createdBy: 'cli',
-        createdAt: now - 86_400_000,
-        id: 'report01',
-        name: 'Morning report',
-        prompt: 'Write the morning report',
-        cron: '0 8 * * *',
-        runAt: null,
-        timeZone: 'Asia/Shanghai',
-        nextRunAt: firstCronRun('0 8 * * *', 'Asia/Shanghai', now),
-      });
+      store.tasks.insert(morningReport(now, 'Asia/Shanghai'));
       for (let i = 0; i < 3; i++) {
         const startedAt = now - (10 - i) * 60_000;
         store.audit.record(

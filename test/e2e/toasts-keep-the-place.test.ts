@@ -7,8 +7,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
-import { firstCronRun } from '../../src/core/scheduler/schedule.js';
 import { openStore } from '../../src/core/store/index.js';
+import { morningReport } from '../helpers/morning-report.js';
 import { openApp } from './harness.js';
 import { servedWorld } from './served-world.js';
 
@@ -23,19 +23,7 @@ const world = servedWorld({
         const answer = Array.from({ length: 4 }, (_, n) => `Line ${n} of answer ${i}.`).join('\n\n');
         store.conversations.append('long', 'assistant', answer, {}, now - 3_600_000 + i);
       }
-      store.tasks.insert({
-        allowlist: [],
-        enabled: true,
-        createdBy: 'cli',
-        createdAt: now - 86_400_000,
-        id: 'report01',
-        name: 'Morning report',
-        prompt: 'Write the morning report',
-        cron: '0 8 * * *',
-        runAt: null,
-        timeZone: 'UTC',
-        nextRunAt: firstCronRun('0 8 * * *', 'UTC', now),
-      });
+      store.tasks.insert(morningReport(now));
       store.close();
     },
     script: (model) => model.fallback(() => ({ content: 'All quiet this morning.' })),

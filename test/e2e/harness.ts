@@ -235,6 +235,10 @@ export async function holdAnswers(
   };
 }
 
+/** Resolves two frames later: a change already made has been laid out and painted by then. */
+export const twoFrames = (page: Page): Promise<unknown> =>
+  page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+
 /** Saves a full-page screenshot under test-results/ (kept as a CI artifact). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });

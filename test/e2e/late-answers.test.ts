@@ -69,12 +69,17 @@ async function leaveBeforeTheAnswer(page: Page, release: () => void, route: stri
   expect(await hash(page)).toBe(route);
 }
 
+/** Sends `question` from the new chat on a page holding `sendMessage` answers; its answer is held. */
+async function sendFromNewChat(page: Page, held: () => number, question: string, reply: string): Promise<void> {
+  await page.goto(`${world.app.origin}/#/chat`);
+  world.app.model.enqueue({ content: reply });
+  await sendInChat(page, question);
+  await expect.poll(held).toBe(1);
+}
+
 it('an owner who went to Skills before the new conversation was named stays on Skills', async () => {
   const { page, held, release } = await pageHolding('sendMessage');
-  await page.goto(`${world.app.origin}/#/chat`);
-  world.app.model.enqueue({ content: 'Answered.' });
-  await sendInChat(page, 'A first question');
-  await expect.poll(held).toBe(1);
+  await sendFromNewChat(page, held, 'A first question', 'Answered.');
 
   await leaveBeforeTheAnswer(page, release, '#/skills', 'skill-new');
   await page.getByTestId('skill-new').click();
@@ -95,10 +100,7 @@ it('an owner who went to Skills before the new conversation was named stays on S
 
 it('an owner who opened another conversation meanwhile stays on it; one who stayed goes on to the new one', async () => {
   const { page, held, release } = await pageHolding('sendMessage');
-  await page.goto(`${world.app.origin}/#/chat`);
-  world.app.model.enqueue({ content: 'Answered again.' });
-  await sendInChat(page, 'A second question');
-  await expect.poll(held).toBe(1);
+  await sendFromNewChat(page, held, 'A second question', 'Answered again.');
   await page.locator('[data-testid="conversation-item"]', { hasText: 'Earlier' }).click();
   await expect.poll(() => hash(page)).toBe('#/chat/conv-earlier');
   release();
@@ -108,10 +110,7 @@ it('an owner who opened another conversation meanwhile stays on it; one who stay
   await turnsEnded(world.app);
 
   // Still on the new chat when the answer comes: the page becomes the new conversation's.
-  await page.goto(`${world.app.origin}/#/chat`);
-  world.app.model.enqueue({ content: 'Answered a third time.' });
-  await sendInChat(page, 'A third question');
-  await expect.poll(held).toBe(1);
+  await sendFromNewChat(page, held, 'A third question', 'Answered a third time.');
   release();
   const third = async () => (await storedConversations(world.app)).find((c) => c.title.includes('third'))?.id;
   await expect.poll(third).toBeTruthy();

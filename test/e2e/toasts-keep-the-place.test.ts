@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
 import { morningReport } from '../helpers/morning-report.js';
-import { openApp } from './harness.js';
+import { openApp, twoFrames } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 const world = servedWorld({
@@ -30,9 +30,6 @@ const world = servedWorld({
   },
   other: true,
 });
-
-const twoFrames = (page: Page) =>
-  page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
 
 /** How far `element` is from where it was (`y`) on screen, two frames on still (a pixel is rounding). */
 async function movedFrom(page: Page, element: Locator, y: number): Promise<number> {

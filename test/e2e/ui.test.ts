@@ -6,7 +6,7 @@ import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 import type { ApprovalInfo } from '../../src/shared/contract.js';
-import { otherClient, screenshot, serve, writeNewSkill, type Served } from './harness.js';
+import { otherClient, screenshot, serve, twoFrames, writeNewSkill, type Served } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 let system: string;
@@ -308,7 +308,7 @@ describe('the UI in Chromium against ias serve', () => {
     await expect.poll(moved, { timeout: 5000 }).toBeLessThan(3);
     // The message above it shows, measured, and two frames later it has not pushed the anchor.
     expect(await world.page.getByText('Line 0 of answer 50.', { exact: true }).isVisible()).toBe(true);
-    await world.page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    await twoFrames(world.page);
     expect(await moved()).toBeLessThan(3);
     // And the older messages are there to scroll up to.
     await world.page.mouse.wheel(0, -100_000);
@@ -346,7 +346,7 @@ describe('the UI in Chromium against ias serve', () => {
       // The page went in above it: it is where it was on screen, two frames later still.
       const moved = async () => Math.abs((await top.boundingBox())!.y - before.y);
       await expect.poll(moved).toBeLessThan(3);
-      await world.page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+      await twoFrames(world.page);
       expect(await moved()).toBeLessThan(3);
       if (click === 1) await screenshot(world.page, 'chat-load-earlier-light');
       await toTop();

@@ -140,9 +140,8 @@ export function MessageList({ conversationKey, items, approvals, header }: Props
   // The view itself moved or resized (a toast taking room above it or giving it back, the window,
   // the message box growing): one kept at the newest message stays there, and one read higher up
   // keeps what is read where it was on screen. Done as the layout changes, before it is painted.
-  const hasItems = items.length > 0;
-  const hasItemsRef = useRef(hasItems);
-  hasItemsRef.current = hasItems;
+  const hasItems = useRef(false);
+  hasItems.current = items.length > 0;
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -152,7 +151,7 @@ export function MessageList({ conversationKey, items, approvals, header }: Props
       const moved = now - top;
       top = now;
       if (stick.current) {
-        if (hasItemsRef.current) el.scrollTop = el.scrollHeight;
+        if (hasItems.current) el.scrollTop = el.scrollHeight;
         return;
       }
       if (Math.abs(moved) < 0.5) return;

@@ -69,11 +69,10 @@ export function SkillsPage({ selected }: { selected?: string }) {
 
   const create = async (name: string, kind: 'script' | 'instructions') => {
     setCreating(false);
-    const from = selected;
     try {
       const content = await client.call.skillTemplate(kind, locale);
       // Opened where it was asked for: an owner gone elsewhere meanwhile is not taken back.
-      if (!isShown('skills', from)) return;
+      if (!isShown('skills', selected)) return;
       setDraft({ name, content });
       navigate('skills', name);
     } catch (err) {

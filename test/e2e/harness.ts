@@ -235,6 +235,35 @@ export async function holdAnswers(
   };
 }
 
+/** A new page of `app` (en-US, 1280×800) at the chat, whose answers `hold` picks wait (`holdAnswers`). */
+export async function openHolding(
+  browser: Browser,
+  app: Served,
+  hold: (call: AskedCall) => boolean,
+): Promise<{ page: Page; held: () => number; release: () => void }> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const holding = await holdAnswers(page, hold);
+  await page.goto(app.url);
+  await page.waitForSelector('[data-testid="message-input"]');
+  return { page, ...holding };
+}
+
+/**
+ * Returns once `page` has taken in every answer released before this was called: the theme is
+ * changed from another window, and its news comes on the same socket, after them.
+ */
+export async function answersTakenIn(app: Served, page: Page): Promise<void> {
+  const theme = (await page.locator('html').getAttribute('data-theme')) === 'dark' ? 'light' : 'dark';
+  const other = await otherClient(app);
+  try {
+    await other.call('saveSettings', { theme });
+  } finally {
+    other.socket.close();
+  }
+  await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+}
+
 /** Resolves two frames later: a change already made has been laid out and painted by then. */
 export const twoFrames = (page: Page): Promise<unknown> =>
   page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');

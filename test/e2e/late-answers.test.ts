@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { dataPaths } from '../../src/core/paths.js';
 import { openStore } from '../../src/core/store/index.js';
 import { scriptSkill, writeSkill } from '../helpers/temp.js';
-import { holdAnswers, otherClient, sendInChat, storedConversations, turnsEnded } from './harness.js';
+import { answersTakenIn, openHolding, sendInChat, storedConversations, turnsEnded } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 function seed(home: string): void {
@@ -30,30 +30,8 @@ function seed(home: string): void {
 
 const world = servedWorld({ serve: { setup: seed } });
 
-/** A page whose answers to the calls named `method` wait until `release`. */
-async function pageHolding(method: string): Promise<{ page: Page; held: () => number; release: () => void }> {
-  const context = await world.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const holding = await holdAnswers(page, (call) => call.method === method);
-  await page.goto(world.app.url);
-  await page.waitForSelector('[data-testid="message-input"]');
-  return { page, ...holding };
-}
-
-/**
- * Returns once `page` has taken in every answer released before this was called: the theme is
- * changed from another window, and its news comes on the same socket, after them.
- */
-async function answersTakenIn(page: Page): Promise<void> {
-  const theme = (await page.locator('html').getAttribute('data-theme')) === 'dark' ? 'light' : 'dark';
-  const other = await otherClient(world.app);
-  try {
-    await other.call('saveSettings', { theme });
-  } finally {
-    other.socket.close();
-  }
-  await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-}
+/** A page at the chat whose answers to the calls named `method` wait until `release`. */
+const pageHolding = (method: string) => openHolding(world.browser, world.app, (call) => call.method === method);
 
 const hash = (page: Page) => page.evaluate<string>('location.hash');
 
@@ -65,7 +43,7 @@ async function leaveBeforeTheAnswer(page: Page, release: () => void, route: stri
   await page.goto(`${world.app.origin}/${route}`);
   await page.getByTestId(ready).waitFor();
   release();
-  await answersTakenIn(page);
+  await answersTakenIn(world.app, page);
   expect(await hash(page)).toBe(route);
 }
 
@@ -104,7 +82,7 @@ it('an owner who opened another conversation meanwhile stays on it; one who stay
   await page.locator('[data-testid="conversation-item"]', { hasText: 'Earlier' }).click();
   await expect.poll(() => hash(page)).toBe('#/chat/conv-earlier');
   release();
-  await answersTakenIn(page);
+  await answersTakenIn(world.app, page);
   expect(await hash(page)).toBe('#/chat/conv-earlier');
   await page.getByText('The earlier question').waitFor();
   await turnsEnded(world.app);

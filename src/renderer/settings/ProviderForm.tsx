@@ -8,7 +8,8 @@
  * to change (Settings cannot). The form follows the provider saved elsewhere (another window, `ias
  * provider`, the chat's card): untouched, it shows the new settings; with edits not saved yet, it
  * keeps them and says the settings changed, with a button to load them instead. Leaving for
- * elsewhere in the app with edits not saved (a key typed too) asks first.
+ * elsewhere in the app with edits not saved (a key typed too) asks first. What is typed while a
+ * save is on its way stays, to be saved next.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { MessageCode, ProviderInfo, ProviderInput } from '../../shared/contract.js';
@@ -72,7 +73,10 @@ export function ProviderForm({ info, onSaved }: Props) {
   const [baseUrl, setBaseUrl] = useState(base.baseUrl);
   const [model, setModel] = useState(base.model);
   const [apiKey, setApiKey] = useState('');
-  const [dirty, setDirty] = useState(nothingSaved(info));
+  /** The fields show a suggestion (nothing saved yet), which Test saves first. */
+  const [suggested, setSuggested] = useState(nothingSaved(info));
+  /** What Test saves first: a suggestion, or fields that differ from those last filled or saved. */
+  const dirty = suggested || !sameFields({ preset, baseUrl, model }, base);
   const [busy, setBusy] = useState<'save' | 'test' | 'remove'>();
   /** The settings saved elsewhere are not those the fields were filled from, which hold edits. */
   const [changedElsewhere, setChangedElsewhere] = useState(false);
@@ -96,7 +100,7 @@ export function ProviderForm({ info, onSaved }: Props) {
     setBaseUrl(fields.baseUrl);
     setModel(fields.model);
     setApiKey('');
-    setDirty(nothingSaved(next));
+    setSuggested(nothingSaved(next));
     setChangedElsewhere(false);
     setTest(undefined);
     setRefusal(undefined);
@@ -146,7 +150,6 @@ export function ProviderForm({ info, onSaved }: Props) {
       setBaseUrl(chosen.baseUrl);
       setModel(chosen.model);
     }
-    setDirty(true);
     setTest(undefined);
     changed('url');
   };
@@ -159,13 +162,14 @@ export function ProviderForm({ info, onSaved }: Props) {
       ...(apiKey ? { apiKey } : {}),
     };
     await client.call.saveProvider(input);
-    // What is saved, as saved (trimmed): the fields' base from now on.
+    // What is saved, as saved (trimmed): the fields' base from now on. A field typed in while the
+    // save was on its way keeps what was typed (an edit still to save), the key too.
     const saved = { preset, baseUrl: input.baseUrl!, model: input.model! };
     setBase(saved);
-    setBaseUrl(saved.baseUrl);
-    setModel(saved.model);
-    setApiKey('');
-    setDirty(false);
+    setBaseUrl((now) => (now === baseUrl ? saved.baseUrl : now));
+    setModel((now) => (now === model ? saved.model : now));
+    setApiKey((now) => (now === apiKey ? '' : now));
+    setSuggested(false);
     setChangedElsewhere(false);
     return true;
   };
@@ -204,9 +208,11 @@ export function ProviderForm({ info, onSaved }: Props) {
   const onRemoveKey = async () => {
     setConfirmRemove(false);
     setBusy('remove');
+    const typed = apiKey;
     try {
       await client.call.saveProvider({ apiKey: '' });
-      setApiKey('');
+      // A key typed while the removal was on its way is the owner's next one: it stays.
+      setApiKey((now) => (now === typed ? '' : now));
       changed('key');
       setTest(undefined);
       toast({ tone: 'success', title: t.provider.keyRemoved });
@@ -292,7 +298,6 @@ export function ProviderForm({ info, onSaved }: Props) {
             aria-describedby={problem('url') !== undefined ? `${id}-url-error` : undefined}
             onChange={(e) => {
               setBaseUrl(e.target.value);
-              setDirty(true);
               changed('url');
             }}
           />
@@ -306,10 +311,7 @@ export function ProviderForm({ info, onSaved }: Props) {
             value={model}
             spellCheck={false}
             autoComplete="off"
-            onChange={(e) => {
-              setModel(e.target.value);
-              setDirty(true);
-            }}
+            onChange={(e) => setModel(e.target.value)}
           />
         </div>
         <div className="field">

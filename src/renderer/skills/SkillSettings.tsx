@@ -1,7 +1,8 @@
 /**
  * A skill's settings: where it stands (what is still missing, whether it is on), one row per
  * declared setting, and Save, which sends only what changed. Secrets go to the secret store and
- * never come back: the form only knows whether each is set.
+ * never come back: the form only knows whether each is set. What is typed while a save is on its
+ * way stays, to be saved next.
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { SkillConfigField, SkillInfo } from '../../shared/contract.js';
@@ -75,11 +76,15 @@ export function SkillSettings({ skill, onToggle, onSaved, onDirtyChange }: Props
     event.preventDefault();
     if (!dirty || busy) return;
     setBusy(true);
+    const sent = { drafts, clearing };
     try {
       await client.call.setSkillConfig(skill.name, pending);
       onSaved(applied(skill.config, pending));
-      setDrafts({});
-      setClearing(new Set());
+      // What was typed or cleared while the save was on its way is still to save: it stays.
+      setDrafts((now) =>
+        Object.fromEntries(Object.entries(now).filter(([name, value]) => sent.drafts[name] !== value)),
+      );
+      setClearing((now) => new Set([...now].filter((name) => !sent.clearing.has(name))));
       toast({ tone: 'success', title: c.saved(skill.name) });
     } catch (err) {
       toast({ tone: 'error', title: c.saveFailed, body: errorText(t, err) });

@@ -1,7 +1,8 @@
 /**
  * A Settings choice shows at once, in Chromium against `ias serve`: while the core's answer is
  * still on its way the control keeps the owner's choice (and the theme applies), instead of
- * snapping back to the old value until the answer comes. A save the core refuses puts the saved
+ * snapping back to the old value until the answer comes, and a choice made while an earlier one's
+ * answer is on its way stays shown when that answer comes. A save the core refuses puts the saved
  * value back and says why. The real socket is relayed, so that answers can wait or be refused.
  */
 import { expect, it } from 'vitest';
@@ -13,8 +14,10 @@ const SOON = { timeout: 15_000 };
 
 /** What happens to the page's saves: passed on, their answers held until released, or refused. */
 let answers: 'pass' | 'hold' | 'refuse' = 'pass';
-const held: (() => void)[] = [];
+const held: { frame: { id?: unknown }; send: () => void }[] = [];
 let heldSaves = 0;
+/** The ids of the page's saves, in order. */
+const saveIds: unknown[] = [];
 
 const world = servedWorld({
   serve: { noModel: true },
@@ -29,10 +32,12 @@ const world = servedWorld({
             if (save && answers === 'refuse') ws.send(JSON.stringify({ id: frame.id, error: 'The disk is full.' }));
             else server.send(message);
             if (save && answers === 'hold') heldSaves++;
+            if (save) saveIds.push(frame.id);
           });
           // While held, nothing from the core reaches the page: neither the answer nor the change event.
           server.onMessage((message) => {
-            if (answers === 'hold') held.push(() => ws.send(message));
+            if (answers === 'hold')
+              held.push({ frame: JSON.parse(String(message)) as object, send: () => ws.send(message) });
             else ws.send(message);
           });
         });
@@ -64,7 +69,7 @@ it('keeps the choice while the answer is on its way, and puts the saved value ba
   await world.page.waitForTimeout(300);
   expect(await paused().isChecked()).toBe(true);
   answers = 'pass';
-  for (const send of held.splice(0)) send();
+  for (const { send } of held.splice(0)) send();
   expect(await theme().inputValue()).toBe('dark');
   await expect.poll(() => paused().isChecked(), SOON).toBe(true);
   expect(await world.page.locator('[data-testid="toast"]').count()).toBe(0);
@@ -80,4 +85,31 @@ it('keeps the choice while the answer is on its way, and puts the saved value ba
   await paused().click();
   await expect.poll(() => toast.count(), SOON).toBe(2);
   await expect.poll(() => paused().isChecked(), SOON).toBe(true);
+});
+
+it("a choice made while an earlier one's answer is on its way stays shown when that answer comes", async () => {
+  await world.page.goto(`${world.app.origin}/#/settings`);
+  const language = world.page.locator('[data-testid="settings-language"]');
+  await language.waitFor();
+  const core = async () => (await world.other.call<AppSettings>('getSettings')).language;
+  answers = 'hold';
+  const firstSave = saveIds.length;
+  await language.selectOption('zh-CN');
+  await expect.poll(core, SOON).toBe('zh-CN');
+  await language.selectOption('en');
+  await expect.poll(core, SOON).toBe('en');
+
+  // The first choice's answer (and what came before it) arrives; the second's is still on its way.
+  const first = held.findIndex(({ frame }) => frame.id === saveIds[firstSave]);
+  expect(first).toBeGreaterThanOrEqual(0);
+  for (const { send } of held.splice(0, first + 1)) send();
+  await world.page.waitForTimeout(300);
+  expect(await world.page.locator('html').getAttribute('lang')).toBe('en');
+  expect(await language.inputValue()).toBe('en');
+
+  answers = 'pass';
+  for (const { send } of held.splice(0)) send();
+  await expect.poll(() => world.page.locator('html').getAttribute('lang'), SOON).toBe('en');
+  await language.selectOption('system');
+  await expect.poll(core, SOON).toBe('system');
 });

@@ -2,7 +2,7 @@
  * The app's settings, and what follows from them at once: the theme on <html> and the language
  * of every string. Until the core answers, the last choice (kept in localStorage) or the OS's.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AppSettings, Language, Theme } from '../../shared/contract.js';
 import { client } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
@@ -71,7 +71,16 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     (event) => event.type === 'settings-changed',
   );
   const { setData, reload } = loaded;
-  const settings = loaded.data;
+  /**
+   * Choices sent and not answered yet, oldest first: shown over the settings as last read, so that
+   * an earlier choice's late answer (or a read made before a choice) never shows instead of it.
+   */
+  const [unanswered, setUnanswered] = useState<{ id: number; choice: Partial<AppSettings> }[]>([]);
+  const sent = useRef(0);
+  const settings = useMemo(
+    () => loaded.data && unanswered.reduce<AppSettings>((shown, { choice }) => ({ ...shown, ...choice }), loaded.data),
+    [loaded.data, unanswered],
+  );
   const systemDark = useSystemDark();
 
   const theme: Theme = settings?.theme ?? stored(STORED_THEME, ['system', 'light', 'dark'] as const) ?? 'system';
@@ -94,16 +103,20 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   }, [settings]);
 
   // A choice shows at once (a control that snapped back until the core answers would read as a
-  // refusal); the core's answer then replaces it, and a refused save reads the saved settings again.
+  // refusal) and until the core answers it; the answer then replaces it, and a refused save reads
+  // the saved settings again.
   const shownWhileSaved = useCallback(
     async (choice: Partial<AppSettings>, saving: Promise<AppSettings | void>) => {
-      setData((current) => current && { ...current, ...choice });
+      const id = ++sent.current;
+      setUnanswered((list) => [...list, { id, choice }]);
       try {
         const next = await saving;
         if (next) setData(() => next);
       } catch (err) {
         reload();
         throw err;
+      } finally {
+        setUnanswered((list) => list.filter((u) => u.id !== id));
       }
     },
     [setData, reload],

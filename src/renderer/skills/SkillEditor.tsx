@@ -74,26 +74,43 @@ export function SkillEditor(props: Props) {
   const [settingsDirty, setSettingsDirty] = useState(false);
 
   // Load the file (or the draft) when the skill changes, and again after an outside change if untouched.
-  const dirtyRef = useRef(dirty);
+  /** What the editor shows now, for answers that come later. */
+  const shown = useRef({ content, dirty, source: file?.source });
   useEffect(() => {
-    dirtyRef.current = dirty;
+    shown.current = { content, dirty, source: file?.source };
   });
+  /** The editor holds a draft's text: when the draft ends (saved, listed), the text stays as it is. */
+  const heldDraft = useRef(false);
+  /** The text the last save here sent: on disk once the draft ends, whichever comes first, its answer or the list. */
+  const sentText = useRef<string>(undefined);
   useEffect(() => {
     if (draft !== undefined) {
+      heldDraft.current = true;
       setFile({ name, source: 'user', path: '', content: draft });
       setContent(draft);
       setSaved(undefined);
       setMount((m) => m + 1);
       return;
     }
+    const keepText = heldDraft.current;
+    heldDraft.current = false;
+    const sent = sentText.current;
+    // What typed since the save differs from it is an edit still to save, from now on.
+    if (keepText && sent !== undefined) setSaved((s) => s ?? sent);
     let live = true;
     client.call.readSkill(name).then(
       (loaded) => {
         if (!live) return;
         setFile(loaded);
+        setLoadError(undefined);
+        if (keepText && loaded.source === 'user') {
+          // Its path is known now. The text, the place in it and the focus stay: what was typed
+          // after saving is an edit to save next, not lost to a new editor.
+          setSaved((s) => s ?? loaded.content);
+          return;
+        }
         setContent(loaded.content);
         setSaved(loaded.content);
-        setLoadError(undefined);
         setMount((m) => m + 1);
       },
       (err: unknown) => {
@@ -105,19 +122,15 @@ export function SkillEditor(props: Props) {
     };
   }, [name, draft]);
 
-  const fileRef = useRef(file);
   useEffect(() => {
-    fileRef.current = file;
-  });
-  useEffect(() => {
-    if (revision === 0 || draft !== undefined || dirtyRef.current) return;
+    if (revision === 0 || draft !== undefined || shown.current.dirty) return;
     let live = true;
     client.call.readSkill(name).then(
       (loaded) => {
-        const current = fileRef.current;
-        if (!live || dirtyRef.current) return;
-        if (current?.content === loaded.content && current.source === loaded.source) return;
+        if (!live || shown.current.dirty) return;
         setFile(loaded);
+        // The text shown is the file's already (saved here, say): the editor stays as it is.
+        if (shown.current.content === loaded.content && shown.current.source === loaded.source) return;
         setContent(loaded.content);
         setSaved(loaded.content);
         setMount((m) => m + 1);
@@ -167,10 +180,12 @@ export function SkillEditor(props: Props) {
   const save = async () => {
     if (!editable || busy || (!dirty && !isNew)) return;
     setBusy('save');
+    sentText.current = content;
     try {
       const result = await client.call.saveSkill(name, content);
       // The file is written even when invalid (no work is lost); the registry reports its problems.
-      setValidation(result);
+      // Text typed since has its own check coming, which this one must not overwrite.
+      if (shown.current.content === content) setValidation(result);
       setSaved(content);
       if (result.ok) toast({ tone: 'success', title: t.skills.saved(name) });
       else toast({ tone: 'error', title: t.skills.savedWithErrors(name), body: t.skills.errors(result.errors.length) });

@@ -25,7 +25,8 @@ function seed(home: string): void {
   } finally {
     store.close();
   }
-  writeSkill(dataPaths(home).userSkills, 'old_notes', scriptSkill({ description: 'Old notes.', script: 'echo old' }));
+  for (const name of ['old_notes', 'doomed_notes', 'kept_notes'])
+    writeSkill(dataPaths(home).userSkills, name, scriptSkill({ description: 'Notes.', script: 'echo notes' }));
 }
 
 const world = servedWorld({ serve: { setup: seed } });
@@ -136,4 +137,29 @@ it('an owner who went to Settings while a new skill was opened, or a skill delet
   await other.getByTestId('skill-new').waitFor();
   expect(await other.locator('[data-testid="skill-row"][data-name="old_notes"]').count()).toBe(0);
   await other.context().close();
+});
+
+it('an owner who went on to edit another skill while one was deleted is still asked before leaving the edits', async () => {
+  const { page, held, release } = await pageHolding('deleteSkill');
+  await page.goto(`${world.app.origin}/#/skills/doomed_notes`);
+  await page.getByTestId('skill-delete').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect.poll(held).toBe(1);
+
+  await page.locator('[data-testid="skill-row"][data-name="kept_notes"]').click();
+  await expect.poll(() => hash(page)).toBe('#/skills/kept_notes');
+  const editor = page.locator('[data-testid="skill-editor"] .cm-content');
+  await expect.poll(() => editor.textContent()).toContain('echo notes');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('An edit not saved.');
+  await expect.poll(() => page.getByTestId('skill-save').isEnabled()).toBe(true);
+  release();
+  await answersTakenIn(world.app, page);
+
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('confirm-cancel').click();
+  expect(await hash(page)).toBe('#/skills/kept_notes');
+  expect(await editor.textContent()).toContain('An edit not saved.');
+  await page.context().close();
 });

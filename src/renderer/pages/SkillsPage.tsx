@@ -153,8 +153,11 @@ export function SkillsPage({ selected }: { selected?: string }) {
           onToggle={toggle}
           onReview={review}
           onDeleted={() => {
-            setDirty(false);
-            if (isShown('skills', selected)) navigate('skills');
+            // An owner gone on to another skill meanwhile keeps its edits, and the question before leaving them.
+            if (isShown('skills', selected)) {
+              setDirty(false);
+              navigate('skills');
+            }
             reload();
           }}
           onClose={close}

@@ -1,6 +1,8 @@
 /**
  * What the owner types while a save is on its way stays in the form, to be saved next: the model
  * settings' fields (the API key too) and a skill's settings. What the save sent is shown as saved.
+ * An answer about what was sent (a refused key, a connection test) is not said next to what was
+ * typed since.
  * The save's answer is held back by relaying the page's real socket, so the typing comes first.
  */
 import { expect, it } from 'vitest';
@@ -75,6 +77,38 @@ it('the model settings keep a key and a model typed while the save was on its wa
     .toEqual({ baseUrl: world.app.model.url, model: 'second-model', hasKey: true });
   await expect.poll(() => key.inputValue()).toBe('');
   await page.context().close();
+});
+
+it('a key refused after another was typed is not said under the new one', async () => {
+  const { page, held, release, hold } = await pageHolding('saveProvider', '#/settings');
+  const key = page.getByTestId('provider-key');
+  const keyError = page.getByTestId('provider-key-error');
+  await key.fill('sk with a space');
+  hold(true);
+  await page.getByTestId('provider-save').click();
+  await expect.poll(held).toBe(1);
+  await key.fill('sk-typed-anew');
+  hold(false);
+  release();
+  await answersTakenIn(world.app, page);
+  expect(await keyError.count()).toBe(0);
+  expect(await key.getAttribute('aria-invalid')).toBe('false');
+  expect(await key.inputValue()).toBe('sk-typed-anew');
+  await page.context().close();
+});
+
+it('a connection test answered after another model was typed is not said next to it', async () => {
+  const testing = await pageHolding('testProvider', '#/settings');
+  world.app.model.enqueue({ content: 'OK' });
+  testing.hold(true);
+  await testing.page.getByTestId('provider-test').click();
+  await expect.poll(testing.held).toBe(1);
+  await testing.page.getByTestId('provider-model').fill('untested-model');
+  testing.hold(false);
+  testing.release();
+  await answersTakenIn(world.app, testing.page);
+  expect(await testing.page.getByTestId('provider-test-result').textContent()).toBe('');
+  await testing.page.context().close();
 });
 
 it("a skill's settings keep a value typed while the save was on its way", async () => {

@@ -11,7 +11,7 @@
  * elsewhere in the app with edits not saved (a key typed too) asks first. What is typed while a
  * save is on its way stays, to be saved next.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { MessageCode, ProviderInfo, ProviderInput } from '../../shared/contract.js';
 import { client, errorCode, errorText } from '../api/client.js';
 import { useToast } from '../app/Toasts.js';
@@ -85,12 +85,19 @@ export function ProviderForm({ info, onSaved }: Props) {
   const [test, setTest] = useState<{ ok: boolean; message: string; messageCode?: MessageCode }>();
   /** The core's refusal of a field last saved (its error), until that field changes. */
   const [refusal, setRefusal] = useState<{ field: Field; error: unknown }>();
-  const changed = (field: Field) => setRefusal((r) => (r?.field === field ? undefined : r));
-  /** A failed save: said under the field the core refused, else by `otherwise`. */
-  const failed = (err: unknown, otherwise: () => void) => {
+  /** The owner's edits so far, by field: an answer comes for what was sent, shown only if still there. */
+  const edits = useRef({ url: 0, key: 0, model: 0 });
+  const untouchedSince = (sent: typeof edits.current) =>
+    sent.url === edits.current.url && sent.key === edits.current.key && sent.model === edits.current.model;
+  const changed = (field: Field) => {
+    edits.current[field]++;
+    setRefusal((r) => (r?.field === field ? undefined : r));
+  };
+  /** A failed save of what was `sent`: said under the field the core refused (unless typed anew since), else by `otherwise`. */
+  const failed = (err: unknown, sent: typeof edits.current, otherwise: () => void) => {
     const field = refusedField(err);
-    if (field) setRefusal({ field, error: err });
-    else otherwise();
+    if (!field) otherwise();
+    else if (sent[field] === edits.current[field]) setRefusal({ field, error: err });
   };
   /** Fills the fields with the settings saved now, dropping what was typed (the key too). */
   const fillFrom = (next: ProviderInfo) => {
@@ -152,6 +159,7 @@ export function ProviderForm({ info, onSaved }: Props) {
     }
     setTest(undefined);
     changed('url');
+    edits.current.model++;
   };
 
   const save = async (): Promise<boolean> => {
@@ -177,12 +185,13 @@ export function ProviderForm({ info, onSaved }: Props) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy('save');
+    const sent = { ...edits.current };
     try {
       await save();
       toast({ tone: 'success', title: t.provider.saved });
       onSaved();
     } catch (err) {
-      failed(err, () => toast({ tone: 'error', title: t.provider.saveFailed, body: errorText(t, err) }));
+      failed(err, sent, () => toast({ tone: 'error', title: t.provider.saveFailed, body: errorText(t, err) }));
     } finally {
       setBusy(undefined);
     }
@@ -191,14 +200,17 @@ export function ProviderForm({ info, onSaved }: Props) {
   const onTest = async () => {
     setBusy('test');
     setTest(undefined);
+    const sent = { ...edits.current };
     try {
       if (dirty || apiKey) {
         await save();
         onSaved();
       }
-      setTest(await client.call.testProvider());
+      const result = await client.call.testProvider();
+      // Of the settings as they were: with a field changed since, it is not said next to it.
+      if (untouchedSince(sent)) setTest(result);
     } catch (err) {
-      failed(err, () => setTest({ ok: false, message: errorText(t, err) }));
+      failed(err, sent, () => untouchedSince(sent) && setTest({ ok: false, message: errorText(t, err) }));
     } finally {
       setBusy(undefined);
     }
@@ -311,7 +323,10 @@ export function ProviderForm({ info, onSaved }: Props) {
             value={model}
             spellCheck={false}
             autoComplete="off"
-            onChange={(e) => setModel(e.target.value)}
+            onChange={(e) => {
+              setModel(e.target.value);
+              edits.current.model++;
+            }}
           />
         </div>
         <div className="field">

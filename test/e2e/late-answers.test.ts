@@ -1,8 +1,9 @@
 /**
  * An answer that moves the page (a first message's new conversation, a conversation or a skill
  * deleted, a new skill's template) moves it only if the owner is still where they asked: one who
- * has gone elsewhere before the answer came stays where they went. The answers are held back by
- * relaying the page's real socket, so the owner's move comes first.
+ * has gone elsewhere before the answer came stays where they went, and one who has begun editing
+ * meanwhile is asked before those edits are left. A review's answer closes only its own dialog.
+ * The answers are held back by relaying the page's real socket, so the owner's move comes first.
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -25,7 +26,7 @@ function seed(home: string): void {
   } finally {
     store.close();
   }
-  for (const name of ['old_notes', 'doomed_notes', 'kept_notes'])
+  for (const name of ['old_notes', 'doomed_notes', 'kept_notes', 'first_review', 'second_review'])
     writeSkill(dataPaths(home).userSkills, name, scriptSkill({ description: 'Notes.', script: 'echo notes' }));
 }
 
@@ -139,6 +140,21 @@ it('an owner who went to Settings while a new skill was opened, or a skill delet
   await other.context().close();
 });
 
+/** Types `text` at the end of the skill editor's file, unsaved (Save is then offered). */
+async function editUnsaved(page: Page, text: string): Promise<void> {
+  await page.locator('[data-testid="skill-editor"] .cm-content').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText(text);
+  await expect.poll(() => page.getByTestId('skill-save').isEnabled()).toBe(true);
+}
+
+/** The page is held by the question before leaving unsaved edits: Cancel keeps them at `route`. */
+async function askedAndKept(page: Page, route: string, text: string): Promise<void> {
+  await page.getByTestId('confirm-cancel').click();
+  expect(await hash(page)).toBe(route);
+  expect(await page.locator('[data-testid="skill-editor"] .cm-content').textContent()).toContain(text);
+}
+
 it('an owner who went on to edit another skill while one was deleted is still asked before leaving the edits', async () => {
   const { page, held, release } = await pageHolding('deleteSkill');
   await page.goto(`${world.app.origin}/#/skills/doomed_notes`);
@@ -150,16 +166,51 @@ it('an owner who went on to edit another skill while one was deleted is still as
   await expect.poll(() => hash(page)).toBe('#/skills/kept_notes');
   const editor = page.locator('[data-testid="skill-editor"] .cm-content');
   await expect.poll(() => editor.textContent()).toContain('echo notes');
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.insertText('An edit not saved.');
-  await expect.poll(() => page.getByTestId('skill-save').isEnabled()).toBe(true);
+  await editUnsaved(page, 'An edit not saved.');
   release();
   await answersTakenIn(world.app, page);
 
   await page.getByTestId('nav-settings').click();
-  await page.getByTestId('confirm-cancel').click();
-  expect(await hash(page)).toBe('#/skills/kept_notes');
-  expect(await editor.textContent()).toContain('An edit not saved.');
+  await askedAndKept(page, '#/skills/kept_notes', 'An edit not saved.');
+  await page.context().close();
+});
+
+it('an owner who began editing the skill shown while a new skill was opened is asked before leaving the edits', async () => {
+  const { page, held, release } = await pageHolding('skillTemplate');
+  await page.goto(`${world.app.origin}/#/skills/kept_notes`);
+  const editor = page.locator('[data-testid="skill-editor"] .cm-content');
+  await expect.poll(() => editor.textContent()).toContain('echo notes');
+  await page.getByTestId('skill-new').click();
+  await page.getByTestId('skill-new-name').fill('newer_notes');
+  await page.getByTestId('skill-new-create').click();
+  await expect.poll(held).toBe(1);
+  await editUnsaved(page, 'Typed while the template came.');
+  release();
+  await answersTakenIn(world.app, page);
+  await askedAndKept(page, '#/skills/kept_notes', 'Typed while the template came.');
+  await page.context().close();
+});
+
+it("a review marked and left before its answer does not close the next skill's review", async () => {
+  const { page, held, release } = await pageHolding('reviewSkill');
+  await page.goto(`${world.app.origin}/#/skills`);
+  const dialog = page.getByTestId('skill-review-dialog');
+  const row = (name: string) => page.locator(`[data-testid="skill-row"][data-name="${name}"]`);
+  await row('first_review').getByTestId('skill-review').click();
+  await dialog.getByTestId('skill-review-version').waitFor();
+  await page.getByTestId('skill-review-mark').click();
+  await expect.poll(held).toBe(1);
+  await page.getByTestId('skill-review-cancel').click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  await row('second_review').getByTestId('skill-review').click();
+  await dialog.getByTestId('skill-review-version').waitFor();
+  expect(await dialog.textContent()).toContain('second_review');
+  release();
+  await answersTakenIn(world.app, page);
+  expect(await dialog.isVisible()).toBe(true);
+  expect(await dialog.textContent()).toContain('second_review');
+  // The first was marked all the same.
+  await expect.poll(() => row('first_review').getByTestId('skill-review').count()).toBe(0);
   await page.context().close();
 });

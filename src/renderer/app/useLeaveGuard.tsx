@@ -7,7 +7,7 @@
  * (No `beforeunload`: the desktop window hides to the tray rather than closing, and a question
  * there would silently keep iAs from quitting.)
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../i18n.js';
 import { ConfirmDialog } from '../ui/Dialog.js';
 import { goTo, holdPage } from './router.js';
@@ -43,8 +43,13 @@ export function useLeaveGuard(dirty: boolean, message: string, onDiscard?: () =>
     };
   }, [dirty]);
 
+  // As the page is now: `guarded` may be called once an answer comes, edits made meanwhile.
+  const dirtyNow = useRef(dirty);
+  useEffect(() => {
+    dirtyNow.current = dirty;
+  });
   const guarded = (go: () => void) => {
-    if (dirty) setPending({ go });
+    if (dirtyNow.current) setPending({ go });
     else go();
   };
 

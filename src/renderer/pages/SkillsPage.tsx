@@ -71,10 +71,13 @@ export function SkillsPage({ selected }: { selected?: string }) {
     setCreating(false);
     try {
       const content = await client.call.skillTemplate(kind, locale);
-      // Opened where it was asked for: an owner gone elsewhere meanwhile is not taken back.
+      // Opened where it was asked for: an owner gone elsewhere meanwhile is not taken back, and
+      // one who has begun editing the skill shown meanwhile is asked first.
       if (!isShown('skills', selected)) return;
-      setDraft({ name, content });
-      navigate('skills', name);
+      guarded(() => {
+        setDraft({ name, content });
+        navigate('skills', name);
+      });
     } catch (err) {
       toast({ tone: 'error', title: t.skills.templateFailed, body: errorMessage(err) });
     }

@@ -3,7 +3,7 @@
  * character visible; binary and large files named with their size), and "Mark as reviewed", which
  * marks exactly the version shown: the core refuses it if the folder has changed since.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SkillVersion } from '../../shared/contract.js';
 import { visibleLine, visibleText } from '../../shared/visible-text.js';
 import { client, errorText } from '../api/client.js';
@@ -26,6 +26,11 @@ export function ReviewDialog({ name, onClose, onDone }: Props) {
   const [version, setVersion] = useState<SkillVersion>();
   const [failure, setFailure] = useState<{ error: unknown }>();
   const [busy, setBusy] = useState(false);
+  /** The skill the dialog shows now, for a mark answered later. */
+  const shownName = useRef(name);
+  useEffect(() => {
+    shownName.current = name;
+  });
 
   useEffect(() => {
     setVersion(undefined);
@@ -56,7 +61,8 @@ export function ReviewDialog({ name, onClose, onDone }: Props) {
       toast({ tone: 'error', title: t.skills.reviewFailed, body: errorText(t, err) });
     } finally {
       setBusy(false);
-      onClose();
+      // Closed only if it still shows that skill: one closed meanwhile, and another opened, stays open.
+      if (shownName.current === version.name) onClose();
       onDone();
     }
   };

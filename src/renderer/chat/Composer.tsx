@@ -38,6 +38,13 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, focus
   useEffect(() => {
     leftInBox = text;
   }, [text]);
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     input.current?.focus();
@@ -59,7 +66,10 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, focus
     const typed = text;
     setText('');
     void onSend(typed.trim()).then((taken) => {
-      if (!taken) setText((now) => (now === '' ? typed : now));
+      if (taken) return;
+      if (shown.current) setText((now) => (now === '' ? typed : now));
+      // The owner left the chat before the answer came: the text is there on return.
+      else if (leftInBox === '') leftInBox = typed;
     });
     // Sent with the button, the focus would stay on it (and move to Stop): keep it in the box.
     input.current?.focus();

@@ -51,12 +51,10 @@ describe('a chat message while another process runs a turn in the same conversat
     await expect
       .poll(async () => (await page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
       .toContain('Sent.');
-    expect(conversations.messages('conv-elsewhere').map((m) => m.content)).toEqual([
-      'make the report',
-      'The report is ready.',
-      'and email it to the boss',
-      'Sent.',
-    ]);
+    // Shown as it streams; stored as the turn ends.
+    await expect
+      .poll(() => conversations.messages('conv-elsewhere').map((m) => m.content))
+      .toEqual(['make the report', 'The report is ready.', 'and email it to the boss', 'Sent.']);
     await page.context().close();
   });
 });

@@ -95,7 +95,7 @@ export function SkillEditor(props: Props) {
     const keepText = heldDraft.current;
     heldDraft.current = false;
     const sent = sentText.current;
-    // What typed since the save differs from it is an edit still to save, from now on.
+    // Saved as sent: text typed since (which differs from it) is an edit still to save.
     if (keepText && sent !== undefined) setSaved((s) => s ?? sent);
     let live = true;
     client.call.readSkill(name).then(

@@ -13,7 +13,7 @@ import { servedWorld } from './served-world.js';
 const SOON = { timeout: 15_000 };
 
 /** What happens to the page's saves: passed on, their answers held until released, or refused. */
-let answers: 'pass' | 'hold' | 'refuse' = 'pass';
+let answers: 'pass' | 'hold' | 'refuse' | 'hold-news' = 'pass';
 const held: { frame: { id?: unknown }; send: () => void }[] = [];
 let heldSaves = 0;
 /** The ids of the page's saves, in order. */
@@ -34,10 +34,12 @@ const world = servedWorld({
             if (save && answers === 'hold') heldSaves++;
             if (save) saveIds.push(frame.id);
           });
-          // While held, nothing from the core reaches the page: neither the answer nor the change event.
+          // While held, nothing from the core reaches the page: neither the answer nor the change
+          // event ('hold-news': the change events alone).
           server.onMessage((message) => {
-            if (answers === 'hold')
-              held.push({ frame: JSON.parse(String(message)) as object, send: () => ws.send(message) });
+            const frame = JSON.parse(String(message)) as { id?: unknown };
+            if (answers === 'hold' || (answers === 'hold-news' && frame.id === undefined))
+              held.push({ frame, send: () => ws.send(message) });
             else ws.send(message);
           });
         });
@@ -112,4 +114,21 @@ it("a choice made while an earlier one's answer is on its way stays shown when t
   await expect.poll(() => world.page.locator('html').getAttribute('lang'), SOON).toBe('en');
   await language.selectOption('system');
   await expect.poll(core, SOON).toBe('system');
+});
+
+it('a choice answered with nothing stays shown before the news of the change comes', async () => {
+  await world.page.goto(`${world.app.origin}/#/settings`);
+  await paused().waitFor();
+  const was = await paused().isChecked();
+  answers = 'hold-news';
+  const before = held.length;
+  await paused().click();
+  await expect.poll(async () => (await world.other.call<AppSettings>('getSettings')).highRiskPaused, SOON).toBe(!was);
+  // The news of it is held: it comes after the answer, which the page has had some time to take in.
+  await expect.poll(() => held.length, SOON).toBeGreaterThan(before);
+  await world.page.waitForTimeout(300);
+  expect(await paused().isChecked()).toBe(!was);
+  answers = 'pass';
+  for (const { send } of held.splice(0)) send();
+  await expect.poll(() => paused().isChecked(), SOON).toBe(!was);
 });

@@ -111,7 +111,8 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
       setUnanswered((list) => [...list, { id, choice }]);
       try {
         const next = await saving;
-        if (next) setData(() => next);
+        // Answered with the settings, or with nothing (the choice is then what is saved).
+        setData((current) => next ?? (current && { ...current, ...choice }));
       } catch (err) {
         reload();
         throw err;

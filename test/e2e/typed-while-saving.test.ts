@@ -94,6 +94,10 @@ it('a key refused after another was typed is not said under the new one', async 
   expect(await keyError.count()).toBe(0);
   expect(await key.getAttribute('aria-invalid')).toBe('false');
   expect(await key.inputValue()).toBe('sk-typed-anew');
+  // Nothing was saved, and that is said apart from the field.
+  expect(await page.locator('[data-testid="toast"].toast-error').textContent()).toContain(
+    'The API key has a space or line break in it',
+  );
   await page.context().close();
 });
 

@@ -75,11 +75,11 @@ export function ProviderForm({ info, onSaved }: Props) {
   const [apiKey, setApiKey] = useState('');
   /** The fields show a suggestion (nothing saved yet), which Test saves first. */
   const [suggested, setSuggested] = useState(nothingSaved(info));
-  /** What Test saves first: a suggestion, or fields that differ from those last filled or saved. */
-  const dirty = suggested || !sameFields({ preset, baseUrl, model }, base);
   const [busy, setBusy] = useState<'save' | 'test' | 'remove'>();
   /** The settings saved elsewhere are not those the fields were filled from, which hold edits. */
   const [changedElsewhere, setChangedElsewhere] = useState(false);
+  /** What Test saves first: a suggestion, fields changed elsewhere, or fields that differ from those last filled or saved. */
+  const dirty = suggested || changedElsewhere || !sameFields({ preset, baseUrl, model }, base);
   /** "Remove saved key" was clicked: the dialog asks first. */
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [test, setTest] = useState<{ ok: boolean; message: string; messageCode?: MessageCode }>();
@@ -96,8 +96,8 @@ export function ProviderForm({ info, onSaved }: Props) {
   /** A failed save of what was `sent`: said under the field the core refused (unless typed anew since), else by `otherwise`. */
   const failed = (err: unknown, sent: typeof edits.current, otherwise: () => void) => {
     const field = refusedField(err);
-    if (!field) otherwise();
-    else if (sent[field] === edits.current[field]) setRefusal({ field, error: err });
+    if (field && sent[field] === edits.current[field]) setRefusal({ field, error: err });
+    else otherwise();
   };
   /** Fills the fields with the settings saved now, dropping what was typed (the key too). */
   const fillFrom = (next: ProviderInfo) => {
@@ -201,16 +201,23 @@ export function ProviderForm({ info, onSaved }: Props) {
     setBusy('test');
     setTest(undefined);
     const sent = { ...edits.current };
+    let saving = false;
     try {
       if (dirty || apiKey) {
+        saving = true;
         await save();
         onSaved();
+        saving = false;
       }
       const result = await client.call.testProvider();
       // Of the settings as they were: with a field changed since, it is not said next to it.
       if (untouchedSince(sent)) setTest(result);
     } catch (err) {
-      failed(err, sent, () => untouchedSince(sent) && setTest({ ok: false, message: errorText(t, err) }));
+      failed(err, sent, () => {
+        if (untouchedSince(sent)) setTest({ ok: false, message: errorText(t, err) });
+        // Not saved, with fields changed since: said all the same, apart from them.
+        else if (saving) toast({ tone: 'error', title: t.provider.saveFailed, body: errorText(t, err) });
+      });
     } finally {
       setBusy(undefined);
     }

@@ -86,17 +86,19 @@ export function SkillEditor(props: Props) {
   useEffect(() => {
     if (draft !== undefined) {
       heldDraft.current = true;
+      sentText.current = undefined;
       setFile({ name, source: 'user', path: '', content: draft });
       setContent(draft);
       setSaved(undefined);
       setMount((m) => m + 1);
       return;
     }
-    const keepText = heldDraft.current;
-    heldDraft.current = false;
+    // Kept only if saved from here: a skill of that name made elsewhere is loaded as it is.
     const sent = sentText.current;
+    const keepText = heldDraft.current && sent !== undefined;
+    heldDraft.current = false;
     // Saved as sent: text typed since (which differs from it) is an edit still to save.
-    if (keepText && sent !== undefined) setSaved((s) => s ?? sent);
+    if (keepText) setSaved((s) => s ?? sent);
     let live = true;
     client.call.readSkill(name).then(
       (loaded) => {
@@ -180,6 +182,7 @@ export function SkillEditor(props: Props) {
   const save = async () => {
     if (!editable || busy || (!dirty && !isNew)) return;
     setBusy('save');
+    const sentBefore = sentText.current;
     sentText.current = content;
     try {
       const result = await client.call.saveSkill(name, content);
@@ -191,6 +194,7 @@ export function SkillEditor(props: Props) {
       else toast({ tone: 'error', title: t.skills.savedWithErrors(name), body: t.skills.errors(result.errors.length) });
       onSaved(name);
     } catch (err) {
+      sentText.current = sentBefore;
       toast({ tone: 'error', title: t.skills.notSaved, body: errorText(t, err) });
     } finally {
       setBusy(undefined);

@@ -41,6 +41,17 @@ it('a message not taken waits in the box for an owner who left the chat before t
 
   await page.goto(`${world.app.origin}/#/chat/conv-elsewhere`);
   await expect.poll(() => input.inputValue()).toBe(text);
+
+  // Left and come back before the answer came: the text comes back into the box on screen.
+  await page.getByTestId('send-button').click();
+  await expect.poll(held).toBe(1);
+  await page.goto(`${world.app.origin}/#/settings`);
+  await page.getByTestId('settings-language').waitFor();
+  await page.goto(`${world.app.origin}/#/chat/conv-elsewhere`);
+  await expect.poll(() => input.isEnabled()).toBe(true);
+  release();
+  await answersTakenIn(world.app, page);
+  expect(await input.inputValue()).toBe(text);
   expect(world.app.model.requests).toHaveLength(0);
   await page.context().close();
 });

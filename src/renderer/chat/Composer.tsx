@@ -30,6 +30,9 @@ const MAX_HEIGHT_PX = 200;
  */
 let leftInBox = '';
 
+/** Gives a message back into the box on screen, unless something else has been typed there; none while the chat is not shown. */
+let giveBack: ((text: string) => void) | undefined;
+
 export function Composer({ busy, disabled, disabledReason, onSend, onStop, focusKey }: Props) {
   const t = useT();
   const [text, setText] = useState(() => leftInBox);
@@ -38,11 +41,11 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, focus
   useEffect(() => {
     leftInBox = text;
   }, [text]);
-  const shown = useRef(false);
   useEffect(() => {
-    shown.current = true;
+    const mine = (typed: string) => setText((now) => (now === '' ? typed : now));
+    giveBack = mine;
     return () => {
-      shown.current = false;
+      if (giveBack === mine) giveBack = undefined;
     };
   }, []);
 
@@ -67,8 +70,9 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, focus
     setText('');
     void onSend(typed.trim()).then((taken) => {
       if (taken) return;
-      if (shown.current) setText((now) => (now === '' ? typed : now));
-      // The owner left the chat before the answer came: the text is there on return.
+      // Into the box on screen (this one, or the one of a chat left and come back to meanwhile);
+      // with the chat left, the text is there on return.
+      if (giveBack) giveBack(typed);
       else if (leftInBox === '') leftInBox = typed;
     });
     // Sent with the button, the focus would stay on it (and move to Stop): keep it in the box.

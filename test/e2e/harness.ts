@@ -200,37 +200,47 @@ export interface AskedCall {
   params?: unknown[];
 }
 
+/** A frame held back from the page: the answer to `call`, or an `event` of the core's news. */
+export interface HeldFrame {
+  call?: AskedCall;
+  event?: { type?: string };
+}
+
 /**
  * Relays `page`'s socket (one opened after this) to the real server, holding back the answers to
- * the calls `hold` picks as they are asked, until `release` sends them on. `asked` sees every call.
+ * the calls `hold` picks as they are asked, and the news `holdEvent` picks, until `release` sends
+ * them on in the order they came (those `pick` picks, or all). `asked` sees every call.
  */
 export async function holdAnswers(
   page: Page,
   hold: (call: AskedCall) => boolean,
   asked?: (call: AskedCall) => void,
-): Promise<{ held: () => number; release: () => void }> {
-  const holding = new Set<unknown>();
-  let waiting: (() => void)[] = [];
+  holdEvent?: (event: { type?: string }) => boolean,
+): Promise<{ held: () => number; release: (pick?: (frame: HeldFrame) => boolean) => void }> {
+  const holding = new Map<unknown, AskedCall>();
+  let waiting: (HeldFrame & { send: () => void })[] = [];
   await page.routeWebSocket(/\/ws$/, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((message) => {
       const call = JSON.parse(String(message)) as AskedCall;
       asked?.(call);
-      if (hold(call)) holding.add(call.id);
+      if (hold(call)) holding.set(call.id, call);
       server.send(message);
     });
     server.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { id?: unknown };
-      if (frame.id !== undefined && holding.has(frame.id)) waiting.push(() => ws.send(message));
-      else ws.send(message);
+      const frame = JSON.parse(String(message)) as { id?: unknown; event?: { type?: string } };
+      const send = () => ws.send(message);
+      if (frame.id !== undefined && holding.has(frame.id)) waiting.push({ call: holding.get(frame.id), send });
+      else if (frame.event && holdEvent?.(frame.event)) waiting.push({ event: frame.event, send });
+      else send();
     });
   });
   return {
     held: () => waiting.length,
-    release: () => {
-      const now = waiting;
-      waiting = [];
-      for (const send of now) send();
+    release: (pick = () => true) => {
+      const now = waiting.filter((frame) => pick(frame));
+      waiting = waiting.filter((frame) => !now.includes(frame));
+      for (const frame of now) frame.send();
     },
   };
 }
@@ -240,10 +250,11 @@ export async function openHolding(
   browser: Browser,
   app: Served,
   hold: (call: AskedCall) => boolean,
-): Promise<{ page: Page; held: () => number; release: () => void }> {
+  holdEvent?: (event: { type?: string }) => boolean,
+): Promise<{ page: Page; held: () => number; release: (pick?: (frame: HeldFrame) => boolean) => void }> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const holding = await holdAnswers(page, hold);
+  const holding = await holdAnswers(page, hold, undefined, holdEvent);
   await page.goto(app.url);
   await page.waitForSelector('[data-testid="message-input"]');
   return { page, ...holding };

@@ -2,10 +2,11 @@
  * The app's settings, and what follows from them at once: the theme on <html> and the language
  * of every string. Until the core answers, the last choice (kept in localStorage) or the OS's.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AppSettings, Language, Theme } from '../../shared/contract.js';
 import { client } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
+import { useUnanswered } from '../api/unanswered.js';
 import { dictionaries, I18nContext, pickLocale, systemLanguage } from '../i18n.js';
 import { localTimeZone } from '../ui/format.js';
 
@@ -71,14 +72,10 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     (event) => event.type === 'settings-changed',
   );
   const { setData, reload } = loaded;
-  /**
-   * Choices sent and not answered yet, oldest first: shown over the settings as last read, so that
-   * an earlier choice's late answer (or a read made before a choice) never shows instead of it.
-   */
-  const [unanswered, setUnanswered] = useState<{ id: number; choice: Partial<AppSettings> }[]>([]);
-  const sent = useRef(0);
+  // Choices not answered yet show over the settings as last read (see useUnanswered).
+  const { choices: unanswered, send } = useUnanswered<Partial<AppSettings>>();
   const settings = useMemo(
-    () => loaded.data && unanswered.reduce<AppSettings>((shown, { choice }) => ({ ...shown, ...choice }), loaded.data),
+    () => loaded.data && unanswered.reduce<AppSettings>((shown, choice) => ({ ...shown, ...choice }), loaded.data),
     [loaded.data, unanswered],
   );
   const systemDark = useSystemDark();
@@ -107,20 +104,15 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   // the saved settings again.
   const shownWhileSaved = useCallback(
     async (choice: Partial<AppSettings>, saving: Promise<AppSettings | void>) => {
-      const id = ++sent.current;
-      setUnanswered((list) => [...list, { id, choice }]);
       try {
-        const next = await saving;
         // Answered with the settings, or with nothing (the choice is then what is saved).
-        setData((current) => next ?? (current && { ...current, ...choice }));
+        await send(choice, saving, (next) => setData((current) => next ?? (current && { ...current, ...choice })));
       } catch (err) {
         reload();
         throw err;
-      } finally {
-        setUnanswered((list) => list.filter((u) => u.id !== id));
       }
     },
-    [setData, reload],
+    [send, setData, reload],
   );
   const save = useCallback(
     (input: SettingsInput) => shownWhileSaved(input, client.call.saveSettings(input)),

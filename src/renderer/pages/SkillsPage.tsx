@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SkillInfo } from '../../shared/contract.js';
 import { client, errorMessage } from '../api/client.js';
 import { useIasEvent, useLoad } from '../api/hooks.js';
+import { switchedAsChosen, useUnanswered } from '../api/unanswered.js';
 import { isShown, navigate } from '../app/router.js';
 import { useToast } from '../app/Toasts.js';
 import { useLeaveGuard } from '../app/useLeaveGuard.js';
@@ -32,7 +33,11 @@ export function SkillsPage({ selected }: { selected?: string }) {
   const [draft, setDraft] = useState<{ name: string; content: string }>();
   const [dirty, setDirty] = useState(false);
 
-  const skills = useMemo(() => state.data?.skills ?? [], [state.data]);
+  const toggles = useUnanswered<{ name: string; enabled: boolean }>();
+  const skills = useMemo(
+    () => switchedAsChosen(state.data?.skills ?? [], toggles.choices, (c, skill) => c.name === skill.name),
+    [state.data, toggles.choices],
+  );
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     if (!needle) return skills;
@@ -55,12 +60,17 @@ export function SkillsPage({ selected }: { selected?: string }) {
   const patch = (name: string, change: Partial<SkillInfo>) =>
     setData((data) => data && { ...data, skills: data.skills.map((s) => (s.name === name ? { ...s, ...change } : s)) });
 
+  // A switch shows the last choice until it is answered (see useUnanswered), then as saved; a refused
+  // one shows the skill as the core has it.
   const toggle = (skill: SkillInfo, enabled: boolean) => {
-    patch(skill.name, { enabled });
-    client.call.setSkillEnabled(skill.name, enabled).catch((err: unknown) => {
-      patch(skill.name, { enabled: !enabled });
-      toast({ tone: 'error', title: t.skills.toggleFailed, body: errorMessage(err) });
-    });
+    toggles
+      .send({ name: skill.name, enabled }, client.call.setSkillEnabled(skill.name, enabled), () =>
+        patch(skill.name, { enabled }),
+      )
+      .catch((err: unknown) => {
+        reload();
+        toast({ tone: 'error', title: t.skills.toggleFailed, body: errorMessage(err) });
+      });
   };
 
   // Review shows every file of the skill's version first; what is marked is the version shown.

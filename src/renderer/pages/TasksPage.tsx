@@ -3,10 +3,11 @@
  * switch pauses or resumes one, Run now runs one at once, Delete removes it. Tasks are made in chat,
  * so an empty page says how. `#/tasks/<id>` (a link from the audit log) shows that task, marked.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { TaskInfo } from '../../shared/contract.js';
 import { client, errorMessage } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
+import { switchedAsChosen, useUnanswered } from '../api/unanswered.js';
 import { navigate } from '../app/router.js';
 import { useToast } from '../app/Toasts.js';
 import { useT } from '../i18n.js';
@@ -29,12 +30,16 @@ export function TasksPage({ selected }: { selected?: string }) {
 
   const replace = (task: TaskInfo) => setData((list) => list?.map((x) => (x.id === task.id ? task : x)));
 
+  // A switch shows the last choice until it is answered (see useUnanswered); a refused one shows the
+  // task as the core has it.
+  const toggles = useUnanswered<{ id: string; enabled: boolean }>();
   const toggle = (task: TaskInfo, enabled: boolean) => {
-    replace({ ...task, enabled });
-    client.call.setTaskEnabled(task.id, enabled).then(replace, (err: unknown) => {
-      replace(task);
-      toast({ tone: 'error', title: t.tasks.toggleFailed, body: errorMessage(err) });
-    });
+    toggles
+      .send({ id: task.id, enabled }, client.call.setTaskEnabled(task.id, enabled), replace)
+      .catch((err: unknown) => {
+        reload();
+        toast({ tone: 'error', title: t.tasks.toggleFailed, body: errorMessage(err) });
+      });
   };
 
   const started = (id: string, on: boolean) =>
@@ -65,7 +70,10 @@ export function TasksPage({ selected }: { selected?: string }) {
     );
   };
 
-  const list = tasks.data ?? [];
+  const list = useMemo(
+    () => switchedAsChosen(tasks.data ?? [], toggles.choices, (c, task) => c.id === task.id),
+    [tasks.data, toggles.choices],
+  );
   return (
     <div className="simple-page tasks-page">
       <header className="page-head">

@@ -56,7 +56,9 @@ export const chineseTurnMessages: TurnMessageStrings = {
                 ? `那里的服务不支持 https：普通 http 服务（本地服务通常如此）请使用 ${p.url}。`
                 : p.reason === 'untrusted-certificate'
                   ? '它的 https 证书不受信任：如果证书由公司的代理或你自己的证书机构签发，请把 NODE_EXTRA_CA_CERTS 指向那个证书。'
-                  : '';
+                  : p.reason === 'blocked-port'
+                    ? `iAs（和所有浏览器一样）从不连接端口 ${p.port}，因为它属于别的协议：请让模型服务改用其他端口，例如 8000。`
+                    : '';
     // With no reason, the line ends with the detail: a sentence, as a retry's words follow it.
     return `无法连接位于 ${p.baseUrl} 的模型服务。${reason}${why(reason ? p.detail : asSentence(p.detail))}`;
   },

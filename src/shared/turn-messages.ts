@@ -36,14 +36,23 @@ export interface TurnMessageParams {
    * The connection failed; `reason` when it is one people can mend: nothing listens at `address`
    * (`refused`), there only over IPv6 where `localhost` led (`ipv6-localhost`), a host name DNS does
    * not know (`no-such-host`, `host` being it), or could not look up as no name server answered
-   * (`no-name-server`), https to a plain-http port (`not-https`), or a
-   * certificate that is not trusted (`untrusted-certificate`).
+   * (`no-name-server`), https to a plain-http port (`not-https`), a
+   * certificate that is not trusted (`untrusted-certificate`), or a `port` fetch never connects to
+   * (`blocked-port`).
    */
   'server-unreachable': {
     baseUrl: string;
     detail: string;
-    reason?: 'refused' | 'ipv6-localhost' | 'no-such-host' | 'no-name-server' | 'not-https' | 'untrusted-certificate';
+    reason?:
+      | 'refused'
+      | 'ipv6-localhost'
+      | 'no-such-host'
+      | 'no-name-server'
+      | 'not-https'
+      | 'untrusted-certificate'
+      | 'blocked-port';
     address?: string;
+    port?: string;
     host?: string;
     url?: string;
   };
@@ -200,7 +209,9 @@ export const englishTurnMessages: TurnMessageStrings = {
                 ? ` The server there does not speak https: for a plain-http server (as local ones are), use ${p.url}.`
                 : p.reason === 'untrusted-certificate'
                   ? " Its https certificate is not trusted: if your company's proxy or your own authority signed it, point NODE_EXTRA_CA_CERTS at that certificate."
-                  : '';
+                  : p.reason === 'blocked-port'
+                    ? ` Port ${p.port} is one that iAs (as every browser) never connects to, as it belongs to another protocol: run the model server on another port, such as 8000.`
+                    : '';
     return why
       ? `Cannot reach the model server at ${p.baseUrl}.${why} (${p.detail})`
       : `Cannot reach the model server at ${p.baseUrl}: ${asSentence(p.detail)}`;

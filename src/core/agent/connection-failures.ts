@@ -2,7 +2,8 @@
  * Why a connection to the model server failed, in words people can act on. The openai client
  * says only "Connection error."; the reason is in the error under it (fetch's, then the system's):
  * nothing listening at that port, `localhost` that led to IPv6 where nothing listens, a host name
- * DNS does not know, https to a plain-http port, a certificate nobody here trusts.
+ * DNS does not know, https to a plain-http port, a certificate nobody here trusts, a port fetch
+ * refuses to connect to.
  */
 import { turnMessage, type TurnMessage } from './turn-messages.js';
 
@@ -40,6 +41,16 @@ function systemError(error: unknown): { cause?: SystemError; tried: string[] } {
   return { cause, tried };
 }
 
+/** Whether fetch refused the URL's port itself (undici's network error "bad port"). */
+function blockedPort(error: unknown): boolean {
+  let at: unknown = error;
+  for (let depth = 0; depth < 6 && at instanceof Error; depth++) {
+    if (at.message === 'bad port') return true;
+    at = at.cause;
+  }
+  return false;
+}
+
 /** `url` with another scheme or host (for a base URL to try instead). */
 function withUrl(baseUrl: string, change: (url: URL) => void): string {
   const url = new URL(baseUrl);
@@ -62,6 +73,10 @@ export function connectionFailure(error: Error, baseUrl: string): TurnMessage & 
     ...turnMessage('server-unreachable', { baseUrl, detail, ...params }),
     retryable,
   });
+  // fetch never connects to the ports browsers block (9, 6000, 6665-6669, 10080…): no system error.
+  if (url && blockedPort(error)) {
+    return line({ reason: 'blocked-port', port: url.port || (url.protocol === 'https:' ? '443' : '80') }, false);
+  }
   if (!url || !cause) return line({}, true);
   if (code === 'ECONNREFUSED') {
     // The address refused, or the name when several were tried.

@@ -184,6 +184,25 @@ describe('provider failures become clear messages, with retries where they help'
     expect(turn.error).toMatch(/Cannot reach the model server at http:\/\/127\.0\.0\.1:9\/v1/);
   });
 
+  it('a port fetch never connects to is named as such, and not tried again', async () => {
+    w = await agentWorld({
+      agent: {
+        retries: 2,
+        provider: () => ({
+          baseUrl: 'http://127.0.0.1:6000/v1',
+          model: 'm',
+          apiKey: 'k',
+          from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
+        }),
+      },
+    });
+    const turn = await w.agent.send('hi');
+    expect(turn.error).toBe(
+      'Cannot reach the model server at http://127.0.0.1:6000/v1. Port 6000 is one that iAs (as every browser) never connects to, as it belongs to another protocol: run the model server on another port, such as 8000. (Connection error.)',
+    );
+    expect(w.events.filter((e) => e.type === 'retry')).toEqual([]);
+  });
+
   it('a server that closes the connection unanswered: its line is a sentence, which the retry’s words follow', async () => {
     const hangsUp = net.createServer((socket) => socket.on('data', () => socket.destroy()));
     await new Promise<void>((resolve) => hangsUp.listen(0, '127.0.0.1', resolve));

@@ -29,7 +29,7 @@ import { SkillConfigStore } from './skills/skill-config.js';
 import { stopLeftoverProcesses } from './skills/leftover-processes.js';
 import { copyExampleSkills } from './skills/examples.js';
 import { keepSwitchesWithSkills } from './skills/own-switches.js';
-import { markReviewed } from './approval/review.js';
+import { markReviewedIfAt } from './approval/review.js';
 import { movePuppetTokenToSecrets } from './channels/puppet-token.js';
 import type { Skill } from './skills/types.js';
 import type { BuiltinServices } from './builtins/index.js';
@@ -120,10 +120,10 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
   // Before the first load: folders gone or shipped since the last run count too.
   keepSwitchesWithSkills(registry, store.skillSettings);
   registry.loadAll();
-  // Shipped with iAs, not written by a stranger: the copies count as reviewed at this version.
-  for (const name of copied) {
-    const skill = registry.get(name);
-    if (skill?.source === 'user') markReviewed(skill, store.skillSettings);
+  // Shipped with iAs, not written by a stranger: the copies count as reviewed at the version
+  // copied, and only if the folder is still that version.
+  for (const { name, hash } of copied) {
+    if (registry.get(name)?.source === 'user') markReviewedIfAt(registry, name, hash, store.skillSettings);
   }
   const secrets = options.secrets ?? new FileSecretStore(paths.secrets, { forgetsSealedCopies: true, ownFolder: true });
   // A puppet service token an earlier iAs kept in the database goes to the secret store.

@@ -8,12 +8,13 @@ import { problemsInFileOrder } from '../../shared/problem-order.js';
 import { apiError } from './api-error.js';
 import { NotRegularFileError, readRegularFile } from '../regular-file.js';
 import { showSkillVersion } from './skill-version.js';
-import { effectiveRisk, isReviewed, markReviewed, markReviewedIfAt } from '../approval/review.js';
-import { hashFolderFiles, hashSkillFolder, isInside, listFolderFiles } from '../skills/folder-files.js';
+import { effectiveRisk, isReviewed, markReviewedIfAt } from '../approval/review.js';
+import { hashFolderFiles, isInside, listFolderFiles } from '../skills/folder-files.js';
 import { realRoot } from '../skills/load.js';
 import { parseSkillFile } from '../skills/parse.js';
 import { skillProblem } from '../skills/problem.js';
 import { skillTemplate } from '../skills/templates.js';
+import { copySkillFolder, inTheWay } from '../skills/copy-skill-folder.js';
 import { SkillSecretRefusedError } from '../skills/skill-secret-refusal.js';
 import { argsValidator, type SchemaCompileError } from '../skills/schema.js';
 import { toSkillSummary } from '../skills/summary.js';
@@ -94,6 +95,24 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     try {
       const files = listFolderFiles(dir, realRoot(userDir)).filter((file) => file !== 'SKILL.md');
       return hashFolderFiles(dir, files);
+    } catch {
+      return undefined;
+    }
+  };
+
+  /**
+   * The version of a user skill folder with SKILL.md as `content`: its other files read once, and
+   * hashed alone (`rest`) and with it (`whole`); undefined when they cannot be listed.
+   */
+  const versionWritten = (dir: string, content: string): { rest: string; whole: string } | undefined => {
+    try {
+      const files = listFolderFiles(dir, realRoot(userDir));
+      const known: Record<string, Uint8Array> = { 'SKILL.md': Buffer.from(content, 'utf8') };
+      const others = files.filter((file) => file !== 'SKILL.md');
+      const rest = hashFolderFiles(dir, others, {}, (rel, bytes) => {
+        if (bytes) known[rel] = bytes;
+      });
+      return { rest, whole: hashFolderFiles(dir, files, known) };
     } catch {
       return undefined;
     }
@@ -184,10 +203,11 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       writeAtomically(path.join(userDir, name, 'SKILL.md'), content);
       registry.reload('user', [name]);
       const saved = registry.get(name);
-      const rest = saved?.source === 'user' ? otherFilesHash(saved.dir) : undefined;
-      // Written in the app's own editor by the owner: this version counts as reviewed.
-      if (saved && rest !== undefined && (rest === NO_OTHER_FILES || rest === reviewedRest)) {
-        markReviewed(saved, store.skillSettings);
+      const written = saved?.source === 'user' ? versionWritten(saved.dir, content) : undefined;
+      // Written in the app's own editor by the owner: this version counts as reviewed, if the folder
+      // is still it (SKILL.md as written, the other files as read once here).
+      if (written && (written.rest === NO_OTHER_FILES || written.rest === reviewedRest)) {
+        markReviewedIfAt(registry, name, written.whole, store.skillSettings);
       }
       changed();
       return result;
@@ -200,22 +220,12 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       if (fs.existsSync(target)) throw apiError('user-skill-exists', { name });
       // The copy starts switched as the system skill is, whatever a copy deleted outside the app had.
       store.skillSettings.forgetCopy(name);
-      // Copied whole into a new folder nobody else can name (hidden from loading by its dot), then
-      // moved into place, which fails if a folder with files has appeared there meanwhile: what is
-      // marked reviewed is exactly the copy, never merged with what someone else put there.
-      fs.mkdirSync(userDir, { recursive: true });
-      const tmp = fs.mkdtempSync(path.join(userDir, `.copy-${name}-`));
+      // Never merged with what someone else put there meanwhile (see copySkillFolder).
       let copied: string;
       try {
-        fs.cpSync(skill.dir, tmp, { recursive: true });
-        copied = hashSkillFolder(tmp, realRoot(userDir));
-        fs.renameSync(tmp, target);
+        copied = copySkillFolder(skill.dir, userDir, name);
       } catch (err) {
-        fs.rmSync(tmp, { recursive: true, force: true });
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR') {
-          throw apiError('user-skill-exists', { name });
-        }
+        if (inTheWay(err)) throw apiError('user-skill-exists', { name });
         throw err;
       }
       registry.reload('user', [name]);

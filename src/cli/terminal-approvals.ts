@@ -6,7 +6,9 @@
 import type readline from 'node:readline';
 import type { SkillOrigin } from '../shared/approval-messages.js';
 import type { AgentEvent } from '../core/agent/agent.js';
-import { NO_CHANNEL, type ApprovalGate, type ApprovalView } from '../core/approval/gate.js';
+import type { ApprovalView } from '../core/approval/approval-view.js';
+import { NO_CHANNEL } from '../core/approval/gate-decisions.js';
+import type { ApprovalGate } from '../core/approval/gate.js';
 import { TERMINAL_CHANNEL } from '../core/approval/channel.js';
 import { InProcessChannel } from '../core/approval/in-process-channel.js';
 import { skillOrigin } from '../core/approval/review.js';

@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import type { ApprovalMessageCode } from '../../shared/approval-messages.js';
 import type { ApprovalInfo, IasApi, IasEvent, WechatInfo } from '../../shared/contract.js';
-import type { ApprovalView } from '../approval/gate.js';
+import type { ApprovalView } from '../approval/approval-view.js';
 import type { Notifier } from '../channels/desktop-channel.js';
 import type { WechatService } from '../channels/wechat-service.js';
 import type { Runtime } from '../runtime.js';

@@ -11,7 +11,7 @@
  */
 import { isProviderSetting, providerStamp } from '../agent/providers.js';
 import { appSettingsStamp, isAppSetting } from './app-settings-stamp.js';
-import type { ApprovalView } from '../approval/gate.js';
+import type { ApprovalView } from '../approval/approval-view.js';
 import type { Runtime } from '../runtime.js';
 import type { ApprovalRow } from '../store/approvals-repo.js';
 import { watchCommitsElsewhere, type CommitsElsewhereOptions } from '../store/commits-elsewhere.js';

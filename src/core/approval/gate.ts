@@ -12,9 +12,9 @@ import {
   type ApprovalsRepo,
   type ApprovalSource,
 } from '../store/approvals-repo.js';
-import type { ApprovalAsker, ApprovalMessageCode, SkillOrigin } from '../../shared/approval-messages.js';
-import type { CancelCause } from '../../shared/call-errors.js';
+import type { ApprovalAsker, ApprovalMessageCode } from '../../shared/approval-messages.js';
 import type { Skill, SkillResult } from '../skills/types.js';
+import { approvalView, type ApprovalView } from './approval-view.js';
 import { canonicalJson, sha256Hex } from './canonical.js';
 import { ChatCodeBudget } from './chat-code-budget.js';
 import type { ApprovalChannel, IncomingMessage } from './channel.js';
@@ -27,6 +27,14 @@ import {
   normalizeCodeText,
   type CodeBinding,
 } from './code.js';
+import {
+  cancelled,
+  lapsed,
+  refused,
+  stoppedBeforeAsking,
+  type GateDecision,
+  type GateDenial,
+} from './gate-decisions.js';
 import * as say from './messages.js';
 import { skillOrigin, type ReviewMarks } from './review.js';
 
@@ -58,76 +66,6 @@ export interface ApprovalRequest {
   signal?: AbortSignal;
 }
 
-export type GateDecision =
-  { status: 'approved'; approvalId: string; skill: Skill; params: Record<string, unknown> } | GateDenial;
-
-/** A call that will not run: refused or let lapse by the owner (`reason`: the seed's words), or cancelled. */
-export type GateDenial =
-  /** `channel`: the one the owner refused it on; `inApp`: whether that was an in-app card (no code). */
-  | { status: 'rejected'; approvalId: string; reason: string; channel: string; inApp: boolean }
-  | { status: 'expired'; approvalId: string; reason: string }
-  /** `approvalId`: none when the call was stopped before an approval was opened (see stoppedBeforeAsking). */
-  | { status: 'cancelled'; approvalId?: string; reason: string; cause: CancelCause };
-
-/** Why each cancel happened, in English (what the model is told after "<skill> did not run: "). */
-const CANCEL_REASONS: Record<CancelCause, (skill: string) => string> = {
-  'shutting-down': () => 'iAs is shutting down',
-  'closed-elsewhere': () => 'another iAs process closed this approval',
-  'skill-removed': (skill) => `the skill ${skill} was removed`,
-  'no-channel': () => NO_CHANNEL,
-  stopped: () => 'the call was stopped',
-  'skill-changed': (skill) =>
-    `the skill ${skill} changed after the owner approved it; call it again to ask about this version`,
-};
-
-/** The decision for approval `approvalId` of `skill` refused by the owner on `channel`. */
-const refused = (approvalId: string, skill: string, channel: Pick<ApprovalChannel, 'name' | 'inApp'>): GateDenial => ({
-  status: 'rejected',
-  approvalId,
-  reason: say.refusedForModel(skill),
-  channel: channel.name,
-  inApp: channel.inApp,
-});
-
-/** The decision for approval `approvalId` of `skill` let lapse. */
-const lapsed = (approvalId: string, skill: string): GateDenial => ({
-  status: 'expired',
-  approvalId,
-  reason: say.unconfirmedForModel(skill),
-});
-
-/** The decision for approval `approvalId` of `skill` cancelled for `cause`. */
-const cancelled = (approvalId: string, cause: CancelCause, skill: string): GateDenial => ({
-  status: 'cancelled',
-  approvalId,
-  reason: CANCEL_REASONS[cause](skill),
-  cause,
-});
-
-/**
- * The decision for a call of `skill` whose turn was stopped before its approval was opened: nobody
- * is asked and nothing runs, and it reads as one stopped while its approval waited.
- */
-export const stoppedBeforeAsking = (skill: string): GateDenial => ({
-  status: 'cancelled',
-  reason: CANCEL_REASONS.stopped(skill),
-  cause: 'stopped',
-});
-
-/** An approval as the UI may see it: never the code, never its hash. */
-export interface ApprovalView {
-  id: string;
-  skillName: string;
-  params: unknown;
-  status: ApprovalRow['status'];
-  channel: string | null;
-  createdAt: number;
-  expiresAt: number | null;
-  attemptsLeft: number;
-  /** Whose skill it is (null for approvals recorded before this was kept). */
-  skillOrigin: SkillOrigin | null;
-}
-
 interface Waiter {
   request: ApprovalRequest;
   skill: Skill;
@@ -135,8 +73,6 @@ interface Waiter {
   timer?: NodeJS.Timeout;
 }
 
-/** Why a call did not run when nobody could be asked (no WeChat, no app, no terminal). */
-export const NO_CHANNEL = 'no approval channel could reach the owner';
 const INTERRUPTED = JSON.stringify({ success: false, error: 'interrupted: iAs stopped while this was running' });
 /** How often calls waiting here look at what other iAs processes did (see watch). */
 const WATCH_MS = 1000;
@@ -314,7 +250,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
 
   /** Open approvals, for the UI (no codes). */
   openApprovals(): ApprovalView[] {
-    return this.options.approvals.listOpen().map(view);
+    return this.options.approvals.listOpen().map(approvalView);
   }
 
   /**
@@ -595,7 +531,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   private changed(id: string): void {
     if (this.closed) return;
     const row = this.options.approvals.get(id);
-    if (row) this.emit('changed', view(row));
+    if (row) this.emit('changed', approvalView(row));
   }
 }
 
@@ -603,18 +539,4 @@ function binding(row: ApprovalRow): CodeBinding {
   // The params hash is recomputed from the stored params, so a row edited behind the gate's back
   // no longer matches the code that was sent.
   return { approvalId: row.id, skillName: row.skillName, paramsHash: sha256Hex(row.params), skillHash: row.skillHash };
-}
-
-function view(row: ApprovalRow): ApprovalView {
-  return {
-    id: row.id,
-    skillName: row.skillName,
-    params: JSON.parse(row.params) as unknown,
-    status: row.status,
-    channel: row.channel,
-    createdAt: row.createdAt,
-    expiresAt: row.expiresAt,
-    attemptsLeft: row.attemptsLeft,
-    skillOrigin: row.skillOrigin,
-  };
 }

@@ -92,6 +92,15 @@ async function importWithoutCatchAlls(name: string): Promise<Record<string, unkn
   }
 }
 
+/**
+ * WeChat's own log at `verbose` or `silly` (WECHATY_LOG, or a level it does not know, which it
+ * takes as `silly`) prints every message sent and received, approval codes included
+ * (`Contact.say(…)`). Codes are never logged: that log is kept at `info` at most.
+ */
+function keepCodesOutOfLog(log: { level(name?: string): string }): void {
+  if (['verbose', 'silly'].includes(log.level())) log.level('info');
+}
+
 /** Loads a puppet package by name and makes an instance (any package that exports a Puppet class). */
 export async function loadPuppet(settings: PuppetSettings): Promise<PUPPET.impls.PuppetInterface> {
   let mod: Record<string, unknown>;
@@ -176,7 +185,8 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
       const given = this.options.puppet;
       const puppet = isPuppetSettings(given) ? await loadPuppet(given) : given;
       // Loaded when the bot first starts: wechaty is large, and most runs of iAs never need it.
-      const { WechatyBuilder } = (await importWithoutCatchAlls('wechaty')) as typeof import('wechaty');
+      const { WechatyBuilder, log } = (await importWithoutCatchAlls('wechaty')) as typeof import('wechaty');
+      keepCodesOutOfLog(log);
       if (run !== this.runs) return;
       const bot = WechatyBuilder.build({ name: this.memoryFile, puppet });
       this.wechaty = bot;

@@ -76,7 +76,7 @@ export const auditWords: Record<Locale, AuditWords> = {
     source: (source) => ({ chat: '对话', job: '任务', schedule: '定时', cli: '命令行' })[source],
     runNow: (source) => `${source}（立即运行）`,
     status: (status) =>
-      ({ running: '运行中', done: '完成', failed: '失败', interrupted: '中断', refused: '已拒绝' })[status],
+      ({ running: '运行中', done: '完成', failed: '失败', interrupted: '已中断', refused: '已拒绝' })[status],
     approval: (outcome) =>
       Object.hasOwn(chineseApprovalOutcomes, outcome)
         ? chineseApprovalOutcomes[outcome as keyof typeof chineseApprovalOutcomes]

@@ -200,7 +200,7 @@ export function registerWechatCommand(program: Command): void {
   wechat
     .command('pair')
     .description('choose the owner: send the shown code from your WeChat to the bot, or --self')
-    .option('--self', 'the bot is my own account: approvals go to 文件传输助手')
+    .option('--self', 'the bot is my own account: approvals go to File Transfer')
     .action(async (opts: { self?: boolean }, cmd: Command) => {
       await withWechat(cmd, async (service, words) => {
         await loggedIn(service, words);

@@ -62,11 +62,11 @@ export function chineseStartRefusal(refusal: StartRefusal): string {
   if (refusal.code === 'approval-key-file-not-own' || refusal.code === 'serve-token-file-not-own') {
     const { uid } = refusal.params;
     return approval
-      ? `${start}属于另一个用户（uid ${uid}），他可能在里面放了自己知道的密钥。请删除它：iAs 随后会生成你自己的密钥（此前发出的批准码将不再有效）。`
+      ? `${start}属于另一个用户（uid ${uid}），他可能在里面放了自己知道的密钥。请删除它：iAs 随后会生成你自己的密钥（此前发出的确认码将不再有效）。`
       : `${start}属于另一个用户（uid ${uid}），他可能在里面放了自己知道的令牌。请运行 \`ias serve --new-token\`：iAs 会换上一个属于你自己的文件。`;
   }
   const swap = approval
-    ? '他们可能把它换成自己知道的密钥，借此算出 iAs 发出的批准码'
+    ? '他们可能把它换成自己知道的密钥，借此算出 iAs 发出的确认码'
     : '他们可能把它换成自己知道的令牌，借此访问 iAs';
   return inFolder(start, swap, refusal.params.unsafe);
 }

@@ -34,7 +34,7 @@ export const trayMenuWords: Record<Locale, TrayMenuWords> = {
     quit: 'Quit iAs',
   },
   'zh-CN': {
-    chat: '打开聊天',
+    chat: '打开对话',
     skills: '技能',
     tasks: '定时任务',
     audit: '审计日志',
@@ -48,7 +48,7 @@ const wechatWord: Record<Locale, string> = { en: 'WeChat', 'zh-CN': '微信' };
 const separator: Record<Locale, string> = { en: ': ', 'zh-CN': '：' };
 const pendingWords: Record<Locale, (n: number) => string> = {
   en: (n) => (n === 1 ? '1 approval waiting' : `${n} approvals waiting`),
-  'zh-CN': (n) => `${n} 个确认等待中`,
+  'zh-CN': (n) => `${n} 个审批待处理`,
 };
 
 /** The tray's words for `status`: its status lines, its tooltip, and its menu's items. */

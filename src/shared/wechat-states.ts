@@ -20,7 +20,7 @@ export const wechatStateWords: Record<Locale, Record<WechatState, string>> = {
     starting: '正在启动…',
     'waiting-for-scan': '等待扫码',
     'logged-in': '已登录',
-    'logged-out': '已退出',
+    'logged-out': '已退出登录',
     reconnecting: '正在重新连接…',
     error: '出错',
   },

@@ -97,7 +97,7 @@ describe('ias wechat', () => {
         `连接方式  ${AUTO_LOGIN}`,
         '账号      CLI Bot (wxid_cli_bot)',
         '会话      已保存',
-        '主人      尚未配对 — 请运行 `ias wechat pair`',
+        '主人      尚未配对，请运行 `ias wechat pair`',
         '',
       ].join('\n'),
     );
@@ -139,7 +139,7 @@ describe('ias wechat', () => {
       'owner    Old Owner (wxid_old_owner) — not found in the bot’s latest login (approvals go to this computer): run `ias wechat pair` to pair again\n',
     );
     expect(ias(['wechat', 'status', '--home', home], { LANG: 'zh_CN.UTF-8' }).stdout).toContain(
-      '主人      Old Owner (wxid_old_owner) — 机器人最近一次登录中找不到这个联系人（确认请求会发到这台电脑）：请运行 `ias wechat pair` 重新配对\n',
+      '主人      Old Owner (wxid_old_owner)，机器人最近一次登录中找不到这个联系人（确认请求会发到这台电脑）：请运行 `ias wechat pair` 重新配对\n',
     );
   });
 

@@ -118,7 +118,7 @@ it('says it in 简体中文', async () => {
     await provider('set', '--model', 'zh-model');
     await notice().waitFor(SOON);
     expect(await notice().textContent()).toContain('已在别处更改');
-    expect(await world.page.locator('[data-testid="provider-reload"]').textContent()).toContain('重新载入');
+    expect(await world.page.locator('[data-testid="provider-reload"]').textContent()).toContain('重新加载');
     expect(await modelField().inputValue()).toBe('中文编辑');
     await screenshot(world.page, 'settings-provider-changed-elsewhere-zh');
     await world.page.locator('[data-testid="provider-reload"]').click();

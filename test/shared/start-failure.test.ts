@@ -38,7 +38,7 @@ describe('the error box of a desktop app that cannot start', () => {
     expect(startFailure('zh-CN', refused)).toEqual({
       title: 'iAs 无法启动',
       message:
-        'iAs 未启动：它的批准密钥文件 /home/me/.config/iAs/secrets/approval-hmac.key 所在的文件夹 /home/me/.config/iAs 可被其他用户修改（权限 775），他们可能把它换成自己知道的密钥，借此算出 iAs 发出的批准码。请用 `chmod go-w /home/me/.config/iAs` 让它只有你能写入。',
+        'iAs 未启动：它的批准密钥文件 /home/me/.config/iAs/secrets/approval-hmac.key 所在的文件夹 /home/me/.config/iAs 可被其他用户修改（权限 775），他们可能把它换成自己知道的密钥，借此算出 iAs 发出的确认码。请用 `chmod go-w /home/me/.config/iAs` 让它只有你能写入。',
     });
     const notOwn = new ApprovalKeyRefusedError({
       code: 'approval-key-file-not-own',

@@ -46,8 +46,8 @@ describe("the tray's words", () => {
     const status = { wechat: 'waiting-for-scan' as const, pendingApprovals: 2, paused: false };
     expect(trayWords('zh-CN', status)).toEqual({
       wechat: '微信：等待扫码',
-      pending: '2 个确认等待中',
-      tooltip: 'iAs — 微信：等待扫码 · 2 个确认等待中',
+      pending: '2 个审批待处理',
+      tooltip: 'iAs — 微信：等待扫码 · 2 个审批待处理',
       menu: trayMenuWords['zh-CN'],
     });
     expect(trayWords('en', status)).toEqual({

@@ -23,7 +23,7 @@ export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () =
   const fields: [string, ReactNode][] = [
     [t.audit.columns.time, formatDateTime(row.startedAt, locale, timeZone, true)],
     [t.audit.finished, row.finishedAt ? formatDateTime(row.finishedAt, locale, timeZone, true) : '—'],
-    [t.audit.columns.duration, formatDuration(row.durationMs)],
+    [t.audit.columns.duration, formatDuration(row.durationMs, t.common.duration)],
     [t.audit.columns.status, t.audit.status[row.status]],
     [t.audit.exitCode, row.exitCode === null ? '—' : String(row.exitCode)],
     [t.audit.columns.source, sourceLabel(t, row)],

@@ -54,7 +54,7 @@ export const AuditRow = memo(function AuditRow({ row, index, height, active, onP
         {approvalOutcomeLabel(t, row.approvalOutcome)}
       </span>
       <span role="cell" className="num muted col-duration">
-        {formatDuration(row.durationMs)}
+        {formatDuration(row.durationMs, t.common.duration)}
       </span>
       <span role="cell" className={row.error ? 'col-result error-text' : 'col-result muted'}>
         {callErrorText(t, row) ?? row.resultSummary ?? ''}

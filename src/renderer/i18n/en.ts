@@ -40,6 +40,12 @@ export const en = {
     discardTitle: 'Discard changes?',
     discard: 'Discard',
     reload: 'Reload',
+    /** A duration's units (the number already written: "0.42", "3"). */
+    duration: {
+      ms: (n: string) => `${n} ms`,
+      s: (n: string) => `${n} s`,
+      min: (minutes: string, seconds: string) => `${minutes} min ${seconds} s`,
+    },
   },
   nav: {
     label: 'Sections',

@@ -1,4 +1,6 @@
 /** Dates, durations and values as a person reads them, in the UI's language (dates and times: shared/date-time.ts). */
+import type { Strings } from '../i18n/en.js';
+
 export {
   formatTime,
   usesTwelveHourClock,
@@ -12,13 +14,14 @@ export {
   formatShortDate,
 } from '../../shared/date-time.js';
 
-export function formatDuration(ms: number | null | undefined): string {
+/** A duration in `units` (the UI language's: `t.common.duration`). */
+export function formatDuration(ms: number | null | undefined, units: Strings['common']['duration']): string {
   if (ms === null || ms === undefined) return '—';
-  if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+  if (ms < 1000) return units.ms(String(ms));
+  if (ms < 60_000) return units.s((ms / 1000).toFixed(ms < 10_000 ? 2 : 1));
   const minutes = Math.floor(ms / 60_000);
   const seconds = Math.round((ms % 60_000) / 1000);
-  return `${minutes} min ${seconds} s`;
+  return units.min(String(minutes), String(seconds));
 }
 
 /** m:ss until `until`, never negative. */

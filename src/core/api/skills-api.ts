@@ -36,7 +36,7 @@ type SkillsMethods = Pick<
   | 'setSkillConfig'
 >;
 
-/** What {@link otherFilesHash} gives for a folder holding SKILL.md alone. */
+/** The `rest` {@link otherFiles} gives for a folder holding SKILL.md alone. */
 const NO_OTHER_FILES = hashFolderFiles('', []);
 
 const problem = (p: SkillProblem, severity: 'error' | 'warning'): SkillProblemInfo => ({ ...p, severity });
@@ -90,32 +90,30 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     return { ok: true, errors, warnings, tool: toolFor(def as Skill), risk: def.risk, kind: def.kind };
   };
 
-  /** The files of a user skill folder other than SKILL.md, hashed; undefined when they cannot be read. */
-  const otherFilesHash = (dir: string): string | undefined => {
+  /**
+   * The files of a user skill folder, each other than SKILL.md read once and hashed (`rest`);
+   * undefined when they cannot be listed.
+   */
+  const otherFiles = (dir: string) => {
     try {
-      const files = listFolderFiles(dir, realRoot(userDir)).filter((file) => file !== 'SKILL.md');
-      return hashFolderFiles(dir, files);
+      const files = listFolderFiles(dir, realRoot(userDir));
+      const read: Record<string, Uint8Array> = {};
+      const others = files.filter((file) => file !== 'SKILL.md');
+      const rest = hashFolderFiles(dir, others, {}, (rel, bytes) => {
+        if (bytes) read[rel] = bytes;
+      });
+      return { files, read, rest };
     } catch {
       return undefined;
     }
   };
 
-  /**
-   * The version of a user skill folder with SKILL.md as `content`: its other files read once, and
-   * hashed alone (`rest`) and with it (`whole`); undefined when they cannot be listed.
-   */
+  /** The version of a user skill folder with SKILL.md as `content`, its other files as `otherFiles` read them. */
   const versionWritten = (dir: string, content: string): { rest: string; whole: string } | undefined => {
-    try {
-      const files = listFolderFiles(dir, realRoot(userDir));
-      const known: Record<string, Uint8Array> = { 'SKILL.md': Buffer.from(content, 'utf8') };
-      const others = files.filter((file) => file !== 'SKILL.md');
-      const rest = hashFolderFiles(dir, others, {}, (rel, bytes) => {
-        if (bytes) known[rel] = bytes;
-      });
-      return { rest, whole: hashFolderFiles(dir, files, known) };
-    } catch {
-      return undefined;
-    }
+    const folder = otherFiles(dir);
+    if (!folder) return undefined;
+    const known = { ...folder.read, 'SKILL.md': Buffer.from(content, 'utf8') };
+    return { rest: folder.rest, whole: hashFolderFiles(dir, folder.files, known) };
   };
 
   /**
@@ -195,7 +193,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       // reviewed after the save only if they were before it, unchanged.
       const before = registry.current(name, { readAll: true });
       const reviewedRest =
-        before?.source === 'user' && isReviewed(before, store.skillSettings) ? otherFilesHash(before.dir) : undefined;
+        before?.source === 'user' && isReviewed(before, store.skillSettings) ? otherFiles(before.dir)?.rest : undefined;
       // Never written through a link to a folder outside, which loading would refuse anyway.
       const outside = linkOutside(path.join(userDir, name));
       if (outside !== undefined) throw apiError('skill-folder-outside', { name, target: outside });

@@ -3,7 +3,7 @@ import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeProviderError } from '../../../src/core/agent/provider-errors.js';
 import type { AgentEvent } from '../../../src/core/agent/agent.js';
-import { agentWorld, testAgent, type AgentWorld } from '../../helpers/agent.js';
+import { agentWorld, scriptedProvider, testAgent, type AgentWorld } from '../../helpers/agent.js';
 import { closedPort } from '../../helpers/http-stand-in.js';
 import { scriptSkill, writeSkill } from '../../helpers/temp.js';
 
@@ -169,33 +169,14 @@ describe('provider failures become clear messages, with retries where they help'
   });
 
   it('a server that cannot be reached is named', async () => {
-    w = await agentWorld({
-      agent: {
-        retries: 0,
-        provider: () => ({
-          baseUrl: 'http://127.0.0.1:9/v1',
-          model: 'm',
-          apiKey: 'k',
-          from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
-        }),
-      },
-    });
+    const baseUrl = `http://127.0.0.1:${await closedPort()}/v1`;
+    w = await agentWorld({ agent: { retries: 0, provider: () => scriptedProvider(baseUrl, 'm') } });
     const turn = await w.agent.send('hi');
-    expect(turn.error).toMatch(/Cannot reach the model server at http:\/\/127\.0\.0\.1:9\/v1/);
+    expect(turn.error).toContain(`Cannot reach the model server at ${baseUrl}`);
   });
 
   it('a port fetch never connects to is named as such, and not tried again', async () => {
-    w = await agentWorld({
-      agent: {
-        retries: 2,
-        provider: () => ({
-          baseUrl: 'http://127.0.0.1:6000/v1',
-          model: 'm',
-          apiKey: 'k',
-          from: { baseUrl: 'env', model: 'env', apiKey: 'env' },
-        }),
-      },
-    });
+    w = await agentWorld({ agent: { retries: 2, provider: () => scriptedProvider('http://127.0.0.1:6000/v1', 'm') } });
     const turn = await w.agent.send('hi');
     expect(turn.error).toBe(
       'Cannot reach the model server at http://127.0.0.1:6000/v1. Port 6000 is one that iAs (as every browser) never connects to, as it belongs to another protocol: run the model server on another port, such as 8000. (Connection error.)',
@@ -211,7 +192,7 @@ describe('provider failures become clear messages, with retries where they help'
       w = await agentWorld({
         agent: {
           retries: 1,
-          provider: () => ({ baseUrl, model: 'm', apiKey: 'k', from: { baseUrl: 'env', model: 'env', apiKey: 'env' } }),
+          provider: () => scriptedProvider(baseUrl, 'm'),
         },
       });
       const turn = await w.agent.send('hi');

@@ -409,7 +409,7 @@ export const zhCN: Strings = {
       result: '结果',
     },
     status: { running: '运行中', done: '完成', failed: '失败', interrupted: '已中断', refused: '已拒绝' },
-    source: { chat: '对话', job: '任务', schedule: '定时', cli: '命令行' },
+    source: { chat: '对话', job: '后台任务', schedule: '定时', cli: '命令行' },
     runNow: '立即运行',
     finished: '结束时间',
     exitCode: '退出码',

@@ -10,6 +10,7 @@ import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import { TurnUnderWayError } from '../core/agent/turn-under-way.js';
 import type { Runtime } from '../core/runtime.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
+import { endingStatus, onEndingSignal, type EndingSignal } from './ending-signals.js';
 import {
   continueWith,
   endReply,
@@ -95,10 +96,10 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
       // Its prompt's line is open until Enter ends it (see TerminalLine.drawn).
       rl?.on('line', () => terminalLine.drawn(process.stderr, false));
       let approvals: TerminalApprovals | undefined;
-      let onTerminate: (() => void) | undefined;
+      let stopListening: (() => void) | undefined;
       let toldNoApprover = false;
       let session: InteractiveSession | undefined;
-      let terminated = false;
+      let terminated: EndingSignal | undefined;
       let conversationId = opts.conversation;
       try {
         // JSON is one turn's: an interactive session would print nothing of its replies.
@@ -147,16 +148,15 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
             if (event.type === 'background-result') session?.redraw();
           },
         });
-        // Asked to end (SIGTERM): the turn under way is stopped and stored as stopped, calls in the
-        // background stop, and the command ends as after Ctrl-D; a second SIGTERM ends it at once.
-        onTerminate = () => {
-          process.once('SIGTERM', () => process.exit(143));
-          terminated = true;
+        // Asked to end (SIGTERM, or SIGHUP: the terminal closed): the turn under way is stopped and
+        // stored as stopped, calls in the background stop, and the command ends as after Ctrl-D; a
+        // second signal ends it at once.
+        stopListening = onEndingSignal((signal) => {
+          terminated = signal;
           agent.stopBackground();
           void runtime.stopTurns();
           rl?.close();
-        };
-        process.once('SIGTERM', onTerminate);
+        });
         // On a terminal readline reads Ctrl-C as a key (no SIGINT reaches the process). At an
         // approval's y/N question (the one shown) it is the owner's "no": the call is refused, in
         // the chat's lines, its JSON and the audit log alike, and the turn or the wait goes on.
@@ -289,8 +289,8 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
       } finally {
         rl?.close();
         await runtime.close();
-        if (onTerminate) process.off('SIGTERM', onTerminate);
-        if (terminated) process.exitCode = 143;
+        stopListening?.();
+        if (terminated) process.exitCode = endingStatus[terminated];
       }
     });
 }

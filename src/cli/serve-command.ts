@@ -23,6 +23,7 @@ import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { appVersion } from './app-version.js';
 import { bundledExampleSkills, bundledSystemSkills, type GlobalOptions } from './context.js';
 import { printError } from './chat-output.js';
+import { ENDING_SIGNALS } from './ending-signals.js';
 import { programLocale, storeLocale } from './cli-locale.js';
 import { color } from './format.js';
 import { serveWords, type ServeWords } from './serve-words.js';
@@ -56,19 +57,20 @@ function listenAddress(opts: ServeOptions): ListenAddress | { wrong: (words: Ser
   return { host, port };
 }
 
-/** Resolves on the first SIGINT or SIGTERM; a second one ends the process at once. */
+/**
+ * Resolves on the first SIGINT, SIGTERM or SIGHUP (the terminal closed: left to Node, it would end
+ * the process at once, its task runs and skill processes left going); a second one ends it at once.
+ */
 function stopSignal(): Promise<NodeJS.Signals> {
+  const signals = ['SIGINT', ...ENDING_SIGNALS] as const;
   return new Promise((resolve) => {
     const onSignal = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      for (const s of signals) process.off(s, onSignal);
       const force = () => process.exit(1);
-      process.once('SIGINT', force);
-      process.once('SIGTERM', force);
+      for (const s of signals) process.once(s, force);
       resolve(signal);
     };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    for (const s of signals) process.on(s, onSignal);
   });
 }
 

@@ -16,6 +16,7 @@ import { withControlsShown } from '../shared/visible-text.js';
 import { printError } from './chat-output.js';
 import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
+import { endingStatus, onEndingSignal, type EndingSignal } from './ending-signals.js';
 import { cell, color, jsonText } from './format.js';
 import { tasksWords } from './tasks-words.js';
 import { refusedForNoApprover, TerminalApprovals, unreviewedOncePerRun } from './terminal-approvals.js';
@@ -62,7 +63,7 @@ export function registerTaskRunCommand(tasks: Command): void {
       const approvals = rl && new TerminalApprovals(runtime.gate, rl);
       if (approvals) runtime.gate.addChannel(approvals.channel);
       rl?.on('line', (line) => approvals?.answer(line));
-      // Stopping (Ctrl-C, SIGTERM) ends the run as iAs stopping would: stored as interrupted.
+      // Stopping (Ctrl-C, SIGTERM, SIGHUP) ends the run as iAs stopping would: stored as interrupted.
       const stop = () => {
         for (const agent of agents) agent.stopBackground();
         void runtime.stopTurns();
@@ -71,13 +72,12 @@ export function registerTaskRunCommand(tasks: Command): void {
       rl?.on('SIGINT', () => {
         if (!approvals?.answer('n')) stop();
       });
-      let terminated = false;
-      const onTerminate = () => {
-        process.once('SIGTERM', () => process.exit(143));
-        terminated = true;
+      let terminated: EndingSignal | undefined;
+      // SIGTERM, or SIGHUP (the terminal closed): a second one ends the process at once.
+      const stopListening = onEndingSignal((signal) => {
+        terminated = signal;
         stop();
-      };
-      process.once('SIGTERM', onTerminate);
+      });
       process.on('SIGINT', stop);
       try {
         let started: TaskRunNow;
@@ -118,9 +118,9 @@ export function registerTaskRunCommand(tasks: Command): void {
       } finally {
         rl?.close();
         process.off('SIGINT', stop);
-        process.off('SIGTERM', onTerminate);
+        stopListening();
         await runtime.close();
-        if (terminated) process.exitCode = 143;
+        if (terminated) process.exitCode = endingStatus[terminated];
       }
     });
 }

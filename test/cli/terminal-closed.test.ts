@@ -1,0 +1,105 @@
+/**
+ * The terminal of `ias chat` or `ias tasks run` closed (SIGHUP) while a skill runs: as with SIGTERM,
+ * the skill's process is ended, the turn or run is stored as stopped, and the command ends with the
+ * signal's status (129), instead of dying at once and leaving the skill going unwatched. `ias serve`
+ * stops as on SIGTERM.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openStore } from '../../src/core/store/index.js';
+import { chatWorld, type ChatWorld } from '../helpers/chat-world.js';
+import { iasProcess } from '../helpers/cli.js';
+import { isRunning } from '../helpers/process.js';
+import { onCleanup, scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
+import { killIfRunning, startServe, stderrShows } from '../server/serve-process.js';
+
+/** A Low skill `slow` that writes its process id, then sleeps far past its 20 s time limit. */
+function slowSkill(w: ChatWorld): string {
+  const pidFile = path.join(w.home, 'slow.pid');
+  writeSkill(
+    path.join(w.home, 'system'),
+    'slow',
+    scriptSkill({ script: `echo $$ > "${pidFile}.tmp" && mv "${pidFile}.tmp" "${pidFile}"; sleep 120`, timeout: 20 }),
+  );
+  w.server.enqueue({ toolCalls: [{ id: 'call_slow', name: 'slow', arguments: '{}' }] }, { content: 'Done.' });
+  return pidFile;
+}
+
+/** The skill's process id, once it has started. */
+async function started(pidFile: string): Promise<number> {
+  while (!fs.existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 20));
+  const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+  onCleanup(() => {
+    if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+  });
+  return pid;
+}
+
+/** Waits until process `pid` has ended (the test's own time limit says when it never does). */
+async function ended(pid: number): Promise<void> {
+  while (isRunning(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('a terminal closed under a running skill (SIGHUP)', () => {
+  it('ias chat ends the skill, stores the turn as stopped and ends with 129', async () => {
+    const w = await chatWorld();
+    const pidFile = slowSkill(w);
+    const { child, run } = iasProcess(['chat', 'take your time', ...w.args], w.env);
+    onCleanup(() => child.kill('SIGKILL'));
+    const pid = await started(pidFile);
+    child.kill('SIGHUP');
+    const result = await run;
+    expect(result.status).toBe(129);
+    await ended(pid);
+    const store = openStore(path.join(w.home, 'ias.db'));
+    try {
+      const [conversation] = store.conversations.list();
+      const stored = store.conversations.messages(conversation!.id);
+      expect(stored.map((m) => m.shown ?? m.role)).toEqual(['user', 'assistant', 'tool', 'stopped']);
+    } finally {
+      store.close();
+    }
+  }, 30_000);
+
+  it('ias tasks run ends the skill, stores the run as interrupted and ends with 129', async () => {
+    const w = await chatWorld();
+    const pidFile = slowSkill(w);
+    const store = openStore(path.join(w.home, 'ias.db'));
+    store.tasks.insert({
+      id: 'task0001',
+      name: 'Slow work',
+      prompt: 'Take your time',
+      cron: '0 8 * * *',
+      runAt: null,
+      allowlist: ['slow'],
+      enabled: true,
+      nextRunAt: Date.now() + 3 * 3600_000,
+      timeZone: 'UTC',
+      createdBy: 'test',
+      createdAt: Date.now(),
+    });
+    store.close();
+    const { child, run } = iasProcess(['tasks', 'run', 'task0001', ...w.args], w.env);
+    onCleanup(() => child.kill('SIGKILL'));
+    const pid = await started(pidFile);
+    child.kill('SIGHUP');
+    const result = await run;
+    expect(result.status).toBe(129);
+    await ended(pid);
+    const after = openStore(path.join(w.home, 'ias.db'));
+    try {
+      expect(after.tasks.get('task0001')!.lastStatus).toBe('interrupted');
+    } finally {
+      after.close();
+    }
+  }, 30_000);
+
+  it('ias serve stops as on SIGTERM', async () => {
+    const running = await startServe(['--port', '0', '--no-wechat', '--home', tempDir('ias-hangup-')]);
+    onCleanup(() => void killIfRunning(running));
+    running.child.kill('SIGHUP');
+    await stderrShows(running, '\nStopping (SIGHUP)…\n');
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+  });
+});

@@ -215,7 +215,9 @@ export class Agent {
       // before anything is stored, as its owner's message would come between a call and its result.
       if (conversations.turnUnderWay(conversationId)) throw new TurnUnderWayError(conversationId);
       const before = historyOf(conversations.messages(conversationId), providerKey(config));
-      // Results of background calls that finished since the last turn join this one.
+      // Results of background calls that finished since the last turn join this one (and calls an
+      // iAs process killed since then left running, as interrupted).
+      this.options.jobs.interruptLeft(conversationId);
       for (const job of this.options.jobs.undelivered(conversationId)) {
         const note = `Background call ${job.skill ?? ''} (${job.id}) ${job.status === 'interrupted' ? 'was interrupted: iAs stopped before it finished' : `finished: ${job.result}`}`;
         conversations.append(conversationId, 'system', note, { note: true });

@@ -94,8 +94,10 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
       return conversations.get(conversationId) ?? null;
     },
     async getMessages(conversationId, page) {
-      // A turn cut off by another iAs process that stopped (`ias chat` killed) says so as it is read.
+      // A turn cut off by another iAs process that stopped (`ias chat` killed) says so as it is read,
+      // and so do the calls it left going on in the background.
       markCutOffTurns(conversations, runtime.store.atomically, [conversationId]);
+      runtime.store.jobs.interruptLeft(conversationId);
       const query = typeof page === 'number' ? { limit: page } : page;
       const read = query ? conversations.page(conversationId, query) : undefined;
       const messages = read ? read.messages : conversations.messages(conversationId);

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { EndedToolStatus } from '../../shared/contract.js';
-import type { ProcessOwner } from '../process-identity.js';
-import { interruptLeftWork } from './left-work.js';
+import type { ProcessOwner, RecordedProcess } from '../process-identity.js';
+import { forEndedOwners, interruptLeftWork, ownerAmongEnded } from './left-work.js';
 
 type Db = Database.Database;
 
@@ -35,10 +35,12 @@ export class BackgroundJobsRepo {
   private readonly getStmt;
   private readonly ofConversationStmt;
   private readonly runningStmt;
+  private readonly leftOwnersStmt;
+  private readonly interruptLeftStmt;
 
   /** `owner`: this iAs process, recorded with each job it starts (see markInterrupted). */
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly owner?: ProcessOwner,
   ) {
     this.insertStmt = db.prepare<[string, string, string | null, string | null, number, number | null, string | null]>(
@@ -62,6 +64,15 @@ export class BackgroundJobsRepo {
     this.runningStmt = db
       .prepare<[], [string, string | null]>(`SELECT id, conversation_id FROM background_jobs WHERE status = 'running'`)
       .raw();
+    const left = `status = 'running' AND conversation_id = @conversationId`;
+    this.leftOwnersStmt = db.prepare<[{ conversationId: string }], RecordedProcess>(
+      `SELECT DISTINCT owner_pid AS pid, owner_identity AS identity FROM background_jobs
+       WHERE ${left} AND owner_pid IS NOT NULL`,
+    );
+    this.interruptLeftStmt = db.prepare<[{ conversationId: string; now: number; ended: string; endedPids: string }]>(
+      `UPDATE background_jobs SET status = 'interrupted', finished_at = @now
+       WHERE ${left} AND ${ownerAmongEnded('owner_pid', 'owner_identity')}`,
+    );
   }
 
   /**
@@ -102,6 +113,20 @@ export class BackgroundJobsRepo {
 
   markDelivered(id: string): boolean {
     return this.deliverStmt.run(id).changes === 1;
+  }
+
+  /**
+   * The jobs of a conversation left running by an iAs process that has provably ended since (`ias
+   * chat` killed beside the app) will never finish: marked interrupted, as at start-up, so that
+   * they are not shown running for ever and the next turn tells the model. Returns how many.
+   */
+  interruptLeft(conversationId: string, now = Date.now()): number {
+    const [marked = 0] = forEndedOwners(
+      this.db,
+      () => this.leftOwnersStmt.all({ conversationId }),
+      (ended) => [this.interruptLeftStmt.run({ conversationId, now, ...ended }).changes],
+    );
+    return marked;
   }
 
   /** At start-up: jobs left running by an iAs process now gone will never finish (see AuditRepo). */

@@ -27,6 +27,7 @@ import { runTaskTurn, taskConversationId, taskIdOf } from './scheduler/task-runn
 import { requestingConversation, runNowRequester } from '../shared/run-now-requests.js';
 import { SkillConfigStore } from './skills/skill-config.js';
 import { stopLeftoverProcesses } from './skills/leftover-processes.js';
+import { sweepLeftWorkEvery } from './left-work-sweep.js';
 import { copyExampleSkills } from './skills/examples.js';
 import { keepSwitchesWithSkills } from './skills/own-switches.js';
 import { markReviewedIfAt } from './approval/review.js';
@@ -58,6 +59,8 @@ export interface RuntimeOptions {
    */
   onWatchError?: (err: Error) => void;
   approvalTtlMs?: number;
+  /** With `recover`: how often work left by iAs processes killed since is swept (see left-work-sweep.ts). */
+  leftWorkSweepMs?: number;
   /** The example user skills, copied into the user folder on the first run (the app and `ias serve`). */
   exampleSkills?: string;
   /** The agent loops of task runs: their events, and each loop as it is made (`ias tasks run` follows its run). */
@@ -151,6 +154,8 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
     // Turns whose iAs stopped before they ended say so (a running iAs keeps its own).
     markCutOffTurns(store.conversations, store.atomically);
     gate.recover();
+    // And so is what another iAs process leaves when it is killed while this one runs.
+    opened.add(sweepLeftWorkEvery(store, options.leftWorkSweepMs));
   }
   if (options.watch) {
     const watcher = new SkillWatcher(registry, { onError: options.onWatchError });

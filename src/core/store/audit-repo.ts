@@ -22,8 +22,8 @@ import {
   type Hits,
   type SqlValue,
 } from './audit-query.js';
-import type { ProcessOwner } from '../process-identity.js';
-import { interruptLeftWork } from './left-work.js';
+import type { ProcessOwner, RecordedProcess } from '../process-identity.js';
+import { forEndedOwners, interruptLeftWork, ownerAmongEnded } from './left-work.js';
 import { storedCode } from './stored-code.js';
 import type { CallErrorCode } from '../../shared/call-errors.js';
 import type { Locale } from '../../shared/locale.js';
@@ -125,6 +125,8 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
   private readonly recordStmt;
   private readonly finishStmt;
   private readonly interrupt;
+  private readonly leftOwnersStmt;
+  private readonly interruptLeftStmt;
   private readonly getStmt;
   private readonly addedSinceStmt;
   private readonly runningStmt;
@@ -165,6 +167,14 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
       'audit_log',
       `status = 'interrupted', finished_at = @now, duration_ms = max(0, @now - started_at)`,
       owner,
+    );
+    this.leftOwnersStmt = db.prepare<[], RecordedProcess>(
+      `SELECT DISTINCT owner_pid AS pid, owner_identity AS identity FROM audit_log
+       WHERE status = 'running' AND owner_pid IS NOT NULL`,
+    );
+    this.interruptLeftStmt = db.prepare<[{ now: number; ended: string; endedPids: string }]>(
+      `UPDATE audit_log SET status = 'interrupted', finished_at = @now, duration_ms = max(0, @now - started_at)
+       WHERE status = 'running' AND ${ownerAmongEnded('owner_pid', 'owner_identity')}`,
     );
     this.getStmt = db.prepare<[number], RawRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE id = ?`);
     this.addedSinceStmt = db.prepare<[number, number], { count: number; last: number }>(
@@ -279,6 +289,21 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
    */
   markInterrupted(now: number = Date.now()): number {
     const count = this.interrupt(now);
+    if (count > 0) this.tell({ added: false, running: false });
+    return count;
+  }
+
+  /**
+   * While this process runs: the calls left 'running' by another iAs process that has provably ended
+   * since (`ias chat` killed beside the app) become 'interrupted', as at start-up. Calls of a
+   * process that still runs, this one included, are left to it. Returns the count.
+   */
+  interruptLeft(now: number = Date.now()): number {
+    const [count = 0] = forEndedOwners(
+      this.db,
+      () => this.leftOwnersStmt.all(),
+      (ended) => [this.interruptLeftStmt.run({ now, ...ended }).changes],
+    );
     if (count > 0) this.tell({ added: false, running: false });
     return count;
   }

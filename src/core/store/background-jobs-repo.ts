@@ -64,12 +64,15 @@ export class BackgroundJobsRepo {
     this.runningStmt = db
       .prepare<[], [string, string | null]>(`SELECT id, conversation_id FROM background_jobs WHERE status = 'running'`)
       .raw();
-    const left = `status = 'running' AND conversation_id = @conversationId`;
-    this.leftOwnersStmt = db.prepare<[{ conversationId: string }], RecordedProcess>(
+    // `@conversationId` null: the jobs of every conversation.
+    const left = `status = 'running' AND (@conversationId IS NULL OR conversation_id = @conversationId)`;
+    this.leftOwnersStmt = db.prepare<[{ conversationId: string | null }], RecordedProcess>(
       `SELECT DISTINCT owner_pid AS pid, owner_identity AS identity FROM background_jobs
        WHERE ${left} AND owner_pid IS NOT NULL`,
     );
-    this.interruptLeftStmt = db.prepare<[{ conversationId: string; now: number; ended: string; endedPids: string }]>(
+    this.interruptLeftStmt = db.prepare<
+      [{ conversationId: string | null; now: number; ended: string; endedPids: string }]
+    >(
       `UPDATE background_jobs SET status = 'interrupted', finished_at = @now
        WHERE ${left} AND ${ownerAmongEnded('owner_pid', 'owner_identity')}`,
     );
@@ -116,15 +119,17 @@ export class BackgroundJobsRepo {
   }
 
   /**
-   * The jobs of a conversation left running by an iAs process that has provably ended since (`ias
-   * chat` killed beside the app) will never finish: marked interrupted, as at start-up, so that
-   * they are not shown running for ever and the next turn tells the model. Returns how many.
+   * The jobs (of conversation `conversationId`, or of all) left running by an iAs process that has
+   * provably ended since (`ias chat` killed beside the app) will never finish: marked interrupted,
+   * as at start-up, so that they are not shown running for ever and the next turn tells the model.
+   * Those of a process that still runs, this one included, stay its own. Returns how many.
    */
-  interruptLeft(conversationId: string, now = Date.now()): number {
+  interruptLeft(conversationId?: string, now = Date.now()): number {
+    const only = { conversationId: conversationId ?? null };
     const [marked = 0] = forEndedOwners(
       this.db,
-      () => this.leftOwnersStmt.all({ conversationId }),
-      (ended) => [this.interruptLeftStmt.run({ conversationId, now, ...ended }).changes],
+      () => this.leftOwnersStmt.all(only),
+      (ended) => [this.interruptLeftStmt.run({ ...only, now, ...ended }).changes],
     );
     return marked;
   }

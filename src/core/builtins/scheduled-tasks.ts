@@ -62,10 +62,29 @@ function request(params: Record<string, unknown>, context: Omit<BuiltinContext, 
   return { action, id, draft, creator };
 }
 
+/**
+ * A change of a task names it: the owner, asked to approve, reads which task it is (an id alone
+ * could be any). Checked before they are asked and again once they have approved: the name must be
+ * the task's own, then and now.
+ */
+function checkNamed(s: TaskScheduler, action: Action, id: string, params: Record<string, unknown>): void {
+  const given = params.task_name;
+  const task = s.get(id);
+  if (typeof given !== 'string' || !given.trim()) {
+    throw new Error(
+      `"${action}" needs the task's name as "task_name" with its id (list_scheduled_tasks shows both), for the owner to read`,
+    );
+  }
+  if (given.trim() !== task.name) {
+    throw new Error(`the task "${id}" is "${task.name}", not "${given.trim()}": give its own name as "task_name"`);
+  }
+}
+
 /** Before the owner is asked: a schedule, an allowlist or an id that would not work is refused now. */
 export const checkManageTask: BuiltinCheck = (params, context) => {
   const { action, id, draft, creator } = request(params, context);
   scheduler(context).check(action, id, draft, creator);
+  if (action !== 'create' && id) checkNamed(scheduler(context), action, id, params);
 };
 
 export function manageScheduledTask(params: Record<string, unknown>, context: BuiltinContext) {
@@ -76,6 +95,7 @@ export function manageScheduledTask(params: Record<string, unknown>, context: Bu
     return { created: describeTask(task) };
   }
   if (!id) throw new Error(`"${action}" needs the task's "id" (list_scheduled_tasks shows them)`);
+  checkNamed(s, action, id, params);
   switch (action) {
     case 'update':
       return { updated: describeTask(s.update(id, draft, creator)) };

@@ -9,6 +9,7 @@ import type { TaskResultCode } from '../../shared/task-results.js';
 import type { MessageCode } from '../../shared/turn-messages.js';
 import { hasRunLeft } from '../../shared/task-run-left.js';
 import type { NewTask, ScheduledTask, TaskChange, TasksRepo } from '../store/tasks-repo.js';
+import { canonicalTimeZone } from '../time-zone.js';
 import {
   checkTimeZone,
   firstCronRun,
@@ -84,6 +85,15 @@ const NOT_BY_DEFAULT = new Set(['manage_scheduled_task']);
 const MAX_RESULT_CHARS = 4000;
 /** The longest wait before the tasks are looked at again after a look that failed. */
 const RETRY_MS = 5_000;
+
+/**
+ * A time zone as IANA spells it (Asia/Shanghai for asia/shanghai), so that a task's zone reads as
+ * the owner's when it is; throws for a zone that is not one.
+ */
+function zoneAsSpelt(timeZone: string): string {
+  checkTimeZone(timeZone);
+  return canonicalTimeZone(timeZone) ?? timeZone;
+}
 
 /** A result (or a text in its code) as it is kept: at most MAX_RESULT_CHARS characters. */
 export const clip = (text: string) => (text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}…` : text);
@@ -174,8 +184,7 @@ export class TaskScheduler extends EventEmitter<{
     const prompt = draft.prompt?.trim();
     if (!name) throw new ScheduleError('a task needs a name');
     if (!prompt) throw new ScheduleError('a task needs a prompt: what to do when it runs');
-    const timeZone = draft.timeZone ?? this.options.timeZone();
-    checkTimeZone(timeZone);
+    const timeZone = zoneAsSpelt(draft.timeZone ?? this.options.timeZone());
     return {
       id: randomUUID().slice(0, 8),
       name: name.slice(0, 100),
@@ -199,7 +208,7 @@ export class TaskScheduler extends EventEmitter<{
       change.prompt = patch.prompt.trim();
     }
     if (patch.skills !== undefined) change.allowlist = this.allowlist(patch.skills, creator);
-    const timeZone = patch.timeZone ?? task.timeZone;
+    const timeZone = patch.timeZone !== undefined ? zoneAsSpelt(patch.timeZone) : task.timeZone;
     if (patch.cron !== undefined || patch.at !== undefined || patch.timeZone !== undefined) {
       const schedule =
         patch.cron !== undefined || patch.at !== undefined

@@ -155,7 +155,7 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
     markCutOffTurns(store.conversations, store.atomically);
     gate.recover();
     // And so is what another iAs process leaves when it is killed while this one runs.
-    opened.add(sweepLeftWorkEvery(store, options.leftWorkSweepMs));
+    opened.add(sweepLeftWorkEvery({ store, gate }, options.leftWorkSweepMs));
   }
   if (options.watch) {
     const watcher = new SkillWatcher(registry, { onError: options.onWatchError });

@@ -1,6 +1,7 @@
 /**
  * An iAs process killed (kill -9) while the app runs beside it: the skill process it left going is
- * ended and its call marked interrupted by the app, without waiting for the app's next start. What
+ * ended and its call marked interrupted by the app, and an approval it left pending cancelled,
+ * without waiting for the app's next start. What
  * an iAs process that still runs is doing stays its own. Real processes, a real SQLite file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,8 +10,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sweepLeftWork } from '../../src/core/left-work-sweep.js';
 import { openRuntime } from '../../src/core/runtime.js';
+import { ApprovalsRepo } from '../../src/core/store/index.js';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
-import { isRunning } from '../helpers/process.js';
+import { endedProcessId, isRunning } from '../helpers/process.js';
 import { onCleanup, scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 
 let server: ModelServer | undefined;
@@ -61,7 +63,7 @@ describe.runIf(process.platform === 'linux')('work left by an iAs process killed
     });
 
     // While that process runs, its work is its own.
-    sweepLeftWork(app.store);
+    sweepLeftWork(app);
     expect(isRunning(pid)).toBe(true);
     expect(app.store.audit.query().rows.map((r) => [r.skill, r.status])).toEqual([['slow_report', 'running']]);
 
@@ -74,5 +76,31 @@ describe.runIf(process.platform === 'linux')('work left by an iAs process killed
       .poll(() => app.store.audit.query().rows.map((r) => [r.skill, r.status]))
       .toEqual([['slow_report', 'interrupted']]);
     expect(app.store.processes.all()).toEqual([]);
+  });
+
+  it('has the approval it left pending cancelled while the app runs', async () => {
+    const home = tempDir('ias-left-approval-');
+    const app = await openRuntime({ home, systemSkills: tempDir('ias-no-skills-'), recover: true });
+    onCleanup(() => void app.close());
+    const killed = { pid: endedProcessId(), identity: 'linux:an-ias-chat-that-was-killed' };
+    new ApprovalsRepo(app.store.db, killed).insert({
+      id: 'left-pending',
+      createdAt: Date.now(),
+      expiresAt: Date.now() + 300_000,
+      userId: 'owner',
+      skillName: 'send_mail',
+      params: '{}',
+      paramsHash: 'hash',
+      skillHash: 'skill-hash',
+      codeHash: 'code-hash',
+      status: 'pending',
+      channel: 'terminal',
+      runId: 'the-killed-run',
+    });
+    const told: string[] = [];
+    app.gate.on('changed', (view) => told.push(view.id));
+    sweepLeftWork(app);
+    expect(app.store.approvals.get('left-pending')!.status).toBe('cancelled');
+    expect(told).toEqual(['left-pending']);
   });
 });

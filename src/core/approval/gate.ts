@@ -203,7 +203,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   }
 
   /** The open approvals of iAs processes that have ended are cancelled: nobody can answer them now. */
-  private closeAbandoned(): void {
+  closeAbandoned(): void {
     for (const id of this.options.approvals.cancelAbandoned(this.now(), INTERRUPTED)) this.changed(id);
   }
 

@@ -10,6 +10,9 @@ export type EndingSignal = (typeof ENDING_SIGNALS)[number];
 /** The exit status of a process ended by `signal`, as a shell reports it (128 + its number). */
 export const endingStatus: Record<EndingSignal, number> = { SIGTERM: 143, SIGHUP: 129 };
 
+/** The exit status of a command stopped by Ctrl-C (SIGINT). */
+export const INTERRUPTED_STATUS = 130;
+
 /**
  * Calls `end` on the first ending signal; a second one ends the process at once, with that
  * signal's status. Returns the function that stops listening (for the first one).

@@ -12,6 +12,7 @@ import type { Locale } from '../shared/locale.js';
 import { sayArgsProblem } from '../shared/args-problems.js';
 import { printError } from './chat-output.js';
 import { commandLocale, ownerLocale, storeLocale } from './cli-locale.js';
+import { endingStatus, INTERRUPTED_STATUS, onEndingSignal, type EndingSignal } from './ending-signals.js';
 import { cliContext, contextRuntime, type CliContext, type GlobalOptions } from './context.js';
 import { withExistingStore } from './existing-store.js';
 import { needsConfigJson } from './needs-config-json.js';
@@ -223,6 +224,21 @@ export function registerSkillsCommand(program: Command): void {
         return;
       }
       const runtime = await contextRuntime(context);
+      // Ctrl-C, SIGTERM or SIGHUP (the terminal closed) stops the call, whose process group is
+      // ended and its audit row closed, rather than end this process and leave the skill going
+      // unwatched; a second one ends the process at once.
+      const controller = new AbortController();
+      let stoppedBy: EndingSignal | 'SIGINT' | undefined;
+      const stop = (signal: EndingSignal | 'SIGINT') => {
+        stoppedBy = signal;
+        controller.abort();
+      };
+      const onInterrupt = () => {
+        process.once('SIGINT', () => process.exit(INTERRUPTED_STATUS));
+        stop('SIGINT');
+      };
+      process.once('SIGINT', onInterrupt);
+      const stopListening = onEndingSignal(stop);
       let result;
       try {
         // The human at this terminal is the owner: no approval, but an audit row like every call.
@@ -233,9 +249,12 @@ export function registerSkillsCommand(program: Command): void {
             source: 'cli',
             requestedBy: TERMINAL_REQUESTER,
             ownerAtTerminal: true,
+            signal: controller.signal,
           })
         ).result;
       } finally {
+        process.off('SIGINT', onInterrupt);
+        stopListening();
         await runtime.close();
       }
       if (opts.json) {
@@ -248,7 +267,8 @@ export function registerSkillsCommand(program: Command): void {
       } else {
         printError(words, result.error ?? words.failed);
       }
-      process.exitCode = result.success ? 0 : 1;
+      process.exitCode =
+        stoppedBy === 'SIGINT' ? INTERRUPTED_STATUS : stoppedBy ? endingStatus[stoppedBy] : result.success ? 0 : 1;
     });
 
   registerSkillConfigCommand(skills);

@@ -102,4 +102,27 @@ describe('a terminal closed under a running skill (SIGHUP)', () => {
     await stderrShows(running, '\nStopping (SIGHUP)…\n');
     expect(await running.exited).toEqual({ code: 0, signal: null });
   });
+
+  it('ias skills run ends the skill on Ctrl-C (SIGINT) and on SIGHUP, its call marked stopped', async () => {
+    for (const [signal, status] of [
+      ['SIGINT', 130],
+      ['SIGHUP', 129],
+    ] as const) {
+      const w = await chatWorld();
+      const pidFile = slowSkill(w);
+      const { child, run } = iasProcess(['skills', 'run', 'slow', ...w.args]);
+      onCleanup(() => child.kill('SIGKILL'));
+      const pid = await started(pidFile);
+      child.kill(signal);
+      const result = await run;
+      expect(result.status).toBe(status);
+      await ended(pid);
+      const store = openStore(path.join(w.home, 'ias.db'));
+      try {
+        expect(store.audit.query().rows.map((r) => [r.skill, r.status])).not.toContainEqual(['slow', 'running']);
+      } finally {
+        store.close();
+      }
+    }
+  });
 });

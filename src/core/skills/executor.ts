@@ -229,6 +229,8 @@ async function runScript(
     timeoutMs,
     signal: options.signal,
     onSpawn: options.onSpawn,
+    // A failure is said by stderr's tail: past the cap its end is kept, where the reason is.
+    stderrKeeps: 'end',
   });
   const stopped = exit.stopped;
   const truncated = exit.truncated;
@@ -260,7 +262,7 @@ async function runScript(
   const out = hideSecrets(hideCutSecrets(exit.stdout.trim(), secrets, { end: truncated }), secrets);
   const exitCode = exit.code ?? (exit.signal ? 128 : 1);
   if (exit.code !== 0) {
-    const whole = hideCutSecrets(exit.stderr.trim(), secrets, { end: truncated }) || out;
+    const whole = hideCutSecrets(exit.stderr.trim(), secrets, { start: exit.stderrTruncated }) || out;
     const tail = hideCutSecrets(whole.slice(-ERROR_TAIL_CHARS), secrets, { start: whole.length > ERROR_TAIL_CHARS });
     const reason = tail || (exit.signal ? `ended by signal ${exit.signal}` : `exited with code ${exitCode}`);
     // A bare "Permission denied" from a file of the folder without its execute bit: say why, and the fix.

@@ -17,6 +17,11 @@ export interface RunProcessOptions {
   signal?: AbortSignal;
   /** Bytes kept of each stream (1 MB by default). */
   capBytes?: number;
+  /**
+   * Which part of a stderr past the cap is kept: its start (the default), or its end, where a
+   * failing program says why it failed.
+   */
+  stderrKeeps?: 'start' | 'end';
   /** Told the process id (its group's id too) once the process is started. */
   onSpawn?: (pid: number) => void;
 }
@@ -27,6 +32,8 @@ export interface ProcessOutcome {
   stdout: string;
   stderr: string;
   truncated: boolean;
+  /** Whether stderr was cut (at the end it keeps, see `stderrKeeps`). */
+  stderrTruncated: boolean;
   /** Why it was ended early, if it was. */
   stopped?: 'timeout' | 'cancelled';
   /**
@@ -36,12 +43,23 @@ export interface ProcessOutcome {
   spawnError?: NodeJS.ErrnoException;
 }
 
+/** The start of a stream, or its end, up to `cap` bytes. */
 class CappedBuffer {
   private chunks: Buffer[] = [];
   private size = 0;
+  /** The end kept: a ring of `cap` bytes, made at the first chunk, `written` bytes put through it. */
+  private ring: Buffer | undefined;
+  private written = 0;
   truncated = false;
-  constructor(private readonly cap: number) {}
+  constructor(
+    private readonly cap: number,
+    private readonly keeps: 'start' | 'end' = 'start',
+  ) {}
   push(chunk: Buffer): void {
+    if (this.keeps === 'end') {
+      this.pushKeepingEnd(chunk);
+      return;
+    }
     const room = this.cap - this.size;
     if (room <= 0) {
       this.truncated = true;
@@ -52,15 +70,38 @@ class CappedBuffer {
     this.chunks.push(kept);
     this.size += kept.length;
   }
+  /** Each byte copied once, however small the chunks (a program writing a byte at a time). */
+  private pushKeepingEnd(chunk: Buffer): void {
+    if (this.cap <= 0) {
+      this.truncated ||= chunk.length > 0;
+      return;
+    }
+    this.ring ??= Buffer.alloc(this.cap);
+    const bytes = chunk.length > this.cap ? chunk.subarray(chunk.length - this.cap) : chunk;
+    const at = (this.written + chunk.length - bytes.length) % this.cap;
+    const first = Math.min(bytes.length, this.cap - at);
+    bytes.copy(this.ring, at, 0, first);
+    bytes.copy(this.ring, 0, first);
+    this.written += chunk.length;
+    if (this.written > this.cap) this.truncated = true;
+  }
   text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
+    if (this.keeps === 'start') return Buffer.concat(this.chunks).toString('utf8');
+    if (!this.ring) return '';
+    if (!this.truncated) return this.ring.toString('utf8', 0, this.written);
+    const at = this.written % this.cap;
+    const bytes = Buffer.concat([this.ring.subarray(at), this.ring.subarray(0, at)]);
+    // The cut may fall inside a character: its last bytes are dropped rather than read as U+FFFD.
+    let skip = 0;
+    while (skip < 3 && skip < bytes.length && (bytes[skip]! & 0xc0) === 0x80) skip++;
+    return bytes.toString('utf8', skip);
   }
 }
 
 export async function runProcess(program: string, args: string[], options: RunProcessOptions): Promise<ProcessOutcome> {
   const cap = options.capBytes ?? OUTPUT_CAP_BYTES;
   const stdout = new CappedBuffer(cap);
-  const stderr = new CappedBuffer(cap);
+  const stderr = new CappedBuffer(cap, options.stderrKeeps);
   const child = execa(program, args, {
     cwd: options.cwd,
     env: options.env,
@@ -110,6 +151,7 @@ export async function runProcess(program: string, args: string[], options: RunPr
     stdout: stdout.text(),
     stderr: stderr.text(),
     truncated: stdout.truncated || stderr.truncated,
+    stderrTruncated: stderr.truncated,
     ...(stopped ? { stopped } : {}),
     ...(exit.spawnError ? { spawnError: exit.spawnError as NodeJS.ErrnoException } : {}),
   };
@@ -120,5 +162,5 @@ function notStarted(failure: { cause?: unknown; message?: string; code?: string 
   const cause = failure.cause instanceof Error ? (failure.cause as NodeJS.ErrnoException) : undefined;
   const spawnError: NodeJS.ErrnoException =
     cause ?? Object.assign(new Error(failure.message ?? 'the program could not be started'), { code: failure.code });
-  return { code: null, signal: null, stdout: '', stderr: '', truncated: false, spawnError };
+  return { code: null, signal: null, stdout: '', stderr: '', truncated: false, stderrTruncated: false, spawnError };
 }

@@ -194,6 +194,22 @@ describe('script skills', () => {
     expect(failed.error!.length).toBeLessThanOrEqual(2000);
   });
 
+  it('keeps the end of a stderr past the cap: a failure says its last words, not those at 1 MB', async () => {
+    const skill = skillFrom(
+      scriptSkill({
+        script: [
+          "head -c 1600000 /dev/zero | tr '\\0' 'w' >&2",
+          'printf "\\n%s\\n" "FATAL: the real reason" >&2',
+          'exit 3',
+        ].join('\n'),
+      }),
+    );
+    const result = await run(skill);
+    expect(result).toMatchObject({ success: false, exitCode: 3, truncated: true });
+    expect(result.error).toMatch(/\nFATAL: the real reason$/);
+    expect(result.error!.length).toBeLessThanOrEqual(2000);
+  });
+
   it('stops when the caller aborts', async () => {
     const skill = skillFrom(scriptSkill({ script: 'sleep 30' }));
     const controller = new AbortController();

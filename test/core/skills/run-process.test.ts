@@ -62,3 +62,37 @@ describe('a skill call whose program cannot be started', () => {
     });
   });
 });
+
+describe('a stderr past the cap', () => {
+  it('keeps its end when asked, from a whole character on', async () => {
+    // 前 is 3 bytes in UTF-8: a cap of 3n + 2 bytes before "END" falls inside one.
+    const exit = await runProcess(process.execPath, ['-e', "process.stderr.write('前'.repeat(100) + 'END')"], {
+      cwd: tempDir(),
+      env: {},
+      timeoutMs: 60_000,
+      capBytes: 3 * 10 + 2 + 3,
+      stderrKeeps: 'end',
+    });
+    expect(exit).toMatchObject({ truncated: true, stderrTruncated: true });
+    expect(exit.stderr).toBe(`${'前'.repeat(10)}END`);
+  });
+
+  it('keeps exactly its last bytes whatever the sizes of the writes', async () => {
+    // Writes of 1 to 700 bytes, each its own letter: the end kept shows any byte misplaced.
+    const writes = Array.from({ length: 60 }, (_, i) =>
+      String.fromCharCode(97 + (i % 26)).repeat(1 + ((i * 37) % 700)),
+    );
+    const program = `const fs = require('fs'); for (const w of ${JSON.stringify(writes)}) fs.writeSync(2, w);`;
+    for (const cap of [1, 699, 1000, 4096]) {
+      const exit = await runProcess(process.execPath, ['-e', program], {
+        cwd: tempDir(),
+        env: {},
+        timeoutMs: 60_000,
+        capBytes: cap,
+        stderrKeeps: 'end',
+      });
+      expect(exit.stderr).toBe(writes.join('').slice(-cap));
+      expect(exit.stderrTruncated).toBe(true);
+    }
+  });
+});

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
+import { realRoot } from './load.js';
 import type { SkillRegistry } from './registry.js';
 import { checksExecuteBits } from './unexecutable-programs.js';
 import type { SkillSource } from './types.js';
@@ -42,14 +43,17 @@ export class SkillWatcher {
         const dir = this.registry.dirOf(source);
         if (!dir) return;
         fs.mkdirSync(dir, { recursive: true });
-        const watcher = watch(dir, { ignoreInitial: true, followSymlinks: false, depth: 16 });
-        watcher.on('all', (_event, file) => this.touched(source, dir, file));
+        // chokidar does not look inside a watched path that is a link (a skills folder kept in a
+        // dotfiles checkout): the folder it leads to is watched instead.
+        const watched = realRoot(dir);
+        const watcher = watch(watched, { ignoreInitial: true, followSymlinks: false, depth: 16 });
+        watcher.on('all', (_event, file) => this.touched(source, watched, file));
         // chokidar tells a change only when the modification time moved (or the file was not
         // read since): a chmod changes neither, yet its file-system event comes through raw.
         if (checksExecuteBits) {
           watcher.on('raw', (event, name, details) => {
             if (event === 'change')
-              this.changedRaw(source, dir, (details as { watchedPath?: string }).watchedPath, name);
+              this.changedRaw(source, watched, (details as { watchedPath?: string }).watchedPath, name);
           });
         }
         watcher.on('error', (err) => this.options.onError?.(err as Error));

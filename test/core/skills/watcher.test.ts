@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { executeSkill } from '../../../src/core/skills/executor.js';
 import { SkillRegistry } from '../../../src/core/skills/registry.js';
 import { SkillWatcher } from '../../../src/core/skills/watcher.js';
@@ -108,6 +108,31 @@ describe('hot reload of the user skills folder', () => {
       await within1s(notExecutable);
     },
   );
+
+  it('watches a user skills folder that is a link to a folder elsewhere (a dotfiles checkout)', async () => {
+    const base = tempDir();
+    const real = path.join(base, 'dotfiles-skills');
+    fs.mkdirSync(real);
+    writeSkill(real, 'kept', scriptSkill({ script: 'echo 1', description: 'Version one.' }));
+    const user = path.join(base, 'skills');
+    fs.symlinkSync(real, user);
+    const registry = new SkillRegistry({ userDir: user });
+    registry.loadAll();
+    watcher = new SkillWatcher(registry);
+    await watcher.start();
+
+    fs.writeFileSync(
+      path.join(real, 'kept', 'SKILL.md'),
+      scriptSkill({ script: 'echo 2', description: 'Version two.' }),
+    );
+    writeSkill(real, 'added', scriptSkill({ script: 'echo added' }));
+    await vi.waitFor(() => {
+      expect(registry.get('kept')?.description).toBe('Version two.');
+      expect(registry.get('added')?.dir).toBe(path.join(user, 'added'));
+    }, 10_000);
+    fs.rmSync(path.join(real, 'added'), { recursive: true });
+    await vi.waitFor(() => expect(registry.get('added')).toBeUndefined(), 10_000);
+  });
 
   it('a call already running keeps the version it started with', async () => {
     const { user, registry } = await watched();

@@ -18,6 +18,7 @@ import {
   DEFAULT_TIMEOUT_SECS,
   MAX_SKILL_FILE_BYTES,
   MAX_TIMEOUT_SECS,
+  MIN_TIMEOUT_SECS,
   RESERVED_TOOL_NAMES,
   SKILL_NAME_PATTERN,
   type Risk,
@@ -233,7 +234,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
               .trim()
               .replace(/\s*(s|sec|secs|seconds)$/i, ''),
           );
-    if (!Number.isFinite(n) || n <= 0 || n > MAX_TIMEOUT_SECS) {
+    if (!Number.isFinite(n) || n < MIN_TIMEOUT_SECS || n > MAX_TIMEOUT_SECS) {
       error('timeout-invalid', { max: MAX_TIMEOUT_SECS, found: JSON.stringify(value) }, line);
       return;
     }

@@ -111,4 +111,6 @@ export const FIND_SKILLS_TOOL = 'find_skills';
 export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set([FIND_SKILLS_TOOL]);
 export const MAX_SKILL_FILE_BYTES = 256 * 1024;
 export const DEFAULT_TIMEOUT_SECS = 30;
+/** Shorter would end a call before most programs have even started. */
+export const MIN_TIMEOUT_SECS = 1;
 export const MAX_TIMEOUT_SECS = 24 * 60 * 60;

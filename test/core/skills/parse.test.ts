@@ -159,6 +159,9 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     ['no interpreter', SEED.replace('```bash', '```'), 25, /names no interpreter/],
     ['no description', '# Title only\n\n## Risk Level\n\nLow\n', 1, /no description/],
     ['bad timeout', SEED.replace('\n12\n', '\nsoon\n'), 21, /timeout must be a number/],
+    // Under the one second the message names, every call would be ended before its program could answer.
+    ['timeout under a second', SEED.replace('\n12\n', '\n0.001\n'), 21, /between 1 and 86400 \(found "0\.001"\)/],
+    ['front matter timeout under a second', `---\ndescription: x\nrisk: low\ntimeout: 0.5\n---\nbody`, 4, /between 1/],
     ['section twice', SEED + '\n## Risk Level\n\nLow\n', 29, /appears twice/],
     ['front matter not a mapping', '---\n- a\n- b\n---\nbody', 2, /YAML mapping/],
   ];

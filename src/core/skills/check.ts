@@ -54,11 +54,21 @@ export function checkPaths(paths: string[], systemDir?: string): CheckReport {
       }
       const dir = path.dirname(abs);
       checkFolder(path.dirname(dir), path.basename(dir));
+    } else if (!stat.isDirectory()) {
+      // A device or a named pipe: nothing to check, and the other paths still are.
+      report.errors.push(skillProblem(abs, 'check-path-not-skill', {}));
     } else if (fs.existsSync(path.join(abs, 'SKILL.md'))) {
       checkFolder(path.dirname(abs), path.basename(abs));
     } else {
+      let names: string[];
+      try {
+        names = fs.readdirSync(abs).sort();
+      } catch (err) {
+        report.errors.push(skillProblem(abs, 'skills-folder-unreadable', { detail: (err as Error).message }));
+        continue;
+      }
       let found = 0;
-      for (const name of fs.readdirSync(abs).sort()) {
+      for (const name of names) {
         if (!name.startsWith('.') && checkFolder(abs, name)) found++;
       }
       if (found === 0) report.warnings.push(skillProblem(abs, 'check-path-no-skills', {}));

@@ -20,6 +20,7 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'bad-folder-name': (p) => `文件夹名“${p.name}”不是有效的技能名：请使用 1 到 64 个小写字母、数字、“_”或“-”`,
   'file-too-large': (p) => `SKILL.md 有 ${p.kb} KB，上限是 ${p.limitKb} KB`,
   'file-binary': () => 'SKILL.md 是二进制文件，不是 Markdown 文本',
+  'file-utf16': () => 'SKILL.md 是以 UTF-16 编码保存的文本：请改存为 UTF-8',
   'file-not-utf8': () => 'SKILL.md 不是有效的 UTF-8 文本',
   'file-empty': () => 'SKILL.md 是空的：至少需要一个标题和一段描述',
   'front-matter-unclosed': () => '第 1 行的“---”开始了 front matter，但后面没有“---”行来结束它',

@@ -16,6 +16,8 @@ export interface SkillProblemParams {
   /** A warning: some providers refuse tool names that do not begin with a letter or "_". */
   'file-too-large': { kb: number; limitKb: number };
   'file-binary': Record<string, never>;
+  /** The file begins with a UTF-16 byte order mark (Notepad's "Unicode", Windows PowerShell's `>`). */
+  'file-utf16': Record<string, never>;
   'file-not-utf8': Record<string, never>;
   'file-empty': Record<string, never>;
   'front-matter-unclosed': Record<string, never>;
@@ -140,6 +142,7 @@ export const englishSkillProblems: SkillProblemStrings = {
     `"${p.name}" is the name of a tool iAs itself gives the model; a skill of that name would be hidden by it: rename the skill's folder (and its "name:")`,
   'file-too-large': (p) => `SKILL.md is ${p.kb} KB; the limit is ${p.limitKb} KB`,
   'file-binary': () => 'SKILL.md is a binary file, not markdown text',
+  'file-utf16': () => 'SKILL.md is saved as UTF-16 text: save it as UTF-8',
   'file-not-utf8': () => 'SKILL.md is not valid UTF-8 text',
   'file-empty': () => 'SKILL.md is empty: it needs at least a title and a description',
   'front-matter-unclosed': () => 'the front matter opened by "---" on line 1 is never closed by a "---" line',

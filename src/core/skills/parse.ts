@@ -57,6 +57,11 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     error('file-too-large', { kb: Math.ceil(bytes.length / 1024), limitKb: MAX_SKILL_FILE_BYTES / 1024 });
     return { errors, warnings };
   }
+  // Its NUL bytes would read as a binary file's: it is text, in another encoding.
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    error('file-utf16', {});
+    return { errors, warnings };
+  }
   if (bytes.includes(0)) {
     error('file-binary', {});
     return { errors, warnings };

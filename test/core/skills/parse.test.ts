@@ -238,6 +238,21 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     expect(parse(Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x41])).errors[0]!.message).toMatch(/UTF-8/);
   });
 
+  it('says a file saved as UTF-16 (Notepad\'s "Unicode", Windows PowerShell\'s `>`) is text to save as UTF-8', () => {
+    const le = Buffer.from(`\uFEFF${SEED}`, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    for (const bytes of [le, be]) {
+      const { definition, errors } = parse(bytes);
+      expect(definition).toBeUndefined();
+      expect(errors).toEqual([
+        expect.objectContaining({
+          path: '/skills/demo/SKILL.md',
+          message: 'SKILL.md is saved as UTF-16 text: save it as UTF-8',
+        }),
+      ]);
+    }
+  });
+
   it('refuses files over 256 KB', () => {
     const big = SEED + `\n${'x'.repeat(256 * 1024)}\n`;
     expect(parse(big).errors[0]!.message).toMatch(/limit is 256 KB/);

@@ -61,6 +61,8 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'schema-invalid': (p) => `参数的 JSON Schema 无效：${p.detail}`,
   'schema-unknown-type': (p) => `参数的 JSON Schema 无效：${p.at} 的 ${p.given} 不是类型：请使用 ${p.types} 之一`,
   'schema-too-deep': (p) => `参数 schema 中对象和列表的嵌套超过了 ${p.max} 层`,
+  'schema-version-unknown': (p) =>
+    `参数 JSON Schema 的 "$schema" 是 ${p.given}，iAs 不认识这个 JSON Schema 版本：请删去这一行（iAs 按 JSON Schema draft-07 检查参数）`,
   'schema-uncompilable': (p) => `参数的 JSON Schema 无法编译：${p.detail}`,
   'parameter-variable-clash': (p) =>
     `参数 ${p.first} 和 ${p.second} 都会变成变量 ${p.variable}，所以两者都不以变量传给脚本：脚本可以从 SKILL_PARAMS 或标准输入读取它们，或给其中一个改名（参数名变成变量名时字母改为大写，A-Z、0-9 和“_”以外的字符都变成“_”）`,

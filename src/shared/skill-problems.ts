@@ -62,6 +62,8 @@ export interface SkillProblemParams {
   'schema-unknown-type': { at: string; given: string; types: string };
   /** Objects and lists nested deeper than `max` levels. */
   'schema-too-deep': { max: number };
+  /** The schema's `$schema` names a JSON Schema version the checker does not know (2020-12, draft-04…): as JSON. */
+  'schema-version-unknown': { given: string };
   'schema-uncompilable': { detail: string };
   /** A warning: two parameter names (in JSON) that would reach a script as one variable, `SKILL_PARAM_…`: neither gets it. */
   'parameter-variable-clash': { first: string; second: string; variable: string };
@@ -186,6 +188,8 @@ export const englishSkillProblems: SkillProblemStrings = {
   'schema-unknown-type': (p) =>
     `the parameter schema is not valid JSON Schema: ${p.at} ${p.given} is not a type: use ${p.types}`,
   'schema-too-deep': (p) => `the parameter schema nests objects and lists deeper than ${p.max} levels`,
+  'schema-version-unknown': (p) =>
+    `the parameter schema's "$schema" is ${p.given}, a JSON Schema version iAs does not know: remove that line (iAs checks parameters as JSON Schema draft-07)`,
   'schema-uncompilable': (p) => `the parameter schema cannot be compiled: ${p.detail}`,
   'parameter-variable-clash': (p) =>
     `parameters ${p.first} and ${p.second} would both reach the script as the variable ${p.variable}, so neither gets it: the script finds them in SKILL_PARAMS or on stdin, or rename one (a name's variable has it in capitals, every character other than A-Z, 0-9 and "_" as "_")`,

@@ -107,6 +107,11 @@ export function schemaProblem(schema: unknown): SkillProblemCode | undefined {
   // Checking, compiling or sending a schema walks it level by level: a thousand levels, a few
   // kilobytes of SKILL.md, overflowed the stack and stopped every skill from loading.
   if (nestedTooDeep(schema, MAX_SCHEMA_DEPTH)) return { code: 'schema-too-deep', params: { max: MAX_SCHEMA_DEPTH } };
+  // Another version's meta-schema (2020-12, draft-04) is not known here: checking against it throws.
+  const version = (schema as Record<string, unknown>).$schema;
+  if (version !== undefined && (typeof version !== 'string' || !ajv.getSchema(version))) {
+    return { code: 'schema-version-unknown', params: { given: JSON.stringify(version) } };
+  }
   if (!ajv.validateSchema(schema)) {
     return invalidSchemaProblem(ajv.errors ?? [], schema);
   }

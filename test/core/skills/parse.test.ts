@@ -233,6 +233,28 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     );
   });
 
+  it('says a parameter schema of another JSON Schema version is one, at its line; draft-07 loads', () => {
+    const versioned = (uri: string) => SEED.replace('"type": "object",', `"$schema": "${uri}",\n  "type": "object",`);
+    for (const uri of ['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-04/schema#']) {
+      const { definition, errors } = parse(versioned(uri));
+      expect(definition).toBeUndefined();
+      expect(errors).toEqual([
+        expect.objectContaining({
+          line: 11,
+          message: `the parameter schema's "$schema" is "${uri}", a JSON Schema version iAs does not know: remove that line (iAs checks parameters as JSON Schema draft-07)`,
+        }),
+      ]);
+    }
+    // Not even a text: said the same way (the check threw on it too).
+    expect(parse(SEED.replace('"type": "object",', '"$schema": 7, "type": "object",')).errors).toEqual([
+      expect.objectContaining({
+        line: 11,
+        message: expect.stringMatching(/^the parameter schema's "\$schema" is 7, /),
+      }),
+    ]);
+    expect(parse(versioned('http://json-schema.org/draft-07/schema#')).errors).toEqual([]);
+  });
+
   it('refuses binary files and invalid UTF-8', () => {
     expect(parse(Buffer.from([0x23, 0x20, 0x00, 0x01, 0x02])).errors[0]!.message).toMatch(/binary/);
     expect(parse(Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x41])).errors[0]!.message).toMatch(/UTF-8/);

@@ -13,7 +13,7 @@ import { firstTextLine, outlineMarkdown, type FencedBlock, type Section } from '
 import { interpreterForLanguage, interpreterForShebang, SUPPORTED_LANGUAGES } from './interpreters.js';
 import { checkParamVariables, type SchemaText } from './param-variables.js';
 import { problemOf, skillProblem, type ReportProblem } from './problem.js';
-import { schemaProblem } from './schema.js';
+import { compileProblem, schemaProblem } from './schema.js';
 import {
   DEFAULT_TIMEOUT_SECS,
   MAX_SKILL_FILE_BYTES,
@@ -282,7 +282,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     }
   }
   if (parametersGiven !== undefined) {
-    const problem = schemaProblem(parametersGiven);
+    const problem = schemaProblem(parametersGiven) ?? compileProblem(parametersGiven as Record<string, unknown>);
     if (problem) errors.push(problemOf(path, problem, parametersLine));
     else parameters = parametersGiven as Record<string, unknown>;
   }

@@ -118,6 +118,29 @@ export function schemaProblem(schema: unknown): SkillProblemCode | undefined {
   return undefined;
 }
 
+/**
+ * What a schema the meta-schema accepts may still not compile for: a `$ref` to nothing, a `pattern`
+ * that is no regular expression. Only such a schema is compiled when its skill loads: compiling
+ * every one would cost each skill about half a millisecond.
+ */
+const MAY_NOT_COMPILE = /"(?:\$ref|pattern)":/;
+
+/**
+ * Why a schema that {@link schemaProblem} accepts cannot be compiled, or undefined: looked at only
+ * where it may not (see MAY_NOT_COMPILE), so that such a skill is refused as it loads rather than
+ * offered to the model and failing every call. The validator compiled is kept for its calls.
+ */
+export function compileProblem(schema: Record<string, unknown>): SkillProblemCode | undefined {
+  if (!MAY_NOT_COMPILE.test(JSON.stringify(schema))) return undefined;
+  try {
+    argsValidator(schema);
+    return undefined;
+  } catch (err) {
+    if (err instanceof SchemaCompileError) return err.messageCode;
+    throw err;
+  }
+}
+
 /** A schema that cannot be compiled: the English message, with its code. */
 export class SchemaCompileError extends Error {
   readonly messageCode: SkillProblemCode;

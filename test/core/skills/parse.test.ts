@@ -255,6 +255,33 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     expect(parse(versioned('http://json-schema.org/draft-07/schema#')).errors).toEqual([]);
   });
 
+  it('refuses a parameter schema that cannot be compiled, at its line, as `ias skills check` does', () => {
+    const broken = [
+      [SEED.replace('"type": "string"', '"type": "string", "pattern": "("'), /Invalid regular expression/],
+      [
+        SEED.replace('"type": "string"', '"$ref": "#/definitions/address"'),
+        /can't resolve reference #\/definitions\/address/,
+      ],
+    ] as const;
+    for (const [text, detail] of broken) {
+      const { definition, errors } = parse(text);
+      expect(definition).toBeUndefined();
+      expect(errors).toEqual([
+        expect.objectContaining({
+          line: 11,
+          message: expect.stringMatching(/^the parameter schema cannot be compiled: /),
+          messageCode: expect.objectContaining({ code: 'schema-uncompilable' }),
+        }),
+      ]);
+      expect(errors[0]!.message).toMatch(detail);
+    }
+    const resolved = SEED.replace('"type": "string"', '"$ref": "#/definitions/address"').replace(
+      '"required": ["to"]',
+      '"required": ["to"], "definitions": { "address": { "type": "string", "pattern": "@" } }',
+    );
+    expect(parse(resolved).errors).toEqual([]);
+  });
+
   it('refuses binary files and invalid UTF-8', () => {
     expect(parse(Buffer.from([0x23, 0x20, 0x00, 0x01, 0x02])).errors[0]!.message).toMatch(/binary/);
     expect(parse(Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x41])).errors[0]!.message).toMatch(/UTF-8/);

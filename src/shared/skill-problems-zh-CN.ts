@@ -61,6 +61,7 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'schema-invalid': (p) => `参数的 JSON Schema 无效：${p.detail}`,
   'schema-unknown-type': (p) => `参数的 JSON Schema 无效：${p.at} 的 ${p.given} 不是类型：请使用 ${p.types} 之一`,
   'schema-too-deep': (p) => `参数 schema 中对象和列表的嵌套超过了 ${p.max} 层`,
+  'schema-async': () => '参数 JSON Schema 写了 "$async"：iAs 在调用运行之前立即检查参数，请删去 "$async"',
   'schema-version-unknown': (p) =>
     `参数 JSON Schema 的 "$schema" 是 ${p.given}，iAs 不认识这个 JSON Schema 版本：请删去这一行（iAs 按 JSON Schema draft-07 检查参数）`,
   'schema-uncompilable': (p) => `参数的 JSON Schema 无法编译：${p.detail}`,

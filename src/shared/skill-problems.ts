@@ -64,6 +64,8 @@ export interface SkillProblemParams {
   'schema-too-deep': { max: number };
   /** The schema's `$schema` names a JSON Schema version the checker does not know (2020-12, draft-04…): as JSON. */
   'schema-version-unknown': { given: string };
+  /** The schema says `$async`: its check would answer later, as a promise. */
+  'schema-async': Record<string, never>;
   'schema-uncompilable': { detail: string };
   /** A warning: two parameter names (in JSON) that would reach a script as one variable, `SKILL_PARAM_…`: neither gets it. */
   'parameter-variable-clash': { first: string; second: string; variable: string };
@@ -188,6 +190,8 @@ export const englishSkillProblems: SkillProblemStrings = {
   'schema-unknown-type': (p) =>
     `the parameter schema is not valid JSON Schema: ${p.at} ${p.given} is not a type: use ${p.types}`,
   'schema-too-deep': (p) => `the parameter schema nests objects and lists deeper than ${p.max} levels`,
+  'schema-async': () =>
+    'the parameter schema says "$async": iAs checks the arguments of a call at once, before it runs: remove "$async"',
   'schema-version-unknown': (p) =>
     `the parameter schema's "$schema" is ${p.given}, a JSON Schema version iAs does not know: remove that line (iAs checks parameters as JSON Schema draft-07)`,
   'schema-uncompilable': (p) => `the parameter schema cannot be compiled: ${p.detail}`,

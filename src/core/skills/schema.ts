@@ -107,6 +107,8 @@ export function schemaProblem(schema: unknown): SkillProblemCode | undefined {
   // Checking, compiling or sending a schema walks it level by level: a thousand levels, a few
   // kilobytes of SKILL.md, overflowed the stack and stopped every skill from loading.
   if (nestedTooDeep(schema, MAX_SCHEMA_DEPTH)) return { code: 'schema-too-deep', params: { max: MAX_SCHEMA_DEPTH } };
+  // An async check answers with a promise: wrong arguments would pass, then reject it unhandled.
+  if ((schema as Record<string, unknown>).$async) return { code: 'schema-async', params: {} };
   // Another version's meta-schema (2020-12, draft-04) is not known here: checking against it throws.
   const version = (schema as Record<string, unknown>).$schema;
   if (version !== undefined && (typeof version !== 'string' || !ajv.getSchema(version))) {
@@ -120,10 +122,10 @@ export function schemaProblem(schema: unknown): SkillProblemCode | undefined {
 
 /**
  * What a schema the meta-schema accepts may still not compile for: a `$ref` to nothing, a `pattern`
- * that is no regular expression. Only such a schema is compiled when its skill loads: compiling
- * every one would cost each skill about half a millisecond.
+ * that is no regular expression, an `$async` inside it. Only such a schema is compiled when its
+ * skill loads: compiling every one would cost each skill about half a millisecond.
  */
-const MAY_NOT_COMPILE = /"(?:\$ref|pattern)":/;
+const MAY_NOT_COMPILE = /"(?:\$ref|pattern|\$async)":/;
 
 /**
  * Why a schema that {@link schemaProblem} accepts cannot be compiled, or undefined: looked at only
@@ -167,6 +169,9 @@ export function argsValidator(schema: Record<string, unknown>): ValidateFunction
     } catch (err) {
       throw new SchemaCompileError((err as Error).message);
     }
+    // Never a check that answers later (see schemaProblem): its promise would pass every call.
+    if ((validate as { $async?: boolean }).$async)
+      throw new SchemaCompileError('async schema ("$async") in a check that answers at once');
     compiled.set(key, validate);
   }
   bySchema.set(schema, validate);

@@ -148,3 +148,17 @@ describe('argument problems in words', () => {
     ).toBeUndefined();
   });
 });
+
+describe('a schema whose check would answer later ("$async")', () => {
+  it('makes a call uncallable, never a check that lets wrong arguments through', () => {
+    // Not loaded (see parse.test.ts): a skill made here as if it had been.
+    const skill = {
+      ...skillWith('later', { type: 'object' }),
+      parameters: { $async: true, type: 'object', required: ['n'] },
+    };
+    expect(argumentsProblem(skill, { other: 1 })).toEqual({
+      code: 'uncallable',
+      detail: expect.stringMatching(/cannot be compiled: async schema/),
+    });
+  });
+});

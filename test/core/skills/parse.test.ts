@@ -282,6 +282,26 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     expect(parse(resolved).errors).toEqual([]);
   });
 
+  it('refuses a parameter schema that says "$async", whose check would answer later, at its line', () => {
+    // Its validator returns a promise: every call passed the check, and one with wrong arguments
+    // then rejected it unhandled, which ended the whole process.
+    const root = parse(SEED.replace('"type": "object",', '"$async": true, "type": "object",'));
+    expect(root.definition).toBeUndefined();
+    expect(root.errors).toEqual([
+      expect.objectContaining({
+        line: 11,
+        message:
+          'the parameter schema says "$async": iAs checks the arguments of a call at once, before it runs: remove "$async"',
+      }),
+    ]);
+    const nested = parse(SEED.replace('"type": "string"', '"$async": true, "type": "string"'));
+    expect(nested.definition).toBeUndefined();
+    expect(nested.errors).toEqual([
+      expect.objectContaining({ line: 11, message: expect.stringMatching(/cannot be compiled: async schema/) }),
+    ]);
+    expect(parse(SEED.replace('"type": "object",', '"$async": false, "type": "object",')).errors).toEqual([]);
+  });
+
   it('refuses binary files and invalid UTF-8', () => {
     expect(parse(Buffer.from([0x23, 0x20, 0x00, 0x01, 0x02])).errors[0]!.message).toMatch(/binary/);
     expect(parse(Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x41])).errors[0]!.message).toMatch(/UTF-8/);

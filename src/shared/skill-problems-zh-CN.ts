@@ -91,6 +91,7 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'folder-link-outside': (p) => `技能文件夹是指向 ${p.target} 的符号链接，不在技能所在的文件夹内，已拒绝加载`,
   'folder-unreadable': (p) => `无法读取技能文件夹：${p.detail}`,
   'skill-md-folder': () => 'SKILL.md 是一个文件夹，不是文件',
+  'skill-md-name': (p) => `技能文件名是“${p.found}”：iAs 只读取全大写的 SKILL.md，请重命名`,
   'skill-md-unreadable': (p) => `无法读取 SKILL.md：${p.detail}`,
   'skill-md-not-regular': (p) => `SKILL.md 是${IRREGULAR_ZH[p.kind]}，不是普通文件，不会被读取（请改成普通文本文件）`,
   'skill-md-unparsable': (p) => `iAs 无法解析这个 SKILL.md（已跳过该技能）：${p.detail}`,

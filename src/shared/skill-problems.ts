@@ -96,6 +96,8 @@ export interface SkillProblemParams {
   'folder-link-outside': { target: string };
   'folder-unreadable': { detail: string };
   'skill-md-folder': Record<string, never>;
+  /** The folder's skill file is named in other capitals (`skill.md`): `found` is its name. */
+  'skill-md-name': { found: string };
   'skill-md-unreadable': { detail: string };
   /** SKILL.md is a named pipe, a socket or a device: it is not read (a pipe would block loading). */
   'skill-md-not-regular': { kind: 'fifo' | 'socket' | 'device' | 'other' };
@@ -224,6 +226,7 @@ export const englishSkillProblems: SkillProblemStrings = {
     `the skill folder is a symbolic link to ${p.target}, outside the skills folder; it is refused`,
   'folder-unreadable': (p) => `the skill folder cannot be read: ${p.detail}`,
   'skill-md-folder': () => 'SKILL.md is a folder, not a file',
+  'skill-md-name': (p) => `the skill file is named "${p.found}": iAs reads only SKILL.md, in capitals: rename it`,
   'skill-md-unreadable': (p) => `SKILL.md cannot be read: ${p.detail}`,
   'skill-md-not-regular': (p) =>
     `SKILL.md is ${IRREGULAR_EN[p.kind]}, not a regular file: it is not read (make it a plain text file)`,

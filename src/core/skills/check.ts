@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inFileOrder } from '../../shared/problem-order.js';
-import { loadSkillFolder, realRoot } from './load.js';
+import { isSkillFileName, loadSkillFolder, realRoot } from './load.js';
 import { skillProblem } from './problem.js';
 import { argsValidator, type SchemaCompileError } from './schema.js';
 import type { Skill, SkillProblem, SkillSource } from './types.js';
@@ -57,14 +57,17 @@ export function checkPaths(paths: string[], systemDir?: string): CheckReport {
     } else if (!stat.isDirectory()) {
       // A device or a named pipe: nothing to check, and the other paths still are.
       report.errors.push(skillProblem(abs, 'check-path-not-skill', {}));
-    } else if (fs.existsSync(path.join(abs, 'SKILL.md'))) {
-      checkFolder(path.dirname(abs), path.basename(abs));
     } else {
       let names: string[];
       try {
         names = fs.readdirSync(abs).sort();
       } catch (err) {
         report.errors.push(skillProblem(abs, 'skills-folder-unreadable', { detail: (err as Error).message }));
+        continue;
+      }
+      // A skill folder (its SKILL.md in whatever capitals: loading says what is wrong with it).
+      if (names.some(isSkillFileName)) {
+        checkFolder(path.dirname(abs), path.basename(abs));
         continue;
       }
       let found = 0;

@@ -24,6 +24,9 @@ export interface RootLoad {
   warnings: SkillProblem[];
 }
 
+/** Whether a file name is SKILL.md in any capitals: a folder holding one is meant as a skill. */
+export const isSkillFileName = (name: string) => name.toLowerCase() === 'skill.md';
+
 /** A folder's real path (links resolved), or its absolute path when it cannot be resolved. */
 export function realRoot(root: string): string {
   try {
@@ -83,7 +86,11 @@ export function loadSkillFolder(
     return fail({ code: 'folder-unreadable', params: { detail: (err as Error).message } }, dir);
   }
   const md = top.find((e) => e.name === 'SKILL.md');
-  if (!md) return undefined; // a folder without SKILL.md is not a skill
+  if (!md) {
+    // `skill.md` is meant as the skill's file, yet not read (on any system): said, not passed over.
+    const named = top.find((e) => isSkillFileName(e.name));
+    return named && fail({ code: 'skill-md-name', params: { found: named.name } }, path.join(dir, named.name));
+  }
   if (md.isDirectory()) return fail({ code: 'skill-md-folder', params: {} });
 
   let files: string[];

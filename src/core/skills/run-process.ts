@@ -47,7 +47,10 @@ export interface ProcessOutcome {
 class CappedBuffer {
   private chunks: Buffer[] = [];
   private size = 0;
-  /** The end kept: a ring of `cap` bytes, made at the first chunk, `written` bytes put through it. */
+  /**
+   * The end kept, once the stream is past the cap: a ring of `cap` bytes, `written` bytes put
+   * through it (each byte copied once, however small the chunks).
+   */
   private ring: Buffer | undefined;
   private written = 0;
   truncated = false;
@@ -56,7 +59,7 @@ class CappedBuffer {
     private readonly keeps: 'start' | 'end' = 'start',
   ) {}
   push(chunk: Buffer): void {
-    if (this.keeps === 'end') {
+    if (this.keeps === 'end' && (this.ring || this.size + chunk.length > this.cap)) {
       this.pushKeepingEnd(chunk);
       return;
     }
@@ -70,25 +73,31 @@ class CappedBuffer {
     this.chunks.push(kept);
     this.size += kept.length;
   }
-  /** Each byte copied once, however small the chunks (a program writing a byte at a time). */
   private pushKeepingEnd(chunk: Buffer): void {
-    if (this.cap <= 0) {
-      this.truncated ||= chunk.length > 0;
-      return;
+    this.truncated = true;
+    if (this.cap <= 0) return;
+    if (!this.ring) {
+      // Made only for a stream past the cap: what was kept so far goes in first.
+      this.ring = Buffer.allocUnsafe(this.cap);
+      this.written = 0;
+      const before = Buffer.concat(this.chunks);
+      this.chunks = [];
+      this.size = 0;
+      this.putInRing(before);
     }
-    this.ring ??= Buffer.alloc(this.cap);
+    this.putInRing(chunk);
+  }
+  private putInRing(chunk: Buffer): void {
+    const ring = this.ring!;
     const bytes = chunk.length > this.cap ? chunk.subarray(chunk.length - this.cap) : chunk;
     const at = (this.written + chunk.length - bytes.length) % this.cap;
     const first = Math.min(bytes.length, this.cap - at);
-    bytes.copy(this.ring, at, 0, first);
-    bytes.copy(this.ring, 0, first);
+    bytes.copy(ring, at, 0, first);
+    bytes.copy(ring, 0, first);
     this.written += chunk.length;
-    if (this.written > this.cap) this.truncated = true;
   }
   text(): string {
-    if (this.keeps === 'start') return Buffer.concat(this.chunks).toString('utf8');
-    if (!this.ring) return '';
-    if (!this.truncated) return this.ring.toString('utf8', 0, this.written);
+    if (!this.ring) return Buffer.concat(this.chunks).toString('utf8');
     const at = this.written % this.cap;
     const bytes = Buffer.concat([this.ring.subarray(at), this.ring.subarray(0, at)]);
     // The cut may fall inside a character: its last bytes are dropped rather than read as U+FFFD.

@@ -4,7 +4,14 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ArgsMismatch, ArgsProblem } from '../../shared/args-problems.js';
 import { skillProblemText, type SkillProblemCode } from '../../shared/skill-problems.js';
 
-const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false, addUsedSchema: false } as const;
+// strictNumbers: a number too large for a double (1e400) parses as Infinity, which JSON sends on as null.
+const AJV_OPTIONS = {
+  allErrors: true,
+  strict: false,
+  strictNumbers: true,
+  validateFormats: false,
+  addUsedSchema: false,
+} as const;
 const ajv = new Ajv(AJV_OPTIONS);
 /**
  * A schema naming an `$id` (anywhere in it) is compiled by an Ajv of its own: one Ajv keeps the

@@ -88,6 +88,15 @@ describe('argument problems in words', () => {
     );
   });
 
+  it('refuses a number too large to be one (1e400 reads as Infinity), which the script would get as null', () => {
+    const skill = greet();
+    const params = JSON.parse('{"name": "Ann", "n": 1e400}') as unknown;
+    expect(checkArguments(skill, params)).toBe('invalid arguments for greet: "n" must be integer');
+    expect(checkArguments(skill, { name: 'Ann', n: Number.NaN })).toBe(
+      'invalid arguments for greet: "n" must be integer',
+    );
+  });
+
   it('tells the owner the same in 简体中文', () => {
     const skill = greet();
     expect(chinese(skill, {})).toBe('greet 的参数无效：缺少必需的参数“name”');

@@ -18,6 +18,7 @@ import type { Skill } from '../skills/types.js';
 import { DEFAULT_TIME_ZONE } from '../builtins/datetime.js';
 import { AfterCommit } from './after-commit.js';
 import { buildCatalogue } from './catalogue.js';
+import { callIdsIn, withOwnIds } from './call-ids.js';
 import { fitToBudget, historyOf, toApiMessage } from './history.js';
 import { ProviderRequests } from './provider-request.js';
 import { providerKey, type ProviderConfig } from './providers.js';
@@ -302,6 +303,8 @@ export class Agent {
     );
 
     const found = new Set<string>();
+    // The ids of the conversation's calls: each call this turn makes gets one of its own.
+    const callIds = callIdsIn(earlier);
     let pinned = 0;
     let toldToolless = false;
     // A server slow to begin its reply is said to be awaited once a turn (its other rounds are as slow).
@@ -356,7 +359,7 @@ export class Agent {
       // arguments: its calls are not made.
       const cutShort = answered && reply.finishReason === 'length';
       // Calls are taken only from a reply to a request that offered tools.
-      const toolCalls = withTools && outcome.toolsSent && !cutShort ? reply.toolCalls : [];
+      const toolCalls = withTools && outcome.toolsSent && !cutShort ? withOwnIds(reply.toolCalls, callIds) : [];
       if (cutShort) {
         const names = [...new Set(reply.toolCalls.map((c) => c.name))].join(', ');
         notice(turnMessage('reply-too-long', names ? { tools: names } : {}));

@@ -184,11 +184,12 @@ class ToolCallParts {
     let entry = this.byIndex.get(index);
     // A call begins with its name: one with a new id at an index already taken is a new call
     // (servers that give every call index 0), and so is one that begins new arguments where a call
-    // already has whole ones (calls with neither index nor id, each whole in its own chunk).
+    // already has whole ones (calls with neither index nor id, each whole in its own chunk; or with
+    // the id of the call before, from a model that repeats ids).
     if (
       !entry ||
       (name && id !== undefined && entry.idGiven && entry.call.id !== id) ||
-      (name && id === undefined && beginsAfterWhole(entry.call.arguments, part.function?.arguments))
+      (name && beginsAfterWhole(entry.call.arguments, part.function?.arguments))
     ) {
       entry = { call: { id: `call_${this.calls.length}`, name: '', arguments: '' }, idGiven: false };
       this.calls.push(entry);

@@ -295,12 +295,8 @@ export class Agent {
     // has made more of them callable. Their definitions take their share of the context too.
     let catalogue = buildCatalogue(skills, text);
     const toolTokens = catalogue.tokens;
-    let messages = fitToBudget(
-      { role: 'system', content: systemPrompt(this.timeZone()) },
-      earlier,
-      current,
-      (this.options.historyBudgetTokens ?? 24_000) - toolTokens,
-    );
+    const system: ChatCompletionMessageParam = { role: 'system', content: systemPrompt(this.timeZone()) };
+    const budget = (this.options.historyBudgetTokens ?? 24_000) - toolTokens;
 
     const found = new Set<string>();
     // The ids of the conversation's calls: each call this turn makes gets one of its own.
@@ -320,6 +316,8 @@ export class Agent {
         pinned = found.size;
         catalogue = buildCatalogue(skills, text, found);
       }
+      // Fitted again each round: as the turn's calls and results add to it, the oldest turns make room.
+      const messages = fitToBudget(system, earlier, current, budget);
       const outcome = await this.requests.complete(
         config,
         messages,
@@ -441,8 +439,7 @@ export class Agent {
         return turn;
       }
       turn.rounds++;
-      messages = [
-        ...messages,
+      current.push(
         toApiMessage(
           {
             id: 0,
@@ -456,7 +453,7 @@ export class Agent {
           },
           provider,
         ),
-      ];
+      );
       // The reply goes in the first commit that needs it: the start of a call that may change
       // something, or else the first result. Each result is stored as its call ends (with the
       // call's audit row), in that order.
@@ -476,7 +473,7 @@ export class Agent {
         // result unsent.
         this.commits.then(() => {
           replyStored = true;
-          messages.push({ role: 'tool', tool_call_id: record.id, content });
+          current.push({ role: 'tool', tool_call_id: record.id, content });
         });
       };
       const calls = toolCalls.map((call) =>

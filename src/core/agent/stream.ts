@@ -19,6 +19,7 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import { watchForDone } from './stream-ends.js';
 import { ThinkTags, type ContentPieces } from './think-tags.js';
 import { completionChunk, eventsIn, excerpt, NotACompletionError } from './whole-answers.js';
+import { WholeCharacters } from './whole-characters.js';
 
 export interface StreamedToolCall {
   id: string;
@@ -282,6 +283,13 @@ export async function streamCompletion(
   const calls = new ToolCallParts();
   const details = new ReasoningDetails();
   const tags = new ThinkTags(templateOpens);
+  // Deltas go out in whole characters (see WholeCharacters).
+  const deltas = new WholeCharacters(handlers.onDelta);
+  const thoughts = new WholeCharacters(handlers.onReasoning);
+  const flushed = () => {
+    thoughts.flush();
+    deltas.flush();
+  };
   // How much of the reasoning came out of the content: its end (a server that reads thinking apart
   // sends it before the content).
   let fromContent = 0;
@@ -291,14 +299,16 @@ export async function streamCompletion(
     if (thinking) {
       fromContent += thinking.length;
       reply.reasoning += thinking;
-      handlers.onReasoning?.(thinking);
+      thoughts.write(thinking);
     }
     if (text) {
       reply.content += text;
-      handlers.onDelta?.(text);
+      deltas.write(text);
     }
   };
   const move = (to: 'thinking' | 'text') => {
+    // What is moved was handed on whole.
+    flushed();
     if (to === 'thinking') {
       const text = reply.content;
       reply.content = '';
@@ -330,7 +340,7 @@ export async function streamCompletion(
     if (reasoning) {
       if (reasoning === delta.reasoning_content) reply.reasoningField = 'reasoning_content';
       reply.reasoning += reasoning;
-      handlers.onReasoning?.(reasoning);
+      thoughts.write(reasoning);
     }
     details.add(delta.reasoning_details);
     if (content.text) add(tags.split(content.text));
@@ -346,6 +356,7 @@ export async function streamCompletion(
   /** `complete`: the stream ended as replies end (not broken); a reply cut at the output limit is not. */
   const finish = (complete: boolean) => {
     add(tags.flush(complete && reply.finishReason !== 'length'));
+    flushed();
     if (tags.templateOpened !== undefined) reply.thinkingOpened = tags.templateOpened;
     reply.toolCalls = calls.list();
     const blocks = details.list();

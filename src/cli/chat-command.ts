@@ -8,6 +8,7 @@ import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
 import { messageTooLong } from '../shared/message-size.js';
 import { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import { TurnUnderWayError } from '../core/agent/turn-under-way.js';
+import { ConversationDeletedError } from '../core/agent/conversation-deleted.js';
 import type { Runtime } from '../core/runtime.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { endingStatus, onEndingSignal, type EndingSignal } from './ending-signals.js';
@@ -213,7 +214,9 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
             // the next message goes on with it, not with a new one. It is said by its stored line.
             const failed = failure as Failure | undefined;
             if (!failed) throw err;
-            conversationId ??= failed.conversationId;
+            // One whose conversation was deleted meanwhile has none: the next message begins one.
+            if (err instanceof ConversationDeletedError) conversationId = undefined;
+            else conversationId ??= failed.conversationId;
             throw new TurnFailedInIas(failed, err);
           } finally {
             current = undefined;
@@ -241,7 +244,8 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
             if (opts.json) process.stdout.write(`${jsonText({ conversationId, error: message }, 2)}\n`);
             else endReply();
             printError(words, message);
-            if (err instanceof TurnFailedInIas) process.stderr.write(color.dim(continueWith(words, conversationId)));
+            if (err instanceof TurnFailedInIas && !(err.cause instanceof ConversationDeletedError))
+              process.stderr.write(color.dim(continueWith(words, conversationId)));
             process.exitCode = 1;
             return;
           }

@@ -130,6 +130,8 @@ export interface TurnMessageParams {
   'turn-failed': { detail: string };
   /** The iAs process running the turn stopped (killed, crashed, power lost) before the turn ended. */
   'turn-cut-off': Record<string, never>;
+  /** The turn's conversation was deleted while the turn ran: nothing more of it was kept. */
+  'conversation-deleted': Record<string, never>;
   /** A connection test's answer: the model answered. */
   'model-answered': { model: string; baseUrl: string };
 }
@@ -295,6 +297,8 @@ export const englishTurnMessages: TurnMessageStrings = {
     `Calls that went on in the background ended after this reply: ${p.calls.map((c) => `${c.name} (${c.status})`).join(', ')}.`,
   'turn-failed': (p) => `This turn failed in iAs and was not finished: ${p.detail}`,
   'turn-cut-off': () => 'This turn was cut off: iAs stopped before it ended.',
+  'conversation-deleted': () =>
+    'This conversation was deleted while its turn ran, so nothing more of it was kept. A new message starts a new conversation.',
   'model-answered': (p) => `${p.model} at ${p.baseUrl} answered.`,
 };
 

@@ -38,6 +38,7 @@ import { MessageRefusedError } from './message-refused.js';
 import { messageTooLong } from '../../shared/message-size.js';
 import { MessageTooLongError } from './message-size.js';
 import { TurnUnderWayError } from './turn-under-way.js';
+import { ConversationDeletedError } from './conversation-deleted.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
 export type { EndedBackgroundCall, EndedCallStatus, ToolCallRecord, ToolCallStatus };
@@ -243,7 +244,15 @@ export class Agent {
           this.loop(turn, { text, config, earlier, current, skills }, ending, signal),
         );
       } catch (error) {
-        if (!ending.stored) this.storeFailure(turn, error);
+        if (ending.stored) throw error;
+        // Its conversation deleted while it ran: there is nowhere to store how it ended.
+        if (this.deleted(conversationId)) {
+          const deleted = new ConversationDeletedError(conversationId, error);
+          setError(turn, deleted.line);
+          this.sayFailure(turn, deleted.line);
+          throw deleted;
+        }
+        this.storeFailure(turn, error);
         throw error;
       }
     });
@@ -261,6 +270,20 @@ export class Agent {
     } catch {
       // Nothing more can be stored: the error itself still reaches the caller.
     }
+    this.sayFailure(turn, line);
+  }
+
+  /** Whether the conversation is no longer there (when that cannot be read, it is taken to be there). */
+  private deleted(conversationId: string): boolean {
+    try {
+      return this.options.conversations.get(conversationId) === undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Tells whoever listens how the turn failed. */
+  private sayFailure(turn: TurnResult, line: TurnMessage): void {
     try {
       this.emit({
         type: 'error',

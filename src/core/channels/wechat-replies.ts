@@ -3,6 +3,7 @@
  * failed, was refused, or could not begin. In the owner's language, never with a code, and with no
  * more of iAs's insides than the app shows for the same turn.
  */
+import { ConversationDeletedError } from '../agent/conversation-deleted.js';
 import { MessageRefusedError } from '../agent/message-refused.js';
 import { MessageTooLongError } from '../agent/message-size.js';
 import { ProviderNotConfiguredError } from '../agent/providers.js';
@@ -63,6 +64,8 @@ export function thrownReply(locale: Locale, err: unknown): OwnerReply {
   if (err instanceof MessageTooLongError) return { text: refusalReply(locale, 'message-too-long', { max: err.max }) };
   // No model to talk to: what to set, as the app says it.
   if (err instanceof ProviderNotConfiguredError) return failedTurnReply(locale, err.message, err.messageCode);
+  // Its conversation deleted while it ran (in the app): said as such; the next message begins another.
+  if (err instanceof ConversationDeletedError) return failedTurnReply(locale, err.line.message, codeOf(err.line));
   // A failure of iAs's own: as the line the turn stored for it reads in the app.
   const line = failureLine(err);
   return failedTurnReply(locale, line.message, codeOf(line));

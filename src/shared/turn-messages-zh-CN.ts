@@ -38,6 +38,8 @@ export const chineseTurnMessages: TurnMessageStrings = {
   },
   'rate-limited': (p) =>
     `模型服务正在限制请求频率（${p.status}）。${p.retryInS ? `请在 ${p.retryInS} 秒后再试。` : ''}${said(p.detail)}`,
+  'quota-exceeded': (p) =>
+    `模型服务说这个账户的额度或余额已用完（${p.status}），请到服务商那里查看套餐和账单。${said(p.detail)}`,
   'server-error': (p) => `模型服务出错了（${p.status}）。${said(p.detail)}`,
   'request-rejected': (p) => `模型服务拒绝了这个请求（${p.status}）。${said(p.detail)}`,
   'tool-call-unreadable': (p) => `模型写出的工具调用无法被服务商解析，服务商因此丢弃了这次回复。${said(p.detail)}`,

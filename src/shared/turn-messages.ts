@@ -24,6 +24,8 @@ export interface TurnMessageParams {
   'model-or-path-unknown': { detail: string; hint?: 'drop-chat-completions' | 'add-v1'; url?: string };
   /** 429; `retryInS` when the wait asked for is too long to make here. */
   'rate-limited': { status: string; detail: string; retryInS?: string };
+  /** A 429 that is no rate limit: the account is out of quota or credit (waiting does not mend it). */
+  'quota-exceeded': { status: string; detail: string };
   /** 5xx. */
   'server-error': { status: string; detail: string };
   /** 400. */
@@ -192,6 +194,8 @@ export const englishTurnMessages: TurnMessageStrings = {
   },
   'rate-limited': (p) =>
     `The model server is rate-limiting requests (${p.status}). ${p.detail}${p.retryInS ? ` Try again in ${p.retryInS} s.` : ''}`,
+  'quota-exceeded': (p) =>
+    `The model server says this account is out of quota or credit (${p.status}): check its plan and billing with the provider. ${p.detail}`,
   'server-error': (p) => `The model server had an error (${p.status}). ${p.detail}`,
   'request-rejected': (p) => `The model server rejected the request (${p.status}): ${p.detail}`,
   'tool-call-unreadable': (p) =>

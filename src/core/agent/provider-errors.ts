@@ -137,6 +137,9 @@ function pathHint(baseUrl: string, detail: string): { hint?: 'drop-chat-completi
   return {};
 }
 
+/** What a 429's error says (its `code` or `type`) when the account is out of quota, not rate-limited. */
+const QUOTA = new Set(['insufficient_quota', 'exceeded_current_quota_error']);
+
 function describeApiError(
   error: InstanceType<typeof OpenAI.APIError>,
   status: number | undefined,
@@ -161,6 +164,13 @@ function describeApiError(
   }
   if (status === 404) {
     return { ...turnMessage('model-or-path-unknown', { ...pathHint(baseUrl, detail), detail }), retryable: false };
+  }
+  // A 429 for an account out of quota or credit (OpenAI, Moonshot): no wait mends it.
+  if (
+    status === 429 &&
+    [error.code, error.type].some((said) => said !== null && said !== undefined && QUOTA.has(said))
+  ) {
+    return { ...turnMessage('quota-exceeded', { status: '429', detail }), retryable: false };
   }
   if (status === 429) {
     return {

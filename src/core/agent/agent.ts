@@ -39,6 +39,7 @@ import { messageTooLong } from '../../shared/message-size.js';
 import { MessageTooLongError } from './message-size.js';
 import { TurnUnderWayError } from './turn-under-way.js';
 import { ConversationDeletedError } from './conversation-deleted.js';
+import { conversationTitle } from './conversation-title.js';
 import { codeOf, turnMessage, type MessageCode, type TurnMessage } from './turn-messages.js';
 
 export type { EndedBackgroundCall, EndedCallStatus, ToolCallRecord, ToolCallStatus };
@@ -209,7 +210,7 @@ export class Agent {
     const { earlier, skills } = this.options.atomically(() => {
       if (!conversations.get(conversationId)) {
         if (options.conversationId) throw new Error(`no conversation ${options.conversationId}`);
-        conversations.create(conversationId, text.trim().slice(0, 40));
+        conversations.create(conversationId, conversationTitle(text));
       }
       // The turn before, cut off when its iAs stopped, says so before this one begins.
       settleCutOffTurn(conversations, conversationId);

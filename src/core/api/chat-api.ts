@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatEvent, ChatMessage, IasApi, IasEvent } from '../../shared/contract.js';
 import type { AgentEvent } from '../agent/agent.js';
 import { CODE_IN_CHAT_ERRORS } from '../approval/code-in-chat-errors.js';
+import { conversationTitle } from '../agent/conversation-title.js';
 import { markCutOffTurns } from '../agent/cut-off-turns.js';
 import { MAX_MESSAGE_CHARS, messageTooLong } from '../../shared/message-size.js';
 import { ProviderNotConfiguredError } from '../agent/providers.js';
@@ -128,7 +129,7 @@ export function chatApi(runtime: Runtime, emit: (event: IasEvent) => void): Chat
         throw apiError('no-usable-model', { message: err.message, messageCode: err.messageCode });
       }
       const id = conversationId ?? randomUUID();
-      if (!conversationId) conversations.create(id, text.trim().slice(0, 40));
+      if (!conversationId) conversations.create(id, conversationTitle(text));
       const turnId = randomUUID();
       const controller = new AbortController();
       turns.set(id, { turnId, controller });

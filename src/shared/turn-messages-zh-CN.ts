@@ -70,6 +70,7 @@ export const chineseTurnMessages: TurnMessageStrings = {
       : `位于 ${p.baseUrl} 的服务应答了，但没有给出回复（没有 "choices"）。请检查接口地址是否为 API 的地址（通常以 /v1 结尾），以及模型名称。${said(p.detail)}`,
   'server-timeout': (p) => `位于 ${p.baseUrl} 的模型服务没有及时响应。`,
   'still-waiting': (p) => `仍在等待模型服务应答（${p.seconds} 秒）…`,
+  'stream-stalled': (p) => `模型服务中途停止发送回复：已经 ${p.seconds} 秒没有收到任何内容，所以放弃了这次回复。`,
   'stream-cut': (p) => `与模型的连接在回复中途断开了。${why(p.detail)}`,
   'api-key-unsendable': () =>
     'API 密钥中含有无法在请求中发送的字符（例如 NUL，存成 UTF-16 的密钥文件就会有），因此什么也没有发送。请在设置或 IAS_LLM_API_KEY 中重新设置密钥。',

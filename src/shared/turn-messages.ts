@@ -68,6 +68,8 @@ export interface TurnMessageParams {
   'still-waiting': { seconds: string };
   /** The stream broke off; `detail` is empty when it closed cleanly before the reply's end. */
   'stream-cut': { detail: string };
+  /** The stream began, then no byte of it came for `seconds`, its connection left open. */
+  'stream-stalled': { seconds: string };
   /**
    * The API key has a character no request header can carry (a NUL, as a key file saved as UTF-16
    * has): no request was sent. Said without the HTTP layer's words, which quote the key.
@@ -228,6 +230,8 @@ export const englishTurnMessages: TurnMessageStrings = {
       : `The server at ${p.baseUrl} answered without a reply (no "choices"). Check that the base URL is the API's (it usually ends in /v1) and the model name.${p.detail ? ` It said: ${p.detail}` : ''}`,
   'server-timeout': (p) => `The model server at ${p.baseUrl} did not answer in time.`,
   'still-waiting': (p) => `Still waiting for the model server (${p.seconds} s)…`,
+  'stream-stalled': (p) =>
+    `The model server stopped sending its reply: nothing more came for ${p.seconds} s, so it was given up.`,
   'stream-cut': (p) => `The connection to the model dropped mid-reply${p.detail ? ` (${p.detail})` : ''}.`,
   'api-key-unsendable': () =>
     'The API key has a character that cannot be sent in a request (a NUL, as in a key file saved as UTF-16), so nothing was sent. Save the key again in the settings or IAS_LLM_API_KEY.',

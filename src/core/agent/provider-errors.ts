@@ -2,7 +2,7 @@
 import OpenAI from 'openai';
 import { connectionFailure } from './connection-failures.js';
 import { originOf, type ProviderConfig } from './providers.js';
-import { EmptyStreamError, OutOfCapacityError, UnfinishedStreamError } from './stream.js';
+import { EmptyStreamError, OutOfCapacityError, StreamStalledError, UnfinishedStreamError } from './stream.js';
 import { turnMessage, type TurnMessage } from './turn-messages.js';
 import { excerpt, NotACompletionError, pageTitle } from './whole-answers.js';
 import { asSentence } from '../../shared/turn-messages.js';
@@ -92,6 +92,10 @@ function describe(error: unknown, baseUrl: string, keySet: SentKey): ProviderFai
   // Asked again: a server that failed this way once may answer the next time.
   if (error instanceof EmptyStreamError) return { ...turnMessage('stream-empty', {}), retryable: true };
   if (error instanceof OutOfCapacityError) return { ...turnMessage('out-of-capacity', {}), retryable: true };
+  if (error instanceof StreamStalledError) {
+    const seconds = String(Math.max(1, Math.round(error.idleMs / 1000)));
+    return { ...turnMessage('stream-stalled', { seconds }), retryable: true };
+  }
   // fetch refuses a header it cannot send and quotes it whole: the API key, never to be said.
   if (error instanceof TypeError && /invalid header value/.test(error.message)) {
     return { ...turnMessage('api-key-unsendable', {}), retryable: false };

@@ -140,7 +140,11 @@ export class ProviderRequests {
             onHeard: () => waiting?.stop(),
           },
           signal,
-          { streamed: shape.stream, templateOpens: this.mends.opensThinking(key) },
+          {
+            streamed: shape.stream,
+            templateOpens: this.mends.opensThinking(key),
+            idleMs: this.options.timeoutMs ?? 120_000,
+          },
         );
         waiting?.stop();
         if (lettered) reply.toolCalls = lettered.back(reply.toolCalls);

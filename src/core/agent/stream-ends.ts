@@ -23,11 +23,11 @@ function holdsDone(bytes: Buffer): boolean {
 }
 
 /**
- * Watches the body `response` has (read later, by the client) for `data: [DONE]`; returns whether
- * it came so far. A body that cannot be watched, or was read some other way (no chunk went by),
+ * Watches the body `response` has (read later, by the client) for `data: [DONE]`, telling `onBytes`
+ * of each chunk of bytes that comes (a keep-alive comment too); returns whether `[DONE]` came so far. A body that cannot be watched, or was read some other way (no chunk went by),
  * counts as one that had it: the stream is read as it was before.
  */
-export function watchForDone(response: Response): () => boolean {
+export function watchForDone(response: Response, onBytes?: () => void): () => boolean {
   const body = response.body as (ReadableStream<Uint8Array> & AsyncIterable<Uint8Array>) | null;
   const values = body?.[Symbol.asyncIterator];
   if (!body || typeof values !== 'function') return () => true;
@@ -36,6 +36,7 @@ export function watchForDone(response: Response): () => boolean {
   // The chunk before, where a line cut over two chunks begins.
   let before: Buffer | undefined;
   const look = (chunk: Uint8Array) => {
+    onBytes?.();
     if (seen) return;
     looked = true;
     const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);

@@ -244,6 +244,42 @@ export class UnfinishedStreamError extends Error {
   }
 }
 
+/** A stream that sent no byte for `idleMs` after it began, its connection left open. */
+export class StreamStalledError extends Error {
+  constructor(readonly idleMs: number) {
+    super(`no byte of the reply came for ${idleMs} ms`);
+  }
+}
+
+/** Aborts a request once no byte of its stream came for `ms` (see StreamStalledError). */
+class IdleWatch {
+  private readonly controller = new AbortController();
+  private timer?: ReturnType<typeof setTimeout>;
+  stalled = false;
+
+  constructor(private readonly ms: number) {}
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** (Re)starts the wait: a byte came. */
+  reset(): void {
+    this.stop();
+    this.timer = setTimeout(() => {
+      this.stalled = true;
+      this.controller.abort();
+    }, this.ms);
+    // The request keeps the process alive while it is under way, not this timer.
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
 /** The provider stopped the reply for want of capacity (DeepSeek's finish reason `insufficient_system_resource`). */
 export class OutOfCapacityError extends Error {
   constructor() {
@@ -265,6 +301,8 @@ export interface StreamOptions {
   streamed?: boolean;
   /** The server's replies were seen to begin inside thinking the chat template opened (see ThinkTags). */
   templateOpens?: boolean;
+  /** How long a stream that began may send no byte before it is given up (StreamStalledError); none: waited for. */
+  idleMs?: number;
 }
 
 /**
@@ -277,7 +315,7 @@ export async function streamCompletion(
   params: Omit<ChatCompletionCreateParamsStreaming, 'stream'>,
   handlers: StreamHandlers,
   signal?: AbortSignal,
-  { streamed = true, templateOpens = false }: StreamOptions = {},
+  { streamed = true, templateOpens = false, idleMs }: StreamOptions = {},
 ): Promise<StreamedReply> {
   const reply: StreamedReply = { content: '', reasoning: '', toolCalls: [], finishReason: null };
   const calls = new ToolCallParts();
@@ -378,8 +416,10 @@ export async function streamCompletion(
     finish(true);
     return ended();
   }
+  // Once its answer began, a stream that stalls is given up (the client's timeout covers its start).
+  const idle = idleMs ? new IdleWatch(idleMs) : undefined;
   const { data: stream, response } = await client.chat.completions
-    .create({ ...params, stream: true }, { signal })
+    .create({ ...params, stream: true }, { signal: idle ? anyOf(signal, idle.signal) : signal })
     .withResponse();
   const type = response.headers.get('content-type') ?? '';
   // Not a stream of events (a server that ignores `stream: true`, a web page): read whole.
@@ -400,7 +440,8 @@ export async function streamCompletion(
   // A body labelled as neither events nor JSON (text/plain, no type) is kept aside as well, to say
   // what it was should it hold no event (event streams themselves are read once: no copy).
   const aside = /event-stream/i.test(type) ? undefined : response.clone();
-  const sawDone = watchForDone(response);
+  const sawDone = watchForDone(response, () => idle?.reset());
+  idle?.reset();
   // The first event, should none carry a reply: what the server said instead.
   let first: unknown;
   try {
@@ -410,8 +451,15 @@ export async function streamCompletion(
       take(chunk);
     }
   } catch (error) {
+    idle?.stop();
     finish(false);
-    throw new StreamCutError(reply, error);
+    throw new StreamCutError(reply, idle?.stalled ? new StreamStalledError(idleMs!) : error);
+  }
+  idle?.stop();
+  // Given up (the client ends a stream it was told to abort without a word).
+  if (idle?.stalled) {
+    finish(false);
+    throw new StreamCutError(reply, new StreamStalledError(idleMs!));
   }
   // Events, none of them a reply, or a body that is not an event stream: not a Chat Completions
   // stream (what it said is shown). An event stream with nothing in it is EmptyStreamError below.
@@ -426,4 +474,9 @@ export async function streamCompletion(
     throw new StreamCutError(reply, new EmptyStreamError(first === undefined));
   if (unfinished) throw new StreamCutError(reply, new UnfinishedStreamError());
   return ended();
+}
+
+/** A signal aborted when either is (`outer` may be none). */
+function anyOf(outer: AbortSignal | undefined, inner: AbortSignal): AbortSignal {
+  return outer ? AbortSignal.any([outer, inner]) : inner;
 }

@@ -108,6 +108,7 @@ export const chineseTurnMessages: TurnMessageStrings = {
     `回复达到了模型的输出长度上限，被截断了${p.tools ? `；它正在写的工具调用（${p.tools}）没有执行` : ''}。`,
   'reply-filtered': () => '服务商的内容过滤器中止了这条回复。',
   'reply-only-thinking': () => '模型只进行了思考，没有给出回答。请再问一次，或发送新消息让它继续。',
+  'reply-empty': () => '模型发来了一条空回复。请再问一次，或发送新消息让它继续。',
   'request-stopped': () => '已停止',
   'no-model-configured': (p) => chineseNoModelConfigured(p, '在设置中选择一个服务商'),
   'base-url-not-web-address': (p) => {

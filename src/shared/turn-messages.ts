@@ -110,6 +110,8 @@ export interface TurnMessageParams {
   'reply-filtered': Record<string, never>;
   /** The reply ended with thinking alone: no answer, no call (its `</think>` never came). */
   'reply-only-thinking': Record<string, never>;
+  /** The reply held nothing: no text, no thinking, no call. */
+  'reply-empty': Record<string, never>;
   /** The request was stopped by the owner. */
   'request-stopped': Record<string, never>;
   /** `missing`: the one of the two that is missing when the other is set. */
@@ -271,6 +273,7 @@ export const englishTurnMessages: TurnMessageStrings = {
   'reply-filtered': () => "The provider's content filter stopped this reply.",
   'reply-only-thinking': () =>
     'The model only thought and gave no answer. Ask again, or send another message to let it go on.',
+  'reply-empty': () => 'The model sent an empty reply. Ask again, or send another message to let it go on.',
   'request-stopped': () => 'stopped',
   'no-model-configured': (p) => noModelConfigured(p, 'choose a provider in the settings'),
   'base-url-not-web-address': (p) => {

@@ -391,15 +391,9 @@ export class Agent {
       if (filtered) notice(turnMessage('reply-filtered', {}));
       // A reply that ended inside its thinking (its `</think>` never came) answered nothing: the
       // thinking stays thinking, never shown as the answer, and the owner is told.
-      if (
-        answered &&
-        !cutShort &&
-        !filtered &&
-        reply.toolCalls.length === 0 &&
-        !reply.content.trim() &&
-        reply.reasoning.trim()
-      )
-        notice(turnMessage('reply-only-thinking', {}));
+      // One with nothing at all would end the turn in silence: the owner is told.
+      if (answered && !cutShort && !filtered && reply.toolCalls.length === 0 && !reply.content.trim())
+        notice(turnMessage(reply.reasoning.trim() ? 'reply-only-thinking' : 'reply-empty', {}));
       if (answered && !cutShort && toolCalls.length === 0 && reply.toolCalls.length > 0 && !reply.content.trim()) {
         // A reply of calls alone, where none could run: the turn would end in silence otherwise.
         const names = [...new Set(reply.toolCalls.map((c) => c.name))].join(', ');

@@ -241,14 +241,19 @@ describe('what a turn stores, and when', () => {
       atRequest.push(owner.get()!.pid);
       return reply;
     };
-    // A reply, then one with nothing to store: the turn ends all the same.
+    // A reply, then an empty one (stored as the notice that says so): the turn ends all the same.
     w.server.enqueue(look({ content: 'Hello.' }), look({ content: '' }));
     const { conversationId } = await w.agent.send('hi');
     expect(owner.get()!.pid).toBeNull();
     await w.agent.send('say nothing', { conversationId });
     expect(owner.get()!.pid).toBeNull();
     expect(atRequest).toEqual([process.pid, process.pid]);
-    expect(w.store.conversations.messages(conversationId).map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(w.store.conversations.messages(conversationId).map((m) => [m.role, m.shown])).toEqual([
+      ['user', undefined],
+      ['assistant', undefined],
+      ['user', undefined],
+      ['system', 'notice'],
+    ]);
   });
 
   it('a call whose result cannot be stored still has its audit row completed', async () => {

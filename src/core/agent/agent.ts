@@ -18,7 +18,7 @@ import type { Skill } from '../skills/types.js';
 import { DEFAULT_TIME_ZONE } from '../builtins/datetime.js';
 import { AfterCommit } from './after-commit.js';
 import { buildCatalogue } from './catalogue.js';
-import { callIdsIn, withOwnIds } from './call-ids.js';
+import { callIdsIn, detailsWithOwnIds, withOwnIds } from './call-ids.js';
 import { fitToBudget, historyOf, toApiMessage } from './history.js';
 import { ProviderRequests } from './provider-request.js';
 import { providerKey, type ProviderConfig } from './providers.js';
@@ -413,7 +413,9 @@ export class Agent {
       const wantedBack = {
         ...(reply.reasoning && reply.reasoningField ? { reasoningField: reply.reasoningField } : {}),
         // The blocks of a reply cut short may be unsigned or belong to calls that never ran.
-        ...(reply.reasoningDetails && answered ? { reasoningDetails: reply.reasoningDetails } : {}),
+        ...(reply.reasoningDetails && answered
+          ? { reasoningDetails: detailsWithOwnIds(reply.reasoningDetails, reply.toolCalls, toolCalls) }
+          : {}),
       };
       const forProvider =
         Object.keys(wantedBack).length > 0 || stored.some((c) => c.extra) ? { ...wantedBack, from: provider } : {};

@@ -24,3 +24,26 @@ export function withOwnIds(calls: readonly StreamedToolCall[], taken: Set<string
     return id === call.id ? call : { ...call, id };
   });
 }
+
+/**
+ * A reply's reasoning blocks (OpenRouter's) with the calls' new ids: an encrypted block names the
+ * call its thought signature belongs to by id, and is sent back with it. A block of an id two calls
+ * of the reply shared (which of them it belongs to cannot be told) keeps the id it came with.
+ */
+export function detailsWithOwnIds(
+  details: Record<string, unknown>[] | undefined,
+  before: readonly StreamedToolCall[],
+  after: readonly StreamedToolCall[],
+): Record<string, unknown>[] | undefined {
+  const renamed = new Map<string, string>();
+  const shared = new Set<string>();
+  before.forEach((call, i) => {
+    if (renamed.has(call.id) || shared.has(call.id)) {
+      renamed.delete(call.id);
+      shared.add(call.id);
+    } else if (after[i] && after[i].id !== call.id) renamed.set(call.id, after[i].id);
+    else shared.add(call.id);
+  });
+  if (!details || renamed.size === 0) return details;
+  return details.map((d) => (typeof d.id === 'string' && renamed.has(d.id) ? { ...d, id: renamed.get(d.id) } : d));
+}

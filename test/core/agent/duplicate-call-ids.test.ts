@@ -108,3 +108,36 @@ describe('tool calls that share an id', () => {
     expect(new Set(callIds).size).toBe(2);
   });
 });
+
+describe('a call given an id of its own, with reasoning blocks that name it', () => {
+  it('its encrypted block (OpenRouter’s, for Gemini) is sent back naming the id the call now has', async () => {
+    w = await agentWorld();
+    const blocks = (id: string) => [
+      { type: 'reasoning.text', text: 'Thinking.', index: 0, format: 'google-gemini-v1' },
+      { type: 'reasoning.encrypted', data: `enc-${id}`, id, index: 1, format: 'google-gemini-v1' },
+    ];
+    const openrouter = { reasoningField: 'reasoning' as const };
+    const call = { toolCalls: [{ id: 'tool_0', name: 'read_only', arguments: '{}' }] };
+    w.server.enqueue(
+      { ...openrouter, ...call, reasoningDetails: blocks('tool_0') },
+      { ...openrouter, content: 'Fine.' },
+      { ...openrouter, ...call, reasoningDetails: blocks('tool_0') },
+      { ...openrouter, content: 'Fine again.' },
+    );
+    const first = await w.agent.send('check');
+    const second = await w.agent.send('check again', { conversationId: first.conversationId });
+    const renamed = second.toolCalls[0]!.id;
+    expect(renamed).not.toBe('tool_0');
+    const steps = (w.server.requests.at(-1)!.body.messages as Sent[]).filter((m) => m.tool_calls?.length);
+    const sent = steps.map((m) => ({
+      call: m.tool_calls![0]!.id,
+      block: (m as { reasoning_details?: { type: string; id?: string }[] }).reasoning_details?.find(
+        (d) => d.type === 'reasoning.encrypted',
+      )?.id,
+    }));
+    expect(sent).toEqual([
+      { call: 'tool_0', block: 'tool_0' },
+      { call: renamed, block: renamed },
+    ]);
+  });
+});

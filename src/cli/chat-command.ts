@@ -212,11 +212,11 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
           } catch (err) {
             // A turn that failed in iAs has its conversation already (its failure is stored there):
             // the next message goes on with it, not with a new one. It is said by its stored line.
-            const failed = failure as Failure | undefined;
-            if (!failed) throw err;
             // One whose conversation was deleted meanwhile has none: the next message begins one.
             if (err instanceof ConversationDeletedError) conversationId = undefined;
-            else conversationId ??= failed.conversationId;
+            const failed = failure as Failure | undefined;
+            if (!failed) throw err;
+            if (!(err instanceof ConversationDeletedError)) conversationId ??= failed.conversationId;
             throw new TurnFailedInIas(failed, err);
           } finally {
             current = undefined;

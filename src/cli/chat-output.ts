@@ -1,5 +1,6 @@
 /** What `ias chat` prints: the turn as it happens for people, or as JSON for programs. */
 import type { AgentEvent, TurnResult } from '../core/agent/agent.js';
+import { ConversationDeletedError } from '../core/agent/conversation-deleted.js';
 import { MessageTooLongError } from '../core/agent/message-size.js';
 import type { ProviderNotConfiguredError } from '../core/agent/providers.js';
 import { TurnUnderWayError } from '../core/agent/turn-under-way.js';
@@ -33,6 +34,7 @@ export class TurnFailedInIas extends Error {
 export function sayThrown(words: ChatWords, err: unknown): string {
   if (err instanceof TurnFailedInIas) return say(words, err.failure.message, err.failure.messageCode);
   if (err instanceof TurnUnderWayError) return words.turnUnderWay;
+  if (err instanceof ConversationDeletedError) return say(words, err.line.message, err.line);
   if (err instanceof MessageTooLongError) return words.messageTooLong;
   return err instanceof Error ? err.message : String(err);
 }

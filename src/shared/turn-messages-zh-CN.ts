@@ -142,6 +142,6 @@ export const chineseTurnMessages: TurnMessageStrings = {
   'tools-not-offered': (p) => `模型只是请求了没有提供给它的工具（${p.tools}），所以本轮没有回答。`,
   'turn-failed': (p) => `本轮在 iAs 内部出错，没有完成。${why(p.detail)}`,
   'turn-cut-off': () => '本轮被中断了：iAs 在它结束之前停止了运行。',
-  'conversation-deleted': () => '本轮进行时这个对话被删除了，所以之后的内容都没有保存。新发的消息会开始一个新对话。',
+  'conversation-deleted': () => '这个对话已被删除，所以之后的内容都没有保存。新发的消息会开始一个新对话。',
   'model-answered': (p) => `${p.baseUrl} 上的 ${p.model} 已应答。`,
 };

@@ -136,7 +136,7 @@ export interface TurnMessageParams {
   'turn-failed': { detail: string };
   /** The iAs process running the turn stopped (killed, crashed, power lost) before the turn ended. */
   'turn-cut-off': Record<string, never>;
-  /** The turn's conversation was deleted while the turn ran: nothing more of it was kept. */
+  /** The turn's conversation was deleted (while the turn ran, or before it began): nothing more of it was kept. */
   'conversation-deleted': Record<string, never>;
   /** A connection test's answer: the model answered. */
   'model-answered': { model: string; baseUrl: string };
@@ -309,7 +309,7 @@ export const englishTurnMessages: TurnMessageStrings = {
   'turn-failed': (p) => `This turn failed in iAs and was not finished: ${p.detail}`,
   'turn-cut-off': () => 'This turn was cut off: iAs stopped before it ended.',
   'conversation-deleted': () =>
-    'This conversation was deleted while its turn ran, so nothing more of it was kept. A new message starts a new conversation.',
+    'This conversation was deleted, so nothing more of it was kept. A new message starts a new conversation.',
   'model-answered': (p) => `${p.model} at ${p.baseUrl} answered.`,
 };
 

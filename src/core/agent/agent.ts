@@ -209,7 +209,8 @@ export class Agent {
     // one commit, which also reads the turn's skills and names this process the turn's owner.
     const { earlier, skills } = this.options.atomically(() => {
       if (!conversations.get(conversationId)) {
-        if (options.conversationId) throw new Error(`no conversation ${options.conversationId}`);
+        // Deleted since the caller chose it (from the app, or another iAs process).
+        if (options.conversationId) throw new ConversationDeletedError(options.conversationId);
         conversations.create(conversationId, conversationTitle(text));
       }
       // The turn before, cut off when its iAs stopped, says so before this one begins.

@@ -1,7 +1,8 @@
 /**
- * A turn whose conversation was deleted while it ran (from the app's window, or another iAs
- * process, while `ias chat` was answering in it): nothing more of it can be kept, and there is no
- * conversation to go on with. Said as such, not as the store's refusal of a write.
+ * A turn whose conversation was deleted while it ran, or before it began (from the app's window,
+ * or another iAs process, while `ias chat` was answering in it or waiting at its prompt): nothing
+ * more of it can be kept, and there is no conversation to go on with. Said as such, not as the
+ * store's refusal of a write.
  */
 import { turnMessage, type TurnMessage } from './turn-messages.js';
 
@@ -11,8 +12,8 @@ export class ConversationDeletedError extends Error {
 
   constructor(
     readonly conversationId: string,
-    cause: unknown,
+    cause?: unknown,
   ) {
-    super(turnMessage('conversation-deleted', {}).message, { cause });
+    super(turnMessage('conversation-deleted', {}).message, cause === undefined ? undefined : { cause });
   }
 }

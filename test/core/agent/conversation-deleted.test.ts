@@ -24,10 +24,20 @@ describe('a conversation deleted while its turn runs', () => {
     });
     const sent = w.agent.send('hi');
     await expect(sent).rejects.toBeInstanceOf(ConversationDeletedError);
-    await expect(sent).rejects.toThrow(/deleted while its turn ran/);
+    await expect(sent).rejects.toThrow(/conversation was deleted, so nothing more/);
     const errors = w.events.filter((e) => e.type === 'error');
     expect(errors).toMatchObject([{ messageCode: { code: 'conversation-deleted' } }]);
     expect(JSON.stringify(errors)).not.toMatch(/FOREIGN KEY/);
+    expect(w.store.conversations.list()).toEqual([]);
+  });
+
+  it('before its next turn: that turn is refused as such, with nothing sent to the model', async () => {
+    w = await agentWorld();
+    w.server.enqueue({ content: 'Hello.' });
+    const { conversationId } = await w.agent.send('hi');
+    w.store.conversations.delete(conversationId);
+    await expect(w.agent.send('still there?', { conversationId })).rejects.toBeInstanceOf(ConversationDeletedError);
+    expect(w.server.requests).toHaveLength(1);
     expect(w.store.conversations.list()).toEqual([]);
   });
 });

@@ -266,7 +266,7 @@ describe('what a turn stores, and when', () => {
       },
     });
     w.server.enqueue({ toolCalls: [{ id: 'call_1', name: 'probe', arguments: '{}' }] }, { content: 'unused' });
-    await expect(agent.send('look, then vanish')).rejects.toThrow(/deleted while its turn ran/);
+    await expect(agent.send('look, then vanish')).rejects.toThrow(/conversation was deleted, so nothing more/);
     // A result that was not stored is not shown either.
     expect(events.filter((e) => e.type === 'tool-result')).toEqual([]);
     expect(w.store.audit.query().rows.map((r) => [r.skill, r.status, r.resultSummary])).toEqual([

@@ -11,8 +11,8 @@ describe('a WeChat turn whose conversation was deleted while it ran', () => {
     const err = new ConversationDeletedError('c1', new Error('FOREIGN KEY constraint failed'));
     const en = thrownReply('en', err).text;
     const zh = thrownReply('zh-CN', err).text;
-    expect(en).toContain('This conversation was deleted while its turn ran');
-    expect(zh).toContain('这个对话被删除了');
+    expect(en).toContain('This conversation was deleted, so nothing more of it was kept.');
+    expect(zh).toContain('这个对话已被删除');
     expect(`${en}\n${zh}`).not.toMatch(/failed in iAs|内部出错|FOREIGN KEY/);
   });
 });

@@ -152,10 +152,16 @@ function turnsThatCalledTools(stored: StoredMessage[]): boolean[] {
  * note, a placeholder for reasoning not kept (see wire-messages.ts).
  */
 const NOTE_MARKER_TOKENS = 16;
+/** Each message's cost, worked out once: a turn fits its history again at every round. */
+const costs = new WeakMap<ChatCompletionMessageParam, number>();
 const messageTokens = (m: ChatCompletionMessageParam) => {
+  let cost = costs.get(m);
+  if (cost !== undefined) return cost;
   const sent = estimateTokens(JSON.stringify(m));
-  if (m.role === 'system') return sent + NOTE_MARKER_TOKENS;
-  return m.role === 'assistant' ? sent + estimateTokens(placeholder(m)) : sent;
+  if (m.role === 'system') cost = sent + NOTE_MARKER_TOKENS;
+  else cost = m.role === 'assistant' ? sent + estimateTokens(placeholder(m)) : sent;
+  costs.set(m, cost);
+  return cost;
 };
 
 /**

@@ -12,7 +12,7 @@ import { containWechatFailures, WechatService } from '../core/channels/wechat-se
 import { dataPaths, defaultDataHome } from '../core/paths.js';
 import { OpenedParts } from '../core/opened-parts.js';
 import { openRuntime, type Runtime } from '../core/runtime.js';
-import { isLoopback } from '../server/hosts.js';
+import { canonicalHost, isLoopback } from '../server/hosts.js';
 import { acquireServeLock } from '../server/serve-lock.js';
 import { serveToken } from '../server/serve-token.js';
 import { skillWatchErrorText } from '../shared/skill-watch-error.js';
@@ -54,7 +54,8 @@ function listenAddress(opts: ServeOptions): ListenAddress | { wrong: (words: Ser
   if (!/^\d+$/.test(opts.port) || port > 65535) return { wrong: (words) => words.badPort(opts.port) };
   const host = opts.host.trim();
   if (!host) return { wrong: (words) => words.emptyHost };
-  return { host, port };
+  // As the browser will write it in the printed link, and send it as Host.
+  return { host: canonicalHost(host), port };
 }
 
 /**

@@ -17,6 +17,25 @@ export function isWildcard(host: string): boolean {
   return host === '0.0.0.0' || host === '::' || host === '[::]';
 }
 
+/**
+ * The address `given` names, as a browser writes it once it opens a link to it (and so sends it as
+ * Host): `[::1]` or `0:0:0:0:0:0:0:1` is `::1`, `127.1` is `127.0.0.1`, `LOCALHOST` is `localhost`.
+ * Anything that is not a bare host name or address (a port or path with it, a space…) stays as given.
+ */
+export function canonicalHost(given: string): string {
+  const bare = given.replace(/^\[(.*)\]$/, '$1');
+  let url: URL;
+  try {
+    url = new URL(`http://${net.isIPv6(bare) ? `[${bare}]` : given}/`);
+  } catch {
+    return given;
+  }
+  if (url.host !== url.hostname || url.pathname !== '/' || url.username || url.password || url.search || url.hash) {
+    return given;
+  }
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
 /** `host` as it appears in a URL (IPv6 in brackets). */
 export function urlHost(host: string): string {
   return net.isIPv6(host) ? `[${host}]` : host;

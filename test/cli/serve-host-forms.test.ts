@@ -1,0 +1,39 @@
+/**
+ * `ias serve --host` in any form a browser would write the same address in: `[::1]` as in a URL,
+ * `127.1`, `0:0:0:0:0:0:0:1`, capitals. A browser opens the printed link by its canonical form (and
+ * sends that as Host), so the server listens there, prints that and answers to it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
+import { killIfRunning, startServe, stopServe, type ServeProcess } from '../server/serve-process.js';
+
+const running: ServeProcess[] = [];
+
+afterEach(async () => {
+  for (const s of running.splice(0)) await killIfRunning(s);
+});
+
+describe('ias serve --host, written as a browser may write it', () => {
+  it.each([
+    ['[::1]', '[::1]'],
+    ['127.1', '127.0.0.1'],
+    ['0:0:0:0:0:0:0:1', '[::1]'],
+    ['LOCALHOST', 'localhost'],
+  ])(
+    '--host %s listens on the loopback address, prints it as %s and answers the printed link',
+    async (given, shown) => {
+      const s = await startServe(['--port', '0', '--no-wechat', '--host', given, '--home', tempDir('ias-serve-host-')]);
+      running.push(s);
+      const printed = new URL(s.url);
+      expect(printed.hostname).toBe(shown);
+      // As the browser opens it: by the canonical host, sent as Host.
+      const session = await fetch(new URL('/api/session', printed), {
+        headers: { Authorization: `Bearer ${s.token}` },
+      });
+      expect(session.status).toBe(204);
+      // A loopback address exposes nothing to the network: no warning that it does.
+      expect(s.stderr()).not.toMatch(/listening on/);
+      expect(await stopServe(s)).toEqual({ code: 0, signal: null });
+    },
+  );
+});

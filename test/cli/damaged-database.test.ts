@@ -44,6 +44,17 @@ describe('a damaged database', () => {
     expect(fs.readFileSync(path.join(h.dir, copy!)).equals(h.bytes)).toBe(true);
   });
 
+  it('is said in the owner’s language: the system’s, as the damaged database cannot say', () => {
+    const h = damagedHome();
+    const tasks = ias(['tasks', '--home', h.dir], { LANG: 'zh_CN.UTF-8' });
+    expect(tasks.status).toBe(1);
+    expect(tasks.stdout).toBe('');
+    const [copy] = damagedCopies(h.dir);
+    expect(tasks.stderr).toMatch(new RegExp(`^错误：数据库 ${h.database} 已损坏（.+）。`));
+    expect(tasks.stderr).toContain(`已原样移到 ${path.join(h.dir, copy!)}`);
+    expect(tasks.stderr).not.toContain('is damaged');
+  });
+
   it('makes ias chat --json print its error as JSON on stdout', () => {
     const h = damagedHome();
     const chat = ias(['chat', 'hello', '--json', '--home', h.dir]);

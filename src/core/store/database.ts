@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { folderRefusalReason } from '../../shared/folder-refusal-reasons.js';
+import type { StartRefusal } from '../../shared/start-refusals-zh-CN.js';
 import { MIGRATIONS, runMigrations } from './migrations.js';
 
 export type Db = Database.Database;
@@ -13,6 +14,8 @@ export type Db = Database.Database;
 /** Thrown when the database file is damaged. The damaged copy is kept at `keptAt`. */
 export class DatabaseDamagedError extends Error {
   override readonly name = 'DatabaseDamagedError';
+  /** The same by its code, said in the owner's language where iAs says why it did not start. */
+  readonly messageCode: Extract<StartRefusal, { code: 'database-damaged' }>;
 
   constructor(
     readonly file: string,
@@ -24,6 +27,7 @@ export class DatabaseDamagedError extends Error {
         'opening the database again starts a new, empty one. The damaged copy is kept and can be ' +
         'inspected or salvaged with the sqlite3 ".recover" command.',
     );
+    this.messageCode = { code: 'database-damaged', params: { file, keptAt, reason } };
   }
 }
 

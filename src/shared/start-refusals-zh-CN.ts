@@ -2,8 +2,9 @@
  * How a refused start reads in 简体中文: over a secret's file (the approval key, the `ias serve`
  * access token; which file or folder, why, and what mends it, as the English of approval-key.ts
  * and serve-token.ts says), the data folder, or where `ias serve` was to listen (its lock, its
- * port, its host, as serve-lock.ts and server.ts say), or a damaged database (moved aside, as
- * core/store/database.ts says). Plain types and functions: no Node, no DOM.
+ * port, its host, as serve-lock.ts and server.ts say), or a database it cannot open (damaged and
+ * moved aside, or written by a newer iAs, as core/store/database.ts and migrations.ts say). Plain
+ * types and functions: no Node, no DOM.
  */
 import { folderRefusalReason } from './folder-refusal-reasons.js';
 import { shellWord } from './shell-word.js';
@@ -24,7 +25,9 @@ export type StartRefusal =
   | { code: 'serve-port-in-use'; params: { host: string; port: number } }
   | { code: 'serve-no-such-address'; params: { host: string } }
   /** The database file is damaged: moved aside to `keptAt`; `reason` is SQLite's own words. */
-  | { code: 'database-damaged'; params: { file: string; keptAt: string; reason: string } };
+  | { code: 'database-damaged'; params: { file: string; keptAt: string; reason: string } }
+  /** The database was written by a newer iAs (schema version `found`; this one knows up to `known`). */
+  | { code: 'database-too-new'; params: { file: string; found: number; known: number } };
 
 const OWN_FOLDER = '请把 iAs 的数据文件夹放在你自己的文件夹里（或用 IAS_HOME、--home 指定一个）。';
 
@@ -56,6 +59,10 @@ export function chineseStartRefusal(refusal: StartRefusal): string {
   if (refusal.code === 'database-damaged') {
     const { file, keptAt, reason } = refusal.params;
     return `数据库 ${file} 已损坏（${reason}）。它已原样移到 ${keptAt}；再次打开数据库会新建一个空的数据库。损坏的副本会保留，可以用 sqlite3 的 ".recover" 命令查看或抢救。`;
+  }
+  if (refusal.code === 'database-too-new') {
+    const { file, found, known } = refusal.params;
+    return `数据库 ${file} 的结构版本是 ${found}，而这个版本的 iAs 只认识到 ${known}：它是由更新版本的 iAs 写入的。请更新 iAs 后再打开它。文件保持原样，没有改动。`;
   }
   if (refusal.code === 'data-folder-not-folder') {
     return `iAs 未启动：无法建立它的数据文件夹 ${refusal.params.folder}：那里（或它的上级路径中）是一个文件而不是文件夹。请用 IAS_HOME 或 --home 指定另一个文件夹，或移走那个文件。`;
@@ -89,6 +96,7 @@ const START_REFUSAL_CODES = new Set<string>([
   'serve-port-in-use',
   'serve-no-such-address',
   'database-damaged',
+  'database-too-new',
 ]);
 
 /** The refusal `err` carries, when it is a start refused for one of the reasons above. */

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ias } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
@@ -53,6 +54,22 @@ describe('a damaged database', () => {
     expect(tasks.stderr).toMatch(new RegExp(`^错误：数据库 ${h.database} 已损坏（.+）。`));
     expect(tasks.stderr).toContain(`已原样移到 ${path.join(h.dir, copy!)}`);
     expect(tasks.stderr).not.toContain('is damaged');
+  });
+
+  it('written by a newer iAs: said in the owner’s language, the file left as it was', () => {
+    const dir = tempDir('ias-home-');
+    expect(ias(['audit', '--home', dir]).status).toBe(0);
+    const database = path.join(dir, 'ias.db');
+    const db = new Database(database);
+    db.pragma('user_version = 999');
+    db.close();
+    const audit = ias(['audit', '--home', dir], { LANG: 'zh_CN.UTF-8' });
+    expect(audit.status).toBe(1);
+    expect(audit.stderr).toMatch(
+      new RegExp(`^错误：数据库 ${database} 的结构版本是 999，而这个版本的 iAs 只认识到 \\d+`),
+    );
+    expect(audit.stderr).not.toContain('schema version');
+    expect(damagedCopies(dir)).toEqual([]);
   });
 
   it('makes ias chat --json print its error as JSON on stdout', () => {

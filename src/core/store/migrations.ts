@@ -18,6 +18,7 @@ import { auditErrorCodeIndexSchema } from './migration-11-audit-error-code-index
 import { skillCopyEnabledSchema } from './migration-12-skill-copy-enabled.js';
 import { chatCodeBudgetSchema } from './migration-13-chat-code-budget.js';
 import { backgroundCallStatusSchema } from './migration-14-background-call-status.js';
+import type { StartRefusal } from '../../shared/start-refusals-zh-CN.js';
 
 type Db = Database.Database;
 
@@ -48,6 +49,8 @@ export const MIGRATIONS: readonly Migration[] = [
 /** The database was written by a newer iAs than this one. The file is left untouched. */
 export class DatabaseTooNewError extends Error {
   override readonly name = 'DatabaseTooNewError';
+  /** The same by its code, said in the owner's language where iAs says why it did not start. */
+  readonly messageCode: Extract<StartRefusal, { code: 'database-too-new' }>;
 
   constructor(
     readonly file: string,
@@ -58,6 +61,7 @@ export class DatabaseTooNewError extends Error {
       `The database ${file} has schema version ${found}, but this version of iAs only knows up to ${known}: ` +
         'it was written by a newer iAs. Update iAs to open it. The file was left unchanged.',
     );
+    this.messageCode = { code: 'database-too-new', params: { file, found, known } };
   }
 }
 

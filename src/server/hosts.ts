@@ -24,16 +24,13 @@ export function isWildcard(host: string): boolean {
  */
 export function canonicalHost(given: string): string {
   const bare = given.replace(/^\[(.*)\]$/, '$1');
-  let url: URL;
+  // A port, a path, a user or a space with it is no bare name: left for listening to refuse.
+  if (!net.isIPv6(bare) && /[\s:/?#@\\[\]]/.test(given)) return given;
   try {
-    url = new URL(`http://${net.isIPv6(bare) ? `[${bare}]` : given}/`);
+    return new URL(`http://${net.isIPv6(bare) ? `[${bare}]` : given}/`).hostname.replace(/^\[(.*)\]$/, '$1');
   } catch {
     return given;
   }
-  if (url.host !== url.hostname || url.pathname !== '/' || url.username || url.password || url.search || url.hash) {
-    return given;
-  }
-  return url.hostname.replace(/^\[(.*)\]$/, '$1');
 }
 
 /** `host` as it appears in a URL (IPv6 in brackets). */

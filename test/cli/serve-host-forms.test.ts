@@ -4,6 +4,7 @@
  * sends that as Host), so the server listens there, prints that and answers to it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { ias } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 import { killIfRunning, startServe, stopServe, type ServeProcess } from '../server/serve-process.js';
 
@@ -36,4 +37,20 @@ describe('ias serve --host, written as a browser may write it', () => {
       expect(await stopServe(s)).toEqual({ code: 0, signal: null });
     },
   );
+
+  it('a host with a port in it is no address: refused as before, not listened on without it', () => {
+    const refused = ias([
+      'serve',
+      '--port',
+      '0',
+      '--no-wechat',
+      '--host',
+      '127.0.0.1:80',
+      '--home',
+      tempDir('ias-serve-host-'),
+    ]);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe('error: cannot listen on 127.0.0.1:80: no such address on this machine\n');
+  });
 });

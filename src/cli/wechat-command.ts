@@ -1,4 +1,7 @@
-/** `ias wechat login | status | pair | logout`. */
+/**
+ * `ias wechat login | status | pair | logout`. WeChat names (the bot's, the owner's) are what their
+ * account wrote: shown on one line, their hidden characters as \uXXXX, never obeyed.
+ */
 import { Option, type Command } from 'commander';
 import stringWidth from 'string-width';
 import { wechatSessionFile, wechatSessionSaved } from '../core/channels/wechat-bot.js';
@@ -11,7 +14,7 @@ import type { Runtime } from '../core/runtime.js';
 import { printError } from './chat-output.js';
 import { commandLocale, ownerLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { color, jsonText, padToWidth } from './format.js';
+import { cell, color, jsonText, padToWidth } from './format.js';
 import { readSecret, saidPromptEnd } from './secret-input.js';
 import { UsageError } from './usage-error.js';
 import { loggedIn, pairedOwner, WechatWaitFailed } from './wechat-waits.js';
@@ -142,7 +145,7 @@ export function registerWechatCommand(program: Command): void {
         cmd,
         async (service) => {
           const status = await loggedIn(service, words);
-          process.stdout.write(`${words.loggedInAs(color.bold(status.user?.name ?? '?'))}\n`);
+          process.stdout.write(`${words.loggedInAs(color.bold(cell(status.user?.name ?? '?')))}\n`);
           if (!service.settings.owner()) process.stdout.write(`${words.nextPair}\n`);
         },
         (runtime) => {
@@ -176,7 +179,7 @@ export function registerWechatCommand(program: Command): void {
         const shownOwner = status.owner
           ? status.owner.mode === 'self'
             ? words.ownerSelf
-            : `${status.owner.name} (${status.owner.contactId})${'missing' in status.owner ? color.yellow(words.ownerMissing) : ''}`
+            : `${cell(status.owner.name)} (${cell(status.owner.contactId)})${'missing' in status.owner ? color.yellow(words.ownerMissing) : ''}`
           : color.yellow(words.notPaired);
         const { labels } = words;
         const width = Math.max(...Object.values(labels).map((l) => stringWidth(l))) + 2;
@@ -186,7 +189,9 @@ export function registerWechatCommand(program: Command): void {
             line(labels.puppet, `${status.puppet.name}${status.puppet.tokenSaved ? words.tokenSaved : ''}`),
             line(
               labels.account,
-              status.account ? `${status.account.name} (${status.account.id})` : color.yellow(words.neverLoggedIn),
+              status.account
+                ? `${cell(status.account.name)} (${cell(status.account.id)})`
+                : color.yellow(words.neverLoggedIn),
             ),
             line(labels.session, status.session ? words.sessionSaved : words.noSession),
             line(labels.owner, shownOwner),
@@ -214,7 +219,7 @@ export function registerWechatCommand(program: Command): void {
           `Send this code from your WeChat to the bot: ${color.bold(session.code)} (valid 10 minutes)\n从你的微信把这个码发给机器人。\n`,
         );
         const owner = await pairedOwner(service, words, session);
-        process.stdout.write(`${words.pairedWith(color.bold(owner.name))}\n`);
+        process.stdout.write(`${words.pairedWith(color.bold(cell(owner.name)))}\n`);
       });
     });
 

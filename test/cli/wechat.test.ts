@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WechatSettings, type PuppetSettings } from '../../src/core/channels/wechat-settings.js';
 import { openStore } from '../../src/core/store/index.js';
-import { ias } from '../helpers/cli.js';
+import { ias, iasProcess } from '../helpers/cli.js';
 import { CTRL_C, iasOnTerminal } from '../helpers/terminal.js';
-import { tempDir } from '../helpers/temp.js';
+import { onCleanup, tempDir } from '../helpers/temp.js';
 
 const AUTO_LOGIN = path.resolve('test/fixtures/auto-login-puppet.mjs');
 const TOKEN = 'puppet_service_Zq8Wv3Lm9Xy2';
@@ -142,6 +142,29 @@ describe('ias wechat', () => {
       '主人      Old Owner (wxid_old_owner)，机器人最近一次登录中找不到这个联系人（确认请求会发到这台电脑）：请运行 `ias wechat pair` 重新配对\n',
     );
   });
+
+  it('shows a contact’s name as written, its escapes and reordering marks as \\uXXXX, never obeyed', async () => {
+    const home = tempDir('ias-wx-');
+    expect(ias(['wechat', 'login', '--puppet', AUTO_LOGIN, '--home', home]).status).toBe(0);
+    const inbox = tempDir('ias-wx-inbox-');
+    const pairing = iasProcess(['wechat', 'pair', '--home', home], { IAS_TEST_PUPPET_INBOX: inbox });
+    onCleanup(() => pairing.child.kill('SIGKILL'));
+    let shown = '';
+    pairing.child.stdout!.on('data', (d: Buffer) => (shown += d));
+    while (!/to the bot: (\S+) /.test(shown)) await new Promise((resolve) => setTimeout(resolve, 50));
+    const code = /to the bot: (\S+) /.exec(shown)![1]!;
+    const name = 'Own\u001b[2J\u202eer';
+    fs.writeFileSync(path.join(inbox, 'a.tmp'), JSON.stringify({ from: { id: 'wxid_owner', name }, text: code }));
+    fs.renameSync(path.join(inbox, 'a.tmp'), path.join(inbox, 'a.json'));
+    const paired = await pairing.run;
+    expect(paired.status).toBe(0);
+    expect(paired.stdout).toContain('Paired with Own\\u001b[2J\\u202eer.\n');
+    const status = ias(['wechat', 'status', '--home', home]);
+    expect(status.stdout).toContain('owner    Own\\u001b[2J\\u202eer (wxid_owner)\n');
+    expect(paired.stdout + status.stdout).not.toMatch(/[\u001b\u202e]/);
+    // JSON keeps the name as written (JSON escapes it).
+    expect(JSON.parse(ias(['wechat', 'status', '--json', '--home', home]).stdout)).toMatchObject({ owner: { name } });
+  }, 60_000);
 
   it('a puppet that is not installed is reported, not a crash', () => {
     const home = tempDir('ias-wx-');

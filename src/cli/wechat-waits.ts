@@ -49,24 +49,44 @@ export function loggedIn(
   });
 }
 
-/** Waits for the owner to send the pairing code, until the session expires. */
+/**
+ * Waits for the owner to send the pairing code, until the session expires — or until the bot can
+ * no longer receive it (WeChat logged it out, its puppet failed), which is said at once.
+ */
 export function pairedOwner(
   service: WechatService,
   words: WechatWords,
   session: PairingSession,
 ): Promise<{ name: string }> {
   return new Promise((resolve, reject) => {
-    const onPaired = (bound: OwnerBinding) => {
+    const end = () => {
       clearTimeout(timer);
+      service.router.off('paired', onPaired);
+      service.bot.off('status', onStatus);
+    };
+    const onPaired = (bound: OwnerBinding) => {
+      end();
       resolve({ name: bound.mode === 'contact' ? bound.name : 'self' });
+    };
+    const onStatus = (status: WechatStatus) => {
+      if (status.state !== 'logged-out' && status.state !== 'error') return;
+      end();
+      const why =
+        status.state === 'logged-out'
+          ? words.loggedOutWhilePairing
+          : status.error
+            ? sayWechatError(words.errors, status.error, status.errorCode)
+            : words.puppetFailed;
+      reject(new WechatWaitFailed(why));
     };
     const timer = setTimeout(
       () => {
-        service.router.off('paired', onPaired);
+        end();
         reject(new WechatWaitFailed(words.noPairingCodeWithin(Math.round(PAIRING_TTL_MS / 60_000))));
       },
       Math.max(0, session.expiresAt - Date.now()),
     );
     service.router.once('paired', onPaired);
+    service.bot.on('status', onStatus);
   });
 }

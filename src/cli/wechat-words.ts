@@ -35,6 +35,8 @@ export interface WechatWords extends SecretInputWords {
   /** What iAs itself says of the bot's trouble (a puppet package missing), by its code. */
   errors: WechatErrorStrings;
   noPairingCodeWithin: (minutes: number) => string;
+  /** `ias wechat pair`: WeChat logged the bot out while the pairing code was awaited. */
+  loggedOutWhilePairing: string;
 }
 
 export const wechatWords: Record<Locale, WechatWords> = {
@@ -69,6 +71,8 @@ export const wechatWords: Record<Locale, WechatWords> = {
     errors: englishWechatErrors,
     noPairingCodeWithin: (minutes) =>
       `no pairing code arrived within ${minutes} minutes: run \`ias wechat pair\` again for a new one`,
+    loggedOutWhilePairing:
+      'WeChat logged the bot out before the pairing code came: run `ias wechat login`, then `ias wechat pair` again',
   },
   'zh-CN': {
     ...secretInputWords['zh-CN'],
@@ -99,5 +103,7 @@ export const wechatWords: Record<Locale, WechatWords> = {
     puppetFailed: '微信连接方式（puppet）出错了',
     errors: chineseWechatErrors,
     noPairingCodeWithin: (minutes) => `${minutes} 分钟内没有收到配对码：请再次运行 \`ias wechat pair\` 获取新的配对码`,
+    loggedOutWhilePairing:
+      '还没收到配对码，微信就让机器人退出了登录：请运行 `ias wechat login`，然后再次运行 `ias wechat pair`',
   },
 };

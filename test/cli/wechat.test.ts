@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WechatSettings, type PuppetSettings } from '../../src/core/channels/wechat-settings.js';
 import { openStore } from '../../src/core/store/index.js';
-import { ias, iasProcess } from '../helpers/cli.js';
+import { ias, iasAsync, iasProcess } from '../helpers/cli.js';
 import { CTRL_C, iasOnTerminal } from '../helpers/terminal.js';
 import { onCleanup, tempDir } from '../helpers/temp.js';
 
@@ -164,6 +164,22 @@ describe('ias wechat', () => {
     expect(paired.stdout + status.stdout).not.toMatch(/[\u001b\u202e]/);
     // JSON keeps the name as written (JSON escapes it).
     expect(JSON.parse(ias(['wechat', 'status', '--json', '--home', home]).stdout)).toMatchObject({ owner: { name } });
+  }, 60_000);
+
+  it('pair ends when WeChat logs the bot out before the code came, saying so, rather than waiting 10 minutes', async () => {
+    const home = tempDir('ias-wx-');
+    expect(ias(['wechat', 'login', '--puppet', AUTO_LOGIN, '--home', home]).status).toBe(0);
+    const loggedOut = { IAS_TEST_PUPPET_LOGOUT_MS: '300' };
+    const en = await iasAsync(['wechat', 'pair', '--home', home], loggedOut);
+    expect(en.status).toBe(1);
+    expect(en.stderr).toMatch(
+      /^error: WeChat logged the bot out before the pairing code came: run `ias wechat login`, then `ias wechat pair` again$/m,
+    );
+    const zh = await iasAsync(['wechat', 'pair', '--home', home], { ...loggedOut, LANG: 'zh_CN.UTF-8' });
+    expect(zh.status).toBe(1);
+    expect(zh.stderr).toMatch(
+      /^错误：还没收到配对码，微信就让机器人退出了登录：请运行 `ias wechat login`，然后再次运行 `ias wechat pair`$/m,
+    );
   }, 60_000);
 
   it('a puppet that is not installed is reported, not a crash', () => {

@@ -70,6 +70,8 @@ export function registerAuditCommand(program: Command): void {
         // Every matching row is exported: a page asked for beside it would be silently ignored.
         const paged = opts.cursor !== undefined || cmd.getOptionValueSource('limit') === 'cli';
         if (opts.export && paged) throw new UsageError(words.exportPaged);
+        // A CSV export is CSV: --json beside it would be as silently ignored.
+        if (opts.export === 'csv' && opts.json) throw new UsageError(words.csvNotJson);
         showAudit(opts, paths.database, words);
       } catch (err) {
         if (!(err instanceof UsageError)) throw err;

@@ -46,6 +46,8 @@ export interface AuditWords extends Pick<SkillTerms, 'risk'> {
   badSource: (values: string) => string;
   badExport: string;
   exportPaged: string;
+  /** --json beside --export csv. */
+  csvNotJson: string;
   badCursor: string;
 }
 
@@ -68,6 +70,7 @@ export const auditWords: Record<Locale, AuditWords> = {
     badSource: (values) => `--source must be one of ${values}`,
     badExport: '--export must be csv or json',
     exportPaged: '--export writes every matching row, newest first: --cursor and --limit do not apply to it',
+    csvNotJson: '--export csv writes CSV: --json does not apply to it (--export json writes JSON)',
     badCursor: 'the audit log cursor (--cursor) is not valid: start again from the first page',
   },
   'zh-CN': {
@@ -92,6 +95,7 @@ export const auditWords: Record<Locale, AuditWords> = {
     badSource: (values) => `--source 须为以下之一：${values}`,
     badExport: '--export 须为 csv 或 json',
     exportPaged: '--export 会写出每一条符合条件的记录（最新的在前）：--cursor 和 --limit 对它不起作用',
+    csvNotJson: '--export csv 输出的是 CSV：--json 对它不起作用（要 JSON 请用 --export json）',
     badCursor: '审计日志的翻页位置（--cursor）无效：请从第一页重新开始',
   },
 };

@@ -251,6 +251,13 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     expect(said(['--cursor', 'bm90LWEtY3Vyc29y'], chinese)).toBe(
       '错误：审计日志的翻页位置（--cursor）无效：请从第一页重新开始\n',
     );
+    // --json beside a CSV export would be ignored: the output is CSV all the same.
+    expect(said(['--export', 'csv', '--json'])).toBe(
+      'error: --export csv writes CSV: --json does not apply to it (--export json writes JSON)\n',
+    );
+    expect(said(['--json', '--export', 'csv'], chinese)).toBe(
+      '错误：--export csv 输出的是 CSV：--json 对它不起作用（要 JSON 请用 --export json）\n',
+    );
     expect(said(['--limit', 'many'])).toBe('error: --limit must be a whole number from 1 to 500\n');
     // What commander itself finds wrong (the help after it is shown as it is).
     const first = (args: string[], env: Record<string, string> = {}) => said(args, env).split('\n')[0];

@@ -1,9 +1,9 @@
 /** `ias audit`: the audit log of every skill call, newest first. */
 import type { Command } from 'commander';
-import { dataPaths, defaultDataHome } from '../core/paths.js';
+import { dataPaths } from '../core/paths.js';
 import { openStore } from '../core/store/index.js';
 import type { AuditFilter, AuditRow, AuditSource, AuditStatus } from '../core/store/audit-types.js';
-import type { GlobalOptions } from './context.js';
+import { commandHome, type GlobalOptions } from './context.js';
 import { cell, color, jsonText, table } from './format.js';
 import { UsageError } from './usage-error.js';
 import { commandLocale, storeLocale } from './cli-locale.js';
@@ -64,7 +64,7 @@ export function registerAuditCommand(program: Command): void {
     .option('--cursor <cursor>', 'the next page, from a previous --json answer')
     .option('--export <format>', 'every matching row as csv or json')
     .action((opts: AuditOptions, cmd: Command) => {
-      const paths = dataPaths(cmd.optsWithGlobals<GlobalOptions>().home ?? defaultDataHome());
+      const paths = dataPaths(commandHome(cmd.optsWithGlobals<GlobalOptions>()));
       const words = auditWords[commandLocale(paths.database)];
       try {
         // Every matching row is exported: a page asked for beside it would be silently ignored.

@@ -29,8 +29,13 @@ export function bundledExampleSkills(): string {
   return path.resolve(here, '..', '..', 'skills');
 }
 
+/** The data folder the global options name: --home (an empty one counts as not given), else the default. */
+export function commandHome(options: GlobalOptions): string {
+  return options.home ? path.resolve(options.home) : defaultDataHome();
+}
+
 export function cliContext(options: GlobalOptions): CliContext {
-  const home = options.home ? path.resolve(options.home) : defaultDataHome();
+  const home = commandHome(options);
   const paths = dataPaths(home, options.userSkills);
   const systemSkills = options.systemSkills ? path.resolve(options.systemSkills) : bundledSystemSkills();
   const registry = new SkillRegistry({ systemDir: systemSkills, userDir: paths.userSkills });

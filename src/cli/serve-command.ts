@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { createCoreApi, type CoreApi } from '../core/api/create-api.js';
 import { DesktopChannel, type Notifier } from '../core/channels/desktop-channel.js';
 import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
-import { dataPaths, defaultDataHome } from '../core/paths.js';
+import { dataPaths } from '../core/paths.js';
 import { OpenedParts } from '../core/opened-parts.js';
 import { openRuntime, type Runtime } from '../core/runtime.js';
 import { canonicalHost, isLoopback } from '../server/hosts.js';
@@ -21,7 +21,7 @@ import { visibleLine, withControlsShown } from '../shared/visible-text.js';
 import { sayWechatError } from '../shared/wechat-errors.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { appVersion } from './app-version.js';
-import { bundledExampleSkills, bundledSystemSkills, type GlobalOptions } from './context.js';
+import { bundledExampleSkills, bundledSystemSkills, commandHome, type GlobalOptions } from './context.js';
 import { printError } from './chat-output.js';
 import { ENDING_SIGNALS } from './ending-signals.js';
 import { programLocale, storeLocale } from './cli-locale.js';
@@ -81,7 +81,7 @@ async function serve(
   globals: GlobalOptions,
   lookUpLocale: () => Locale,
 ): Promise<void> {
-  const home = globals.home ? path.resolve(globals.home) : defaultDataHome();
+  const home = commandHome(globals);
   const paths = dataPaths(home, globals.userSkills);
   const systemSkills = globals.systemSkills ? path.resolve(globals.systemSkills) : bundledSystemSkills();
   const rendererDir = bundledRendererDir();

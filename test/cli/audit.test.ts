@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { effectiveRisk } from '../../src/core/approval/review.js';
 import { SkillRegistry } from '../../src/core/skills/registry.js';
 import { openStore } from '../../src/core/store/index.js';
 import { TIME_ZONE } from '../../src/core/time-zone.js';
-import { ias, iasReview } from '../helpers/cli.js';
+import { ENGLISH_SYSTEM, ias, iasReview } from '../helpers/cli.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 
 function home() {
@@ -77,6 +78,22 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     );
     expect(ias(['audit', '--export', 'csv', '--home', h.dir]).stdout.split('\n')[0]).toMatch(/skill/);
   }, 60_000);
+
+  it('an empty --home is the default data folder, as for every other command, never the current folder', () => {
+    const h = home();
+    const store = openStore(path.join(h.dir, 'ias.db'));
+    store.audit.start({ skill: 'ok_skill', source: 'cli', risk: 'high' });
+    store.close();
+    const cwd = tempDir('ias-cwd-');
+    const run = spawnSync(process.execPath, [path.resolve('bin/ias.mjs'), '--home', '', 'audit', '--json'], {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', ...ENGLISH_SYSTEM, IAS_HOME: h.dir },
+    });
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as { rows: { skill: string }[] }).rows.map((r) => r.skill)).toEqual(['ok_skill']);
+    expect(fs.readdirSync(cwd)).toEqual([]);
+  });
 
   it('under a later page, which is not the newest, says it is the next one, in the owner’s language', () => {
     const h = home();

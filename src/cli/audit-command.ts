@@ -86,13 +86,15 @@ export function registerAuditCommand(program: Command): void {
 function showAudit(opts: AuditOptions, database: string, words: AuditWords): void {
   const limit = Number(opts.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError(words.badLimit);
-  if (opts.status && !AUDIT_STATUSES.includes(opts.status as AuditStatus)) {
+  // An empty value is refused too: as a filter it would match nothing, and say so.
+  if (opts.status !== undefined && !AUDIT_STATUSES.includes(opts.status as AuditStatus)) {
     throw new UsageError(words.badStatus(AUDIT_STATUSES.join(', ')));
   }
-  if (opts.source && !AUDIT_SOURCES.includes(opts.source as AuditSource)) {
+  if (opts.source !== undefined && !AUDIT_SOURCES.includes(opts.source as AuditSource)) {
     throw new UsageError(words.badSource(AUDIT_SOURCES.join(', ')));
   }
-  if (opts.export && opts.export !== 'csv' && opts.export !== 'json') throw new UsageError(words.badExport);
+  if (opts.export !== undefined && opts.export !== 'csv' && opts.export !== 'json')
+    throw new UsageError(words.badExport);
   const store = openStore(database);
   try {
     const filter: AuditFilter = {

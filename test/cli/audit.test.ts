@@ -268,6 +268,10 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     expect(said(['--cursor', 'bm90LWEtY3Vyc29y'], chinese)).toBe(
       '错误：审计日志的翻页位置（--cursor）无效：请从第一页重新开始\n',
     );
+    // An empty value (a script's unset variable) is no value: refused, not a filter that matches nothing.
+    expect(said(['--status', ''])).toBe('error: --status must be one of running, done, failed, interrupted, refused\n');
+    expect(said(['--source', ''])).toBe('error: --source must be one of chat, job, schedule, cli\n');
+    expect(said(['--export', ''])).toBe('error: --export must be csv or json\n');
     // --json beside a CSV export would be ignored: the output is CSV all the same.
     expect(said(['--export', 'csv', '--json'])).toBe(
       'error: --export csv writes CSV: --json does not apply to it (--export json writes JSON)\n',

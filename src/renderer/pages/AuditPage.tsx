@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { AuditQuery, AuditRowInfo } from '../../shared/contract.js';
-import { client, errorMessage } from '../api/client.js';
+import { client, errorText } from '../api/client.js';
 import { useDebounced, useLoad } from '../api/hooks.js';
 import { useTimeZone } from '../app/SettingsProvider.js';
 import { useToast } from '../app/Toasts.js';
@@ -84,7 +84,7 @@ export function AuditPage() {
         format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json',
       );
     } catch (err) {
-      toast({ tone: 'error', title: t.audit.exportFailed, body: errorMessage(err) });
+      toast({ tone: 'error', title: t.audit.exportFailed, body: errorText(t, err) });
     } finally {
       setExporting(undefined);
     }

@@ -1,7 +1,7 @@
 /** Skills manager: every skill in a table, load problems, and the selected skill's settings and SKILL.md editor. */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SkillInfo } from '../../shared/contract.js';
-import { client, errorMessage } from '../api/client.js';
+import { client, errorText } from '../api/client.js';
 import { useIasEvent, useLoad } from '../api/hooks.js';
 import { switchedAsChosen, useUnanswered } from '../api/unanswered.js';
 import { isShown, navigate } from '../app/router.js';
@@ -69,7 +69,7 @@ export function SkillsPage({ selected }: { selected?: string }) {
       )
       .catch((err: unknown) => {
         reload();
-        toast({ tone: 'error', title: t.skills.toggleFailed, body: errorMessage(err) });
+        toast({ tone: 'error', title: t.skills.toggleFailed, body: errorText(t, err) });
       });
   };
 
@@ -89,7 +89,7 @@ export function SkillsPage({ selected }: { selected?: string }) {
         navigate('skills', name);
       });
     } catch (err) {
-      toast({ tone: 'error', title: t.skills.templateFailed, body: errorMessage(err) });
+      toast({ tone: 'error', title: t.skills.templateFailed, body: errorText(t, err) });
     }
   };
 

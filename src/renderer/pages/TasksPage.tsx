@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { TaskInfo } from '../../shared/contract.js';
-import { client, errorMessage } from '../api/client.js';
+import { client, errorText } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
 import { switchedAsChosen, useUnanswered } from '../api/unanswered.js';
 import { navigate } from '../app/router.js';
@@ -38,7 +38,7 @@ export function TasksPage({ selected }: { selected?: string }) {
       .send({ id: task.id, enabled }, client.call.setTaskEnabled(task.id, enabled), replace)
       .catch((err: unknown) => {
         reload();
-        toast({ tone: 'error', title: t.tasks.toggleFailed, body: errorMessage(err) });
+        toast({ tone: 'error', title: t.tasks.toggleFailed, body: errorText(t, err) });
       });
   };
 
@@ -55,7 +55,7 @@ export function TasksPage({ selected }: { selected?: string }) {
     started(task.id, true);
     client.call
       .runTaskNow(task.id)
-      .then(replace, (err: unknown) => toast({ tone: 'error', title: t.tasks.runFailed, body: errorMessage(err) }))
+      .then(replace, (err: unknown) => toast({ tone: 'error', title: t.tasks.runFailed, body: errorText(t, err) }))
       .finally(() => started(task.id, false));
   };
 
@@ -66,7 +66,7 @@ export function TasksPage({ selected }: { selected?: string }) {
         setData((list) => list?.filter((x) => x.id !== task.id));
         toast({ tone: 'success', title: t.tasks.deleted(task.name) });
       },
-      (err: unknown) => toast({ tone: 'error', title: t.tasks.deleteFailed, body: errorMessage(err) }),
+      (err: unknown) => toast({ tone: 'error', title: t.tasks.deleteFailed, body: errorText(t, err) }),
     );
   };
 

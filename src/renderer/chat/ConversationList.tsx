@@ -94,6 +94,9 @@ export function ConversationList({
     const target = deleting;
     setDeleting(undefined);
     if (!target) return;
+    // Its link goes with it: the focus goes to the conversation that takes its place (else the one before).
+    const at = conversations?.findIndex((c) => c.id === target.id) ?? -1;
+    refocus.current = at < 0 ? undefined : (conversations?.[at + 1] ?? conversations?.[at - 1])?.id;
     chatStore.remove(target.id).then(
       () => {
         // The owner still on it goes to a new chat; one who has gone elsewhere meanwhile stays there.

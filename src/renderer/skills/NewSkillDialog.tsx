@@ -1,5 +1,5 @@
 /** New skill: its name (the tool's name) and a starting template. */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { SkillInfo } from '../../shared/contract.js';
 import { useT } from '../i18n.js';
 import { Dialog } from '../ui/Dialog.js';
@@ -18,6 +18,12 @@ export function NewSkillDialog({ open, skills, onCancel, onCreate }: Props) {
   const id = useId();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'script' | 'instructions'>('script');
+  // Each opening starts empty: a name made or given up before is not offered again (shut, nothing shows).
+  useEffect(() => {
+    if (open) return;
+    setName('');
+    setKind('script');
+  }, [open]);
   const existing = skills.find((s) => s.name === name);
   const problem =
     name === ''

@@ -16,6 +16,8 @@ export function isOpen(approval: ApprovalInfo): boolean {
 interface ApprovalsContextValue {
   /** Newest first. */
   approvals: ApprovalInfo[];
+  /** The list has been read (until then `approvals` is empty for want of knowing, not for want of any). */
+  ready: boolean;
   loading: boolean;
   error: string | undefined;
   openCount: number;
@@ -58,6 +60,7 @@ export function ApprovalsProvider({ children }: { children: ReactNode }) {
     const list = approvals ?? [];
     return {
       approvals: list,
+      ready: approvals !== undefined,
       loading: loaded.loading,
       error: loaded.error,
       openCount: list.filter(isOpen).length,

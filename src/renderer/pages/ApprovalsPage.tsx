@@ -8,7 +8,7 @@ import { Spinner } from '../ui/Spinner.js';
 
 export function ApprovalsPage() {
   const t = useT();
-  const { approvals, loading, error, reload } = useApprovals();
+  const { approvals, ready, loading, error, reload } = useApprovals();
   const { settings } = useSettings();
   const open = approvals.filter(isOpen);
   const recent = approvals.filter((a) => !isOpen(a));
@@ -33,36 +33,39 @@ export function ApprovalsPage() {
           {error}
         </p>
       )}
-      <div data-testid="approvals-list" className="approvals-list">
-        <section aria-labelledby="approvals-open">
-          <h2 id="approvals-open" className="section-title">
-            {t.approvals.open} <span className="muted">{open.length}</span>
-          </h2>
-          {open.length === 0 ? (
-            <p className="muted empty-line">{t.approvals.noneOpen}</p>
-          ) : (
-            <ul className="approval-items">
-              {open.map((approval) => (
-                <ApprovalItem key={approval.id} approval={approval} />
-              ))}
-            </ul>
-          )}
-        </section>
-        <section aria-labelledby="approvals-recent">
-          <h2 id="approvals-recent" className="section-title">
-            {t.approvals.recent}
-          </h2>
-          {recent.length === 0 ? (
-            <p className="muted empty-line">{t.approvals.noneRecent}</p>
-          ) : (
-            <ul className="approval-items">
-              {recent.map((approval) => (
-                <ApprovalItem key={approval.id} approval={approval} />
-              ))}
-            </ul>
-          )}
-        </section>
-      </div>
+      {/* Until the list is read, none are known: not said to be none (the spinner, or the error, says why). */}
+      {ready && (
+        <div data-testid="approvals-list" className="approvals-list">
+          <section aria-labelledby="approvals-open">
+            <h2 id="approvals-open" className="section-title">
+              {t.approvals.open} <span className="muted">{open.length}</span>
+            </h2>
+            {open.length === 0 ? (
+              <p className="muted empty-line">{t.approvals.noneOpen}</p>
+            ) : (
+              <ul className="approval-items">
+                {open.map((approval) => (
+                  <ApprovalItem key={approval.id} approval={approval} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="approvals-recent">
+            <h2 id="approvals-recent" className="section-title">
+              {t.approvals.recent}
+            </h2>
+            {recent.length === 0 ? (
+              <p className="muted empty-line">{t.approvals.noneRecent}</p>
+            ) : (
+              <ul className="approval-items">
+                {recent.map((approval) => (
+                  <ApprovalItem key={approval.id} approval={approval} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * switch pauses or resumes one, Run now runs one at once, Delete removes it. Tasks are made in chat,
  * so an empty page says how. `#/tasks/<id>` (a link from the audit log) shows that task, marked.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TaskInfo } from '../../shared/contract.js';
 import { client, errorText } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
@@ -26,6 +26,15 @@ export function TasksPage({ selected }: { selected?: string }) {
   );
   const { setData, reload } = tasks;
   const [deleting, setDeleting] = useState<TaskInfo>();
+  // A task deleted takes its delete button with it: the focus goes to that of the task taking its place.
+  const page = useRef<HTMLDivElement>(null);
+  const refocus = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const id = refocus.current;
+    if (id === undefined || deleting !== undefined) return;
+    refocus.current = undefined;
+    page.current?.querySelector<HTMLElement>(`li[data-id="${CSS.escape(id)}"] [data-testid="task-delete"]`)?.focus();
+  }, [deleting]);
   const [starting, setStarting] = useState<ReadonlySet<string>>(new Set());
 
   const replace = (task: TaskInfo) => setData((list) => list?.map((x) => (x.id === task.id ? task : x)));
@@ -60,6 +69,8 @@ export function TasksPage({ selected }: { selected?: string }) {
   };
 
   const remove = (task: TaskInfo) => {
+    const at = list.findIndex((x) => x.id === task.id);
+    refocus.current = at < 0 ? undefined : (list[at + 1] ?? list[at - 1])?.id;
     setDeleting(undefined);
     client.call.deleteTask(task.id).then(
       () => {
@@ -75,7 +86,7 @@ export function TasksPage({ selected }: { selected?: string }) {
     [tasks.data, toggles.choices],
   );
   return (
-    <div className="simple-page tasks-page">
+    <div ref={page} className="simple-page tasks-page">
       <header className="page-head">
         <h1>{t.tasks.title}</h1>
         {tasks.data && list.length > 0 && <span className="muted">{t.tasks.count(list.length)}</span>}

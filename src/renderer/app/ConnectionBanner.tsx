@@ -17,14 +17,13 @@ export function ConnectionBanner() {
     ? { now: t.connection.busy, later: t.connection.busyIn }
     : { now: t.connection.reconnecting, later: t.connection.reconnectingIn };
   return (
-    <div
-      className="connection-banner"
-      role="alert"
-      data-testid="connection-banner"
-      data-reason={status.busy ? 'busy' : 'lost'}
-    >
+    <div className="connection-banner" data-testid="connection-banner" data-reason={status.busy ? 'busy' : 'lost'}>
       <Icon name="alert" size={14} />
-      <span>{seconds > 0 ? said.later(seconds) : said.now}</span>
+      {/* Said once; the countdown, which changes each second, is a timer a screen reader does not read out. */}
+      <span role="alert" className="visually-hidden">
+        {said.now}
+      </span>
+      <span role="timer">{seconds > 0 ? said.later(seconds) : said.now}</span>
       <button type="button" className="link-button" onClick={() => client.reconnectNow()}>
         {t.connection.retryNow}
       </button>

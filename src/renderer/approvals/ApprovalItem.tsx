@@ -53,7 +53,7 @@ export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
       {open && (
         <div className="approval-item-foot">
           {approval.expiresAt !== null && (
-            <span className="muted">
+            <span className="muted" role="timer">
               <Icon name="clock" size={13} /> {t.approvals.expiresIn(formatCountdown(approval.expiresAt, now))}
             </span>
           )}

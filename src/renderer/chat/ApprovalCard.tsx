@@ -38,7 +38,8 @@ export function ApprovalCard({ approval }: { approval: ApprovalInfo }) {
         <Icon name="approvals" />
         <strong>{t.approvals.cardTitle(approval.skillName)}</strong>
         {approval.expiresAt !== null && (
-          <span className="muted approval-expiry">
+          // A timer: in the reply's live region, it is not read out at each tick.
+          <span className="muted approval-expiry" role="timer">
             <Icon name="clock" size={13} /> {t.approvals.expiresIn(formatCountdown(approval.expiresAt, now))}
           </span>
         )}

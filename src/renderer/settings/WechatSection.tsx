@@ -45,7 +45,9 @@ function Pairing({ info }: { info: WechatInfo }) {
             {code.code}
           </span>
           <span className="muted">
-            {t.wechat.pairHow(info.user?.name ?? '')} · {t.wechat.expiresIn(formatCountdown(code.expiresAt, now))}
+            {t.wechat.pairHow(info.user?.name ?? '')} ·{' '}
+            {/* A timer: in the box's live region, it is not read out at each tick. */}
+            <span role="timer">{t.wechat.expiresIn(formatCountdown(code.expiresAt, now))}</span>
           </span>
         </div>
       )}

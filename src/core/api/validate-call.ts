@@ -5,6 +5,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { ApiErrorCode } from '../../shared/api-errors.js';
 import { API_METHODS, type ApiMethod } from '../../shared/contract.js';
+import { MAX_TITLE_CHARS } from '../../shared/message-size.js';
 import { isTimeZoneSetting, timeZoneRefusal } from '../time-zone.js';
 
 const str = (maxLength = 10_000) => ({ type: 'string', maxLength });
@@ -75,7 +76,7 @@ const PARAMS: Record<ApiMethod, object[]> = {
     },
   ],
   stopTurn: [id],
-  renameConversation: [id, str(200)],
+  renameConversation: [id, str(MAX_TITLE_CHARS)],
   deleteConversation: [id],
   listSkills: [],
   setSkillEnabled: [name, bool],

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationInfo } from '../../shared/contract.js';
+import { MAX_TITLE_CHARS } from '../../shared/message-size.js';
 import { errorText } from '../api/client.js';
 import { isShown, navigate, routeHref } from '../app/router.js';
 import { useTimeZone } from '../app/SettingsProvider.js';
@@ -46,6 +47,8 @@ function RenameInput({ conversation, onDone }: { conversation: ConversationInfo;
       aria-label={t.chat.renameLabel}
       data-testid="conversation-rename-input"
       value={title}
+      // No more than a title may hold: a longer one would be refused, and the name typed lost.
+      maxLength={MAX_TITLE_CHARS}
       autoFocus
       onFocus={(e) => e.currentTarget.select()}
       onChange={(e) => setTitle(e.target.value)}

@@ -14,12 +14,6 @@
  */
 export const MAX_MESSAGE_CHARS = 100_000;
 
-/**
- * The most characters a conversation's title may have (a rename past it is refused): the rename box
- * takes no more, counted in UTF-16 units, of which a character is one or two.
- */
-export const MAX_TITLE_CHARS = 200;
-
 /** How many characters (Unicode code points) `text` has. */
 export function characters(text: string): number {
   let count = 0;

@@ -5,7 +5,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { ApiErrorCode } from '../../shared/api-errors.js';
 import { API_METHODS, type ApiMethod } from '../../shared/contract.js';
-import { MAX_TITLE_CHARS } from '../../shared/message-size.js';
+import { MAX_AUDIT_SEARCH_CHARS, MAX_TITLE_CHARS } from '../../shared/text-limits.js';
 import { isTimeZoneSetting, timeZoneRefusal } from '../time-zone.js';
 
 const str = (maxLength = 10_000) => ({ type: 'string', maxLength });
@@ -22,7 +22,7 @@ const auditQuery = {
     source: { enum: ['chat', 'job', 'schedule', 'cli'] },
     from: { type: 'number' },
     to: { type: 'number' },
-    text: str(500),
+    text: str(MAX_AUDIT_SEARCH_CHARS),
     language: { enum: ['en', 'zh-CN'] },
     limit: { type: 'integer', minimum: 1, maximum: 500 },
     cursor: str(500),

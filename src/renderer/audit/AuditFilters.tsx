@@ -1,6 +1,7 @@
 /** The audit log's filters: skill, status, source, time range, and a text search. */
 import { useId } from 'react';
 import type { AuditSource, AuditStatus } from '../../shared/contract.js';
+import { MAX_AUDIT_SEARCH_CHARS } from '../../shared/text-limits.js';
 import { useT } from '../i18n.js';
 import { momentOfWallClock } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
@@ -70,6 +71,8 @@ export function AuditFilters({ value, skills, onChange }: Props) {
           aria-label={t.audit.search}
           placeholder={t.audit.search}
           value={value.text}
+          // No more than a search may hold: a longer one would be refused (cut, it finds the same calls or more).
+          maxLength={MAX_AUDIT_SEARCH_CHARS}
           onChange={(e) => set('text', e.target.value)}
         />
       </div>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationInfo } from '../../shared/contract.js';
-import { MAX_TITLE_CHARS } from '../../shared/message-size.js';
+import { MAX_TITLE_CHARS } from '../../shared/text-limits.js';
 import { errorText } from '../api/client.js';
 import { isShown, navigate, routeHref } from '../app/router.js';
 import { useTimeZone } from '../app/SettingsProvider.js';

@@ -63,6 +63,17 @@ function useSystemDark(): boolean {
   return dark;
 }
 
+/** The system's language, followed as it changes (a browser tells its pages when its preferred language does). */
+function useSystemLanguage(): string | undefined {
+  const [language, setLanguage] = useState(systemLanguage);
+  useEffect(() => {
+    const onChange = () => setLanguage(systemLanguage());
+    window.addEventListener('languagechange', onChange);
+    return () => window.removeEventListener('languagechange', onChange);
+  }, []);
+  return language;
+}
+
 export function SettingsProvider({ children }: { children: ReactNode }) {
   // Read again when a setting is saved anywhere (another window, another iAs process): the language
   // and theme follow. Each control saves as it changes, so there is no unsaved edit to keep.
@@ -79,12 +90,13 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     [loaded.data, unanswered],
   );
   const systemDark = useSystemDark();
+  const systemLocale = useSystemLanguage();
 
   const theme: Theme = settings?.theme ?? stored(STORED_THEME, ['system', 'light', 'dark'] as const) ?? 'system';
   const language: Language =
     settings?.language ?? stored(STORED_LANGUAGE, ['system', 'en', 'zh-CN'] as const) ?? 'system';
   const resolvedTheme = theme === 'system' ? (systemDark ? 'dark' : 'light') : theme;
-  const locale = pickLocale(language, systemLanguage());
+  const locale = pickLocale(language, systemLocale);
 
   useEffect(() => {
     document.documentElement.dataset.theme = resolvedTheme;

@@ -53,6 +53,16 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, focus
     input.current?.focus();
   }, [focusKey]);
 
+  // Stop goes once the reply has ended (stopped or not), and the focus it had with it (Send, in its
+  // place, is disabled with the box empty): back to the box, unless the owner has gone elsewhere.
+  const stopHadFocus = useRef(false);
+  useEffect(() => {
+    if (busy || !stopHadFocus.current) return;
+    stopHadFocus.current = false;
+    const at = document.activeElement;
+    if (at === null || at === document.body || at.closest('.composer')) input.current?.focus();
+  }, [busy]);
+
   useEffect(() => {
     const el = input.current;
     if (!el) return;
@@ -106,7 +116,13 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, focus
         onKeyDown={onKeyDown}
       />
       {busy ? (
-        <button type="button" className="button composer-button" data-testid="stop-button" onClick={onStop}>
+        <button
+          type="button"
+          className="button composer-button"
+          data-testid="stop-button"
+          onClick={onStop}
+          onFocus={() => (stopHadFocus.current = true)}
+        >
           <Icon name="stop" size={14} /> {t.chat.stop}
         </button>
       ) : (

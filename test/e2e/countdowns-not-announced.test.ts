@@ -18,7 +18,7 @@ const liveness = (element: Locator): Promise<string> =>
   element.evaluate((el) => {
     if (el.closest('[aria-hidden="true"]')) return 'hidden';
     const implicit: Record<string, string> = { alert: 'assertive', status: 'polite', log: 'polite', timer: 'off' };
-    for (let node: Element | null = el; node; node = node.parentElement) {
+    for (let node = el; node; node = node.parentElement) {
       const live = node.getAttribute('aria-live') ?? implicit[node.getAttribute('role') ?? ''];
       if (live) return live;
     }

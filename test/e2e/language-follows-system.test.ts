@@ -11,17 +11,15 @@ it('switches to Chinese, and back, as the browser’s language changes', async (
   const context = await world.browser.newContext({ locale: 'en-US' });
   // The browser's preferred language, changed as its settings would change it: what the page
   // reads (navigator.language) changes, and the page is told with a languagechange event.
-  await context.addInitScript(() => {
+  await context.addInitScript(`(() => {
     let language = 'en-US';
     Object.defineProperty(Navigator.prototype, 'language', { configurable: true, get: () => language });
     Object.defineProperty(Navigator.prototype, 'languages', { configurable: true, get: () => [language] });
-    Object.assign(window, {
-      preferLanguage(next: string) {
-        language = next;
-        window.dispatchEvent(new Event('languagechange'));
-      },
-    });
-  });
+    window.preferLanguage = (next) => {
+      language = next;
+      window.dispatchEvent(new Event('languagechange'));
+    };
+  })()`);
   const page = await context.newPage();
   await page.goto(world.app.url);
   await page.waitForSelector('[data-testid="message-input"]');

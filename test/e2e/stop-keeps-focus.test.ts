@@ -27,15 +27,13 @@ it('Stop from the keyboard leaves the focus in the message box', async () => {
   await page.keyboard.press('Enter');
   const stop = page.getByTestId('stop-button');
   await stop.waitFor();
-  await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+  await expect.poll(() => input.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
 
   await page.keyboard.press('Tab');
-  expect(await stop.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await stop.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
   await page.keyboard.press('Enter');
   await page.getByTestId('send-button').waitFor();
-  await expect
-    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
-    .toBe('message-input');
+  await expect.poll(() => page.evaluate("document.activeElement?.getAttribute('data-testid')")).toBe('message-input');
   answer();
   await turnsEnded(world.app);
 });

@@ -1,5 +1,5 @@
 /** Skills manager: every skill in a table, load problems, and the selected skill's settings and SKILL.md editor. */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SkillInfo } from '../../shared/contract.js';
 import { client, errorText } from '../api/client.js';
 import { useIasEvent, useLoad } from '../api/hooks.js';
@@ -76,6 +76,16 @@ export function SkillsPage({ selected }: { selected?: string }) {
   // Review shows every file of the skill's version first; what is marked is the version shown.
   const [reviewing, setReviewing] = useState<string>();
   const review = (skill: SkillInfo) => setReviewing(skill.name);
+  // A skill marked reviewed loses its Review button, where the focus goes back as the dialog closes:
+  // its name in the table has it instead.
+  const page = useRef<HTMLDivElement>(null);
+  const marked = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const name = marked.current;
+    if (name === undefined || reviewing !== undefined) return;
+    marked.current = undefined;
+    page.current?.querySelector<HTMLElement>(`tr[data-name="${CSS.escape(name)}"] .row-link`)?.focus();
+  }, [reviewing]);
 
   const create = async (name: string, kind: 'script' | 'instructions') => {
     setCreating(false);
@@ -105,7 +115,7 @@ export function SkillsPage({ selected }: { selected?: string }) {
     });
 
   return (
-    <div className={selected ? 'skills-page with-editor' : 'skills-page'}>
+    <div ref={page} className={selected ? 'skills-page with-editor' : 'skills-page'}>
       <div className="skills-top">
         <header className="page-head">
           <h1>{t.skills.title}</h1>
@@ -179,7 +189,12 @@ export function SkillsPage({ selected }: { selected?: string }) {
       {selected && !current && draftHere === undefined && state.data && (
         <p className="notice notice-info skills-missing">{t.skills.notFound(selected)}</p>
       )}
-      <ReviewDialog name={reviewing} onClose={() => setReviewing(undefined)} onDone={reload} />
+      <ReviewDialog
+        name={reviewing}
+        onClose={() => setReviewing(undefined)}
+        onDone={reload}
+        onMarked={(name) => (marked.current = name)}
+      />
       <NewSkillDialog
         open={creating}
         skills={skills}

@@ -18,9 +18,11 @@ interface Props {
   onClose: () => void;
   /** After a review was asked for, marked or refused: the skills' state has changed or is stale. */
   onDone: () => void;
+  /** The skill it shows was marked as reviewed: told just before the dialog closes. */
+  onMarked?: (name: string) => void;
 }
 
-export function ReviewDialog({ name, onClose, onDone }: Props) {
+export function ReviewDialog({ name, onClose, onDone, onMarked }: Props) {
   const t = useT();
   const toast = useToast();
   const [version, setVersion] = useState<SkillVersion>();
@@ -53,16 +55,21 @@ export function ReviewDialog({ name, onClose, onDone }: Props) {
   const mark = async () => {
     if (!version || busy) return;
     setBusy(true);
+    let marked = false;
     try {
       // The hash of the files shown: marked only if the folder still holds exactly them.
       await client.call.reviewSkill(version.name, version.hash);
       toast({ tone: 'success', title: t.skills.reviewedToast(version.name) });
+      marked = true;
     } catch (err) {
       toast({ tone: 'error', title: t.skills.reviewFailed, body: errorText(t, err) });
     } finally {
       setBusy(false);
       // Closed only if it still shows that skill: one closed meanwhile, and another opened, stays open.
-      if (shownName.current === version.name) onClose();
+      if (shownName.current === version.name) {
+        if (marked) onMarked?.(version.name);
+        onClose();
+      }
       onDone();
     }
   };

@@ -79,13 +79,24 @@ export function SkillsPage({ selected }: { selected?: string }) {
   // A skill marked reviewed loses its Review button, where the focus goes back as the dialog closes:
   // its name in the table has it instead.
   const page = useRef<HTMLDivElement>(null);
+  const focusName = useCallback((name: string) => {
+    page.current?.querySelector<HTMLElement>(`tr[data-name="${CSS.escape(name)}"] .row-link`)?.focus();
+  }, []);
   const marked = useRef<string | undefined>(undefined);
   useEffect(() => {
     const name = marked.current;
     if (name === undefined || reviewing !== undefined) return;
     marked.current = undefined;
-    page.current?.querySelector<HTMLElement>(`tr[data-name="${CSS.escape(name)}"] .row-link`)?.focus();
-  }, [reviewing]);
+    focusName(name);
+  }, [reviewing, focusName]);
+  // Likewise the details closed, which held the focus: back to the skill's name in the table.
+  const closed = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const name = closed.current;
+    if (name === undefined || selected !== undefined) return;
+    closed.current = undefined;
+    focusName(name);
+  }, [selected, focusName]);
 
   const create = async (name: string, kind: 'script' | 'instructions') => {
     setCreating(false);
@@ -111,6 +122,7 @@ export function SkillsPage({ selected }: { selected?: string }) {
   const close = () =>
     guarded(() => {
       setDraft(undefined);
+      closed.current = selected;
       navigate('skills');
     });
 

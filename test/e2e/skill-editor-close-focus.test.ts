@@ -1,6 +1,6 @@
 /**
- * A skill's details closed (their close button) leave the focus in the skills table, on that
- * skill's name, not on the page.
+ * A skill's details closed (their close button) or the skill deleted there leave the focus in the
+ * skills table, on that skill's name (once deleted, the next one's), not on the page.
  */
 import { expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
@@ -33,4 +33,24 @@ it('closing a skill’s details from the keyboard leaves the focus on its name',
   await page.keyboard.press('Enter');
   await editor.waitFor({ state: 'detached' });
   await expect.poll(() => focusedOn('beta_notes')).toBe(true);
+});
+
+it('deleting a skill from its details leaves the focus on the name of the one that took its place', async () => {
+  const page = world.page;
+  await page.goto(`${world.app.origin}/#/skills`);
+  const rows = page.locator('[data-testid="skill-row"]');
+  await nameButton('beta_notes').waitFor();
+  const order = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-name')!));
+  const next = order[order.indexOf('beta_notes') + 1]!;
+  await nameButton('beta_notes').focus();
+  await page.keyboard.press('Enter');
+  const editor = page.getByTestId('skill-editor-panel');
+  await editor.getByTestId('skill-delete').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('confirm-dialog').waitFor();
+  await page.getByTestId('confirm-ok').focus();
+  await page.keyboard.press('Enter');
+  await editor.waitFor({ state: 'detached' });
+  await expect.poll(() => rows.count()).toBe(order.length - 1);
+  await expect.poll(() => focusedOn(next)).toBe(true);
 });

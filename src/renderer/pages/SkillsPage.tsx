@@ -91,6 +91,12 @@ export function SkillsPage({ selected }: { selected?: string }) {
   }, [reviewing, focusName]);
   // Likewise the details closed, which held the focus: back to the skill's name in the table.
   const closed = useRef<string | undefined>(undefined);
+  // The skill next to the one shown, as last listed (the list may have lost it by the time it is deleted).
+  const nextToSelected = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const at = shown.findIndex((s) => s.name === selected);
+    if (at >= 0) nextToSelected.current = (shown[at + 1] ?? shown[at - 1])?.name;
+  }, [shown, selected]);
   useEffect(() => {
     const name = closed.current;
     if (name === undefined || selected !== undefined) return;
@@ -191,6 +197,8 @@ export function SkillsPage({ selected }: { selected?: string }) {
             // An owner gone on to another skill meanwhile keeps its edits, and the question before leaving them.
             if (isShown('skills', selected)) {
               setDirty(false);
+              // Its name goes too: the focus goes to that of the skill taking its place (else the one before).
+              closed.current = nextToSelected.current;
               navigate('skills');
             }
             reload();

@@ -8,32 +8,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
-import { firstCronRun } from '../../src/core/scheduler/schedule.js';
-import { openStore } from '../../src/core/store/index.js';
+import { insertDailyTasks } from '../helpers/daily-tasks.js';
 import { scriptSkill, writeSkill } from '../helpers/temp.js';
 import { holdAnswers, otherClient } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 function seed(home: string): void {
-  const store = openStore(dataPaths(home).database);
-  try {
-    const now = Date.now();
-    store.tasks.insert({
-      id: 'doomed01',
-      name: 'Doomed report',
-      prompt: 'Write the doomed report',
-      cron: '0 8 * * *',
-      runAt: null,
-      timeZone: 'Asia/Shanghai',
-      nextRunAt: firstCronRun('0 8 * * *', 'Asia/Shanghai', now),
-      allowlist: [],
-      enabled: true,
-      createdBy: 'cli',
-      createdAt: now - 86_400_000,
-    });
-  } finally {
-    store.close();
-  }
+  insertDailyTasks(home, [['doomed01', 'Doomed report']]);
   writeSkill(dataPaths(home).userSkills, 'doomed_notes', scriptSkill({ description: 'Notes.', script: 'echo notes' }));
 }
 

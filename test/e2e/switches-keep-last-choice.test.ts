@@ -9,38 +9,17 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { dataPaths } from '../../src/core/paths.js';
-import { firstCronRun } from '../../src/core/scheduler/schedule.js';
-import { openStore } from '../../src/core/store/index.js';
+import { insertDailyTasks } from '../helpers/daily-tasks.js';
 import type { SkillInfo, TaskInfo } from '../../src/shared/contract.js';
 import { scriptSkill, writeSkill } from '../helpers/temp.js';
 import { answersTakenIn, openHolding, otherClient, type AskedCall } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 function seed(home: string): void {
-  const store = openStore(dataPaths(home).database);
-  try {
-    const now = Date.now();
-    for (const [id, name] of [
-      ['report01', 'Morning report'],
-      ['doomed01', 'Doomed report'],
-    ] as const) {
-      store.tasks.insert({
-        id,
-        name,
-        prompt: `Write the ${name.toLowerCase()}`,
-        cron: '0 8 * * *',
-        runAt: null,
-        timeZone: 'Asia/Shanghai',
-        nextRunAt: firstCronRun('0 8 * * *', 'Asia/Shanghai', now),
-        allowlist: [],
-        enabled: true,
-        createdBy: 'cli',
-        createdAt: now - 86_400_000,
-      });
-    }
-  } finally {
-    store.close();
-  }
+  insertDailyTasks(home, [
+    ['report01', 'Morning report'],
+    ['doomed01', 'Doomed report'],
+  ]);
   for (const name of ['kept_notes', 'doomed_notes'])
     writeSkill(dataPaths(home).userSkills, name, scriptSkill({ description: 'Notes.', script: 'echo notes' }));
 }

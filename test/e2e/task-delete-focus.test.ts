@@ -3,40 +3,18 @@
  * focus on the Delete button of the task that took its place, not on the page.
  */
 import { expect, it } from 'vitest';
-import { dataPaths } from '../../src/core/paths.js';
-import { firstCronRun } from '../../src/core/scheduler/schedule.js';
-import { openStore } from '../../src/core/store/index.js';
+import { insertDailyTasks } from '../helpers/daily-tasks.js';
 import { openApp } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 const world = servedWorld({
   serve: {
     setup(home) {
-      const store = openStore(dataPaths(home).database);
-      try {
-        const now = Date.now();
-        for (const [id, name] of [
-          ['first01', 'First report'],
-          ['second01', 'Second report'],
-          ['third01', 'Third report'],
-        ] as const) {
-          store.tasks.insert({
-            id,
-            name,
-            prompt: `Write the ${name.toLowerCase()}`,
-            cron: '0 8 * * *',
-            runAt: null,
-            timeZone: 'Asia/Shanghai',
-            nextRunAt: firstCronRun('0 8 * * *', 'Asia/Shanghai', now),
-            allowlist: [],
-            enabled: true,
-            createdBy: 'cli',
-            createdAt: now - 86_400_000,
-          });
-        }
-      } finally {
-        store.close();
-      }
+      insertDailyTasks(home, [
+        ['first01', 'First report'],
+        ['second01', 'Second report'],
+        ['third01', 'Third report'],
+      ]);
     },
   },
   page: (browser, app) => openApp(browser, app),

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationInfo } from '../../shared/contract.js';
 import { MAX_TITLE_CHARS } from '../../shared/text-limits.js';
+import { takingItsPlace } from '../ui/taking-its-place.js';
 import { errorText } from '../api/client.js';
 import { isShown, navigate, routeHref } from '../app/router.js';
 import { useTimeZone } from '../app/SettingsProvider.js';
@@ -98,8 +99,7 @@ export function ConversationList({
     setDeleting(undefined);
     if (!target) return;
     // Its link goes with it: the focus goes to the conversation that takes its place (else the one before).
-    const at = conversations?.findIndex((c) => c.id === target.id) ?? -1;
-    refocus.current = at < 0 ? undefined : (conversations?.[at + 1] ?? conversations?.[at - 1])?.id;
+    refocus.current = takingItsPlace(conversations, (c) => c.id === target.id)?.id;
     chatStore.remove(target.id).then(
       () => {
         // The owner still on it goes to a new chat; one who has gone elsewhere meanwhile stays there.

@@ -15,6 +15,7 @@ import { SkillProblems } from '../skills/SkillProblems.js';
 import { SkillsTable } from '../skills/SkillsTable.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
+import { takingItsPlace } from '../ui/taking-its-place.js';
 
 export function SkillsPage({ selected }: { selected?: string }) {
   const t = useT();
@@ -94,8 +95,8 @@ export function SkillsPage({ selected }: { selected?: string }) {
   // The skill next to the one shown, as last listed (the list may have lost it by the time it is deleted).
   const nextToSelected = useRef<string | undefined>(undefined);
   useEffect(() => {
-    const at = shown.findIndex((s) => s.name === selected);
-    if (at >= 0) nextToSelected.current = (shown[at + 1] ?? shown[at - 1])?.name;
+    if (shown.some((s) => s.name === selected))
+      nextToSelected.current = takingItsPlace(shown, (s) => s.name === selected)?.name;
   }, [shown, selected]);
   useEffect(() => {
     const name = closed.current;

@@ -15,6 +15,7 @@ import { TaskItem } from '../tasks/TaskItem.js';
 import { ConfirmDialog } from '../ui/Dialog.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
+import { takingItsPlace } from '../ui/taking-its-place.js';
 
 export function TasksPage({ selected }: { selected?: string }) {
   const t = useT();
@@ -69,8 +70,7 @@ export function TasksPage({ selected }: { selected?: string }) {
   };
 
   const remove = (task: TaskInfo) => {
-    const at = list.findIndex((x) => x.id === task.id);
-    refocus.current = at < 0 ? undefined : (list[at + 1] ?? list[at - 1])?.id;
+    refocus.current = takingItsPlace(list, (x) => x.id === task.id)?.id;
     setDeleting(undefined);
     client.call.deleteTask(task.id).then(
       () => {

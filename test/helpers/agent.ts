@@ -73,3 +73,15 @@ export async function worldWithNotes(agent: Partial<AgentOptions> = {}): Promise
   world.registry.loadAll();
   return world;
 }
+
+/** Adds two skills to `world`: `first_call` ends only once `second_call` has run, so its result comes last. */
+export function firstEndsLast(world: AgentWorld): void {
+  const marker = path.join(world.home, 'second.ran');
+  writeSkill(
+    world.system,
+    'first_call',
+    scriptSkill({ script: `while [ ! -e '${marker}' ]; do sleep 0.05; done\necho first` }),
+  );
+  writeSkill(world.system, 'second_call', scriptSkill({ script: `touch '${marker}'\necho second` }));
+  world.registry.loadAll();
+}

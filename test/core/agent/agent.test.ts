@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scriptSkill, writeSkill } from '../../helpers/temp.js';
 import { withBackgroundJobs } from '../../../src/core/api/chat-api.js';
-import { agentWorld, type AgentWorld } from '../../helpers/agent.js';
+import { agentWorld, firstEndsLast, type AgentWorld } from '../../helpers/agent.js';
 import { CODE, codeIn } from '../../helpers/gate.js';
 
 let w: AgentWorld | undefined;
@@ -82,15 +81,7 @@ describe('the agent loop', () => {
 
   it('sends the results of calls made together in the order of the calls, whichever ended first', async () => {
     w = await agentWorld();
-    // The first call ends only after the second has run: its result is stored last.
-    const marker = path.join(w.home, 'second.ran');
-    writeSkill(
-      w.system,
-      'first_call',
-      scriptSkill({ script: `while [ ! -e '${marker}' ]; do sleep 0.05; done\necho first` }),
-    );
-    writeSkill(w.system, 'second_call', scriptSkill({ script: `touch '${marker}'\necho second` }));
-    w.registry.loadAll();
+    firstEndsLast(w);
     w.server.enqueue(
       {
         toolCalls: [

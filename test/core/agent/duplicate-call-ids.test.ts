@@ -4,10 +4,8 @@
  * turn) has the repeated one given an id of its own: every call runs, and each result goes with
  * its own call.
  */
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentWorld, type AgentWorld } from '../../helpers/agent.js';
-import { scriptSkill, writeSkill } from '../../helpers/temp.js';
+import { agentWorld, firstEndsLast, type AgentWorld } from '../../helpers/agent.js';
 
 let w: AgentWorld | undefined;
 afterEach(async () => {
@@ -34,15 +32,7 @@ function pairs(messages: Sent[]): [string | undefined, string][] {
 describe('tool calls that share an id', () => {
   it('two calls of one reply with one id: each gets its own id, and each result goes with its call', async () => {
     w = await agentWorld();
-    // The first call ends only after the second has run: its result comes last.
-    const marker = path.join(w.home, 'second.ran');
-    writeSkill(
-      w.system,
-      'first_call',
-      scriptSkill({ script: `while [ ! -e '${marker}' ]; do sleep 0.05; done\necho first` }),
-    );
-    writeSkill(w.system, 'second_call', scriptSkill({ script: `touch '${marker}'\necho second` }));
-    w.registry.loadAll();
+    firstEndsLast(w);
     w.server.enqueue(
       {
         toolCalls: [

@@ -28,7 +28,7 @@ import {
 } from './chat-output.js';
 import { readPipedMessage } from './block-message.js';
 import { chatWords } from './chat-words.js';
-import { ownerLocale } from './cli-locale.js';
+import { chineseRefusal, ownerLocale } from './cli-locale.js';
 import { color, jsonText } from './format.js';
 import { interactiveLoop, type InteractiveSession } from './interactive-chat.js';
 import { providerVariablesHelp } from './provider-help.js';
@@ -78,7 +78,8 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
        */
       const printJsonError = (err: unknown, conversationId?: string) => {
         if (!opts.json || interactive) return;
-        const error = err instanceof Error ? err.message : String(err);
+        // As stderr says it (see main): a start refused, in the owner's language.
+        const error = chineseRefusal(err, cmd) ?? (err instanceof Error ? err.message : String(err));
         process.stdout.write(`${jsonText(conversationId ? { conversationId, error } : { error }, 2)}\n`);
       };
       let runtime: Runtime;

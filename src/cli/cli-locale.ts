@@ -8,6 +8,7 @@ import { ownerLocale as settingsLocale, systemLanguage } from '../core/owner-loc
 import { dataPaths, defaultDataHome } from '../core/paths.js';
 import type { Runtime } from '../core/runtime.js';
 import { pickLocale, type Locale } from '../shared/locale.js';
+import { chineseStartRefusal, startRefusalOf } from '../shared/start-refusals-zh-CN.js';
 import type { GlobalOptions } from './context.js';
 import { withExistingStore, type StorePeek } from './existing-store.js';
 
@@ -40,4 +41,13 @@ export function programLocale(command: Command, env: NodeJS.ProcessEnv = process
   } catch {
     return 'en';
   }
+}
+
+/**
+ * A start refused (a secret's file, the data folder or its database, the serve lock, port or host),
+ * in Chinese when that is the owner's language for `command`; undefined for English or another error.
+ */
+export function chineseRefusal(err: unknown, command: Command): string | undefined {
+  const refusal = startRefusalOf(err);
+  return refusal && programLocale(command) === 'zh-CN' ? chineseStartRefusal(refusal) : undefined;
 }

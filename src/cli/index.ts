@@ -3,8 +3,7 @@ import { CommanderError } from 'commander';
 import { color } from './format.js';
 import { UsageError } from './usage-error.js';
 import { withControlsShown } from '../shared/visible-text.js';
-import { chineseStartRefusal, startRefusalOf } from '../shared/start-refusals-zh-CN.js';
-import { programLocale } from './cli-locale.js';
+import { chineseRefusal } from './cli-locale.js';
 import { buildProgram } from './program.js';
 
 /**
@@ -35,9 +34,9 @@ export async function main(argv = process.argv): Promise<void> {
       return;
     }
     // A start refused (a secret's file, the data folder, the serve lock, port or host) in the owner's language.
-    const refusal = startRefusalOf(err);
-    if (refusal && !process.env.IAS_DEBUG && programLocale(program) === 'zh-CN') {
-      process.stderr.write(`${color.red('错误')}：${withControlsShown(chineseStartRefusal(refusal))}\n`);
+    const chinese = process.env.IAS_DEBUG ? undefined : chineseRefusal(err, program);
+    if (chinese) {
+      process.stderr.write(`${color.red('错误')}：${withControlsShown(chinese)}\n`);
       process.exitCode = 1;
       return;
     }

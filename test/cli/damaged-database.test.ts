@@ -82,4 +82,15 @@ describe('a damaged database', () => {
     expect(answer.error).toContain(path.join(h.dir, copy!));
     expect(chat.stderr).toContain('is damaged');
   });
+
+  it('makes ias chat --json say it in the owner’s language on stdout too, as on stderr', () => {
+    const h = damagedHome();
+    const chat = ias(['chat', 'hello', '--json', '--home', h.dir], { LANG: 'zh_CN.UTF-8' });
+    expect(chat.status).toBe(1);
+    const answer = JSON.parse(chat.stdout) as { error: string };
+    const [copy] = damagedCopies(h.dir);
+    expect(answer.error).toMatch(new RegExp(`^数据库 ${h.database} 已损坏（.+）。`));
+    expect(answer.error).toContain(`已原样移到 ${path.join(h.dir, copy!)}`);
+    expect(chat.stderr).toBe(`错误：${answer.error}\n`);
+  });
 });

@@ -41,17 +41,30 @@ async function ended(pid: number): Promise<void> {
   while (isRunning(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
+/**
+ * Runs `ias ARGS` (with `w`'s folders) while `w`'s slow skill is called, sends it `signal` once the
+ * skill has started, and waits for the command and the skill to end: the command's exit status.
+ */
+async function statusWhenSignalled(
+  w: ChatWorld,
+  args: string[],
+  signal: NodeJS.Signals,
+  env?: Record<string, string>,
+): Promise<number | null> {
+  const pidFile = slowSkill(w);
+  const { child, run } = iasProcess([...args, ...w.args], env);
+  onCleanup(() => child.kill('SIGKILL'));
+  const pid = await started(pidFile);
+  child.kill(signal);
+  const result = await run;
+  await ended(pid);
+  return result.status;
+}
+
 describe('a terminal closed under a running skill (SIGHUP)', () => {
   it('ias chat ends the skill, stores the turn as stopped and ends with 129', async () => {
     const w = await chatWorld();
-    const pidFile = slowSkill(w);
-    const { child, run } = iasProcess(['chat', 'take your time', ...w.args], w.env);
-    onCleanup(() => child.kill('SIGKILL'));
-    const pid = await started(pidFile);
-    child.kill('SIGHUP');
-    const result = await run;
-    expect(result.status).toBe(129);
-    await ended(pid);
+    expect(await statusWhenSignalled(w, ['chat', 'take your time'], 'SIGHUP', w.env)).toBe(129);
     const store = openStore(path.join(w.home, 'ias.db'));
     try {
       const [conversation] = store.conversations.list();
@@ -64,7 +77,6 @@ describe('a terminal closed under a running skill (SIGHUP)', () => {
 
   it('ias tasks run ends the skill, stores the run as interrupted and ends with 129', async () => {
     const w = await chatWorld();
-    const pidFile = slowSkill(w);
     const store = openStore(path.join(w.home, 'ias.db'));
     store.tasks.insert({
       id: 'task0001',
@@ -80,13 +92,7 @@ describe('a terminal closed under a running skill (SIGHUP)', () => {
       createdAt: Date.now(),
     });
     store.close();
-    const { child, run } = iasProcess(['tasks', 'run', 'task0001', ...w.args], w.env);
-    onCleanup(() => child.kill('SIGKILL'));
-    const pid = await started(pidFile);
-    child.kill('SIGHUP');
-    const result = await run;
-    expect(result.status).toBe(129);
-    await ended(pid);
+    expect(await statusWhenSignalled(w, ['tasks', 'run', 'task0001'], 'SIGHUP', w.env)).toBe(129);
     const after = openStore(path.join(w.home, 'ias.db'));
     try {
       expect(after.tasks.get('task0001')!.lastStatus).toBe('interrupted');
@@ -109,14 +115,7 @@ describe('a terminal closed under a running skill (SIGHUP)', () => {
       ['SIGHUP', 129],
     ] as const) {
       const w = await chatWorld();
-      const pidFile = slowSkill(w);
-      const { child, run } = iasProcess(['skills', 'run', 'slow', ...w.args]);
-      onCleanup(() => child.kill('SIGKILL'));
-      const pid = await started(pidFile);
-      child.kill(signal);
-      const result = await run;
-      expect(result.status).toBe(status);
-      await ended(pid);
+      expect(await statusWhenSignalled(w, ['skills', 'run', 'slow'], signal)).toBe(status);
       const store = openStore(path.join(w.home, 'ias.db'));
       try {
         expect(store.audit.query().rows.map((r) => [r.skill, r.status])).not.toContainEqual(['slow', 'running']);

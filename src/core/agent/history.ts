@@ -4,6 +4,7 @@
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { StoredMessage } from '../store/conversations-repo.js';
+import { withinLimit } from './long-results.js';
 import { NO_REPLY, placeholder, shortId } from './wire-messages.js';
 
 const CJK = /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/g;
@@ -185,7 +186,7 @@ function turns(messages: ChatCompletionMessageParam[]): ChatCompletionMessagePar
 
 /**
  * The messages to send: the system prompt, as many earlier turns as fit (newest kept), and the
- * current turn whole.
+ * current turn whole (a tool result too long to send whole cut, in either).
  */
 export function fitToBudget(
   system: ChatCompletionMessageParam,
@@ -193,9 +194,12 @@ export function fitToBudget(
   current: ChatCompletionMessageParam[],
   budgetTokens: number,
 ): ChatCompletionMessageParam[] {
-  let used = messageTokens(system) + current.reduce((n, m) => n + messageTokens(m), 0);
+  // A tool result too long to send whole is sent with its middle left out (see long-results.ts).
+  const sent = (m: ChatCompletionMessageParam) => withinLimit(m, messageTokens);
+  const now = current.map(sent);
+  let used = messageTokens(system) + now.reduce((n, m) => n + messageTokens(m), 0);
   const kept: ChatCompletionMessageParam[][] = [];
-  const all = turns(earlier);
+  const all = turns(earlier.map(sent));
   for (let i = all.length - 1; i >= 0; i--) {
     const turn = all[i]!;
     // A turn that ended on tool results is sent with a stand-in reply after them.
@@ -208,5 +212,5 @@ export function fitToBudget(
   // A turn must begin with the user; a leading orphan (tool results without their call) is dropped.
   const flat = kept.flat();
   while (flat.length > 0 && flat[0]!.role !== 'user' && flat[0]!.role !== 'system') flat.shift();
-  return [system, ...flat, ...current];
+  return [system, ...flat, ...now];
 }

@@ -11,7 +11,7 @@ import { TurnUnderWayError } from '../core/agent/turn-under-way.js';
 import { ConversationDeletedError } from '../core/agent/conversation-deleted.js';
 import type { Runtime } from '../core/runtime.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { endingStatus, onEndingSignal, type EndingSignal } from './ending-signals.js';
+import { endingStatus, INTERRUPTED_STATUS, onEndingSignal, type EndingSignal } from './ending-signals.js';
 import {
   continueWith,
   endReply,
@@ -60,7 +60,7 @@ export function registerChatCommand(program: Command): void {
 On a terminal, Ctrl-C stops a reply and /exit or Ctrl-D leaves; /help lists
 the chat's commands. A high-risk call is asked here (y/N; Ctrl-C declines
 it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
-2 a usage error.
+2 a usage error, 130 stopped with Ctrl-C.
 `),
     )
     .action(async (given: string | undefined, opts: ChatOptions, cmd: Command) => {
@@ -165,16 +165,21 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
         // Else it stops the turn under way, or the calls waited for; else it leaves.
         let current: { controller: AbortController; done: Promise<unknown> } | undefined;
         let waiting = false;
+        // Whether Ctrl-C stopped a turn or the calls waited for: one turn then ends with 130.
+        let interrupted = false;
         rl?.on('SIGINT', () => {
           if (approvals?.answer('n')) {
             terminalLine.write(process.stderr, `${words.declined}\n`, color.dim);
             session?.resume();
           } else if (current) {
+            interrupted = true;
             current.controller.abort();
             // As a terminal's Ctrl-C drops what was typed ahead: the messages queued are not sent.
             session?.dropQueued();
-          } else if (waiting) agent.stopBackground();
-          else rl.close();
+          } else if (waiting) {
+            interrupted = true;
+            agent.stopBackground();
+          } else rl.close();
         });
         /**
          * Calls past their time limit go on in the background (one may wait for its approval): ending
@@ -189,7 +194,10 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
           // An approval still waiting is asked again under that line: it is what a line typed answers.
           if (!stop) approvals?.ask();
           if (stop) agent.stopBackground();
-          const onSigint = () => agent.stopBackground();
+          const onSigint = () => {
+            interrupted = true;
+            agent.stopBackground();
+          };
           process.on('SIGINT', onSigint);
           waiting = true;
           try {
@@ -202,7 +210,10 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
         const turn = async (text: string) => {
           failure = undefined;
           const controller = new AbortController();
-          const onSigint = () => controller.abort();
+          const onSigint = () => {
+            interrupted = true;
+            controller.abort();
+          };
           process.once('SIGINT', onSigint);
           const sent = agent.send(text, { conversationId, signal: controller.signal });
           current = { controller, done: sent.catch(() => undefined) };
@@ -259,7 +270,7 @@ it). Exit codes: 0 the model replied, 1 the turn failed or no model is set,
             printTurnEnd(words, result);
             process.stderr.write(color.dim(continueWith(words, result.conversationId)));
           }
-          process.exitCode = result.error ? 1 : 0;
+          process.exitCode = interrupted ? INTERRUPTED_STATUS : result.error ? 1 : 0;
           return;
         }
         await interactiveLoop(

@@ -153,7 +153,7 @@ export const chineseHelp: Record<string, CommandHelp | undefined> = {
     after: `${providerVariables}
 在终端中，Ctrl-C 停止回复，/exit 或 Ctrl-D 退出；/help 列出对话中的命令。
 高风险的调用在这里询问（y/N；Ctrl-C 表示拒绝）。退出码：0 模型已回复，
-1 这一轮失败或没有设置模型，2 用法错误。
+1 这一轮失败或没有设置模型，2 用法错误，130 用 Ctrl-C 停止。
 `,
   },
   provider: {

@@ -16,7 +16,7 @@ import { withControlsShown } from '../shared/visible-text.js';
 import { printError } from './chat-output.js';
 import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
-import { endingStatus, onEndingSignal, type EndingSignal } from './ending-signals.js';
+import { endingStatus, INTERRUPTED_STATUS, onEndingSignal, type EndingSignal } from './ending-signals.js';
 import { cell, color, jsonText } from './format.js';
 import { tasksWords } from './tasks-words.js';
 import { refusedForNoApprover, TerminalApprovals, unreviewedOncePerRun } from './terminal-approvals.js';
@@ -68,9 +68,15 @@ export function registerTaskRunCommand(tasks: Command): void {
         for (const agent of agents) agent.stopBackground();
         void runtime.stopTurns();
       };
-      // On a terminal Ctrl-C is a key: it declines an approval asked for, else it stops the run.
+      // Ctrl-C stops the run (which then ends with 130): on a terminal it is a key, which declines
+      // an approval asked for, else stops the run.
+      let interrupted = false;
+      const interrupt = () => {
+        interrupted = true;
+        stop();
+      };
       rl?.on('SIGINT', () => {
-        if (!approvals?.answer('n')) stop();
+        if (!approvals?.answer('n')) interrupt();
       });
       let terminated: EndingSignal | undefined;
       // SIGTERM, or SIGHUP (the terminal closed): a second one ends the process at once.
@@ -78,7 +84,7 @@ export function registerTaskRunCommand(tasks: Command): void {
         terminated = signal;
         stop();
       });
-      process.on('SIGINT', stop);
+      process.on('SIGINT', interrupt);
       try {
         let started: TaskRunNow;
         try {
@@ -114,10 +120,10 @@ export function registerTaskRunCommand(tasks: Command): void {
           const said = status === 'done' ? color.green(words.status[status]) : color.red(words.status[status]);
           process.stderr.write(`${words.ended(color.bold(cell(after.name)), after.id, said)}\n`);
         }
-        process.exitCode = outcome.success ? 0 : 1;
+        process.exitCode = interrupted ? INTERRUPTED_STATUS : outcome.success ? 0 : 1;
       } finally {
         rl?.close();
-        process.off('SIGINT', stop);
+        process.off('SIGINT', interrupt);
         stopListening();
         await runtime.close();
         if (terminated) process.exitCode = endingStatus[terminated];

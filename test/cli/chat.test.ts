@@ -310,7 +310,7 @@ describe('ias chat on a terminal', () => {
     expect(s.server.requests).toHaveLength(1);
   });
 
-  it('one turn: Ctrl-C stops it at once and the command ends with what was said', async () => {
+  it('one turn: Ctrl-C stops it at once and the command ends with what was said, and 130', async () => {
     const s = await setup();
     let asked!: () => void;
     const streaming = new Promise<void>((resolve) => (asked = resolve));
@@ -321,7 +321,7 @@ describe('ias chat on a terminal', () => {
     const term = iasOnTerminal(['chat', 'tell me a long story', '--json', ...s.args], s.env);
     await streaming;
     term.type(CTRL_C);
-    expect(await term.exited).toBe(0);
+    expect(await term.exited).toBe(130);
     const turn = jsonOnScreen(term.screen()) as { reply: string; stopped?: boolean };
     expect(turn.reply).not.toContain('THE END');
     expect(turn.stopped).toBe(true);

@@ -277,7 +277,7 @@ describe('ias tasks run', () => {
     );
   }, 60_000);
 
-  it('Ctrl-C stops the run, which is stored as interrupted', async () => {
+  it('Ctrl-C stops the run, which is stored as interrupted, and the command ends with 130', async () => {
     const s = await setup([{ allowlist: [] }]);
     s.server.enqueue({ content: `The report begins. ${'More. '.repeat(200)}`, chunkDelayMs: 100 });
     const term = iasOnTerminal(s.args('task0001'), s.env);
@@ -285,7 +285,7 @@ describe('ias tasks run', () => {
     while (s.server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     await new Promise((resolve) => setTimeout(resolve, 300));
     term.type(CTRL_C);
-    expect(await term.exited).toBe(1);
+    expect(await term.exited).toBe(130);
     expect(term.screen()).toContain('iAs stopped before this run finished.');
     expect(s.stored()).toMatchObject({ lastStatus: 'interrupted', nextRunAt: NEXT });
   }, 60_000);

@@ -2,7 +2,8 @@
  * The terminal of `ias chat` or `ias tasks run` closed (SIGHUP) while a skill runs: as with SIGTERM,
  * the skill's process is ended, the turn or run is stored as stopped, and the command ends with the
  * signal's status (129), instead of dying at once and leaving the skill going unwatched. `ias serve`
- * stops as on SIGTERM.
+ * stops as on SIGTERM. Ctrl-C (SIGINT) stops them the same way and ends with 130, as a shell expects
+ * of a command interrupted (`ias skills run` too).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,43 +62,53 @@ async function statusWhenSignalled(
   return result.status;
 }
 
-describe('a terminal closed under a running skill (SIGHUP)', () => {
-  it('ias chat ends the skill, stores the turn as stopped and ends with 129', async () => {
-    const w = await chatWorld();
-    expect(await statusWhenSignalled(w, ['chat', 'take your time'], 'SIGHUP', w.env)).toBe(129);
-    const store = openStore(path.join(w.home, 'ias.db'));
-    try {
-      const [conversation] = store.conversations.list();
-      const stored = store.conversations.messages(conversation!.id);
-      expect(stored.map((m) => m.shown ?? m.role)).toEqual(['user', 'assistant', 'tool', 'stopped']);
-    } finally {
-      store.close();
+describe('a terminal closed (SIGHUP) or Ctrl-C (SIGINT) under a running skill', () => {
+  it('ias chat ends the skill and stores the turn as stopped: 129 on SIGHUP, 130 on Ctrl-C (SIGINT)', async () => {
+    for (const [signal, status] of [
+      ['SIGHUP', 129],
+      ['SIGINT', 130],
+    ] as const) {
+      const w = await chatWorld();
+      expect(await statusWhenSignalled(w, ['chat', 'take your time'], signal, w.env)).toBe(status);
+      const store = openStore(path.join(w.home, 'ias.db'));
+      try {
+        const [conversation] = store.conversations.list();
+        const stored = store.conversations.messages(conversation!.id);
+        expect(stored.map((m) => m.shown ?? m.role)).toEqual(['user', 'assistant', 'tool', 'stopped']);
+      } finally {
+        store.close();
+      }
     }
   }, 30_000);
 
-  it('ias tasks run ends the skill, stores the run as interrupted and ends with 129', async () => {
-    const w = await chatWorld();
-    const store = openStore(path.join(w.home, 'ias.db'));
-    store.tasks.insert({
-      id: 'task0001',
-      name: 'Slow work',
-      prompt: 'Take your time',
-      cron: '0 8 * * *',
-      runAt: null,
-      allowlist: ['slow'],
-      enabled: true,
-      nextRunAt: Date.now() + 3 * 3600_000,
-      timeZone: 'UTC',
-      createdBy: 'test',
-      createdAt: Date.now(),
-    });
-    store.close();
-    expect(await statusWhenSignalled(w, ['tasks', 'run', 'task0001'], 'SIGHUP', w.env)).toBe(129);
-    const after = openStore(path.join(w.home, 'ias.db'));
-    try {
-      expect(after.tasks.get('task0001')!.lastStatus).toBe('interrupted');
-    } finally {
-      after.close();
+  it('ias tasks run ends the skill and stores the run as interrupted: 129 on SIGHUP, 130 on Ctrl-C', async () => {
+    for (const [signal, status] of [
+      ['SIGHUP', 129],
+      ['SIGINT', 130],
+    ] as const) {
+      const w = await chatWorld();
+      const store = openStore(path.join(w.home, 'ias.db'));
+      store.tasks.insert({
+        id: 'task0001',
+        name: 'Slow work',
+        prompt: 'Take your time',
+        cron: '0 8 * * *',
+        runAt: null,
+        allowlist: ['slow'],
+        enabled: true,
+        nextRunAt: Date.now() + 3 * 3600_000,
+        timeZone: 'UTC',
+        createdBy: 'test',
+        createdAt: Date.now(),
+      });
+      store.close();
+      expect(await statusWhenSignalled(w, ['tasks', 'run', 'task0001'], signal, w.env)).toBe(status);
+      const after = openStore(path.join(w.home, 'ias.db'));
+      try {
+        expect(after.tasks.get('task0001')!.lastStatus).toBe('interrupted');
+      } finally {
+        after.close();
+      }
     }
   }, 30_000);
 

@@ -62,12 +62,15 @@ async function statusWhenSignalled(
   return result.status;
 }
 
+/** The terminal closed, and Ctrl-C: the signal, and the status the command then ends with. */
+const ENDINGS = [
+  ['SIGHUP', 129],
+  ['SIGINT', 130],
+] as const;
+
 describe('a terminal closed (SIGHUP) or Ctrl-C (SIGINT) under a running skill', () => {
   it('ias chat ends the skill and stores the turn as stopped: 129 on SIGHUP, 130 on Ctrl-C (SIGINT)', async () => {
-    for (const [signal, status] of [
-      ['SIGHUP', 129],
-      ['SIGINT', 130],
-    ] as const) {
+    for (const [signal, status] of ENDINGS) {
       const w = await chatWorld();
       expect(await statusWhenSignalled(w, ['chat', 'take your time'], signal, w.env)).toBe(status);
       const store = openStore(path.join(w.home, 'ias.db'));
@@ -82,10 +85,7 @@ describe('a terminal closed (SIGHUP) or Ctrl-C (SIGINT) under a running skill', 
   }, 30_000);
 
   it('ias tasks run ends the skill and stores the run as interrupted: 129 on SIGHUP, 130 on Ctrl-C', async () => {
-    for (const [signal, status] of [
-      ['SIGHUP', 129],
-      ['SIGINT', 130],
-    ] as const) {
+    for (const [signal, status] of ENDINGS) {
       const w = await chatWorld();
       const store = openStore(path.join(w.home, 'ias.db'));
       store.tasks.insert({
@@ -121,10 +121,7 @@ describe('a terminal closed (SIGHUP) or Ctrl-C (SIGINT) under a running skill', 
   });
 
   it('ias skills run ends the skill on Ctrl-C (SIGINT) and on SIGHUP, its call marked stopped', async () => {
-    for (const [signal, status] of [
-      ['SIGINT', 130],
-      ['SIGHUP', 129],
-    ] as const) {
+    for (const [signal, status] of ENDINGS) {
       const w = await chatWorld();
       expect(await statusWhenSignalled(w, ['skills', 'run', 'slow'], signal)).toBe(status);
       const store = openStore(path.join(w.home, 'ias.db'));

@@ -2,7 +2,8 @@
  * HTTP requests from built-in skills to outside services (weather, search). Every way such a
  * request can fail — a bad address, DNS, a refused connection, TLS, no answer in time — becomes
  * an Error whose message says what happened and what to check, in words a model can pass on.
- * Messages name the service and its origin, never the query string (it may carry a key).
+ * Messages name the service and its origin, never the query string (it may carry a key). A
+ * redirect is followed only within the service's own address: the key goes nowhere else.
  */
 
 /** How long one request may take before it is given up (the skill's own timeout is longer). */
@@ -67,6 +68,17 @@ export function below(base: URL, relative: string, query: Record<string, string 
   return url;
 }
 
+/** The most redirects followed within a service's own address. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Whether a redirect from `from` may be followed to `to`: within the same origin, or from http to
+ * https on the same host. Anywhere else would be sent the key (in a header or the query) and the
+ * query of a service the owner never named.
+ */
+const sameService = (from: URL, to: URL): boolean =>
+  to.origin === from.origin || (from.protocol === 'http:' && to.protocol === 'https:' && to.hostname === from.hostname);
+
 export async function requestJson(request: HttpRequest): Promise<HttpAnswer> {
   const { service, url } = request;
   const limitMs = request.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -74,22 +86,46 @@ export async function requestJson(request: HttpRequest): Promise<HttpAnswer> {
   const signal = AbortSignal.any([request.signal, timeout]);
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.json !== undefined) headers['content-type'] = 'application/json';
+  let method = request.method ?? 'GET';
+  let body = request.json === undefined ? undefined : JSON.stringify(request.json);
+  let at = url;
   try {
-    const response = await fetch(url, {
-      method: request.method ?? 'GET',
-      headers,
-      body: request.json === undefined ? undefined : JSON.stringify(request.json),
-      signal,
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, text, json: parseJson(text) };
+    for (let redirects = 0; ; redirects++) {
+      const response = await fetch(at, { method, headers, body, signal, redirect: 'manual' });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || location === null) {
+        const text = await response.text();
+        return { status: response.status, headers: response.headers, text, json: parseJson(text) };
+      }
+      await response.body?.cancel();
+      const next = new URL(location, at);
+      if (!sameService(at, next)) throw new RedirectError(redirectedAway(request, at, next));
+      if (redirects === MAX_REDIRECTS) {
+        throw new RedirectError(`${service} (${url.origin}) redirected the request more than ${MAX_REDIRECTS} times`);
+      }
+      // As fetch does: a 303, or a 301 or 302 of a POST, is followed with a GET without a body.
+      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+        delete headers['content-type'];
+      }
+      at = next;
+    }
   } catch (err) {
+    if (err instanceof RedirectError) throw err;
     if (request.signal.aborted) throw request.signal.reason instanceof Error ? request.signal.reason : err;
     if (timeout.aborted) {
       throw new Error(`${service} (${url.origin}) did not answer within ${limitMs / 1000} s; try again later`);
     }
     throw new Error(networkProblem(request, err));
   }
+}
+
+class RedirectError extends Error {}
+
+function redirectedAway(request: HttpRequest, from: URL, to: URL): string {
+  const set = request.setting ? `set ${request.setting} to it` : 'use that address';
+  return `${request.service} (${from.origin}) redirected the request to another address (${to.origin}); nothing was sent there: if that is the service's address now, ${set}`;
 }
 
 function parseJson(text: string): unknown {

@@ -1,0 +1,57 @@
+/**
+ * What the outside services of the built-in skills (weather, search) may answer besides their
+ * API's shapes: a redirect elsewhere, an endless body. Real HTTP stand-ins on 127.0.0.1.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queryWeather } from '../../../src/core/builtins/weather.js';
+import { builtinWorld, type BuiltinWorld } from '../../helpers/builtin-world.js';
+import { startStandIn, type StandIn } from '../../helpers/http-stand-in.js';
+import { qweatherRoute } from '../../helpers/provider-shapes.js';
+
+const KEY = 'qw-test-key-5f2a';
+
+let world: BuiltinWorld;
+let service: StandIn;
+let elsewhere: StandIn;
+
+beforeAll(async () => {
+  world = await builtinWorld();
+  service = await startStandIn();
+  elsewhere = await startStandIn(() => ({ json: { code: '200', location: [] } }));
+});
+afterAll(async () => {
+  await service.close();
+  await elsewhere.close();
+  await world.close();
+});
+afterEach(() => {
+  service.received.length = 0;
+  elsewhere.received.length = 0;
+});
+
+describe('answers that are not the API’s', () => {
+  it('sends no key to another host a service redirects to, and says where it pointed', async () => {
+    service.route(() => ({ status: 307, headers: { location: `${elsewhere.url}/geo/v2/city/lookup?from=redirect` } }));
+    const context = world.context('query_weather', { QWEATHER_API_KEY: KEY, QWEATHER_API_HOST: service.url });
+    await expect(queryWeather({ place: '北京' }, context)).rejects.toThrow(
+      `QWeather (${service.url}) redirected the request to another address (${elsewhere.url}); nothing was sent there: if that is the service's address now, set QWEATHER_API_HOST to it`,
+    );
+    expect(service.received).toHaveLength(1);
+    expect(elsewhere.received).toEqual([]);
+  });
+
+  it('follows a redirect within the service’s own address', async () => {
+    const answer = qweatherRoute();
+    service.route((request) =>
+      request.path.startsWith('/moved/')
+        ? answer({ ...request, path: request.path.slice('/moved'.length) })
+        : { status: 308, headers: { location: `/moved${request.path}?${new URLSearchParams(request.query)}` } },
+    );
+    const context = world.context('query_weather', { QWEATHER_API_KEY: KEY, QWEATHER_API_HOST: service.url });
+    const report = await queryWeather({ place: '北京' }, context);
+    expect(report.place.name).toBe('北京');
+    expect(
+      service.received.filter((r) => r.path.startsWith('/moved/')).every((r) => r.headers['x-qw-api-key'] === KEY),
+    ).toBe(true);
+  });
+});

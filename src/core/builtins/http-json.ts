@@ -68,6 +68,12 @@ export function below(base: URL, relative: string, query: Record<string, string 
   return url;
 }
 
+/**
+ * The most an answer may be: an API's answer is some kilobytes; past this the service is not what
+ * it should be, and reading on would only fill the memory.
+ */
+export const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+
 /** The most redirects followed within a service's own address. */
 const MAX_REDIRECTS = 5;
 
@@ -94,14 +100,14 @@ export async function requestJson(request: HttpRequest): Promise<HttpAnswer> {
       const response = await fetch(at, { method, headers, body, signal, redirect: 'manual' });
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || location === null) {
-        const text = await response.text();
+        const text = await cappedText(request, response);
         return { status: response.status, headers: response.headers, text, json: parseJson(text) };
       }
       await response.body?.cancel();
       const next = new URL(location, at);
-      if (!sameService(at, next)) throw new RedirectError(redirectedAway(request, at, next));
+      if (!sameService(at, next)) throw new AnswerError(redirectedAway(request, at, next));
       if (redirects === MAX_REDIRECTS) {
-        throw new RedirectError(`${service} (${url.origin}) redirected the request more than ${MAX_REDIRECTS} times`);
+        throw new AnswerError(`${service} (${url.origin}) redirected the request more than ${MAX_REDIRECTS} times`);
       }
       // As fetch does: a 303, or a 301 or 302 of a POST, is followed with a GET without a body.
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
@@ -112,7 +118,7 @@ export async function requestJson(request: HttpRequest): Promise<HttpAnswer> {
       at = next;
     }
   } catch (err) {
-    if (err instanceof RedirectError) throw err;
+    if (err instanceof AnswerError) throw err;
     if (request.signal.aborted) throw request.signal.reason instanceof Error ? request.signal.reason : err;
     if (timeout.aborted) {
       throw new Error(`${service} (${url.origin}) did not answer within ${limitMs / 1000} s; try again later`);
@@ -121,7 +127,30 @@ export async function requestJson(request: HttpRequest): Promise<HttpAnswer> {
   }
 }
 
-class RedirectError extends Error {}
+/** What the service answered is the problem (not reaching it): said as it is. */
+class AnswerError extends Error {}
+
+/** The body as text, read up to MAX_ANSWER_BYTES; throws past it. */
+async function cappedText(request: HttpRequest, response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      const check = request.setting ? `check ${request.setting}` : 'check the address';
+      throw new AnswerError(
+        `${request.service} (${request.url.origin}) sent more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB, far more than an answer of its API; ${check}`,
+      );
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
 
 function redirectedAway(request: HttpRequest, from: URL, to: URL): string {
   const set = request.setting ? `set ${request.setting} to it` : 'use that address';

@@ -2,7 +2,10 @@
  * What the outside services of the built-in skills (weather, search) may answer besides their
  * API's shapes: a redirect elsewhere, an endless body. Real HTTP stand-ins on 127.0.0.1.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { searchWeb } from '../../../src/core/builtins/search.js';
 import { queryWeather } from '../../../src/core/builtins/weather.js';
 import { builtinWorld, type BuiltinWorld } from '../../helpers/builtin-world.js';
 import { startStandIn, type StandIn } from '../../helpers/http-stand-in.js';
@@ -53,5 +56,35 @@ describe('answers that are not the API’s', () => {
     expect(
       service.received.filter((r) => r.path.startsWith('/moved/')).every((r) => r.headers['x-qw-api-key'] === KEY),
     ).toBe(true);
+  });
+
+  it('stops reading an answer that does not end, and says so', async () => {
+    // A server that sends JSON-looking bytes without end (64 MB here): a broken proxy, a wrong port.
+    let sent = 0;
+    const endless = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(1024 * 1024, ' ');
+      res.write('{"results": [');
+      const more = () => {
+        while (sent < 64 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end(']}');
+      };
+      res.on('close', () => res.destroy());
+      more();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}`;
+    try {
+      const context = world.context('search_web', { SEARXNG_URL: url });
+      await expect(searchWeb({ query: 'x' }, context)).rejects.toThrow(
+        `SearXNG (${url}) sent more than 5 MB, far more than an answer of its API; check SEARXNG_URL`,
+      );
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    }
   });
 });

@@ -127,16 +127,21 @@ export async function openMeteoReport(request: WeatherRequest): Promise<WeatherR
   };
 }
 
-/** The first result, or the first whose country or region matches what followed the comma. */
+/**
+ * The first result, or the first whose country or region is what followed the comma: named
+ * exactly, else containing it or contained in it (never by two letters: "US" is inside "Russia").
+ */
 function pick(results: GeoResult[], query: Extract<PlaceQuery, { kind: 'name' }>): GeoResult | undefined {
   if (!query.qualifier) return results[0];
   const q = query.qualifier.toLowerCase();
-  const matches = (r: GeoResult) =>
-    [r.country, r.country_code, r.admin1, r.admin2].some((v) => {
-      const s = v?.toLowerCase();
-      return !!s && (s === q || s.includes(q) || (q.length > 2 && q.includes(s)));
-    });
-  return results.find(matches) ?? results[0];
+  const names = (r: GeoResult) =>
+    [r.country, r.country_code, r.admin1, r.admin2].flatMap((v) => (v ? [v.toLowerCase()] : []));
+  const inOther = (a: string, b: string) => a.length > 2 && b.includes(a);
+  return (
+    results.find((r) => names(r).includes(q)) ??
+    results.find((r) => names(r).some((s) => inOther(q, s) || inOther(s, q))) ??
+    results[0]
+  );
 }
 
 /** Why an Open-Meteo answer is not data, or undefined when it is. */

@@ -134,6 +134,33 @@ describe('query_weather with Open-Meteo (no key)', () => {
     expect(result.data).toMatchObject({ place: { region: 'Illinois', latitude: 39.80172 } });
   });
 
+  it('prefers a region or country named exactly to one whose name only contains it', async () => {
+    openMeteo();
+    // "US" is inside "Russia": Moscow, US is Moscow in Idaho, not the first Moscow found.
+    const moscows = [
+      {
+        name: 'Moscow',
+        latitude: 55.75222,
+        longitude: 37.61556,
+        country_code: 'RU',
+        country: 'Russia',
+        admin1: 'Moscow',
+      },
+      {
+        name: 'Moscow',
+        latitude: 46.73239,
+        longitude: -117.00017,
+        country_code: 'US',
+        country: 'United States',
+        admin1: 'Idaho',
+        admin2: 'Latah',
+      },
+    ];
+    service.route(openMeteoRoute({ places: moscows }));
+    const result = await weather({ place: 'Moscow, US' });
+    expect(result.data).toMatchObject({ place: { region: 'Idaho', country: 'United States', latitude: 46.73239 } });
+  });
+
   it('says when no place is found (no "results" in the answer)', async () => {
     openMeteo();
     service.route(openMeteoRoute({ places: [] }));

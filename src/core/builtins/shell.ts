@@ -39,14 +39,21 @@ function windowsPowerShell(env: NodeJS.ProcessEnv): string {
   return path.win32.join(root, 'System32', 'WindowsPowerShell', 'v1.0', 'powershell.exe');
 }
 
-/** The program and arguments that run `command` in the owner's shell. */
+/** How the arguments reach the program on Windows: as they are, not quoted by the C runtime's rules. */
+type ShellOptions = { windowsVerbatimArguments: true };
+
+/**
+ * The program and arguments that run `command` in the owner's shell. cmd.exe reads no backslash
+ * escapes, so its line goes as it is (as Node gives it with `shell: true`): quoted by the usual
+ * rules, `echo "a b"` would reach it as `echo \"a b\"`, another command than the one approved.
+ */
 export function shellCommand(
   command: string,
   configured: string | undefined,
   platform: NodeJS.Platform = process.platform,
   env: NodeJS.ProcessEnv = process.env,
   exists = isFile,
-): [string, string[]] {
+): [string, string[]] | [string, string[], ShellOptions] {
   const windows = platform === 'win32';
   const chosen = configured?.trim() || (windows ? windowsPowerShell(env) : env.SHELL || '/bin/sh');
   const shell = windows ? onWindowsPath(chosen, env, exists) : chosen;
@@ -55,7 +62,7 @@ export function shellCommand(
     .toLowerCase()
     .replace(/\.exe$/, '');
   if (base === 'powershell' || base === 'pwsh') return [shell, ['-NoProfile', '-NonInteractive', '-Command', command]];
-  if (base === 'cmd') return [shell, ['/d', '/s', '/c', command]];
+  if (base === 'cmd') return [shell, ['/d', '/s', '/c', `"${command}"`], { windowsVerbatimArguments: true }];
   // A login shell, so the owner's PATH (Homebrew, nvm…) is there even when iAs was started from the desktop.
   return [shell, [...(LOGIN_SHELLS.has(base) ? ['-l'] : []), '-c', command]];
 }
@@ -100,7 +107,7 @@ export async function executeShell(params: Record<string, unknown>, context: Bui
   const cwd = existingFolder(workingFolderPath(params.cwd));
   const timeoutSecs = typeof params.timeout_secs === 'number' ? params.timeout_secs : DEFAULT_TIMEOUT_SECS;
   const capKb = typeof params.max_output_kb === 'number' ? params.max_output_kb : DEFAULT_OUTPUT_KB;
-  const [program, args] = shellCommand(command, context.env.SHELL);
+  const [program, args, options] = shellCommand(command, context.env.SHELL);
   const started = performance.now();
   const run = await runProcess(program, args, {
     cwd,
@@ -109,6 +116,7 @@ export async function executeShell(params: Record<string, unknown>, context: Bui
     signal: context.signal,
     capBytes: capKb * 1024,
     onSpawn: context.onSpawn,
+    ...options,
   });
   const durationMs = Math.round(performance.now() - started);
   if (run.spawnError) {

@@ -24,6 +24,8 @@ export interface RunProcessOptions {
   stderrKeeps?: 'start' | 'end';
   /** Told the process id (its group's id too) once the process is started. */
   onSpawn?: (pid: number) => void;
+  /** Windows: the arguments go on the command line as they are (for cmd.exe, which reads no escapes). */
+  windowsVerbatimArguments?: boolean;
 }
 
 export interface ProcessOutcome {
@@ -120,6 +122,7 @@ export async function runProcess(program: string, args: string[], options: RunPr
     reject: false,
     detached: process.platform !== 'win32',
     windowsHide: true,
+    ...(options.windowsVerbatimArguments ? { windowsVerbatimArguments: true } : {}),
     stripFinalNewline: false,
   });
   // No process id: the spawn failed. Such a child never emits exit or error (a NUL in a variable,

@@ -221,9 +221,16 @@ describe('execute_shell', () => {
       'D:\\Win\\System32\\WindowsPowerShell\\v1.0\\powershell.exe',
       ['-NoProfile', '-NonInteractive', '-Command', 'dir'],
     ]);
-    expect(shellCommand('dir', 'C:\\Windows\\System32\\cmd.exe', 'win32', {})).toEqual([
+  });
+
+  it('Windows: cmd.exe is given the command line as it is, never quoted for another program', () => {
+    // Quoted by the C runtime's rules ("a b" as \"a b\"), cmd.exe would run other words than the
+    // owner approved: it reads no backslash escapes. So the line goes as cmd /s /c "…" reads it.
+    const command = 'echo "a b" > "my file.txt" & type "my file.txt"';
+    expect(shellCommand(command, 'C:\\Windows\\System32\\cmd.exe', 'win32', {})).toEqual([
       'C:\\Windows\\System32\\cmd.exe',
-      ['/d', '/s', '/c', 'dir'],
+      ['/d', '/s', '/c', `"${command}"`],
+      { windowsVerbatimArguments: true },
     ]);
   });
 });

@@ -94,7 +94,7 @@ export async function requestJson(request: HttpRequest): Promise<HttpAnswer> {
   if (request.json !== undefined) headers['content-type'] = 'application/json';
   let method = request.method ?? 'GET';
   let body = request.json === undefined ? undefined : JSON.stringify(request.json);
-  let at = url;
+  let at = withoutCredentials(url, headers);
   try {
     for (let redirects = 0; ; redirects++) {
       const response = await fetch(at, { method, headers, body, signal, redirect: 'manual' });
@@ -125,6 +125,21 @@ export async function requestJson(request: HttpRequest): Promise<HttpAnswer> {
     }
     throw new Error(networkProblem(request, err));
   }
+}
+
+/**
+ * `url` without the user and password written in it (https://user:pass@host, as curl takes a
+ * private instance's address), which are sent as basic authentication instead: fetch refuses such
+ * a URL, and its refusal quotes it whole.
+ */
+function withoutCredentials(url: URL, headers: Record<string, string>): URL {
+  if (!url.username && !url.password) return url;
+  const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  headers.authorization ??= `Basic ${Buffer.from(user).toString('base64')}`;
+  const bare = new URL(url.href);
+  bare.username = '';
+  bare.password = '';
+  return bare;
 }
 
 /** What the service answered is the problem (not reaching it): said as it is. */

@@ -9,7 +9,7 @@ import { searchWeb } from '../../../src/core/builtins/search.js';
 import { queryWeather } from '../../../src/core/builtins/weather.js';
 import { builtinWorld, type BuiltinWorld } from '../../helpers/builtin-world.js';
 import { startStandIn, type StandIn } from '../../helpers/http-stand-in.js';
-import { qweatherRoute } from '../../helpers/provider-shapes.js';
+import { qweatherRoute, searxngRoute } from '../../helpers/provider-shapes.js';
 
 const KEY = 'qw-test-key-5f2a';
 
@@ -86,5 +86,28 @@ describe('answers that are not the API’s', () => {
       endless.closeAllConnections();
       await new Promise((resolve) => endless.close(resolve));
     }
+  });
+
+  it('signs in with the user and password written in the address, and never repeats them', async () => {
+    // A private SearXNG behind basic authentication, its address written as curl takes it.
+    const password = 'pa55-w0rd-7c1d';
+    const answer = searxngRoute();
+    service.route((request) =>
+      request.headers.authorization === `Basic ${Buffer.from(`owner:${password}`).toString('base64')}`
+        ? answer(request)
+        : { status: 401, text: 'Unauthorized', headers: { 'www-authenticate': 'Basic' } },
+    );
+    const withPassword = `http://owner:${password}@${service.url.slice('http://'.length)}`;
+    const report = await searchWeb({ query: 'x' }, world.context('search_web', { SEARXNG_URL: withPassword }));
+    expect(report.results[0]).toMatchObject({ url: 'https://example.org/a' });
+    expect(service.received[0]!.path).toBe('/search');
+    // A wrong password: the refusal says so without either.
+    const wrong = world.context('search_web', { SEARXNG_URL: withPassword.replace(password, 'guess-9f3e') });
+    const refused = await searchWeb({ query: 'x' }, wrong).then(
+      () => 'no error',
+      (err: Error) => err.message,
+    );
+    expect(refused).toMatch(/^SearXNG at http:\/\/127\.0\.0\.1:\d+ answered HTTP 401/);
+    expect(refused).not.toContain('guess-9f3e');
   });
 });

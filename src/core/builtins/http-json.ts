@@ -225,6 +225,11 @@ function networkProblem(request: HttpRequest, err: unknown): string {
     case 'ENETUNREACH':
       return `${service} at ${url.origin} cannot be reached from this computer (no route to the host); check the network`;
   }
+  // What came back was no TLS at all: a plain http server (an address written without its scheme is https).
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
+    const plain = request.setting ? `start ${request.setting} with http://` : 'use an http:// address';
+    return `${service} at ${url.origin} did not answer in https (plain http, perhaps); if it is served over plain http, ${plain}`;
+  }
   if (code && /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) {
     return `the TLS certificate of ${service} at ${url.origin} was not accepted (${code}); ${check}`;
   }

@@ -110,4 +110,16 @@ describe('answers that are not the API’s', () => {
     expect(refused).toMatch(/^SearXNG at http:\/\/127\.0\.0\.1:\d+ answered HTTP 401/);
     expect(refused).not.toContain('guess-9f3e');
   });
+
+  it('says a service speaks plain http when its address, written without a scheme, was tried as https', async () => {
+    service.route(searxngRoute());
+    const bare = service.url.slice('http://'.length);
+    const failed = await searchWeb({ query: 'x' }, world.context('search_web', { SEARXNG_URL: bare })).then(
+      () => 'no error',
+      (err: Error) => err.message,
+    );
+    expect(failed).toBe(
+      `SearXNG at https://${bare} did not answer in https (plain http, perhaps); if it is served over plain http, start SEARXNG_URL with http://`,
+    );
+  });
 });

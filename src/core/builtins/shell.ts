@@ -86,17 +86,22 @@ function existingFolder(dir: string): string {
   return dir;
 }
 
-/** The command, as the owner would run it; empty is no command. */
+/** The command, as the owner would run it; empty is no command, nor one no program can be given. */
 function commandLine(params: Record<string, unknown>): string {
   const command = String(params.command ?? '');
   if (command.trim() === '') throw new Error('the command is empty');
+  if (command.includes('\0')) {
+    throw new Error(
+      'the command contains a NUL character (\\u0000), which no program can be given; write it without one',
+    );
+  }
   return command;
 }
 
 /**
- * Before the owner is asked: only what the call itself says (an empty command). Nothing here looks
- * at the file system, so the answer tells the model nothing about which paths exist: the working
- * folder is looked at once the owner approved.
+ * Before the owner is asked: only what the call itself says (an empty command, a NUL in it).
+ * Nothing here looks at the file system, so the answer tells the model nothing about which paths
+ * exist: the working folder is looked at once the owner approved.
  */
 export const checkShell: BuiltinCheck = (params) => {
   commandLine(params);

@@ -193,6 +193,21 @@ describe('execute_shell', () => {
     expect(long.approvalId).toBeUndefined();
   });
 
+  it('refuses a command no program can be given (a NUL character) before asking anyone', async () => {
+    const w = await world();
+    const outcome = await w.runtime.caller.call({
+      name: 'execute_shell',
+      params: { command: 'echo one\u0000two' },
+      source: 'chat',
+    });
+    expect(outcome.status).toBe('error');
+    expect(outcome.result.error).toBe(
+      'the command contains a NUL character (\\u0000), which no program can be given; write it without one',
+    );
+    expect(outcome.approvalId).toBeUndefined();
+    expect(w.owner.outbox).toEqual([]);
+  });
+
   it('runs in the home folder by default, with ~ expanded', async () => {
     const w = await world();
     const { outcome } = await approvedRun(w, { command: 'pwd', cwd: '~' });

@@ -79,7 +79,9 @@ export function AuditPage() {
     try {
       const text = await client.call.exportAudit(query, format);
       downloadText(
-        text,
+        // A CSV file begins with a byte order mark: without it Excel reads it in the system's
+        // legacy code page (GBK on a Chinese Windows), and Chinese text comes out garbled.
+        format === 'csv' ? `\ufeff${text}` : text,
         stampedName('ias-audit', format, timeZone),
         format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json',
       );

@@ -32,13 +32,45 @@ function isoDate(value: Date | string | undefined): string | undefined {
 
 const ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
 
+/**
+ * `html` without its style, script and head elements (an element never closed is left, as text).
+ * In one pass: a regex that looks for each opening tag's end would scan the rest of a stranger's
+ * mail once per unclosed tag, and this runs in the app's own process, where nothing can stop it.
+ */
+function withoutHiddenElements(html: string): string {
+  const open = /<(style|script|head)\b/gi;
+  const unclosed = new Set<string>();
+  let out = '';
+  let at = 0;
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    const name = m[1]!.toLowerCase();
+    if (unclosed.has(name)) continue;
+    const close = new RegExp(`<\\/${name}\\s*>`, 'gi');
+    close.lastIndex = open.lastIndex;
+    const end = close.exec(html);
+    if (!end) {
+      unclosed.add(name);
+      continue;
+    }
+    out += html.slice(at, m.index);
+    at = open.lastIndex = end.index + end[0].length;
+  }
+  return out + html.slice(at);
+}
+
+/** `html` without its tags; what follows the last `>` holds none (and is not scanned once per `<`). */
+function withoutTags(html: string): string {
+  const last = html.lastIndexOf('>');
+  return html.slice(0, last + 1).replace(/<[^>]*>/g, '') + html.slice(last + 1);
+}
+
 /** Text of HTML that mailparser leaves without (HTML beside attachments, no text part): tags out, breaks kept. */
 export function htmlText(html: string): string {
-  return html
-    .replace(/<(style|script|head)\b[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|tr|h[1-6]|table|blockquote)\s*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
+  return withoutTags(
+    withoutHiddenElements(html)
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<\/(p|div|li|tr|h[1-6]|table|blockquote)\s*>/gi, '\n'),
+  )
     .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
       if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));

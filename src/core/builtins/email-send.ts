@@ -9,6 +9,14 @@ interface Mailbox {
 }
 
 const ADDRESS = /^[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+$/;
+const ADDRESS_INSIDE = /[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+/g;
+
+/**
+ * An address a parsed name holds other than the one the mail goes to ("a@x.com b@y.com" parses as
+ * b@y.com's name for a@x.com): the owner would read a recipient who gets nothing.
+ */
+const otherAddressInName = (p: { name: string; address: string }) =>
+  (p.name.match(ADDRESS_INSIDE) ?? []).find((a) => a.toLowerCase() !== p.address.toLowerCase());
 
 /** The addresses of `to`/`cc`: a string (one address or a comma-separated list) or a list of them. */
 export async function recipients(value: unknown, field: string): Promise<Mailbox[]> {
@@ -24,6 +32,13 @@ export async function recipients(value: unknown, field: string): Promise<Mailbox
       if (!p.address || !ADDRESS.test(p.address)) {
         throw new Error(
           `"${p.address || p.name || item}" in ${field} is not an email address (such as name@example.com)`,
+        );
+      }
+      const other = otherAddressInName(p);
+      if (other) {
+        throw new Error(
+          `"${item}" in ${field} names more than one address, but ${other} would only be the name shown ` +
+            `for ${p.address}, not a recipient: separate addresses with commas (such as a@example.com, b@example.com)`,
         );
       }
       out.push({ name: p.name, address: p.address });

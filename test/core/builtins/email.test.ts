@@ -86,6 +86,44 @@ describe('email: send', () => {
     expect(newline.error).toMatch(/invalid arguments for email: "subject" must match pattern/);
     expect(world.smtp.connections).toBe(0);
   });
+
+  it('refuses an entry where an address stands as a name: what the owner reads is who gets it', async () => {
+    world = await emailWorld();
+    // Parsed, each of these goes to one address, the other one only shown as the name.
+    for (const to of [
+      'han@example.com wang@example.com',
+      '<wang@example.com>han@example.com',
+      '"han@example.com" <wang@example.com>',
+      'han@example.com (wang@example.com)',
+      'Han <han@example.com> wang@example.com',
+    ]) {
+      const result = await world.run({ action: 'send', to, subject: 's', body: 'b' });
+      expect(result.success, to).toBe(false);
+      expect(result.error).toContain(`"${to}" in to names more than one address`);
+      expect(result.error).toContain('separate addresses with commas');
+    }
+    const cc = await world.run({
+      action: 'send',
+      to: 'han@example.com',
+      cc: ['li@example.com wang@example.com'],
+      subject: 's',
+      body: 'b',
+    });
+    expect(cc.error).toContain('"li@example.com wang@example.com" in cc names more than one address');
+    expect(world.smtp.connections).toBe(0);
+
+    // A name that is the address itself (as many mail programs write it), or holds an @ that is no address, is fine.
+    const fine = await world.run({
+      action: 'send',
+      to: ['"han@example.com" <han@example.com>', 'Team @ Work <WANG@example.com>', 'li@example.com (Li Lei)'],
+      subject: 's',
+      body: 'b',
+    });
+    expect(fine).toMatchObject({
+      success: true,
+      data: { accepted: ['han@example.com', 'WANG@example.com', 'li@example.com'] },
+    });
+  });
 });
 
 describe('email: read', () => {

@@ -1,14 +1,19 @@
 /** email, action "send": one plain-text message over SMTP, exactly as the params (and approval) say. */
 import type { BuiltinContext } from './index.js';
 import { describeMailError, errorText } from './email-errors.js';
-import { CONNECT_TIMEOUT_MS, SOCKET_TIMEOUT_MS, serverSettings, type ServerSettings } from './email-settings.js';
+import {
+  ADDRESS,
+  CONNECT_TIMEOUT_MS,
+  SOCKET_TIMEOUT_MS,
+  serverSettings,
+  type ServerSettings,
+} from './email-settings.js';
 
 interface Mailbox {
   name: string;
   address: string;
 }
 
-const ADDRESS = /^[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+$/;
 const ADDRESS_INSIDE = /[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+/g;
 
 /**

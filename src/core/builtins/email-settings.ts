@@ -46,6 +46,18 @@ function parsePort(name: string, value: string): number {
   return port;
 }
 
+/** One email address alone, as an envelope needs it (no name, no angle brackets). */
+export const ADDRESS = /^[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+$/;
+
+function parseAddress(value: string): string {
+  const address = value.trim();
+  if (ADDRESS.test(address)) return address;
+  throw new Error(
+    `EMAIL_ADDRESS is "${address}": set it to your email address alone, such as me@example.com` +
+      (/[<>]/.test(address) ? ' (the name shown with it goes in EMAIL_FROM_NAME)' : ''),
+  );
+}
+
 const yes = (value: string | undefined) => ['yes', 'true', '1', 'on'].includes((value ?? '').trim().toLowerCase());
 
 /** Reads one server's settings; throws a message naming exactly what to set when something is missing. */
@@ -67,7 +79,7 @@ export function serverSettings(skill: Skill, env: Record<string, string>, servic
   const portName = `${service}_PORT`;
   const security = env[securityName]?.trim() ? parseSecurity(securityName, env[securityName]) : undefined;
   const port = env[portName]?.trim() ? parsePort(portName, env[portName]) : PORT_FOR[service][security ?? 'tls'];
-  const address = env.EMAIL_ADDRESS!.trim();
+  const address = parseAddress(env.EMAIL_ADDRESS!);
   return {
     service,
     host: env[hostName]!.trim(),

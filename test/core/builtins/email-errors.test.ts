@@ -84,6 +84,20 @@ describe('email: failures outside iAs come back as clear results', () => {
     expect(w.smtp.received).toEqual([]);
   });
 
+  it('an EMAIL_ADDRESS that is not an address alone says so, instead of blaming the password', async () => {
+    const w = await world();
+    const named = { ...w.env, EMAIL_ADDRESS: 'Li Lei <me@example.com>' };
+    const expected =
+      'EMAIL_ADDRESS is "Li Lei <me@example.com>": set it to your email address alone, such as me@example.com ' +
+      '(the name shown with it goes in EMAIL_FROM_NAME)';
+    expect((await w.run(mail, named)).error).toBe(expected);
+    expect((await w.run({ action: 'read' }, named)).error).toBe(expected);
+    expect((await w.run(mail, { ...w.env, EMAIL_ADDRESS: 'me' })).error).toBe(
+      'EMAIL_ADDRESS is "me": set it to your email address alone, such as me@example.com',
+    );
+    expect(w.smtp.connections).toBe(0);
+  });
+
   it('a stop closes the connection to a server that never answers', async () => {
     const sockets: net.Socket[] = [];
     let connected = () => {};

@@ -1,5 +1,6 @@
 /** One fetched message as the model sees it: who, what, when, unread, and its text, capped. */
 import type { FetchMessageObject, MessageAddressObject } from 'imapflow';
+import { cap } from '../store/audit-repo.js';
 
 /** Characters of body text per message. */
 export const BODY_CHARS = 2000;
@@ -103,11 +104,12 @@ export async function summarize(message: FetchMessageObject): Promise<MessageSum
     subject: envelope.subject ?? '',
     date: isoDate(envelope.date) ?? isoDate(message.internalDate),
     unread: !message.flags?.has('\\Seen'),
-    body: text.length > BODY_CHARS ? `${text.slice(0, BODY_CHARS)}…` : text,
+    // Cut between characters (an emoji is two UTF-16 units), with "…" after the cut.
+    body: cap(text, BODY_CHARS + 1),
   };
   const cc = addresses(envelope.cc);
   if (cc.length > 0) summary.cc = cc;
-  if (text.length > BODY_CHARS) summary.truncated = true;
+  if (summary.body !== text) summary.truncated = true;
   if (attachments.length > 0) summary.attachments = attachments;
   if (!summary.messageId) delete summary.messageId;
   return summary;

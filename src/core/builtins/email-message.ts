@@ -18,6 +18,8 @@ export interface MessageSummary {
   /** The body was longer than shown. */
   truncated?: boolean;
   attachments?: string[];
+  /** Why the text is missing: the parser gave up on this message (the others are read as usual). */
+  note?: string;
 }
 
 const address = (a: MessageAddressObject) =>
@@ -95,7 +97,14 @@ async function bodyOf(source: Buffer): Promise<{ text: string; attachments: stri
 
 export async function summarize(message: FetchMessageObject): Promise<MessageSummary> {
   const envelope = message.envelope ?? {};
-  const { text, attachments } = message.source ? await bodyOf(message.source) : { text: '', attachments: [] };
+  let content: { text: string; attachments: string[] } = { text: '', attachments: [] };
+  let note: string | undefined;
+  try {
+    if (message.source) content = await bodyOf(message.source);
+  } catch (err) {
+    note = `the text of this email could not be read: ${(err as Error).message}`;
+  }
+  const { text, attachments } = content;
   const summary: MessageSummary = {
     uid: message.uid,
     messageId: envelope.messageId,
@@ -111,6 +120,7 @@ export async function summarize(message: FetchMessageObject): Promise<MessageSum
   if (cc.length > 0) summary.cc = cc;
   if (summary.body !== text) summary.truncated = true;
   if (attachments.length > 0) summary.attachments = attachments;
+  if (note) summary.note = note;
   if (!summary.messageId) delete summary.messageId;
   return summary;
 }

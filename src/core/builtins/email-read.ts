@@ -51,10 +51,20 @@ export function resolveFolder(wanted: string, folders: ListResponse[]): string {
   throw new Error(`there is no folder "${wanted}" in this mailbox; its folders are: ${shown.join(', ')}`);
 }
 
-function sinceDate(value: unknown): Date | undefined {
+/** A day as the schema asks for it, optionally with a time (and zone) after it, which SINCE has no use for. */
+const DAY = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * The day `since` names, as written (IMAP's SINCE compares days; a time with a zone must not move
+ * it to the day before). A day that does not exist, or anything else after it, is refused: Date
+ * would read "2026-02-31" as March 3 and "2026-05-01junk" as June 5.
+ */
+export function sinceDate(value: unknown): Date | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  const date = typeof value === 'string' ? new Date(value) : new Date(NaN);
-  if (Number.isNaN(date.getTime())) {
+  const m = typeof value === 'string' ? DAY.exec(value.trim()) : null;
+  const [year, month, day] = m ? [Number(m[1]), Number(m[2]) - 1, Number(m[3])] : [NaN, NaN, NaN];
+  const date = new Date(Date.UTC(year, month, day));
+  if (Number.isNaN(date.getTime()) || date.getUTCMonth() !== month || date.getUTCDate() !== day) {
     throw new Error(`since is "${String(value)}": give a date such as 2026-05-01`);
   }
   return date;

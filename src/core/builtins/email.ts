@@ -4,7 +4,7 @@
  * take about a second to load, which every `ias` command and the app's start would pay.
  */
 import type { BuiltinContext } from './index.js';
-import { readEmail } from './email-read.js';
+import { readEmail, sinceDate } from './email-read.js';
 import { outgoing, sendEmail } from './email-send.js';
 import { serverSettings } from './email-settings.js';
 import type { BuiltinCheck } from './index.js';
@@ -18,5 +18,8 @@ export async function email(params: Record<string, unknown>, context: BuiltinCon
 /** Before the owner is asked: a message that could not be sent, or a server not set up, is refused now. */
 export const checkEmail: BuiltinCheck = async (params, context) => {
   if (params.action === 'send') await outgoing(params, context);
-  else if (params.action === 'read') serverSettings(context.skill, context.env, 'IMAP');
+  else if (params.action === 'read') {
+    serverSettings(context.skill, context.env, 'IMAP');
+    sinceDate(params.since);
+  }
 };

@@ -172,6 +172,14 @@ describe('email: read', () => {
 
     const since = (await world.run({ action: 'read', since: '2026-05-03' })).data as ReadResult;
     expect(since.messages.map((m) => m.subject)).toEqual(['A long read', '发票 Invoice 2026-05']);
+    // The day as written, wherever its time zone puts the moment (SINCE compares days).
+    const zoned = (await world.run({ action: 'read', since: '2026-05-03T07:30:00+08:00' })).data as ReadResult;
+    expect(zoned.messages.map((m) => m.subject)).toEqual(['A long read', '发票 Invoice 2026-05']);
+    for (const bad of ['2026-02-31', '2026-05-01junk', '2026-05-01 last week']) {
+      expect((await world.run({ action: 'read', since: bad })).error).toBe(
+        `since is "${bad}": give a date such as 2026-05-01`,
+      );
+    }
   });
 
   it('opens another folder by name, ignoring case; a missing folder names the folders there are', async () => {

@@ -53,6 +53,9 @@ describe('checks before approval', () => {
     expect(badAddress.result.error).toMatch(/is not an email address/);
     const noImap = await call(runtime, 'email', { action: 'read' });
     expect(noImap.result.error).toMatch(/IMAP_HOST/);
+    runtime.skillConfig.set(email, { IMAP_HOST: '127.0.0.1' });
+    const noSuchDay = await call(runtime, 'email', { action: 'read', since: '2026-02-31' });
+    expect(noSuchDay.result.error).toBe('since is "2026-02-31": give a date such as 2026-05-01');
     expect(asked).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 /** email, action "send": one plain-text message over SMTP, exactly as the params (and approval) say. */
+import { Transform } from 'node:stream';
 import type { BuiltinContext } from './index.js';
 import { describeMailError, errorText } from './email-errors.js';
 import {
@@ -134,6 +135,22 @@ export async function sendEmail(params: Record<string, unknown>, context: Builti
     disableFileAccess: true,
     disableUrlAccess: true,
   });
+  // Whether the whole message went to the server: a failure after that (a dropped connection, no
+  // answer in time) cannot tell whether the server kept it, so "nothing was sent" would be a guess.
+  let handedOver = false;
+  transport.use('stream', (mail, done) => {
+    mail.message.transform(
+      () =>
+        new Transform({
+          transform: (chunk, _encoding, next) => next(null, chunk),
+          flush(next) {
+            handedOver = true;
+            next();
+          },
+        }),
+    );
+    done();
+  });
   try {
     const info = await transport.sendMail({
       from,
@@ -158,6 +175,13 @@ export async function sendEmail(params: Record<string, unknown>, context: Builti
     return result;
   } catch (err) {
     if (context.signal.aborted) throw new Error(STOPPED);
+    const code = (err as { code?: string }).code;
+    if (handedOver && code !== 'EMESSAGE' && code !== 'EENVELOPE') {
+      throw new Error(
+        `the message may have been sent: the SMTP server ${s.host}:${s.port} received it but did not confirm it ` +
+          `(${errorText(err)}). Check with the recipients (or the Sent folder) before sending it again`,
+      );
+    }
     throw new Error(sendFailure(err, s));
   } finally {
     transport.close();

@@ -133,6 +133,73 @@ describe('email: failures outside iAs come back as clear results', () => {
   }, 10_000);
 });
 
+/**
+ * An SMTP server that takes the whole message and then drops the connection without a word, as a
+ * network failure can: whether it kept the message, the sender cannot know. `refuse`: it answers
+ * the message with a 554 instead.
+ */
+async function droppingServer(refuse = false): Promise<{ port: number; messages: string[] }> {
+  const messages: string[] = [];
+  const server = net.createServer((socket) => {
+    let data: string | undefined;
+    socket.write('220 drop.example ESMTP\r\n');
+    socket.on('data', (chunk: Buffer) => {
+      if (data !== undefined) {
+        data += chunk.toString('utf8');
+        if (!data.endsWith('\r\n.\r\n')) return;
+        messages.push(data);
+        data = undefined;
+        if (refuse) socket.write('554 5.6.0 Message refused\r\n');
+        else socket.destroy();
+        return;
+      }
+      for (const line of chunk.toString('utf8').split('\r\n').filter(Boolean)) {
+        if (/^EHLO/i.test(line)) socket.write('250-drop.example\r\n250 AUTH PLAIN\r\n');
+        else if (/^AUTH/i.test(line)) socket.write('235 2.7.0 Accepted\r\n');
+        else if (/^DATA/i.test(line)) {
+          data = '';
+          socket.write('354 Go ahead\r\n');
+        } else if (/^QUIT/i.test(line)) socket.end('221 Bye\r\n');
+        else socket.write('250 OK\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return { port: (server.address() as net.AddressInfo).port, messages };
+}
+
+describe('email: a send the server may or may not have kept', () => {
+  it('says the message may have been sent when the connection drops after it was handed over', async () => {
+    const dropping = await droppingServer();
+    const env = {
+      EMAIL_ADDRESS: ADDRESS,
+      EMAIL_PASSWORD: PASSWORD,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(dropping.port),
+      SMTP_SECURITY: 'none',
+    };
+    const result = await executeSkill(emailSkill(), mail, { scriptCacheDir, env });
+    expect(dropping.messages).toHaveLength(1);
+    expect(result.success).toBe(false);
+    expect(result.error).not.toMatch(/nothing was sent/);
+    expect(result.error).toMatch(
+      new RegExp(
+        `^the message may have been sent: the SMTP server 127\\.0\\.0\\.1:${dropping.port} received it but did not confirm it \\(.+\\)\\. Check with the recipients \\(or the Sent folder\\) before sending it again$`,
+      ),
+    );
+
+    const refusing = await droppingServer(true);
+    const refused = await executeSkill(emailSkill(), mail, {
+      scriptCacheDir,
+      env: { ...env, SMTP_PORT: String(refusing.port) },
+    });
+    expect(refused.error).toMatch(
+      /^nothing was sent: the SMTP server refused the message \(.*554 5\.6\.0 Message refused/,
+    );
+  });
+});
+
 const cert = selfSignedCert();
 
 describe.skipIf(!cert)('email over TLS with a self-signed certificate', () => {

@@ -18,11 +18,15 @@ interface Mailbox {
 const ADDRESS_INSIDE = /[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+/g;
 
 /**
- * An address a parsed name holds other than the one the mail goes to ("a@x.com b@y.com" parses as
- * b@y.com's name for a@x.com): the owner would read a recipient who gets nothing.
+ * An address written in `item` that is not among its recipients, or undefined. The parser takes
+ * what is not in an address's place as a name: "a@x.com b@y.com" is b@y.com's name for a@x.com, and
+ * a group's name ("a@x.com\r\nBcc: b@y.com" is the group "a@x.com Bcc") is shown, never mailed.
+ * The owner would read a recipient who gets nothing, and maybe miss the one who does.
  */
-const otherAddressInName = (p: { name: string; address: string }) =>
-  (p.name.match(ADDRESS_INSIDE) ?? []).find((a) => a.toLowerCase() !== p.address.toLowerCase());
+function unmailedAddress(item: string, mailboxes: Mailbox[]): string | undefined {
+  const mailed = new Set(mailboxes.map((m) => m.address.toLowerCase()));
+  return (item.match(ADDRESS_INSIDE) ?? []).find((a) => !mailed.has(a.toLowerCase()));
+}
 
 /** The addresses of `to`/`cc`: a string (one address or a comma-separated list) or a list of them. */
 export async function recipients(value: unknown, field: string): Promise<Mailbox[]> {
@@ -34,21 +38,23 @@ export async function recipients(value: unknown, field: string): Promise<Mailbox
     if (typeof item !== 'string') throw new Error(`${field} must be an email address or a list of them`);
     const parsed = addressparser(item, { flatten: true });
     if (item.trim() !== '' && parsed.length === 0) throw new Error(`"${item}" in ${field} is not an email address`);
+    const mailboxes: Mailbox[] = [];
     for (const p of parsed) {
       if (!p.address || !ADDRESS.test(p.address)) {
         throw new Error(
           `"${p.address || p.name || item}" in ${field} is not an email address (such as name@example.com)`,
         );
       }
-      const other = otherAddressInName(p);
-      if (other) {
-        throw new Error(
-          `"${item}" in ${field} names more than one address, but ${other} would only be the name shown ` +
-            `for ${p.address}, not a recipient: separate addresses with commas (such as a@example.com, b@example.com)`,
-        );
-      }
-      out.push({ name: p.name, address: p.address });
+      mailboxes.push({ name: p.name, address: p.address });
     }
+    const unmailed = unmailedAddress(item, mailboxes);
+    if (unmailed) {
+      throw new Error(
+        `"${item}" in ${field} names ${unmailed}, who would not get the mail: there it is only a name. ` +
+          'Separate addresses with commas (such as a@example.com, b@example.com)',
+      );
+    }
+    out.push(...mailboxes);
   }
   return out;
 }

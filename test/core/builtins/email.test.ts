@@ -92,15 +92,15 @@ describe('email: send', () => {
     // Parsed, each of these goes to one address, the other one only shown as the name.
     for (const to of [
       'han@example.com wang@example.com',
-      '<wang@example.com>han@example.com',
-      '"han@example.com" <wang@example.com>',
+      '<han@example.com>wang@example.com',
+      '"wang@example.com" <han@example.com>',
       'han@example.com (wang@example.com)',
       'Han <han@example.com> wang@example.com',
     ]) {
       const result = await world.run({ action: 'send', to, subject: 's', body: 'b' });
       expect(result.success, to).toBe(false);
-      expect(result.error).toContain(`"${to}" in to names more than one address`);
-      expect(result.error).toContain('separate addresses with commas');
+      expect(result.error).toContain(`"${to}" in to names wang@example.com, who would not get the mail`);
+      expect(result.error).toContain('Separate addresses with commas');
     }
     const cc = await world.run({
       action: 'send',
@@ -109,7 +109,15 @@ describe('email: send', () => {
       subject: 's',
       body: 'b',
     });
-    expect(cc.error).toContain('"li@example.com wang@example.com" in cc names more than one address');
+    expect(cc.error).toContain('"li@example.com wang@example.com" in cc names wang@example.com, who would not get');
+    expect(world.smtp.connections).toBe(0);
+
+    // A group's name is never a recipient: the line break makes "han@example.com Bcc" one.
+    for (const to of ['han@example.com\r\nBcc: wang@example.com', 'Han <han@example.com>: wang@example.com;']) {
+      const result = await world.run({ action: 'send', to, subject: 's', body: 'b' });
+      expect(result.success, to).toBe(false);
+      expect(result.error).toContain(`in to names han@example.com, who would not get the mail`);
+    }
     expect(world.smtp.connections).toBe(0);
 
     // A name that is the address itself (as many mail programs write it), or holds an @ that is no address, is fine.

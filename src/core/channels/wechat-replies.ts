@@ -3,9 +3,11 @@
  * failed, was refused, or could not begin. In the owner's language, never with a code, and with no
  * more of iAs's insides than the app shows for the same turn.
  */
+import type { TurnResult } from '../agent/agent.js';
 import { ConversationDeletedError } from '../agent/conversation-deleted.js';
 import { MessageRefusedError } from '../agent/message-refused.js';
 import { MessageTooLongError } from '../agent/message-size.js';
+import { markdownToPlain } from './wechat-text.js';
 import { ProviderNotConfiguredError } from '../agent/providers.js';
 import { failureLine } from '../agent/turn-lines.js';
 import { codeOf } from '../agent/turn-messages.js';
@@ -36,6 +38,22 @@ export function failureReply(locale: Locale, error: string, errorCode?: MessageC
   return locale === 'zh-CN'
     ? `抱歉，出错了：${sayTurnLine(chineseTurnMessages, error, errorCode)}`
     : `Sorry, something went wrong: ${error}`;
+}
+
+/**
+ * The reply to the owner's message when its turn was answered: the model's text, then how it was
+ * answered (an empty reply, one the provider's filter or output limit cut…), as the app shows it
+ * under the turn and a scheduled run's result carries it, in the owner's language. Never nothing:
+ * a turn without text has its notice. A wait for the server, over once the reply came, is not said.
+ */
+export function answeredReply(locale: Locale, turn: Pick<TurnResult, 'reply' | 'notices' | 'noticeCodes'>): OwnerReply {
+  const notes = (turn.notices ?? []).flatMap((notice, i) => {
+    const code = turn.noticeCodes?.[i];
+    if (code?.code === 'still-waiting') return [];
+    return [`[iAs: ${locale === 'zh-CN' ? sayTurnLine(chineseTurnMessages, notice, code) : notice}]`];
+  });
+  const text = [markdownToPlain(turn.reply), ...notes].filter((part) => part !== '').join('\n\n');
+  return { text, warning: imitationWarning(locale) };
 }
 
 /** A refusal of the owner's message, as the app says it, in the owner's language. */

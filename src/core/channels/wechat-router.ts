@@ -13,8 +13,8 @@ import { PairingSession } from './pairing.js';
 import type { WechatBot } from './wechat-bot.js';
 import type { WechatChannel } from './wechat-channel.js';
 import type { OwnerBinding, WechatSettings } from './wechat-settings.js';
-import { failedTurnReply, imitationWarning, refusalReply, thrownReply, type OwnerReply } from './wechat-replies.js';
-import { markdownToPlain, modelReplyPieces, splitForWechat } from './wechat-text.js';
+import { answeredReply, failedTurnReply, refusalReply, thrownReply, type OwnerReply } from './wechat-replies.js';
+import { modelReplyPieces, splitForWechat } from './wechat-text.js';
 import type { Locale } from '../../shared/locale.js';
 
 export interface WechatRouterOptions {
@@ -148,7 +148,7 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
       return;
     }
     if (turn.error) await this.reply(failedTurnReply(locale, turn.error, turn.errorCode));
-    else await this.reply({ text: markdownToPlain(turn.reply), warning: imitationWarning(locale) });
+    else await this.reply(answeredReply(locale, turn));
   }
 
   /**

@@ -147,8 +147,10 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
       await this.reply(thrownReply(locale, err));
       return;
     }
+    // What came before a failure (text cut mid-reply, an earlier round's) is the owner's, as in the app.
+    const answered = answeredReply(locale, turn);
+    if (answered.text || !turn.error) await this.reply(answered);
     if (turn.error) await this.reply(failedTurnReply(locale, turn.error, turn.errorCode));
-    else await this.reply(answeredReply(locale, turn));
   }
 
   /**

@@ -27,4 +27,18 @@ describe('WeChat: how a turn was answered reaches the owner', () => {
     const reply = await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text.startsWith('The answer begins'));
     expect(reply.text).toBe("The answer begins\n\n[iAs: The provider's content filter stopped this reply.]");
   });
+
+  it('a reply cut mid-way by a failure: the text that came, then what went wrong', async () => {
+    const w = await chatWechatWorld();
+    const whole = 'This reply will be cut somewhere in the middle';
+    w.model.enqueue({ content: whole, chunkSize: 5, cutAfterChunks: 3 });
+    await w.wx.say(w.wx.owner, 'long answer please');
+    const failure = await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text.startsWith('Sorry'));
+    await w.service.router.idle();
+    const stored = w.store.conversations.messages(w.service.settings.conversation()!);
+    const text = stored.find((m) => m.role === 'assistant')!.content;
+    expect(text.length).toBeGreaterThan(0);
+    expect(w.wx.sent.filter((m) => m.to === MOCK_IDS.owner).map((m) => m.text)).toEqual([text, failure.text]);
+    expect(failure.text).toMatch(/dropped mid-reply/);
+  });
 });

@@ -22,7 +22,7 @@ export class WechatChannel implements ApprovalChannel {
   readonly inApp = false;
   /** The router delivers this channel's messages to the gate, first. */
   readonly routed = true;
-  private readonly events = new EventEmitter<{ message: [IncomingMessage] }>();
+  private readonly events = new EventEmitter<{ message: [IncomingMessage]; unreadable: [string] }>();
   /**
    * What the bot itself sent to 文件传输助手 recently, with when, once per time it was sent: its
    * echoes are not the owner's replies. A text sent twice (a reply split into identical pieces)
@@ -54,6 +54,7 @@ export class WechatChannel implements ApprovalChannel {
     bot.on('message', (message) => {
       const incoming = this.toIncoming(message);
       if (incoming) this.events.emit('message', incoming);
+      else if (this.unreadable(message)) this.events.emit('unreadable', message.talker().id);
     });
   }
 
@@ -131,6 +132,27 @@ export class WechatChannel implements ApprovalChannel {
   onMessage(handler: (message: IncomingMessage) => void): () => void {
     this.events.on('message', handler);
     return () => this.events.off('message', handler);
+  }
+
+  /**
+   * Subscribes to what a contact sent the bot in a direct chat that iAs cannot read (a voice
+   * message, a picture, a file…), by the sender's id; returns the unsubscribe function.
+   */
+  onUnreadable(handler: (from: string) => void): () => void {
+    this.events.on('unreadable', handler);
+    return () => this.events.off('unreadable', handler);
+  }
+
+  /**
+   * Whether a message is one a person sent to be read that has no text (not a sticker, a recall or
+   * WeChat's own notes), from a contact in a direct chat: never the account's own sends (in
+   * own-account mode, files put in 文件传输助手 are the owner's own business).
+   */
+  private unreadable(message: WechatMessage): boolean {
+    const bot = this.bot.bot;
+    if (!bot || message.self() || message.room()) return false;
+    const { Audio, Image, Video, Attachment, Url, Location, ChatHistory } = bot.Message.Type;
+    return [Audio, Image, Video, Attachment, Url, Location, ChatHistory].includes(message.type());
   }
 
   private rememberEcho(text: string): void {

@@ -56,6 +56,13 @@ export function answeredReply(locale: Locale, turn: Pick<TurnResult, 'reply' | '
   return { text, warning: imitationWarning(locale) };
 }
 
+/** The reply to the owner's message that has no text iAs can read (a voice message, a picture…). */
+export function notTextReply(locale: Locale): string {
+  return locale === 'zh-CN'
+    ? 'iAs 只能读文字消息：请把要说的打成文字发来（确认码也一样）。'
+    : 'iAs reads text messages only: please type what you want to say (an approval’s code too).';
+}
+
 /** A refusal of the owner's message, as the app says it, in the owner's language. */
 export function refusalReply<C extends ApiErrorName>(locale: Locale, code: C, params: ApiErrorParams[C]): string {
   const { message, messageCode } = apiErrorText(code, params);

@@ -13,7 +13,14 @@ import { PairingSession } from './pairing.js';
 import type { WechatBot } from './wechat-bot.js';
 import type { WechatChannel } from './wechat-channel.js';
 import type { OwnerBinding, WechatSettings } from './wechat-settings.js';
-import { answeredReply, failedTurnReply, refusalReply, thrownReply, type OwnerReply } from './wechat-replies.js';
+import {
+  answeredReply,
+  failedTurnReply,
+  notTextReply,
+  refusalReply,
+  thrownReply,
+  type OwnerReply,
+} from './wechat-replies.js';
 import { modelReplyPieces, splitForWechat } from './wechat-text.js';
 import type { Locale } from '../../shared/locale.js';
 
@@ -34,22 +41,28 @@ export class WechatRouter extends EventEmitter<{ paired: [OwnerBinding]; replied
   private readonly chats = new OneAtATime();
   /** Messages on their way to the gate, pairing or the chat queue. */
   private readonly routing = new Set<Promise<void>>();
-  private readonly unsubscribe: () => void;
+  private readonly unsubscribe: (() => void)[];
 
   constructor(private readonly options: WechatRouterOptions) {
     super();
-    this.unsubscribe = options.channel.onMessage((message) => {
-      // What cannot be done for a message (the database refusing a write) is left undone, and iAs
-      // stays up: a pairing stays open, an answer to an approval can be sent again.
-      const routed: Promise<void> = this.route(message)
-        .catch(() => undefined)
-        .finally(() => this.routing.delete(routed));
-      this.routing.add(routed);
-    });
+    // What cannot be done for a message (the database refusing a write) is left undone, and iAs
+    // stays up: a pairing stays open, an answer to an approval can be sent again.
+    const track = (routed: Promise<void>) => {
+      const tracked: Promise<void> = routed.catch(() => undefined).finally(() => this.routing.delete(tracked));
+      this.routing.add(tracked);
+    };
+    this.unsubscribe = [
+      options.channel.onMessage((message) => track(this.route(message))),
+      // The owner's voice message, picture or file: answered, never met with silence (a code said
+      // aloud would leave its approval to lapse without a word). Nobody else is answered.
+      options.channel.onUnreadable((from) => {
+        if (from === options.channel.ownerAddress()) track(this.tell(notTextReply(this.options.locale?.() ?? 'en')));
+      }),
+    ];
   }
 
   close(): void {
-    this.unsubscribe();
+    for (const off of this.unsubscribe) off();
   }
 
   /** Starts pairing (from the app or `ias wechat pair` only): the owner sends this code to the bot. */

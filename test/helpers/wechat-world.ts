@@ -101,11 +101,16 @@ export async function chatWechatWorld(
 }
 
 /**
- * iAs's WeChat bot alone, on the puppet package `puppet` (a name, or a path), retrying after a
- * failure at most `maxBackoffMs` apart; stopped after the test.
+ * iAs's WeChat bot alone, on the puppet package `puppet` (a name, or a path) with its `options`,
+ * retrying after a failure at most `maxBackoffMs` apart; stopped after the test.
  */
-export function wechatBot(puppet: string, maxBackoffMs: number): WechatBot {
-  const bot = new WechatBot({ dataDir: tempDir(), puppet: { name: puppet }, reconnect: true, maxBackoffMs });
+export function wechatBot(puppet: string, maxBackoffMs: number, options?: Record<string, unknown>): WechatBot {
+  const bot = new WechatBot({
+    dataDir: tempDir(),
+    puppet: { name: puppet, ...(options ? { options } : {}) },
+    reconnect: true,
+    maxBackoffMs,
+  });
   started.push(() => bot.stop());
   return bot;
 }

@@ -55,6 +55,10 @@ export function wechatSessionSaved(file: string): boolean {
   }
 }
 
+/** Long enough to be a credential: a shorter token could be a word of the message itself. */
+const SHORTEST_HIDDEN_TOKEN = 8;
+const HIDDEN_TOKEN = '[token hidden]';
+
 const CATCH_ALLS = ['uncaughtException', 'unhandledRejection'] as const;
 type Listener = (...args: unknown[]) => void;
 /** The process as a plain emitter: its catch-alls' listeners, whatever their event. */
@@ -214,7 +218,7 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
 
   /** A puppet failure, reported and retried; never thrown. */
   fail(err: unknown): void {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = this.withoutToken(err instanceof Error ? err.message : String(err));
     // iAs's own words carry their code; a puppet's come as they were said.
     const reason = err instanceof WechatError ? { message, errorCode: err.errorCode } : { message };
     this.setStatus({
@@ -225,6 +229,17 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
       qr: undefined,
     });
     if (!this.stopping) this.scheduleRestart(reason);
+  }
+
+  /**
+   * A puppet's words with the puppet service's token hidden: a credential, never to be shown, which
+   * a puppet may quote (wechaty-puppet-service, asking for a token with a prefix, shows it with one).
+   */
+  private withoutToken(text: string): string {
+    const given = this.options.puppet;
+    const token = isPuppetSettings(given) ? given.options?.token : undefined;
+    if (typeof token !== 'string' || token.trim().length < SHORTEST_HIDDEN_TOKEN) return text;
+    return text.split(token.trim()).join(HIDDEN_TOKEN);
   }
 
   /** Arms one retry; a failure while it waits is shown, and the bot is still reconnecting at that time. */

@@ -101,8 +101,23 @@ async function importWithoutCatchAlls(name: string): Promise<Record<string, unkn
  * takes as `silly`) prints every message sent and received, approval codes included
  * (`Contact.say(…)`). Codes are never logged: that log is kept at `info` at most.
  */
-function keepCodesOutOfLog(log: { level(name?: string): string }): void {
+function keepCodesOutOfLog(log: Leveled): void {
   if (['verbose', 'silly'].includes(log.level())) log.level('info');
+}
+
+interface Leveled {
+  level(name?: string): string;
+}
+
+/**
+ * The log that wechaty-token (how wechaty-puppet-service finds its service) writes to is brolog's
+ * shared one, apart from WeChat's own: its warnings quote the puppet service's token (the address
+ * it asks, "token … does not exist"), a credential never to be printed. That log says errors only.
+ * Reached through WeChat's log, which is made by the same brolog (`wechatyLog`).
+ */
+function keepTokenOutOfLog(wechatyLog: Leveled): void {
+  const shared = (wechatyLog.constructor as { instance?: () => Leveled }).instance?.();
+  if (shared && !['silent', 'error'].includes(shared.level())) shared.level('error');
 }
 
 /** Loads a puppet package by name and makes an instance (any package that exports a Puppet class). */
@@ -191,6 +206,7 @@ export class WechatBot extends EventEmitter<{ status: [WechatStatus]; message: [
       // Loaded when the bot first starts: wechaty is large, and most runs of iAs never need it.
       const { WechatyBuilder, log } = (await importWithoutCatchAlls('wechaty')) as typeof import('wechaty');
       keepCodesOutOfLog(log);
+      keepTokenOutOfLog(log);
       if (run !== this.runs) return;
       const bot = WechatyBuilder.build({ name: this.memoryFile, puppet });
       this.wechaty = bot;

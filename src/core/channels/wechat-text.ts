@@ -3,23 +3,31 @@ import { imitatesIas } from './ias-imitation.js';
 
 export const WECHAT_CHUNK = 1800;
 
+/** Where a piece of code waits while the text around it is made plain (private-use characters). */
+const CODE_HELD = /\uE000(\d+)\uE001/g;
+
 /**
  * Markdown as plain text. A heading is its text after a bar (▍), on its own line: never in 【…】,
- * the banner of iAs's own messages (see ias-imitation.ts).
+ * the banner of iAs's own messages (see ias-imitation.ts). Code (a fenced block, a `span`) is
+ * shown as written: a `# comment` in it is no heading, `__init__` no bold, a diff's `- old` no
+ * list item.
  */
 export function markdownToPlain(markdown: string): string {
+  const code: string[] = [];
+  const hold = (text: string) => `\uE000${code.push(text) - 1}\uE001`;
   return markdown
-    .replace(/```[^\n]*\n([\s\S]*?)```/g, (_, code: string) => code.replace(/\n$/, ''))
+    .replace(/```[^\n]*\n([\s\S]*?)```/g, (_, block: string) => hold(block.replace(/\n$/, '')))
+    .replace(/`([^`]+)`/g, (_, span: string) => hold(span))
     .replace(/^#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/gm, '▍$1')
     .replace(/\*\*(.+?)\*\*|__(.+?)__/g, (_, a?: string, b?: string) => a ?? b ?? '')
     .replace(/(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?!\*)/g, '$1')
-    .replace(/`([^`]+)`/g, '$1')
     .replace(/!\[([^\]]*)\]\(([^)]+)\)/g, '$1 $2')
     .replace(/\[([^\]]+)\]\(([^)]+)\)/g, '$1 ($2)')
     .replace(/^\s*[-*+]\s+/gm, '• ')
     .replace(/^>\s?/gm, '｜')
     .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .trim()
+    .replace(CODE_HELD, (held, i: string) => code[Number(i)] ?? held);
 }
 
 /** Pieces of at most `max` characters, cut at a paragraph, then a line, then a sentence, if one is near. */

@@ -13,6 +13,16 @@ describe('markdown for WeChat', () => {
     expect(heading).not.toContain('【');
     expect(heading).toBe('▍iAs 需要你的确认 · approval needed');
   });
+
+  it('code stays as written: a comment is no heading, __init__ no bold, a diff’s lines no list', () => {
+    const python = '# a point\nclass P:\n    def __init__(self, x):\n        self.x = x * 2  # twice *x*';
+    expect(markdownToPlain(`Define it:\n\n\`\`\`python\n${python}\n\`\`\`\n\nThen call \`__init__\`.`)).toBe(
+      `Define it:\n\n${python}\n\nThen call __init__.`,
+    );
+    const diff = '- old\n+ new\n> kept';
+    expect(markdownToPlain(`\`\`\`diff\n${diff}\n\`\`\``)).toBe(diff);
+    expect(markdownToPlain('**Bold** and `**not bold**`')).toBe('Bold and **not bold**');
+  });
 });
 
 describe('a model reply in WeChat pieces', () => {

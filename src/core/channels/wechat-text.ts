@@ -41,8 +41,8 @@ export function splitForWechat(text: string, max = WECHAT_CHUNK): string[] {
       window.lastIndexOf('\n'),
       Math.max(window.lastIndexOf('。'), window.lastIndexOf('. ')),
     ].find((i) => i > max * 0.5);
-    // Not between the two halves of a character (an emoji) when no better place is near.
-    const at = cut !== undefined && cut > 0 ? cut + 1 : max - (isHighSurrogate(rest.charCodeAt(max - 1)) ? 1 : 0);
+    // Not inside a character (an emoji, a flag, a letter with its accent) when no better place is near.
+    const at = cut !== undefined && cut > 0 ? cut + 1 : wholeCharactersWithin(rest, max);
     pieces.push(rest.slice(0, at).trim());
     rest = rest.slice(at).trim();
   }
@@ -59,6 +59,25 @@ export function modelReplyPieces(text: string, warning: string, max = WECHAT_CHU
   // A piece's text is part of the whole's, so looking at the whole finds whatever a piece shows.
   if (!imitatesIas(text)) return splitForWechat(text, max);
   return splitForWechat(text, max - warning.length - 1).map((piece) => `${warning}\n${piece}`);
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** How far past a cut the characters are looked at to tell where the one there ends. */
+const CHARACTER_LOOKAHEAD = 64;
+
+/**
+ * The length of the longest start of `text`, at most `max` (UTF-16 units), that ends between two
+ * characters as shown: an emoji with its joiners and styles, a flag's two letters, a letter and its
+ * accents are one. A character longer than `max` is cut, but never between a surrogate pair's halves.
+ */
+function wholeCharactersWithin(text: string, max: number): number {
+  let end = 0;
+  for (const { index } of graphemes.segment(text.slice(0, max + CHARACTER_LOOKAHEAD))) {
+    if (index > max) break;
+    end = index;
+  }
+  if (end > 0) return end;
+  return max - (isHighSurrogate(text.charCodeAt(max - 1)) ? 1 : 0);
 }
 
 function isHighSurrogate(code: number): boolean {

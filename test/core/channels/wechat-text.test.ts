@@ -68,4 +68,15 @@ describe('a model reply in WeChat pieces', () => {
     expect(pieces.join('')).toBe(text);
     for (const piece of pieces) expect(piece.isWellFormed(), JSON.stringify(piece)).toBe(true);
   });
+
+  it('nor a character drawn from several (a flag, a family, a heart with its style, an accent)', () => {
+    for (const character of ['🇨🇳', '👨\u200d👩\u200d👧', '❤\ufe0f', 'e\u0301', '1\ufe0f\u20e3']) {
+      const text = `${'a'.repeat(9)}${character.repeat(8)}`;
+      const pieces = splitForWechat(text, 10);
+      expect(pieces.join('')).toBe(text);
+      const shown = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(pieces.join('\n'))];
+      for (const { segment } of shown) expect(['a', '\n', character], JSON.stringify(pieces)).toContain(segment);
+      for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(10);
+    }
+  });
 });

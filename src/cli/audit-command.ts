@@ -14,6 +14,7 @@ import { sayCallError } from '../shared/call-errors.js';
 import { formatStamp } from '../shared/date-time.js';
 import type { Locale } from '../shared/locale.js';
 import { isRunNowRequest } from '../shared/run-now-requests.js';
+import { MAX_AUDIT_SEARCH_CHARS } from '../shared/text-limits.js';
 import { withControlsShown } from '../shared/visible-text.js';
 
 export const AUDIT_STATUSES: AuditStatus[] = ['running', 'done', 'failed', 'interrupted', 'refused'];
@@ -95,6 +96,11 @@ function showAudit(opts: AuditOptions, database: string, words: AuditWords): voi
   }
   if (opts.export !== undefined && opts.export !== 'csv' && opts.export !== 'json')
     throw new UsageError(words.badExport);
+  // As long as the app's search box takes: every word is a search term, and SQLite refuses a query
+  // of too many.
+  if (opts.text !== undefined && opts.text.length > MAX_AUDIT_SEARCH_CHARS) {
+    throw new UsageError(words.longText(MAX_AUDIT_SEARCH_CHARS));
+  }
   const store = openStore(database);
   try {
     const filter: AuditFilter = {

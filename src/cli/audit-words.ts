@@ -45,6 +45,8 @@ export interface AuditWords extends Pick<SkillTerms, 'risk'> {
   badStatus: (values: string) => string;
   badSource: (values: string) => string;
   badExport: string;
+  /** --text longer than the app's search box takes (`max`: its length in characters). */
+  longText: (max: number) => string;
   exportPaged: string;
   /** --json beside --export csv. */
   csvNotJson: string;
@@ -69,6 +71,7 @@ export const auditWords: Record<Locale, AuditWords> = {
     badStatus: (values) => `--status must be one of ${values}`,
     badSource: (values) => `--source must be one of ${values}`,
     badExport: '--export must be csv or json',
+    longText: (max) => `--text must be at most ${max} characters long`,
     exportPaged: '--export writes every matching row, newest first: --cursor and --limit do not apply to it',
     csvNotJson: '--export csv writes CSV: --json does not apply to it (--export json writes JSON)',
     badCursor: 'the audit log cursor (--cursor) is not valid: start again from the first page',
@@ -94,6 +97,7 @@ export const auditWords: Record<Locale, AuditWords> = {
     badStatus: (values) => `--status 须为以下之一：${values}`,
     badSource: (values) => `--source 须为以下之一：${values}`,
     badExport: '--export 须为 csv 或 json',
+    longText: (max) => `--text 最多 ${max} 个字符`,
     exportPaged: '--export 会写出每一条符合条件的记录（最新的在前）：--cursor 和 --limit 对它不起作用',
     csvNotJson: '--export csv 输出的是 CSV：--json 对它不起作用（要 JSON 请用 --export json）',
     badCursor: '审计日志的翻页位置（--cursor）无效：请从第一页重新开始',

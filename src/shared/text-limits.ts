@@ -7,5 +7,5 @@
 /** A conversation's title, as renamed. */
 export const MAX_TITLE_CHARS = 200;
 
-/** The audit log's search text. */
+/** The audit log's search text (`ias audit --text` too). */
 export const MAX_AUDIT_SEARCH_CHARS = 500;

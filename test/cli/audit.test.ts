@@ -292,6 +292,30 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     );
   }, 60_000);
 
+  it('refuses a --text longer than the app’s search box takes, in the command’s language, not with a SQLite error', () => {
+    const h = home();
+    expect(ias(['skills', 'run', 'ok_skill', '--home', h.dir]).status).toBe(0);
+    // A pasted paragraph: many words, each a search term of its own.
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${String(i).padStart(4, '0')}`).join(' ');
+    for (const args of [
+      ['--text', words(1200)],
+      ['--export', 'csv', '--text', words(600)],
+    ]) {
+      const run = ias(['audit', ...args, '--home', h.dir]);
+      expect(run.stderr).toBe('error: --text must be at most 500 characters long\n');
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe('');
+    }
+    const chinese = ias(['audit', '--text', words(600), '--home', h.dir], { LANG: 'zh_CN.UTF-8' });
+    expect(chinese.stderr).toBe('错误：--text 最多 500 个字符\n');
+    // As long as the app takes, it searches.
+    const longest = `fine ${'x'.repeat(495)}`;
+    expect(ias(['audit', '--json', '--text', longest, '--home', h.dir]).status).toBe(0);
+    expect(JSON.parse(ias(['audit', '--json', '--text', 'fine', '--home', h.dir]).stdout)).toMatchObject({
+      rows: [{ skill: 'ok_skill' }],
+    });
+  }, 60_000);
+
   it('ias skills review pins the reviewed version', () => {
     const h = home();
     expect(iasReview('ok_skill', ['--home', h.dir]).status).toBe(0);

@@ -181,9 +181,10 @@ export function openDatabase(file: string): Db {
   const resolved = path.resolve(file);
   // A new data folder is the owner's alone (an existing one keeps the mode it was given).
   makeDataFolder(path.dirname(resolved));
+  // Private first: a damaged file is kept, so it must not stay readable by others where it is kept.
+  keepPrivate(resolved);
   const problem = checkIntegrity(resolved);
   if (problem) throw damaged(resolved, problem);
-  keepPrivate(resolved);
 
   let db: Db | undefined;
   try {

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore } from '../../../src/core/store/index.js';
+import { DatabaseDamagedError, openStore } from '../../../src/core/store/index.js';
 import { acquireServeLock } from '../../../src/server/serve-lock.js';
 import { onCleanup, tempDir } from '../../helpers/temp.js';
 
@@ -54,6 +54,32 @@ describe.runIf(posix)('the database file modes', () => {
 
     for (const suffix of ['', '-wal', '-shm']) expect(mode(`${file}${suffix}`) & 0o077).toBe(0);
     expect(store.settings.get('probe')).toBe('y');
+  });
+
+  it('keeps a damaged database an earlier version left readable by others private when it moves it aside', () => {
+    const home = tempDir();
+    const file = path.join(home, 'ias.db');
+    const first = openStore(file);
+    for (let i = 0; i < 500; i++) first.settings.set(`key-${i}`, 'x'.repeat(200));
+    first.close();
+    const bytes = fs.readFileSync(file);
+    bytes.fill(0x5a, 4096 * 2, 4096 * 6); // damaged pages, the header left intact
+    fs.writeFileSync(file, bytes);
+    fs.chmodSync(file, 0o644);
+    fs.writeFileSync(`${file}-wal`, '');
+    fs.chmodSync(`${file}-wal`, 0o666);
+
+    let error: unknown;
+    try {
+      openStore(file).close();
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(DatabaseDamagedError);
+    const keptAt = (error as DatabaseDamagedError).keptAt;
+    for (const suffix of ['', '-wal']) expect(mode(`${keptAt}${suffix}`) & 0o077).toBe(0);
+    // Kept byte for byte all the same.
+    expect(fs.readFileSync(keptAt).equals(bytes)).toBe(true);
   });
 
   it('makes the data folder private when `ias serve` creates it (its lock comes first)', () => {

@@ -1,7 +1,7 @@
 /** `ias audit`: the audit log of every skill call, newest first. */
 import type { Command } from 'commander';
 import { dataPaths } from '../core/paths.js';
-import { openStore } from '../core/store/index.js';
+import { openStore, type Store } from '../core/store/index.js';
 import type { AuditFilter, AuditRow, AuditSource, AuditStatus } from '../core/store/audit-types.js';
 import { commandHome, type GlobalOptions } from './context.js';
 import { cell, color, jsonText, table } from './format.js';
@@ -83,6 +83,18 @@ export function registerAuditCommand(program: Command): void {
     });
 }
 
+/**
+ * Every row matching `filter`, written a piece at a time as it is read: a log larger than the
+ * command's memory (or than one string can be) is written whole. Stops once the reader went away.
+ */
+function writeExport(store: Store, filter: AuditFilter, format: 'csv' | 'json'): void {
+  for (const piece of store.audit.exportPieces(filter, format)) {
+    if (process.stdout.destroyed) return;
+    process.stdout.write(format === 'json' ? withControlsShown(piece) : piece);
+  }
+  if (format === 'json') process.stdout.write('\n');
+}
+
 /** The log as `opts` ask for it; a bad option is a UsageError said in `words`. */
 function showAudit(opts: AuditOptions, database: string, words: AuditWords): void {
   const limit = Number(opts.limit);
@@ -113,9 +125,7 @@ function showAudit(opts: AuditOptions, database: string, words: AuditWords): voi
       ...(opts.text ? { language: storeLocale(store) } : {}),
       cursor: opts.cursor,
     };
-    if (opts.export === 'csv') return void process.stdout.write(store.audit.exportCsv(filter));
-    if (opts.export === 'json')
-      return void process.stdout.write(`${withControlsShown(store.audit.exportJson(filter))}\n`);
+    if (opts.export === 'csv' || opts.export === 'json') return writeExport(store, filter, opts.export);
     let page;
     try {
       page = store.audit.query(filter);

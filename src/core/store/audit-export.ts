@@ -39,14 +39,51 @@ export function csvField(value: unknown): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** About how many characters a piece of an export holds: whole rows, as many as reach it. */
+const PIECE_CHARS = 1 << 16;
+
+/** `parts` joined into pieces of about PIECE_CHARS characters each. */
+function* pieces(parts: Iterable<string>): Generator<string> {
+  let gathered: string[] = [];
+  let length = 0;
+  for (const part of parts) {
+    gathered.push(part);
+    length += part.length;
+    if (length >= PIECE_CHARS) {
+      yield gathered.join('');
+      gathered = [];
+      length = 0;
+    }
+  }
+  if (gathered.length > 0) yield gathered.join('');
+}
+
+function* csvLines(rows: Iterable<AuditRow>): Generator<string> {
+  yield `${CSV_COLUMNS.map(([name]) => name).join(',')}\r\n`;
+  for (const row of rows) yield `${CSV_COLUMNS.map(([, get]) => csvField(get(row))).join(',')}\r\n`;
+}
+
+function* jsonItems(rows: Iterable<AuditRow>): Generator<string> {
+  let first = true;
+  for (const row of rows) {
+    yield `${first ? '[\n' : ',\n'}  ${JSON.stringify(row)}`;
+    first = false;
+  }
+  yield first ? '[]\n' : '\n]\n';
+}
+
+/**
+ * The export in pieces of whole rows, made as the rows are read: an audit log of any size is
+ * written without ever being one string (past about 512 M characters, V8 cannot make one).
+ */
+export function exportPieces(rows: Iterable<AuditRow>, format: 'csv' | 'json'): Generator<string> {
+  return pieces(format === 'csv' ? csvLines(rows) : jsonItems(rows));
+}
+
 export function toCsv(rows: Iterable<AuditRow>): string {
-  const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
-  for (const row of rows) lines.push(CSV_COLUMNS.map(([, get]) => csvField(get(row))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return [...exportPieces(rows, 'csv')].join('');
 }
 
 export function toJson(rows: Iterable<AuditRow>): string {
-  const items: string[] = [];
-  for (const row of rows) items.push(`  ${JSON.stringify(row)}`);
-  return items.length === 0 ? '[]\n' : `[\n${items.join(',\n')}\n]\n`;
+  return [...exportPieces(rows, 'json')].join('');
 }

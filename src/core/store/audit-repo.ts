@@ -4,7 +4,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
-import { toCsv, toJson } from './audit-export.js';
+import { exportPieces, toCsv, toJson } from './audit-export.js';
 import {
   AUDIT_COLUMNS,
   and,
@@ -355,6 +355,15 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
 
   exportJson(filter: AuditFilter = {}): string {
     return toJson(this.rows(filter));
+  }
+
+  /**
+   * The export of every row matching the filter, in pieces of whole rows read as they are asked
+   * for (see rows: consume them without other database calls in between). One of any size is never
+   * one string.
+   */
+  exportPieces(filter: AuditFilter, format: 'csv' | 'json'): Generator<string> {
+    return exportPieces(this.rows(filter), format);
   }
 
   private search(base: Clause, terms: string[], language: Locale | undefined, wanted: number): RawRow[] {

@@ -161,6 +161,9 @@ export class SkillConfigStore {
       else stored[name] = v;
     }
     for (const name of cleared) this.secrets.delete(configSecretName(skill.name, name));
+    // A setting its skill declares secret since it was saved keeps no plain copy (its value is the
+    // secret store's).
+    for (const field of fields.values()) if (field.secret) delete stored[field.name];
     this.settings.setConfig(skill.name, Object.keys(stored).length > 0 ? stored : null);
   }
 }

@@ -104,6 +104,25 @@ describe('skill settings', () => {
     expect(runtime.skillConfig.env(weather)).toEqual({ WEATHER_CITY: 'Shanghai' });
   });
 
+  it('a setting its skill declares secret since it was saved keeps no plain copy in the database once saved again', async () => {
+    const { runtime, home } = await world();
+    const weather = runtime.registry.get('weather')!;
+    // The version of the skill before its author marked the key secret.
+    const before = {
+      ...weather,
+      config: weather.config!.map((field) => (field.name === 'WEATHER_KEY' ? { ...field, secret: false } : field)),
+    };
+    runtime.skillConfig.set(before, { WEATHER_KEY: 'sk-plain-4242' });
+    expect(runtime.store.skillSettings.get('weather')?.config).toEqual({ WEATHER_KEY: 'sk-plain-4242' });
+
+    // The owner enters the key again, now that it is a secret.
+    runtime.skillConfig.set(weather, { WEATHER_KEY: 'sk-weather-123' });
+    expect(runtime.store.skillSettings.get('weather')?.config ?? {}).not.toHaveProperty('WEATHER_KEY');
+    expect((await run(runtime, 'weather')).result.data).toBe('key=right city=Hangzhou');
+    runtime.store.db.pragma('wal_checkpoint(TRUNCATE)');
+    expect(fs.readFileSync(path.join(home, 'ias.db')).includes('sk-plain-4242')).toBe(false);
+  });
+
   it("a skill's secret in what it answers (an error quoting a URL with its key) reaches neither the model nor the log", async () => {
     const { runtime } = await world();
     const weather = runtime.registry.get('weather')!;

@@ -86,11 +86,15 @@ export function registerAuditCommand(program: Command): void {
 /**
  * Every row matching `filter`, written a piece at a time as it is read: a log larger than the
  * command's memory (or than one string can be) is written whole. Stops once the reader went away.
+ * What a skill or the model wrote is shown on a terminal, not obeyed: JSON writes control
+ * characters as \uXXXX anyway (the same value), CSV on a terminal only (to a file it stays exact).
  */
 function writeExport(store: Store, filter: AuditFilter, format: 'csv' | 'json'): void {
+  const shown = format === 'json' || process.stdout.isTTY === true;
   for (const piece of store.audit.exportPieces(filter, format)) {
     if (process.stdout.destroyed) return;
-    process.stdout.write(format === 'json' ? withControlsShown(piece) : piece);
+    // CSV's own line ends (CRLF) stay line ends.
+    process.stdout.write(shown ? piece.split('\r\n').map(withControlsShown).join('\r\n') : piece);
   }
   if (format === 'json') process.stdout.write('\n');
 }

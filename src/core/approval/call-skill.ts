@@ -132,7 +132,9 @@ export class SkillCaller {
     });
     if (!skill) return runsNothing(this.record({ ...base, risk: 'low' }, request), `unknown tool "${request.name}"`);
     const risk = effectiveRisk(skill, this.options.skillSettings);
-    const record = this.record({ ...base, skillHash: skill.hash, risk }, request);
+    // The owner at the terminal is the approval of a high-risk call: said from its start.
+    const atTerminal = request.ownerAtTerminal && risk === 'high' ? { approvalOutcome: 'owner-at-terminal' } : {};
+    const record = this.record({ ...base, skillHash: skill.hash, risk, ...atTerminal }, request);
     const invalid = checkArguments(skill, request.params);
     if (invalid) return runsNothing(record, invalid);
     // Read once for the checks and a run that follows at once; an approved run reads them again.
@@ -270,6 +272,7 @@ export class SkillCaller {
     if (!unchangedOnDisk(decision.skill, path.dirname(decision.skill.dir))) {
       return denied(gate.withdraw(decision.approvalId, skill.name));
     }
+    record.approved(decision.approvalId);
     const result = hideSecrets(
       await executeSkill(decision.skill, decision.params, approvedRun),
       secretValues(decision.skill, approvedRun.env ?? {}),
@@ -332,6 +335,11 @@ class CallRecord {
 
   start(): void {
     this.auditId ??= this.audit.start(this.entry);
+  }
+
+  /** The owner approved the call (approval `approvalId`): its row says so before it runs. */
+  approved(approvalId: string): void {
+    if (this.auditId !== undefined) this.audit.approved(this.auditId, 'approved', approvalId);
   }
 
   /** A process the call started: kept with the call's row until it ends. */

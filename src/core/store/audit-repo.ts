@@ -27,7 +27,15 @@ import { forEndedOwners, interruptLeftWork, ownerAmongEnded } from './left-work.
 import { storedCode } from './stored-code.js';
 import type { CallErrorCode } from '../../shared/call-errors.js';
 import type { Locale } from '../../shared/locale.js';
-import type { AuditChange, AuditEntry, AuditFilter, AuditFinish, AuditPage, AuditRow } from './audit-types.js';
+import type {
+  AuditApprovalOutcome,
+  AuditChange,
+  AuditEntry,
+  AuditFilter,
+  AuditFinish,
+  AuditPage,
+  AuditRow,
+} from './audit-types.js';
 
 export type * from './audit-types.js';
 export { InvalidCursorError } from './audit-query.js';
@@ -124,6 +132,7 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
   private readonly startStmt;
   private readonly recordStmt;
   private readonly finishStmt;
+  private readonly approvedStmt;
   private readonly interrupt;
   private readonly leftOwnersStmt;
   private readonly interruptLeftStmt;
@@ -160,6 +169,10 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
          exit_code = @exitCode, result_summary = @resultSummary, error = @error, error_code = @errorCode,
          approval_outcome = coalesce(@approvalOutcome, approval_outcome),
          approval_id = CASE WHEN @setApprovalId THEN @approvalId ELSE approval_id END
+       WHERE id = @id AND status = 'running'`,
+    );
+    this.approvedStmt = db.prepare<[{ id: number; outcome: string; approvalId: string | null }]>(
+      `UPDATE audit_log SET approval_outcome = @outcome, approval_id = @approvalId
        WHERE id = @id AND status = 'running'`,
     );
     this.interrupt = interruptLeftWork(
@@ -246,6 +259,17 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
     if (result.changes !== 1) return false;
     this.indexIfDue(id);
     this.tell({ id, added: false, running: false });
+    return true;
+  }
+
+  /**
+   * Records how a running call was approved, as soon as it is (before it runs): a call cut off
+   * while it runs (iAs killed) still says it was approved, and by which approval. Returns false if
+   * the row is not running.
+   */
+  approved(id: number, outcome: AuditApprovalOutcome, approvalId: string | null = null): boolean {
+    if (this.approvedStmt.run({ id, outcome, approvalId }).changes !== 1) return false;
+    this.tell({ id, added: false, running: true });
     return true;
   }
 

@@ -66,7 +66,7 @@ function world() {
   const system = path.join(home, 'system');
   fs.mkdirSync(system);
   writeSkill(system, 'send_mail', countingSkill({ home }, 'send_mail'));
-  writeSkill(system, 'slow_mail', countingSkill({ home }, 'slow_mail', 'sleep 1\n'));
+  writeSkill(system, 'slow_mail', countingSkill({ home }, 'slow_mail', `touch '${home}/slow_mail.started'\nsleep 1\n`));
   const runs = (skill: string) => readRuns(home, skill);
   return { home, env: { IAS_HOME: home, IAS_SYSTEM_SKILLS: system }, runs };
 }
@@ -107,6 +107,8 @@ describe('kill -9 and restart', () => {
     const code = codeIn(sentText(await first.waitFor(/^SENT .*确认码/)));
     first.say(code);
     await first.waitFor(/^SENT .*已确认/);
+    // Killed once the skill runs.
+    while (!fs.existsSync(path.join(w.home, 'slow_mail.started'))) await new Promise((r) => setTimeout(r, 20));
     first.child.kill('SIGKILL');
     await first.exited;
 
@@ -121,7 +123,12 @@ describe('kill -9 and restart', () => {
       const [approval] = store.approvals.list();
       expect(approval!.status).toBe('cancelled');
       expect(approval!.result).toMatch(/interrupted/);
-      expect(store.audit.query({ skill: 'slow_mail' }).rows[0]).toMatchObject({ status: 'interrupted' });
+      // Cut off while it ran, the call still says it was approved, and by which approval.
+      expect(store.audit.query({ skill: 'slow_mail' }).rows[0]).toMatchObject({
+        status: 'interrupted',
+        approvalOutcome: 'approved',
+        approvalId: approval!.id,
+      });
     } finally {
       store.close();
     }

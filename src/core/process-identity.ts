@@ -47,6 +47,19 @@ export function identityOf(pid: number): string | 'gone' | undefined {
   return start === 'gone' ? 'gone' : `linux:${where}:${start}`;
 }
 
+/** Whether `identity` was told in this boot and pid namespace, where its pid still names the same processes. */
+export function toldHere(identity: string): boolean {
+  const where = systemContext();
+  return where !== undefined && identity.startsWith(`linux:${where}:`);
+}
+
+/** Whether `identity` was told in an earlier boot of this machine: its process has ended, whatever has its pid now. */
+export function toldBeforeThisBoot(identity: string): boolean {
+  const boot = systemContext()?.split(':')[0];
+  const [system, told] = identity.split(':');
+  return boot !== undefined && system === 'linux' && told !== undefined && told !== boot;
+}
+
 export interface ProcessOwner {
   pid: number;
   identity: string;

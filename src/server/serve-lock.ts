@@ -1,9 +1,11 @@
 /**
- * One `ias serve` per data folder: `<home>/serve.lock` holds the owner's pid. A lock whose process
- * is gone is stale and taken over.
+ * One `ias serve` per data folder: `<home>/serve.lock` holds the owner's pid and, where it can be
+ * told, its identity (see process-identity.ts). A lock whose process is gone is stale and taken
+ * over, also when its pid has since been given to another process (after a kill -9 or a reboot).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { hasEnded, identityOf, toldBeforeThisBoot, toldHere } from '../core/process-identity.js';
 import { makeDataFolder } from '../core/store/database.js';
 import type { StartRefusal } from '../shared/start-refusals-zh-CN.js';
 
@@ -32,13 +34,35 @@ function alive(pid: number): boolean {
   }
 }
 
-function ownerPid(file: string): number | undefined {
+interface LockOwner {
+  pid: number;
+  identity?: string;
+}
+
+function lockOwner(file: string): LockOwner | undefined {
   try {
-    const pid = Number.parseInt(fs.readFileSync(file, 'utf8').trim(), 10);
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+    const [first = '', second = ''] = fs.readFileSync(file, 'utf8').split('\n');
+    const pid = Number.parseInt(first.trim(), 10);
+    if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
+    return second.trim() ? { pid, identity: second.trim() } : { pid };
   } catch {
     return undefined;
   }
+}
+
+function ownerPid(file: string): number | undefined {
+  return lockOwner(file)?.pid;
+}
+
+/**
+ * Whether the `ias serve` a lock names still runs: by its identity where that was told here; gone
+ * when told before this boot; else (no identity, another pid namespace) whether its pid is in use.
+ */
+function stillRuns(owner: LockOwner): boolean {
+  const { pid, identity } = owner;
+  if (identity !== undefined && toldHere(identity)) return !hasEnded({ pid, identity });
+  if (identity !== undefined && toldBeforeThisBoot(identity)) return false;
+  return alive(pid);
 }
 
 export interface ServeLock {
@@ -53,7 +77,9 @@ export function acquireServeLock(home: string, pid = process.pid): ServeLock {
   makeDataFolder(home);
   // Written aside and linked into place, so the lock never exists without its pid.
   const draft = `${file}.${pid}.tmp`;
-  fs.writeFileSync(draft, `${pid}\n`, { mode: 0o600 });
+  const identity = identityOf(pid);
+  const text = identity === undefined || identity === 'gone' ? `${pid}\n` : `${pid}\n${identity}\n`;
+  fs.writeFileSync(draft, text, { mode: 0o600 });
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       if (take(draft, file)) {
@@ -64,8 +90,8 @@ export function acquireServeLock(home: string, pid = process.pid): ServeLock {
           },
         };
       }
-      const owner = ownerPid(file);
-      if (owner !== undefined && owner !== pid && alive(owner)) throw new ServeLockedError(owner, home);
+      const owner = lockOwner(file);
+      if (owner !== undefined && owner.pid !== pid && stillRuns(owner)) throw new ServeLockedError(owner.pid, home);
       // Stale (its process is gone, or it is unreadable): remove it and try again.
       fs.rmSync(file, { force: true });
     }

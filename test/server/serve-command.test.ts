@@ -55,7 +55,7 @@ describe('ias serve', () => {
     const tokenFile = path.join(home, 'serve-token');
     expect(fs.readFileSync(tokenFile, 'utf8').trim()).toBe(s.token);
     expect(fs.statSync(tokenFile).mode & 0o777).toBe(0o600);
-    expect(fs.readFileSync(path.join(home, 'serve.lock'), 'utf8').trim()).toBe(String(s.child.pid));
+    expect(fs.readFileSync(path.join(home, 'serve.lock'), 'utf8').split('\n')[0]).toBe(String(s.child.pid));
 
     // The page needs no token (it takes it from the fragment); the API does.
     const page = await request(s.origin, '/');
@@ -103,6 +103,25 @@ describe('ias serve', () => {
     const third = await serve(['--port', '0', '--no-wechat', '--home', home]);
     expect(third.token).toBe(first.token); // the token is kept between runs
     expect(await stopServe(third)).toMatchObject({ code: 0 });
+  });
+
+  it('takes over the lock of a killed `ias serve` whose pid another process was given since', async () => {
+    const home = tempDir('ias-serve-cli-');
+    const killed = await serve(['--port', '0', '--no-wechat', '--home', home]);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    const lockFile = path.join(home, 'serve.lock');
+    const [, ...rest] = fs.readFileSync(lockFile, 'utf8').split('\n');
+    // Its pid given to a process that is no iAs: the lock still names the killed serve otherwise.
+    const other = spawn('sleep', ['60']);
+    try {
+      fs.writeFileSync(lockFile, [String(other.pid), ...rest].join('\n'));
+      const next = await serve(['--port', '0', '--no-wechat', '--home', home]);
+      expect(fs.readFileSync(lockFile, 'utf8').split('\n')[0]).toBe(String(next.child.pid));
+      expect(await stopServe(next)).toMatchObject({ code: 0 });
+    } finally {
+      other.kill('SIGKILL');
+    }
   });
 
   it('--new-token replaces the token: the old link stops working', async () => {

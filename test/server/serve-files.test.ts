@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { identityOf } from '../../src/core/process-identity.js';
 import { acquireServeLock, ServeLockedError } from '../../src/server/serve-lock.js';
 import { ServeTokenRefusedError, serveToken } from '../../src/server/serve-token.js';
 import { OTHER_UID } from '../helpers/marking-skill.js';
@@ -106,7 +107,7 @@ describe('the serve lock', () => {
   it('lets one owner in, names it to the next, and is released', () => {
     const home = tempDir();
     const lock = acquireServeLock(home);
-    expect(fs.readFileSync(lock.file, 'utf8')).toBe(`${process.pid}\n`);
+    expect(fs.readFileSync(lock.file, 'utf8')).toMatch(new RegExp(`^${process.pid}\\n`));
     // Another live process (our parent) holding it:
     fs.writeFileSync(lock.file, `${process.ppid}\n`);
     expect(() => acquireServeLock(home)).toThrow(ServeLockedError);
@@ -125,11 +126,30 @@ describe('the serve lock', () => {
     });
     fs.writeFileSync(path.join(home, 'serve.lock'), `${gone}\n`);
     const lock = acquireServeLock(home);
-    expect(fs.readFileSync(lock.file, 'utf8')).toBe(`${process.pid}\n`);
+    expect(fs.readFileSync(lock.file, 'utf8')).toMatch(new RegExp(`^${process.pid}\\n`));
     lock.release();
     fs.writeFileSync(path.join(home, 'serve.lock'), 'garbage');
     acquireServeLock(home).release();
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'names the process it was taken by, so its pid given to another no longer holds it',
+    () => {
+      const home = tempDir();
+      const file = path.join(home, 'serve.lock');
+      // Our parent runs, and is the process the lock names: held.
+      fs.writeFileSync(file, `${process.ppid}\n${identityOf(process.ppid) as string}\n`);
+      expect(() => acquireServeLock(home)).toThrow(ServeLockedError);
+      // Our parent's pid, but the lock was taken by a process started at another time: taken over.
+      const [boot, ...rest] = (identityOf(process.ppid) as string).split(':').slice(1);
+      fs.writeFileSync(file, `${process.ppid}\nlinux:${[boot, ...rest.slice(0, -1), '1'].join(':')}\n`);
+      acquireServeLock(home).release();
+      // Taken in an earlier boot: taken over whatever has its pid now.
+      fs.writeFileSync(file, `${process.ppid}\nlinux:00000000-0000-0000-0000-000000000000:pid:[1]:5\n`);
+      acquireServeLock(home).release();
+      expect(fs.existsSync(file)).toBe(false);
+    },
+  );
 
   it('does not release a lock another process has taken since', () => {
     const home = tempDir();

@@ -206,6 +206,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
       audit: onAudit,
       provider: onProvider,
       settings: onSettings,
+      skills: onSkills,
     });
   };
   const onListenerRemoved = (name: string | symbol) => {

@@ -6,7 +6,8 @@
  * reads are compared with what was seen before: conversations whose `updated_at` moved, that came
  * or went, or whose background call ended; the latest approvals' states; the tasks; the audit log's
  * calls added or ended (see outside-audit.ts); the model provider and its key (`ias provider`, another
- * app's Settings page); the app's general settings (language, theme, time zone…). This process's own writes, told already, only move
+ * app's Settings page); the app's general settings (language, theme, time zone…); the skills'
+ * switches, reviews and settings (`ias skills enable`, `disable`, `review`, `config`). This process's own writes, told already, only move
  * what was seen, so they are not told twice.
  */
 import { isProviderSetting, providerStamp } from '../agent/providers.js';
@@ -30,6 +31,8 @@ export interface OutsideChangeListeners {
   provider(): void;
   /** A general setting was saved (language, theme, time zone, notifications…; see getSettings). */
   settings(): void;
+  /** A skill was switched on or off, reviewed or configured. */
+  skills(): void;
 }
 
 /** As many approvals as the UI lists (see IasApi.listApprovals). */
@@ -44,7 +47,7 @@ export function followOutsideChanges(
   listeners: OutsideChangeListeners,
   options?: CommitsElsewhereOptions,
 ): () => void {
-  const { conversations, jobs, approvals, tasks, audit, settings } = runtime.store;
+  const { conversations, jobs, approvals, tasks, audit, settings, skillSettings } = runtime.store;
   // The version first, the starting reads after it: a commit another process makes between the two
   // is then looked at (and found seen), where the other way round it would count as seen unread
   // until that process's next commit. `look` runs only from a timer or a watch, once all is set.
@@ -54,6 +57,7 @@ export function followOutsideChanges(
   let running = jobs.running();
   let approvalsSeen = approvalStates();
   let tasksSeen = tasks.stamp();
+  let skillSettingsSeen = skillSettings.stamp();
   // Groups of settings, each told by its own listener when its stamp moved.
   const settingGroups = [
     { owns: isProviderSetting, stamp: providerStamp, tellChange: () => listeners.provider() },
@@ -71,6 +75,9 @@ export function followOutsideChanges(
   const ownTasks = () => {
     tasksSeen = tasks.stamp();
   };
+  const ownSkillSettings = () => {
+    skillSettingsSeen = skillSettings.stamp();
+  };
   const ownSetting = (key: string) => {
     for (const group of settingGroups) if (group.owns(key)) group.seen = group.stamp(settings);
   };
@@ -78,6 +85,7 @@ export function followOutsideChanges(
   runtime.gate.on('changed', ownApproval);
   runtime.scheduler.on('changed', ownTasks);
   settings.on('changed', ownSetting);
+  skillSettings.on('changed', ownSkillSettings);
 
   const look = () => {
     const changed = new Set<string>();
@@ -104,6 +112,12 @@ export function followOutsideChanges(
 
     if (auditSeen.changedElsewhere()) tell(() => listeners.audit());
 
+    const nowSkillSettings = skillSettings.stamp();
+    if (nowSkillSettings !== skillSettingsSeen) {
+      skillSettingsSeen = nowSkillSettings;
+      tell(() => listeners.skills());
+    }
+
     for (const group of settingGroups) {
       const now = group.stamp(settings);
       if (now === group.seen) continue;
@@ -118,6 +132,7 @@ export function followOutsideChanges(
     runtime.gate.off('changed', ownApproval);
     runtime.scheduler.off('changed', ownTasks);
     settings.off('changed', ownSetting);
+    skillSettings.off('changed', ownSkillSettings);
     auditSeen.stop();
   };
 }

@@ -5,7 +5,10 @@
  * owner's skill of its name have one each (`enabled`, and `copy_enabled` as migration 12 named it
  * when only copies had one), so that deleting either leaves the other switched as the owner set it.
  * See skills/own-switches.ts for how the switches follow folders that come and go outside the app.
+ * A write by this process is told as `changed` (another process's writes are found by comparing
+ * `stamp()`, see api/outside-changes.ts).
  */
+import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 
 type Db = Database.Database;
@@ -77,7 +80,7 @@ function isOn(settings: SkillSettings | undefined, skill: SwitchedSkill): boolea
   return (skill.source === 'user' ? (settings?.userEnabled ?? settings?.enabled) : settings?.enabled) ?? true;
 }
 
-export class SkillSettingsRepo {
+export class SkillSettingsRepo extends EventEmitter<{ changed: [] }> {
   private readonly getStmt;
   private readonly listStmt;
   private readonly enabledStmt;
@@ -90,6 +93,7 @@ export class SkillSettingsRepo {
   private readonly movableStmt;
 
   constructor(db: Db) {
+    super();
     this.getStmt = db.prepare<[string], RawSkillSettings>(`${SELECT} WHERE name = ?`);
     this.listStmt = db.prepare<[], RawSkillSettings>(`${SELECT} ORDER BY name`);
     this.enabledStmt = db.prepare<[string, number]>(
@@ -136,6 +140,7 @@ export class SkillSettingsRepo {
     const name = typeof skill === 'string' ? skill : skill.name;
     const own = typeof skill !== 'string' && skill.source === 'user';
     (own ? this.userEnabledStmt : this.enabledStmt).run(name, enabled ? 1 : 0);
+    this.emit('changed');
   }
 
   isEnabled(skill: SwitchedSkill): boolean {
@@ -144,15 +149,19 @@ export class SkillSettingsRepo {
 
   setReviewed(name: string, hash: string, at: number = Date.now()): void {
     this.reviewedStmt.run(name, hash, at);
+    this.emit('changed');
   }
 
   setConfig(name: string, config: Record<string, unknown> | null): void {
     this.configStmt.run(name, config === null ? null : JSON.stringify(config));
+    this.emit('changed');
   }
 
   /** Forgets a skill's settings. Returns whether there were any. */
   delete(name: string): boolean {
-    return this.deleteStmt.run(name).changes > 0;
+    const deleted = this.deleteStmt.run(name).changes > 0;
+    if (deleted) this.emit('changed');
+    return deleted;
   }
 
   /**
@@ -161,7 +170,7 @@ export class SkillSettingsRepo {
    * they share stay.
    */
   forgetCopy(name: string): void {
-    this.forgetCopyStmt.run(name);
+    if (this.forgetCopyStmt.run(name).changes > 0) this.emit('changed');
   }
 
   /**
@@ -170,7 +179,7 @@ export class SkillSettingsRepo {
    * switched apart from it, starting on as every newly shipped skill does.
    */
   giveSwitchToUserSkill(name: string): void {
-    this.toUserSkillStmt.run(name);
+    if (this.toUserSkillStmt.run(name).changes > 0) this.emit('changed');
   }
 
   /**
@@ -187,6 +196,11 @@ export class SkillSettingsRepo {
 
   list(): SkillSettings[] {
     return this.listStmt.all().map(toSettings);
+  }
+
+  /** A text that changes whenever a skill's settings are saved or forgotten, by any iAs process. */
+  stamp(): string {
+    return JSON.stringify(this.listStmt.all());
   }
 
   /** The skills of these the owner has not switched off. */

@@ -217,7 +217,15 @@ it('a commit another process makes while the first reads are taken is told, not 
   const told: string[] = [];
   const stop = followOutsideChanges(
     w.runtime,
-    { conversation: (id) => told.push(id), approval() {}, tasks() {}, audit() {}, provider() {}, settings() {} },
+    {
+      conversation: (id) => told.push(id),
+      approval() {},
+      tasks() {},
+      audit() {},
+      provider() {},
+      settings() {},
+      skills() {},
+    },
     // The poll alone (every platform alike), often: the commit is told at its first read.
     { watch: false, pollMs: 50 },
   );
@@ -306,4 +314,31 @@ it("tells the general settings another process saves (language, time zone, the p
   await lookedAgain();
   expect(settingsNews(w.events)).toBe(4);
   expect(providerNews(w.events)).toBe(providerBefore + 1);
+});
+
+const skillNews = (events: IasEvent[]) => events.filter((e) => e.type === 'skills-changed').length;
+
+it('tells a skill `ias skills disable` or `enable` switches in another process, so the skills page shows it as it is', async () => {
+  w = await apiWorld();
+  const args = ['--home', w.home, '--system-skills', path.join(w.home, 'system')];
+  const enabled = async () => (await w!.core.api.listSkills()).skills.find((s) => s.name === 'read_only')?.enabled;
+  expect(await enabled()).toBe(true);
+  const before = skillNews(w.events);
+
+  const off = await iasAsync(['skills', 'disable', 'read_only', ...args]);
+  expect(off.status).toBe(0);
+  await eventually(() => expect(skillNews(w!.events)).toBe(before + 1));
+  expect(await enabled()).toBe(false);
+
+  const on = await iasAsync(['skills', 'enable', 'read_only', ...args]);
+  expect(on.status).toBe(0);
+  await eventually(() => expect(skillNews(w!.events)).toBe(before + 2));
+  expect(await enabled()).toBe(true);
+
+  // Switched here: told once, not again at the next look at another process's commit.
+  await w.core.api.setSkillEnabled('read_only', false);
+  expect(skillNews(w.events)).toBe(before + 3);
+  otherProcess(w).conversations.create('look', 'A look');
+  await eventually(() => expect(changesOf(w!.events, 'look')).toBe(1));
+  expect(skillNews(w.events)).toBe(before + 3);
 });

@@ -111,9 +111,11 @@ const english: ChatWords = {
       ? `Run ${skill} (NOT the built-in one: an unreviewed skill of that name)? [y/N] `
       : origin === 'user-unreviewed'
         ? `Run ${skill} (low risk, but unreviewed: asked as high until you review it)? [y/N] `
-        : origin === 'user-override'
-          ? `Run your own version of ${skill}? [y/N] `
-          : `Run ${skill}? [y/N] `,
+        : origin === 'user-high-unreviewed'
+          ? `Run ${skill} (not reviewed at this version: added or changed outside iAs)? [y/N] `
+          : origin === 'user-override'
+            ? `Run your own version of ${skill}? [y/N] `
+            : `Run ${skill}? [y/N] `,
   continueWith: (command) => `[to go on with this conversation: ${command}]`,
   waitingForBackground: (n) =>
     `[waiting for ${calls(n)} still running in the background; Ctrl-C stops ${n === 1 ? 'it' : 'them'}]`,
@@ -171,9 +173,11 @@ const chinese: ChatWords = {
       ? `运行 ${skill}（不是内置的：一个未经审核的同名技能）？[y/N] `
       : origin === 'user-unreviewed'
         ? `运行 ${skill}（低风险，但未经审核：审核之前按高风险询问）？[y/N] `
-        : origin === 'user-override'
-          ? `运行你自己的 ${skill} 版本？[y/N] `
-          : `运行 ${skill}？[y/N] `,
+        : origin === 'user-high-unreviewed'
+          ? `运行 ${skill}（这个版本未经审核：在 iAs 之外新加或改过）？[y/N] `
+          : origin === 'user-override'
+            ? `运行你自己的 ${skill} 版本？[y/N] `
+            : `运行 ${skill}？[y/N] `,
   continueWith: (command) => `[要继续这个对话：${command}]`,
   waitingForBackground: (n) => `[正在等待 ${n} 个仍在后台运行的调用；按 Ctrl-C 停止]`,
   stoppingBackground: (n) => `[正在停止 ${n} 个仍在后台运行的调用]`,

@@ -10,21 +10,28 @@
  * skill that replaces a shipped one of the same name (it gets the shipped skill's settings and
  * secrets), reviewed by the owner at this version or not. 'user-unreviewed': the owner's own skill
  * whose own risk is Low, not reviewed at this version, so it is asked about as High until reviewed.
+ * 'user-high-unreviewed': the owner's own High skill not reviewed at this version (put in the skills
+ * folder or changed outside iAs): its name is all the owner would know it by.
  */
-export type SkillOrigin = 'system' | 'user' | 'user-unreviewed' | 'user-override' | 'user-override-unreviewed';
+export type SkillOrigin =
+  'system' | 'user' | 'user-unreviewed' | 'user-high-unreviewed' | 'user-override' | 'user-override-unreviewed';
 
 /** The origins of a user skill that replaces a shipped one: the skill is not the shipped one its name suggests. */
 export type OverrideOrigin = Extract<SkillOrigin, 'user-override' | 'user-override-unreviewed'>;
 
 /**
  * The origins an approval request must point out: an override (not the shipped skill), or a Low
- * skill asked about only because it is not reviewed (the owner is told why, and how to review it).
+ * skill asked about only because it is not reviewed (the owner is told why, and how to review it),
+ * or a High skill of the owner's not reviewed at this version (what it does is not what they saw).
  * Display only: the gate's risk comes from the skill and its review mark, never from this.
  */
-export type NotedOrigin = OverrideOrigin | 'user-unreviewed';
+export type NotedOrigin = OverrideOrigin | 'user-unreviewed' | 'user-high-unreviewed';
 
 export const isNoted = (origin: SkillOrigin | null | undefined): origin is NotedOrigin =>
-  origin === 'user-override' || origin === 'user-override-unreviewed' || origin === 'user-unreviewed';
+  origin === 'user-override' ||
+  origin === 'user-override-unreviewed' ||
+  origin === 'user-unreviewed' ||
+  origin === 'user-high-unreviewed';
 
 export interface ApprovalMessageParams {
   /**
@@ -33,8 +40,8 @@ export interface ApprovalMessageParams {
    * it has none); `again`: it replaces an approval whose skill changed while it waited; `movedFrom`:
    * the channel it was sent to first, no longer connected; `from`: who asks (the conversation, or
    * the scheduled task, by its title on one line); `origin`: set when the skill is a user skill
-   * that replaces the shipped one of its name (reviewed or not), not the shipped one, or a Low
-   * skill of the owner's asked about only because it is not reviewed. `approvalId`: the approval
+   * that replaces the shipped one of its name (reviewed or not), not the shipped one, or a skill of
+   * the owner's not reviewed at this version (Low: asked about only because of that). `approvalId`: the approval
    * asked for (never its code), so that the app ties the notice to it and to nothing else.
    */
   'approval-needed': {

@@ -17,13 +17,15 @@ export const chineseChannelNames: Record<string, string> = {
 
 const n = (value: number) => value.toLocaleString('zh-CN');
 
-/** The line of an approval whose skill is a user skill in a shipped one's name, or a Low one not reviewed. */
+/** The line of an approval whose skill is a user skill in a shipped one's name, or one of the owner's not reviewed. */
 export const chineseApprovalOrigins: Record<NotedOrigin, (skill: string) => string> = {
   'user-override-unreviewed': (skill) =>
     `这不是内置的 ${skill}：是技能文件夹里一个未经你审核的同名技能，它会拿到内置 ${skill} 的设置和密钥。`,
   'user-override': (skill) => `这是你自己的 ${skill} 版本（已审核，替代内置的 ${skill}）。`,
   'user-unreviewed': (skill) =>
     `${skill} 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认：在「技能」页面审核，或运行 ias skills review ${skill}。`,
+  'user-high-unreviewed': (skill) =>
+    `你没有审核过这个版本的 ${skill}：它是新放进技能文件夹的，或在 iAs 之外改过，批准之前先看看它会做什么：在「技能」页面审核，或运行 ias skills review ${skill}。`,
 };
 
 export const chineseApprovalMessages: ApprovalMessageStrings = {

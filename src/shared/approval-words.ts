@@ -20,7 +20,7 @@ export const englishChannelNames: Record<string, string> = {
 
 /**
  * The line of an approval whose skill is a user skill in a shipped one's name (not the shipped one),
- * or a Low skill asked about only because it is not reviewed.
+ * or a skill of the owner's not reviewed at this version.
  */
 export const englishApprovalOrigins: Record<NotedOrigin, (skill: string) => string> = {
   'user-override-unreviewed': (skill) =>
@@ -28,6 +28,8 @@ export const englishApprovalOrigins: Record<NotedOrigin, (skill: string) => stri
   'user-override': (skill) => `Your own version of ${skill} (reviewed; it replaces the built-in one).`,
   'user-unreviewed': (skill) =>
     `${skill} is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: review it on the Skills page, or with ias skills review ${skill}.`,
+  'user-high-unreviewed': (skill) =>
+    `You have not reviewed ${skill} at this version: it was put in your skills folder or changed outside iAs, so look at what it does before you approve it: review it on the Skills page, or with ias skills review ${skill}.`,
 };
 
 export const englishApprovalMessages: ApprovalMessageStrings = {

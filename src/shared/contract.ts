@@ -295,7 +295,8 @@ export interface ApprovalInfo {
   /**
    * Whose skill it is: a user skill that replaces the shipped one of its name ('user-override',
    * 'user-override-unreviewed') must be shown as such, and so must a Low skill asked about only
-   * because it is not reviewed ('user-unreviewed'). Absent for approvals recorded before.
+   * because it is not reviewed ('user-unreviewed') and a High one not reviewed at this version
+   * ('user-high-unreviewed'). Absent for approvals recorded before.
    */
   skillOrigin?: SkillOrigin;
   /** True when the owner can approve or reject it here, with a button (the in-app card). */

@@ -78,8 +78,8 @@ function askerLine(from: ApprovalAsker | undefined): string[] {
 }
 
 /**
- * The line that says the skill is not the shipped one of its name, or that it is asked about only
- * because the owner has not reviewed it (with how to), or none. Not reviewed: a warning
+ * The line that says the skill is not the shipped one of its name, or that the owner has not
+ * reviewed this version of it (a Low one is asked about only because of that), with how to, or none. Not reviewed: a warning
  * (anyone who could write to the skills folder wrote it, and it gets the shipped skill's settings and
  * secrets). Reviewed: the owner's own version, said plainly, as its name alone suggests the shipped one.
  */
@@ -93,6 +93,9 @@ export function originLine(skill: string, origin: SkillOrigin | undefined): stri
   }
   if (origin === 'user-unreviewed') {
     return `⚠ ${name} 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认。审核：ias skills review ${name}，或在 iAs 的「技能」页面。${name} is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: ias skills review ${name}, or the Skills page in iAs.`;
+  }
+  if (origin === 'user-high-unreviewed') {
+    return `⚠ 你没有审核过这个版本的 ${name}：它是新放进技能文件夹的，或在 iAs 之外改过，批准之前先看看它会做什么。审核：ias skills review ${name}，或在 iAs 的「技能」页面。You have not reviewed ${name} at this version: it was put in your skills folder or changed outside iAs, so look at what it does before you approve it: ias skills review ${name}, or the Skills page in iAs.`;
   }
   return undefined;
 }

@@ -25,7 +25,10 @@ export function effectiveRisk(skill: Skill, settings: ReviewMarks): Risk {
 /** Whose skill this is, as an approval request must tell the owner. */
 export function skillOrigin(skill: Skill, settings: ReviewMarks): SkillOrigin {
   if (skill.source === 'system') return 'system';
-  if (!skill.overrides) return effectiveRisk(skill, settings) !== skill.risk ? 'user-unreviewed' : 'user';
+  if (!skill.overrides) {
+    if (isReviewed(skill, settings) || !runsSomething(skill)) return 'user';
+    return skill.risk === 'low' ? 'user-unreviewed' : 'user-high-unreviewed';
+  }
   return isReviewed(skill, settings) ? 'user-override' : 'user-override-unreviewed';
 }
 

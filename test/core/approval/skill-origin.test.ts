@@ -126,3 +126,46 @@ describe('the words of a request for the app', () => {
     expect(requestTexts({ ...base, origin: 'user-override-unreviewed' })[0]).toMatch(/Not the built-in email/);
   });
 });
+
+const UNREVIEWED_HIGH =
+  '⚠ 你没有审核过这个版本的 deploy：它是新放进技能文件夹的，或在 iAs 之外改过，批准之前先看看它会做什么。审核：ias skills review deploy，或在 iAs 的「技能」页面。You have not reviewed deploy at this version: it was put in your skills folder or changed outside iAs, so look at what it does before you approve it: ias skills review deploy, or the Skills page in iAs.';
+
+/** The owner's own High `deploy`, written outside the app (not reviewed at this version). */
+function ownDeploy(world: WechatWorld, extra = '') {
+  writeSkill(world.user, 'deploy', countingSkill(world, 'deploy', extra));
+  world.registry.loadAll();
+  const skill = world.registry.get('deploy')!;
+  expect(skill).toMatchObject({ source: 'user', overrides: false, risk: 'high' });
+  return skill;
+}
+
+describe('approving the owner’s own High skill, not reviewed at this version', () => {
+  it('edited outside the app since its review: the WeChat request says so, and how to review it', async () => {
+    const w = await wechatWorld();
+    markReviewed(ownDeploy(w), w.store.skillSettings);
+    // Someone who can write to the skills folder changes what it does; its name and risk stay.
+    ownDeploy(w, 'echo changed >&2\n');
+    const call = w.caller.call({ name: 'deploy', params: { to: 'prod' }, source: 'chat' });
+    const { text } = await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && CODE.test(m.text));
+    const lines = text.split('\n');
+    expect(lines[lines.findIndex((line) => line.startsWith('技能 Skill：deploy')) + 1]).toBe(UNREVIEWED_HIGH);
+    expect(w.gate.openApprovals()).toMatchObject([{ skillName: 'deploy', skillOrigin: 'user-high-unreviewed' }]);
+    expect(
+      requestCode({ skill: 'deploy', title: 'deploy', params: {}, origin: 'user-high-unreviewed' }, 'a-1').params,
+    ).toMatchObject({ origin: 'user-high-unreviewed' });
+    await w.wx.say(w.wx.owner, '取消');
+    expect((await call).status).toBe('refused');
+    expect(readRuns(w.home, 'deploy')).toEqual([]);
+  });
+
+  it('reviewed at this version: no such line', async () => {
+    const w = await wechatWorld();
+    markReviewed(ownDeploy(w), w.store.skillSettings);
+    const call = w.caller.call({ name: 'deploy', params: { to: 'prod' }, source: 'chat' });
+    const { text } = await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && CODE.test(m.text));
+    expect(text).not.toContain('not reviewed');
+    expect(w.gate.openApprovals()[0]?.skillOrigin).toBe('user');
+    await w.wx.say(w.wx.owner, '取消');
+    await call;
+  });
+});

@@ -60,3 +60,50 @@ export function visibleLine(text: string): string {
 export function withControlsShown(text: string): string {
   return text.replace(CONTROLS, escapedChar);
 }
+
+/** Blank lines in a row from which on they are counted, not drawn. */
+const BLANK_LINES_COUNTED = 8;
+/** Spaces or tabs in a row from which on they are counted, not drawn. */
+const BLANKS_COUNTED = 32;
+const BLANK_LINE = /^[\t\p{Zs}]*$/u;
+const LONG_BLANKS = new RegExp(String.raw`[\t\p{Zs}]{${BLANKS_COUNTED},}`, 'gu');
+
+/** How a run of one blank character is counted: "[5000 个空格 spaces]". */
+function countedBlanks(run: string): string {
+  const c = run[0]!;
+  const n = run.length;
+  if (c === ' ') return `[${n} 个空格 ${n === 1 ? 'space' : 'spaces'}]`;
+  if (c === '\t') return `[${n} 个制表符 ${n === 1 ? 'tab' : 'tabs'}]`;
+  return `[${n} × ${escapedChar(c)}]`;
+}
+
+/**
+ * Text (as {@link visibleText} writes it) with long runs of blank space counted instead of drawn:
+ * 8 blank lines or more in a row as one line "[N 个空行 blank lines]" (a line of spaces alone is
+ * blank), 32 spaces or tabs or more in a row as "[N 个空格 spaces]" (each kind of blank counted on
+ * its own). So where the owner decides, nothing in a value can sit out of sight below or beside
+ * screens of blank space; shorter runs (indentation, a paragraph's break) stay as they are.
+ */
+export function withBlankRunsCounted(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let blank = 0; // blank lines in a row at the end of out
+  const endBlanks = () => {
+    if (blank >= BLANK_LINES_COUNTED) out.splice(out.length - blank, blank, `[${blank} 个空行 blank lines]`);
+    blank = 0;
+  };
+  for (const line of lines) {
+    if (BLANK_LINE.test(line)) blank++;
+    else endBlanks();
+    out.push(
+      line.replace(LONG_BLANKS, (run) =>
+        run
+          .match(/(.)\1*/gsu)!
+          .map(countedBlanks)
+          .join(''),
+      ),
+    );
+  }
+  endBlanks();
+  return out.join('\n');
+}

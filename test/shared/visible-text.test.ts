@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleLine, visibleText, withControlsShown } from '../../src/shared/visible-text.js';
+import { visibleLine, visibleText, withBlankRunsCounted, withControlsShown } from '../../src/shared/visible-text.js';
 
 describe('visibleText', () => {
   it('shows every character that could hide or reorder text', () => {
@@ -34,5 +34,15 @@ describe('visibleText', () => {
     expect(withControlsShown('a\rb\u202e\u2067c\u2069\u200f\n👨‍👩‍👧\u200b')).toBe(
       'a\\u000db\\u202e\\u2067c\\u2069\\u200f\n👨‍👩‍👧\u200b',
     );
+  });
+});
+
+describe('withBlankRunsCounted', () => {
+  it('counts each kind of blank in a long run, and blank lines (spaces alone count as blank) from 8 on', () => {
+    const mixed = `a${' '.repeat(31)}\t${'\u3000'.repeat(40)}b`;
+    expect(withBlankRunsCounted(mixed)).toBe('a[31 个空格 spaces][1 个制表符 tab][40 × \\u3000]b');
+    expect(withBlankRunsCounted(`a${'\n \t'.repeat(9)}\nb`)).toBe('a\n[9 个空行 blank lines]\nb');
+    expect(withBlankRunsCounted(`a${'\n'.repeat(8)}b${'\n'.repeat(7)}`)).toBe(`a\n${'\n'.repeat(7)}b${'\n'.repeat(7)}`);
+    expect(withBlankRunsCounted(`a${'\n'.repeat(9)}`)).toBe('a\n[9 个空行 blank lines]');
   });
 });

@@ -107,3 +107,29 @@ export function withBlankRunsCounted(text: string): string {
   endBlanks();
   return out.join('\n');
 }
+
+/** A word as a look-alike could hide in it: letters, digits and what joins an address, a path or a URL. */
+const WORD = /[\p{L}\p{M}\p{N}._\-@/:~+%]+/gu;
+/**
+ * Letters drawn like Latin ones but of other scripts (Cyrillic а, Greek ο, Armenian, Cherokee), and
+ * Latin letters of the phonetic blocks (ɑ, ᴀ) and the dotless ı, which read as plain a, i.
+ */
+const LOOK_ALIKE =
+  /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\u0250-\u02af\u1d00-\u1dbf\u0131]/gu;
+
+/**
+ * Text with every letter that could pass for a Latin one written as \uXXXX, in a word that has
+ * plain Latin letters too (boss@ex\u0430mple.com): such a word reads as one address and is
+ * another. A word of one script (Привет) stays as it is.
+ */
+export function withLookAlikesShown(text: string): string {
+  return text.replace(WORD, (word) => (/[A-Za-z]/.test(word) ? word.replace(LOOK_ALIKE, escapedChar) : word));
+}
+
+/**
+ * A parameter's value as the owner reads it where they decide (WeChat, the app's card, the
+ * terminal): hidden characters and look-alike letters as \uXXXX, long blank runs counted.
+ */
+export function shownToDecide(text: string): string {
+  return withBlankRunsCounted(withLookAlikesShown(visibleText(text)));
+}

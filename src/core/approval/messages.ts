@@ -5,7 +5,7 @@ import {
   type ApprovalMessageCode,
   type SkillOrigin,
 } from '../../shared/approval-messages.js';
-import { visibleLine, visibleText, withBlankRunsCounted } from '../../shared/visible-text.js';
+import { shownToDecide, visibleLine, visibleText } from '../../shared/visible-text.js';
 import { cap } from '../store/audit-repo.js';
 
 export const ATTEMPTS = 3;
@@ -25,8 +25,9 @@ const LINE_BREAKS = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/;
  * The parameters one per line, in full. A value's every line is indented, and every character that
  * is not what it seems is shown as \uXXXX: only a line feed starts a line, a carriage return or a
  * line separator shows as itself. So text inside a value cannot pass for a line of the message (a
- * code, a part number), rewrite what is shown, or look like other text than what runs. Long runs of
- * blank lines or spaces are counted, not drawn, so none can hide what comes after it.
+ * code, a part number), rewrite what is shown, or look like other text than what runs (a letter of
+ * another script passing for a Latin one in an address shows as \uXXXX too). Long runs of blank
+ * lines or spaces are counted, not drawn, so none can hide what comes after it.
  */
 export function readableParams(params: Record<string, unknown>): string {
   const keys = Object.keys(params);
@@ -34,8 +35,7 @@ export function readableParams(params: Record<string, unknown>): string {
   return keys
     .map((key) => {
       const value = params[key];
-      const shown = visibleText(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
-      const lines = withBlankRunsCounted(shown).split('\n');
+      const lines = shownToDecide(typeof value === 'string' ? value : JSON.stringify(value, null, 2)).split('\n');
       const indented = lines.length > 1 ? `\n    ${lines.join('\n    ')}` : ` ${lines[0]}`;
       return `  ${visibleLine(key)}:${indented}`;
     })

@@ -78,3 +78,23 @@ describe('ias chat: the owner’s own Low skill, not reviewed', () => {
     expect(toolMessage(s)).toContain('Hello, Ada');
   }, 30_000);
 });
+
+describe('ias chat: the owner’s own High skill, not reviewed at this version', () => {
+  it('at a terminal, the request and the question say it was added or changed outside iAs', async () => {
+    const s = await chatWorld();
+    writeSkill(path.join(s.home, 'skills'), 'deploy', scriptSkill({ risk: 'High', script: 'echo deployed' }));
+    s.server.enqueue({ toolCalls: [{ name: 'deploy', arguments: '{}' }] }, { content: 'Not deployed.' });
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('deploy\r');
+    await term.waitFor('Run deploy (not reviewed at this version: added or changed outside iAs)? [y/N]');
+    expect(term.screen().replace(/\s*\n\s*/g, ' ')).toContain(
+      'You have not reviewed deploy at this version: it was put in your skills folder or changed outside iAs',
+    );
+    term.type('n\r');
+    await term.waitFor('Not deployed.');
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(toolMessage(s)).toBe('用户拒绝了你的调用：deploy');
+  }, 30_000);
+});

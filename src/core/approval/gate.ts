@@ -78,6 +78,12 @@ const INTERRUPTED = JSON.stringify({ success: false, error: 'interrupted: iAs st
 const WATCH_MS = 1000;
 
 const CANCEL_WORDS = new Set(['0', '取消', 'cancel']);
+/**
+ * A number alone of 4 to 8 digits, in groups or not: while a code waits, the owner meant it as the
+ * code (a digit dropped, added or mistyped), so it is no message for the model, which would learn
+ * most of the code.
+ */
+const NEAR_CODE = /^\d(?:[\s.\-·,、_/]*\d){3,7}$/;
 
 /**
  * Why a chat message is kept from the model: it holds the pending approval's code ('code'); it holds
@@ -284,8 +290,9 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       this.changed(row.id);
       return true;
     }
-    // The code inside other words, or typed in groups, is not an answer — and must not travel on to the model.
-    if (codeInText(this.options.key, binding(row), text, row.codeHash ?? '')) {
+    // The code inside other words, or typed in groups, is not an answer — and must not travel on to
+    // the model; nor must a number alone that misses it by a digit.
+    if (NEAR_CODE.test(text) || codeInText(this.options.key, binding(row), text, row.codeHash ?? '')) {
       await this.send(channel, say.codeOnlyText());
       return true;
     }

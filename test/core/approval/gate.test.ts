@@ -223,6 +223,35 @@ describe('the approval gate', () => {
     expect((await call).status).toBe('done');
   });
 
+  it('a number alone that misses the code by a digit or a group is no answer, and is kept from the chat', async () => {
+    world = gateWorld();
+    const { call, code } = await ask(world);
+    const wrong = otherCode(code);
+    const typos = [
+      code.slice(0, 5), // a digit dropped
+      code.slice(1),
+      `${code.slice(0, 3)}9${code.slice(3)}`, // a digit added
+      `${wrong.slice(0, 3)} ${wrong.slice(3)}`, // in groups, one digit wrong
+      `${code.slice(0, 3)}-${code.slice(3, 5)}`,
+    ];
+    for (const text of typos) {
+      const consumed = await world.gate.handleMessage(world.wechat, { from: 'wxid_owner', direct: true, text });
+      expect(consumed, text).toBe(true);
+    }
+    await settle();
+    expect(world.runs('send_mail')).toEqual([]);
+    expect(world.store.approvals.activeForOwner('owner')!.attemptsLeft).toBe(3);
+    expect(world.wechat.outbox.at(-1)).toMatch(/6 位确认码本身/);
+    // Numbers among words, or far from a code's length, go on to the chat.
+    for (const text of ['2025 年的报告', '12']) {
+      expect(await world.gate.handleMessage(world.wechat, { from: 'wxid_owner', direct: true, text }), text).toBe(
+        false,
+      );
+    }
+    world.wechat.reply(code);
+    expect((await call).status).toBe('done');
+  });
+
   it('full-width digits from a Chinese keyboard are the same code', async () => {
     world = gateWorld();
     const { call, code } = await ask(world);

@@ -3,7 +3,8 @@
  * the Approvals page and the toast say it is not the built-in skill (in the UI's language), so the
  * owner does not approve it for the shipped one. The shipped skill's own card says nothing of it.
  * The owner's own Low skill, not reviewed, is asked about as High: its card says why, and how to
- * review it.
+ * review it. The owner's own High skill, not reviewed at this version, says so too, and its card
+ * shows parameters as WeChat does (look-alike letters as \uXXXX, long blank runs counted).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +33,8 @@ const world = servedWorld({
       setup: (home) => {
         fs.mkdirSync(path.join(home, 'skills'), { recursive: true });
         writeSkill(path.join(home, 'skills'), 'send_report', high('echo mine'));
+        // The owner's own High skill, likewise not reviewed at this version.
+        writeSkill(path.join(home, 'skills'), 'deploy', high('echo deployed'));
         // The owner's own Low skill, likewise not reviewed: asked about as High until reviewed.
         writeSkill(
           path.join(home, 'skills'),
@@ -134,5 +137,33 @@ describe('approving the owner’s own Low skill, not reviewed, in Chromium', () 
     await zhCard.getByRole('button', { name: '拒绝' }).click();
     await zh.locator('[data-testid="approval-card"]').waitFor({ state: 'detached', timeout: 8000 });
     await zh.context().close();
+  });
+});
+
+const HIGH_UNREVIEWED_EN =
+  'You have not reviewed deploy at this version: it was put in your skills folder or changed outside iAs, so look at what it does before you approve it: review it on the Skills page, or with ias skills review deploy.';
+
+describe('approving the owner’s own High skill, not reviewed at this version, in Chromium', () => {
+  it('the card says so, and shows a look-alike letter as \\uXXXX and a long run of blank lines counted', async () => {
+    const page = await open('en-US');
+    const to = `boss@ex\u0430mple.com${'\n'.repeat(30)}and more`;
+    world.app.model.enqueue(
+      { toolCalls: [{ name: 'deploy', arguments: JSON.stringify({ to }) }] },
+      { content: 'Declined, then.' },
+    );
+    await page.fill('[data-testid="message-input"]', 'deploy');
+    await page.click('[data-testid="send-button"]');
+    const card = page.locator('[data-testid="approval-card"]').last();
+    await card.waitFor({ timeout: 8000 });
+    const origin = card.locator('[data-testid="approval-origin"]');
+    expect(await origin.textContent()).toBe(HIGH_UNREVIEWED_EN);
+    expect(await origin.getAttribute('data-origin')).toBe('user-high-unreviewed');
+    expect(await card.locator('.params dd').textContent()).toBe(
+      'boss@ex\\u0430mple.com\n[29 个空行 blank lines]\nand more',
+    );
+    await card.getByRole('button', { name: 'Reject' }).click();
+    await card.waitFor({ state: 'detached', timeout: 8000 });
+    await turnsEnded(world.app);
+    await page.context().close();
   });
 });

@@ -5,7 +5,7 @@ import {
   type ApprovalMessageCode,
   type SkillOrigin,
 } from '../../shared/approval-messages.js';
-import { shownToDecide, visibleLine, visibleText } from '../../shared/visible-text.js';
+import { shownToDecide, visibleLine, visibleText, withLookAlikesShown } from '../../shared/visible-text.js';
 import { cap } from '../store/audit-repo.js';
 
 export const ATTEMPTS = 3;
@@ -37,7 +37,7 @@ export function readableParams(params: Record<string, unknown>): string {
       const value = params[key];
       const lines = shownToDecide(typeof value === 'string' ? value : JSON.stringify(value, null, 2)).split('\n');
       const indented = lines.length > 1 ? `\n    ${lines.join('\n    ')}` : ` ${lines[0]}`;
-      return `  ${visibleLine(key)}:${indented}`;
+      return `  ${withLookAlikesShown(visibleLine(key))}:${indented}`;
     })
     .join('\n');
 }

@@ -3,7 +3,7 @@
  * character visible for what it is (a mark that reorders text, or a letter of another script passing
  * for a Latin one, shows as \uXXXX, as in WeChat), and long runs of blank lines or spaces counted.
  */
-import { shownToDecide, visibleText } from '../../shared/visible-text.js';
+import { shownToDecide, visibleText, withLookAlikesShown } from '../../shared/visible-text.js';
 import { prettyJson } from '../ui/format.js';
 
 export function ParamsList({ params }: { params: unknown }) {
@@ -16,7 +16,7 @@ export function ParamsList({ params }: { params: unknown }) {
     <dl className="params">
       {entries.map(([key, value]) => (
         <div key={key} className="params-row">
-          <dt>{visibleText(key)}</dt>
+          <dt>{withLookAlikesShown(visibleText(key))}</dt>
           <dd>{shownToDecide(typeof value === 'string' ? value : prettyJson(value))}</dd>
         </div>
       ))}

@@ -39,6 +39,8 @@ export interface AssistantItem {
   createdAt: number;
   parts: Part[];
   reasoning: string;
+  /** How many tool calls the block had when its reasoning last grew (live): more since is a new round. */
+  reasoningCalls?: number;
   /** The turn this block belongs to while it is (or was, in this session) live. */
   turnId?: string;
   live: boolean;
@@ -202,6 +204,16 @@ export function backgroundStatus(status: string): ToolCallStatus {
 }
 
 /**
+ * Reasoning streamed onto a live block. A round's thinking after a tool call (the next round's)
+ * starts apart from the last round's, as the stored rounds are shown (see fromMessages).
+ */
+function withReasoning(item: AssistantItem, text: string): AssistantItem {
+  const calls = toolsOf(item).length;
+  const apart = item.reasoning !== '' && calls !== (item.reasoningCalls ?? 0);
+  return { ...item, reasoning: item.reasoning + (apart ? '\n\n' : '') + text, reasoningCalls: calls };
+}
+
+/**
  * Text of the reply under way moved to its reasoning (`to: 'reasoning'`: it was thinking), or back:
  * taken from the end of the text (or of the reasoning), where it streamed.
  */
@@ -214,10 +226,11 @@ function moved(item: AssistantItem, to: 'reasoning' | 'text', text: string): Ass
       if (rest) parts[parts.length - 1] = { type: 'text', text: rest };
       else parts.pop();
     }
-    return { ...item, parts, reasoning: item.reasoning + text };
+    return { ...withReasoning(item, text), parts };
   }
+  // Taken back with the line that set it apart from an earlier round's, if that is all that stays.
   const reasoning = item.reasoning.endsWith(text)
-    ? item.reasoning.slice(0, item.reasoning.length - text.length)
+    ? item.reasoning.slice(0, item.reasoning.length - text.length).replace(/\n\n$/, '')
     : item.reasoning;
   if (last?.type === 'text') parts[parts.length - 1] = { type: 'text', text: last.text + text };
   else parts.push({ type: 'text', text });
@@ -235,7 +248,7 @@ export function applyEvent(item: AssistantItem, event: ChatEvent, now = Date.now
       return { ...item, parts, retry: undefined };
     }
     case 'reasoning':
-      return { ...item, reasoning: item.reasoning + event.text, retry: undefined };
+      return { ...withReasoning(item, event.text), retry: undefined };
     case 'moved':
       return moved(item, event.to, event.text);
     case 'tool-call':

@@ -4,7 +4,7 @@
  * one becomes a link to open in the browser, any other its words alone).
  */
 import { createContext, isValidElement, memo, useContext, useMemo, type MouseEvent, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
@@ -65,7 +65,15 @@ function toFootnote(event: MouseEvent<HTMLAnchorElement>, href: string): void {
 /** Whether what renders sits inside a link (an image there is its words, never a link in a link). */
 const InLink = createContext(false);
 
-function ReplyLink({ href, children }: { href?: string; children?: ReactNode }) {
+interface LinkProps {
+  href?: string;
+  children?: ReactNode;
+  /** A footnote's links: the way back's name, and the note's heading describing a reference. */
+  'aria-label'?: string;
+  'aria-describedby'?: string;
+}
+
+function ReplyLink({ href, children, ...aria }: LinkProps) {
   const t = useT();
   if (!href)
     return (
@@ -75,7 +83,7 @@ function ReplyLink({ href, children }: { href?: string; children?: ReactNode }) 
     );
   if (isFootnoteLink(href))
     return (
-      <a href={href} onClick={(event) => toFootnote(event, href)}>
+      <a href={href} {...aria} onClick={(event) => toFootnote(event, href)}>
         {children}
       </a>
     );
@@ -124,8 +132,12 @@ const components: Components = {
     const language = /language-([\w+#-]+)/.exec(className)?.[1]?.toLowerCase();
     return <FencedCode code={textOf(children).replace(/\n$/, '')} language={language} />;
   },
-  a({ href, children }) {
-    return <ReplyLink href={href}>{children}</ReplyLink>;
+  a({ href, children, 'aria-label': label, 'aria-describedby': describedBy }) {
+    return (
+      <ReplyLink href={href} aria-label={label} aria-describedby={describedBy}>
+        {children}
+      </ReplyLink>
+    );
   },
   img({ src, alt }) {
     return <ReplyImage src={src} alt={alt} />;
@@ -141,10 +153,30 @@ const components: Components = {
 
 const plugins = [remarkGfm];
 
+/** A reply's footnotes: their heading for a screen reader only, it and their ways back in the UI's language. */
+function useFootnoteWords(): Options['remarkRehypeOptions'] {
+  const t = useT();
+  return useMemo(
+    () => ({
+      footnoteLabel: t.chat.footnotes,
+      footnoteLabelProperties: { className: ['visually-hidden'] },
+      footnoteBackLabel: (index: number, again: number) =>
+        t.chat.footnoteBack(again > 1 ? `${index + 1}-${again}` : String(index + 1)),
+    }),
+    [t],
+  );
+}
+
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const footnotes = useFootnoteWords();
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={plugins} components={components} urlTransform={replyUrl}>
+      <ReactMarkdown
+        remarkPlugins={plugins}
+        remarkRehypeOptions={footnotes}
+        components={components}
+        urlTransform={replyUrl}
+      >
         {text}
       </ReactMarkdown>
     </div>

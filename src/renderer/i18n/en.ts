@@ -111,6 +111,9 @@ export const en = {
     imageLink: 'Images in replies are not loaded here; this opens it in your browser.',
     imageRefused: 'Images in replies are not loaded.',
     linkRefused: 'Only web and mail links in replies open.',
+    /** A reply's footnotes: their heading (for a screen reader) and a note's link back to where it is cited. */
+    footnotes: 'Footnotes',
+    footnoteBack: (reference: string) => `Back to reference ${reference}`,
   },
   /** The lines about how a turn went, by their codes. */
   turn: englishTurnMessages,

@@ -104,6 +104,8 @@ export const zhCN: Strings = {
     imageLink: '回复中的图片不会在这里加载；点击在浏览器中打开。',
     imageRefused: '回复中的图片不会加载。',
     linkRefused: '回复中只有网页和邮件链接可以打开。',
+    footnotes: '脚注',
+    footnoteBack: (reference: string) => `返回引用 ${reference}`,
   },
   /** The lines about how a turn went, by their codes (shared with `ias chat`). */
   turn: chineseTurnMessages,

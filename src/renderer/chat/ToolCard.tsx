@@ -36,7 +36,9 @@ export function ToolCard({ tool, approval }: { tool: ToolView; approval?: Approv
         onClick={() => setOpen((o) => !o)}
       >
         <span className="tool-card-icon">{icon ? <Icon name={icon} size={14} /> : <Spinner size={12} />}</span>
-        <span className="tool-card-name">{tool.name}</span>
+        <span className="tool-card-name" title={tool.name}>
+          {tool.name}
+        </span>
         <span className="tool-card-args">{inlinePreview(args)}</span>
         <span className="tool-card-status" data-testid="tool-status">
           {t.tool.status[status]}

@@ -9,9 +9,16 @@ import { ToolCard } from './ToolCard.js';
 import type { AssistantItem, Item, UserItem } from './transcript.js';
 import { partLine, turnLine } from './turn-line.js';
 
+/** Who wrote a message, for a screen reader (on screen, the message's side and colour say it). */
+function Author({ name }: { name: string }) {
+  return <span className="visually-hidden">{name}</span>;
+}
+
 function UserMessage({ item }: { item: UserItem }) {
+  const t = useT();
   return (
     <div className="message message-user" data-testid="message" data-role="user">
+      <Author name={t.chat.fromYou} />
       <div className="bubble">{item.text}</div>
       <MessageTime at={item.createdAt} />
     </div>
@@ -41,6 +48,7 @@ function AssistantMessage({ item, approvals }: { item: AssistantItem; approvals:
   const empty = item.parts.length === 0;
   return (
     <div className="message message-assistant" data-testid="message" data-role="assistant">
+      <Author name={t.chat.fromAssistant} />
       <div
         className="assistant-body"
         data-testid="assistant-message"

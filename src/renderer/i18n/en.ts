@@ -78,6 +78,9 @@ export const en = {
     noConversations: 'No conversations yet.',
     untitled: 'Untitled',
     messages: 'Messages',
+    /** Who wrote a message, read out by a screen reader before it. */
+    fromYou: 'You:',
+    fromAssistant: 'iAs:',
     inputLabel: 'Message',
     inputPlaceholder: 'Message iAs',
     inputHint: 'Enter to send, Shift+Enter for a new line',

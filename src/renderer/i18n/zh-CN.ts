@@ -72,6 +72,8 @@ export const zhCN: Strings = {
     noConversations: '还没有对话。',
     untitled: '未命名',
     messages: '消息',
+    fromYou: '你：',
+    fromAssistant: 'iAs：',
     inputLabel: '消息',
     inputPlaceholder: '给 iAs 发消息',
     inputHint: 'Enter 发送，Shift+Enter 换行',

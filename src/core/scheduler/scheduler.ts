@@ -98,12 +98,24 @@ function zoneAsSpelt(timeZone: string): string {
 /** A result (or a text in its code) as it is kept: at most MAX_RESULT_CHARS characters. */
 export const clip = (text: string) => (text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}…` : text);
 
+/**
+ * A result's code as it is kept: its texts clipped as the result's are. The outcome keeps them
+ * whole, so that WeChat and the notifier give the owner the whole result in their language.
+ */
+function clipCode(code: TaskResultCode | undefined): TaskResultCode | undefined {
+  if (!code) return undefined;
+  const params = Object.fromEntries(
+    Object.entries(code.params).map(([name, value]) => [name, typeof value === 'string' ? clip(value) : value]),
+  );
+  return { ...code, params } as TaskResultCode;
+}
+
 /** A run that could not start: `detail` says why, and `line` codes it when iAs said it (no model set). */
 export function notStartedRun(detail: string, line?: MessageCode): TaskRunOutcome {
   return {
     success: false,
     text: `the task could not run: ${detail}`,
-    code: { code: 'run-not-started', params: { detail: clip(detail), ...(line ? { line } : {}) } },
+    code: { code: 'run-not-started', params: { detail, ...(line ? { line } : {}) } },
   };
 }
 
@@ -116,7 +128,7 @@ export function interruptedRun(said = ''): TaskRunOutcome & { code: TaskResultCo
     success: false,
     interrupted: true,
     text: `iAs stopped before this run finished.${said ? `\n\n${said}` : ''}`,
-    code: { code: 'run-interrupted', params: { said: clip(said) } },
+    code: { code: 'run-interrupted', params: { said } },
   };
 }
 
@@ -428,9 +440,9 @@ export class TaskScheduler extends EventEmitter<{
     const outcome: TaskRunOutcome = {
       success: false,
       text: `this task's stored schedule cannot be used here, so iAs paused it: ${detail}. Give it a new schedule.`,
-      code: { code: 'schedule-unusable', params: { detail: clip(detail) } },
+      code: { code: 'schedule-unusable', params: { detail } },
     };
-    this.options.tasks.finish(task.id, 'failed', clip(outcome.text), now, outcome.code);
+    this.options.tasks.finish(task.id, 'failed', clip(outcome.text), now, clipCode(outcome.code));
     this.emit('ran', this.options.tasks.get(task.id) ?? task, outcome);
     this.emit('changed');
   }
@@ -458,7 +470,7 @@ export class TaskScheduler extends EventEmitter<{
     }
     const text = clip(outcome.text);
     const status = outcome.interrupted ? 'interrupted' : outcome.success ? 'done' : 'failed';
-    this.options.tasks.finish(task.id, status, text, this.now(), outcome.code);
+    this.options.tasks.finish(task.id, status, text, this.now(), clipCode(outcome.code));
     this.emit('ran', this.options.tasks.get(task.id) ?? task, outcome);
     this.emit('changed');
     return outcome;

@@ -11,7 +11,7 @@ import { addNotice } from '../agent/turn-lines.js';
 import { turnMessage } from '../agent/turn-messages.js';
 import type { ConversationsRepo } from '../store/conversations-repo.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
-import { clip, interruptedRun, notStartedRun, type TaskRunCause, type TaskRunOutcome } from './scheduler.js';
+import { interruptedRun, notStartedRun, type TaskRunCause, type TaskRunOutcome } from './scheduler.js';
 
 /** Each task keeps one conversation, so its runs can be read (and compared) later. */
 export const taskConversationId = (task: ScheduledTask) => taskConversationOf(task.id);
@@ -96,7 +96,7 @@ export async function runTaskTurn(
   // A code only where iAs says something in it: a plain reply is the model's words alone.
   const codes = turn.noticeCodes ?? [];
   if (reply === '' || codes.length > 0) {
-    outcome.code = { code: 'run-answered', params: { reply: clip(reply), notices: codes } };
+    outcome.code = { code: 'run-answered', params: { reply, notices: codes } };
   }
   return outcome;
 }

@@ -207,6 +207,30 @@ describe('a scheduled task made through chat', () => {
     );
   });
 
+  it('delivers a long reply whole to a Chinese-speaking owner, with what iAs says of it in Chinese', async () => {
+    const { runtime, core, server, wx } = await world({ wechat: true });
+    await core.api.saveSettings({ language: 'zh-CN' });
+    // Longer than a stored result (4,000 characters): what is kept is cut, what is delivered is not.
+    const report = `${'今天的新闻摘要。'.repeat(600)}全文完。`;
+    server.enqueue({ refuses: ['tools'], content: 'unused' }, { content: report });
+    runtime.scheduler.create(
+      { name: 'News', prompt: 'Summarise the news', at: inSeconds(1) },
+      { knownSkills: runtime.registry.list().map((s) => s.name) },
+    );
+    // Answered without tools: iAs says so in a note after the reply, in the owner's language.
+    const last = await wx!.waitForSent((m) => m.to === MOCK_IDS.owner && m.text.includes('[iAs：'), 15_000);
+    const pieces = wx!.sent.filter((m) => m.to === MOCK_IDS.owner).map((m) => m.text);
+    expect(pieces.at(-1)).toBe(last.text);
+    expect(pieces[0]!.startsWith('⏰ News\n\n')).toBe(true);
+    const delivered = pieces.join('').replace(/\s/g, '');
+    expect(delivered.startsWith(`⏰News${report}[iAs：`)).toBe(true);
+    expect(delivered).not.toContain('…');
+    // What is kept with the task is cut as before, its code too.
+    await vi.waitFor(() => expect(runtime.scheduler.list()[0]!.lastStatus).toBe('done'), { timeout: 10_000 });
+    const kept = runtime.scheduler.list()[0]!.lastResultCode;
+    expect(kept?.code === 'run-answered' && kept.params.reply).toBe(`${report.slice(0, 4000)}…`);
+  });
+
   it('delivers as a notification when WeChat is not connected', async () => {
     const { runtime, server, events } = await world({ wechat: false });
     server.enqueue({ content: 'Time to stretch.' });

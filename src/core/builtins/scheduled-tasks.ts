@@ -1,4 +1,5 @@
 /** list_scheduled_tasks and manage_scheduled_task: the scheduler, as the model sees it. */
+import { hasRunLeft } from '../../shared/task-run-left.js';
 import type { TaskScheduler, TaskDraft, TaskPatch } from '../scheduler/scheduler.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
 import { getCurrentDatetime } from './datetime.js';
@@ -22,7 +23,8 @@ export function describeTask(task: ScheduledTask) {
     name: task.name,
     schedule: task.cron ? { cron: task.cron } : { at: local(task.runAt, task.timeZone) },
     timezone: task.timeZone,
-    state: task.enabled ? 'active' : task.nextRunAt === null && !task.cron ? 'finished' : 'paused',
+    // As the owner reads it (the app, `ias tasks`): a one-off whose moment passed while paused is finished.
+    state: task.enabled ? 'active' : hasRunLeft(task, Date.now()) ? 'paused' : 'finished',
     nextRun: task.enabled ? local(task.nextRunAt, task.timeZone) : null,
     lastRun: local(task.lastRunAt, task.timeZone),
     lastStatus: task.lastStatus,

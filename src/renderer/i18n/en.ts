@@ -389,6 +389,7 @@ export const en = {
     paused: 'Paused',
     finished: 'Finished',
     noRunLeft: 'Its moment has passed: ask iAs in chat to give it a new time.',
+    ranAlready: 'It has run already: ask iAs in chat to give it a new time.',
     lastResult: 'Last result',
     /** A run's result, as a toast's title. */
     ran: taskRanTitles.en,

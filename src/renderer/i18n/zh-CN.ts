@@ -352,6 +352,7 @@ export const zhCN: Strings = {
     paused: '已暂停',
     finished: '已结束',
     noRunLeft: '运行时间已过：请在对话中让 iAs 为它设定新的时间。',
+    ranAlready: '它已经运行过：请在对话中让 iAs 为它设定新的时间。',
     lastResult: '上次结果',
     ran: taskRanTitles['zh-CN'],
     openTasks: '查看定时任务',

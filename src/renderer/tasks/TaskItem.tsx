@@ -44,6 +44,9 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
   const resumable = hasRunLeft(task, now);
   const finished = !task.enabled && !resumable;
   const state = task.enabled ? 'active' : finished ? 'finished' : 'paused';
+  // Why a finished one-off cannot be resumed, as the core says it: its moment is still ahead only
+  // when it was run now before it.
+  const whyFinished = task.runAt !== null && task.runAt > now ? t.tasks.ranAlready : t.tasks.noRunLeft;
   const otherZone = task.timeZone !== timeZone;
   const cronWords = task.cron !== null ? sayCron(task.cron, locale) : null;
 
@@ -80,7 +83,7 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
         {state === 'finished' && <span className="status-pill">{t.tasks.finished}</span>}
         <span className="spacer" />
         <TaskRunButton task={task} starting={starting} onRun={onRun} />
-        <span className="task-switch" title={finished ? t.tasks.noRunLeft : undefined}>
+        <span className="task-switch" title={finished ? whyFinished : undefined}>
           <Switch
             checked={task.enabled}
             disabled={finished}

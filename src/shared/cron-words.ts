@@ -41,10 +41,12 @@ const BETWEEN_HAN = /(?<=\p{Script=Han})\s+(?=\p{Script=Han})/gu;
 
 /**
  * cronstrue's 简体中文 as Chinese is written: its parts joined by a full-width comma ("在08:00，星期一至星期五",
- * not ", "), with no space between two Chinese characters or doubled.
+ * not ", "), no comma before the 和 of a list's last item (English's "A, B, and C"), with no space
+ * between two Chinese characters or doubled.
  */
 function asChinese(words: string): string {
   return words
+    .replace(/\s*,\s*(?=和)/g, ' ')
     .replace(/\s*,\s*/g, '，')
     .replace(BETWEEN_HAN, '')
     .replace(/ {2,}/g, ' ');

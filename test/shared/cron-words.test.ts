@@ -43,6 +43,10 @@ describe('sayCron', () => {
     expect(sayCron('0 8 1,15 * *', 'zh-CN')).toBe('在08:00，限每月 1 号和 15 号');
     expect(sayCron('0 9 * 1-6 1', 'zh-CN')).toBe('在09:00，仅星期一，一月至六月');
     expect(sayCron('0 8,20 * * *', 'zh-CN')).toBe('每天在 08:00 和 20:00');
+    // A list of three or more: no comma before its last item's 和, as English puts one before "and".
+    expect(sayCron('30 8 * * 1,3,5', 'zh-CN')).toBe('在08:30，仅星期一，星期三和星期五');
+    expect(sayCron('0 8 1,10,20 * *', 'zh-CN')).toBe('在08:00，限每月 1 号，10 号和 20 号');
+    expect(sayCron('15 8,12,20 * * *', 'zh-CN')).toBe('每天在 08:15，12:15 和 20:15');
   });
 
   it('reads the fields as croner does: seconds first, a year last, names, L, W and #', () => {

@@ -80,7 +80,8 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'script-not-executable': (p) =>
     `脚本运行了“${p.file}”，但这个文件没有执行权限，调用时会因“Permission denied”而失败：请在技能文件夹中运行 \`chmod +x ${p.rel}\` 使它可执行${p.interpreter ? `，或通过它的解释器运行它（\`${p.interpreter} ${p.file}\`）` : ''}`,
   'config-not-list': () => 'front matter 的“config”必须是设置项的列表（name、description、secret、required）',
-  'config-bad-name': (p) => `设置项 ${p.name} 需要由大写字母、数字和“_”组成的名称（例如 API_KEY）`,
+  'config-bad-name': (p) =>
+    `设置项 ${p.name} 需要由 1 到 64 个大写字母、数字和“_”组成、以大写字母开头的名称（例如 API_KEY）`,
   'config-twice': (p) => `设置项 ${p.name} 声明了两次`,
   'config-unknown-keys': (p) => `设置项 ${p.name} 有无法识别的键：${p.keys}`,
   'config-description-not-text': (p) => `设置项 ${p.name}：“description”必须是文本`,

@@ -213,7 +213,8 @@ export const englishSkillProblems: SkillProblemStrings = {
   'script-not-executable': (p) =>
     `the script runs "${p.file}", but that file is not executable, so the call fails with "Permission denied": make it executable (run \`chmod +x ${p.rel}\` in the skill folder)${p.interpreter ? ` or run it through its interpreter (\`${p.interpreter} ${p.file}\`)` : ''}`,
   'config-not-list': () => 'front matter "config" must be a list of settings (name, description, secret, required)',
-  'config-bad-name': (p) => `config setting ${p.name} needs a name in capitals, digits and "_" (such as API_KEY)`,
+  'config-bad-name': (p) =>
+    `config setting ${p.name} needs a name of 1 to 64 capitals, digits and "_", starting with a capital (such as API_KEY)`,
   'config-twice': (p) => `config setting ${p.name} is declared twice`,
   'config-unknown-keys': (p) => `config setting ${p.name} has unknown keys: ${p.keys}`,
   'config-description-not-text': (p) => `config setting ${p.name}: "description" must be text`,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openRuntime, type Runtime } from '../../../src/core/runtime.js';
 import { parseSkillFile } from '../../../src/core/skills/parse.js';
+import { saySkillProblem } from '../../../src/shared/skill-problems.js';
+import { chineseSkillProblems } from '../../../src/shared/skill-problems-zh-CN.js';
 import { onCleanup, scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
 
 const withConfig = (config: string, script: string) =>
@@ -58,9 +60,26 @@ describe('skill settings', () => {
       'weather',
     );
     expect(bad.errors.map((e) => [e.line, e.message])).toEqual([
-      [3, expect.stringMatching(/"lower_case" needs a name in capitals/)],
+      [3, expect.stringMatching(/"lower_case" needs a name of 1 to 64 capitals/)],
       [3, expect.stringMatching(/KEY: only a setting that is not secret may have a text default/)],
     ]);
+  });
+
+  it('a setting name refused for its length or its first character says so, in English and Chinese', () => {
+    const long = `KEY_${'A'.repeat(61)}`; // 65 characters, each one allowed
+    const bad = parseSkillFile(
+      Buffer.from(withConfig(`  - name: ${long}\n  - name: 1_KEY`, 'true')),
+      'SKILL.md',
+      'weather',
+    );
+    expect(bad.errors.map((e) => e.message)).toEqual([
+      `config setting "${long}" needs a name of 1 to 64 capitals, digits and "_", starting with a capital (such as API_KEY)`,
+      'config setting "1_KEY" needs a name of 1 to 64 capitals, digits and "_", starting with a capital (such as API_KEY)',
+    ]);
+    const [first] = bad.errors;
+    expect(saySkillProblem(chineseSkillProblems, first!.message, first!.messageCode)).toBe(
+      `设置项 "${long}" 需要由 1 到 64 个大写字母、数字和“_”组成、以大写字母开头的名称（例如 API_KEY）`,
+    );
   });
 
   it('a skill lacking a required setting says exactly what to set, and runs nothing', async () => {

@@ -9,6 +9,7 @@ import { useToast } from '../app/Toasts.js';
 import { useLeaveGuard } from '../app/useLeaveGuard.js';
 import { useLocale, useT } from '../i18n.js';
 import { NewSkillDialog } from '../skills/NewSkillDialog.js';
+import { isUserSkillProblem } from '../skills/problem-folder.js';
 import { ReviewDialog } from '../skills/ReviewDialog.js';
 import { SkillEditor } from '../skills/SkillEditor.js';
 import { SkillProblems } from '../skills/SkillProblems.js';
@@ -46,6 +47,11 @@ export function SkillsPage({ selected }: { selected?: string }) {
   }, [skills, filter]);
   const current = skills.find((s) => s.name === selected);
   const draftHere = draft && draft.name === selected ? draft.content : undefined;
+  // A skill of the owner's that no longer loads (saved here with an error, say) keeps its editor, to be fixed there.
+  const brokenHere =
+    selected !== undefined &&
+    !current &&
+    (state.data?.problems ?? []).some((p) => isUserSkillProblem(p.path, state.data!.userDir, selected));
 
   // Leaving unsaved edits asks first: a link elsewhere in the app, as closing or switching the skill.
   const { guarded, dialog: leaveDialog } = useLeaveGuard(dirty, t.skills.discardMessage, () => setDirty(false));
@@ -179,7 +185,7 @@ export function SkillsPage({ selected }: { selected?: string }) {
         )}
         {state.data && <p className="hint folders">{t.skills.folders(state.data.userDir, state.data.systemDir)}</p>}
       </div>
-      {selected && (current || draftHere !== undefined) && (
+      {selected && (current || draftHere !== undefined || brokenHere) && (
         <SkillEditor
           key={selected}
           name={selected}
@@ -207,7 +213,7 @@ export function SkillsPage({ selected }: { selected?: string }) {
           onClose={close}
         />
       )}
-      {selected && !current && draftHere === undefined && state.data && (
+      {selected && !current && draftHere === undefined && !brokenHere && state.data && (
         <p className="notice notice-info skills-missing">{t.skills.notFound(selected)}</p>
       )}
       <ReviewDialog

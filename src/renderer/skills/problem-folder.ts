@@ -8,3 +8,12 @@ export function problemFolder(path: string): string {
   if (end < 0 || path.slice(end + 1) !== 'SKILL.md') return path;
   return end === 0 ? path.slice(0, 1) : path.slice(0, end);
 }
+
+/**
+ * Whether a problem is in the SKILL.md of the owner's skill `name` in `userDir`: a skill that no
+ * longer loads, which its editor can still open and fix.
+ */
+export function isUserSkillProblem(path: string, userDir: string, name: string): boolean {
+  const folder = problemFolder(path);
+  return folder !== path && (folder === `${userDir}/${name}` || folder === `${userDir}\\${name}`);
+}

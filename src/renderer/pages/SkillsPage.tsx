@@ -9,7 +9,7 @@ import { useToast } from '../app/Toasts.js';
 import { useLeaveGuard } from '../app/useLeaveGuard.js';
 import { useLocale, useT } from '../i18n.js';
 import { NewSkillDialog } from '../skills/NewSkillDialog.js';
-import { isUserSkillProblem } from '../skills/problem-folder.js';
+import { problemUserSkill } from '../skills/problem-folder.js';
 import { ReviewDialog } from '../skills/ReviewDialog.js';
 import { SkillEditor } from '../skills/SkillEditor.js';
 import { SkillProblems } from '../skills/SkillProblems.js';
@@ -47,11 +47,13 @@ export function SkillsPage({ selected }: { selected?: string }) {
   }, [skills, filter]);
   const current = skills.find((s) => s.name === selected);
   const draftHere = draft && draft.name === selected ? draft.content : undefined;
-  // A skill of the owner's that no longer loads (saved here with an error, say) keeps its editor, to be fixed there.
-  const brokenHere =
-    selected !== undefined &&
-    !current &&
-    (state.data?.problems ?? []).some((p) => isUserSkillProblem(p.path, state.data!.userDir, selected));
+  // The owner's skills with a problem in their SKILL.md: one that no longer loads (saved here with
+  // an error, say) keeps its editor, to be fixed there, and its name stays taken.
+  const withProblems = useMemo(() => {
+    const userDir = state.data?.userDir ?? '';
+    return new Set((state.data?.problems ?? []).map((p) => problemUserSkill(p.path, userDir)));
+  }, [state.data]);
+  const brokenHere = selected !== undefined && !current && withProblems.has(selected);
 
   // Leaving unsaved edits asks first: a link elsewhere in the app, as closing or switching the skill.
   const { guarded, dialog: leaveDialog } = useLeaveGuard(dirty, t.skills.discardMessage, () => setDirty(false));
@@ -225,6 +227,7 @@ export function SkillsPage({ selected }: { selected?: string }) {
       <NewSkillDialog
         open={creating}
         skills={skills}
+        unloaded={withProblems}
         onCancel={() => setCreating(false)}
         onCreate={(n, k) => void create(n, k)}
       />

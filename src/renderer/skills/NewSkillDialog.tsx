@@ -9,11 +9,13 @@ export const SKILL_NAME = /^[a-z0-9_-]{1,64}$/;
 interface Props {
   open: boolean;
   skills: SkillInfo[];
+  /** The owner's skills that may not load (a problem in their SKILL.md): their names are taken too. */
+  unloaded: ReadonlySet<string | undefined>;
   onCancel: () => void;
   onCreate: (name: string, kind: 'script' | 'instructions') => void;
 }
 
-export function NewSkillDialog({ open, skills, onCancel, onCreate }: Props) {
+export function NewSkillDialog({ open, skills, unloaded, onCancel, onCreate }: Props) {
   const t = useT();
   const id = useId();
   const [name, setName] = useState('');
@@ -30,7 +32,7 @@ export function NewSkillDialog({ open, skills, onCancel, onCreate }: Props) {
       ? undefined
       : !SKILL_NAME.test(name)
         ? t.skills.nameRule
-        : existing?.source === 'user'
+        : existing?.source === 'user' || unloaded.has(name)
           ? t.skills.nameTaken
           : undefined;
   const create = () => {

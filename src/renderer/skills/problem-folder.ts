@@ -10,10 +10,15 @@ export function problemFolder(path: string): string {
 }
 
 /**
- * Whether a problem is in the SKILL.md of the owner's skill `name` in `userDir`: a skill that no
- * longer loads, which its editor can still open and fix.
+ * The owner's skill in `userDir` whose SKILL.md a problem is in (one that may not load, which its
+ * editor can still open and fix, and whose name stays taken); undefined for any other path.
  */
-export function isUserSkillProblem(path: string, userDir: string, name: string): boolean {
+export function problemUserSkill(path: string, userDir: string): string | undefined {
   const folder = problemFolder(path);
-  return folder !== path && (folder === `${userDir}/${name}` || folder === `${userDir}\\${name}`);
+  if (folder === path) return undefined;
+  for (const sep of ['/', '\\']) {
+    const name = folder.startsWith(userDir + sep) ? folder.slice(userDir.length + 1) : '';
+    if (name !== '' && !name.includes('/') && !name.includes('\\')) return name;
+  }
+  return undefined;
 }

@@ -20,7 +20,7 @@ function Problem({ problem, onGoToLine }: { problem: SkillProblemInfo; onGoToLin
     <>
       <Icon name={problem.severity === 'error' ? 'alert' : 'info'} size={13} />
       {problem.line !== undefined && <span className="problem-line">{t.skills.line(problem.line)}</span>}
-      <span>{problemText(t, problem)}</span>
+      <span className="problem-text">{problemText(t, problem)}</span>
     </>
   );
   return (

@@ -9,3 +9,11 @@ export function hasRunLeft(
 ): boolean {
   return task.cron !== null || (task.runAt !== null && task.runAt > now && task.nextRunAt !== null);
 }
+
+/**
+ * Why a one-off has no run left: it was run already (Run now, before its moment, which is still
+ * ahead), not left until its moment passed.
+ */
+export function ranBeforeItsMoment(task: { runAt: number | null }, now: number): boolean {
+  return task.runAt !== null && task.runAt > now;
+}

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { TaskResultCode } from '../../shared/task-results.js';
 import type { MessageCode } from '../../shared/turn-messages.js';
-import { hasRunLeft } from '../../shared/task-run-left.js';
+import { hasRunLeft, ranBeforeItsMoment } from '../../shared/task-run-left.js';
 import type { NewTask, ScheduledTask, TaskChange, TasksRepo } from '../store/tasks-repo.js';
 import { canonicalTimeZone } from '../time-zone.js';
 import {
@@ -252,7 +252,7 @@ export class TaskScheduler extends EventEmitter<{
     const now = this.now();
     const nextRunAt = task.cron ? nextCronRun(task.cron, task.timeZone, now) : task.runAt;
     if (!hasRunLeft(task, now) || nextRunAt === null) {
-      throw new NoRunLeftError(task.name, task.runAt !== null && task.runAt > now);
+      throw new NoRunLeftError(task.name, ranBeforeItsMoment(task, now));
     }
     return nextRunAt;
   }

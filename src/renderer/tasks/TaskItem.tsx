@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { TaskInfo } from '../../shared/contract.js';
 import { sayCron } from '../../shared/cron-words.js';
 import { sayTaskResult } from '../../shared/task-results.js';
-import { hasRunLeft } from '../../shared/task-run-left.js';
+import { hasRunLeft, ranBeforeItsMoment } from '../../shared/task-run-left.js';
 import { useNow } from '../api/hooks.js';
 import { useTimeZone } from '../app/SettingsProvider.js';
 import { RichText } from '../chat/RichText.js';
@@ -44,9 +44,8 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
   const resumable = hasRunLeft(task, now);
   const finished = !task.enabled && !resumable;
   const state = task.enabled ? 'active' : finished ? 'finished' : 'paused';
-  // Why a finished one-off cannot be resumed, as the core says it: its moment is still ahead only
-  // when it was run now before it.
-  const whyFinished = task.runAt !== null && task.runAt > now ? t.tasks.ranAlready : t.tasks.noRunLeft;
+  // Why a finished one-off cannot be resumed, as the core says it.
+  const whyFinished = ranBeforeItsMoment(task, now) ? t.tasks.ranAlready : t.tasks.noRunLeft;
   const otherZone = task.timeZone !== timeZone;
   const cronWords = task.cron !== null ? sayCron(task.cron, locale) : null;
 

@@ -124,10 +124,8 @@ export function SkillEditor(props: Props) {
     };
   }, [name, draft]);
 
-  // Read again too once edits are saved or undone: a change on disk passed over while they were
-  // there is shown then, not the text from before it as if it were the file.
   useEffect(() => {
-    if (revision === 0 || draft !== undefined || dirty) return;
+    if (revision === 0 || draft !== undefined || shown.current.dirty) return;
     let live = true;
     client.call.readSkill(name).then(
       (loaded) => {
@@ -144,7 +142,7 @@ export function SkillEditor(props: Props) {
     return () => {
       live = false;
     };
-  }, [revision, name, draft, dirty]);
+  }, [revision, name, draft]);
 
   const anyDirty = dirty || settingsDirty;
   useEffect(() => onDirtyChange(anyDirty), [anyDirty, onDirtyChange]);

@@ -450,6 +450,8 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       this.waiters.delete(row.id);
       this.changed(row.id);
       if (!current) {
+        // The owner, who answered expecting it to run, is told it will not.
+        void this.send(channel, ...say.decidedText('cancelled', row.skillName));
         waiter.resolve(cancelled(row.id, 'skill-removed', row.skillName));
       } else {
         const stored = { ...waiter.request, params: JSON.parse(row.params) as Record<string, unknown> };

@@ -3,6 +3,7 @@
  * real process (or a built-in handler, or the instructions), a timeout that ends the whole process
  * tree, capped output and the result rules.
  */
+import fs from 'node:fs';
 import {
   builtinChecks,
   builtinHandlers,
@@ -237,10 +238,13 @@ async function runScript(
   const mark = truncated ? { truncated: true } : {};
   if (exit.spawnError) {
     const code = exit.spawnError.code;
+    // A working folder that is missing fails the start as a missing program would.
+    const folderGone = code === 'ENOENT' && !fs.existsSync(skill.dir);
     return {
       success: false,
-      error:
-        code === 'ENOENT'
+      error: folderGone
+        ? `the skill's folder ${skill.dir} is gone (it was removed); nothing ran`
+        : code === 'ENOENT'
           ? `the interpreter "${script.command[0]}" was not found on this computer`
           : code === 'E2BIG'
             ? `the program could not be started: its environment is too large (E2BIG); nothing ran`

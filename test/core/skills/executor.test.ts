@@ -287,6 +287,15 @@ describe('script skills', () => {
     expect(result.success).toBe(false);
     expect(result.error).toMatch(/no-such-interpreter-xyz/);
   });
+
+  it('says that the skill folder is gone, not that bash is missing, when the folder was removed before the run', async () => {
+    const skill = skillFrom(scriptSkill({ script: 'echo ran' }));
+    fs.rmSync(skill.dir, { recursive: true });
+    expect(await run(skill)).toMatchObject({
+      success: false,
+      error: `the skill's folder ${skill.dir} is gone (it was removed); nothing ran`,
+    });
+  });
 });
 
 describe('instruction and built-in skills', () => {

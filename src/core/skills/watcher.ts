@@ -27,6 +27,7 @@ export class SkillWatcher {
   private timer: NodeJS.Timeout | undefined;
   private pendingSince = 0;
   private readonly debounceMs: number;
+  private closed = false;
 
   constructor(
     private readonly registry: SkillRegistry,
@@ -43,31 +44,83 @@ export class SkillWatcher {
         const dir = this.registry.dirOf(source);
         if (!dir) return;
         fs.mkdirSync(dir, { recursive: true });
-        // chokidar does not look inside a watched path that is a link (a skills folder kept in a
-        // dotfiles checkout): the folder it leads to is watched instead.
-        const watched = realRoot(dir);
-        const watcher = watch(watched, { ignoreInitial: true, followSymlinks: false, depth: 16 });
-        watcher.on('all', (_event, file) => this.touched(source, watched, file));
-        // chokidar tells a change only when the modification time moved (or the file was not
-        // read since): a chmod changes neither, yet its file-system event comes through raw.
-        if (checksExecuteBits) {
-          watcher.on('raw', (event, name, details) => {
-            if (event === 'change')
-              this.changedRaw(source, watched, (details as { watchedPath?: string }).watchedPath, name);
-          });
-        }
-        watcher.on('error', (err) => this.options.onError?.(err as Error));
-        this.watchers.push(watcher);
-        await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+        await this.watchFolder(source, dir);
       }),
     );
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await Promise.all(this.watchers.map((w) => w.close()));
     this.watchers = [];
+  }
+
+  /** Watches one source's skills folder; resolves once the watcher is ready. */
+  private async watchFolder(source: SkillSource, dir: string): Promise<void> {
+    // chokidar does not look inside a watched path that is a link (a skills folder kept in a
+    // dotfiles checkout): the folder it leads to is watched instead.
+    const watched = realRoot(dir);
+    const watcher = watch(watched, { ignoreInitial: true, followSymlinks: false, depth: 16 });
+    watcher.on('all', (event, file) => {
+      this.touched(source, watched, file);
+      // The folder itself removed (to put a backup or a fresh clone in its place): chokidar no
+      // longer sees anything made there, so it is watched again once it is back.
+      if (event === 'unlinkDir' && path.resolve(file) === watched)
+        void this.watchWhenBack(source, dir, watched, watcher);
+    });
+    // chokidar tells a change only when the modification time moved (or the file was not
+    // read since): a chmod changes neither, yet its file-system event comes through raw.
+    if (checksExecuteBits) {
+      watcher.on('raw', (event, name, details) => {
+        if (event === 'change')
+          this.changedRaw(source, watched, (details as { watchedPath?: string }).watchedPath, name);
+      });
+    }
+    watcher.on('error', (err) => this.options.onError?.(err as Error));
+    this.watchers.push(watcher);
+    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  }
+
+  /**
+   * The skills folder was removed: its folder above is watched (for that name alone) until it is
+   * made again, then it is watched as before and everything in it is loaded.
+   */
+  private async watchWhenBack(source: SkillSource, dir: string, folder: string, gone: FSWatcher): Promise<void> {
+    if (!this.watchers.includes(gone)) return; // told twice
+    await this.stopWatcher(gone);
+    if (this.closed) return;
+    // The folder that was watched (where a link to it led): it comes back there.
+    const parent = path.dirname(folder);
+    const waiter = watch(parent, {
+      ignoreInitial: true,
+      followSymlinks: false,
+      depth: 0,
+      ignored: (p: string) => path.resolve(p) !== parent && path.resolve(p) !== folder,
+    });
+    this.watchers.push(waiter);
+    let back = false;
+    const whenBack = () => {
+      if (back || this.closed || !isFolder(dir)) return;
+      back = true;
+      void this.stopWatcher(waiter)
+        .then(() => (this.closed ? undefined : this.watchFolder(source, dir)))
+        .then(() => {
+          // What was put there before the new watcher was ready is loaded now.
+          if (!this.closed) this.touched(source, realRoot(dir), realRoot(dir));
+        })
+        .catch((err: unknown) => this.options.onError?.(err as Error));
+    };
+    waiter.on('addDir', whenBack);
+    waiter.on('error', (err) => this.options.onError?.(err as Error));
+    // Made again before the waiter was ready: nothing more would tell it.
+    waiter.once('ready', whenBack);
+  }
+
+  private async stopWatcher(watcher: FSWatcher): Promise<void> {
+    this.watchers = this.watchers.filter((w) => w !== watcher);
+    await watcher.close();
   }
 
   private touched(source: SkillSource, dir: string, file: string): void {
@@ -113,6 +166,14 @@ export class SkillWatcher {
         this.options.onError?.(err as Error);
       }
     }
+  }
+}
+
+function isFolder(dir: string): boolean {
+  try {
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
   }
 }
 

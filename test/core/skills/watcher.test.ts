@@ -134,6 +134,18 @@ describe('hot reload of the user skills folder', () => {
     await vi.waitFor(() => expect(registry.get('added')).toBeUndefined(), 10_000);
   });
 
+  it('watches a user skills folder again once it is removed and made anew (a backup restored)', async () => {
+    const { user, registry } = await watched();
+    fs.rmSync(user, { recursive: true });
+    await vi.waitFor(() => expect(registry.get('stable')).toBeUndefined(), 10_000);
+    fs.mkdirSync(user);
+    writeSkill(user, 'restored', scriptSkill({ script: 'echo restored' }));
+    await vi.waitFor(() => expect(registry.get('restored')?.dir).toBe(path.join(user, 'restored')), 10_000);
+    // And watched as before: a skill added later is seen too.
+    writeSkill(user, 'added_later', scriptSkill({ script: 'echo later' }));
+    await vi.waitFor(() => expect(registry.get('added_later')).toBeDefined(), 10_000);
+  });
+
   it('a call already running keeps the version it started with', async () => {
     const { user, registry } = await watched();
     writeSkill(user, 'versioned', scriptSkill({ script: 'sleep 0.5; echo version-one' }));

@@ -70,7 +70,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   try {
     text = utf8.decode(bytes);
   } catch {
-    error('file-not-utf8', {});
+    error('file-not-utf8', {}, lineOfFirstNonUtf8(bytes));
     return { errors, warnings };
   }
   text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
@@ -328,6 +328,19 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   if (config && config.length > 0) definition.config = config;
   const builtinLine = builtin ? keyLine('builtin') : undefined;
   return { definition, errors, warnings, ...(builtinLine !== undefined ? { builtinLine } : {}) };
+}
+
+/**
+ * The line of the first byte that is not UTF-8: up to it, the text decoded with replacement
+ * characters encodes back to the same bytes (a byte order mark kept, as the file has it).
+ */
+function lineOfFirstNonUtf8(bytes: Uint8Array): number {
+  const again = Buffer.from(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), 'utf8');
+  let at = 0;
+  while (at < bytes.length && bytes[at] === again[at]) at++;
+  let line = 1;
+  for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
+  return line;
 }
 
 /**

@@ -307,6 +307,19 @@ describe('parseSkillFile: bad input, with file, line and reason', () => {
     expect(parse(Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x41])).errors[0]!.message).toMatch(/UTF-8/);
   });
 
+  it('names the line of the first byte that is not UTF-8 (a word typed in a Latin-1 or GBK editor)', () => {
+    const latin1 = Buffer.from(SEED.replace('Send an email to someone.', 'Send a café email.'), 'latin1');
+    expect(parse(latin1).errors).toEqual([
+      expect.objectContaining({ path: '/skills/demo/SKILL.md', line: 3, message: 'SKILL.md is not valid UTF-8 text' }),
+    ]);
+    // After a byte order mark and lines of UTF-8 beyond ASCII.
+    const gbk = Buffer.concat([
+      Buffer.from('\uFEFF# 发邮件\n\n'),
+      Buffer.from([0xb7, 0xa2, 0xd3, 0xca, 0xbc, 0xfe, 0x0a]),
+    ]);
+    expect(parse(gbk).errors[0]).toMatchObject({ line: 3 });
+  });
+
   it('says a file saved as UTF-16 (Notepad\'s "Unicode", Windows PowerShell\'s `>`) is text to save as UTF-8', () => {
     const le = Buffer.from(`\uFEFF${SEED}`, 'utf16le');
     const be = Buffer.from(le).swap16();

@@ -15,7 +15,7 @@ import { FileSecretStore, type SecretStore } from './approval/key-store.js';
 import { SkillCaller } from './approval/call-skill.js';
 import type { ApprovalChannel } from './approval/channel.js';
 import { ApprovalGate } from './approval/gate.js';
-import { codeInChatText, maybeCodeInChatText, numbersHeldText } from './approval/messages.js';
+import { codeInChatText, maybeCodeInChatText, nearCodeInChatText, numbersHeldText } from './approval/messages.js';
 import { dataPaths, type DataPaths } from './paths.js';
 import { ownerTimeZone } from './time-zone.js';
 import { SkillRegistry } from './skills/registry.js';
@@ -179,7 +179,12 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
   });
   const offered = () => enabledSkills(registry.list(), store.skillSettings);
   // The model never sees an approval code, even one the owner typed into a chat by mistake.
-  const refusals = { code: codeInChatText, 'maybe-code': maybeCodeInChatText, held: numbersHeldText };
+  const refusals = {
+    code: codeInChatText,
+    'maybe-code': maybeCodeInChatText,
+    held: numbersHeldText,
+    'near-code': nearCodeInChatText,
+  };
   const refuseCode = (text: string) => {
     const held = gate.holdsCode(text);
     return held && refusals[held]();

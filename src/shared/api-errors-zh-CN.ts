@@ -30,6 +30,8 @@ export const chineseApiErrors: ApiErrorStrings = {
     '另一个 iAs（桌面应用或 ias 命令）正在等待确认，这条消息里的 6 位数字可能是它的确认码，所以没有发给模型。请先在微信里处理那个确认，或换一种写法写这个数字。',
   'numbers-held-for-approval': () =>
     '有一个确认正在等待：在它得到答复之前，含有 6 位或更长数字的消息会被暂缓，这条消息没有发给模型。请先答复那个确认（在微信里回复确认码，或取消它），然后再发送。',
+  'near-code-in-chat': () =>
+    '有一个确认正在等待，单独发来的一串数字看起来像是在输入它的确认码：确认码请在收到确认请求的微信里回复。这条消息没有发给模型。如果要发送这个数字本身，请把它写在一句话里，或等那个确认答复之后再发送。',
   'no-usable-model': (p) => `消息没有发送。${sayTurnLine(chineseTurnMessages, p.message, p.messageCode)}`,
   'message-too-long': (p) =>
     `消息太长：iAs 一条消息最多发送 ${p.max.toLocaleString('zh-CN')} 个字符。这条消息没有发送；请缩短它，或分成几条发送。`,

@@ -44,6 +44,11 @@ export interface ApiErrorParams {
    */
   'numbers-held-for-approval': Record<string, never>;
   /**
+   * A chat message that is a number alone (4 to 8 digits), not the code, while an approval waits:
+   * WeChat takes it for a try at the code (a digit off), so it is kept from the model as well.
+   */
+  'near-code-in-chat': Record<string, never>;
+  /**
    * A chat message sent while iAs has no model it can use (none set up, or a setting that cannot
    * be used): refused before anything is stored. `message` and `messageCode` are the turn line
    * that says why (in English, and its code).
@@ -117,6 +122,8 @@ export const englishApiErrors: ApiErrorStrings = {
     'Another iAs (the app or the ias command) is waiting for an approval, and the 6 digits in this message may be its code, so it was not sent to the model. Answer that approval in WeChat first, or write the number another way.',
   'numbers-held-for-approval': () =>
     'An approval is waiting, and until it is answered, messages with numbers of 6 digits or more are held: this one was not sent to the model. Answer the approval first (reply its code in WeChat, or cancel it), then send this again.',
+  'near-code-in-chat': () =>
+    'An approval is waiting, and a number alone looks like a try at its code: approval codes are answered in WeChat, where the request was sent. This message was not sent to the model. To send the number itself, put it in a sentence, or send it once the approval is answered.',
   'no-usable-model': (p) => `The message was not sent. ${sayTurnLine(englishTurnMessages, p.message, p.messageCode)}`,
   'message-too-long': (p) =>
     `The message is too long: iAs sends at most ${p.max.toLocaleString('en')} characters in one message. It was not sent; shorten it, or split it into several messages.`,

@@ -2,7 +2,8 @@
  * Six digits typed into the chat while an approval waits, in Chromium against `ias serve`: never
  * sent. When they may be the code of another iAs process's approval (its code cannot be checked
  * here), the message goes back into the box for the owner to write the number another way; when
- * they are the waiting approval's own code, the box is cleared (the code belongs in WeChat).
+ * they are the waiting approval's own code, or a number alone that misses it by a digit, the box
+ * is cleared (the code belongs in WeChat).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -74,6 +75,13 @@ describe('six digits typed while an approval waits', () => {
   it('that are the waiting approval’s code are not kept in the box', async () => {
     await send(`the code is ${CODE}`);
     await world.page.getByText('That is an approval code').waitFor();
+    await expect.poll(() => input().inputValue()).toBe('');
+    expect(world.app.model.requests).toHaveLength(0);
+  });
+
+  it('that miss the waiting approval’s code by a digit, alone, are not sent nor kept in the box', async () => {
+    await send(` ${CODE.slice(0, 3)} ${CODE.slice(3, 5)} `);
+    await world.page.getByText('a number alone looks like a try at its code').waitFor();
     await expect.poll(() => input().inputValue()).toBe('');
     expect(world.app.model.requests).toHaveLength(0);
   });

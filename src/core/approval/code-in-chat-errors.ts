@@ -6,4 +6,5 @@ export const CODE_IN_CHAT_ERRORS: Record<CodeInChat, ApiErrorName> = {
   code: 'code-in-chat',
   'maybe-code': 'maybe-code-in-chat',
   held: 'numbers-held-for-approval',
+  'near-code': 'near-code-in-chat',
 };

@@ -88,10 +88,11 @@ const NEAR_CODE = /^\d(?:[\s.\-·,、_/]*\d){3,7}$/;
 /**
  * Why a chat message is kept from the model: it holds the pending approval's code ('code'); it holds
  * 6 digits while another iAs process's approval (whose code cannot be checked here) is pending
- * ('maybe-code'); or it holds 6 digits after the approval's budget of compared windows, shared by
- * every iAs process on the data folder, is spent ('held': nothing was compared, see ChatCodeBudget).
+ * ('maybe-code'); it holds 6 digits after the approval's budget of compared windows, shared by
+ * every iAs process on the data folder, is spent ('held': nothing was compared, see ChatCodeBudget);
+ * or it is a number alone, not the code, that WeChat would take for a try at it ('near-code').
  */
-export type CodeInChat = 'code' | 'maybe-code' | 'held';
+export type CodeInChat = 'code' | 'maybe-code' | 'held' | 'near-code';
 
 export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   readonly runId: string;
@@ -308,19 +309,24 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
    * Each refusal tells whether a number was the code, so only a budget of 6-digit windows is
    * compared per approval, shared by every iAs process on the data folder (kept with the approval
    * in SQLite); past it, any 6 digits are 'held' without comparing (see ChatCodeBudget).
+   * A number alone of 4 to 8 digits that is not the code is 'near-code': WeChat takes it for a try
+   * at the code (a digit mistyped, dropped or added), and so it is; the model would learn most of it.
    */
   holdsCode(text: string): CodeInChat | undefined {
     const row = this.options.approvals.activeForOwner(OWNER);
     const codeHash = row?.codeHash;
     if (!row || codeHash == null) return undefined;
-    const candidates = codeCandidates(normalizeCodeText(text));
-    if (candidates.length === 0) return undefined;
+    const typed = normalizeCodeText(text);
+    // Held whatever its digits: which near-miss it is is not compared, so it tells nothing of the code.
+    const nearCode = NEAR_CODE.test(typed) ? 'near-code' : undefined;
+    const candidates = codeCandidates(typed);
+    if (candidates.length === 0) return nearCode;
     if (!this.chatBudget.take(row.id, candidates)) return 'held';
     const bound = binding(row);
     if (candidates.some((c) => codeMatches(this.options.key, bound, c, codeHash))) return 'code';
     const live = row.expiresAt === null || row.expiresAt > this.now();
     if (live && !this.waitsFor(row.id)) return 'maybe-code';
-    return undefined;
+    return nearCode;
   }
 
   private open(request: ApprovalRequest, skill: Skill): string {

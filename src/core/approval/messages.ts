@@ -215,6 +215,12 @@ export const maybeCodeInChatText = () =>
  */
 export const numbersHeldText = () =>
   '有一个确认正在等待：在它得到答复之前，含有 6 位或更长数字的消息会被暂缓，这条消息没有发给模型。请先答复那个确认（在微信里回复确认码，或取消它），然后再发送。An approval is waiting, and until it is answered, messages with numbers of 6 digits or more are held: this one was not sent to the model. Answer the approval first (reply its code in WeChat, or cancel it), then send this again.';
+/**
+ * Why a chat message was not sent to the model: it is a number alone while an approval waits,
+ * which WeChat takes for a try at its code (a digit off), so the model would learn most of the code.
+ */
+export const nearCodeInChatText = () =>
+  '有一个确认正在等待，单独发来的一串数字看起来像是在输入它的确认码：确认码请在收到确认请求的微信里回复。这条消息没有发给模型。如果要发送这个数字本身，请把它写在一句话里，或等那个确认答复之后再发送。An approval is waiting, and a number alone looks like a try at its code: approval codes are answered in WeChat, where the request was sent. This message was not sent to the model. To send the number itself, put it in a sentence, or send it once the approval is answered.';
 export const noPendingText = () => '没有等待确认的操作。Nothing is waiting for approval.';
 
 /** What the owner is told of a decided approval: the text above, and its code for the app. */

@@ -105,8 +105,9 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
     // Six digits that may be the code of another iAs process's approval, or numbers held while an
     // approval waits: nothing was stored or sent, and the text waits in the box to be written
     // another way or sent once the approval is answered. (A code that is this app's own is not
-    // kept: it belongs in WeChat, not in the box.) Likewise a reply still coming in this
-    // conversation from elsewhere (WeChat, `ias chat`): the text waits to be sent once it has ended.
+    // kept: it belongs in WeChat, not in the box; nor is a number alone taken for a try at it.)
+    // Likewise a reply still coming in this conversation from elsewhere (WeChat, `ias chat`): the
+    // text waits to be sent once it has ended.
     // And a message too long to send: it waits there to be shortened or split.
     const kept = sent.refused?.code;
     if (

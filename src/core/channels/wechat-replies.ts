@@ -45,15 +45,25 @@ export function failureReply(locale: Locale, error: string, errorCode?: MessageC
  * answered (an empty reply, one the provider's filter or output limit cut…), as the app shows it
  * under the turn and a scheduled run's result carries it, in the owner's language. Never nothing:
  * a turn without text has its notice. A wait for the server, over once the reply came, is not said.
+ * A turn stopped before it ended (iAs quitting) says so last: what came of it is not the whole reply.
  */
-export function answeredReply(locale: Locale, turn: Pick<TurnResult, 'reply' | 'notices' | 'noticeCodes'>): OwnerReply {
+export function answeredReply(
+  locale: Locale,
+  turn: Pick<TurnResult, 'reply' | 'notices' | 'noticeCodes' | 'stopped'>,
+): OwnerReply {
   const notes = (turn.notices ?? []).flatMap((notice, i) => {
     const code = turn.noticeCodes?.[i];
     if (code?.code === 'still-waiting') return [];
     return [`[iAs: ${locale === 'zh-CN' ? sayTurnLine(chineseTurnMessages, notice, code) : notice}]`];
   });
+  if (turn.stopped) notes.push(`[iAs: ${stoppedLine(locale)}]`);
   const text = [markdownToPlain(turn.reply), ...notes].filter((part) => part !== '').join('\n\n');
   return { text, warning: imitationWarning(locale) };
+}
+
+/** Said after what came of a turn stopped before it ended, in the owner's language. */
+function stoppedLine(locale: Locale): string {
+  return locale === 'zh-CN' ? '回复没有说完就停止了。' : 'Stopped before the reply was finished.';
 }
 
 /** The reply to the owner's message that has no text iAs can read (a voice message, a picture…). */

@@ -83,8 +83,8 @@ function gapped(words: string): string {
 
 /** What iAs's own messages have and a model's reply should not, each in comparable form. */
 const IAS_MARKS: RegExp[] = [
-  // The banner: 【iAs …】, or in another bracket of its kind; "[iAs" too, but not "[iAs: …]", iAs's
-  // own note under a scheduled run's reply.
+  // The banner: 【iAs …】, or in another bracket of its kind; "[iAs" too, but not "[iAs: …]" (or
+  // "[iAs：…]", the same once comparable), iAs's own note under a reply (see shared/ias-note.ts).
   new RegExp(`[${BANNER_OPENS.replace('[', '')}] ?${gapped('ias')}`, 'u'),
   new RegExp(`\\[ ?${gapped('ias')}(?!:)`, 'u'),
   // The banner's words after iAs or a banner's bracket (alone, they are ordinary polite Chinese).

@@ -21,6 +21,7 @@ import {
 } from '../../shared/api-errors.js';
 import { chineseApiErrors } from '../../shared/api-errors-zh-CN.js';
 import type { Locale } from '../../shared/locale.js';
+import { iasNote } from '../../shared/ias-note.js';
 import { sayTurnLine, type MessageCode } from '../../shared/turn-messages.js';
 import { chineseTurnMessages } from '../../shared/turn-messages-zh-CN.js';
 
@@ -54,7 +55,7 @@ export function answeredReply(
   const notes = (turn.notices ?? []).flatMap((notice, i) => {
     const code = turn.noticeCodes?.[i];
     if (code?.code === 'still-waiting') return [];
-    return [`[iAs: ${locale === 'zh-CN' ? sayTurnLine(chineseTurnMessages, notice, code) : notice}]`];
+    return [iasNote(locale, locale === 'zh-CN' ? sayTurnLine(chineseTurnMessages, notice, code) : notice)];
   });
   if (turn.stopped) notes.push(`[iAs: ${stoppedLine(locale)}]`);
   const text = [markdownToPlain(turn.reply), ...notes].filter((part) => part !== '').join('\n\n');

@@ -4,6 +4,7 @@
  * approval): it waits for them, then a follow-up turn gives the model their results, and that
  * turn's reply is the run's result.
  */
+import { iasNote } from '../../shared/ias-note.js';
 import { taskConversationOf, taskOfConversation } from '../../shared/run-now-requests.js';
 import type { Agent, EndedBackgroundCall, TurnResult } from '../agent/agent.js';
 import { ProviderNotConfiguredError } from '../agent/providers.js';
@@ -90,7 +91,7 @@ export async function runTaskTurn(
   // Stopped by iAs shutting down (a task's turn has no Stop button): what it said so far goes with it.
   if (turn.stopped) return interruptedRun(turn.reply.trim());
   // The owner reads only this: how the run was answered goes with it (e.g. without skills).
-  const notices = (turn.notices ?? []).map((n) => `\n\n[iAs: ${n}]`).join('');
+  const notices = (turn.notices ?? []).map((n) => `\n\n${iasNote('en', n)}`).join('');
   const reply = turn.reply.trim();
   const outcome: TaskRunOutcome = { success: true, text: `${reply || '(no reply)'}${notices}` };
   // A code only where iAs says something in it: a plain reply is the model's words alone.

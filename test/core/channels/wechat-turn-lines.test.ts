@@ -17,7 +17,7 @@ describe('WeChat: how a turn was answered reaches the owner', () => {
     await w.wx.say(w.wx.owner, '你好');
     const said = chineseTurnMessages['reply-empty']({});
     const reply = await w.wx.waitForSent((m) => m.to === MOCK_IDS.owner && m.text.includes(said));
-    expect(reply.text).toBe(`[iAs: ${said}]`);
+    expect(reply.text).toBe(`[iAs：${said}]`);
   });
 
   it('a reply the provider’s filter stopped: its text, then the notice', async () => {

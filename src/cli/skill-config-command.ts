@@ -7,6 +7,7 @@ import { SkillSecretRefusedError } from '../core/skills/skill-secret-refusal.js'
 import type { Skill } from '../core/skills/types.js';
 import { alternatives } from '../shared/name-lists.js';
 import { saySkillSecret } from '../shared/skill-secrets.js';
+import { MAX_SETTING_CHARS } from '../shared/text-limits.js';
 import { withControlsShown } from '../shared/visible-text.js';
 import { printError } from './chat-output.js';
 import { commandLocale } from './cli-locale.js';
@@ -44,6 +45,9 @@ async function parseAssignments(
   if (parsed.filter(([, value]) => value === '-').length > 1) throw new UsageError(words.twoFromStdin);
   for (const [key, value] of parsed) {
     values[key] = value === '-' ? await readValue(key, secret(key), words) : value === '' ? null : value;
+    // As long as the app takes (it saves the value trimmed, as here): nothing saved past it.
+    if ((values[key]?.trim().length ?? 0) > MAX_SETTING_CHARS)
+      throw new UsageError(words.tooLong(key, MAX_SETTING_CHARS));
   }
   return values;
 }

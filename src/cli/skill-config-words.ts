@@ -1,4 +1,6 @@
 /** What `ias skills config` says (its table, its notes, its usage errors), in English and 简体中文. */
+import { englishApiErrors } from '../shared/api-errors.js';
+import { chineseApiErrors } from '../shared/api-errors-zh-CN.js';
 import type { Locale } from '../shared/locale.js';
 import { listed } from '../shared/name-lists.js';
 import { englishSkillSecrets, type SkillSecretStrings } from '../shared/skill-secrets.js';
@@ -11,6 +13,8 @@ export interface SkillConfigWords extends SecretInputWords {
   /** The hidden prompt for a secret setting. */
   secretPrompt: (key: string) => string;
   secretTooLong: (key: string) => string;
+  /** A value longer than a setting may hold (`max` characters), as the app says it. */
+  tooLong: (key: string, max: number) => string;
   /** Why a secret setting is not used, or not saved (see shared/skill-secrets.ts). */
   refused: SkillSecretStrings;
   /** A refusal (`why`) that kept the settings from being saved. */
@@ -61,6 +65,7 @@ export const skillConfigWords: Record<Locale, SkillConfigWords> = {
     secretPrompt: (key) => `${key} (not shown as you type): `,
     secretTooLong: (key) =>
       `what came on stdin for ${key} is far longer than a secret (over 16 KiB); nothing was saved`,
+    tooLong: (name, max) => englishApiErrors['setting-too-long']({ name, max }),
     refused: englishSkillSecrets,
     notSaved: (why) => `Nothing was saved. ${why}`,
     secretNotUsed: '(secret, set, not used: see below)',
@@ -108,6 +113,7 @@ export const skillConfigWords: Record<Locale, SkillConfigWords> = {
       `（\`… | ias skills config ${skill} ${key}=-\`）；什么也没有保存`,
     secretPrompt: (key) => `${key}（输入时不显示）：`,
     secretTooLong: (key) => `标准输入中 ${key} 的内容远长于机密设置（超过 16 KiB）；什么也没有保存`,
+    tooLong: (name, max) => chineseApiErrors['setting-too-long']({ name, max }),
     refused: chineseSkillSecrets,
     notSaved: (why) => `什么也没有保存。${why}`,
     secretNotUsed: '（机密，已设置，未使用：见下文）',

@@ -42,6 +42,8 @@ export const chineseApiErrors: ApiErrorStrings = {
   'task-running': (p) => `“${p.name}”正在运行：请等这次运行结束。`,
   'not-a-time-zone': (p) =>
     `“${p.value}”不是时区：请使用 IANA 时区名，例如 Asia/Shanghai 或 Europe/London，或选择“跟随系统”。`,
+  'setting-too-long': (p) =>
+    `${p.name} 的值太长：一个设置最多 ${p.max.toLocaleString('zh-CN')} 个字符。什么也没有保存。`,
   'bad-base-url': chineseTurnMessages['base-url-not-web-address'],
   'bad-api-key': (p) =>
     p.reason === 'whitespace'

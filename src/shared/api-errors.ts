@@ -64,6 +64,8 @@ export interface ApiErrorParams {
   /** Run now, while a run of the task is under way. */
   'task-running': { name: string };
   'not-a-time-zone': { value: string };
+  /** A skill's setting (`name`) given a value longer than a setting may be (`max` characters): nothing saved. */
+  'setting-too-long': { name: string; max: number };
   /** A provider's base URL that cannot be used: said as the same line a turn or `ias provider set` says. */
   'bad-base-url': TurnMessageParams['base-url-not-web-address'];
   /** A provider's API key that no request could carry (see ApiKeyFlaw); the key itself is never said. */
@@ -134,6 +136,8 @@ export const englishApiErrors: ApiErrorStrings = {
   'task-running': (p) => `"${p.name}" is running now; wait until this run ends`,
   'not-a-time-zone': (p) =>
     `${JSON.stringify(p.value)} is not a time zone: use an IANA name such as Asia/Shanghai or Europe/London, or "system" to follow the computer's`,
+  'setting-too-long': (p) =>
+    `The value of ${p.name} is too long: a setting holds at most ${p.max.toLocaleString('en')} characters. Nothing was saved.`,
   'bad-base-url': englishTurnMessages['base-url-not-web-address'],
   'bad-api-key': (p) =>
     p.reason === 'whitespace'

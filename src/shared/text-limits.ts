@@ -7,5 +7,8 @@
 /** A conversation's title, as renamed. */
 export const MAX_TITLE_CHARS = 200;
 
+/** A skill's setting's value, plain or secret (`ias skills config` too). */
+export const MAX_SETTING_CHARS = 10_000;
+
 /** The audit log's search text (`ias audit --text` too). */
 export const MAX_AUDIT_SEARCH_CHARS = 500;

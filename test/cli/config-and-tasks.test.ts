@@ -161,6 +161,28 @@ describe('ias skills config', () => {
     expect(fs.existsSync(sealed)).toBe(false);
   });
 
+  it('refuses a value longer than a setting holds (exit 2, in the owner language), nothing saved', () => {
+    const h = home();
+    const long = `SMTP_HOST=${'x'.repeat(10_001)}`;
+    const english = ias(['skills', 'config', 'mailer', long, ...h.args]);
+    expect(english.status).toBe(2);
+    expect(english.stderr).toBe(
+      'error: The value of SMTP_HOST is too long: a setting holds at most 10,000 characters. Nothing was saved.\n',
+    );
+    const chinese = ias(['skills', 'config', 'mailer', long, ...h.args], CHINESE);
+    expect(chinese.status).toBe(2);
+    expect(chinese.stderr).toBe('错误：SMTP_HOST 的值太长：一个设置最多 10,000 个字符。什么也没有保存。\n');
+    const piped = ias(['skills', 'config', 'mailer', 'PASSWORD=-', ...h.args], CHINESE, `${'y'.repeat(10_001)}\n`);
+    expect(piped.status).toBe(2);
+    expect(piped.stderr).toContain('PASSWORD 的值太长');
+    expect(JSON.parse(ias(['skills', 'config', 'mailer', '--json', ...h.args]).stdout).needsConfig).toEqual([
+      'SMTP_HOST',
+      'PASSWORD',
+    ]);
+    // As long as that is taken.
+    expect(ias(['skills', 'config', 'mailer', `SMTP_HOST=${'x'.repeat(10_000)}`, ...h.args]).status).toBe(0);
+  });
+
   it('refuses a secret given on the command line (exit 2, in the owner language), before saving anything', () => {
     const h = home();
     const inline = ias(['skills', 'config', 'mailer', 'SMTP_HOST=smtp.example.com', 'PASSWORD=hunter2', ...h.args]);

@@ -3,9 +3,9 @@
  * before it reaches the core: a known method, the right number of arguments, each of the right shape.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { ApiErrorCode } from '../../shared/api-errors.js';
+import { apiErrorText, type ApiErrorCode } from '../../shared/api-errors.js';
 import { API_METHODS, type ApiMethod } from '../../shared/contract.js';
-import { MAX_AUDIT_SEARCH_CHARS, MAX_TITLE_CHARS } from '../../shared/text-limits.js';
+import { MAX_AUDIT_SEARCH_CHARS, MAX_SETTING_CHARS, MAX_TITLE_CHARS } from '../../shared/text-limits.js';
 import { isTimeZoneSetting, timeZoneRefusal } from '../time-zone.js';
 
 const str = (maxLength = 10_000) => ({ type: 'string', maxLength });
@@ -94,7 +94,7 @@ const PARAMS: Record<ApiMethod, object[]> = {
       type: 'object',
       maxProperties: 50,
       propertyNames: { pattern: '^[A-Z][A-Z0-9_]{0,63}$' },
-      additionalProperties: { type: ['string', 'null'], maxLength: 10_000 },
+      additionalProperties: { type: ['string', 'null'], maxLength: MAX_SETTING_CHARS },
     },
   ],
   listTasks: [],
@@ -177,6 +177,12 @@ export function callRefusal(
       const e = check.errors?.[0];
       if (e?.keyword === 'format' && e.params.format === 'time-zone') {
         const { message, messageCode } = timeZoneRefusal(String(valueAt(params[i], e.instancePath)));
+        return { message: `${method}: argument ${i + 1}${e.instancePath}: ${message}`, messageCode };
+      }
+      // A skill setting's value too long: the owner's paste, said in their language.
+      if (method === 'setSkillConfig' && e?.keyword === 'maxLength' && i === 1) {
+        const setting = e.instancePath.slice(1);
+        const { message, messageCode } = apiErrorText('setting-too-long', { name: setting, max: MAX_SETTING_CHARS });
         return { message: `${method}: argument ${i + 1}${e.instancePath}: ${message}`, messageCode };
       }
       return refused(`${method}: argument ${i + 1}${e?.instancePath ?? ''} ${e?.message ?? 'is invalid'}`);

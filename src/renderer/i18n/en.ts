@@ -33,6 +33,9 @@ export const en = {
     copy: 'Copy',
     copied: 'Copied',
     copyCode: 'Copy code',
+    copyFailed: 'Could not copy',
+    copyFailedHow:
+      'This browser let iAs put nothing on the clipboard. Select the text and copy it with Ctrl+C (⌘C on a Mac).',
     refresh: 'Refresh',
     loading: 'Loading…',
     dismiss: 'Dismiss',

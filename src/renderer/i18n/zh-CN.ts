@@ -28,6 +28,8 @@ export const zhCN: Strings = {
     copy: '复制',
     copied: '已复制',
     copyCode: '复制代码',
+    copyFailed: '无法复制',
+    copyFailedHow: '此浏览器不允许 iAs 写入剪贴板。请选中文字，然后按 Ctrl+C（Mac 上按 ⌘C）复制。',
     refresh: '刷新',
     loading: '正在加载…',
     dismiss: '关闭提示',

@@ -10,6 +10,7 @@ import type { Locale } from './locale.js';
 import type { SkillProblemCode } from './skill-problems.js';
 import type { SkillSecretCode } from './skill-secrets.js';
 import type { TaskResultCode } from './task-results.js';
+import type { ToolErrorCode } from './tool-errors.js';
 import type { MessageCode } from './turn-messages.js';
 import type { WechatErrorCode } from './wechat-errors.js';
 
@@ -236,6 +237,8 @@ export interface ChatMessage {
    * What the model was given cannot always tell: a call stopped while its approval waited was refused.
    */
   callStatus?: EndedToolStatus;
+  /** On the tool message of a call iAs answered without running it: why, by its code, to say it in the UI's language. */
+  resultCode?: ToolErrorCode;
   /** The conversation's first message: there is nothing earlier to load. */
   first?: boolean;
   /**
@@ -270,7 +273,7 @@ export type ChatEvent =
    */
   | { kind: 'moved'; to: 'reasoning' | 'text'; text: string }
   | { kind: 'tool-call'; id: string; name: string; arguments: string }
-  | { kind: 'tool-result'; id: string; name: string; status: ToolCallStatus; result: unknown }
+  | { kind: 'tool-result'; id: string; name: string; status: ToolCallStatus; result: unknown; code?: ToolErrorCode }
   | { kind: 'background-result'; id: string; name: string; status: string; result: unknown }
   | { kind: 'retry'; message: string; delayMs: number; messageCode?: MessageCode }
   /** How this turn is answered, worth knowing (e.g. a model that cannot use tools). */

@@ -15,6 +15,7 @@ import type { AuditSource } from '../store/audit-types.js';
 import type { BackgroundJobsRepo } from '../store/background-jobs-repo.js';
 import type { ConversationsRepo, StoredToolCall } from '../store/conversations-repo.js';
 import type { Skill } from '../skills/types.js';
+import type { ToolErrorCode } from '../../shared/tool-errors.js';
 import { DEFAULT_TIME_ZONE } from '../builtins/datetime.js';
 import { AfterCommit } from './after-commit.js';
 import { buildCatalogue } from './catalogue.js';
@@ -53,7 +54,16 @@ export type AgentEvent =
    */
   | { type: 'moved'; conversationId: string; to: 'reasoning' | 'text'; text: string }
   | { type: 'tool-call'; conversationId: string; id: string; name: string; arguments: string }
-  | { type: 'tool-result'; conversationId: string; id: string; name: string; status: ToolCallStatus; result: unknown }
+  | {
+      type: 'tool-result';
+      conversationId: string;
+      id: string;
+      name: string;
+      status: ToolCallStatus;
+      result: unknown;
+      /** Why it did not run, by its code, when iAs said it (see shared/tool-errors.ts). */
+      code?: ToolErrorCode;
+    }
   | {
       type: 'background-result';
       conversationId: string;
@@ -488,6 +498,7 @@ export class Agent {
           name: record.name,
           ...(job ? { job } : {}),
           ...(record.status === 'background' ? {} : { callStatus: record.status }),
+          ...(record.code ? { resultCode: record.code } : {}),
         });
         // A commit that fails while the turn goes on (a call past its time limit that cannot be
         // stored as a background job, then kept when it ends) leaves the reply to store and the

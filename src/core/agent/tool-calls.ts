@@ -8,6 +8,7 @@ import type { CallStatus, SkillCallOutcome } from '../approval/call-skill.js';
 import type { AgentEvent, AgentOptions } from './agent.js';
 import { FIND_SKILLS, findSkills, type Catalogue } from './catalogue.js';
 import type { StreamedToolCall } from './stream.js';
+import { toolErrorText, type ToolErrorCode } from '../../shared/tool-errors.js';
 
 export type ToolCallStatus = EndedCallStatus | 'background';
 
@@ -27,6 +28,8 @@ export interface ToolCallRecord {
   status: ToolCallStatus;
   /** What the model was given. */
   result: unknown;
+  /** Why it did not run, by its code, when iAs said it: its card says it in the UI's language. */
+  code?: ToolErrorCode;
 }
 
 /** What the tool calls need of the agent's options. */
@@ -77,29 +80,38 @@ export class ToolCalls {
     const { catalogue, conversationId } = turn;
     this.emit({ type: 'tool-call', conversationId, id: call.id, name: call.name, arguments: call.arguments });
     // Stored inside the commit that ends the call; shown once that commit went through.
-    const record = (status: ToolCallStatus, result: unknown, job?: string): ToolCallRecord => {
-      const made = { id: call.id, name: call.name, arguments: call.arguments, status, result };
+    const record = (status: ToolCallStatus, result: unknown, job?: string, code?: ToolErrorCode): ToolCallRecord => {
+      const made: ToolCallRecord = { id: call.id, name: call.name, arguments: call.arguments, status, result };
+      if (code) made.code = code;
       turn.keep(made, job);
       return made;
     };
     const shown = (made: ToolCallRecord): ToolCallRecord => {
-      const { status, result } = made;
-      this.emit({ type: 'tool-result', conversationId, id: call.id, name: call.name, status, result });
+      const { status, result, code } = made;
+      this.emit({
+        type: 'tool-result',
+        conversationId,
+        id: call.id,
+        name: call.name,
+        status,
+        result,
+        ...(code ? { code } : {}),
+      });
       return made;
     };
-    const answered = (status: ToolCallStatus, result: unknown): StartedTool => ({
+    const answered = (status: ToolCallStatus, result: unknown, code?: ToolErrorCode): StartedTool => ({
       recordsStart: false,
       recordStart: () => undefined,
-      run: async () => shown(this.options.atomically(() => record(status, result))),
+      run: async () => shown(this.options.atomically(() => record(status, result, undefined, code))),
     });
+    /** A call answered with an error of iAs's, told the model in English, with its code. */
+    const refused = ({ message, code }: { message: string; code: ToolErrorCode }) =>
+      answered('error', { success: false, error: message }, code);
     let params: unknown;
     try {
       params = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
     } catch (err) {
-      return answered('error', {
-        success: false,
-        error: `invalid arguments: not valid JSON (${(err as Error).message}); nothing was run`,
-      });
+      return refused(toolErrorText('tool-args-not-json', { detail: (err as Error).message }));
     }
     if (call.name === FIND_SKILLS && catalogue.hidden.length > 0) {
       const query =
@@ -113,10 +125,7 @@ export class ToolCalls {
       });
     }
     if (!catalogue.callable.has(call.name)) {
-      return answered('error', {
-        success: false,
-        error: `unknown tool "${call.name}"; nothing was run${catalogue.hidden.length ? '. Use find_skills to look for other skills.' : ''}`,
-      });
+      return refused(toolErrorText('tool-unknown', { name: call.name, findable: catalogue.hidden.length > 0 }));
     }
 
     // Ended in time, its result is the tool message (stored with its audit row); past the limit,
@@ -135,7 +144,7 @@ export class ToolCalls {
       recordWith: (outcome) => {
         const result = forModel(outcome.status, outcome.result);
         if (state.at === 'background') this.options.jobs.finish(state.job, result, shownStatus(outcome.status));
-        else state = { at: 'ended', record: record(shownStatus(outcome.status), result) };
+        else state = { at: 'ended', record: record(shownStatus(outcome.status), result, undefined, outcome.errorCode) };
       },
     });
     const run = () => {

@@ -33,7 +33,14 @@ function toChatEvent(event: AgentEvent): ChatEvent {
     case 'tool-call':
       return { kind: 'tool-call', id: event.id, name: event.name, arguments: event.arguments };
     case 'tool-result':
-      return { kind: 'tool-result', id: event.id, name: event.name, status: event.status, result: event.result };
+      return {
+        kind: 'tool-result',
+        id: event.id,
+        name: event.name,
+        status: event.status,
+        result: event.result,
+        ...(event.code ? { code: event.code } : {}),
+      };
     case 'background-result':
       return { kind: 'background-result', id: event.id, name: event.name, status: event.status, result: event.result };
     case 'retry':

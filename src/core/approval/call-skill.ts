@@ -10,7 +10,7 @@ import type { AuditEntry, AuditFinish, AuditSource } from '../store/audit-types.
 import type { SkillProcessesRepo } from '../store/skill-processes-repo.js';
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
 import { trackedProcess } from '../skills/leftover-processes.js';
-import { checkArguments, executeSkill, precheckCall, type ExecuteOptions } from '../skills/executor.js';
+import { argumentsProblem, executeSkill, precheckCall, type ExecuteOptions } from '../skills/executor.js';
 import { hideSecrets, secretValues } from '../skills/hide-secrets.js';
 import { unchangedOnDisk } from '../skills/load.js';
 import type { Risk, Skill, SkillResult } from '../skills/types.js';
@@ -21,6 +21,7 @@ import type { ApprovalGate } from './gate.js';
 import { refusedForModel, tooLongToApprove, unconfirmedForModel } from './messages.js';
 import { effectiveRisk } from './review.js';
 import type { CallErrorCode } from '../../shared/call-errors.js';
+import { toolErrorText, type ToolErrorCode } from '../../shared/tool-errors.js';
 import { noChannelForModel, pausedForModel } from '../../shared/refusals-for-model.js';
 import { notConfiguredMessage, type SkillConfigStore } from '../skills/skill-config.js';
 import { SkillSecretRefusedError } from '../skills/skill-secret-refusal.js';
@@ -73,6 +74,8 @@ export interface SkillCallOutcome {
   auditId: number;
   approvalId?: string;
   risk?: Risk;
+  /** Why it did not run, by its code, when iAs said it (for the call's card to say it in the UI's language). */
+  errorCode?: ToolErrorCode;
 }
 
 export interface SkillCallerOptions {
@@ -121,22 +124,38 @@ export class SkillCaller {
       startedAt: Date.now(),
     };
     // A call that runs nothing: its audit row says why, and so does the answer.
-    const runsNothing = (record: CallRecord, error: string, errorCode?: CallErrorCode): StartedCall => ({
-      recordsStart: false,
-      recordStart: () => undefined,
-      run: async () =>
-        record.end(
-          { status: 'failed', durationMs: elapsed(), error, ...(errorCode ? { errorCode } : {}) },
-          { status: 'error', result: { success: false, error, durationMs: elapsed() } },
-        ),
-    });
+    // `shownCode`: the card's code when it is no audit row's (see shared/tool-errors.ts).
+    const runsNothing = (
+      record: CallRecord,
+      error: string,
+      errorCode?: CallErrorCode,
+      shownCode?: ToolErrorCode,
+    ): StartedCall => {
+      const code = shownCode ?? errorCode;
+      return {
+        recordsStart: false,
+        recordStart: () => undefined,
+        run: async () =>
+          record.end(
+            { status: 'failed', durationMs: elapsed(), error, ...(errorCode ? { errorCode } : {}) },
+            {
+              status: 'error',
+              result: { success: false, error, durationMs: elapsed() },
+              ...(code ? { errorCode: code } : {}),
+            },
+          ),
+      };
+    };
     if (!skill) return runsNothing(this.record({ ...base, risk: 'low' }, request), `unknown tool "${request.name}"`);
     const risk = effectiveRisk(skill, this.options.skillSettings);
     // The owner at the terminal is the approval of a high-risk call: said from its start.
     const atTerminal = request.ownerAtTerminal && risk === 'high' ? { approvalOutcome: 'owner-at-terminal' } : {};
     const record = this.record({ ...base, skillHash: skill.hash, risk, ...atTerminal }, request);
-    const invalid = checkArguments(skill, request.params);
-    if (invalid) return runsNothing(record, invalid);
+    const problem = argumentsProblem(skill, request.params);
+    if (problem) {
+      const invalid = toolErrorText('tool-args-invalid', { skill: skill.name, problem });
+      return runsNothing(record, invalid.message, undefined, invalid.code);
+    }
     // Read once for the checks and a run that follows at once; an approved run reads them again.
     let env: Record<string, string>;
     try {
@@ -191,6 +210,7 @@ export class SkillCaller {
           status,
           result: { success: false, error, durationMs: elapsed() },
           ...(approval.approvalId ? { approvalId: approval.approvalId } : {}),
+          ...(approval.errorCode ? { errorCode: approval.errorCode } : {}),
         },
       );
     /** A call the owner refused or let lapse, or one cancelled (stopped, shut down): it did not run. */

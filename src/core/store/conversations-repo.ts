@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import type { ConversationCursor, EndedToolStatus, MessageCode } from '../../shared/contract.js';
+import type { ToolErrorCode } from '../../shared/tool-errors.js';
 import { recordedProcessEnded, type ProcessOwner, type RecordedProcess } from '../process-identity.js';
 
 type Db = Database.Database;
@@ -34,6 +35,8 @@ export interface MessageExtra {
   job?: string;
   /** On the tool message of a call that ended in its turn: how it ended, as its card shows it. */
   callStatus?: EndedToolStatus;
+  /** On the tool message of a call iAs answered without running it: why, by its code (see shared/tool-errors.ts). */
+  resultCode?: ToolErrorCode;
   /** Reasoning content (DeepSeek's reasoning_content): shown apart, never sent back as content. */
   reasoning?: string;
   /** Set when `reasoning` came as `reasoning_content`: DeepSeek's thinking mode wants it back so. */

@@ -1,6 +1,7 @@
 /** One tool call in a reply: the skill, its arguments, its status; the result when expanded. */
 import { useId, useState } from 'react';
 import type { ApprovalInfo, ToolCallStatus } from '../../shared/contract.js';
+import { sayToolError } from '../../shared/tool-errors.js';
 import { useT } from '../i18n.js';
 import { inlinePreview, parseMaybeJson } from '../ui/format.js';
 import { Icon, type IconName } from '../ui/icons.js';
@@ -8,6 +9,13 @@ import { CodeBlock } from '../ui/CodeBlock.js';
 import { Spinner } from '../ui/Spinner.js';
 import { ApprovalCard, channelLabel } from './ApprovalCard.js';
 import type { ToolView } from './transcript.js';
+
+/** The error the model was told (a refusal's words, or the result's `error`). */
+function toldError(result: unknown): string {
+  if (typeof result === 'string') return result;
+  const error = (result as { error?: unknown } | null)?.error;
+  return typeof error === 'string' ? error : '';
+}
 
 const STATUS_ICON: Partial<Record<ToolCallStatus, IconName>> = {
   'waiting-for-approval': 'approvals',
@@ -25,6 +33,7 @@ export function ToolCard({ tool, approval }: { tool: ToolView; approval?: Approv
   const status: ToolCallStatus = approval ? 'waiting-for-approval' : tool.status;
   const args = parseMaybeJson(tool.arguments || '{}');
   const icon = STATUS_ICON[status];
+  const why = tool.code ? sayToolError(t.toolError, t.callError, toldError(tool.result), tool.code) : undefined;
 
   return (
     <div className={`tool-card status-${status}`} data-testid="tool-card" data-status={status} data-name={tool.name}>
@@ -45,6 +54,11 @@ export function ToolCard({ tool, approval }: { tool: ToolView; approval?: Approv
         </span>
         <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} className="tool-card-chevron" />
       </button>
+      {why !== undefined && (
+        <p className="tool-card-why" data-testid="tool-why">
+          {why}
+        </p>
+      )}
       {approval && !approval.decidableHere && (
         <p className="tool-card-hint">{t.tool.waitingOn(channelLabel(approval.channel, t))}</p>
       )}

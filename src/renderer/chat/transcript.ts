@@ -5,6 +5,7 @@
  */
 import type { ApiErrorCode, ChatEvent, ChatMessage, MessageCode, ToolCallStatus } from '../../shared/contract.js';
 import { refusalStatus } from '../../shared/refusals-for-model.js';
+import type { ToolErrorCode } from '../../shared/tool-errors.js';
 import { parseMaybeJson } from '../ui/format.js';
 
 export interface ToolView {
@@ -13,6 +14,8 @@ export interface ToolView {
   arguments: string;
   status: ToolCallStatus;
   result?: unknown;
+  /** Why it did not run, by its code, when iAs said it: said in the UI's language. */
+  code?: ToolErrorCode;
 }
 
 export type Part =
@@ -139,7 +142,8 @@ export function fromMessages(messages: ChatMessage[]): Item[] {
       }
     } else if (message.role === 'tool' && message.toolCallId) {
       const tool = tools.get(message.toolCallId);
-      if (tool) Object.assign(tool, toolOutcome(message, tool.name));
+      if (tool)
+        Object.assign(tool, toolOutcome(message, tool.name), message.resultCode ? { code: message.resultCode } : {});
     }
   }
   return items;
@@ -261,7 +265,12 @@ export function applyEvent(item: AssistantItem, event: ChatEvent, now = Date.now
         ],
       };
     case 'tool-result':
-      return mapTool(item, event.id, (tool) => ({ ...tool, status: event.status, result: event.result }));
+      return mapTool(item, event.id, (tool) => ({
+        ...tool,
+        status: event.status,
+        result: event.result,
+        ...(event.code ? { code: event.code } : {}),
+      }));
     case 'background-result':
       return mapTool(item, event.id, (tool) => ({
         ...tool,

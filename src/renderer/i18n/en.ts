@@ -14,6 +14,7 @@ import type {
 import { englishApiErrors, type ApiKeyFlaw } from '../../shared/api-errors.js';
 import { englishApprovalMessages, englishApprovalOrigins, englishChannelNames } from '../../shared/approval-words.js';
 import { englishCallErrors } from '../../shared/call-errors.js';
+import { englishToolErrors } from '../../shared/tool-errors.js';
 import { englishSkillProblems } from '../../shared/skill-problems.js';
 import { englishSkillSecrets } from '../../shared/skill-secrets.js';
 import { taskRanTitles } from '../../shared/task-notice.js';
@@ -135,6 +136,8 @@ export const en = {
   taskResult: englishTaskResults,
   /** Why a call in the audit log did not run, when iAs decided it, by its codes. */
   callError: englishCallErrors,
+  /** Why a tool call did not run, when iAs said it (its card), by its codes. */
+  toolError: englishToolErrors,
   /** What iAs itself says of the WeChat bot's trouble (Settings → WeChat), by its codes. */
   wechatError: englishWechatErrors,
   tool: {

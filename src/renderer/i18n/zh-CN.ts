@@ -7,6 +7,7 @@ import {
   chineseChannelNames,
 } from '../../shared/approval-words-zh-CN.js';
 import { chineseCallErrors } from '../../shared/call-errors-zh-CN.js';
+import { chineseToolErrors } from '../../shared/tool-errors-zh-CN.js';
 import { chineseSkillProblems } from '../../shared/skill-problems-zh-CN.js';
 import { chinesePresetLabels } from '../../shared/preset-labels-zh-CN.js';
 import { chineseSkillSecrets } from '../../shared/skill-secrets-zh-CN.js';
@@ -119,6 +120,7 @@ export const zhCN: Strings = {
   apiError: chineseApiErrors,
   taskResult: chineseTaskResults,
   callError: chineseCallErrors,
+  toolError: chineseToolErrors,
   wechatError: chineseWechatErrors,
   tool: {
     arguments: '参数',

@@ -9,6 +9,7 @@
 import { englishArgsProblems, sayArgsProblem, type ArgsProblem } from './args-problems.js';
 import type { CallErrorCode, CallErrorStrings } from './call-errors.js';
 import { sayCoded } from './coded-text.js';
+import { listed } from './name-lists.js';
 
 export interface ToolErrorParams {
   /** The arguments are not JSON: `detail` is the parser's (English) reason. */
@@ -17,6 +18,11 @@ export interface ToolErrorParams {
   'tool-unknown': { name: string; findable: boolean };
   /** The arguments do not fit `skill`'s parameter schema. */
   'tool-args-invalid': { skill: string; problem: ArgsProblem };
+  /**
+   * `skill` lacks settings it needs: `missing`, one group of names per requirement (any one of a
+   * group will do); `secret`: the first of them is a secret (given unseen, never on the command line).
+   */
+  'tool-not-configured': { skill: string; missing: string[][]; secret: boolean };
 }
 
 export type ToolErrorName = keyof ToolErrorParams;
@@ -34,6 +40,13 @@ export const englishToolErrors: ToolErrorStrings = {
   'tool-unknown': (p) =>
     `unknown tool "${p.name}"; nothing was run${p.findable ? '. Use find_skills to look for other skills.' : ''}`,
   'tool-args-invalid': (p) => sayArgsProblem(englishArgsProblems, p.skill, p.problem),
+  'tool-not-configured': ({ skill, missing, secret }) =>
+    `${skill} is not configured yet: set ${listed(
+      missing.map((names) => listed(names, 'or')),
+      'and',
+    )} in Skills → ${skill} → Settings, ` +
+    `or run \`ias skills config ${skill} ${missing[0]?.[0] ?? ''}=${secret ? '-' : '…'}\`` +
+    (secret ? ' (it asks for the secret unseen, or reads it from stdin)' : ''),
 };
 
 /** The error `code` with `params`: its English (what the model is told) and its code. */

@@ -23,7 +23,7 @@ import { effectiveRisk } from './review.js';
 import type { CallErrorCode } from '../../shared/call-errors.js';
 import { toolErrorText, type ToolErrorCode } from '../../shared/tool-errors.js';
 import { noChannelForModel, pausedForModel } from '../../shared/refusals-for-model.js';
-import { notConfiguredMessage, type SkillConfigStore } from '../skills/skill-config.js';
+import { notConfigured, type SkillConfigStore } from '../skills/skill-config.js';
 import { SkillSecretRefusedError } from '../skills/skill-secret-refusal.js';
 
 /** A run refused as a secret setting of the skill is kept where another user could change it. */
@@ -165,7 +165,10 @@ export class SkillCaller {
       return runsNothing(record, err.message, SECRET_REFUSED);
     }
     const missing = this.options.config?.missing(skill, env) ?? [];
-    if (missing.length > 0) return runsNothing(record, notConfiguredMessage(skill, missing));
+    if (missing.length > 0) {
+      const unset = notConfigured(skill, missing);
+      return runsNothing(record, unset.message, undefined, unset.code);
+    }
     const recordsStart = risk === 'high' || !changesNothing(skill);
     return {
       recordsStart,

@@ -10,6 +10,7 @@
 import type { SecretAccess, SecretStore } from '../approval/key-store.js';
 import type { SkillSettingsRepo } from '../store/skill-settings-repo.js';
 import { listed } from '../../shared/name-lists.js';
+import { toolErrorText, type ToolErrorCode } from '../../shared/tool-errors.js';
 import type { SkillSecretCode } from '../../shared/skill-secrets.js';
 import { skillSecretRefusal, SkillSecretRefusedError } from './skill-secret-refusal.js';
 import type { ConfigField, Skill } from './types.js';
@@ -178,15 +179,12 @@ export function isSecretSetting(skill: Skill, name: string): boolean {
  * to set and where. `missing`: as SkillConfigStore.missing gives it, one group of names per requirement.
  */
 export function notConfiguredMessage(skill: Skill, missing: string[][]): string {
-  const first = missing[0]![0]!;
+  return notConfigured(skill, missing).message;
+}
+
+/** The same with its code, for the call's card to say it in the UI's language. */
+export function notConfigured(skill: Skill, missing: string[][]): { message: string; code: ToolErrorCode } {
   // A secret is never given on the command line: `KEY=-` asks for it unseen, or reads stdin.
-  const secret = isSecretSetting(skill, first);
-  return (
-    `${skill.name} is not configured yet: set ${listed(
-      missing.map((names) => listed(names, 'or')),
-      'and',
-    )} in Skills → ${skill.name} → Settings, ` +
-    `or run \`ias skills config ${skill.name} ${first}=${secret ? '-' : '…'}\`` +
-    (secret ? ' (it asks for the secret unseen, or reads it from stdin)' : '')
-  );
+  const secret = isSecretSetting(skill, missing[0]![0]!);
+  return toolErrorText('tool-not-configured', { skill: skill.name, missing, secret });
 }

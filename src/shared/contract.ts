@@ -231,7 +231,13 @@ export interface ChatMessage {
    * On the tool message of a call that went on in the background: how far it got, and its result
    * (what the model is given) once it ended, with how it ended (`callStatus`, absent on older jobs).
    */
-  background?: { status: 'running' | 'ended' | 'interrupted'; result?: unknown; callStatus?: EndedToolStatus };
+  background?: {
+    status: 'running' | 'ended' | 'interrupted';
+    result?: unknown;
+    callStatus?: EndedToolStatus;
+    /** Why it did not run, when iAs said it, by its code. */
+    code?: ToolErrorCode;
+  };
   /**
    * On the tool message of a call that ended in its turn: how it ended (absent on older messages).
    * What the model was given cannot always tell: a call stopped while its approval waited was refused.
@@ -274,7 +280,7 @@ export type ChatEvent =
   | { kind: 'moved'; to: 'reasoning' | 'text'; text: string }
   | { kind: 'tool-call'; id: string; name: string; arguments: string }
   | { kind: 'tool-result'; id: string; name: string; status: ToolCallStatus; result: unknown; code?: ToolErrorCode }
-  | { kind: 'background-result'; id: string; name: string; status: string; result: unknown }
+  | { kind: 'background-result'; id: string; name: string; status: string; result: unknown; code?: ToolErrorCode }
   | { kind: 'retry'; message: string; delayMs: number; messageCode?: MessageCode }
   /** How this turn is answered, worth knowing (e.g. a model that cannot use tools). */
   | { kind: 'notice'; message: string; messageCode?: MessageCode }

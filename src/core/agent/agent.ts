@@ -71,6 +71,8 @@ export type AgentEvent =
       name: string;
       status: EndedCallStatus;
       result: unknown;
+      /** Why it did not run, by its code, when iAs said it (see shared/tool-errors.ts). */
+      code?: ToolErrorCode;
     }
   | { type: 'retry'; conversationId: string; message: string; delayMs: number; messageCode: MessageCode }
   /** Something the owner should know about how this turn is answered (e.g. a model without tools). */

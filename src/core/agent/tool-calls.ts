@@ -143,8 +143,10 @@ export class ToolCalls {
       signal: controller.signal,
       recordWith: (outcome) => {
         const result = forModel(outcome.status, outcome.result);
-        if (state.at === 'background') this.options.jobs.finish(state.job, result, shownStatus(outcome.status));
-        else state = { at: 'ended', record: record(shownStatus(outcome.status), result, undefined, outcome.errorCode) };
+        if (state.at === 'background') {
+          this.options.jobs.finish(state.job, result, shownStatus(outcome.status), undefined, outcome.errorCode);
+        } else
+          state = { at: 'ended', record: record(shownStatus(outcome.status), result, undefined, outcome.errorCode) };
       },
     });
     const run = () => {
@@ -214,6 +216,7 @@ export class ToolCalls {
             name: call.name,
             status: shownStatus(outcome.status),
             result,
+            ...(outcome.errorCode ? { code: outcome.errorCode } : {}),
           });
         },
         (err: unknown) => {

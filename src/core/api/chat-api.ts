@@ -11,6 +11,7 @@ import { apiError } from './api-error.js';
 import type { Runtime } from '../runtime.js';
 import type { BackgroundJob } from '../store/background-jobs-repo.js';
 import type { StoredMessage } from '../store/conversations-repo.js';
+import type { ToolErrorCode } from '../../shared/tool-errors.js';
 
 type ChatMethods = Pick<
   IasApi,
@@ -42,7 +43,14 @@ function toChatEvent(event: AgentEvent): ChatEvent {
         ...(event.code ? { code: event.code } : {}),
       };
     case 'background-result':
-      return { kind: 'background-result', id: event.id, name: event.name, status: event.status, result: event.result };
+      return {
+        kind: 'background-result',
+        id: event.id,
+        name: event.name,
+        status: event.status,
+        result: event.result,
+        ...(event.code ? { code: event.code } : {}),
+      };
     case 'retry':
       return { kind: 'retry', message: event.message, delayMs: event.delayMs, messageCode: event.messageCode };
     case 'notice':
@@ -74,7 +82,8 @@ export function withBackgroundJobs(messages: StoredMessage[], jobs: BackgroundJo
     const result = JSON.parse(job.result) as unknown;
     // How it ended, when its job kept it (not on jobs from before): what the model is told cannot always tell.
     const ended = job.callStatus ? { callStatus: job.callStatus } : {};
-    return { ...message, background: { status: 'ended', result, ...ended } };
+    const why = job.resultCode ? { code: JSON.parse(job.resultCode) as ToolErrorCode } : {};
+    return { ...message, background: { status: 'ended', result, ...ended, ...why } };
   });
 }
 

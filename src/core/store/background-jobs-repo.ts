@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { EndedToolStatus } from '../../shared/contract.js';
+import type { ToolErrorCode } from '../../shared/tool-errors.js';
 import type { ProcessOwner, RecordedProcess } from '../process-identity.js';
 import { forEndedOwners, interruptLeftWork, ownerAmongEnded } from './left-work.js';
 
@@ -21,10 +22,12 @@ export interface BackgroundJob {
   result: string | null;
   /** How the call ended, as its card shows it; null while running, and on jobs from before it was kept. */
   callStatus: EndedToolStatus | null;
+  /** Why it did not run, when iAs said it: JSON text of its code (see shared/tool-errors.ts); null otherwise. */
+  resultCode: string | null;
 }
 
 const SELECT = `SELECT id, kind, conversation_id AS conversationId, skill, status, created_at AS createdAt,
-  finished_at AS finishedAt, result, call_status AS callStatus FROM background_jobs`;
+  finished_at AS finishedAt, result, call_status AS callStatus, result_code AS resultCode FROM background_jobs`;
 
 export class BackgroundJobsRepo {
   private readonly insertStmt;
@@ -48,8 +51,8 @@ export class BackgroundJobsRepo {
          owner_identity)
        VALUES (?, ?, ?, ?, 'running', ?, ?, ?)`,
     );
-    this.finishStmt = db.prepare<[number, string, EndedToolStatus, string]>(
-      `UPDATE background_jobs SET status = 'done', finished_at = ?, result = ?, call_status = ?
+    this.finishStmt = db.prepare<[number, string, EndedToolStatus, string | null, string]>(
+      `UPDATE background_jobs SET status = 'done', finished_at = ?, result = ?, call_status = ?, result_code = ?
        WHERE id = ? AND status = 'running'`,
     );
     this.undeliveredStmt = db.prepare<[string], BackgroundJob>(
@@ -90,9 +93,11 @@ export class BackgroundJobsRepo {
     return unique;
   }
 
-  /** The job's call ended with `result` (what the model is told), shown as `status`. */
-  finish(id: string, result: unknown, status: EndedToolStatus, now = Date.now()): boolean {
-    return this.finishStmt.run(now, JSON.stringify(result), status, id).changes === 1;
+  /** The job's call ended with `result` (what the model is told), shown as `status`, with why by `code`. */
+  finish(id: string, result: unknown, status: EndedToolStatus, now = Date.now(), code?: ToolErrorCode): boolean {
+    return (
+      this.finishStmt.run(now, JSON.stringify(result), status, code ? JSON.stringify(code) : null, id).changes === 1
+    );
   }
 
   get(id: string): BackgroundJob | undefined {

@@ -18,6 +18,7 @@ import { auditErrorCodeIndexSchema } from './migration-11-audit-error-code-index
 import { skillCopyEnabledSchema } from './migration-12-skill-copy-enabled.js';
 import { chatCodeBudgetSchema } from './migration-13-chat-code-budget.js';
 import { backgroundCallStatusSchema } from './migration-14-background-call-status.js';
+import { backgroundCallCodesSchema } from './migration-15-background-call-codes.js';
 import type { StartRefusal } from '../../shared/start-refusals-zh-CN.js';
 
 type Db = Database.Database;
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'skill copy switch', up: (db) => db.exec(skillCopyEnabledSchema) },
   { name: 'chat code budget', up: (db) => db.exec(chatCodeBudgetSchema) },
   { name: 'background call status', up: (db) => db.exec(backgroundCallStatusSchema) },
+  { name: 'background call codes', up: (db) => db.exec(backgroundCallCodesSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

@@ -80,15 +80,19 @@ function statusOfResult(result: unknown, skill: string): { status: ToolCallStatu
  * as its job got. How the call ended, when it was kept (the message's, or its job's), else as far as
  * what the model was given tells.
  */
-function toolOutcome(message: ChatMessage, skill: string): { status: ToolCallStatus; result: unknown } {
+function toolOutcome(
+  message: ChatMessage,
+  skill: string,
+): { status: ToolCallStatus; result: unknown; code?: ToolErrorCode } {
   const background = message.background;
   if (!background && message.callStatus) return { status: message.callStatus, result: parseMaybeJson(message.content) };
   if (!background || background.status === 'running') return statusOfToolResult(message.content, skill);
   if (background.status === 'interrupted') {
     return { status: 'error', result: { success: false, error: 'interrupted: iAs stopped before this call ended' } };
   }
-  if (background.callStatus) return { status: background.callStatus, result: background.result };
-  return statusOfResult(background.result, skill);
+  const why = background.code ? { code: background.code } : {};
+  if (background.callStatus) return { status: background.callStatus, result: background.result, ...why };
+  return { ...statusOfResult(background.result, skill), ...why };
 }
 
 /** A notice or error part (its code only when it came with one). */
@@ -276,6 +280,7 @@ export function applyEvent(item: AssistantItem, event: ChatEvent, now = Date.now
         ...tool,
         status: backgroundStatus(event.status),
         result: event.result,
+        ...(event.code ? { code: event.code } : {}),
       }));
     case 'retry': {
       const retry = { message: event.message, until: now + event.delayMs };

@@ -76,6 +76,10 @@ describe('a call stopped while its approval waited', () => {
     expect(cardsAfterReload(w.store, turn.conversationId)).toMatchObject([{ name: 'send_mail', status: 'refused' }]);
     const [job] = w.store.jobs.ofConversation(turn.conversationId);
     expect(job).toMatchObject({ callStatus: 'refused' });
+    // Why, by its code, for the card to say it in the UI's language, live and reopened.
+    const why = { code: 'call-cancelled', params: { cause: 'stopped' } };
+    expect(w.events.find((e) => e.type === 'background-result')).toMatchObject({ code: why });
+    expect(cardsAfterReload(w.store, turn.conversationId)).toMatchObject([{ code: why }]);
     expect(JSON.parse(job!.result!)).toEqual({ success: false, error: 'send_mail did not run: the call was stopped' });
   });
 

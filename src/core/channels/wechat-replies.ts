@@ -57,7 +57,7 @@ export function answeredReply(
     if (code?.code === 'still-waiting') return [];
     return [iasNote(locale, locale === 'zh-CN' ? sayTurnLine(chineseTurnMessages, notice, code) : notice)];
   });
-  if (turn.stopped) notes.push(`[iAs: ${stoppedLine(locale)}]`);
+  if (turn.stopped) notes.push(iasNote(locale, stoppedLine(locale)));
   const text = [markdownToPlain(turn.reply), ...notes].filter((part) => part !== '').join('\n\n');
   return { text, warning: imitationWarning(locale) };
 }

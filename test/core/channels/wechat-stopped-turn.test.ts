@@ -53,6 +53,6 @@ describe('WeChat: a turn stopped before it ended', () => {
     await expect.poll(() => w.model.requests.length).toBe(1);
     await turns.stopAll();
     await w.service.router.idle();
-    expect(toOwner(w)).toEqual(['[iAs: 回复没有说完就停止了。]']);
+    expect(toOwner(w)).toEqual(['[iAs：回复没有说完就停止了。]']);
   });
 });

@@ -105,8 +105,11 @@ export function registerTaskRunCommand(tasks: Command): void {
         process.stderr.write(color.dim(`${words.running(cell(task.name), task.id)}\n`));
         // Ends once the calls gone on in the background have too (see runTaskTurn).
         const outcome = await started.ran;
-        const after = runtime.store.tasks.get(task.id) ?? task;
-        const status = after.lastStatus ?? (outcome.success ? 'done' : 'failed');
+        const stored = runtime.store.tasks.get(task.id);
+        const after = stored ?? task;
+        // Deleted while it ran (its run stopped then): told as the run ended, not as it was taken.
+        const status =
+          stored?.lastStatus ?? (outcome.interrupted ? 'interrupted' : outcome.success ? 'done' : 'failed');
         if (opts.json) {
           const ended = background.map((e) => ({ name: e.name, status: e.status, result: e.result }));
           const run = { status, result: outcome.text, ...(ended.length ? { background: ended } : {}) };

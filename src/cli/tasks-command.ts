@@ -100,15 +100,17 @@ export function registerTasksCommand(program: Command): void {
       .action(async (id: string, _opts: unknown, cmd: Command) => {
         await withTasks(cmd, async ({ runtime, words }) => {
           const api = tasksApi(runtime);
-          let done: Pick<TaskInfo, 'id' | 'name'>;
+          let done: Pick<TaskInfo, 'id' | 'name' | 'lastStatus'>;
           if (name === 'delete') {
             const task = runtime.store.tasks.get(id);
             // Refuses an id it does not know (the task is then undefined).
             await api.deleteTask(id);
-            done = task ?? { id, name: id };
+            done = task ?? { id, name: id, lastStatus: null };
           } else done = await api.setTaskEnabled(id, name === 'resume');
           const say = name === 'delete' ? words.didDelete : name === 'pause' ? words.didPause : words.didResume;
           process.stdout.write(`${say(color.bold(cell(done.name)), done.id)}\n`);
+          // Pausing stops the runs to come; one under way is stopped only by deleting the task.
+          if (name === 'pause' && done.lastStatus === 'running') process.stdout.write(`${words.pauseLeavesRun}\n`);
         });
       });
   }

@@ -27,6 +27,8 @@ export interface TasksWords extends Pick<
   status: Record<TaskRunStatus, string>;
   noTasks: string;
   didPause: (task: string, id: string) => string;
+  /** After didPause, when a run of the task is under way: pausing does not stop it. */
+  pauseLeavesRun: string;
   didResume: (task: string, id: string) => string;
   didDelete: (task: string, id: string) => string;
   /** `ias tasks run`, as the run starts. */
@@ -56,6 +58,7 @@ const english: TasksWords = {
   status: { running: 'running', done: 'done', failed: 'failed', interrupted: 'interrupted' },
   noTasks: 'No scheduled tasks. Ask iAs in chat to schedule one.',
   didPause: (task, id) => `Paused ${task} (${id}).`,
+  pauseLeavesRun: 'Its run under way goes on to its end; `ias tasks delete` stops it.',
   didResume: (task, id) => `Resumed ${task} (${id}).`,
   didDelete: (task, id) => `Deleted ${task} (${id}).`,
   running: (task, id) => `Running ${task} (${id})…`,
@@ -83,6 +86,7 @@ const chinese: TasksWords = {
   status: { running: '运行中', done: '完成', failed: '失败', interrupted: '已中断' },
   noTasks: '还没有定时任务。在对话中告诉 iAs 来新建一个。',
   didPause: (task, id) => `已暂停 ${task}（${id}）。`,
+  pauseLeavesRun: '正在进行的这次运行会继续到结束；`ias tasks delete` 会停止它。',
   didResume: (task, id) => `已恢复 ${task}（${id}）。`,
   didDelete: (task, id) => `已删除 ${task}（${id}）。`,
   running: (task, id) => `正在运行 ${task}（${id}）…`,

@@ -216,7 +216,7 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
   const scheduler = new TaskScheduler({
     tasks: store.tasks,
     timeZone,
-    run: (task, cause) =>
+    run: (task, cause, signal) =>
       runTaskTurn(
         task,
         (t, why) => {
@@ -234,6 +234,7 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
         },
         store.conversations,
         cause,
+        signal,
       ),
   });
   opened.add(() => scheduler.stop());

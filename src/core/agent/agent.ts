@@ -170,10 +170,10 @@ export class Agent {
    * refused, expired, failed). Counted among the turns under way: stopping them (iAs shutting
    * down) stops these calls too, and then `stopped` is true. `ended`: the background calls that
    * ended since the last wait, the skill and how each ended (a scheduled run's agent only: see
-   * ToolCalls.keepEnded).
+   * ToolCalls.keepEnded). `stopSignal` stops them too, as the owner's Stop stops a turn.
    */
-  async awaitBackground(): Promise<{ stopped: boolean; ended: EndedBackgroundCall[] }> {
-    return this.turns.run(undefined, async (signal) => {
+  async awaitBackground(stopSignal?: AbortSignal): Promise<{ stopped: boolean; ended: EndedBackgroundCall[] }> {
+    return this.turns.run(stopSignal, async (signal) => {
       const stop = () => this.tools.stopBackground();
       signal.addEventListener('abort', stop, { once: true });
       if (signal.aborted) stop();

@@ -35,13 +35,18 @@ export type TaskRunCause = 'schedule' | 'owner';
 
 export interface TaskSchedulerOptions {
   tasks: TasksRepo;
-  /** Runs the task's prompt through the agent loop with only its allowlisted skills. */
-  run: (task: ScheduledTask, cause: TaskRunCause) => Promise<TaskRunOutcome>;
+  /**
+   * Runs the task's prompt through the agent loop with only its allowlisted skills; `signal` stops
+   * the run (its task deleted), as the owner's Stop stops a turn.
+   */
+  run: (task: ScheduledTask, cause: TaskRunCause, signal: AbortSignal) => Promise<TaskRunOutcome>;
   /** The owner's time zone, for tasks that name none. */
   timeZone: () => string;
   now?: () => number;
   /** The longest sleep between looks at the table (other processes may add tasks). */
   pollMs?: number;
+  /** How often a run under way looks whether its task is still there (another iAs process may delete it). */
+  deletedPollMs?: number;
 }
 
 export interface TaskDraft {
@@ -119,6 +124,15 @@ export function notStartedRun(detail: string, line?: MessageCode): TaskRunOutcom
   };
 }
 
+/** A run stopped because its task was deleted while it ran: nothing more of it runs, and nothing is kept of it. */
+export function deletedRun(): TaskRunOutcome {
+  return {
+    success: false,
+    interrupted: true,
+    text: 'The task was deleted while this run was under way, so iAs stopped the run.',
+  };
+}
+
 /**
  * A run that iAs stopped before it ended: shut down (with what it `said` so far), or killed (its
  * run, left "running", is marked so by whichever iAs meets it).
@@ -141,6 +155,8 @@ export class TaskScheduler extends EventEmitter<{
   /** The first look at the tasks since start() is still to come (or failed). */
   private firstLook = false;
   private readonly running = new Map<string, Promise<void>>();
+  /** What stops each run under way here, by task id (its task deleted). */
+  private readonly stops = new Map<string, AbortController>();
 
   constructor(private readonly options: TaskSchedulerOptions) {
     super();
@@ -297,10 +313,11 @@ export class TaskScheduler extends EventEmitter<{
     return resumed;
   }
 
-  /** Deletes a task; returns what it was. */
+  /** Deletes a task, stopping its run under way; returns what it was. */
   delete(id: string): ScheduledTask {
     const task = this.get(id);
     this.options.tasks.delete(id);
+    this.stops.get(id)?.abort();
     this.changed();
     return task;
   }
@@ -328,7 +345,19 @@ export class TaskScheduler extends EventEmitter<{
    * listeners are told, and the next run is looked for again (it may be sooner than the next poll).
    */
   changedElsewhere(): void {
+    this.stopRunsOfDeleted();
     this.changed();
+  }
+
+  /** Stops the runs under way here whose task is no longer there (deleted by another iAs process). */
+  private stopRunsOfDeleted(): void {
+    for (const [id, stop] of this.stops) {
+      try {
+        if (!this.options.tasks.get(id)) stop.abort();
+      } catch {
+        // The database busy: looked at again soon (see track).
+      }
+    }
   }
 
   private changed(): void {
@@ -449,24 +478,39 @@ export class TaskScheduler extends EventEmitter<{
 
   /** Runs a task taken for running, known as running until it has ended. */
   private track(task: ScheduledTask, cause: TaskRunCause): Promise<TaskRunOutcome> {
-    const run = this.runOnce(task, cause);
+    const stop = new AbortController();
+    this.stops.set(task.id, stop);
+    // Another iAs process (the app, `ias tasks delete`) may delete the task: its run stops then too.
+    const watch = setInterval(() => this.stopRunsOfDeleted(), this.options.deletedPollMs ?? 1000);
+    watch.unref?.();
+    const run = this.runOnce(task, cause, stop.signal);
     const settled = run.then(
       () => undefined,
       () => undefined,
     );
     this.running.set(
       task.id,
-      settled.finally(() => this.running.delete(task.id)),
+      settled.finally(() => {
+        clearInterval(watch);
+        this.stops.delete(task.id);
+        this.running.delete(task.id);
+      }),
     );
     return run;
   }
 
-  private async runOnce(task: ScheduledTask, cause: TaskRunCause): Promise<TaskRunOutcome> {
+  private async runOnce(task: ScheduledTask, cause: TaskRunCause, signal: AbortSignal): Promise<TaskRunOutcome> {
     let outcome: TaskRunOutcome;
     try {
-      outcome = await this.options.run(task, cause);
+      outcome = await this.options.run(task, cause, signal);
     } catch (err) {
       outcome = notStartedRun((err as Error).message);
+    }
+    if (signal.aborted) {
+      // Its task was deleted: nothing is kept of the run, and nobody is sent its result.
+      this.options.tasks.finish(task.id, 'interrupted', '', this.now());
+      this.emit('changed');
+      return deletedRun();
     }
     const text = clip(outcome.text);
     const status = outcome.interrupted ? 'interrupted' : outcome.success ? 'done' : 'failed';

@@ -29,21 +29,22 @@ const FOLLOW_UP =
 
 /**
  * The run's last turn, once no call of it runs in the background: after each wait, a follow-up turn
- * tells the model the results. Stopped while waiting (iAs shutting down), the turn is marked stopped;
+ * tells the model the results. Stopped while waiting (iAs shutting down, or `signal`: its task
+ * deleted), the turn is marked stopped;
  * calls that ended after the last follow-up are told in a notice.
  */
-async function followUntilEnded(agent: Agent, first: TurnResult): Promise<TurnResult> {
+async function followUntilEnded(agent: Agent, first: TurnResult, signal?: AbortSignal): Promise<TurnResult> {
   let turn = first;
   let untold: EndedBackgroundCall[] = [];
   // A call may have gone on in the background and ended before its turn did: told all the same.
   const leftInBackground = () => turn.toolCalls.some((c) => c.status === 'background') || agent.running.size > 0;
   for (let followUps = 0; leftInBackground(); followUps++) {
-    const waited = await agent.awaitBackground();
+    const waited = await agent.awaitBackground(signal);
     untold.push(...waited.ended);
     if (waited.stopped) return { ...turn, stopped: true };
     if (followUps === MAX_FOLLOW_UPS) break;
     try {
-      turn = await agent.send(FOLLOW_UP, { conversationId: turn.conversationId });
+      turn = await agent.send(FOLLOW_UP, { conversationId: turn.conversationId, signal });
     } catch {
       // It could not begin (the owner writing in this conversation meanwhile, no model set now):
       // the run keeps the reply it had, its calls having run, and their ends are told in a notice.
@@ -66,6 +67,7 @@ export async function runTaskTurn(
   agentFor: (task: ScheduledTask, cause: TaskRunCause) => Agent,
   conversations: ConversationsRepo,
   cause: TaskRunCause = 'schedule',
+  signal?: AbortSignal,
 ): Promise<TaskRunOutcome> {
   const conversationId = taskConversationId(task);
   if (!conversations.get(conversationId)) conversations.create(conversationId, `⏰ ${task.name}`);
@@ -77,13 +79,13 @@ export async function runTaskTurn(
   const agent = agentFor(task, cause);
   let started: TurnResult;
   try {
-    started = await agent.send(prompt, { conversationId });
+    started = await agent.send(prompt, { conversationId, signal });
   } catch (err) {
     // No model to talk to: said with its code, so the owner reads why in their own language.
     if (err instanceof ProviderNotConfiguredError) return notStartedRun(err.message, err.messageCode);
     throw err;
   }
-  const turn = await followUntilEnded(agent, started);
+  const turn = await followUntilEnded(agent, started, signal);
   if (turn.error !== undefined) {
     const code = turn.errorCode ? { code: { code: 'run-failed' as const, params: { line: turn.errorCode } } } : {};
     return { success: false, text: turn.error, ...code };

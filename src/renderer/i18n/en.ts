@@ -402,10 +402,13 @@ export const en = {
     openTasks: 'Open scheduled tasks',
     inZone: (zone: string) => `${zone} time`,
     enable: (name: string) => `Run “${name}” on schedule`,
+    /** The switch of a task running now: pausing stops its next runs, not this one. */
+    pauseLeavesRun: 'Pausing stops its next runs; the run under way goes on (delete the task to stop it).',
     toggleFailed: 'Could not change the task',
     delete: (name: string) => `Delete “${name}”`,
     deleteTitle: 'Delete scheduled task?',
-    deleteMessage: (name: string) => `“${name}” will not run again. This cannot be undone.`,
+    deleteMessage: (name: string, running = false) =>
+      `“${name}” will not run again${running ? ', and its run under way is stopped' : ''}. This cannot be undone.`,
     deleted: (name: string) => `“${name}” deleted`,
     deleteFailed: 'Could not delete the task',
     runNow: 'Run now',

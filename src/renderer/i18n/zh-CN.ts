@@ -362,10 +362,12 @@ export const zhCN: Strings = {
     openTasks: '查看定时任务',
     inZone: (zone) => `${zone} 时间`,
     enable: (name) => `按计划运行“${name}”`,
+    pauseLeavesRun: '暂停只停止以后的运行；正在进行的这次运行会继续（删除任务才会停止它）。',
     toggleFailed: '无法更改此任务',
     delete: (name) => `删除“${name}”`,
     deleteTitle: '删除定时任务？',
-    deleteMessage: (name) => `“${name}”将不再运行，且无法恢复。`,
+    deleteMessage: (name, running = false) =>
+      `“${name}”将不再运行${running ? '，正在进行的这次运行也会停止' : ''}，且无法恢复。`,
     deleted: (name) => `“${name}”已删除`,
     deleteFailed: '无法删除任务',
     runNow: '立即运行',

@@ -135,7 +135,7 @@ export function TasksPage({ selected }: { selected?: string }) {
       <ConfirmDialog
         open={deleting !== undefined}
         title={t.tasks.deleteTitle}
-        message={deleting ? t.tasks.deleteMessage(deleting.name) : ''}
+        message={deleting ? t.tasks.deleteMessage(deleting.name, deleting.lastStatus === 'running') : ''}
         confirmLabel={t.common.delete}
         danger
         onConfirm={() => deleting && remove(deleting)}

@@ -82,7 +82,12 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
         {state === 'finished' && <span className="status-pill">{t.tasks.finished}</span>}
         <span className="spacer" />
         <TaskRunButton task={task} starting={starting} onRun={onRun} />
-        <span className="task-switch" title={finished ? whyFinished : undefined}>
+        <span
+          className="task-switch"
+          title={
+            finished ? whyFinished : task.enabled && task.lastStatus === 'running' ? t.tasks.pauseLeavesRun : undefined
+          }
+        >
           <Switch
             checked={task.enabled}
             disabled={finished}

@@ -37,13 +37,14 @@ async function world() {
   const scheduler = new TaskScheduler({
     tasks: runtime.store.tasks,
     timeZone: () => 'Asia/Shanghai',
-    run: (task, cause) =>
+    run: (task, cause, signal) =>
       runTaskTurn(
         task,
         // Past 50 ms a call goes on in the background, as one waiting 8 s for the owner does.
         () => runtime.agent({ provider, source: 'schedule', toolTimeoutMs: 50, onEvent }),
         runtime.store.conversations,
         cause,
+        signal,
       ),
   });
   onCleanup(() => scheduler.stop());
@@ -125,6 +126,20 @@ it('iAs shutting down while the run waits for its call: the approval is cancelle
   expect(readRuns(w.home, 'send_mail')).toEqual([]);
   // No follow-up turn was asked of the model.
   expect(w.server.requests).toHaveLength(2);
+});
+
+it('the task deleted while its run waits for its call: the approval is cancelled, nothing is sent, nobody told', async () => {
+  const w = await world();
+  const { ran } = w.scheduler.runNow(w.task.id);
+  await w.firstTurnEnded();
+  await vi.waitFor(() => expect(w.pending()).toHaveLength(1));
+  w.scheduler.delete(w.task.id);
+  expect(await ran).toMatchObject({ success: false, interrupted: true });
+  expect(w.pending()).toEqual([]);
+  expect(readRuns(w.home, 'send_mail')).toEqual([]);
+  // No follow-up turn: nothing more of the run goes to the model, and no result to the owner.
+  expect(w.server.requests).toHaveLength(2);
+  expect(w.ran).toEqual([]);
 });
 
 it('a model that keeps calling in the background: after three follow-ups, the calls ended since are a notice', async () => {

@@ -23,6 +23,7 @@ import { SkillWatcher } from './skills/watcher.js';
 import { openStore, type Store } from './store/index.js';
 import { startOrClose, type OpenedParts } from './opened-parts.js';
 import { TaskScheduler } from './scheduler/scheduler.js';
+import { missingSkills } from './scheduler/missing-skills.js';
 import { runTaskTurn, taskConversationId, taskIdOf } from './scheduler/task-runner.js';
 import { requestingConversation, runNowRequester } from '../shared/run-now-requests.js';
 import { SkillConfigStore } from './skills/skill-config.js';
@@ -234,7 +235,8 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
         },
         store.conversations,
         cause,
-        signal,
+        // The allowed skills deleted or turned off since the task was made, as the run begins.
+        { signal, missing: missingSkills(task.allowlist, offered(), (name) => registry.get(name) !== undefined) },
       ),
   });
   opened.add(() => scheduler.stop());

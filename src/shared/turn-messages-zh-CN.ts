@@ -140,6 +140,11 @@ export const chineseTurnMessages: TurnMessageStrings = {
   'calls-ended-after-reply': (p) =>
     `以下在后台运行的调用在这条回复之后才结束：${p.calls.map((c) => `${c.name}（${endedCall[c.status]}）`).join('、')}。`,
   'tools-not-offered': (p) => `模型只是请求了没有提供给它的工具（${p.tools}），所以本轮没有回答。`,
+  'task-skills-missing': (p) =>
+    `这个任务可以使用的技能中，有的本次运行没有，所以运行时没有使用它们：${[
+      ...p.deleted.map((name) => `${name}（已删除，或已无法加载）`),
+      ...p.off.map((name) => `${name}（已在“技能”中关闭）`),
+    ].join('、')}。`,
   'turn-failed': (p) => `本轮在 iAs 内部出错，没有完成。${why(p.detail)}`,
   'turn-cut-off': () => '本轮被中断了：iAs 在它结束之前停止了运行。',
   'conversation-deleted': () => '这个对话已被删除，所以之后的内容都没有保存。新发的消息会开始一个新对话。',

@@ -132,6 +132,11 @@ export interface TurnMessageParams {
    * follow-ups a run makes to tell their results): each skill and how its call ended.
    */
   'calls-ended-after-reply': { calls: { name: string; status: 'done' | 'error' | 'refused' | 'unconfirmed' }[] };
+  /**
+   * A scheduled run went on without skills its task may use: `deleted` (or no longer loading) and
+   * `off` (turned off by the owner) since the task was made.
+   */
+  'task-skills-missing': { deleted: string[]; off: string[] };
   /** The turn failed on iAs's side (not the provider's), e.g. its result could not be stored. */
   'turn-failed': { detail: string };
   /** The iAs process running the turn stopped (killed, crashed, power lost) before the turn ended. */
@@ -306,6 +311,11 @@ export const englishTurnMessages: TurnMessageStrings = {
     `The model answered only by asking for tools (${p.tools}) it was not offered, so this turn has no answer.`,
   'calls-ended-after-reply': (p) =>
     `Calls that went on in the background ended after this reply: ${p.calls.map((c) => `${c.name} (${c.status})`).join(', ')}.`,
+  'task-skills-missing': (p) =>
+    `This task may use skills that this run did not have, so it ran without them: ${[
+      ...p.deleted.map((name) => `${name} (deleted, or it no longer loads)`),
+      ...p.off.map((name) => `${name} (turned off in Skills)`),
+    ].join(', ')}.`,
   'turn-failed': (p) => `This turn failed in iAs and was not finished: ${p.detail}`,
   'turn-cut-off': () => 'This turn was cut off: iAs stopped before it ended.',
   'conversation-deleted': () =>

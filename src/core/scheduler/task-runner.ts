@@ -12,6 +12,7 @@ import { addNotice } from '../agent/turn-lines.js';
 import { turnMessage } from '../agent/turn-messages.js';
 import type { ConversationsRepo } from '../store/conversations-repo.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
+import type { MissingSkills } from './missing-skills.js';
 import { interruptedRun, notStartedRun, type TaskRunCause, type TaskRunOutcome } from './scheduler.js';
 
 /** Each task keeps one conversation, so its runs can be read (and compared) later. */
@@ -62,12 +63,18 @@ async function followUntilEnded(agent: Agent, first: TurnResult, signal?: AbortS
   return turn;
 }
 
+/** How a run goes: `signal` stops it (its task deleted); `missing`: allowed skills it does not have. */
+export interface TaskRunOptions {
+  signal?: AbortSignal;
+  missing?: MissingSkills;
+}
+
 export async function runTaskTurn(
   task: ScheduledTask,
   agentFor: (task: ScheduledTask, cause: TaskRunCause) => Agent,
   conversations: ConversationsRepo,
   cause: TaskRunCause = 'schedule',
-  signal?: AbortSignal,
+  { signal, missing }: TaskRunOptions = {},
 ): Promise<TaskRunOutcome> {
   const conversationId = taskConversationId(task);
   if (!conversations.get(conversationId)) conversations.create(conversationId, `⏰ ${task.name}`);
@@ -92,6 +99,11 @@ export async function runTaskTurn(
   }
   // Stopped by iAs shutting down (a task's turn has no Stop button): what it said so far goes with it.
   if (turn.stopped) return interruptedRun(turn.reply.trim());
+  // Skills it may use that it did not have: the run went on without them (the model is told
+  // nothing new, as for any skill it is not given), and the owner is told which and why.
+  if (missing && (missing.deleted.length > 0 || missing.off.length > 0)) {
+    addNotice(turn, turnMessage('task-skills-missing', missing));
+  }
   // The owner reads only this: how the run was answered goes with it (e.g. without skills).
   const notices = (turn.notices ?? []).map((n) => `\n\n${iasNote('en', n)}`).join('');
   const reply = turn.reply.trim();

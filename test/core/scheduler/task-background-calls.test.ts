@@ -44,7 +44,7 @@ async function world() {
         () => runtime.agent({ provider, source: 'schedule', toolTimeoutMs: 50, onEvent }),
         runtime.store.conversations,
         cause,
-        signal,
+        { signal },
       ),
   });
   onCleanup(() => scheduler.stop());

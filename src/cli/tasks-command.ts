@@ -13,7 +13,7 @@ import type { TaskInfo } from '../shared/contract.js';
 import { sayCron } from '../shared/cron-words.js';
 import { formatDateTime } from '../shared/date-time.js';
 import type { Locale } from '../shared/locale.js';
-import { hasRunLeft } from '../shared/task-run-left.js';
+import { hasRunLeft, interruptedOneOff } from '../shared/task-run-left.js';
 import { printError } from './chat-output.js';
 import { ownerLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
@@ -63,7 +63,14 @@ function rows(tasks: TaskInfo[], { runtime, locale, words }: Said, now = Date.no
             ? words.repeats(sayCron(t.cron, locale), t.cron, taskZone)
             : words.once(t.runAt === null ? '—' : formatDateTime(t.runAt, locale, t.timeZone), taskZone),
         ),
-        t.enabled ? when(t.nextRunAt) : resumable ? color.yellow(words.paused) : words.finished,
+        t.enabled
+          ? when(t.nextRunAt)
+          : resumable
+            ? color.yellow(words.paused)
+            : // A one-off cut off mid-run did not do its work: not finished (see below the table).
+              interruptedOneOff(t, now)
+              ? color.yellow(words.interrupted)
+              : words.finished,
         t.lastRunAt === null
           ? '—'
           : `${when(t.lastRunAt)} ${t.lastStatus === 'done' ? color.green(status ?? '') : color.red(status ?? '')}`.trimEnd(),
@@ -85,6 +92,11 @@ export function registerTasksCommand(program: Command): void {
         const list = await tasksApi(said.runtime).listTasks();
         if (opts.json) process.stdout.write(`${jsonText(list, 2)}\n`);
         else process.stdout.write(list.length ? `${table(rows(list, said))}\n` : `${said.words.noTasks}\n`);
+        // How to run again each one-off whose run was cut off.
+        const now = Date.now();
+        for (const t of opts.json ? [] : list.filter((task) => interruptedOneOff(task, now))) {
+          process.stdout.write(`${said.words.runAgain(color.bold(cell(t.name)), t.id)}\n`);
+        }
       });
     });
   registerTaskRunCommand(tasks);

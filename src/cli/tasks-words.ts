@@ -24,6 +24,10 @@ export interface TasksWords extends Pick<
   once: (at: string, zone?: string) => string;
   paused: string;
   finished: string;
+  /** A one-off whose run was cut off (see interruptedOneOff), in the next-run column. */
+  interrupted: string;
+  /** Under the table, for each such one-off: how to run it again. */
+  runAgain: (task: string, id: string) => string;
   status: Record<TaskRunStatus, string>;
   noTasks: string;
   didPause: (task: string, id: string) => string;
@@ -55,6 +59,8 @@ const english: TasksWords = {
   once: (at, zone) => `once at ${at}${zone ? ` (${zone})` : ''}`,
   paused: 'paused',
   finished: 'finished',
+  interrupted: 'interrupted',
+  runAgain: (task, id) => `${task} (${id}) was interrupted before it finished: \`ias tasks run ${id}\` runs it again.`,
   status: { running: 'running', done: 'done', failed: 'failed', interrupted: 'interrupted' },
   noTasks: 'No scheduled tasks. Ask iAs in chat to schedule one.',
   didPause: (task, id) => `Paused ${task} (${id}).`,
@@ -83,6 +89,8 @@ const chinese: TasksWords = {
   once: (at, zone) => `一次：${at}${zone ? `（${zone}）` : ''}`,
   paused: '已暂停',
   finished: '已结束',
+  interrupted: '已中断',
+  runAgain: (task, id) => `${task}（${id}）在完成之前被中断了：\`ias tasks run ${id}\` 可以重新运行它。`,
   status: { running: '运行中', done: '完成', failed: '失败', interrupted: '已中断' },
   noTasks: '还没有定时任务。在对话中告诉 iAs 来新建一个。',
   didPause: (task, id) => `已暂停 ${task}（${id}）。`,

@@ -39,6 +39,8 @@ export const chineseApiErrors: ApiErrorStrings = {
   'no-task': (p) => `没有这个定时任务（${p.id}）。`,
   'task-no-run-left': (p) => `“${p.name}”的运行时间已过：请在对话中让 iAs 为它设定新的时间。`,
   'task-ran-already': (p) => `“${p.name}”已经运行过，已结束：请在对话中让 iAs 为它设定新的时间。`,
+  'task-run-interrupted': (p) =>
+    `“${p.name}”的运行在完成之前被中断了（iAs 在运行中停止）：可以点“重试”，或用 \`ias tasks run ${p.id}\` 现在重新运行它。`,
   'task-running': (p) => `“${p.name}”正在运行：请等这次运行结束。`,
   'not-a-time-zone': (p) =>
     `“${p.value}”不是时区：请使用 IANA 时区名，例如 Asia/Shanghai 或 Europe/London，或选择“跟随系统”。`,

@@ -61,6 +61,8 @@ export interface ApiErrorParams {
   'task-no-run-left': { name: string };
   /** Resume, of a one-off already run (Run now): it is finished. */
   'task-ran-already': { name: string };
+  /** Resume, of a one-off whose run was interrupted (iAs stopped during it): it may be run again now. */
+  'task-run-interrupted': { name: string; id: string };
   /** Run now, while a run of the task is under way. */
   'task-running': { name: string };
   'not-a-time-zone': { value: string };
@@ -133,6 +135,8 @@ export const englishApiErrors: ApiErrorStrings = {
   'no-task': (p) => `there is no scheduled task "${p.id}"`,
   'task-no-run-left': (p) => `"${p.name}" has no run left: its moment has passed`,
   'task-ran-already': (p) => `"${p.name}" has no run left: it has run already, so it is finished`,
+  'task-run-interrupted': (p) =>
+    `"${p.name}" has no run left: its run was interrupted before it finished (iAs stopped during it); run it again now with Try again, or \`ias tasks run ${p.id}\``,
   'task-running': (p) => `"${p.name}" is running now; wait until this run ends`,
   'not-a-time-zone': (p) =>
     `${JSON.stringify(p.value)} is not a time zone: use an IANA name such as Asia/Shanghai or Europe/London, or "system" to follow the computer's`,

@@ -11,6 +11,17 @@ export function hasRunLeft(
 }
 
 /**
+ * A one-off whose run was cut off (iAs quit, or was killed, during it) and that has no run left: it
+ * did not do its work, so it is not finished but interrupted, and the owner may run it again now.
+ */
+export function interruptedOneOff(
+  task: { cron: string | null; runAt: number | null; nextRunAt: number | null; lastStatus: string | null },
+  now: number,
+): boolean {
+  return task.cron === null && task.lastStatus === 'interrupted' && !hasRunLeft(task, now);
+}
+
+/**
  * Why a one-off has no run left: it was run already (Run now, before its moment, which is still
  * ahead), not left until its moment passed.
  */

@@ -26,6 +26,10 @@ const world = servedWorld({
       store.tasks.insert(oneOff('early001', 'Book the flight', now + 86_400_000));
       store.tasks.claimNow('early001', now - 60_000);
       store.tasks.finish('early001', 'done', 'Booked.', now - 30_000);
+      // Its moment came an hour ago, and iAs quit (or was killed) during its run.
+      store.tasks.insert(oneOff('cutoff01', 'Pay the rent', now - 3_600_000));
+      store.tasks.claimNow('cutoff01', now - 3_600_000);
+      store.tasks.finish('cutoff01', 'interrupted', 'iAs stopped before this run finished.', now - 3_500_000);
       store.close();
     },
   },
@@ -44,6 +48,23 @@ it('says whether its moment has passed or it has run already, in English and in 
     expect(await why('passed01')).toMatch(passed);
     expect(await why('early001')).toMatch(ran);
     expect(await why('early001')).not.toMatch(passed);
+    await page.context().close();
+  }
+});
+
+it('a one-off whose run was cut off reads as not finished, not as finished, and offers to run it again', async () => {
+  for (const [locale, pill, why, retry] of [
+    ['en-US', 'Not finished', /interrupted before it finished[^]*Try again/, 'Try again'],
+    ['zh-CN', '未完成', /中断[^]*重试/, '重试'],
+  ] as const) {
+    const page = await openApp(world.browser, world.app, { locale });
+    await page.goto(`${world.app.origin}/#/tasks`);
+    const row = page.locator('[data-testid="task-item"][data-id="cutoff01"]');
+    await row.waitFor();
+    expect(await row.getAttribute('data-state')).toBe('interrupted');
+    expect(await row.locator('.task-head .status-pill').textContent()).toBe(pill);
+    expect(await row.locator('.task-switch').getAttribute('title')).toMatch(why);
+    expect(await row.locator('[data-testid="task-run"]').textContent()).toContain(retry);
     await page.context().close();
   }
 });

@@ -44,9 +44,15 @@ export function tasksApi(runtime: Runtime): TasksMethods {
       try {
         return taskInfo(scheduler.resume(id));
       } catch (err) {
-        // The only refusals of a task that exists: a one-off's moment has passed, or it was run now.
+        // The only refusals of a task that exists: a one-off's moment has passed, it was run now, or
+        // its run was interrupted (it may be run again now).
         if (err instanceof NoRunLeftError) {
-          throw apiError(err.ranAlready ? 'task-ran-already' : 'task-no-run-left', { name: task.name });
+          const code = {
+            ran: 'task-ran-already',
+            passed: 'task-no-run-left',
+            interrupted: 'task-run-interrupted',
+          } as const;
+          throw apiError(code[err.reason], { name: task.name, id: task.id });
         }
         throw err;
       }

@@ -10,13 +10,21 @@ export class ScheduleError extends Error {
 }
 
 /** A paused task that cannot be resumed: a one-off whose moment has passed, or that has run already. */
+/**
+ * Why a one-off has no run left: it `ran` already (run now before its moment), its moment `passed`,
+ * or its run was `interrupted` (iAs stopped during it: it may be run again now).
+ */
+export type NoRunLeftReason = 'ran' | 'passed' | 'interrupted';
+
 export class NoRunLeftError extends ScheduleError {
   constructor(
     taskName: string,
-    readonly ranAlready: boolean,
+    readonly reason: NoRunLeftReason,
   ) {
     super(
-      `"${taskName}" has no run left: ${ranAlready ? 'it has run already' : 'its moment has passed'}; give it a new "at"`,
+      reason === 'interrupted'
+        ? `"${taskName}" has no run left: its run was interrupted before it finished; run it again now, or give it a new "at"`
+        : `"${taskName}" has no run left: ${reason === 'ran' ? 'it has run already' : 'its moment has passed'}; give it a new "at"`,
     );
   }
 }

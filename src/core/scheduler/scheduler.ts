@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { TaskResultCode } from '../../shared/task-results.js';
 import type { MessageCode } from '../../shared/turn-messages.js';
-import { hasRunLeft, ranBeforeItsMoment } from '../../shared/task-run-left.js';
+import { hasRunLeft, interruptedOneOff, ranBeforeItsMoment } from '../../shared/task-run-left.js';
 import type { NewTask, ScheduledTask, TaskChange, TasksRepo } from '../store/tasks-repo.js';
 import { canonicalTimeZone } from '../time-zone.js';
 import {
@@ -264,11 +264,14 @@ export class TaskScheduler extends EventEmitter<{
 
   /** When a paused task would run next if resumed now; throws when it has no run left. */
   private resumedAt(id: string): number {
+    // A run of it left "running" by an iAs that was killed is over: said as interrupted, not as run.
+    this.interruptLeftRuns({ id });
     const task = this.get(id);
     const now = this.now();
     const nextRunAt = task.cron ? nextCronRun(task.cron, task.timeZone, now) : task.runAt;
     if (!hasRunLeft(task, now) || nextRunAt === null) {
-      throw new NoRunLeftError(task.name, ranBeforeItsMoment(task, now));
+      const reason = interruptedOneOff(task, now) ? 'interrupted' : ranBeforeItsMoment(task, now) ? 'ran' : 'passed';
+      throw new NoRunLeftError(task.name, reason);
     }
     return nextRunAt;
   }

@@ -396,6 +396,9 @@ export const en = {
     finished: 'Finished',
     noRunLeft: 'Its moment has passed: ask iAs in chat to give it a new time.',
     ranAlready: 'It has run already: ask iAs in chat to give it a new time.',
+    /** A one-off whose run was cut off (iAs quit or was killed during it). */
+    notFinished: 'Not finished',
+    runAgain: 'Its run was interrupted before it finished (iAs stopped during it): Try again runs it now.',
     lastResult: 'Last result',
     /** A run's result, as a toast's title. */
     ran: taskRanTitles.en,

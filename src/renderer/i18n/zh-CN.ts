@@ -357,6 +357,8 @@ export const zhCN: Strings = {
     finished: '已结束',
     noRunLeft: '运行时间已过：请在对话中让 iAs 为它设定新的时间。',
     ranAlready: '它已经运行过：请在对话中让 iAs 为它设定新的时间。',
+    notFinished: '未完成',
+    runAgain: '它的运行在完成之前被中断了（iAs 在运行中停止）：点“重试”可以现在重新运行。',
     lastResult: '上次结果',
     ran: taskRanTitles['zh-CN'],
     openTasks: '查看定时任务',

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { TaskInfo } from '../../shared/contract.js';
 import { sayCron } from '../../shared/cron-words.js';
 import { sayTaskResult } from '../../shared/task-results.js';
-import { hasRunLeft, ranBeforeItsMoment } from '../../shared/task-run-left.js';
+import { hasRunLeft, interruptedOneOff, ranBeforeItsMoment } from '../../shared/task-run-left.js';
 import { useNow } from '../api/hooks.js';
 import { useTimeZone } from '../app/SettingsProvider.js';
 import { RichText } from '../chat/RichText.js';
@@ -43,9 +43,15 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
   // A one-off whose moment has passed, or that was run now, has no run left: it cannot be resumed.
   const resumable = hasRunLeft(task, now);
   const finished = !task.enabled && !resumable;
-  const state = task.enabled ? 'active' : finished ? 'finished' : 'paused';
+  // A one-off whose run was cut off (iAs quit or was killed) did not do its work: not finished.
+  const cutOff = finished && interruptedOneOff(task, now);
+  const state = task.enabled ? 'active' : cutOff ? 'interrupted' : finished ? 'finished' : 'paused';
   // Why a finished one-off cannot be resumed, as the core says it.
-  const whyFinished = ranBeforeItsMoment(task, now) ? t.tasks.ranAlready : t.tasks.noRunLeft;
+  const whyFinished = cutOff
+    ? t.tasks.runAgain
+    : ranBeforeItsMoment(task, now)
+      ? t.tasks.ranAlready
+      : t.tasks.noRunLeft;
   const otherZone = task.timeZone !== timeZone;
   const cronWords = task.cron !== null ? sayCron(task.cron, locale) : null;
 
@@ -80,6 +86,11 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
         </h2>
         {state === 'paused' && <span className="status-pill status-paused">{t.tasks.paused}</span>}
         {state === 'finished' && <span className="status-pill">{t.tasks.finished}</span>}
+        {state === 'interrupted' && (
+          <span className="status-pill status-interrupted" title={t.tasks.runAgain}>
+            {t.tasks.notFinished}
+          </span>
+        )}
         <span className="spacer" />
         <TaskRunButton task={task} starting={starting} onRun={onRun} />
         <span

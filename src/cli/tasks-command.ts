@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { ApiError } from '../core/api/api-error.js';
 import { tasksApi } from '../core/api/tasks-api.js';
 import type { Runtime } from '../core/runtime.js';
+import { missingSkills } from '../core/scheduler/missing-skills.js';
 import { sayApiError } from '../shared/api-errors.js';
 import type { TaskInfo } from '../shared/contract.js';
 import { sayCron } from '../shared/cron-words.js';
@@ -79,6 +80,21 @@ function rows(tasks: TaskInfo[], { runtime, locale, words }: Said, now = Date.no
   ];
 }
 
+/** Under the table: the allowed skills each task's runs go without, and how to run again each one-off cut off. */
+function notesUnder(list: TaskInfo[], { runtime, words }: Said, now = Date.now()): void {
+  const { registry } = runtime;
+  const offered = runtime.enabledSkills();
+  for (const t of list) {
+    const { deleted, off } = missingSkills(t.skills, offered, (name) => registry.get(name) !== undefined);
+    if (deleted.length + off.length > 0) {
+      process.stdout.write(`${color.yellow(words.skillsMissing(cell(t.name), t.id, deleted, off))}\n`);
+    }
+  }
+  for (const t of list.filter((task) => interruptedOneOff(task, now))) {
+    process.stdout.write(`${words.runAgain(color.bold(cell(t.name)), t.id)}\n`);
+  }
+}
+
 export function registerTasksCommand(program: Command): void {
   const tasks = program
     .command('tasks')
@@ -92,11 +108,7 @@ export function registerTasksCommand(program: Command): void {
         const list = await tasksApi(said.runtime).listTasks();
         if (opts.json) process.stdout.write(`${jsonText(list, 2)}\n`);
         else process.stdout.write(list.length ? `${table(rows(list, said))}\n` : `${said.words.noTasks}\n`);
-        // How to run again each one-off whose run was cut off.
-        const now = Date.now();
-        for (const t of opts.json ? [] : list.filter((task) => interruptedOneOff(task, now))) {
-          process.stdout.write(`${said.words.runAgain(color.bold(cell(t.name)), t.id)}\n`);
-        }
+        if (!opts.json) notesUnder(list, said);
       });
     });
   registerTaskRunCommand(tasks);

@@ -26,6 +26,8 @@ export interface TasksWords extends Pick<
   finished: string;
   /** A one-off whose run was cut off (see interruptedOneOff), in the next-run column. */
   interrupted: string;
+  /** Under the table, for each task whose allowed skills were deleted (or no longer load) or turned off. */
+  skillsMissing: (task: string, id: string, deleted: string[], off: string[]) => string;
   /** Under the table, for each such one-off: how to run it again. */
   runAgain: (task: string, id: string) => string;
   status: Record<TaskRunStatus, string>;
@@ -60,6 +62,11 @@ const english: TasksWords = {
   paused: 'paused',
   finished: 'finished',
   interrupted: 'interrupted',
+  skillsMissing: (task, id, deleted, off) =>
+    `${task} (${id}) may use skills its runs go without: ${[
+      ...deleted.map((name) => `${name} (deleted, or it no longer loads)`),
+      ...off.map((name) => `${name} (turned off: \`ias skills enable ${name}\`)`),
+    ].join(', ')}.`,
   runAgain: (task, id) => `${task} (${id}) was interrupted before it finished: \`ias tasks run ${id}\` runs it again.`,
   status: { running: 'running', done: 'done', failed: 'failed', interrupted: 'interrupted' },
   noTasks: 'No scheduled tasks. Ask iAs in chat to schedule one.',
@@ -90,6 +97,11 @@ const chinese: TasksWords = {
   paused: '已暂停',
   finished: '已结束',
   interrupted: '已中断',
+  skillsMissing: (task, id, deleted, off) =>
+    `${task}（${id}）可以使用的技能中，有的运行时无法使用：${[
+      ...deleted.map((name) => `${name}（已删除，或已无法加载）`),
+      ...off.map((name) => `${name}（已关闭：\`ias skills enable ${name}\`）`),
+    ].join('、')}。`,
   runAgain: (task, id) => `${task}（${id}）在完成之前被中断了：\`ias tasks run ${id}\` 可以重新运行它。`,
   status: { running: '运行中', done: '完成', failed: '失败', interrupted: '已中断' },
   noTasks: '还没有定时任务。在对话中告诉 iAs 来新建一个。',

@@ -389,6 +389,12 @@ export const en = {
     lastRun: 'Last run',
     skills: 'Skills',
     noSkills: 'None',
+    /** A skill it may use that is gone or off: its runs go without it, and their results say so. */
+    deletedMark: 'deleted',
+    offMark: 'off',
+    skillDeleted:
+      'This skill was deleted (or no longer loads): runs of this task go on without it, and their results say so.',
+    skillOff: 'This skill is turned off in Skills: runs of this task go on without it, and their results say so.',
     moreSkills: (n: number) => `+${n.toLocaleString('en')} more`,
     fewerSkills: 'Show fewer',
     never: 'Not yet',

@@ -26,6 +26,17 @@ export function TasksPage({ selected }: { selected?: string }) {
     (event) => event.type === 'tasks-changed',
   );
   const { setData, reload } = tasks;
+  // Which skills there are, and which are on: a task's allowed skill deleted or turned off is marked.
+  const skillList = useLoad(
+    () => client.call.listSkills(),
+    [],
+    (event) => event.type === 'skills-changed',
+  );
+  const skillStates = useMemo(() => {
+    const loaded = skillList.data?.skills;
+    if (!loaded) return undefined;
+    return new Map(loaded.map((s) => [s.name, s.enabled ? 'on' : 'off'] as const));
+  }, [skillList.data]);
   const [deleting, setDeleting] = useState<TaskInfo>();
   // A task deleted takes its delete button with it: the focus goes to that of the task taking its place.
   const page = useRef<HTMLDivElement>(null);
@@ -122,6 +133,7 @@ export function TasksPage({ selected }: { selected?: string }) {
               <TaskItem
                 key={task.id}
                 task={task}
+                skillStates={skillStates}
                 selected={task.id === selected}
                 starting={starting.has(task.id)}
                 onToggle={toggle}

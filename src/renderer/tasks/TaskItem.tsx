@@ -21,6 +21,8 @@ import { TaskSkills } from './TaskSkills.js';
 
 interface Props {
   task: TaskInfo;
+  /** Each skill there is, on or off (undefined until they are loaded): its missing skills are marked. */
+  skillStates?: ReadonlyMap<string, 'on' | 'off'>;
   /** The one the route names (`#/tasks/<id>`): scrolled into view and marked. */
   selected?: boolean;
   /** A request to run it now is on its way. */
@@ -30,7 +32,7 @@ interface Props {
   onDelete: (task: TaskInfo) => void;
 }
 
-export function TaskItem({ task, selected = false, starting, onToggle, onRun, onDelete }: Props) {
+export function TaskItem({ task, skillStates, selected = false, starting, onToggle, onRun, onDelete }: Props) {
   const t = useT();
   const item = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -169,7 +171,7 @@ export function TaskItem({ task, selected = false, starting, onToggle, onRun, on
       </dl>
       <div className="task-skills-row">
         <span className="task-label">{t.tasks.skills}</span>
-        <TaskSkills skills={task.skills} />
+        <TaskSkills skills={task.skills} states={skillStates} />
       </div>
       {task.lastResult && (
         <details className={`task-result task-result-${task.lastStatus ?? 'none'}`} data-testid="task-result">

@@ -1,4 +1,5 @@
 /** list_scheduled_tasks and manage_scheduled_task: the scheduler, as the model sees it. */
+import { requestingConversation, taskOfConversation } from '../../shared/run-now-requests.js';
 import { hasRunLeft } from '../../shared/task-run-left.js';
 import type { TaskScheduler, TaskDraft, TaskPatch } from '../scheduler/scheduler.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
@@ -106,7 +107,11 @@ export function manageScheduledTask(params: Record<string, unknown>, context: Bu
     case 'resume':
       return { resumed: describeTask(s.resume(id)) };
     case 'delete': {
-      const task = s.delete(id);
+      // A run that deletes its own task (a one-time job told to remove itself) ends as it would.
+      const asker = context.call.requestedBy;
+      const ownRun =
+        context.call.source === 'schedule' && !!asker && taskOfConversation(requestingConversation(asker)) === id;
+      const task = s.delete(id, { byItsOwnRun: ownRun });
       return { deleted: { id: task.id, name: task.name } };
     }
     default:

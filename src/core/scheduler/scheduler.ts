@@ -157,6 +157,8 @@ export class TaskScheduler extends EventEmitter<{
   private readonly running = new Map<string, Promise<void>>();
   /** What stops each run under way here, by task id (its task deleted). */
   private readonly stops = new Map<string, AbortController>();
+  /** The tasks deleted by a call of their own run under way here: that run goes on to its end. */
+  private readonly deletedByOwnRun = new Set<string>();
 
   constructor(private readonly options: TaskSchedulerOptions) {
     super();
@@ -316,11 +318,15 @@ export class TaskScheduler extends EventEmitter<{
     return resumed;
   }
 
-  /** Deletes a task, stopping its run under way; returns what it was. */
-  delete(id: string): ScheduledTask {
+  /**
+   * Deletes a task, stopping its run under way (unless `byItsOwnRun`: a call of that run deleted
+   * it, and the run ends as it would, its result sent); returns what it was.
+   */
+  delete(id: string, { byItsOwnRun = false }: { byItsOwnRun?: boolean } = {}): ScheduledTask {
     const task = this.get(id);
     this.options.tasks.delete(id);
-    this.stops.get(id)?.abort();
+    if (byItsOwnRun && this.stops.has(id)) this.deletedByOwnRun.add(id);
+    else this.stops.get(id)?.abort();
     this.changed();
     return task;
   }
@@ -355,6 +361,7 @@ export class TaskScheduler extends EventEmitter<{
   /** Stops the runs under way here whose task is no longer there (deleted by another iAs process). */
   private stopRunsOfDeleted(): void {
     for (const [id, stop] of this.stops) {
+      if (this.deletedByOwnRun.has(id)) continue;
       try {
         if (!this.options.tasks.get(id)) stop.abort();
       } catch {
@@ -496,6 +503,7 @@ export class TaskScheduler extends EventEmitter<{
       settled.finally(() => {
         clearInterval(watch);
         this.stops.delete(task.id);
+        this.deletedByOwnRun.delete(task.id);
         this.running.delete(task.id);
       }),
     );

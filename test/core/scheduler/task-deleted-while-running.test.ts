@@ -17,13 +17,16 @@ import { readRuns } from '../../helpers/gate.js';
 import { startModelServer } from '../../helpers/model-server.js';
 import { onCleanup, scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
 
-async function world() {
+async function world(script = true) {
   const home = tempDir('ias-task-deleted-');
   const system = path.join(home, 'system');
   fs.mkdirSync(system);
   const held = heldCallSkill(system, home);
   const log = path.join(home, 'note_down.runs');
   writeSkill(system, 'note_down', scriptSkill({ script: `echo noted >> '${log}'\necho noted` }));
+  fs.cpSync(path.resolve('resources/skills/manage_scheduled_task'), path.join(system, 'manage_scheduled_task'), {
+    recursive: true,
+  });
   const server = await startModelServer();
   const desktop = new InProcessChannel({ name: 'desktop', inApp: true });
   const runtime = await openRuntime({ home, systemSkills: system, channels: [desktop], recover: true });
@@ -37,14 +40,21 @@ async function world() {
     await server.close();
   });
   const task = runtime.scheduler.create(
-    { name: 'report', prompt: 'Make the report, then note it down', cron: '0 8 * * *' },
+    {
+      name: 'report',
+      prompt: 'Make the report, then note it down',
+      cron: '0 8 * * *',
+      skills: ['slow_report', 'note_down', 'manage_scheduled_task'],
+    },
     { knownSkills: runtime.registry.list().map((s) => s.name), createdBy: 'test' },
   );
-  server.enqueue(
-    { toolCalls: [{ name: 'slow_report', arguments: '{}' }] },
-    { toolCalls: [{ name: 'note_down', arguments: '{}' }] },
-    { content: 'Report made and noted.' },
-  );
+  if (script) {
+    server.enqueue(
+      { toolCalls: [{ name: 'slow_report', arguments: '{}' }] },
+      { toolCalls: [{ name: 'note_down', arguments: '{}' }] },
+      { content: 'Report made and noted.' },
+    );
+  }
   const slowCall = () => runtime.store.audit.query({}).rows.find((row) => row.skill === 'slow_report');
   return { home, held, server, runtime, core, events, task, slowCall };
 }
@@ -75,4 +85,26 @@ it('deleting a task from another iAs process (`ias tasks delete`) stops its run 
   expect(await ran).toMatchObject({ success: false, interrupted: true });
   expect(w.server.requests).toHaveLength(1);
   expect(readRuns(w.home, 'note_down')).toEqual([]);
+});
+
+it('a run that deletes its own task (approved) is not stopped by it: it ends, and its result is sent', async () => {
+  const w = await world(false);
+  const deleteItself = { action: 'delete', id: w.task.id, task_name: 'report' };
+  w.server.enqueue(
+    { toolCalls: [{ name: 'manage_scheduled_task', arguments: JSON.stringify(deleteItself) }] },
+    { toolCalls: [{ name: 'note_down', arguments: '{}' }] },
+    { content: 'Done; this task is deleted.' },
+  );
+  const { ran } = w.runtime.scheduler.runNow(w.task.id);
+  await vi.waitFor(() => expect(w.runtime.gate.openApprovals().filter((a) => a.status === 'pending')).toHaveLength(1));
+  const [approval] = w.runtime.gate.openApprovals();
+  expect(await w.runtime.gate.decideInApp(approval!.id, true)).toBe(true);
+  expect(await ran).toMatchObject({ success: true, text: 'Done; this task is deleted.' });
+  expect(w.runtime.store.tasks.get(w.task.id)).toBeUndefined();
+  expect(readRuns(w.home, 'note_down')).toHaveLength(1);
+  await vi.waitFor(() =>
+    expect(w.events).toContainEqual(
+      expect.objectContaining({ type: 'notification', body: 'Done; this task is deleted.' }),
+    ),
+  );
 });

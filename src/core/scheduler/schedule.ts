@@ -9,13 +9,13 @@ export class ScheduleError extends Error {
   override readonly name = 'ScheduleError';
 }
 
-/** A paused task that cannot be resumed: a one-off whose moment has passed, or that has run already. */
 /**
  * Why a one-off has no run left: it `ran` already (run now before its moment), its moment `passed`,
  * or its run was `interrupted` (iAs stopped during it: it may be run again now).
  */
 export type NoRunLeftReason = 'ran' | 'passed' | 'interrupted';
 
+/** A paused task that cannot be resumed: a one-off whose moment has passed, that has run already, or whose run was interrupted. */
 export class NoRunLeftError extends ScheduleError {
   constructor(
     taskName: string,

@@ -179,6 +179,7 @@ async function serve(
     const server = await startServer({
       api: core.api,
       events: core.events,
+      auditExport: core.auditExport,
       token,
       rendererDir,
       host,

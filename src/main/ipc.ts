@@ -8,6 +8,7 @@ import { apiErrorCode } from '../core/api/api-error.js';
 import { callRefusal } from '../core/api/validate-call.js';
 import { encodeApiError } from '../shared/api-errors.js';
 import { API_METHODS, channel, EVENT_CHANNEL, type ApiMethod } from '../shared/contract.js';
+import { registerAuditExport } from './audit-export-ipc.js';
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;
 
@@ -29,6 +30,7 @@ export function registerIpc(core: CoreApi, isAppUrl: (url: string) => boolean): 
       });
     });
   }
+  registerAuditExport(core, isAppUrl);
   core.events.on('event', (payload) => {
     for (const window of BrowserWindow.getAllWindows()) {
       if (!window.isDestroyed() && isAppUrl(window.webContents.getURL()))

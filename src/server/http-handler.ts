@@ -1,19 +1,22 @@
 /**
  * The HTTP side of `ias serve`. The built renderer's files (no secrets in them) are served to any
  * request with one of the server's own Host names; what needs the token lives behind the WebSocket,
- * plus `GET /api/session`, which tells a page (or a program) whether its Bearer token is right
- * (and, with the right one, whether a WebSocket would be refused for the cap on them: 503; the
+ * plus `GET /api/audit-export`, the audit log's export (audit-export-route.ts), and
+ * `GET /api/session`, which tells a page (or a program) whether its Bearer token is right (and, with the right one, whether a WebSocket would be refused for the cap on them: 503; the
  * web UI learns it from the socket itself, closed with 1013, and asks this only of a socket that
  * never opened).
  * A link of older versions (`/?token=…`) is redirected to the fragment form `/#token=…`, which
  * browsers never send to a server, so the token stops reaching servers' logs and history.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { AUDIT_EXPORT_PATH } from '../shared/audit-export.js';
+import { sendAuditExport, type AuditExporter } from './audit-export-route.js';
 import { hasBearer, SESSION_PATH, TOKEN_PARAM, tokenMatches } from './auth.js';
 import type { BusyCheck } from './connection-cap.js';
 import { hostAllowed } from './hosts.js';
 import { expireLegacyCookie } from './legacy-cookie.js';
 import { MAX_BODY_BYTES } from './limits.js';
+import { plain } from './plain-answer.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { lookupStatic, sendFile } from './static-files.js';
 
@@ -28,6 +31,8 @@ export interface HttpHandlerOptions {
   busy?: BusyCheck;
   /** True while a WebSocket upgrade would be refused for the cap on sockets: the session answers 503. */
   wsFull?: () => boolean;
+  /** The audit log's export, in pieces: sent at `GET /api/audit-export` (audit-export-route.ts). */
+  auditExport: AuditExporter;
 }
 
 const BUSY_TEXT = 'iAs has too many connections open; try again in a moment.\niAs 打开的连接太多，请稍后再试。\n';
@@ -41,14 +46,6 @@ const UNAUTHORIZED_PAGE = `<!doctype html>
 <p>这个链接的访问令牌不对。请打开 <code>ias serve</code> 在终端里打印的链接。</p>
 </body></html>
 `;
-
-function plain(res: ServerResponse, status: number, text: string, type = 'text/plain; charset=utf-8'): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', type);
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
-}
 
 /** 503: iAs is busy (too many connections or sockets); the client may try again shortly. */
 function unavailable(res: ServerResponse): void {
@@ -123,6 +120,7 @@ export function httpHandler(options: HttpHandlerOptions): RequestListener {
       res.end();
       return;
     }
+    if (url.pathname === AUDIT_EXPORT_PATH) return sendAuditExport(req, res, url, options);
     serve(req, res, url, options);
   };
 }

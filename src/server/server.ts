@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { IasApi } from '../shared/contract.js';
 import type { Locale } from '../shared/locale.js';
 import type { StartRefusal } from '../shared/start-refusals-zh-CN.js';
+import type { AuditExporter } from './audit-export-route.js';
 import { TOKEN_PARAM } from './auth.js';
 import { capConnections } from './connection-cap.js';
 import { allowedHosts, isWildcard, urlHost } from './hosts.js';
@@ -25,6 +26,8 @@ export const DEFAULT_PORT = 3717;
 export interface ServerOptions {
   api: IasApi;
   events: EventSource;
+  /** The audit log's export as the app saves it, in pieces (the core's auditExport). */
+  auditExport: AuditExporter;
   token: string;
   /** The built renderer (out/renderer). */
   rendererDir: string;
@@ -113,7 +116,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const wsFull = () => gateway.full;
   server.on(
     'request',
-    httpHandler({ token: options.token, rendererDir, csp: rendererCsp(rendererDir), hosts, busy, wsFull }),
+    httpHandler({
+      token: options.token,
+      rendererDir,
+      csp: rendererCsp(rendererDir),
+      hosts,
+      busy,
+      wsFull,
+      auditExport: options.auditExport,
+    }),
   );
   server.on('upgrade', gateway.upgrade);
   let port: number;

@@ -5,6 +5,7 @@
  */
 import type { ApiErrorCode } from './api-errors.js';
 import type { ApprovalMessageCode, SkillOrigin } from './approval-messages.js';
+import type { SaveAuditExport } from './audit-export.js';
 import type { CallErrorCode } from './call-errors.js';
 import type { Locale } from './locale.js';
 import type { SkillProblemCode } from './skill-problems.js';
@@ -23,6 +24,7 @@ export type {
 } from './approval-messages.js';
 export type { MessageCode, TurnMessageCode, TurnMessageParams } from './turn-messages.js';
 export type { ApiErrorCode, ApiErrorName, ApiErrorParams } from './api-errors.js';
+export type { AuditExportFormat, SaveAuditExport } from './audit-export.js';
 export type { TaskResultCode, TaskResultName, TaskResultParams } from './task-results.js';
 export type { SkillProblemCode, SkillProblemName, SkillProblemParams } from './skill-problems.js';
 
@@ -532,7 +534,7 @@ export interface IasApi {
   runTaskNow(id: string): Promise<TaskInfo>;
 
   queryAudit(query: AuditQuery): Promise<AuditPageInfo>;
-  exportAudit(query: AuditQuery, format: 'csv' | 'json'): Promise<string>;
+  // The audit log's export is no method here: of any size, it is never one answer (audit-export.ts).
 
   /** Open approvals, and recent ones. */
   listApprovals(): Promise<ApprovalInfo[]>;
@@ -585,7 +587,6 @@ export const API_METHODS = [
   'deleteTask',
   'runTaskNow',
   'queryAudit',
-  'exportAudit',
   'listApprovals',
   'decideApproval',
   'getProvider',
@@ -658,4 +659,6 @@ export type WsPush = { event: IasEvent };
 /** What the preload exposes as `window.ias` (the desktop transport). */
 export interface IasBridge extends IasApi {
   onEvent(listener: (event: IasEvent) => void): () => void;
+  /** Asks the owner where, and writes the audit log's export there (see audit-export.ts). */
+  saveAuditExport: SaveAuditExport;
 }

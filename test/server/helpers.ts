@@ -17,7 +17,7 @@ export interface TestServer {
   runtime: Runtime;
   core: CoreApi;
   server: RunningServer;
-  /** The methods that reached the API, in order. */
+  /** The methods that reached the API (and `auditExport`, each export made), in order. */
   calls: string[];
   base: string;
   close(): Promise<void>;
@@ -79,7 +79,18 @@ export async function startTestServer(
       };
     },
   }) as IasApi;
-  const server = await startServer({ api, events: core.events, token: TOKEN, rendererDir, port: 0, ...more });
+  const server = await startServer({
+    api,
+    events: core.events,
+    auditExport: (query, format) => {
+      calls.push('auditExport');
+      return core.auditExport(query, format);
+    },
+    token: TOKEN,
+    rendererDir,
+    port: 0,
+    ...more,
+  });
   return {
     home,
     runtime,

@@ -4,13 +4,21 @@
  */
 import { EventEmitter } from 'node:events';
 import type { ApprovalMessageCode } from '../../shared/approval-messages.js';
-import type { ApprovalInfo, IasApi, IasEvent, WechatInfo } from '../../shared/contract.js';
+import type {
+  ApprovalInfo,
+  AuditExportFormat,
+  AuditQuery,
+  IasApi,
+  IasEvent,
+  WechatInfo,
+} from '../../shared/contract.js';
 import type { ApprovalView } from '../approval/approval-view.js';
 import type { Notifier } from '../channels/desktop-channel.js';
 import type { WechatService } from '../channels/wechat-service.js';
 import type { Runtime } from '../runtime.js';
 import type { ApprovalRow } from '../store/approvals-repo.js';
 import { apiError } from './api-error.js';
+import { auditExportPieces, writeExportFile } from './audit-export-api.js';
 import { chatApi } from './chat-api.js';
 import { settingsApi } from './settings-api.js';
 import { skillsApi } from './skills-api.js';
@@ -39,6 +47,13 @@ export interface CoreApi {
    * message's code with it, for the UI to say it in its language.
    */
   notify(title: string, body: string, messageCode?: ApprovalMessageCode): void;
+  /**
+   * The audit log's export (every row the query matches) in pieces, as the app saves it: what
+   * `ias serve` sends. Checked by the transport first (exportRefusal).
+   */
+  auditExport(query: AuditQuery, format: AuditExportFormat): Iterable<string>;
+  /** The same, written into `file` (the desktop app's choice): all of it, or nothing and `file` as it was. */
+  saveAuditExport(query: AuditQuery, format: AuditExportFormat, file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -145,9 +160,6 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
     async queryAudit(query) {
       return store.audit.query(query);
     },
-    async exportAudit(query, format) {
-      return format === 'csv' ? store.audit.exportCsv(query) : store.audit.exportJson(query);
-    },
     async listApprovals() {
       return store.approvals.list({ limit: 100 }).map(approvalInfo);
     },
@@ -217,10 +229,14 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
   listeners.on('newListener', onListenerAdded);
   listeners.on('removeListener', onListenerRemoved);
 
+  const auditExport = (query: AuditQuery, format: AuditExportFormat) => auditExportPieces(store.audit, query, format);
+
   return {
     api,
     events,
     notify,
+    auditExport,
+    saveAuditExport: (query, format, file) => writeExportFile(auditExport(query, format), file),
     async close() {
       closed = true;
       listeners.off('newListener', onListenerAdded);

@@ -102,7 +102,6 @@ const PARAMS: Record<ApiMethod, object[]> = {
   deleteTask: [id],
   runTaskNow: [id],
   queryAudit: [auditQuery],
-  exportAudit: [auditQuery, { enum: ['csv', 'json'] }],
   listApprovals: [],
   decideApproval: [id, bool],
   getProvider: [],
@@ -141,6 +140,23 @@ ajv.addFormat('time-zone', { type: 'string', validate: isTimeZoneSetting });
 const validators = new Map<ApiMethod, ValidateFunction[]>(
   API_METHODS.map((method) => [method, PARAMS[method].map((schema) => ajv.compile(schema))]),
 );
+
+const exportChecks = [auditQuery, { enum: ['csv', 'json'] }, { type: 'string', pattern: '^[^/\\\\]{1,200}$' }].map(
+  (schema) => ajv.compile(schema),
+);
+
+/**
+ * Why an export of the audit log is refused, or undefined when it may go on: its query and format
+ * (as `ias serve` reads them from the address), and in the desktop app the file name it suggests.
+ */
+export function exportRefusal(query: unknown, format: unknown, fileName?: unknown): string | undefined {
+  const given = fileName === undefined ? [query, format] : [query, format, fileName];
+  const at = given.findIndex((value, i) => !exportChecks[i]!(value));
+  if (at < 0) return undefined;
+  const e = exportChecks[at]!.errors?.[0];
+  const what = ['the query', 'the format', 'the file name'][at]!;
+  return `audit export: ${what}${e?.instancePath ?? ''} ${e?.message ?? 'is invalid'}`;
+}
 
 /** The part of an argument a JSON pointer names (ajv's instancePath). */
 const valueAt = (value: unknown, pointer: string): unknown =>

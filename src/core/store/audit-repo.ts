@@ -3,7 +3,7 @@
  * newest first with keyset pagination, searched through FTS5, exported as CSV or JSON.
  */
 import { EventEmitter } from 'node:events';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { exportPieces, toCsv, toJson } from './audit-export.js';
 import {
   AUDIT_COLUMNS,
@@ -111,6 +111,20 @@ function toRow(raw: RawRow): AuditRow {
   }
   return { ...raw, params, errorCode: storedCode<CallErrorCode>(raw.errorCode) };
 }
+
+/** Every row matching the filter (limit and cursor ignored), newest first. */
+function everyRow(filter: AuditFilter): { sql: string; params: SqlValue[] } {
+  const terms = searchTerms(filter.text);
+  const where = and(filterClause(filter), textClause(terms, filter.language));
+  return selectSql(AUDIT_COLUMNS, where, searchIndexHits(terms, filter.language));
+}
+
+function* rowsOf(raws: Iterable<RawRow>): Generator<AuditRow> {
+  for (const raw of raws) yield toRow(raw);
+}
+
+/** How long a reader of its own waits for a lock (a checkpoint's) before it fails. */
+const READER_WAIT_MS = 5000;
 
 const MAX_CACHED_QUERIES = 200;
 
@@ -367,9 +381,7 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
    * connection is busy until the iteration ends: consume it without other database calls in between.
    */
   *rows(filter: AuditFilter = {}): Generator<AuditRow> {
-    const terms = searchTerms(filter.text);
-    const where = and(filterClause(filter), textClause(terms, filter.language));
-    const { sql, params } = selectSql(AUDIT_COLUMNS, where, searchIndexHits(terms, filter.language));
+    const { sql, params } = everyRow(filter);
     for (const raw of this.statement<RawRow>(sql).iterate(...params)) yield toRow(raw);
   }
 
@@ -388,6 +400,23 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
    */
   exportPieces(filter: AuditFilter, format: 'csv' | 'json'): Generator<string> {
     return exportPieces(this.rows(filter), format);
+  }
+
+  /**
+   * The same pieces, read on a read-only connection of their own, opened when the first is asked for
+   * and closed when the last is (or when the pieces are given up: `return()`). They may be taken with
+   * waits between them (written to a file, or to a client as fast as it reads), while this
+   * connection goes on with other work; they are the log as it was when the first was asked for.
+   */
+  *exportPiecesApart(filter: AuditFilter, format: 'csv' | 'json'): Generator<string> {
+    const { sql, params } = everyRow(filter);
+    const reader = new Database(this.db.name, { readonly: true, fileMustExist: true, timeout: READER_WAIT_MS });
+    try {
+      const raws = reader.prepare<SqlValue[], RawRow>(sql).iterate(...params);
+      yield* exportPieces(rowsOf(raws), format);
+    } finally {
+      reader.close();
+    }
   }
 
   private search(base: Clause, terms: string[], language: Locale | undefined, wanted: number): RawRow[] {

@@ -3,7 +3,13 @@
  * app's `window.ias` bridge when it is there, else a WebSocket to the `ias serve` that served
  * this page, with the access token its link brought (web-token.ts). No other module talks to a transport.
  */
-import { API_METHODS, type ApiMethod, type IasApi, type IasEvent } from '../../shared/contract.js';
+import {
+  API_METHODS,
+  type ApiMethod,
+  type IasApi,
+  type IasEvent,
+  type SaveAuditExport,
+} from '../../shared/contract.js';
 import { createIpcTransport } from './ipc-transport.js';
 import { sayApiError, type ApiErrorCode } from '../../shared/api-errors.js';
 import type { Strings } from '../i18n/en.js';
@@ -19,6 +25,8 @@ export interface IasClient {
   readonly transport: 'ipc' | 'ws';
   /** Every method of the contract, fully typed. */
   readonly call: IasApi;
+  /** Saves the audit log's export as a file: true once saved, false when the owner cancelled. */
+  readonly saveAuditExport: SaveAuditExport;
   onEvent(listener: (event: IasEvent) => void): () => void;
   connection(): ConnectionStatus;
   onConnection(listener: (status: ConnectionStatus) => void): () => void;
@@ -31,6 +39,7 @@ export function createClient(transport: Transport): IasClient {
   return {
     transport: transport.kind,
     call: call as unknown as IasApi,
+    saveAuditExport: (query, format, fileName) => transport.saveAuditExport(query, format, fileName),
     onEvent: (listener) => transport.onEvent(listener),
     connection: () => transport.status(),
     onConnection: (listener) => transport.onStatus(listener),
@@ -43,12 +52,16 @@ function startUp(): IasClient {
   if (bridge) return createClient(createIpcTransport(bridge));
   const origin = window.location.origin;
   return createClient(
-    createWsTransport(defaultWsUrl(window.location), {
-      token: signInToken(),
-      check: (token) => checkSession(origin, token),
-      forget: forgetToken,
-      accepted: tokenAccepted,
-    }),
+    createWsTransport(
+      defaultWsUrl(window.location),
+      {
+        token: signInToken(),
+        check: (token) => checkSession(origin, token),
+        forget: forgetToken,
+        accepted: tokenAccepted,
+      },
+      origin,
+    ),
   );
 }
 

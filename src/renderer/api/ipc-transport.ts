@@ -11,6 +11,12 @@ export function cleanIpcError(err: unknown): string {
   return message.replace(/^Error invoking remote method '[^']*':\s*(?:[A-Za-z]*Error:\s*)?/, '');
 }
 
+/** A failed IPC call as the UI shows it: its message, and its code when it has one. */
+function callError(err: unknown): CallError {
+  const { message, messageCode } = decodeApiError(cleanIpcError(err));
+  return new CallError(message, messageCode);
+}
+
 export function createIpcTransport(bridge: IasBridge): Transport {
   const open: ConnectionStatus = { state: 'open' };
   return {
@@ -19,8 +25,15 @@ export function createIpcTransport(bridge: IasBridge): Transport {
       const fn = bridge[method] as AnyMethod | undefined;
       if (typeof fn !== 'function') return Promise.reject(new Error(`iAs: the app does not offer "${method}"`));
       return fn(...params).catch((err: unknown) => {
-        const { message, messageCode } = decodeApiError(cleanIpcError(err));
-        throw new CallError(message, messageCode);
+        throw callError(err);
+      });
+    },
+    // The main process asks the owner where, and the core writes the file there.
+    saveAuditExport(query, format, fileName) {
+      if (typeof bridge.saveAuditExport !== 'function')
+        return Promise.reject(new Error('iAs: the app does not offer "saveAuditExport"'));
+      return bridge.saveAuditExport(query, format, fileName).catch((err: unknown) => {
+        throw callError(err);
       });
     },
     onEvent(listener: (event: IasEvent) => void) {

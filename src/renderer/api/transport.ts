@@ -1,5 +1,8 @@
-/** What a transport gives the client: one way to call a method, events, and the state of the link. */
-import type { ApiErrorCode, ApiMethod, IasEvent } from '../../shared/contract.js';
+/**
+ * What a transport gives the client: one way to call a method, one to save the audit log's export,
+ * events, and the state of the link.
+ */
+import type { ApiErrorCode, ApiMethod, IasEvent, SaveAuditExport } from '../../shared/contract.js';
 
 /** A failed call: its English message, and its code when it has one (to say it in the UI's language). */
 export class CallError extends Error {
@@ -27,6 +30,8 @@ export interface ConnectionStatus {
 export interface Transport {
   readonly kind: 'ipc' | 'ws';
   invoke(method: ApiMethod, params: unknown[]): Promise<unknown>;
+  /** The audit log's export saved as a file (shared/audit-export.ts): its own way per transport. */
+  saveAuditExport: SaveAuditExport;
   onEvent(listener: (event: IasEvent) => void): () => void;
   status(): ConnectionStatus;
   onStatus(listener: (status: ConnectionStatus) => void): () => void;

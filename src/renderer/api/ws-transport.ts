@@ -13,6 +13,7 @@ import type { ApiMethod, IasEvent, WsPush, WsRequest, WsResponse } from '../../s
 import { SESSION_PATH, WS_BUSY_CLOSE, WS_BUSY_PROTOCOL, wsProtocols } from '../../shared/serve-auth.js';
 import { apiErrorText } from '../../shared/api-errors.js';
 import { CallError, type ConnectionStatus, type Transport } from './transport.js';
+import { downloadAuditExport } from './web-export.js';
 
 export interface WsAuth {
   /** The access token; undefined when the page was opened without its link. */
@@ -74,7 +75,8 @@ export function defaultWsUrl(location: Location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }
 
-export function createWsTransport(url: string, auth?: WsAuth): Transport {
+/** `origin`: the server's, where the audit log's export is downloaded from (web-export.ts). */
+export function createWsTransport(url: string, auth?: WsAuth, origin?: string): Transport {
   let socket: WebSocket | undefined;
   let nextId = 1;
   let attempt = 0;
@@ -209,6 +211,11 @@ export function createWsTransport(url: string, auth?: WsAuth): Transport {
         pending.set(id, { frame: JSON.stringify(request), sent: false, resolve, reject });
         flush();
       });
+    },
+    saveAuditExport(query, format, fileName) {
+      if (status.state === 'unauthorized') return Promise.reject(notSignedIn());
+      const from = origin ?? new URL(url.replace(/^ws/, 'http')).origin;
+      return downloadAuditExport(from, auth?.token, query, format, fileName);
     },
     onEvent(listener) {
       eventListeners.add(listener);

@@ -1,6 +1,6 @@
-/** Saves text as a file through the browser's download (the desktop app asks where). */
-export function downloadText(text: string, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves a Blob as a file through the browser's download. */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

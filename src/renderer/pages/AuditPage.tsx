@@ -12,7 +12,6 @@ import { useToast } from '../app/Toasts.js';
 import { AuditDrawer } from '../audit/AuditDrawer.js';
 import { AuditFilters, filtersActive, NO_FILTERS, timeBounds, type FilterState } from '../audit/AuditFilters.js';
 import { AuditTable } from '../audit/AuditTable.js';
-import { downloadText } from '../audit/download.js';
 import { stampedName } from '../audit/export-name.js';
 import { NewCallsPill } from '../audit/NewCallsPill.js';
 import { useAuditPages } from '../audit/useAuditPages.js';
@@ -77,14 +76,8 @@ export function AuditPage() {
   const exportAs = async (format: 'csv' | 'json') => {
     setExporting(format);
     try {
-      const text = await client.call.exportAudit(query, format);
-      downloadText(
-        // A CSV file begins with a byte order mark: without it Excel reads it in the system's
-        // legacy code page (GBK on a Chinese Windows), and Chinese text comes out garbled.
-        format === 'csv' ? `\ufeff${text}` : text,
-        stampedName('ias-audit', format, timeZone),
-        format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json',
-      );
+      // Of any size: the transport saves it a piece at a time (a CSV with its byte order mark).
+      await client.saveAuditExport(query, format, stampedName('ias-audit', format, timeZone));
     } catch (err) {
       toast({ tone: 'error', title: t.audit.exportFailed, body: errorText(t, err) });
     } finally {

@@ -73,11 +73,12 @@ export function SkillEditor(props: Props) {
   const showing = hasSettings ? tab : 'file';
   const [settingsDirty, setSettingsDirty] = useState(false);
 
-  // Load the file (or the draft) when the skill changes, and again after an outside change if untouched.
+  // Load the file (or the draft) when the skill changes, and again after an outside change: at once if
+  // untouched, else once the edits are undone.
   /** What the editor shows now, for answers that come later. */
-  const shown = useRef({ content, dirty, source: file?.source });
+  const shown = useRef({ content, dirty, saved, source: file?.source });
   useEffect(() => {
-    shown.current = { content, dirty, source: file?.source };
+    shown.current = { content, dirty, saved, source: file?.source };
   });
   /** The editor holds a draft's text: when the draft ends (saved, listed), the text stays as it is. */
   const heldDraft = useRef(false);
@@ -124,12 +125,25 @@ export function SkillEditor(props: Props) {
     };
   }, [name, draft]);
 
+  /**
+   * The file as an outside change left it while edits were held here (they stay over it), and the
+   * text those edits began from: once they are undone back to that text, the file is shown as it
+   * now is, not the text from before the change as if it were the file.
+   */
+  const changedUnderEdits = useRef<{ file: SkillFile; over: string | undefined }>(undefined);
   useEffect(() => {
-    if (revision === 0 || draft !== undefined || shown.current.dirty) return;
+    if (revision === 0 || draft !== undefined) return;
     let live = true;
     client.call.readSkill(name).then(
       (loaded) => {
-        if (!live || shown.current.dirty) return;
+        if (!live) return;
+        const now = shown.current;
+        if (now.dirty) {
+          const changed = loaded.content !== now.saved || loaded.source !== now.source;
+          changedUnderEdits.current = changed ? { file: loaded, over: now.saved } : undefined;
+          return;
+        }
+        changedUnderEdits.current = undefined;
         setFile(loaded);
         // The text shown is the file's already (saved here, say): the editor stays as it is.
         if (shown.current.content === loaded.content && shown.current.source === loaded.source) return;
@@ -143,6 +157,23 @@ export function SkillEditor(props: Props) {
       live = false;
     };
   }, [revision, name, draft]);
+
+  /** Typed or undone in the editor. */
+  const edited = (text: string) => {
+    const changed = changedUnderEdits.current;
+    if (changed !== undefined && text === saved) {
+      changedUnderEdits.current = undefined;
+      // The edits over the change are undone (and nothing saved since): the file as it now is.
+      if (changed.over === saved) {
+        setFile(changed.file);
+        setContent(changed.file.content);
+        setSaved(changed.file.content);
+        setMount((m) => m + 1);
+        return;
+      }
+    }
+    setContent(text);
+  };
 
   const anyDirty = dirty || settingsDirty;
   useEffect(() => onDirtyChange(anyDirty), [anyDirty, onDirtyChange]);
@@ -351,7 +382,7 @@ export function SkillEditor(props: Props) {
             readOnly={!editable}
             label={t.skills.editorLabel(name)}
             problems={validation ? [...validation.errors, ...validation.warnings] : []}
-            onChange={setContent}
+            onChange={edited}
             onSave={() => void save()}
             handle={(h) => (editor.current = h)}
             autoFocus={isNew}

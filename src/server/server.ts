@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { IasApi } from '../shared/contract.js';
@@ -13,7 +14,7 @@ import type { StartRefusal } from '../shared/start-refusals-zh-CN.js';
 import type { AuditExporter } from './audit-export-route.js';
 import { TOKEN_PARAM } from './auth.js';
 import { capConnections } from './connection-cap.js';
-import { allowedHosts, isWildcard, urlHost } from './hosts.js';
+import { allowedHosts, isLoopback, isWildcard, urlHost } from './hosts.js';
 import { httpHandler } from './http-handler.js';
 import { MAX_HEADER_BYTES, SERVE_LIMITS, type ServeLimits } from './limits.js';
 import { refusalNotice } from './refusal-notice.js';
@@ -66,7 +67,7 @@ export class ListenRefusedError extends Error {
   }
 }
 
-function listen(server: http.Server, host: string, port: number): Promise<number> {
+function listen(server: http.Server, host: string, port: number): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE') {
@@ -80,7 +81,7 @@ function listen(server: http.Server, host: string, port: number): Promise<number
     server.once('error', onError);
     server.listen(port, host, () => {
       server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
+      resolve(server.address() as AddressInfo);
     });
   });
 }
@@ -127,15 +128,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }),
   );
   server.on('upgrade', gateway.upgrade);
-  let port: number;
+  let bound: AddressInfo;
   try {
-    port = await listen(server, host, options.port ?? DEFAULT_PORT);
+    bound = await listen(server, host, options.port ?? DEFAULT_PORT);
   } catch (err) {
     await gateway.close();
     throw err;
   }
+  const { port } = bound;
   names.allowed = allowedHosts(host, port);
-  const shown = isWildcard(host) ? DEFAULT_HOST : urlHost(host);
+  // A loopback name (`localhost`) is listened on at one of its addresses, and a browser may open
+  // another first (Chromium tries ::1), where another user of this machine could listen on the same
+  // port and read the token in the link: the link names the address listened on.
+  const named = net.isIP(host) === 0 && isLoopback(host) ? bound.address : host;
+  const shown = isWildcard(host) ? DEFAULT_HOST : urlHost(named);
   const origin = `http://${shown}:${port}`;
   let closing: Promise<void> | undefined;
   return {

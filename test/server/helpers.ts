@@ -45,7 +45,7 @@ export function fakeRenderer(): string {
 
 export async function startTestServer(
   rendererDir = fakeRenderer(),
-  more: Pick<ServerOptions, 'limits' | 'log' | 'logLocale'> = {},
+  more: Pick<ServerOptions, 'limits' | 'log' | 'logLocale' | 'host'> = {},
 ): Promise<TestServer> {
   const home = tempDir('ias-serve-');
   // A user skill added outside the editor: it runs as High until reviewed, so it needs approval.

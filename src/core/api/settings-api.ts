@@ -16,6 +16,7 @@ import {
 } from '../agent/providers.js';
 import { describeProviderError, sentKey } from '../agent/provider-errors.js';
 import { codeOf, turnMessage } from '../agent/turn-messages.js';
+import { completionChunk, eventsIn } from '../agent/whole-answers.js';
 import { APP_SETTINGS } from '../owner-locale.js';
 import { apiError, ApiError } from './api-error.js';
 import { HIGH_RISK_PAUSED, TIME_ZONE, type Runtime } from '../runtime.js';
@@ -112,11 +113,16 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
       }
       const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 0, timeout: 15_000 });
       try {
-        await client.chat.completions.create({
-          model: config.model,
-          messages: [{ role: 'user', content: 'ping' }],
-          max_tokens: 1,
-        });
+        const { data, response } = await client.chat.completions
+          .create({ model: config.model, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 })
+          .withResponse();
+        // Answered only with a completion (as the chat reads one): a web page or a 200 body without
+        // `choices` is said as the chat would say it; events, from a server that always streams, are one.
+        const body: unknown = data;
+        const events = typeof body === 'string' ? eventsIn(body) : undefined;
+        if (!events?.some((event) => Array.isArray((event as { choices?: unknown } | null)?.choices))) {
+          completionChunk(body, response.headers.get('content-type') ?? '');
+        }
         const answered = turnMessage('model-answered', { model: config.model, baseUrl: config.baseUrl });
         return { ok: true, message: answered.message, messageCode: codeOf(answered) };
       } catch (err) {

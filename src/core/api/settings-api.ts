@@ -113,9 +113,22 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
       }
       const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 0, timeout: 15_000 });
       try {
-        const { data, response } = await client.chat.completions
-          .create({ model: config.model, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 })
-          .withResponse();
+        const ping = (limit: boolean) =>
+          client.chat.completions
+            .create({
+              model: config.model,
+              messages: [{ role: 'user', content: 'ping' }],
+              ...(limit ? { max_tokens: 1 } : {}),
+            })
+            .withResponse();
+        // A reply of one token is enough; a model that takes no max_tokens (OpenAI's reasoning
+        // models), which the chat never sends, is asked again without it.
+        const { data, response } = await ping(true).catch((err: unknown) => {
+          if (err instanceof OpenAI.BadRequestError && (err.param === 'max_tokens' || /max_tokens/.test(err.message))) {
+            return ping(false);
+          }
+          throw err;
+        });
         // Answered only with a completion (as the chat reads one): a web page or a 200 body without
         // `choices` is said as the chat would say it; events, from a server that always streams, are one.
         const body: unknown = data;

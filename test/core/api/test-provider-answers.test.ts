@@ -2,14 +2,15 @@
  * Settings' "Test connection" says the model answered only when a chat completion came back: a web
  * page (a web UI's address, a network's login page) or a 200 body without `choices` (a proxy's
  * error sent with 200) is said as the chat says it, not as "Connected". A completion sent as
- * events, by a server that streams whatever it is asked, is an answer.
+ * events, by a server that streams whatever it is asked, is an answer. A model that takes no
+ * `max_tokens` (OpenAI's reasoning models), which the chat never sends, is asked again without it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { settingsApi } from '../../../src/core/api/settings-api.js';
 import { sayTurnLine } from '../../../src/shared/turn-messages.js';
 import { chineseTurnMessages } from '../../../src/shared/turn-messages-zh-CN.js';
 import { apiWorld, type ApiWorld } from '../../helpers/core-api.js';
-import { startStandIn, type StandIn, type StandInReply } from '../../helpers/http-stand-in.js';
+import { startStandIn, type Route, type StandIn, type StandInReply } from '../../helpers/http-stand-in.js';
 
 let w: ApiWorld;
 let server: StandIn;
@@ -23,8 +24,8 @@ afterAll(async () => {
 });
 
 /** The connection test against the stand-in, which answers `reply`. */
-async function testWith(reply: StandInReply) {
-  server.route(() => reply);
+async function testWith(reply: StandInReply | Route) {
+  server.route(typeof reply === 'function' ? reply : () => reply);
   const env = { IAS_LLM_BASE_URL: `${server.url}/v1`, IAS_LLM_MODEL: 'm', IAS_LLM_API_KEY: 'sk-test' };
   return settingsApi(w.runtime, env).testProvider();
 }
@@ -44,15 +45,44 @@ it('says a 200 answer without choices is no reply, with what it said', async () 
   expect(await testWith({ json: {} })).toMatchObject({ ok: false, messageCode: { code: 'not-chat-completions' } });
 });
 
+const completion = {
+  id: 'c',
+  object: 'chat.completion',
+  model: 'm',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'p' }, finish_reason: 'length' }],
+};
+
 it('says a completion answered, whole or as events', async () => {
-  const completion = {
-    id: 'c',
-    object: 'chat.completion',
-    model: 'm',
-    choices: [{ index: 0, message: { role: 'assistant', content: 'p' }, finish_reason: 'length' }],
-  };
   expect(await testWith({ json: completion })).toMatchObject({ ok: true, messageCode: { code: 'model-answered' } });
   const chunk = { id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: 'p' } }] };
   const events = `data: ${JSON.stringify(chunk)}\n\ndata: [DONE]\n\n`;
   expect(await testWith({ text: events, contentType: 'text/event-stream' })).toMatchObject({ ok: true });
+});
+
+it('asks again without max_tokens a model that refuses it, as the chat never sends it', async () => {
+  const refusal = {
+    error: {
+      message:
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      type: 'invalid_request_error',
+      param: 'max_tokens',
+      code: 'unsupported_parameter',
+    },
+  };
+  const before = server.received.length;
+  const result = await testWith((request) =>
+    (request.json as { max_tokens?: number }).max_tokens === undefined
+      ? { json: completion }
+      : { status: 400, json: refusal },
+  );
+  expect(result).toMatchObject({ ok: true, messageCode: { code: 'model-answered' } });
+  expect(server.received.length - before).toBe(2);
+  // Another 400 is said as it is, asked once.
+  const other = server.received.length;
+  const refused = await testWith({
+    status: 400,
+    json: { error: { message: 'messages: too short', type: 'invalid_request_error' } },
+  });
+  expect(refused).toMatchObject({ ok: false, messageCode: { code: 'request-rejected' } });
+  expect(server.received.length - other).toBe(1);
 });

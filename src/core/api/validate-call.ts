@@ -109,7 +109,9 @@ const PARAMS: Record<ApiMethod, object[]> = {
     {
       type: 'object',
       additionalProperties: false,
-      properties: { preset: str(100), baseUrl: str(2000), model: str(200), apiKey: str(2000) },
+      // A key may be a JWT access token of a few thousand characters (as `ias provider set` takes
+      // it); what no request can carry is refused by saveProvider, in the UI's language.
+      properties: { preset: str(100), baseUrl: str(2000), model: str(200), apiKey: str(16_000) },
     },
   ],
   testProvider: [],

@@ -11,7 +11,7 @@
  * elsewhere in the app with edits not saved (a key typed too) asks first. What is typed while a
  * save is on its way stays, to be saved next.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { MessageCode, ProviderInfo, ProviderInput } from '../../shared/contract.js';
 import { client, errorCode, errorText } from '../api/client.js';
 import { useToast } from '../app/Toasts.js';
@@ -76,6 +76,20 @@ export function ProviderForm({ info, onSaved }: Props) {
   /** The fields show a suggestion (nothing saved yet), which Test saves first. */
   const [suggested, setSuggested] = useState(nothingSaved(info));
   const [busy, setBusy] = useState<'save' | 'test' | 'remove'>();
+  /** The control that had the focus when the work began: a button disabled meanwhile loses it, and gets it back. */
+  const focusedAtStart = useRef<Element | null>(null);
+  const start = (work: 'save' | 'test' | 'remove') => {
+    focusedAtStart.current = document.activeElement;
+    setBusy(work);
+  };
+  useEffect(() => {
+    const control = focusedAtStart.current;
+    if (busy !== undefined || !(control instanceof HTMLElement)) return;
+    focusedAtStart.current = null;
+    if (control.isConnected && (document.activeElement === null || document.activeElement === document.body)) {
+      control.focus();
+    }
+  }, [busy]);
   /** The settings saved elsewhere are not those the fields were filled from, which hold edits. */
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   /** What Test saves first: a suggestion, fields changed elsewhere, or fields that differ from those last filled or saved. */
@@ -184,7 +198,7 @@ export function ProviderForm({ info, onSaved }: Props) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy('save');
+    start('save');
     const sent = { ...edits.current };
     try {
       await save();
@@ -198,7 +212,7 @@ export function ProviderForm({ info, onSaved }: Props) {
   };
 
   const onTest = async () => {
-    setBusy('test');
+    start('test');
     setTest(undefined);
     const sent = { ...edits.current };
     let saving = false;
@@ -226,7 +240,7 @@ export function ProviderForm({ info, onSaved }: Props) {
   /** Deletes the saved key alone (the provider saved, and what is typed in the other fields, stay). */
   const onRemoveKey = async () => {
     setConfirmRemove(false);
-    setBusy('remove');
+    start('remove');
     const typed = apiKey;
     try {
       await client.call.saveProvider({ apiKey: '' });

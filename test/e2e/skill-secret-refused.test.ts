@@ -9,31 +9,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import { configSecretName } from '../../src/core/skills/skill-config.js';
-import { writeSkill } from '../helpers/temp.js';
+import { cityWeatherSkill, writeSkill } from '../helpers/temp.js';
 import { screenshot } from './harness.js';
 import { servedWorld } from './served-world.js';
 
-const SKILL = `---
-name: city_weather
-description: Tells the weather of a city from a weather service.
-risk: low
-config:
-  - name: WEATHER_API_KEY
-    description: API key of the weather service
-    secret: true
-    required: true
----
-
-# City weather
-
-Tells the weather of a city.
-
-## Execute
-
-\`\`\`bash
-echo "weather"
-\`\`\`
-`;
+const SKILL = cityWeatherSkill([
+  { name: 'WEATHER_API_KEY', description: 'API key of the weather service', secret: true, required: true },
+]);
 
 let file: string;
 

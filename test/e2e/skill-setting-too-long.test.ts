@@ -7,29 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import type { SkillConfigField, SkillsState } from '../../src/shared/contract.js';
 import { MAX_SETTING_CHARS } from '../../src/shared/text-limits.js';
-import { writeSkill } from '../helpers/temp.js';
+import { cityWeatherSkill, writeSkill } from '../helpers/temp.js';
 import { servedWorld } from './served-world.js';
 
-const SKILL = `---
-name: city_weather
-description: Tells the weather of a city from a weather service.
-risk: low
-config:
-  - name: WEATHER_CITIES
-    description: the cities to tell the weather of
-    required: true
----
-
-# City weather
-
-Tells the weather of a city.
-
-## Execute
-
-\`\`\`bash
-echo "weather"
-\`\`\`
-`;
+const SKILL = cityWeatherSkill([
+  { name: 'WEATHER_CITIES', description: 'the cities to tell the weather of', required: true },
+]);
 
 const world = servedWorld({
   serve: { setup: (home) => writeSkill(dataPaths(home).userSkills, 'city_weather', SKILL) },

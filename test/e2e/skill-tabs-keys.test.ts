@@ -4,30 +4,14 @@
  */
 import { expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
-import { writeSkill } from '../helpers/temp.js';
+import { cityWeatherSkill, writeSkill } from '../helpers/temp.js';
 import { openApp } from './harness.js';
 import { servedWorld } from './served-world.js';
 
-const SKILL = `---
-name: city_weather
-description: Tells the weather of a city.
-risk: low
-config:
-  - name: WEATHER_CITY
-    description: The city to report on
-    required: true
----
-
-# City weather
-
-Tells the weather of a city.
-
-## Execute
-
-\`\`\`bash
-echo "city=$WEATHER_CITY"
-\`\`\`
-`;
+const SKILL = cityWeatherSkill(
+  [{ name: 'WEATHER_CITY', description: 'The city to report on', required: true }],
+  'echo "city=$WEATHER_CITY"',
+);
 
 const world = servedWorld({
   serve: { setup: (home) => writeSkill(dataPaths(home).userSkills, 'city_weather', SKILL) },

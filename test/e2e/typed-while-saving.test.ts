@@ -8,29 +8,17 @@
 import { expect, it } from 'vitest';
 import { dataPaths } from '../../src/core/paths.js';
 import type { ProviderInfo, SkillsState } from '../../src/shared/contract.js';
-import { writeSkill } from '../helpers/temp.js';
+import { cityWeatherSkill, writeSkill } from '../helpers/temp.js';
 import { answersTakenIn, openHolding } from './harness.js';
 import { servedWorld } from './served-world.js';
 
-const SKILL = `---
-name: city_weather
-description: Tells the weather of a city.
-risk: low
-config:
-  - name: CITY
-    description: The city to tell the weather of
-  - name: UNITS
-    description: metric or imperial
----
-
-# City weather
-
-## Execute
-
-\`\`\`bash
-echo "sunny"
-\`\`\`
-`;
+const SKILL = cityWeatherSkill(
+  [
+    { name: 'CITY', description: 'The city to tell the weather of' },
+    { name: 'UNITS', description: 'metric or imperial' },
+  ],
+  'echo "sunny"',
+);
 
 const world = servedWorld({
   serve: { setup: (home) => writeSkill(dataPaths(home).userSkills, 'city_weather', SKILL) },

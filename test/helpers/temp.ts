@@ -69,3 +69,41 @@ export function scriptSkill(opts: {
   parts.push('## Execute', '', '```' + (opts.language ?? 'bash'), opts.script, '```', '');
   return parts.join('\n');
 }
+
+/** One setting of a skill's `config` front matter. */
+export interface SettingSpec {
+  name: string;
+  description: string;
+  secret?: boolean;
+  required?: boolean;
+}
+
+/** The low-risk `city_weather` skill with `settings` as its config, running `script` (bash). */
+export function cityWeatherSkill(settings: SettingSpec[], script = 'echo "weather"'): string {
+  const config = settings.flatMap((s) => [
+    `  - name: ${s.name}`,
+    `    description: ${s.description}`,
+    ...(s.secret ? ['    secret: true'] : []),
+    ...(s.required ? ['    required: true'] : []),
+  ]);
+  return [
+    '---',
+    'name: city_weather',
+    'description: Tells the weather of a city.',
+    'risk: low',
+    'config:',
+    ...config,
+    '---',
+    '',
+    '# City weather',
+    '',
+    'Tells the weather of a city.',
+    '',
+    '## Execute',
+    '',
+    '```bash',
+    script,
+    '```',
+    '',
+  ].join('\n');
+}

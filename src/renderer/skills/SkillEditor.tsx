@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../ui/Dialog.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
 import { CodeEditor, type CodeEditorHandle } from './CodeEditor.js';
+import { lineBreakOf, sameLines, withLineBreaks } from './line-breaks.js';
 import { SkillSettings } from './SkillSettings.js';
 import { SkillTabs, type SkillTab } from './SkillTabs.js';
 import { NeedsSetupBadge, ReviewButton, RiskLabel, SourceLabel } from './SkillsTable.js';
@@ -56,6 +57,7 @@ export function SkillEditor(props: Props) {
   const [file, setFile] = useState<SkillFile>();
   const [loadFailure, setLoadError] = useState<{ error: unknown }>();
   const [mount, setMount] = useState(0);
+  /** The text in the editor, in the file's own line breaks: what Save writes. */
   const [content, setContent] = useState('');
   const [saved, setSaved] = useState<string | undefined>();
   const [validation, setValidation] = useState<SkillValidation>();
@@ -66,7 +68,8 @@ export function SkillEditor(props: Props) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const editor = useRef<CodeEditorHandle>(undefined);
   const isNew = draft !== undefined && saved === undefined;
-  const dirty = saved === undefined ? draft !== undefined : content !== saved;
+  // Line breaks alone are no edit: the editor shows none, and the owner can neither see nor undo them.
+  const dirty = saved === undefined ? draft !== undefined : !sameLines(content, saved);
   const editable = (file?.source ?? 'user') === 'user';
   const hasSettings = (skill?.config.length ?? 0) > 0;
   const [tab, setTab] = useState<SkillTab>(hasSettings ? 'settings' : 'file');
@@ -145,8 +148,12 @@ export function SkillEditor(props: Props) {
         }
         changedUnderEdits.current = undefined;
         setFile(loaded);
-        // The text shown is the file's already (saved here, say): the editor stays as it is.
-        if (shown.current.content === loaded.content && shown.current.source === loaded.source) return;
+        // The text shown is the file's already (saved here, say): the editor stays as it is, and
+        // the next save keeps the file's line breaks as they are now.
+        if (sameLines(shown.current.content, loaded.content) && shown.current.source === loaded.source) {
+          setSaved(loaded.content);
+          return;
+        }
         setContent(loaded.content);
         setSaved(loaded.content);
         setMount((m) => m + 1);
@@ -159,9 +166,11 @@ export function SkillEditor(props: Props) {
   }, [revision, name, draft]);
 
   /** Typed or undone in the editor. */
-  const edited = (text: string) => {
+  const edited = (typed: string) => {
+    // Kept in the file's line breaks (CRLF stays CRLF), lines typed or pasted too.
+    const text = withLineBreaks(typed, lineBreakOf(saved ?? content));
     const changed = changedUnderEdits.current;
-    if (changed !== undefined && text === saved) {
+    if (changed !== undefined && saved !== undefined && sameLines(text, saved)) {
       changedUnderEdits.current = undefined;
       // The edits over the change are undone (and nothing saved since): the file as it now is.
       if (changed.over === saved) {

@@ -14,6 +14,8 @@ import { editorTheme, hiddenCharactersShown, skillLanguage } from './editor-setu
 
 export interface CodeEditorHandle {
   goToLine: (line: number) => void;
+  /** The editor has the keyboard focus. */
+  hasFocus: () => boolean;
 }
 
 interface Props {
@@ -24,7 +26,7 @@ interface Props {
   onChange: (text: string) => void;
   onSave: () => void;
   handle?: (handle: CodeEditorHandle) => void;
-  /** Takes the focus once made (a new skill's template, to write in at once). */
+  /** Takes the focus once made (a new skill's template, to write in at once; the one it replaces had it). */
   autoFocus?: boolean;
 }
 
@@ -83,6 +85,7 @@ export function CodeEditor({ initial, readOnly, label, problems, onChange, onSav
         editor.dispatch({ selection: { anchor: target.from }, scrollIntoView: true });
         editor.focus();
       },
+      hasFocus: () => editor.hasFocus,
     });
     return () => {
       editor.destroy();

@@ -56,7 +56,8 @@ export function SkillEditor(props: Props) {
   const toast = useToast();
   const [file, setFile] = useState<SkillFile>();
   const [loadFailure, setLoadError] = useState<{ error: unknown }>();
-  const [mount, setMount] = useState(0);
+  /** The editor's build (its key), and whether it takes the focus once built. */
+  const [mount, setMount] = useState({ key: 0, focus: false });
   /** The text in the editor, in the file's own line breaks: what Save writes. */
   const [content, setContent] = useState('');
   const [saved, setSaved] = useState<string | undefined>();
@@ -67,6 +68,11 @@ export function SkillEditor(props: Props) {
   const [busy, setBusy] = useState<'save' | 'copy' | 'delete'>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const editor = useRef<CodeEditorHandle>(undefined);
+  /** Builds the editor anew for another text, with the focus if the one it replaces had it. */
+  const rebuild = () => {
+    const focus = editor.current?.hasFocus() ?? false;
+    setMount((m) => ({ key: m.key + 1, focus }));
+  };
   const isNew = draft !== undefined && saved === undefined;
   // Line breaks alone are no edit: the editor shows none, and the owner can neither see nor undo them.
   const dirty = saved === undefined ? draft !== undefined : !sameLines(content, saved);
@@ -94,7 +100,7 @@ export function SkillEditor(props: Props) {
       setFile({ name, source: 'user', path: '', content: draft });
       setContent(draft);
       setSaved(undefined);
-      setMount((m) => m + 1);
+      rebuild();
       return;
     }
     // Kept only if saved from here: a skill of that name made elsewhere is loaded as it is.
@@ -117,7 +123,7 @@ export function SkillEditor(props: Props) {
         }
         setContent(loaded.content);
         setSaved(loaded.content);
-        setMount((m) => m + 1);
+        rebuild();
       },
       (err: unknown) => {
         if (live) setLoadError({ error: err });
@@ -156,7 +162,7 @@ export function SkillEditor(props: Props) {
         }
         setContent(loaded.content);
         setSaved(loaded.content);
-        setMount((m) => m + 1);
+        rebuild();
       },
       () => undefined,
     );
@@ -177,7 +183,7 @@ export function SkillEditor(props: Props) {
         setFile(changed.file);
         setContent(changed.file.content);
         setSaved(changed.file.content);
-        setMount((m) => m + 1);
+        rebuild();
         return;
       }
     }
@@ -248,7 +254,7 @@ export function SkillEditor(props: Props) {
       setFile(copied);
       setContent(copied.content);
       setSaved(copied.content);
-      setMount((m) => m + 1);
+      rebuild();
       toast({ tone: 'success', title: t.skills.copied(name) });
       onSaved(name);
     } catch (err) {
@@ -386,7 +392,7 @@ export function SkillEditor(props: Props) {
       >
         {file ? (
           <CodeEditor
-            key={mount}
+            key={mount.key}
             initial={content}
             readOnly={!editable}
             label={t.skills.editorLabel(name)}
@@ -394,7 +400,7 @@ export function SkillEditor(props: Props) {
             onChange={edited}
             onSave={() => void save()}
             handle={(h) => (editor.current = h)}
-            autoFocus={isNew}
+            autoFocus={isNew || mount.focus}
           />
         ) : (
           !loadError && (

@@ -18,6 +18,7 @@ import { useAuditPages } from '../audit/useAuditPages.js';
 import { useLocale, useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
+import { useFocusKept } from '../ui/useFocusKept.js';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -33,6 +34,8 @@ export function AuditPage() {
   const [open, setOpen] = useState<AuditRowInfo>();
   const [atTop, setAtTop] = useState(true);
   const [exporting, setExporting] = useState<'csv' | 'json'>();
+  /** Both exports are disabled while one is written: the focus comes back to the one pressed. */
+  const keepFocus = useFocusKept(exporting !== undefined);
   const tableBody = useRef<HTMLDivElement>(null);
 
   const { skill, status, source, range, from, to } = filters;
@@ -74,6 +77,7 @@ export function AuditPage() {
   }, [skillList.data, skill]);
 
   const exportAs = async (format: 'csv' | 'json') => {
+    keepFocus();
     setExporting(format);
     try {
       // Of any size: the transport saves it a piece at a time (a CSV with its byte order mark).

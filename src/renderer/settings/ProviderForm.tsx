@@ -11,7 +11,7 @@
  * elsewhere in the app with edits not saved (a key typed too) asks first. What is typed while a
  * save is on its way stays, to be saved next.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { MessageCode, ProviderInfo, ProviderInput } from '../../shared/contract.js';
 import { client, errorCode, errorText } from '../api/client.js';
 import { useToast } from '../app/Toasts.js';
@@ -21,6 +21,7 @@ import { useT } from '../i18n.js';
 import { ConfirmDialog } from '../ui/Dialog.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
+import { useFocusKept } from '../ui/useFocusKept.js';
 import { unusableLine, unusableVariable } from './unusable-line.js';
 
 const CUSTOM = '';
@@ -76,20 +77,12 @@ export function ProviderForm({ info, onSaved }: Props) {
   /** The fields show a suggestion (nothing saved yet), which Test saves first. */
   const [suggested, setSuggested] = useState(nothingSaved(info));
   const [busy, setBusy] = useState<'save' | 'test' | 'remove'>();
-  /** The control that had the focus when the work began: a button disabled meanwhile loses it, and gets it back. */
-  const focusedAtStart = useRef<Element | null>(null);
+  /** Save, Test and Remove key are disabled while they work: the focus comes back to them once done. */
+  const keepFocus = useFocusKept(busy !== undefined);
   const start = (work: 'save' | 'test' | 'remove') => {
-    focusedAtStart.current = document.activeElement;
+    keepFocus();
     setBusy(work);
   };
-  useEffect(() => {
-    const control = focusedAtStart.current;
-    if (busy !== undefined || !(control instanceof HTMLElement)) return;
-    focusedAtStart.current = null;
-    if (control.isConnected && (document.activeElement === null || document.activeElement === document.body)) {
-      control.focus();
-    }
-  }, [busy]);
   /** The settings saved elsewhere are not those the fields were filled from, which hold edits. */
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   /** What Test saves first: a suggestion, fields changed elsewhere, or fields that differ from those last filled or saved. */

@@ -2,7 +2,7 @@
  * WeChat: the bot's state (live from `wechat` events), log in with a QR code, log out, and pair
  * the owner, either by a code sent from the owner's WeChat or as "the bot is my own account".
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { WechatInfo } from '../../shared/contract.js';
 import { sayWechatError } from '../../shared/wechat-errors.js';
 import { client } from '../api/client.js';
@@ -20,7 +20,9 @@ function Pairing({ info }: { info: WechatInfo }) {
   // The code shown, with the pairing it was asked under: an owner paired since (from WeChat, or as
   // the bot's own account) ends it, while the owner before stays shown until then.
   const [code, setCode] = useState<{ code: string; expiresAt: number; ownerBoundAt?: number }>();
-  const { busy, run } = useBusyAction(t.wechat.failed);
+  // "The bot is my own account", done, is disabled: the focus goes to the pairing button beside it.
+  const pair = useRef<HTMLButtonElement>(null);
+  const { busy, run } = useBusyAction(t.wechat.failed, () => pair.current);
   const owner = info.owner;
   const pairing = code !== undefined && code.expiresAt > now && code.ownerBoundAt === owner?.boundAt;
   return (
@@ -56,6 +58,7 @@ function Pairing({ info }: { info: WechatInfo }) {
           type="button"
           className="button"
           data-testid="wechat-pair"
+          ref={pair}
           disabled={busy}
           onClick={() =>
             void run(async () => setCode({ ...(await client.call.wechatStartPairing()), ownerBoundAt: owner?.boundAt }))

@@ -12,6 +12,7 @@ import { useT } from '../i18n.js';
 import { ConfirmDialog } from '../ui/Dialog.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
+import { useFocusKept } from '../ui/useFocusKept.js';
 import { CodeEditor, type CodeEditorHandle } from './CodeEditor.js';
 import { lineBreakOf, sameLines, withLineBreaks } from './line-breaks.js';
 import { SkillSettings } from './SkillSettings.js';
@@ -66,6 +67,10 @@ export function SkillEditor(props: Props) {
   const loadError = loadFailure && errorText(t, loadFailure.error);
   const validationError = validationFailure && errorText(t, validationFailure.error);
   const [busy, setBusy] = useState<'save' | 'copy' | 'delete'>();
+  // Save and Copy are disabled while they work, and Save after it (nothing left to save), Copy then
+  // gone: the focus comes back to the button, or else goes to the editor, to write on.
+  const panel = useRef<HTMLElement>(null);
+  const keepFocus = useFocusKept(busy !== undefined, () => panel.current?.querySelector<HTMLElement>('.cm-content'));
   const [confirmDelete, setConfirmDelete] = useState(false);
   const editor = useRef<CodeEditorHandle>(undefined);
   /** Builds the editor anew for another text, with the focus if the one it replaces had it. */
@@ -227,6 +232,7 @@ export function SkillEditor(props: Props) {
 
   const save = async () => {
     if (!editable || busy || (!dirty && !isNew)) return;
+    keepFocus();
     setBusy('save');
     const sentBefore = sentText.current;
     sentText.current = content;
@@ -248,6 +254,7 @@ export function SkillEditor(props: Props) {
   };
 
   const copy = async () => {
+    keepFocus();
     setBusy('copy');
     try {
       const copied = await client.call.copySkillToUser(name);
@@ -316,7 +323,12 @@ export function SkillEditor(props: Props) {
   );
 
   return (
-    <section className="skill-editor-panel" data-testid="skill-editor-panel" aria-label={t.skills.editing(name)}>
+    <section
+      ref={panel}
+      className="skill-editor-panel"
+      data-testid="skill-editor-panel"
+      aria-label={t.skills.editing(name)}
+    >
       <header className="editor-head">
         <h2>
           <code title={name}>{name}</code>

@@ -4,13 +4,14 @@
  * never come back: the form only knows whether each is set. What is typed while a save is on its
  * way stays, to be saved next.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { SkillConfigField, SkillInfo } from '../../shared/contract.js';
 import { client, errorText } from '../api/client.js';
 import { useToast } from '../app/Toasts.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
+import { useFocusKept } from '../ui/useFocusKept.js';
 import { ConfigFieldRow } from './ConfigFieldRow.js';
 
 interface Props {
@@ -61,6 +62,12 @@ export function SkillSettings({ skill, onToggle, onSaved, onDirtyChange }: Props
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [clearing, setClearing] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  // Save is disabled while it works, and after it while nothing is left to save: the focus comes
+  // back to it, or else goes to the first setting.
+  const form = useRef<HTMLFormElement>(null);
+  const keepFocus = useFocusKept(busy, () =>
+    form.current?.querySelector<HTMLElement>('input:not(:disabled), textarea'),
+  );
   const pending = changes(skill.config, drafts, clearing);
   const dirty = Object.keys(pending).length > 0;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -75,6 +82,7 @@ export function SkillSettings({ skill, onToggle, onSaved, onDirtyChange }: Props
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!dirty || busy) return;
+    keepFocus();
     setBusy(true);
     const sent = { drafts, clearing };
     try {
@@ -139,7 +147,7 @@ export function SkillSettings({ skill, onToggle, onSaved, onDirtyChange }: Props
           </div>
         )}
         <p className="muted section-intro">{c.intro}</p>
-        <form onSubmit={(e) => void save(e)} data-testid="skill-settings-form">
+        <form ref={form} onSubmit={(e) => void save(e)} data-testid="skill-settings-form">
           {skill.config.map((field) => (
             <ConfigFieldRow
               key={field.name}

@@ -6,6 +6,7 @@ import type { TaskInfo } from '../../shared/contract.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { Spinner } from '../ui/Spinner.js';
+import { useFocusKept } from '../ui/useFocusKept.js';
 
 interface Props {
   task: TaskInfo;
@@ -17,6 +18,8 @@ interface Props {
 export function TaskRunButton({ task, starting, onRun }: Props) {
   const t = useT();
   const running = starting || task.lastStatus === 'running';
+  // Disabled while the run is under way: the focus comes back to it once done.
+  const keepFocus = useFocusKept(running);
   const retry = task.cron === null && (task.lastStatus === 'failed' || task.lastStatus === 'interrupted');
   const title = running
     ? t.tasks.runningTitle(task.name)
@@ -31,7 +34,10 @@ export function TaskRunButton({ task, starting, onRun }: Props) {
       disabled={running}
       aria-busy={running}
       title={title}
-      onClick={() => onRun(task)}
+      onClick={() => {
+        keepFocus();
+        onRun(task);
+      }}
     >
       {running ? <Spinner size={10} /> : <Icon name={retry ? 'refresh' : 'play'} size={12} />}{' '}
       {running ? t.tasks.runningNow : retry ? t.tasks.tryAgain : t.tasks.runNow}

@@ -379,6 +379,11 @@ export interface ProviderInfo {
   keyKeptIn: SecretsKeptIn;
   /** What is saved (never the key itself). */
   saved: { preset?: string; baseUrl?: string; model?: string; hasKey: boolean };
+  /**
+   * Which IAS_LLM_* variables are set (a blank one counts as unset), whether or not a model can be
+   * asked with them: each wins over what is saved. Never their values (the key's least of all).
+   */
+  env: { baseUrl: boolean; model: boolean; apiKey: boolean };
   /** What is in effect (environment variables win), or null when no model can be asked. */
   effective: {
     baseUrl: string;

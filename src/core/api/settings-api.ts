@@ -6,6 +6,7 @@ import {
   ApiKeyNotSavedError,
   apiKeyFlaw,
   baseUrlRefusal,
+  envApiKey,
   PROVIDER_PRESETS,
   ProviderNotConfiguredError,
   providerSettings,
@@ -66,6 +67,12 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
         presets: PROVIDER_PRESETS,
         keyKeptIn: runtime.secrets.keptIn,
         saved: { ...providerSettings(settings), hasKey: hasKey() },
+        // Said even when no model can be asked yet (IAS_LLM_API_KEY alone, say): that key is in use.
+        env: {
+          baseUrl: Boolean(env.IAS_LLM_BASE_URL?.trim()),
+          model: Boolean(env.IAS_LLM_MODEL?.trim()),
+          apiKey: envApiKey(env) !== undefined,
+        },
         effective,
         unusable,
       };

@@ -179,6 +179,8 @@ export const en = {
     keyKept: 'Saved — leave empty to keep it',
     keyNeeded: 'Required by this provider',
     keyOptional: 'Not needed for this provider',
+    /** IAS_LLM_API_KEY is set: its key is the one in use (never shown). */
+    keyGivenByEnv: 'Given by IAS_LLM_API_KEY',
     keyHint: {
       keychain: 'Stored in the system keychain, never shown again.',
       file: 'Stored in a private file only you can read (this machine offers no keychain here), never shown again.',
@@ -204,6 +206,8 @@ export const en = {
     saved: 'Model settings saved',
     saveFailed: 'Could not save the model settings',
     fromEnv: 'Environment variables (IAS_LLM_*) are set and take precedence over these settings.',
+    keyFromEnv:
+      'The API key in use comes from IAS_LLM_API_KEY, set in the environment iAs was started in: a key saved here is not used while it is set.',
     keyForOtherServer: (keyFor: string) =>
       `The saved API key is ${keyFor ? `for ${keyFor}` : 'for no server yet'}, so it is not sent to this server. Save this server's key here (or set IAS_LLM_API_KEY), or go back to that server to use it.`,
     notConfigured: 'No model is configured yet.',

@@ -158,6 +158,7 @@ export const zhCN: Strings = {
     keyKept: '已保存，留空则保持不变',
     keyNeeded: '此服务商需要密钥',
     keyOptional: '此服务商不需要密钥',
+    keyGivenByEnv: '由 IAS_LLM_API_KEY 提供',
     keyHint: {
       keychain: '保存在系统钥匙串中，不会再次显示。',
       file: '保存在仅你可读的私有文件中（此处无法使用系统钥匙串），不会再次显示。',
@@ -181,6 +182,7 @@ export const zhCN: Strings = {
     saved: '模型设置已保存',
     saveFailed: '无法保存模型设置',
     fromEnv: '已设置环境变量（IAS_LLM_*），它们优先于这里的设置。',
+    keyFromEnv: '正在使用的 API 密钥来自启动 iAs 的环境中的 IAS_LLM_API_KEY：设置了它时，这里保存的密钥不会被使用。',
     keyForOtherServer: (keyFor) =>
       `已保存的 API 密钥${keyFor ? `属于 ${keyFor}` : '还不属于任何服务'}，因此不会发送给这个服务。请在这里保存这个服务的密钥（或设置 IAS_LLM_API_KEY），或改回那个服务以使用它。`,
     notConfigured: '尚未设置模型。',

@@ -276,9 +276,15 @@ export function ProviderForm({ info, onSaved }: Props) {
             </span>
           </div>
         )}
-        {info.effective?.fromEnv && (
-          <p className="notice notice-info">
+        {(info.env.baseUrl || info.env.model) && (
+          <p className="notice notice-info" data-testid="provider-from-env">
             <Icon name="info" size={14} /> {t.provider.fromEnv}
+          </p>
+        )}
+        {/* In use, unless it cannot be (then said below, with how to mend it). */}
+        {info.env.apiKey && !(unusable?.setting === 'api-key' && unusable.from === 'env') && (
+          <p className="notice notice-info" data-testid="provider-key-from-env">
+            <Icon name="info" size={14} /> {t.provider.keyFromEnv}
           </p>
         )}
         {info.effective?.keyFor != null && (
@@ -366,7 +372,13 @@ export function ProviderForm({ info, onSaved }: Props) {
             autoComplete="off"
             spellCheck={false}
             placeholder={
-              info.saved.hasKey ? t.provider.keyKept : needsKey ? t.provider.keyNeeded : t.provider.keyOptional
+              info.env.apiKey
+                ? t.provider.keyGivenByEnv
+                : info.saved.hasKey
+                  ? t.provider.keyKept
+                  : needsKey
+                    ? t.provider.keyNeeded
+                    : t.provider.keyOptional
             }
             aria-invalid={problem('key') !== undefined}
             aria-describedby={problem('key') !== undefined ? `${id}-key-error ${id}-key-hint` : `${id}-key-hint`}

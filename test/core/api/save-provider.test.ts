@@ -225,6 +225,10 @@ describe('getProvider when a setting in use cannot be used', () => {
 
     // Nothing set up: the setup card's case, nothing unusable.
     expect(await provider({})).toMatchObject({ effective: null, unusable: null });
+    // IAS_LLM_API_KEY alone: no model yet, but that key is the one in use (said, never shown); a blank variable is none.
+    const envKeyAlone = await provider({ IAS_LLM_API_KEY: 'sk-SECRET-env', IAS_LLM_MODEL: ' ' });
+    expect(envKeyAlone).toMatchObject({ effective: null, env: { baseUrl: false, model: false, apiKey: true } });
+    expect(JSON.stringify(envKeyAlone)).not.toContain('SECRET');
 
     // A key saved as a UTF-16 file left it (written as an older version would have).
     saveProvider(runtime.store.settings, runtime.secrets, { baseUrl: GOOD, model: 'm', apiKey: UTF16_KEY });

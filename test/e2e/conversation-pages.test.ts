@@ -1,6 +1,7 @@
 /**
  * More conversations than the chat lists at first, in Chromium against `ias serve`: "Show older"
- * brings the next hundred until the oldest is reached; an old one opened by a link shows its real
+ * brings the next hundred until the oldest is reached (pressed from the keyboard, it keeps the focus,
+ * and once gone hands it to the first conversation it brought); an old one opened by a link shows its real
  * title. Each message says when it was written, in the owner's time zone (not the computer's) and
  * the UI's language: today's by the time alone, older ones with their date. A link whose
  * conversation does not decode (`%E0`) still opens the chat.
@@ -78,6 +79,25 @@ describe('the conversation list past its first hundred', () => {
     await expect.poll(() => new URL(world.page.url()).hash).toBe('#/chat/conv-oldest');
     await expect.poll(title).toBe('The very first chat');
     await world.page.getByText('I remember it well.').waitFor();
+  });
+
+  it('"Show older" from the keyboard keeps the focus, and once gone hands it to the first it brought', async () => {
+    await world.page.goto(`${world.app.origin}/#/chat`);
+    await world.page.reload();
+    await expect.poll(() => items().count()).toBe(100);
+    const focusedIn = () =>
+      world.page.evaluate<string>(
+        `(() => { const at = document.activeElement;
+          return at?.getAttribute('data-testid') ?? at?.closest('li[data-id]')?.getAttribute('data-id') ?? 'body'; })()`,
+      );
+    await older().focus();
+    await world.page.keyboard.press('Enter');
+    await expect.poll(() => items().count()).toBe(200);
+    await expect.poll(focusedIn).toBe('conversations-older');
+    await world.page.keyboard.press('Enter');
+    await expect.poll(() => items().count()).toBe(COUNT + 1);
+    const firstBrought = await items().nth(200).getAttribute('data-id');
+    await expect.poll(focusedIn).toBe(firstBrought);
   });
 
   it('an old conversation opened by its link, never listed, shows its real title', async () => {

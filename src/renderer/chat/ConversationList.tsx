@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../ui/Dialog.js';
 import { formatShortDate } from '../ui/format.js';
 import { composingKey } from '../ui/composing.js';
 import { Icon } from '../ui/icons.js';
+import { useFocusKept } from '../ui/useFocusKept.js';
 import { chatStore } from './chat-store.js';
 
 interface Props {
@@ -84,6 +85,16 @@ export function ConversationList({
   const [renaming, setRenaming] = useState<string>();
   const [deleting, setDeleting] = useState<ConversationInfo>();
   const list = useRef<HTMLUListElement>(null);
+  // "Show older" is disabled while they come, and gone once the oldest is listed: the focus comes
+  // back to it, or else goes to the first of those it brought (after the one listed last before).
+  const lastBefore = useRef<string | undefined>(undefined);
+  const keepFocus = useFocusKept(loadingOlder, () =>
+    list.current?.querySelector<HTMLElement>(
+      lastBefore.current === undefined
+        ? 'li[data-id] a.conv-link'
+        : `li[data-id="${CSS.escape(lastBefore.current)}"] ~ li[data-id] a.conv-link`,
+    ),
+  );
   // The rename box or the delete confirmation takes the focus, and where it was (the rename button,
   // the delete button shown on hover or focus) is gone once they close: the conversation gets it.
   const refocus = useRef<string | undefined>(undefined);
@@ -213,7 +224,11 @@ export function ConversationList({
               className="button"
               data-testid="conversations-older"
               disabled={loadingOlder}
-              onClick={() => void chatStore.loadOlder()}
+              onClick={() => {
+                lastBefore.current = conversations?.at(-1)?.id;
+                keepFocus();
+                void chatStore.loadOlder();
+              }}
             >
               {t.chat.showOlder}
             </button>

@@ -16,6 +16,12 @@ import { EmptyStreamError, streamCompletion, StreamCutError, type StreamedReply 
 import { turnMessage, type TurnMessage } from './turn-messages.js';
 import { forServer } from './wire-messages.js';
 
+/**
+ * How long a request waits for the server's answer to begin, and then between its bytes: a local
+ * model may take long to load before its first token. Settings' Test connection waits as long.
+ */
+export const MODEL_WAIT_MS = 120_000;
+
 export interface ProviderRequestOptions {
   /** Retries of a failure that may pass (default 2). */
   retries?: number;
@@ -23,7 +29,7 @@ export interface ProviderRequestOptions {
   maxRetryAfterMs?: number;
   /** What servers were learnt to want; shared by the agents of one runtime. */
   mends?: ServerMends;
-  /** How long a request waits for the server's answer to begin (its headers) before it times out (default 120 s). */
+  /** How long a request waits for the server's answer to begin (its headers) before it times out (default MODEL_WAIT_MS). */
   timeoutMs?: number;
   /** After how long without any byte of the reply the owner is told it is still awaited (default 15 s). */
   waitNoticeAfterMs?: number;
@@ -71,7 +77,7 @@ export class ProviderRequests {
           baseURL: config.baseUrl,
           apiKey: config.apiKey,
           maxRetries: 0,
-          timeout: this.options.timeoutMs ?? 120_000,
+          timeout: this.options.timeoutMs ?? MODEL_WAIT_MS,
           fetch: lines ? readableErrorLines : readableErrors,
         }),
       };
@@ -143,7 +149,7 @@ export class ProviderRequests {
           {
             streamed: shape.stream,
             templateOpens: this.mends.opensThinking(key),
-            idleMs: this.options.timeoutMs ?? 120_000,
+            idleMs: this.options.timeoutMs ?? MODEL_WAIT_MS,
           },
         );
         waiting?.stop();

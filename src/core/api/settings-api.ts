@@ -16,6 +16,7 @@ import {
   setApiKey,
 } from '../agent/providers.js';
 import { describeProviderError, sentKey } from '../agent/provider-errors.js';
+import { MODEL_WAIT_MS } from '../agent/provider-request.js';
 import { codeOf, turnMessage } from '../agent/turn-messages.js';
 import { completionChunk, eventsIn } from '../agent/whole-answers.js';
 import { APP_SETTINGS } from '../owner-locale.js';
@@ -118,7 +119,13 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
         }
         return { ok: false, message: (err as Error).message };
       }
-      const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 0, timeout: 15_000 });
+      // As long as the chat waits: a model the chat can talk to is not said to be timed out.
+      const client = new OpenAI({
+        baseURL: config.baseUrl,
+        apiKey: config.apiKey,
+        maxRetries: 0,
+        timeout: MODEL_WAIT_MS,
+      });
       try {
         const ping = (limit: boolean) =>
           client.chat.completions

@@ -51,16 +51,18 @@ describe('an audit log larger than the memory of ias serve', () => {
     await world.page.goto(`${world.app.origin}/#/audit`);
     await world.page.locator('[data-testid="audit-row"]').first().waitFor();
     // A server that runs out of memory ends: told at once, not after the wait for the download.
-    const ended = new Promise<never>((_, reject) =>
-      world.app.process.once('exit', (code, signal) => reject(new Error(`ias serve ended (${signal ?? code})`))),
-    );
+    let onExit: (code: number | null, signal: NodeJS.Signals | null) => void = () => undefined;
+    const ended = new Promise<never>((_, reject) => {
+      onExit = (code, signal) => reject(new Error(`ias serve ended (${signal ?? code})`));
+      world.app.process.once('exit', onExit);
+    });
     const [download] = await Promise.race([
       Promise.all([
         world.page.waitForEvent('download', { timeout: 120_000 }),
         world.page.locator('[data-testid="audit-export-csv"]').click(),
       ]),
       ended,
-    ]);
+    ]).finally(() => world.app.process.off('exit', onExit));
     const csv = fs.readFileSync((await download.path())!);
     expect(csv.equals(Buffer.from(`\ufeff${expected}`, 'utf8'))).toBe(true);
     expect(world.app.process.exitCode).toBe(null);

@@ -4,7 +4,9 @@
  * error sent with 200) is said as the chat says it, not as "Connected". A completion sent as
  * events, by a server that streams whatever it is asked, is an answer. A model that takes no
  * `max_tokens` (OpenAI's reasoning models), which the chat never sends, is asked again without it.
+ * It waits for the model as long as the chat does: a local model still loading is not timed out.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { settingsApi } from '../../../src/core/api/settings-api.js';
 import { sayTurnLine } from '../../../src/shared/turn-messages.js';
@@ -86,3 +88,14 @@ it('asks again without max_tokens a model that refuses it, as the chat never sen
   expect(refused).toMatchObject({ ok: false, messageCode: { code: 'request-rejected' } });
   expect(server.received.length - other).toBe(1);
 });
+
+it('says a model that answers only after 16 s is connected, as the chat then talks to it', async () => {
+  // Longer than Test connection once waited (15 s): Ollama's first request of a large model.
+  const before = server.received.length;
+  const result = await testWith(async () => {
+    await sleep(16_000);
+    return { json: completion };
+  });
+  expect(result).toMatchObject({ ok: true, messageCode: { code: 'model-answered' } });
+  expect(server.received.length - before).toBe(1);
+}, 60_000);

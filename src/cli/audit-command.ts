@@ -1,6 +1,7 @@
 /** `ias audit`: the audit log of every skill call, newest first. */
 import type { Command } from 'commander';
 import { dataPaths } from '../core/paths.js';
+import { settleLeftWork } from '../core/left-work-sweep.js';
 import { openStore, type Store } from '../core/store/index.js';
 import type { AuditFilter, AuditRow, AuditSource, AuditStatus } from '../core/store/audit-types.js';
 import { commandHome, type GlobalOptions } from './context.js';
@@ -119,6 +120,8 @@ function showAudit(opts: AuditOptions, database: string, words: AuditWords): voi
   }
   const store = openStore(database);
   try {
+    // A call of an `ias chat` killed since is shown interrupted, not running for ever.
+    settleLeftWork(store);
     const filter: AuditFilter = {
       limit,
       skill: opts.skill,

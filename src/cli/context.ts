@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataPaths, defaultDataHome, type DataPaths } from '../core/paths.js';
+import { settleLeftWork } from '../core/left-work-sweep.js';
 import { openRuntime, type Runtime, type RuntimeOptions } from '../core/runtime.js';
 import { SkillRegistry } from '../core/skills/registry.js';
 
@@ -43,15 +44,21 @@ export function cliContext(options: GlobalOptions): CliContext {
   return { paths, systemSkills, registry };
 }
 
-/** The core over this command's data folder and skill folders (the caller closes it). */
-export function contextRuntime(
+/**
+ * The core over this command's data folder and skill folders (the caller closes it), with what iAs
+ * processes that have ended left settled (see settleLeftWork): used from the command line only, a
+ * killed `ias chat` has no app to start after it.
+ */
+export async function contextRuntime(
   context: CliContext,
   options: Omit<RuntimeOptions, 'home' | 'systemSkills' | 'userSkills'> = {},
 ): Promise<Runtime> {
-  return openRuntime({
+  const runtime = await openRuntime({
     home: context.paths.home,
     systemSkills: context.systemSkills,
     userSkills: context.paths.userSkills,
     ...options,
   });
+  settleLeftWork(runtime.store, runtime.gate);
+  return runtime;
 }

@@ -12,6 +12,7 @@ import { FolderError } from '../core/skills/folder-files.js';
 import { readCurrentVersion, type FolderVersion } from '../core/skills/folder-version.js';
 import type { SkillRegistry } from '../core/skills/registry.js';
 import type { Skill } from '../core/skills/types.js';
+import { settleLeftWork } from '../core/left-work-sweep.js';
 import { openStore } from '../core/store/index.js';
 import type { SkillSettingsRepo } from '../core/store/skill-settings-repo.js';
 import type { Locale } from '../shared/locale.js';
@@ -123,6 +124,7 @@ async function review(context: CliContext, name: string, opts: ReviewOptions, lo
   if (!interactive && given === undefined) throw new UsageError(words.needHash(name));
   const store = openStore(context.paths.database);
   try {
+    settleLeftWork(store);
     const settings = store.skillSettings;
     const wasReviewed = settings.get(name)?.reviewedHash;
     const version = interactive ? await showAndAsk(context, name, settings, given, locale, words) : given!;

@@ -8,11 +8,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sweepLeftWork } from '../../src/core/left-work-sweep.js';
+import { settleLeftWork, sweepLeftWork } from '../../src/core/left-work-sweep.js';
+import { identityOf } from '../../src/core/process-identity.js';
 import { openRuntime } from '../../src/core/runtime.js';
-import { ApprovalsRepo } from '../../src/core/store/index.js';
+import { ApprovalsRepo, AuditRepo, openStore } from '../../src/core/store/index.js';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
-import { endedProcessId, isRunning } from '../helpers/process.js';
+import { endedProcessId, isRunning, otherProcess } from '../helpers/process.js';
 import { onCleanup, scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 
 let server: ModelServer | undefined;
@@ -102,5 +103,50 @@ describe.runIf(process.platform === 'linux')('work left by an iAs process killed
     sweepLeftWork(app);
     expect(app.store.approvals.get('left-pending')!.status).toBe('cancelled');
     expect(told).toEqual(['left-pending']);
+  });
+
+  it('is settled as an ias command opens the store (no gate): only what provably ended processes left', () => {
+    const store = openStore(path.join(tempDir('ias-left-settle-'), 'ias.db'));
+    onCleanup(() => store.close());
+    const killed = { pid: endedProcessId(), identity: 'linux:an-ias-chat-that-was-killed' };
+    const livePid = otherProcess();
+    const running = { pid: livePid, identity: identityOf(livePid) as string };
+    const approval = (id: string, status: 'pending' | 'approved' | 'queued') => ({
+      id,
+      createdAt: Date.now(),
+      expiresAt: Date.now() + 300_000,
+      userId: 'owner',
+      skillName: 'send_mail',
+      params: '{}',
+      paramsHash: 'hash',
+      skillHash: 'skill-hash',
+      codeHash: 'code-hash',
+      status,
+      channel: 'terminal',
+      runId: id,
+    });
+    new ApprovalsRepo(store.db, killed).insert(approval('killed-approved', 'approved'));
+    new ApprovalsRepo(store.db, running).insert(approval('live-pending', 'pending'));
+    // Opened by an iAs from before approvals had owners: only the start of the app may settle it.
+    new ApprovalsRepo(store.db, running).insert(approval('unowned-queued', 'queued'));
+    store.db
+      .prepare(`UPDATE pending_approvals SET owner_pid = NULL, owner_identity = NULL WHERE id = ?`)
+      .run('unowned-queued');
+    const entry = { skill: 'slow', source: 'chat' as const, risk: 'low' as const };
+    const byKilled = new AuditRepo(store.db, killed).start(entry);
+    const byLive = new AuditRepo(store.db, running).start(entry);
+    const unknown = new AuditRepo(store.db).start(entry);
+
+    settleLeftWork(store);
+    expect(['killed-approved', 'live-pending', 'unowned-queued'].map((id) => store.approvals.get(id)!.status)).toEqual([
+      'cancelled',
+      'pending',
+      'queued',
+    ]);
+    expect([byKilled, byLive, unknown].map((id) => store.audit.get(id)!.status)).toEqual([
+      'interrupted',
+      'running',
+      'running',
+    ]);
   });
 });

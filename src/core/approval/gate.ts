@@ -73,7 +73,8 @@ interface Waiter {
   timer?: NodeJS.Timeout;
 }
 
-const INTERRUPTED = JSON.stringify({ success: false, error: 'interrupted: iAs stopped while this was running' });
+/** The result of an approval whose call was executing when its iAs process stopped. */
+export const INTERRUPTED = JSON.stringify({ success: false, error: 'interrupted: iAs stopped while this was running' });
 /** How often calls waiting here look at what other iAs processes did (see watch). */
 const WATCH_MS = 1000;
 

@@ -355,6 +355,12 @@ export interface AuditRowInfo {
   error: string | null;
   /** Why the call did not run, when iAs decided it: to say the error in the reader's language. */
   errorCode: CallErrorCode | null;
+  /**
+   * Set in a list (queryAudit) when a long text of the row was cut to a line's worth (a few hundred
+   * characters, ending with "…"): params then are their JSON text cut, a string. The whole row is
+   * read with getAuditRow.
+   */
+  cut?: true;
 }
 
 export interface AuditPageInfo {
@@ -538,7 +544,13 @@ export interface IasApi {
    */
   runTaskNow(id: string): Promise<TaskInfo>;
 
+  /**
+   * A page of the audit log for a list: each row's long text (params, result, error) cut to a line's
+   * worth, the row then marked `cut`; the search (`text`) looks at the whole text all the same.
+   */
   queryAudit(query: AuditQuery): Promise<AuditPageInfo>;
+  /** One row of the audit log whole, as stored (what a row opened shows); null when there is none. */
+  getAuditRow(id: number): Promise<AuditRowInfo | null>;
   // The audit log's export is no method here: of any size, it is never one answer (audit-export.ts).
 
   /** Open approvals, and recent ones. */
@@ -592,6 +604,7 @@ export const API_METHODS = [
   'deleteTask',
   'runTaskNow',
   'queryAudit',
+  'getAuditRow',
   'listApprovals',
   'decideApproval',
   'getProvider',

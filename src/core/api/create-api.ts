@@ -158,7 +158,10 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
     ...skillsApi(runtime, onSkills),
     ...tasksApi(runtime),
     async queryAudit(query) {
-      return store.audit.query(query);
+      return store.audit.list(query);
+    },
+    async getAuditRow(id) {
+      return store.audit.get(id) ?? null;
     },
     async listApprovals() {
       return store.approvals.list({ limit: 100 }).map(approvalInfo);

@@ -102,6 +102,7 @@ const PARAMS: Record<ApiMethod, object[]> = {
   deleteTask: [id],
   runTaskNow: [id],
   queryAudit: [auditQuery],
+  getAuditRow: [{ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }],
   listApprovals: [],
   decideApproval: [id, bool],
   getProvider: [],

@@ -10,10 +10,24 @@ import type { AuditFilter } from './audit-types.js';
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 500;
 
-export const AUDIT_COLUMNS = `id, started_at AS startedAt, finished_at AS finishedAt, skill, skill_hash AS skillHash,
-  source, requested_by AS requestedBy, params, risk, approval_id AS approvalId, approval_outcome AS approvalOutcome,
-  status, duration_ms AS durationMs, exit_code AS exitCode, result_summary AS resultSummary, error,
-  error_code AS errorCode`;
+/** A row's columns, each long text one (params, result, error) as `text` reads it. */
+function rowColumns(text: (column: string) => string): string {
+  return `id, started_at AS startedAt, finished_at AS finishedAt, skill, skill_hash AS skillHash,
+  source, requested_by AS requestedBy, ${text('params')} AS params, risk, approval_id AS approvalId,
+  approval_outcome AS approvalOutcome, status, duration_ms AS durationMs, exit_code AS exitCode,
+  ${text('result_summary')} AS resultSummary, ${text('error')} AS error, error_code AS errorCode`;
+}
+
+export const AUDIT_COLUMNS = rowColumns((column) => column);
+
+/**
+ * The same columns with the long text read no further than `chars` characters and one more: enough
+ * to cut it to `chars` (see cap: a character is never more than two of its units) and to tell it was.
+ */
+export function cutColumns(chars: number): string {
+  if (!Number.isSafeInteger(chars) || chars < 1) throw new RangeError(`cutColumns: ${chars} characters`);
+  return rowColumns((column) => `substr(${column}, 1, ${chars + 1})`);
+}
 
 export interface CursorPosition {
   startedAt: number;

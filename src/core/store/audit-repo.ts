@@ -8,6 +8,7 @@ import { exportPieces, toCsv, toJson } from './audit-export.js';
 import {
   AUDIT_COLUMNS,
   and,
+  cutColumns,
   decodeCursor,
   encodeCursor,
   filterClause,
@@ -45,6 +46,11 @@ type Db = Database.Database;
 export const MAX_RESULT_SUMMARY_CHARS = 2000;
 export const MAX_ERROR_CHARS = 4000;
 export const MAX_PARAMS_CHARS = 8000;
+/**
+ * What the list of the log (the Audit page's) holds of each long text, params as JSON text included:
+ * a line's worth; the row opened is read whole (get).
+ */
+export const LIST_TEXT_CHARS = 300;
 
 /** Cuts text to at most `max` UTF-16 units, ending with "…" when cut, never splitting a surrogate pair. */
 export function cap(text: string, max: number): string {
@@ -111,6 +117,22 @@ function toRow(raw: RawRow): AuditRow {
   }
   return { ...raw, params, errorCode: storedCode<CallErrorCode>(raw.errorCode) };
 }
+
+/**
+ * A row read with cutColumns(LIST_TEXT_CHARS): each long text cut to LIST_TEXT_CHARS, and marked
+ * `cut` when one was (params cut are their JSON text cut, a string).
+ */
+function toListRow(raw: RawRow): AuditRow {
+  const params = cap(raw.params, LIST_TEXT_CHARS);
+  const resultSummary = capOrNull(raw.resultSummary, LIST_TEXT_CHARS);
+  const error = capOrNull(raw.error, LIST_TEXT_CHARS);
+  const row = toRow({ ...raw, resultSummary, error });
+  if (params !== raw.params) row.params = params;
+  const cut = params !== raw.params || resultSummary !== raw.resultSummary || error !== raw.error;
+  return cut ? { ...row, cut } : row;
+}
+
+const LIST_COLUMNS = cutColumns(LIST_TEXT_CHARS);
 
 /** Every row matching the filter (limit and cursor ignored), newest first. */
 function everyRow(filter: AuditFilter): { sql: string; params: SqlValue[] } {
@@ -363,15 +385,28 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
 
   /** One page, newest first (started_at, then id, descending). Throws InvalidCursorError for a bad cursor. */
   query(filter: AuditFilter = {}): AuditPage {
+    return this.page(filter, AUDIT_COLUMNS, toRow);
+  }
+
+  /**
+   * The same page as a list shows it: each long text (params as JSON text, result, error) cut to
+   * LIST_TEXT_CHARS on a whole character, its row marked `cut`. A page of the largest rows is a
+   * fraction of their size; the search still looks at their whole text.
+   */
+  list(filter: AuditFilter = {}): AuditPage {
+    return this.page(filter, LIST_COLUMNS, toListRow);
+  }
+
+  private page(filter: AuditFilter, columns: string, convert: (raw: RawRow) => AuditRow): AuditPage {
     const limit = pageSize(filter.limit);
     const after = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor);
     const base = filterClause(filter, after);
     const terms = searchTerms(filter.text);
     const raws =
       terms.length === 0
-        ? this.select(base, undefined, limit + 1)
-        : this.search(base, terms, filter.language, limit + 1);
-    const rows = raws.slice(0, limit).map(toRow);
+        ? this.select(columns, base, undefined, limit + 1)
+        : this.search(columns, base, terms, filter.language, limit + 1);
+    const rows = raws.slice(0, limit).map(convert);
     const last = rows[rows.length - 1];
     return raws.length > limit && last ? { rows, nextCursor: encodeCursor(last) } : { rows };
   }
@@ -419,7 +454,13 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
     }
   }
 
-  private search(base: Clause, terms: string[], language: Locale | undefined, wanted: number): RawRow[] {
+  private search(
+    columns: string,
+    base: Clause,
+    terms: string[],
+    language: Locale | undefined,
+    wanted: number,
+  ): RawRow[] {
     const text = textClause(terms, language);
     const found: RawRow[] = [];
     let scanned = 0;
@@ -429,7 +470,7 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
       const rest = after ? and(base, positionClause('<', after)) : base;
       const edge = this.position(rest, window - 1);
       const range = edge ? and(rest, text, positionClause('>=', edge)) : and(rest, text);
-      found.push(...this.select(range, undefined, wanted - found.length));
+      found.push(...this.select(columns, range, undefined, wanted - found.length));
       if (found.length >= wanted || !edge) return found;
       scanned += window;
       after = edge;
@@ -440,7 +481,7 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
       window = Math.max(SEARCH_FIRST_WINDOW, needed);
     }
     const older = and(base, text, positionClause('<', after));
-    return found.concat(this.select(older, searchIndexHits(terms, language), wanted - found.length));
+    return found.concat(this.select(columns, older, searchIndexHits(terms, language), wanted - found.length));
   }
 
   /** The position of the row `offset` places down the filtered, newest-first order, if there is one. */
@@ -449,8 +490,8 @@ export class AuditRepo extends EventEmitter<{ changed: [change: AuditChange] }> 
     return this.statement<CursorPosition>(`${sql} LIMIT 1 OFFSET ?`).get(...params, offset);
   }
 
-  private select(where: Clause, hits: Hits | undefined, limit: number): RawRow[] {
-    const { sql, params } = selectSql(AUDIT_COLUMNS, where, hits);
+  private select(columns: string, where: Clause, hits: Hits | undefined, limit: number): RawRow[] {
+    const { sql, params } = selectSql(columns, where, hits);
     return this.statement<RawRow>(`${sql} LIMIT ?`).all(...params, limit);
   }
 

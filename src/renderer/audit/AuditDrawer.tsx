@@ -1,4 +1,7 @@
-/** One audit entry in full: params, result or error, approval, timings, exit code. Esc closes. */
+/**
+ * One audit entry in full: params, result or error, approval, timings, exit code. Esc closes. The
+ * list's row may hold a line of its long text only: that text is shown once the row is read whole.
+ */
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { AuditRowInfo } from '../../shared/contract.js';
 import { useTimeZone } from '../app/SettingsProvider.js';
@@ -6,17 +9,19 @@ import { useLocale, useT } from '../i18n.js';
 import { CodeBlock } from '../ui/CodeBlock.js';
 import { formatDateTime, formatDuration, parseMaybeJson } from '../ui/format.js';
 import { Icon } from '../ui/icons.js';
+import { Spinner } from '../ui/Spinner.js';
 import { approvalOutcomeLabel } from './approval-outcome.js';
 import { callErrorText } from './call-error.js';
 import { RequestedBy } from './RequestedBy.js';
 import { sourceLabel } from './source-label.js';
+import { useWholeRow } from './useWholeRow.js';
 
 export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () => void }) {
   const t = useT();
   const locale = useLocale();
   const timeZone = useTimeZone();
   const closeButton = useRef<HTMLButtonElement>(null);
-  const error = callErrorText(t, row);
+  const whole = useWholeRow(row);
   useEffect(() => {
     closeButton.current?.focus();
   }, [row.id]);
@@ -65,30 +70,57 @@ export function AuditDrawer({ row, onClose }: { row: AuditRowInfo; onClose: () =
             </div>
           ))}
         </dl>
-        <h3>{t.audit.params}</h3>
-        <CodeBlock value={row.params} label={t.audit.params} maxHeight={260} />
-        {row.error ? (
-          <>
-            <h3>{t.audit.error}</h3>
-            <CodeBlock value={error} label={t.audit.error} maxHeight={260} />
-            {error !== row.error && (
-              <>
-                <h3>{t.audit.toldModel}</h3>
-                <CodeBlock value={row.error} label={t.audit.toldModel} maxHeight={160} />
-              </>
+        {whole.row ? (
+          <WholeText row={whole.row} />
+        ) : whole.error || whole.gone ? (
+          <div className="notice notice-error" role="alert" data-testid="audit-drawer-unread">
+            <span>{whole.gone ? t.audit.wholeGone : `${t.audit.wholeFailed}: ${whole.error}`}</span>
+            <span className="spacer" />
+            {!whole.gone && (
+              <button type="button" className="button" onClick={whole.retry}>
+                {t.audit.readAgain}
+              </button>
             )}
-          </>
+          </div>
         ) : (
-          <>
-            <h3>{t.audit.result}</h3>
-            <CodeBlock
-              value={row.resultSummary === null ? '—' : parseMaybeJson(row.resultSummary)}
-              label={t.audit.result}
-              maxHeight={320}
-            />
-          </>
+          <p className="muted" data-testid="audit-drawer-reading">
+            <Spinner size={12} /> {t.common.loading}
+          </p>
         )}
       </div>
     </aside>
+  );
+}
+
+/** The long text of a row read whole: params, and the result or the error. */
+function WholeText({ row }: { row: AuditRowInfo }) {
+  const t = useT();
+  const error = callErrorText(t, row);
+  return (
+    <>
+      <h3>{t.audit.params}</h3>
+      <CodeBlock value={row.params} label={t.audit.params} maxHeight={260} />
+      {row.error ? (
+        <>
+          <h3>{t.audit.error}</h3>
+          <CodeBlock value={error} label={t.audit.error} maxHeight={260} />
+          {error !== row.error && (
+            <>
+              <h3>{t.audit.toldModel}</h3>
+              <CodeBlock value={row.error} label={t.audit.toldModel} maxHeight={160} />
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <h3>{t.audit.result}</h3>
+          <CodeBlock
+            value={row.resultSummary === null ? '—' : parseMaybeJson(row.resultSummary)}
+            label={t.audit.result}
+            maxHeight={320}
+          />
+        </>
+      )}
+    </>
   );
 }

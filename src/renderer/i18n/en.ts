@@ -510,6 +510,11 @@ export const en = {
     error: 'Error',
     /** Beside an error said in the UI's words: the words the model itself was given. */
     toldModel: 'What the model was told',
+    /** A call opened whose whole text (params, result, error) could not be read: why follows. */
+    wholeFailed: 'Could not read this call in full',
+    /** A call opened that the audit log no longer has. */
+    wholeGone: 'This call is no longer in the audit log.',
+    readAgain: 'Try again',
   },
   wechat: {
     title: 'WeChat',

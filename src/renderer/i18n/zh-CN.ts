@@ -442,6 +442,9 @@ export const zhCN: Strings = {
     result: '结果',
     error: '错误',
     toldModel: '模型收到的原话',
+    wholeFailed: '无法读取此调用的完整记录',
+    wholeGone: '审计日志中已没有此调用。',
+    readAgain: '重试',
   },
   wechat: {
     title: '微信',

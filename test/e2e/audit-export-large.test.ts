@@ -13,8 +13,8 @@ import { openApp } from './harness.js';
 import { servedWorld } from './served-world.js';
 
 /**
- * MiB of heap `ias serve` is given: enough for the app with this log open on its Audit page (a page
- * of its largest rows takes about 27 MiB at once), less than the export as one string would take.
+ * MiB of heap `ias serve` is given: enough for the app with this log open on its Audit page (its list
+ * holds a line of each row, see AuditRepo.list), far less than the export as one string would take.
  */
 const HEAP_MB = 48;
 

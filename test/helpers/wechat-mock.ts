@@ -97,7 +97,7 @@ export interface MockWeChat {
   sent: SentMessage[];
   /** Every 'error' the bot emitted (the helper listens, so errors never throw; see (1) above). */
   errors: Error[];
-  /** The first entry of `sent` (already there or still to come) that matches. Default timeout 2000 ms. */
+  /** The first entry of `sent` (already there or still to come) that matches. Default timeout 10 s. */
   waitForSent(predicate: (m: SentMessage) => boolean, timeoutMs?: number): Promise<SentMessage>;
   /** `from` sends a direct text to the bot; resolves with the bot's Message once the bot has emitted it. */
   say(from: ContactMock, text: string): Promise<Message>;
@@ -118,7 +118,10 @@ export interface MockWeChat {
 export interface MockWeChatOptions {
   /** Log in as `self` during start (default true). */
   login?: boolean;
-  /** Per-event wait limit for the helper's own waits (default 2000 ms). */
+  /**
+   * Per-event wait limit for the helper's own waits (default 10 s: a wait ends as soon as its event
+   * comes, and an owner's message answered by the model, over HTTP, can take seconds on a loaded CI).
+   */
   timeoutMs?: number;
   /**
    * Builds and starts the bot on the mock puppet (the code under test does, e.g. iAs's WechatBot);
@@ -138,7 +141,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 export async function startMockWeChat(options: MockWeChatOptions = {}): Promise<MockWeChat> {
-  const timeoutMs = options.timeoutMs ?? 2000;
+  const timeoutMs = options.timeoutMs ?? 10_000;
   const mocker = new mock.Mocker();
   const self = mocker.createContact({ id: MOCK_IDS.self, name: 'iAs Bot' });
   const owner = mocker.createContact({ id: MOCK_IDS.owner, name: 'Owner' });

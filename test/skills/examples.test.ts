@@ -219,7 +219,7 @@ describe('start_pc (a node script)', () => {
         data: { mac: '00:1a:2b:3c:4d:5e', sentTo: `127.0.0.1:${port}` },
       });
     }
-    await vi.waitFor(() => expect(packets).toHaveLength(3));
+    await vi.waitFor(() => expect(packets).toHaveLength(3), { timeout: 10_000 });
     for (const packet of packets) {
       expect(packet.length).toBe(102);
       expect(packet.equals(magic(mac))).toBe(true);
@@ -239,7 +239,7 @@ describe('start_pc (a node script)', () => {
     );
     // Datagrams on 127.0.0.1 arrive in order: the first one the listener gets is this later, good one.
     await run('start_pc', {}, env('ff:ee:dd:cc:bb:aa'));
-    await vi.waitFor(() => expect(packets.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(packets.length).toBeGreaterThan(0), { timeout: 10_000 });
     expect(packets).toHaveLength(1);
     expect(packets[0]!.equals(magic([0xff, 0xee, 0xdd, 0xcc, 0xbb, 0xaa]))).toBe(true);
   });

@@ -35,6 +35,12 @@ const swapped = (code: string) => {
   const i = [...code].findIndex((d, j) => j > 0 && d !== code[j - 1]);
   return i < 0 ? undefined : code.slice(0, i - 1) + code[i] + code[i - 1] + code.slice(i + 1);
 };
+/**
+ * The code with one digit typed twice: the first whose 7 digits do not hold the code itself (doubling
+ * a digit of a run that reaches either end, as the 4 of 123444, leaves the code in a window).
+ */
+const typedTwice = (code: string) =>
+  [...code].map((_, i) => code.slice(0, i + 1) + code.slice(i)).find((text) => !text.includes(code));
 const fullWidth = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
 
 describe('a near-miss of the approval code typed into the app chat', () => {
@@ -58,7 +64,7 @@ describe('a near-miss of the approval code typed into the app chat', () => {
     const nearMisses = [
       mistyped(code, 5), // the last digit wrong
       code.slice(0, 5), // one dropped
-      `${code.slice(0, 3)}${code[3]}${code.slice(3)}`, // one typed twice
+      typedTwice(code), // one typed twice
       swapped(code), // two swapped
       `${code.slice(0, 3)} ${mistyped(code, 4).slice(3)}`, // in groups
       fullWidth(mistyped(code, 0)), // full-width

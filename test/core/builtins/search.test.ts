@@ -212,7 +212,7 @@ describe('search_web', () => {
     const stop = new AbortController();
     const context = world.context('search_web', { TAVILY_API_KEY: KEY, TAVILY_API_URL: tavily.url }, stop.signal);
     const running = searchWeb({ query: 'slow' }, context);
-    await vi.waitFor(() => expect(tavily.received).toHaveLength(1));
+    await vi.waitFor(() => expect(tavily.received).toHaveLength(1), { timeout: 10_000 });
     stop.abort(new Error('cancelled'));
     await expect(running).rejects.toThrow('cancelled');
   });

@@ -55,7 +55,7 @@ async function puppetOptions(runtime: Runtime): Promise<Record<string, unknown>>
   });
   try {
     await service.start();
-    await vi.waitFor(() => expect(fs.existsSync(file)).toBe(true));
+    await vi.waitFor(() => expect(fs.existsSync(file)).toBe(true), { timeout: 10_000 });
     return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
   } finally {
     await service.stop();

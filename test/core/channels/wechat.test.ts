@@ -232,9 +232,11 @@ describe('WeChat: logged out and in again', () => {
       const wx = await loggedIn(); // … and Log in again
       const session = service.router.startPairing();
       wx.say(session.code);
-      await vi.waitFor(() => expect(service.settings.owner()).toMatchObject({ contactId: MOCK_IDS.owner }));
+      await vi.waitFor(() => expect(service.settings.owner()).toMatchObject({ contactId: MOCK_IDS.owner }), {
+        timeout: 10_000,
+      });
       const call = world.caller.call({ name: 'send_mail', params: mail, source: 'chat' });
-      await vi.waitFor(() => expect(wx.sent.some((t) => CODE.test(t))).toBe(true));
+      await vi.waitFor(() => expect(wx.sent.some((t) => CODE.test(t))).toBe(true), { timeout: 10_000 });
       wx.say(codeIn(wx.sent.find((t) => CODE.test(t))!));
       expect((await call).status).toBe('done');
     } finally {

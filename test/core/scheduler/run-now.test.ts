@@ -150,7 +150,7 @@ describe('run a scheduled task now', () => {
     const task = w.task({ name: 'slow one', cron: '0 8 * * *' });
     const reply = held(w.server, 'Finally.');
     await w.core.api.runTaskNow(task.id);
-    await vi.waitFor(() => expect(w.server.requests).toHaveLength(1));
+    await vi.waitFor(() => expect(w.server.requests).toHaveLength(1), { timeout: 10_000 });
     const refusal = { code: 'task-running', params: { name: 'slow one' } };
     await expect(w.core.api.runTaskNow(task.id)).rejects.toMatchObject({ messageCode: refusal });
     reply();

@@ -60,12 +60,15 @@ async function world() {
   );
   /** The first turn has ended, its call still waiting for the owner in the background. */
   const firstTurnEnded = async () => {
-    await vi.waitFor(() => {
-      expect(backgrounded()).toBe(1);
-      const messages = runtime.store.conversations.messages(taskConversationId(task));
-      expect(messages.some((m) => m.role === 'assistant' && m.content.includes('on its way'))).toBe(true);
-      expect(runtime.store.conversations.turnUnderWay(taskConversationId(task))).toBe(false);
-    });
+    await vi.waitFor(
+      () => {
+        expect(backgrounded()).toBe(1);
+        const messages = runtime.store.conversations.messages(taskConversationId(task));
+        expect(messages.some((m) => m.role === 'assistant' && m.content.includes('on its way'))).toBe(true);
+        expect(runtime.store.conversations.turnUnderWay(taskConversationId(task))).toBe(false);
+      },
+      { timeout: 10_000 },
+    );
   };
   const pending = () => runtime.gate.openApprovals().filter((a) => a.status === 'pending');
   return { home, server, runtime, scheduler, task, ran, events, firstTurnEnded, pending, backgrounded };
@@ -76,7 +79,7 @@ it('a run waits for its call approved past the time limit, then tells what the c
   w.server.enqueue({ content: 'The report was mailed to boss.' });
   const { ran } = w.scheduler.runNow(w.task.id);
   await w.firstTurnEnded();
-  await vi.waitFor(() => expect(w.pending()).toHaveLength(1));
+  await vi.waitFor(() => expect(w.pending()).toHaveLength(1), { timeout: 10_000 });
   // The call waits for the owner: the run is not over, and nothing has gone to the owner.
   expect(w.runtime.store.tasks.get(w.task.id)!.lastStatus).toBe('running');
   expect(w.ran).toEqual([]);
@@ -102,7 +105,7 @@ it('a call refused past the time limit: the run says so, and nothing was sent', 
   w.server.enqueue({ content: 'The owner refused: the report was not mailed.' });
   const { ran } = w.scheduler.runNow(w.task.id);
   await w.firstTurnEnded();
-  await vi.waitFor(() => expect(w.pending()).toHaveLength(1));
+  await vi.waitFor(() => expect(w.pending()).toHaveLength(1), { timeout: 10_000 });
   expect(await w.runtime.gate.decideInApp(w.pending()[0]!.id, false)).toBe(true);
   expect(await ran).toEqual({ success: true, text: 'The owner refused: the report was not mailed.' });
   expect(readRuns(w.home, 'send_mail')).toEqual([]);
@@ -114,7 +117,7 @@ it('iAs shutting down while the run waits for its call: the approval is cancelle
   const w = await world();
   const { ran } = w.scheduler.runNow(w.task.id);
   await w.firstTurnEnded();
-  await vi.waitFor(() => expect(w.pending()).toHaveLength(1));
+  await vi.waitFor(() => expect(w.pending()).toHaveLength(1), { timeout: 10_000 });
   const approvalId = w.pending()[0]!.id;
   await w.runtime.stopTurns();
   const outcome = await ran;
@@ -132,7 +135,7 @@ it('the task deleted while its run waits for its call: the approval is cancelled
   const w = await world();
   const { ran } = w.scheduler.runNow(w.task.id);
   await w.firstTurnEnded();
-  await vi.waitFor(() => expect(w.pending()).toHaveLength(1));
+  await vi.waitFor(() => expect(w.pending()).toHaveLength(1), { timeout: 10_000 });
   w.scheduler.delete(w.task.id);
   expect(await ran).toMatchObject({ success: false, interrupted: true });
   expect(w.pending()).toEqual([]);
@@ -151,12 +154,12 @@ it('a model that keeps calling in the background: after three follow-ups, the ca
   const { ran } = w.scheduler.runNow(w.task.id);
   for (let n = 1; n <= 4; n++) {
     // Answered once the call has gone on in the background.
-    await vi.waitFor(() => expect(w.backgrounded()).toBe(n));
-    await vi.waitFor(() => expect(w.pending()).toHaveLength(1));
+    await vi.waitFor(() => expect(w.backgrounded()).toBe(n), { timeout: 10_000 });
+    await vi.waitFor(() => expect(w.pending()).toHaveLength(1), { timeout: 10_000 });
     // The run is not over while any of its calls waits.
     expect(w.ran).toEqual([]);
     expect(await w.runtime.gate.decideInApp(w.pending()[0]!.id, true)).toBe(true);
-    await vi.waitFor(() => expect(readRuns(w.home, 'send_mail')).toHaveLength(n));
+    await vi.waitFor(() => expect(readRuns(w.home, 'send_mail')).toHaveLength(n), { timeout: 10_000 });
   }
   const outcome = await ran;
   expect(outcome.success).toBe(true);
@@ -174,7 +177,7 @@ it('a follow-up that cannot begin (the owner writing there meanwhile): the run k
   const w = await world();
   const { ran } = w.scheduler.runNow(w.task.id);
   await w.firstTurnEnded();
-  await vi.waitFor(() => expect(w.pending()).toHaveLength(1));
+  await vi.waitFor(() => expect(w.pending()).toHaveLength(1), { timeout: 10_000 });
   // The owner writes in the task's conversation; the model's answer waits until the test lets it go.
   let answer!: () => void;
   const held = new Promise<void>((resolve) => (answer = resolve));
@@ -185,7 +188,9 @@ it('a follow-up that cannot begin (the owner writing there meanwhile): the run k
   const conversationId = taskConversationId(w.task);
   const owner = w.runtime.agent({ provider: () => scriptedProvider(w.server.url) });
   const ownerTurn = owner.send('is the report out?', { conversationId });
-  await vi.waitFor(() => expect(w.runtime.store.conversations.turnUnderWay(conversationId)).toBe(true));
+  await vi.waitFor(() => expect(w.runtime.store.conversations.turnUnderWay(conversationId)).toBe(true), {
+    timeout: 10_000,
+  });
 
   expect(await w.runtime.gate.decideInApp(w.pending()[0]!.id, true)).toBe(true);
   const outcome = await ran;
@@ -205,7 +210,7 @@ it("a chat's agent, which lives as long as iAs, keeps no list of its background 
   // The queued replies of the task's first turn answer this chat: its call goes on in the background.
   const turn = await chat.send('mail the report');
   expect(turn.toolCalls).toMatchObject([{ name: 'send_mail', status: 'background' }]);
-  await vi.waitFor(() => expect(w.pending()).toHaveLength(1));
+  await vi.waitFor(() => expect(w.pending()).toHaveLength(1), { timeout: 10_000 });
   expect(await w.runtime.gate.decideInApp(w.pending()[0]!.id, true)).toBe(true);
   expect(await chat.awaitBackground()).toEqual({ stopped: false, ended: [] });
   expect(readRuns(w.home, 'send_mail')).toHaveLength(1);

@@ -96,15 +96,19 @@ it('a run that deletes its own task (approved) is not stopped by it: it ends, an
     { content: 'Done; this task is deleted.' },
   );
   const { ran } = w.runtime.scheduler.runNow(w.task.id);
-  await vi.waitFor(() => expect(w.runtime.gate.openApprovals().filter((a) => a.status === 'pending')).toHaveLength(1));
+  await vi.waitFor(() => expect(w.runtime.gate.openApprovals().filter((a) => a.status === 'pending')).toHaveLength(1), {
+    timeout: 10_000,
+  });
   const [approval] = w.runtime.gate.openApprovals();
   expect(await w.runtime.gate.decideInApp(approval!.id, true)).toBe(true);
   expect(await ran).toMatchObject({ success: true, text: 'Done; this task is deleted.' });
   expect(w.runtime.store.tasks.get(w.task.id)).toBeUndefined();
   expect(readRuns(w.home, 'note_down')).toHaveLength(1);
-  await vi.waitFor(() =>
-    expect(w.events).toContainEqual(
-      expect.objectContaining({ type: 'notification', body: 'Done; this task is deleted.' }),
-    ),
+  await vi.waitFor(
+    () =>
+      expect(w.events).toContainEqual(
+        expect.objectContaining({ type: 'notification', body: 'Done; this task is deleted.' }),
+      ),
+    { timeout: 10_000 },
   );
 });

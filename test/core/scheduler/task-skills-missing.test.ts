@@ -48,7 +48,7 @@ it('a run whose allowed skills were deleted or turned off goes on, and its resul
   server.enqueue({ content: 'Here is the news.' });
 
   await core.api.runTaskNow(task.id);
-  await vi.waitFor(() => expect(runtime.store.tasks.get(task.id)!.lastStatus).not.toBe('running'));
+  await vi.waitFor(() => expect(runtime.store.tasks.get(task.id)!.lastStatus).not.toBe('running'), { timeout: 10_000 });
   const after = runtime.store.tasks.get(task.id)!;
   // The run went on with what it still has.
   expect(after.lastStatus).toBe('done');

@@ -112,7 +112,7 @@ describe('a scheduled task made through chat', () => {
     expect(toolNames(server.requests[0]!.body)).toContain('manage_scheduled_task');
     for (const r of server.requests) expect(r.raw).not.toContain(code);
 
-    await vi.waitFor(() => expect(runtime.scheduler.get(task.id).lastStatus).toBe('done'));
+    await vi.waitFor(() => expect(runtime.scheduler.get(task.id).lastStatus).toBe('done'), { timeout: 10_000 });
     const finished = runtime.scheduler.get(task.id);
     expect(finished.lastResult).toBe('Sunny in Hangzhou, 21°C.');
     expect(finished.enabled).toBe(false);

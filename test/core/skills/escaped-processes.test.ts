@@ -126,4 +126,21 @@ describe.runIf(process.platform === 'linux')('processes that escape their call',
     expect(JSON.stringify(outcome)).not.toContain(token);
     expect(JSON.stringify(runtime.store.audit.get(outcome.auditId))).not.toContain(token);
   });
+
+  it("keeps the call's token with its processes while it runs, for the sweep after a crash of iAs", async () => {
+    const home = tempDir('ias-call-token-');
+    const system = path.join(home, 'system');
+    const seen = path.join(home, 'token');
+    writeSkill(system, 'mark', scriptSkill({ script: `printf %s "$IAS_CALL_TOKEN" > '${seen}'\nsleep 50` }));
+    const runtime = await openRuntime({ home, systemSkills: system });
+    onCleanup(() => void runtime.close());
+    const stop = new AbortController();
+    const running = runtime.caller.call({ name: 'mark', params: {}, source: 'chat', signal: stop.signal });
+    const ready = () => fs.existsSync(seen) && fs.readFileSync(seen, 'utf8') !== '';
+    await expect.poll(() => ready() && runtime.store.processes.all().length === 1, DEATH).toBe(true);
+    expect(runtime.store.processes.all()[0]!.callToken).toBe(fs.readFileSync(seen, 'utf8'));
+    stop.abort();
+    expect((await running).status).not.toBe('done');
+    expect(runtime.store.processes.all()).toEqual([]);
+  });
 });

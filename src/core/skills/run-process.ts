@@ -5,7 +5,7 @@
  * call-token.ts); elsewhere the group is all that is ended.
  */
 import { execa } from 'execa';
-import { CALL_TOKEN_VAR, endCarriers, newCallToken, signalCarriers } from './call-token.js';
+import { CALL_TOKEN_VAR, callPidsFromNow, endCarriers, newCallToken, signalCarriers } from './call-token.js';
 import { killTree } from './process-tree.js';
 
 export const OUTPUT_CAP_BYTES = 1024 * 1024;
@@ -121,6 +121,8 @@ export async function runProcess(program: string, args: string[], options: RunPr
   const stderr = new CappedBuffer(cap, options.stderrKeeps);
   // Set last: no setting of the skill's can take it over.
   const token = newCallToken();
+  // Read last, just before it starts: every process of the call gets an id handed out after this.
+  const pids = token ? callPidsFromNow() : undefined;
   const child = execa(program, args, {
     cwd: options.cwd,
     env: token ? { ...options.env, [CALL_TOKEN_VAR]: token } : options.env,
@@ -145,7 +147,7 @@ export async function runProcess(program: string, args: string[], options: RunPr
     if (stopped) return;
     stopped = why;
     killTree(child.pid, 'SIGTERM');
-    if (token) signalCarriers(token, 'SIGTERM');
+    if (token) signalCarriers(token, 'SIGTERM', pids);
     setTimeout(() => killTree(child.pid, 'SIGKILL'), KILL_GRACE_MS).unref();
   };
   const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
@@ -164,7 +166,7 @@ export async function runProcess(program: string, args: string[], options: RunPr
   // The program is done: whatever it left running ends with it, in its group or out of it (a
   // call's work is all of it: nothing it started acts on once its audit row says it ended).
   killTree(child.pid, 'SIGKILL');
-  await endCarriers(token);
+  await endCarriers(token, pids);
   await Promise.race([child.catch(() => undefined), new Promise((r) => setTimeout(r, STREAM_GRACE_MS))]);
   child.stdout?.destroy();
   child.stderr?.destroy();

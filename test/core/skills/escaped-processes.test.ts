@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openRuntime } from '../../../src/core/runtime.js';
+import { handedOutBetween, processesCarrying } from '../../../src/core/skills/call-token.js';
 import { executeSkill } from '../../../src/core/skills/executor.js';
 import { loadSkillFolder } from '../../../src/core/skills/load.js';
 import type { Skill } from '../../../src/core/skills/types.js';
@@ -106,6 +107,29 @@ describe.runIf(process.platform === 'linux')('processes that escape their call',
     const escaped = await pidIn(pidFile);
     await expect.poll(() => alive(escaped), DEATH).toBe(false);
     expect(strangers.map(alive)).toEqual([true, true, true]);
+    // Looked for among every process (as after a long call), only the exact mark is found.
+    const token = `another-call-${process.pid}`;
+    const marked = other({ IAS_CALL_TOKEN: token });
+    const longer = other({ IAS_CALL_TOKEN: `${token}-and-more` });
+    await expect.poll(() => processesCarrying(token), DEATH).toEqual([marked]);
+    expect(processesCarrying(token.slice(0, -1))).toEqual([]);
+    expect(alive(longer)).toBe(true);
+  });
+
+  it('at the end of a short call, looks only at the ids handed out since it began, ids going round included', () => {
+    const since300 = handedOutBetween(300, 400);
+    expect([300, 301, 400, 401, 5].map(since300)).toEqual([false, true, true, false, false]);
+    // Gone round past pid_max (32768 here) back to the low ids.
+    const wrapped = handedOutBetween(32700, 350);
+    expect([32699, 32700, 32701, 32768, 1, 350, 351].map(wrapped)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it("keeps the call's mark out of what the model and the audit log get", async () => {

@@ -200,7 +200,7 @@ export class SkillCaller {
       env: runEnv,
       call: { source: request.source, requestedBy: request.requestedBy, allowedSkills: request.allowedSkills },
       signal: request.signal,
-      onSpawn: (pid) => record.spawned(pid),
+      onSpawn: (pid, callToken) => record.spawned(pid, callToken),
     });
     const notRun = (
       status: Exclude<CallStatus, 'done'>,
@@ -365,9 +365,9 @@ class CallRecord {
     if (this.auditId !== undefined) this.audit.approved(this.auditId, 'approved', approvalId);
   }
 
-  /** A process the call started: kept with the call's row until it ends. */
-  spawned(pid: number): void {
-    const tracked = this.auditId === undefined || !this.processes ? undefined : trackedProcess(pid);
+  /** A process the call started (and its processes' token): kept with the call's row until it ends. */
+  spawned(pid: number, callToken?: string): void {
+    const tracked = this.auditId === undefined || !this.processes ? undefined : trackedProcess(pid, callToken);
     if (!tracked) return;
     try {
       this.processes!.add(this.auditId!, tracked);

@@ -34,8 +34,8 @@ export interface BuiltinContext {
   env: Record<string, string>;
   call: CallInfo;
   services: BuiltinServices;
-  /** To be told each process the handler starts. */
-  onSpawn?: (pid: number) => void;
+  /** To be told each process the handler starts (and the token its processes carry). */
+  onSpawn?: (pid: number, callToken?: string) => void;
 }
 
 /**

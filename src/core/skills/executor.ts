@@ -42,8 +42,8 @@ export interface ExecuteOptions {
   /** Given to built-in handlers: who calls, and the app's parts they act on. */
   call?: CallInfo;
   services?: BuiltinServices;
-  /** Told each process a run starts, so one left behind can be ended. */
-  onSpawn?: (pid: number) => void;
+  /** Told each process a run starts (and the token its processes carry), so one left behind can be ended. */
+  onSpawn?: (pid: number, callToken?: string) => void;
 }
 
 /** Why the arguments cannot be used, or undefined. Nothing runs when this says no. */

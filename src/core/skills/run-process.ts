@@ -1,8 +1,11 @@
 /**
  * Runs one program as a real process for a skill: clean environment given by the caller, its own
- * process group (so a timeout or a stop ends the whole tree), stdout and stderr capped.
+ * process group (so a timeout or a stop ends the whole tree), stdout and stderr capped. On Linux
+ * the processes that left the group are ended with it too, found by the call's token (see
+ * call-token.ts); elsewhere the group is all that is ended.
  */
 import { execa } from 'execa';
+import { CALL_TOKEN_VAR, callPidsFromNow, endCarriers, newCallToken, signalCarriers } from './call-token.js';
 import { killTree } from './process-tree.js';
 
 export const OUTPUT_CAP_BYTES = 1024 * 1024;
@@ -22,8 +25,11 @@ export interface RunProcessOptions {
    * failing program says why it failed.
    */
   stderrKeeps?: 'start' | 'end';
-  /** Told the process id (its group's id too) once the process is started. */
-  onSpawn?: (pid: number) => void;
+  /**
+   * Told the process id (its group's id too) once the process is started, and the token its
+   * processes carry (Linux), by which those that left the group are found.
+   */
+  onSpawn?: (pid: number, callToken?: string) => void;
   /** Windows: the arguments go on the command line as they are (for cmd.exe, which reads no escapes). */
   windowsVerbatimArguments?: boolean;
 }
@@ -113,9 +119,13 @@ export async function runProcess(program: string, args: string[], options: RunPr
   const cap = options.capBytes ?? OUTPUT_CAP_BYTES;
   const stdout = new CappedBuffer(cap);
   const stderr = new CappedBuffer(cap, options.stderrKeeps);
+  // Set last: no setting of the skill's can take it over.
+  const token = newCallToken();
+  // Read last, just before it starts: every process of the call gets an id handed out after this.
+  const pids = token ? callPidsFromNow() : undefined;
   const child = execa(program, args, {
     cwd: options.cwd,
-    env: options.env,
+    env: token ? { ...options.env, [CALL_TOKEN_VAR]: token } : options.env,
     extendEnv: false,
     input: options.input ?? '',
     buffer: false,
@@ -128,7 +138,7 @@ export async function runProcess(program: string, args: string[], options: RunPr
   // No process id: the spawn failed. Such a child never emits exit or error (a NUL in a variable,
   // E2BIG), and there is no process to time out or stop; its settled result carries the reason.
   if (child.pid === undefined) return notStarted(await child);
-  options.onSpawn?.(child.pid);
+  options.onSpawn?.(child.pid, token);
   child.stdout?.on('data', (c: Buffer) => stdout.push(c));
   child.stderr?.on('data', (c: Buffer) => stderr.push(c));
 
@@ -137,6 +147,7 @@ export async function runProcess(program: string, args: string[], options: RunPr
     if (stopped) return;
     stopped = why;
     killTree(child.pid, 'SIGTERM');
+    if (token) signalCarriers(token, 'SIGTERM', pids);
     setTimeout(() => killTree(child.pid, 'SIGKILL'), KILL_GRACE_MS).unref();
   };
   const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
@@ -152,21 +163,28 @@ export async function runProcess(program: string, args: string[], options: RunPr
   );
   clearTimeout(timer);
   options.signal?.removeEventListener('abort', onAbort);
-  // The program is done: whatever it left running in its group ends with it.
+  // The program is done: whatever it left running ends with it, in its group or out of it (a
+  // call's work is all of it: nothing it started acts on once its audit row says it ended).
   killTree(child.pid, 'SIGKILL');
+  await endCarriers(token, pids);
   await Promise.race([child.catch(() => undefined), new Promise((r) => setTimeout(r, STREAM_GRACE_MS))]);
   child.stdout?.destroy();
   child.stderr?.destroy();
   return {
     code: exit.code,
     signal: exit.signal,
-    stdout: stdout.text(),
-    stderr: stderr.text(),
+    stdout: withoutToken(stdout.text(), token),
+    stderr: withoutToken(stderr.text(), token),
     truncated: stdout.truncated || stderr.truncated,
     stderrTruncated: stderr.truncated,
     ...(stopped ? { stopped } : {}),
     ...(exit.spawnError ? { spawnError: exit.spawnError as NodeJS.ErrnoException } : {}),
   };
+}
+
+/** `text` without the call's token (a script that prints its environment): the model is not shown it. */
+function withoutToken(text: string, token: string | undefined): string {
+  return token ? text.replaceAll(token, '[call token]') : text;
 }
 
 /** The outcome of a program that never started, with the reason its spawn failed. */

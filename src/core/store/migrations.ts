@@ -19,6 +19,7 @@ import { skillCopyEnabledSchema } from './migration-12-skill-copy-enabled.js';
 import { chatCodeBudgetSchema } from './migration-13-chat-code-budget.js';
 import { backgroundCallStatusSchema } from './migration-14-background-call-status.js';
 import { backgroundCallCodesSchema } from './migration-15-background-call-codes.js';
+import { skillProcessTokensSchema } from './migration-16-skill-process-tokens.js';
 import type { StartRefusal } from '../../shared/start-refusals-zh-CN.js';
 
 type Db = Database.Database;
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'chat code budget', up: (db) => db.exec(chatCodeBudgetSchema) },
   { name: 'background call status', up: (db) => db.exec(backgroundCallStatusSchema) },
   { name: 'background call codes', up: (db) => db.exec(backgroundCallCodesSchema) },
+  { name: 'skill process tokens', up: (db) => db.exec(skillProcessTokensSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

@@ -1,4 +1,4 @@
-/** The process groups of skill calls still running (see migration 4). */
+/** The process groups of skill calls still running, and their calls' tokens (see migrations 4 and 16). */
 import type Database from 'better-sqlite3';
 
 type Db = Database.Database;
@@ -10,6 +10,8 @@ export interface SkillProcess {
   /** The iAs process that started it. */
   ownerPid: number;
   ownerIdentity: string;
+  /** The token the call's processes carry (Linux), by which those that left the group are found. */
+  callToken?: string | null;
   startedAt: number;
 }
 
@@ -19,23 +21,25 @@ export class SkillProcessesRepo {
   private readonly allStmt;
 
   constructor(db: Db) {
-    this.addStmt = db.prepare<[number, number, string, number, string, number]>(
-      `INSERT OR REPLACE INTO skill_processes (audit_id, pid, identity, owner_pid, owner_identity, started_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+    this.addStmt = db.prepare<[number, number, string, number, string, string | null, number]>(
+      `INSERT OR REPLACE INTO skill_processes
+         (audit_id, pid, identity, owner_pid, owner_identity, call_token, started_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
     this.removeStmt = db.prepare<[number]>('DELETE FROM skill_processes WHERE audit_id = ?');
     this.allStmt = db.prepare<[], SkillProcess>(
       `SELECT audit_id AS auditId, pid, identity, owner_pid AS ownerPid, owner_identity AS ownerIdentity,
-         started_at AS startedAt FROM skill_processes ORDER BY audit_id`,
+         call_token AS callToken, started_at AS startedAt FROM skill_processes ORDER BY audit_id`,
     );
   }
 
   add(
     auditId: number,
-    process: { pid: number; identity: string; ownerPid: number; ownerIdentity: string },
+    process: { pid: number; identity: string; ownerPid: number; ownerIdentity: string; callToken?: string | null },
     now = Date.now(),
   ): void {
-    this.addStmt.run(auditId, process.pid, process.identity, process.ownerPid, process.ownerIdentity, now);
+    const { pid, identity, ownerPid, ownerIdentity, callToken } = process;
+    this.addStmt.run(auditId, pid, identity, ownerPid, ownerIdentity, callToken ?? null, now);
   }
 
   remove(auditId: number): void {

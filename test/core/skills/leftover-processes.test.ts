@@ -3,6 +3,7 @@
  * process recorded, and only when the iAs that started them is gone.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +66,35 @@ describe.runIf(process.platform === 'linux')('leftover skill processes', () => {
     expect(stopLeftoverProcesses(s.processes)).toBe(0);
     expect(running(stranger)).toBe(true);
     expect(running(Number(fs.readFileSync(marker, 'utf8')))).toBe(true);
+    expect(s.processes.all()).toEqual([]);
+  });
+
+  it("ends a call's processes that left its group, by the call's token, though its leader is gone", async () => {
+    const s = store();
+    const token = randomBytes(16).toString('hex');
+    const session = (callToken: string) => {
+      const child = spawn('sleep', ['60'], {
+        detached: true,
+        stdio: 'ignore',
+        env: { PATH: process.env.PATH, IAS_CALL_TOKEN: callToken },
+      });
+      child.unref();
+      onCleanup(() => child.kill('SIGKILL'));
+      return child.pid!;
+    };
+    const escaped = session(token);
+    const stranger = session(randomBytes(16).toString('hex'));
+    let leaderGone!: () => void;
+    const reaped = new Promise<void>((resolve) => (leaderGone = resolve));
+    const tracked = leftBy(
+      true,
+      group('sleep 0.2', () => leaderGone()),
+    );
+    await reaped;
+    s.processes.add(1, { ...tracked, callToken: token });
+    expect(stopLeftoverProcesses(s.processes)).toBe(1);
+    await expect.poll(() => running(escaped), { timeout: 10_000, interval: 50 }).toBe(false);
+    expect(running(stranger)).toBe(true);
     expect(s.processes.all()).toEqual([]);
   });
 

@@ -1,0 +1,157 @@
+/**
+ * Every process of one skill call, found by a mark in its environment. A call's program runs in a
+ * process group of its own and the group is ended with the call, but a process may leave the group
+ * (`setsid cmd &`, a daemon's double fork, `nohup setsid …`) and the group's end never reaches it.
+ * Each call therefore gets a random token in IAS_CALL_TOKEN, which every process it starts
+ * inherits wherever it moves; when the call ends, the processes whose environment holds exactly
+ * that token are ended too.
+ *
+ * Linux only: the environments are read from /proc/PID/environ, of this user's processes only
+ * (another user's is not ours to end). Elsewhere no token is given and the group (taskkill /T on
+ * Windows) is all that is ended, as before.
+ *
+ * Looking costs a read of each candidate's environment (about 0.1 ms each; a desktop runs hundreds
+ * of processes). At a call's end only the processes given their ids since its program started are
+ * looked at: ids are handed out in increasing order (wrapping at pid_max), and the last one given
+ * is read from /proc/sys/kernel/ns_last_pid before the program starts and again at the look. For a
+ * call longer than RANGE_TRUSTED_MS every process is looked at: in so long, ids could in theory
+ * have gone all the way round.
+ *
+ * Limits: a process that starts its child with a cleared or rewritten environment (`env -i`, a
+ * program that drops unknown variables, a service asked to start something) carries no token and
+ * escapes; so does one that is started between the last look and the end of the sweep more often
+ * than the sweep looks again. Only a cgroup (systemd-run --user --scope, or a delegated cgroup)
+ * holds every descendant for sure, and that needs systemd or privileges iAs cannot count on.
+ * Between reading a process's environment and signalling it, its id could in theory be given to a
+ * new process; the window is microseconds and ids are handed out in order, so this is left as is.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+
+export const CALL_TOKEN_VAR = 'IAS_CALL_TOKEN';
+
+/** How often (at most) the processes are looked for again while some are still found. */
+const SWEEP_ROUNDS = 50;
+const SWEEP_PAUSE_MS = 20;
+
+/** How long after a call's start the ids handed out since then are sure not to have gone round. */
+const RANGE_TRUSTED_MS = 10_000;
+
+/**
+ * The ids a call's processes get: those handed out after `after` (the last id given before its
+ * program started, at `at`).
+ */
+export interface CallPids {
+  after: number;
+  at: number;
+}
+
+/** The last process id this pid namespace handed out, or undefined where it cannot be read. */
+function lastPid(): number | undefined {
+  try {
+    const last = Number(fs.readFileSync('/proc/sys/kernel/ns_last_pid', 'utf8'));
+    return Number.isSafeInteger(last) && last > 0 ? last : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the ids of a call's processes begin, read just before its program starts (Linux). */
+export function callPidsFromNow(): CallPids | undefined {
+  if (process.platform !== 'linux') return undefined;
+  const after = lastPid();
+  return after === undefined ? undefined : { after, at: Date.now() };
+}
+
+/**
+ * Which of the listed ids may be a process of the call: given since `since` began, read after the
+ * listing (an id listed was handed out before that). Every id when that cannot be told.
+ */
+function givenSince(since: CallPids | undefined): (pid: number) => boolean {
+  if (!since || Date.now() - since.at >= RANGE_TRUSTED_MS) return () => true;
+  const now = lastPid();
+  return now === undefined ? () => true : handedOutBetween(since.after, now);
+}
+
+/**
+ * The ids handed out after `after` up to `now` (the last given), ids going round past pid_max back
+ * to the low ones: then those after `after`, and those from the start up to `now`.
+ */
+export function handedOutBetween(after: number, now: number): (pid: number) => boolean {
+  return now >= after ? (pid) => pid > after && pid <= now : (pid) => pid > after || pid <= now;
+}
+
+/** A new call's token, or undefined where its processes cannot be found by it (not Linux). */
+export function newCallToken(): string | undefined {
+  return process.platform === 'linux' ? randomBytes(16).toString('hex') : undefined;
+}
+
+/**
+ * The processes of this user whose environment holds `token` exactly, this one aside. A process
+ * whose environment cannot be read (another user's, one that just ended, a zombie) is not among
+ * them.
+ */
+export function processesCarrying(token: string, since?: CallPids): number[] {
+  if (process.platform !== 'linux' || token === '') return [];
+  const entry = Buffer.from(`\0${CALL_TOKEN_VAR}=${token}\0`);
+  const start = Buffer.from([0]);
+  const uid = process.getuid?.();
+  let names: string[];
+  try {
+    names = fs.readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const candidate = givenSince(since);
+  const found: number[] = [];
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    const pid = Number(name);
+    if (pid === process.pid || !candidate(pid)) continue;
+    try {
+      if (uid !== undefined && fs.statSync(`/proc/${name}`).uid !== uid) continue;
+      // Each variable ends with a NUL: the token's is found whole, the first one included.
+      if (Buffer.concat([start, fs.readFileSync(`/proc/${name}/environ`)]).includes(entry)) found.push(pid);
+    } catch {
+      // Gone, or not readable: not ours to end.
+    }
+  }
+  return found;
+}
+
+/** Sends `signal` to each process carrying `token`; returns how many there were. */
+export function signalCarriers(token: string, signal: NodeJS.Signals, since?: CallPids): number {
+  const found = processesCarrying(token, since);
+  for (const pid of found) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Ended in the meantime.
+    }
+  }
+  return found.length;
+}
+
+/**
+ * Kills every process carrying `token` and looks again (a process may start another as it is
+ * killed) until none is found, a bounded number of times. Resolves once none is found, or the
+ * rounds are spent.
+ */
+export async function endCarriers(token: string | undefined, since?: CallPids): Promise<void> {
+  if (!token) return;
+  for (let round = 0; round < SWEEP_ROUNDS; round++) {
+    if (signalCarriers(token, 'SIGKILL', since) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, SWEEP_PAUSE_MS));
+  }
+}
+
+/** The same for a caller that cannot wait (the sweep of a killed iAs's leftovers): a few looks at once. */
+export function endCarriersNow(token: string): number {
+  let ended = 0;
+  for (let round = 0; round < 5; round++) {
+    const found = signalCarriers(token, 'SIGKILL');
+    if (found === 0) break;
+    if (round === 0) ended = found;
+  }
+  return ended;
+}

@@ -63,7 +63,7 @@ async function ask(page: Page, skill: string) {
   await page.fill('[data-testid="message-input"]', `use ${skill}`);
   await page.click('[data-testid="send-button"]');
   const card = page.locator('[data-testid="approval-card"]').last();
-  await card.waitFor({ timeout: 8000 });
+  await card.waitFor();
   return card;
 }
 
@@ -79,14 +79,14 @@ describe('approving a user skill in a shipped skill’s name, in Chromium', () =
     const origin = card.locator('[data-testid="approval-origin"]');
     expect(await origin.textContent()).toBe(NOT_BUILT_IN_EN);
     expect(await origin.getAttribute('data-origin')).toBe('user-override-unreviewed');
-    await page.locator('[data-testid="toast"]', { hasText: NOT_BUILT_IN_EN }).waitFor({ timeout: 8000 });
+    await page.locator('[data-testid="toast"]', { hasText: NOT_BUILT_IN_EN }).waitFor();
 
     await page.goto(`${world.app.origin}/#/approvals`);
     const item = page.locator('[data-testid="approval-item"][data-status="pending"]');
-    await item.waitFor({ timeout: 8000 });
+    await item.waitFor();
     expect(await item.locator('[data-testid="approval-origin"]').textContent()).toBe(NOT_BUILT_IN_EN);
     await item.getByRole('button', { name: 'Reject' }).click();
-    await page.locator('[data-testid="approval-item"][data-status="rejected"]').waitFor({ timeout: 8000 });
+    await page.locator('[data-testid="approval-item"][data-status="rejected"]').waitFor();
     await expect
       .poll(() => JSON.stringify(world.app.model.requests.at(-1)?.body.messages ?? []))
       .toContain('用户拒绝了你的调用：send_report');
@@ -98,7 +98,7 @@ describe('approving a user skill in a shipped skill’s name, in Chromium', () =
     const card = await ask(page, 'send_report');
     expect(await card.locator('[data-testid="approval-origin"]').textContent()).toBe(NOT_BUILT_IN_ZH);
     await card.getByRole('button', { name: '拒绝' }).click();
-    await page.locator('[data-testid="approval-card"]').waitFor({ state: 'detached', timeout: 8000 });
+    await page.locator('[data-testid="approval-card"]').waitFor({ state: 'detached' });
 
     const shipped = await ask(page, 'archive');
     expect(await shipped.locator('[data-testid="approval-origin"]').count()).toBe(0);
@@ -123,7 +123,7 @@ describe('approving the owner’s own Low skill, not reviewed, in Chromium', () 
     expect(await origin.getAttribute('data-origin')).toBe('user-unreviewed');
     await page.goto(`${world.app.origin}/#/approvals`);
     const item = page.locator('[data-testid="approval-item"][data-status="pending"]');
-    await item.waitFor({ timeout: 8000 });
+    await item.waitFor();
     expect(await item.locator('[data-testid="approval-origin"]').textContent()).toBe(UNREVIEWED_EN);
     await item.getByRole('button', { name: 'Reject' }).click();
     await page.locator('[data-testid="approval-item"][data-status="pending"]').waitFor({ state: 'detached' });
@@ -135,7 +135,7 @@ describe('approving the owner’s own Low skill, not reviewed, in Chromium', () 
     const zhCard = await ask(zh, 'greet');
     expect(await zhCard.locator('[data-testid="approval-origin"]').textContent()).toBe(UNREVIEWED_ZH);
     await zhCard.getByRole('button', { name: '拒绝' }).click();
-    await zh.locator('[data-testid="approval-card"]').waitFor({ state: 'detached', timeout: 8000 });
+    await zh.locator('[data-testid="approval-card"]').waitFor({ state: 'detached' });
     await zh.context().close();
   });
 });
@@ -154,7 +154,7 @@ describe('approving the owner’s own High skill, not reviewed at this version, 
     await page.fill('[data-testid="message-input"]', 'deploy');
     await page.click('[data-testid="send-button"]');
     const card = page.locator('[data-testid="approval-card"]').last();
-    await card.waitFor({ timeout: 8000 });
+    await card.waitFor();
     const origin = card.locator('[data-testid="approval-origin"]');
     expect(await origin.textContent()).toBe(HIGH_UNREVIEWED_EN);
     expect(await origin.getAttribute('data-origin')).toBe('user-high-unreviewed');
@@ -162,7 +162,7 @@ describe('approving the owner’s own High skill, not reviewed at this version, 
       'boss@ex\\u0430mple.com\n[29 个空行 blank lines]\nand more',
     );
     await card.getByRole('button', { name: 'Reject' }).click();
-    await card.waitFor({ state: 'detached', timeout: 8000 });
+    await card.waitFor({ state: 'detached' });
     await turnsEnded(world.app);
     await page.context().close();
   });

@@ -41,14 +41,14 @@ describe('the approval card in Chromium', () => {
     await world.page.fill('[data-testid="message-input"]', 'clean up');
     await world.page.click('[data-testid="send-button"]');
     const card = world.page.locator('[data-testid="approval-card"]').last();
-    await card.waitFor({ timeout: 8000 });
+    await card.waitFor();
     const shown = (await card.locator('dd').first().textContent()) ?? '';
     expect(shown).toBe('rm -rf ~/work \\u202e# olleh ohce\\u202c\\u0007');
 
     // The Approvals page lists the same approval the same way.
     await world.page.goto(`${world.app.origin}/#/approvals`);
     const item = world.page.locator('dd', { hasText: 'rm -rf ~/work' }).first();
-    await item.waitFor({ timeout: 8000 });
+    await item.waitFor();
     expect(await item.textContent()).toBe('rm -rf ~/work \\u202e# olleh ohce\\u202c\\u0007');
   });
 });

@@ -74,7 +74,7 @@ describe('a refused or expired call in the audit log', () => {
     await world.page.fill('[data-testid="message-input"]', 'mail the boss');
     await world.page.click('[data-testid="send-button"]');
     const card = world.page.locator('[data-testid="approval-card"]').last();
-    await card.waitFor({ timeout: 8000 });
+    await card.waitFor();
     await card.locator('[data-testid="reject-button"]').click();
     // The model heard the refusal in the gate's words, as always.
     await expect

@@ -15,10 +15,13 @@ import { servedWorld } from './served-world.js';
 /** 13 March 2025, 17:07 UTC: 14 March, 01:07 in Shanghai (the owner's zone), 13 March in New York (the computer's). */
 const LONG_AGO = Date.UTC(2025, 2, 13, 17, 7);
 const COUNT = 250;
+/** When the seed wrote today's conversation: the clock its check stops at. */
+let written = 0;
 
 function seed(home: string): void {
   const store = openStore(dataPaths(home).database);
   const now = Date.now();
+  written = now;
   try {
     // The oldest, with a question and its answer written long ago.
     store.conversations.create('conv-oldest', 'The very first chat', LONG_AGO);
@@ -137,10 +140,26 @@ describe('when each message was written', () => {
     expect(await time.getAttribute('datetime')).toBe(new Date(LONG_AGO).toISOString());
     await screenshot(world.page, 'chat-message-times');
 
-    await world.page.goto(`${world.app.origin}/#/chat/conv-today`);
-    await world.page.getByText('Good morning to you.').waitFor();
-    await expect.poll(async () => (await times()).length).toBe(2);
-    for (const shown of await times()) expect(shown).toMatch(/^\d{1,2}:\d\d [AP]M$/);
+    // Today's on a page whose clock stays at the moment it was written, as if read at once: still
+    // today's should Shanghai's midnight come between the seed and this check (seconds apart).
+    const context = await world.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+      timezoneId: 'America/New_York',
+    });
+    try {
+      await context.clock.setFixedTime(written);
+      const page = await context.newPage();
+      await page.goto(world.app.url);
+      await page.goto(`${world.app.origin}/#/chat/conv-today`);
+      await page.getByText('Good morning to you.').waitFor();
+      const shown = page.locator('[data-testid="message-time"]');
+      await expect.poll(() => shown.count()).toBe(2);
+      for (const time of await shown.allTextContents())
+        expect(time.replace(/\s/g, ' ')).toMatch(/^\d{1,2}:\d\d [AP]M$/);
+    } finally {
+      await context.close();
+    }
   });
 
   it('says it in 简体中文', async () => {

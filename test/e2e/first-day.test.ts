@@ -153,7 +153,7 @@ describe('a first day with the app', () => {
       await world.page.fill('[data-testid="message-input"]', 'Say hello in the shell');
       await world.page.keyboard.press('Enter');
       const card = world.page.locator('[data-testid="approval-card"]').last();
-      await card.waitFor({ timeout: 8000 });
+      await card.waitFor();
       expect(await card.locator('[data-testid="approval-channel"]').textContent()).toBe('发送至：本机');
       await world.page.goto(`${world.app.origin}/#/approvals`);
       const item = world.page.locator('[data-testid="approval-channel"]').first();
@@ -252,7 +252,7 @@ describe('a first day with the app', () => {
     );
     await world.page.fill('[data-testid="message-input"]', 'Run it in the shell');
     await world.page.keyboard.press('Enter');
-    await world.page.locator('[data-testid="approval-card"]').last().waitFor({ timeout: 8000 });
+    await world.page.locator('[data-testid="approval-card"]').last().waitFor();
     await world.page.goto(`${world.app.origin}/#/approvals`);
     const item = world.page.locator('.approval-item', { has: world.page.getByTestId('approve-button') });
     await item.waitFor();

@@ -236,9 +236,7 @@ describe('skill settings', () => {
     await world.page.fill('[data-testid="message-input"]', 'weather?');
     await world.page.click('[data-testid="send-button"]');
     await expect
-      .poll(async () => (await world.page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '', {
-        timeout: 8000,
-      })
+      .poll(async () => (await world.page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
       .toContain('Sunny');
     const toolMessage = (world.app.model.requests.at(-1)!.body.messages as { role: string; content: string }[]).find(
       (m) => m.role === 'tool',

@@ -10,6 +10,8 @@ import { otherClient, screenshot, serve, twoFrames, writeNewSkill, type Served }
 import { servedWorld } from './served-world.js';
 
 let system: string;
+/** The file whose being there lets slow_lookup end: it runs until the test has seen it running. */
+let lookupMayEnd: string;
 
 /** Chinese characters. */
 const HAN = /\p{Script=Han}/u;
@@ -73,11 +75,15 @@ function seed(home: string, conversations: Seeded[]): void {
 const world = servedWorld({
   serve: () => {
     system = tempDir('ias-e2e-system-');
+    lookupMayEnd = path.join(tempDir('ias-e2e-lookup-'), 'may-end');
     fs.cpSync(path.resolve('resources/skills'), system, { recursive: true });
     writeSkill(
       system,
       'slow_lookup',
-      scriptSkill({ description: 'Looks something up, slowly.', script: 'sleep 1.5; echo found-it' }),
+      scriptSkill({
+        description: 'Looks something up, slowly.',
+        script: `while [ ! -e '${lookupMayEnd}' ]; do sleep 0.05; done; echo found-it`,
+      }),
     );
     writeSkill(
       system,
@@ -144,9 +150,7 @@ describe('the UI in Chromium against ias serve', () => {
     });
     await send('hello');
     const reply = world.page.locator('[data-testid="assistant-message"]').last();
-    await expect
-      .poll(async () => (await reply.textContent()) ?? '', { timeout: 5000 })
-      .toContain('streamed in small pieces');
+    await expect.poll(async () => (await reply.textContent()) ?? '').toContain('streamed in small pieces');
     expect(await reply.locator('strong').textContent()).toBe('model');
   });
 
@@ -163,7 +167,7 @@ describe('the UI in Chromium against ias serve', () => {
       reasoning: await reply.locator('.reasoning-text').allTextContents(),
       reply: await reply.locator('.markdown').allTextContents(),
     });
-    await expect.poll(texts, { timeout: 5000 }).toEqual({
+    await expect.poll(texts).toEqual({
       live: 'false',
       reasoning: ['The owner greets me.\nI greet back.'],
       reply: ['Hello, owner.'],
@@ -172,7 +176,7 @@ describe('the UI in Chromium against ias serve', () => {
     const before = await blocks.count();
     await send('and now?');
     const next = blocks.nth(before);
-    await expect.poll(async () => next.getAttribute('data-live'), { timeout: 5000 }).toBe('false');
+    await expect.poll(async () => next.getAttribute('data-live')).toBe('false');
     expect(await next.locator('.markdown').allTextContents()).toEqual(['No thinking here.']);
     expect(await next.locator('[data-testid="reasoning"]').count()).toBe(0);
   });
@@ -203,8 +207,10 @@ describe('the UI in Chromium against ias serve', () => {
     world.app.model.enqueue({ toolCalls: [{ name: 'slow_lookup', arguments: '{}' }] }, { content: 'It found it.' });
     await send('look it up');
     const card = world.page.locator('[data-testid="tool-card"]').last();
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 5000 }).toBe('running');
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 8000 }).toBe('done');
+    await expect.poll(() => card.getAttribute('data-status')).toBe('running');
+    // Seen running: now it may end.
+    fs.writeFileSync(lookupMayEnd, '');
+    await expect.poll(() => card.getAttribute('data-status')).toBe('done');
     await expect
       .poll(async () => (await world.page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
       .toContain('It found it');
@@ -217,7 +223,7 @@ describe('the UI in Chromium against ias serve', () => {
     );
     await send('mail the boss');
     const card = world.page.locator('[data-testid="approval-card"]').last();
-    await card.waitFor({ timeout: 8000 });
+    await card.waitFor();
     expect(await card.textContent()).toContain('send_mail');
     expect(await card.textContent()).toContain('boss@example.com');
     // The toast says it in the UI's language only (WeChat would get both).
@@ -236,7 +242,7 @@ describe('the UI in Chromium against ias serve', () => {
     await expect.poll(() => approvedOrWhatIsShown(approved), { timeout: 15_000 }).toBe('approved');
     expect(await approved.textContent()).not.toMatch(HAN);
     const tool = world.page.locator('[data-testid="tool-card"]').last();
-    await expect.poll(() => tool.getAttribute('data-status'), { timeout: 8000 }).toBe('done');
+    await expect.poll(() => tool.getAttribute('data-status')).toBe('done');
     await expect
       .poll(async () => (await world.page.locator('[data-testid="assistant-message"]').last().textContent()) ?? '')
       .toContain('Mail sent');
@@ -266,7 +272,7 @@ describe('the UI in Chromium against ias serve', () => {
       await send('mail the boss again');
       // The newest: the toasts of the English test before it now read in Chinese too.
       const asked = world.page.locator('[data-testid="toast"]', { hasText: '需要你的确认' }).last();
-      await asked.waitFor({ timeout: 8000 });
+      await asked.waitFor();
       expect(await asked.textContent()).toContain('请在 iAs 中批准或拒绝（5 分钟内有效）。');
       expect(await asked.textContent()).toContain('to: boss@example.com');
       expect(await asked.textContent()).not.toMatch(/approval needed|Approve or reject/i);
@@ -305,7 +311,7 @@ describe('the UI in Chromium against ias serve', () => {
       const box = (await top.count()) ? await top.boundingBox({ timeout: 1000 }).catch(() => null) : null;
       return box ? Math.abs(box.y - before.y) : Infinity;
     };
-    await expect.poll(moved, { timeout: 5000 }).toBeLessThan(3);
+    await expect.poll(moved).toBeLessThan(3);
     // The message above it shows, measured, and two frames later it has not pushed the anchor.
     expect(await world.page.getByText('Line 0 of answer 50.', { exact: true }).isVisible()).toBe(true);
     await twoFrames(world.page);
@@ -407,7 +413,7 @@ describe('the UI in Chromium against ias serve', () => {
     world.app.model.enqueue({ content: 'ok' });
     const before = world.app.model.requests.length;
     await send('which tools?');
-    await expect.poll(() => world.app.model.requests.length, { timeout: 5000 }).toBe(before + 1);
+    await expect.poll(() => world.app.model.requests.length).toBe(before + 1);
     const names = (world.app.model.requests.at(-1)!.body.tools as { function: { name: string } }[]).map(
       (t) => t.function.name,
     );
@@ -421,25 +427,21 @@ describe('the UI in Chromium against ias serve', () => {
     const editor = await writeNewSkill(world.page, 'my_echo', broken);
     await world.page.click('[data-testid="skill-save"]');
     const validation = world.page.locator('[data-testid="skill-validation"]');
+    await expect.poll(async () => (await validation.textContent()) ?? '').toMatch(/unknown risk level/);
     await expect
-      .poll(async () => (await validation.textContent()) ?? '', { timeout: 5000 })
-      .toMatch(/unknown risk level/);
-    await expect
-      .poll(async () => (await world.page.locator('[data-testid="skill-problems"]').textContent()) ?? '', {
-        timeout: 5000,
-      })
+      .poll(async () => (await world.page.locator('[data-testid="skill-problems"]').textContent()) ?? '')
       .toMatch(/my_echo/);
     await editor.click();
     await world.page.keyboard.press('ControlOrMeta+a');
     await world.page.keyboard.insertText(broken.replace('Sometimes', 'Low'));
     await world.page.click('[data-testid="skill-save"]');
-    await world.page.locator('[data-testid="skill-row"][data-name="my_echo"]').waitFor({ timeout: 5000 });
+    await world.page.locator('[data-testid="skill-row"][data-name="my_echo"]').waitFor();
     await screenshot(world.page, 'skills-light');
   });
 
   it('filters the audit log', async () => {
     await world.page.goto(`${world.app.origin}/#/audit`);
-    await world.page.locator('[data-testid="audit-row"]').first().waitFor({ timeout: 5000 });
+    await world.page.locator('[data-testid="audit-row"]').first().waitFor();
     const all = await world.page.locator('[data-testid="audit-row"]').count();
     expect(all).toBeGreaterThanOrEqual(2);
     await world.page.selectOption('[data-testid="audit-filter-skill"]', 'send_mail').catch(async () => {
@@ -479,7 +481,7 @@ describe('the UI in Chromium against ias serve', () => {
     world.app.model.enqueue({ refuses: ['tools'], content: 'unused' }, { content: 'Plain answer.' });
     await send('hello again');
     const reply = world.page.locator('[data-testid="assistant-message"]').last();
-    await expect.poll(async () => (await reply.textContent()) ?? '', { timeout: 5000 }).toContain('Plain answer.');
+    await expect.poll(async () => (await reply.textContent()) ?? '').toContain('Plain answer.');
     expect(await reply.locator('[data-testid="chat-notice"]').textContent()).toContain('cannot use tools');
     // A provider's failure too; both stay with their turns after a reload.
     world.app.model.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });

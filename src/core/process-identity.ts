@@ -76,16 +76,8 @@ export function thisProcess(): ProcessOwner | undefined {
   return self ?? undefined;
 }
 
-/**
- * Whether the process `owner` names has provably ended (not merely unreadable): it was told in an
- * earlier boot, or told here and its pid now names another process or none. One told in another pid
- * namespace of this boot (`ias serve` in a container beside the app on the host, or the reverse)
- * cannot be told from here, where its pid means another process or none: it has not ended here
- * (what it owns is left to a process of its namespace, or to the next boot).
- */
+/** Whether the process `owner` names has provably ended (not merely unreadable). */
 export function hasEnded(owner: ProcessOwner): boolean {
-  if (toldBeforeThisBoot(owner.identity)) return true;
-  if (!toldHere(owner.identity)) return false;
   const now = identityOf(owner.pid);
   return now !== undefined && now !== owner.identity;
 }

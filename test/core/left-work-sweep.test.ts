@@ -13,7 +13,7 @@ import { identityOf } from '../../src/core/process-identity.js';
 import { openRuntime } from '../../src/core/runtime.js';
 import { ApprovalsRepo, AuditRepo, openStore } from '../../src/core/store/index.js';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
-import { endedOwner, isRunning, otherProcess } from '../helpers/process.js';
+import { endedProcessId, isRunning, otherProcess } from '../helpers/process.js';
 import { onCleanup, scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 
 let server: ModelServer | undefined;
@@ -83,7 +83,7 @@ describe.runIf(process.platform === 'linux')('work left by an iAs process killed
     const home = tempDir('ias-left-approval-');
     const app = await openRuntime({ home, systemSkills: tempDir('ias-no-skills-'), recover: true });
     onCleanup(() => void app.close());
-    const killed = endedOwner();
+    const killed = { pid: endedProcessId(), identity: 'linux:an-ias-chat-that-was-killed' };
     new ApprovalsRepo(app.store.db, killed).insert({
       id: 'left-pending',
       createdAt: Date.now(),
@@ -108,7 +108,7 @@ describe.runIf(process.platform === 'linux')('work left by an iAs process killed
   it('is settled as an ias command opens the store (no gate): only what provably ended processes left', () => {
     const store = openStore(path.join(tempDir('ias-left-settle-'), 'ias.db'));
     onCleanup(() => store.close());
-    const killed = endedOwner();
+    const killed = { pid: endedProcessId(), identity: 'linux:an-ias-chat-that-was-killed' };
     const livePid = otherProcess();
     const running = { pid: livePid, identity: identityOf(livePid) as string };
     const approval = (id: string, status: 'pending' | 'approved' | 'queued') => ({

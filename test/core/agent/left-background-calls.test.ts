@@ -9,7 +9,7 @@ import { BackgroundJobsRepo } from '../../../src/core/store/index.js';
 import { apiWorld, type ApiWorld } from '../../helpers/core-api.js';
 import { scriptedProvider } from '../../helpers/agent.js';
 import { startModelServer, type ModelServer } from '../../helpers/model-server.js';
-import { endedOwner, otherProcess } from '../../helpers/process.js';
+import { endedProcessId, otherProcess } from '../../helpers/process.js';
 
 let world: ApiWorld | undefined;
 let server: ModelServer | undefined;
@@ -30,7 +30,7 @@ async function leftByKilledChat() {
   store.conversations.append(conversationId, 'assistant', '', {
     toolCalls: [{ id: 'call_slow', name: 'read_only', arguments: '{}' }],
   });
-  const killed = endedOwner();
+  const killed = { pid: endedProcessId(), identity: 'linux:an-ias-chat-that-was-killed' };
   const job = new BackgroundJobsRepo(store.db, killed).start('call_slow', 'tool-call', conversationId, 'read_only');
   store.conversations.append(
     conversationId,

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { identityOf, type ProcessOwner } from '../../../src/core/process-identity.js';
 import { ApprovalsRepo, type ApprovalStatus, type NewApproval } from '../../../src/core/store/approvals-repo.js';
 import { CODE, codeIn, gateWorld, settle, type GateWorld } from '../../helpers/gate.js';
-import { endedOwner, endedProcessId, otherProcess } from '../../helpers/process.js';
+import { endedProcessId, otherProcess } from '../../helpers/process.js';
 import { onCleanup } from '../../helpers/temp.js';
 
 let world: GateWorld | undefined;
@@ -31,7 +31,7 @@ function liveProcess(): ProcessOwner & { end(): Promise<void> } {
   };
 }
 
-const ended = endedOwner;
+const ended = (): ProcessOwner => ({ pid: endedProcessId(), identity: 'linux:an-iAs-that-was-killed' });
 
 /** An approval opened by another process (`owner`, or one that cannot be told). */
 function openedBy(w: GateWorld, owner: ProcessOwner | undefined, id: string, status: ApprovalStatus): void {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { TaskScheduler, type TaskRunOutcome } from '../../../src/core/scheduler/scheduler.js';
 import { openStore, TasksRepo, type ScheduledTask, type Store } from '../../../src/core/store/index.js';
-import { endedOwner } from '../../helpers/process.js';
+import { endedProcessId } from '../../helpers/process.js';
 import { onCleanup, tempDir } from '../../helpers/temp.js';
 
 const SKILLS = [
@@ -161,7 +161,7 @@ describe('scheduled tasks', () => {
     const task = w.scheduler.create({ name: 'crashy', prompt: 'p', cron: '0 8 * * *' }, owner);
     const due = w.store.tasks.update(task.id, { nextRunAt: Date.now() - 1000 })!;
     // The previous process took the run, then died before finishing it.
-    const died = new TasksRepo(w.store.db, endedOwner());
+    const died = new TasksRepo(w.store.db, { pid: endedProcessId(), identity: 'linux:an-iAs-that-ended' });
     expect(died.claim(due, Date.now() + 3600_000)).toBe(true);
     w.scheduler.start();
     await w.scheduler.idle();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { identityOf, type ProcessOwner } from '../../../src/core/process-identity.js';
 import { AuditRepo, BackgroundJobsRepo, openStore, TasksRepo } from '../../../src/core/store/index.js';
-import { endedOwner, otherProcess } from '../../helpers/process.js';
+import { endedProcessId, otherProcess } from '../../helpers/process.js';
 import { onCleanup, tempDir } from '../../helpers/temp.js';
 
 function live(): ProcessOwner {
@@ -15,7 +15,7 @@ function live(): ProcessOwner {
   return { pid, identity: identityOf(pid) as string };
 }
 
-const gone = endedOwner;
+const gone = (): ProcessOwner => ({ pid: endedProcessId(), identity: 'linux:an-iAs-that-ended' });
 
 describe.runIf(process.platform === 'linux')('work left running at start-up', () => {
   it('is interrupted when its iAs is gone (or unknown), and left to an iAs that still runs', () => {

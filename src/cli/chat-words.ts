@@ -193,7 +193,7 @@ const chinese: ChatWords = {
   jsonNeedsMessage: '--json 只输出一轮对话：请同时给出这轮的消息（`ias chat 消息 --json`）',
   noApprover: '[高风险调用需要你的确认，但这里没有终端可以询问你：请在终端中运行 `ias chat`，在那里确认]',
   unreviewedNoApprover: (skill) =>
-    `[${skill} 是低风险技能，但你还没有审核它，所以审核之前按高风险运行：运行 \`ias skills review ${skill}\`，或在应用的「技能」页面审核]`,
+    `[${skill} 是低风险技能，但你还没有审核它，所以审核之前按高风险运行：运行 \`ias skills review ${skill}\`，或在应用的“技能”页面审核]`,
   needConversationId: '--conversation 需要一个对话的 ID',
   noConversation: (id) => `没有对话 ${id}`,
   turnUnderWay: chineseApiErrors['reply-in-progress']({}),

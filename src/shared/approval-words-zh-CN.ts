@@ -23,9 +23,9 @@ export const chineseApprovalOrigins: Record<NotedOrigin, (skill: string) => stri
     `这不是内置的 ${skill}：是技能文件夹里一个未经你审核的同名技能，它会拿到内置 ${skill} 的设置和密钥。`,
   'user-override': (skill) => `这是你自己的 ${skill} 版本（已审核，替代内置的 ${skill}）。`,
   'user-unreviewed': (skill) =>
-    `${skill} 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认：在「技能」页面审核，或运行 ias skills review ${skill}。`,
+    `${skill} 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认：在“技能”页面审核，或运行 ias skills review ${skill}。`,
   'user-high-unreviewed': (skill) =>
-    `你没有审核过这个版本的 ${skill}：它是新放进技能文件夹的，或在 iAs 之外改过，批准之前先看看它会做什么：在「技能」页面审核，或运行 ias skills review ${skill}。`,
+    `你没有审核过这个版本的 ${skill}：它是新放进技能文件夹的，或在 iAs 之外改过，批准之前先看看它会做什么：在“技能”页面审核，或运行 ias skills review ${skill}。`,
 };
 
 export const chineseApprovalMessages: ApprovalMessageStrings = {
@@ -35,7 +35,7 @@ export const chineseApprovalMessages: ApprovalMessageStrings = {
       p.movedFrom && `${chineseChannelNames[p.movedFrom] ?? p.movedFrom}已断开，这个确认改由这里进行。`,
       p.title ? `${p.skill}（${p.title}）` : p.skill,
       p.origin && chineseApprovalOrigins[p.origin](p.skill),
-      p.from && (p.from.kind === 'task' ? `来自定时任务「${p.from.title}」` : `来自对话「${p.from.title}」`),
+      p.from && (p.from.kind === 'task' ? `来自定时任务“${p.from.title}”` : `来自对话“${p.from.title}”`),
       p.params,
       `请在 iAs 中批准或拒绝（${n(p.validMinutes)} 分钟内有效）。`,
     ),

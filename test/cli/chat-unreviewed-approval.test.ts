@@ -54,7 +54,7 @@ describe('ias chat: the owner’s own Low skill, not reviewed', () => {
     s.server.enqueue({ toolCalls: [{ name: 'greet', arguments: '{}' }] }, { content: '没有问候。' });
     const chinese = await iasAsync(['chat', ...s.args, '问候 Ada'], { ...s.env, LANG: 'zh_CN.UTF-8' });
     expect(chinese.stderr).toContain(
-      '[greet 是低风险技能，但你还没有审核它，所以审核之前按高风险运行：运行 `ias skills review greet`，或在应用的「技能」页面审核]',
+      '[greet 是低风险技能，但你还没有审核它，所以审核之前按高风险运行：运行 `ias skills review greet`，或在应用的“技能”页面审核]',
     );
   }, 30_000);
 

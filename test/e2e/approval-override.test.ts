@@ -112,7 +112,7 @@ describe('approving a user skill in a shipped skill’s name, in Chromium', () =
 const UNREVIEWED_EN =
   'greet is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: review it on the Skills page, or with ias skills review greet.';
 const UNREVIEWED_ZH =
-  'greet 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认：在「技能」页面审核，或运行 ias skills review greet。';
+  'greet 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认：在“技能”页面审核，或运行 ias skills review greet。';
 
 describe('approving the owner’s own Low skill, not reviewed, in Chromium', () => {
   it('the card and the Approvals page say why it asks and how to review it, in English and in Chinese', async () => {

@@ -65,7 +65,7 @@ describe('what the approval gate says, in the UI’s language', () => {
       },
     };
     expect(approvalNotice(en, SENT, task).body).toContain('Asked by the scheduled task “Disk report”');
-    expect(approvalNotice(zhCN, SENT, task).body).toContain('来自定时任务「Disk report」');
+    expect(approvalNotice(zhCN, SENT, task).body).toContain('来自定时任务“Disk report”');
     const chat: ApprovalMessageCode = {
       code: 'approval-needed',
       params: {
@@ -77,6 +77,6 @@ describe('what the approval gate says, in the UI’s language', () => {
       },
     };
     expect(approvalNotice(en, SENT, chat).body).toContain('Asked in the chat “free some space”');
-    expect(approvalNotice(zhCN, SENT, chat).body).toContain('来自对话「free some space」');
+    expect(approvalNotice(zhCN, SENT, chat).body).toContain('来自对话“free some space”');
   });
 });

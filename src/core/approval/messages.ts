@@ -76,7 +76,7 @@ function oneLine(text: string): string {
 function askerLine(from: ApprovalAsker | undefined): string[] {
   if (!from) return [];
   const title = oneLine(from.title);
-  return [from.kind === 'task' ? `来自 From：定时任务 scheduled task「${title}」` : `来自 From：对话 chat「${title}」`];
+  return [from.kind === 'task' ? `来自 From：定时任务 scheduled task“${title}”` : `来自 From：对话 chat“${title}”`];
 }
 
 /**
@@ -94,10 +94,10 @@ export function originLine(skill: string, origin: SkillOrigin | undefined): stri
     return `这是你自己的 ${name} 版本（已审核，替代内置的 ${name}）。Your own version of ${name} (reviewed; it replaces the built-in one).`;
   }
   if (origin === 'user-unreviewed') {
-    return `⚠ ${name} 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认。审核：ias skills review ${name}，或在 iAs 的「技能」页面。${name} is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: ias skills review ${name}, or the Skills page in iAs.`;
+    return `⚠ ${name} 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认。审核：ias skills review ${name}，或在 iAs 的“技能”页面。${name} is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: ias skills review ${name}, or the Skills page in iAs.`;
   }
   if (origin === 'user-high-unreviewed') {
-    return `⚠ 你没有审核过这个版本的 ${name}：它是新放进技能文件夹的，或在 iAs 之外改过，批准之前先看看它会做什么。审核：ias skills review ${name}，或在 iAs 的「技能」页面。You have not reviewed ${name} at this version: it was put in your skills folder or changed outside iAs, so look at what it does before you approve it: ias skills review ${name}, or the Skills page in iAs.`;
+    return `⚠ 你没有审核过这个版本的 ${name}：它是新放进技能文件夹的，或在 iAs 之外改过，批准之前先看看它会做什么。审核：ias skills review ${name}，或在 iAs 的“技能”页面。You have not reviewed ${name} at this version: it was put in your skills folder or changed outside iAs, so look at what it does before you approve it: ias skills review ${name}, or the Skills page in iAs.`;
   }
   return undefined;
 }

@@ -71,7 +71,7 @@ describe('approving a user skill that overrides a shipped one', () => {
 });
 
 const UNREVIEWED_LOW =
-  '⚠ greet 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认。审核：ias skills review greet，或在 iAs 的「技能」页面。greet is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: ias skills review greet, or the Skills page in iAs.';
+  '⚠ greet 是低风险技能，但你还没有审核它，所以审核之前按高风险运行、每次都要你确认。审核：ias skills review greet，或在 iAs 的“技能”页面。greet is a low-risk skill you have not reviewed, so it runs as high risk (each call asks you) until you do: ias skills review greet, or the Skills page in iAs.';
 
 /** The owner's own Low `greet` (written outside the app: not reviewed, so asked about as High). */
 function ownGreet(world: WechatWorld) {
@@ -128,7 +128,7 @@ describe('the words of a request for the app', () => {
 });
 
 const UNREVIEWED_HIGH =
-  '⚠ 你没有审核过这个版本的 deploy：它是新放进技能文件夹的，或在 iAs 之外改过，批准之前先看看它会做什么。审核：ias skills review deploy，或在 iAs 的「技能」页面。You have not reviewed deploy at this version: it was put in your skills folder or changed outside iAs, so look at what it does before you approve it: ias skills review deploy, or the Skills page in iAs.';
+  '⚠ 你没有审核过这个版本的 deploy：它是新放进技能文件夹的，或在 iAs 之外改过，批准之前先看看它会做什么。审核：ias skills review deploy，或在 iAs 的“技能”页面。You have not reviewed deploy at this version: it was put in your skills folder or changed outside iAs, so look at what it does before you approve it: ias skills review deploy, or the Skills page in iAs.';
 
 /** The owner's own High `deploy`, written outside the app (not reviewed at this version). */
 function ownDeploy(world: WechatWorld, extra = '') {

@@ -76,7 +76,7 @@ function oneLine(text: string): string {
 function askerLine(from: ApprovalAsker | undefined): string[] {
   if (!from) return [];
   const title = oneLine(from.title);
-  return [from.kind === 'task' ? `来自 From：定时任务 scheduled task“${title}”` : `来自 From：对话 chat“${title}”`];
+  return [from.kind === 'task' ? `来自 From：定时任务 scheduled task “${title}”` : `来自 From：对话 chat “${title}”`];
 }
 
 /**

@@ -24,12 +24,12 @@ it('names the conversation that asked, or the scheduled task', async () => {
     return text;
   };
   runtime.store.conversations.create('c1', 'free some disk space');
-  expect(await ask('chat', 'c1')).toContain('来自 From：对话 chat“free some disk space”');
+  expect(await ask('chat', 'c1')).toContain('来自 From：对话 chat “free some disk space”');
 
   const task = runtime.scheduler.create(
     { name: 'Disk report', prompt: 'Report the disk.', cron: '0 8 * * *' },
     { knownSkills: ['execute_shell'], createdBy: 'test' },
   );
   runtime.store.conversations.create(taskConversationId(task), `⏰ ${task.name}`);
-  expect(await ask('schedule', taskConversationId(task))).toContain('来自 From：定时任务 scheduled task“Disk report”');
+  expect(await ask('schedule', taskConversationId(task))).toContain('来自 From：定时任务 scheduled task “Disk report”');
 });

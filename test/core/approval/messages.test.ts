@@ -151,7 +151,7 @@ describe('approval request messages', () => {
       from: { kind: 'task', title: 'Daily report\n确认码 Code：135790\u202e' },
     });
     const lines = text!.split('\n');
-    expect(lines).toContain('来自 From：定时任务 scheduled task“Daily report 确认码 Code：135790\\u202e”');
+    expect(lines).toContain('来自 From：定时任务 scheduled task “Daily report 确认码 Code：135790\\u202e”');
     expect(lines.filter((l) => l.startsWith('确认码 Code：'))).toEqual(['确认码 Code：246801']);
     const [chat] = requestTexts({
       skill: 'run_shell',
@@ -159,6 +159,6 @@ describe('approval request messages', () => {
       params: {},
       from: { kind: 'chat', title: 'clean up the disk' },
     });
-    expect(chat).toContain('来自 From：对话 chat“clean up the disk”');
+    expect(chat).toContain('来自 From：对话 chat “clean up the disk”');
   });
 });

@@ -215,7 +215,7 @@ describe('run a scheduled task now', () => {
 
     // Its requests name the task, as a scheduled run's do.
     const askers = w.desktop.outbox.flatMap((text) => text.split('\n').filter((line) => line.startsWith('来自 From')));
-    expect(askers).toEqual(Array(2).fill('来自 From：定时任务 scheduled task“mail the boss”'));
+    expect(askers).toEqual(Array(2).fill('来自 From：定时任务 scheduled task “mail the boss”'));
     // Audited as a scheduled run's calls are (source 'schedule', the task's conversation), marked as
     // a run the owner asked for now.
     const rows = w.runtime.store.audit.query({ skill: 'send_mail' }).rows;

@@ -63,14 +63,23 @@ export function callPidsFromNow(): CallPids | undefined {
   return after === undefined ? undefined : { after, at: Date.now() };
 }
 
+/** At most this many ids handed out since a call began are looked at one by one; past it, /proc is listed. */
+const MAX_PROBED_IDS = 256;
+
 /**
- * Which of the listed ids may be a process of the call: given since `since` began, read after the
- * listing (an id listed was handed out before that). Every id when that cannot be told.
+ * Where a call's processes may be: the few ids handed out since `since` began, each looked at
+ * (listing /proc costs about 1 ms right after a process ended); or, when there are many, or ids went
+ * round, those of the listed ids; every id when that cannot be told. An id handed out after this
+ * look is taken is looked at in the next round (see endCarriers), which follows any carrier found.
  */
-function givenSince(since: CallPids | undefined): (pid: number) => boolean {
-  if (!since || Date.now() - since.at >= RANGE_TRUSTED_MS) return () => true;
+function whereToLook(since: CallPids | undefined): { ids: number[] } | { listed: (pid: number) => boolean } {
+  if (!since || Date.now() - since.at >= RANGE_TRUSTED_MS) return { listed: () => true };
   const now = lastPid();
-  return now === undefined ? () => true : handedOutBetween(since.after, now);
+  if (now === undefined) return { listed: () => true };
+  if (now >= since.after && now - since.after <= MAX_PROBED_IDS) {
+    return { ids: Array.from({ length: now - since.after }, (_, i) => since.after + 1 + i) };
+  }
+  return { listed: handedOutBetween(since.after, now) };
 }
 
 /**
@@ -96,18 +105,25 @@ export function processesCarrying(token: string, since?: CallPids): number[] {
   const entry = Buffer.from(`\0${CALL_TOKEN_VAR}=${token}\0`);
   const start = Buffer.from([0]);
   const uid = process.getuid?.();
-  let names: string[];
-  try {
-    names = fs.readdirSync('/proc');
-  } catch {
-    return [];
+  const where = whereToLook(since);
+  let pids: number[];
+  if ('ids' in where) {
+    pids = where.ids;
+  } else {
+    try {
+      pids = fs
+        .readdirSync('/proc')
+        .filter((name) => /^\d+$/.test(name))
+        .map(Number)
+        .filter(where.listed);
+    } catch {
+      return [];
+    }
   }
-  const candidate = givenSince(since);
   const found: number[] = [];
-  for (const name of names) {
-    if (!/^\d+$/.test(name)) continue;
-    const pid = Number(name);
-    if (pid === process.pid || !candidate(pid)) continue;
+  for (const pid of pids) {
+    if (pid === process.pid) continue;
+    const name = String(pid);
     try {
       if (uid !== undefined && fs.statSync(`/proc/${name}`).uid !== uid) continue;
       // Each variable ends with a NUL: the token's is found whole, the first one included.

@@ -24,6 +24,22 @@ afterEach(async () => {
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/** An open approval row of `send_mail`, as a terminal's `ias chat` records it. */
+const approval = (id: string, status: 'pending' | 'approved' | 'queued') => ({
+  id,
+  createdAt: Date.now(),
+  expiresAt: Date.now() + 300_000,
+  userId: 'owner',
+  skillName: 'send_mail',
+  params: '{}',
+  paramsHash: 'hash',
+  skillHash: 'skill-hash',
+  codeHash: 'code-hash',
+  status,
+  channel: 'terminal',
+  runId: id,
+});
+
 describe.runIf(process.platform === 'linux')('work left by an iAs process killed beside the app', () => {
   it('has its skill process ended and its call marked interrupted while the app runs', async () => {
     server = await startModelServer();
@@ -84,20 +100,7 @@ describe.runIf(process.platform === 'linux')('work left by an iAs process killed
     const app = await openRuntime({ home, systemSkills: tempDir('ias-no-skills-'), recover: true });
     onCleanup(() => void app.close());
     const killed = { pid: endedProcessId(), identity: 'linux:an-ias-chat-that-was-killed' };
-    new ApprovalsRepo(app.store.db, killed).insert({
-      id: 'left-pending',
-      createdAt: Date.now(),
-      expiresAt: Date.now() + 300_000,
-      userId: 'owner',
-      skillName: 'send_mail',
-      params: '{}',
-      paramsHash: 'hash',
-      skillHash: 'skill-hash',
-      codeHash: 'code-hash',
-      status: 'pending',
-      channel: 'terminal',
-      runId: 'the-killed-run',
-    });
+    new ApprovalsRepo(app.store.db, killed).insert({ ...approval('left-pending', 'pending'), runId: 'the-killed-run' });
     const told: string[] = [];
     app.gate.on('changed', (view) => told.push(view.id));
     sweepLeftWork(app);
@@ -111,20 +114,6 @@ describe.runIf(process.platform === 'linux')('work left by an iAs process killed
     const killed = { pid: endedProcessId(), identity: 'linux:an-ias-chat-that-was-killed' };
     const livePid = otherProcess();
     const running = { pid: livePid, identity: identityOf(livePid) as string };
-    const approval = (id: string, status: 'pending' | 'approved' | 'queued') => ({
-      id,
-      createdAt: Date.now(),
-      expiresAt: Date.now() + 300_000,
-      userId: 'owner',
-      skillName: 'send_mail',
-      params: '{}',
-      paramsHash: 'hash',
-      skillHash: 'skill-hash',
-      codeHash: 'code-hash',
-      status,
-      channel: 'terminal',
-      runId: id,
-    });
     new ApprovalsRepo(store.db, killed).insert(approval('killed-approved', 'approved'));
     new ApprovalsRepo(store.db, running).insert(approval('live-pending', 'pending'));
     // Opened by an iAs from before approvals had owners: only the start of the app may settle it.

@@ -160,14 +160,3 @@ export async function endCarriers(token: string | undefined, since?: CallPids): 
     await new Promise((resolve) => setTimeout(resolve, SWEEP_PAUSE_MS));
   }
 }
-
-/** The same for a caller that cannot wait (the sweep of a killed iAs's leftovers): a few looks at once. */
-export function endCarriersNow(token: string): number {
-  let ended = 0;
-  for (let round = 0; round < 5; round++) {
-    const found = signalCarriers(token, 'SIGKILL');
-    if (found === 0) break;
-    if (round === 0) ended = found;
-  }
-  return ended;
-}

@@ -10,7 +10,7 @@
  * system (macOS and Windows are not covered).
  */
 import { hasEnded, identityOf as identity, thisProcess } from '../process-identity.js';
-import { endCarriersNow } from './call-token.js';
+import { signalCarriers } from './call-token.js';
 import type { SkillProcess, SkillProcessesRepo } from '../store/skill-processes-repo.js';
 
 /**
@@ -44,7 +44,8 @@ export function stopLeftoverProcesses(processes: SkillProcessesRepo): number {
     const leader = identity(left.pid);
     // Its iAs still runs, or either cannot be told now: left as it is (and kept for the next start).
     if (!hasEnded({ pid: left.ownerPid, identity: left.ownerIdentity })) continue;
-    let stopped = left.callToken ? endCarriersNow(left.callToken) > 0 : false;
+    // One look: what it finds is killed at once (looking again at once would find the same, not yet reaped).
+    let stopped = left.callToken ? signalCarriers(left.callToken, 'SIGKILL') > 0 : false;
     if (leader === undefined) continue;
     if (leader === left.identity) {
       try {

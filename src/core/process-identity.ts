@@ -35,6 +35,30 @@ function startTime(pid: number): string | 'gone' | undefined {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[22 - 3] || undefined;
 }
 
+/** Clock ticks after boot, as field 22 of /proc/PID/stat gives them; undefined for anything else. */
+function ticks(field: string): number | undefined {
+  const n = /^\d+$/.test(field) ? Number(field) : NaN;
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/**
+ * When process `pid` started, in clock ticks after boot (field 22 of /proc/PID/stat, which is read
+ * without taking the process's memory-map lock); undefined when that cannot be read (gone, not Linux).
+ */
+export function startTicks(pid: number): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  const start = startTime(pid);
+  return start === undefined || start === 'gone' ? undefined : ticks(start);
+}
+
+/**
+ * When the process `identity` names started, in clock ticks after boot, where it was told in this
+ * boot and pid namespace (elsewhere the figure means nothing here); undefined otherwise.
+ */
+export function startTicksOf(identity: string): number | undefined {
+  return toldHere(identity) ? ticks(identity.slice(identity.lastIndexOf(':') + 1)) : undefined;
+}
+
 /**
  * The identity of process `pid` now; 'gone' when there is none; undefined when it cannot be told
  * (unreadable, not Linux).

@@ -5,11 +5,12 @@
  * recorded has its group ended, so nothing keeps acting unwatched (past its time limit, after its
  * call was marked interrupted); and the processes carrying the call's token (see call-token.ts),
  * those that left the group included, are ended whatever became of the leader: the token is 128
- * random bits given to that call alone. Whatever cannot be proven to be ours is left alone: a group
- * whose leader is gone (its id may now be anyone's group), a process that cannot be read, another
- * system (macOS and Windows are not covered).
+ * random bits given to that call alone (only the processes started since the leader was are looked
+ * at: see call-token.ts). Whatever cannot be proven to be ours is left alone: a group whose leader
+ * is gone (its id may now be anyone's group), a process that cannot be read, another system (macOS
+ * and Windows are not covered).
  */
-import { hasEnded, identityOf as identity, thisProcess } from '../process-identity.js';
+import { hasEnded, identityOf as identity, startTicksOf, thisProcess } from '../process-identity.js';
 import { signalCarriers } from './call-token.js';
 import type { SkillProcess, SkillProcessesRepo } from '../store/skill-processes-repo.js';
 
@@ -44,8 +45,10 @@ export function stopLeftoverProcesses(processes: SkillProcessesRepo): number {
     const leader = identity(left.pid);
     // Its iAs still runs, or either cannot be told now: left as it is (and kept for the next start).
     if (!hasEnded({ pid: left.ownerPid, identity: left.ownerIdentity })) continue;
-    // One look: what it finds is killed at once (looking again at once would find the same, not yet reaped).
-    let stopped = left.callToken ? signalCarriers(left.callToken, 'SIGKILL') > 0 : false;
+    // One look: what it finds is killed at once (looking again at once would find the same, not yet
+    // reaped); only at the processes started since the leader (the call's first process) was.
+    const since = { ticks: startTicksOf(left.identity) };
+    let stopped = left.callToken ? signalCarriers(left.callToken, 'SIGKILL', since) > 0 : false;
     if (leader === undefined) continue;
     if (leader === left.identity) {
       try {

@@ -5,7 +5,14 @@
  * call-token.ts); elsewhere the group is all that is ended.
  */
 import { execa } from 'execa';
-import { CALL_TOKEN_VAR, callPidsFromNow, endCarriers, newCallToken, signalCarriers } from './call-token.js';
+import {
+  CALL_TOKEN_VAR,
+  callPidsFromNow,
+  callStarted,
+  endCarriers,
+  newCallToken,
+  signalCarriers,
+} from './call-token.js';
 import { killTree } from './process-tree.js';
 
 export const OUTPUT_CAP_BYTES = 1024 * 1024;
@@ -138,6 +145,8 @@ export async function runProcess(program: string, args: string[], options: RunPr
   // No process id: the spawn failed. Such a child never emits exit or error (a NUL in a variable,
   // E2BIG), and there is no process to time out or stop; its settled result carries the reason.
   if (child.pid === undefined) return notStarted(await child);
+  // Its start time, read at once: it cannot have been reaped yet, so its id is still its own.
+  const since = token ? callStarted(child.pid, pids) : undefined;
   options.onSpawn?.(child.pid, token);
   child.stdout?.on('data', (c: Buffer) => stdout.push(c));
   child.stderr?.on('data', (c: Buffer) => stderr.push(c));
@@ -147,7 +156,7 @@ export async function runProcess(program: string, args: string[], options: RunPr
     if (stopped) return;
     stopped = why;
     killTree(child.pid, 'SIGTERM');
-    if (token) signalCarriers(token, 'SIGTERM', pids);
+    if (token) signalCarriers(token, 'SIGTERM', since);
     setTimeout(() => killTree(child.pid, 'SIGKILL'), KILL_GRACE_MS).unref();
   };
   const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
@@ -166,7 +175,7 @@ export async function runProcess(program: string, args: string[], options: RunPr
   // The program is done: whatever it left running ends with it, in its group or out of it (a
   // call's work is all of it: nothing it started acts on once its audit row says it ended).
   killTree(child.pid, 'SIGKILL');
-  await endCarriers(token, pids);
+  await endCarriers(token, since);
   await Promise.race([child.catch(() => undefined), new Promise((r) => setTimeout(r, STREAM_GRACE_MS))]);
   child.stdout?.destroy();
   child.stderr?.destroy();

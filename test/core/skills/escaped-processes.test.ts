@@ -12,11 +12,11 @@ import { handedOutBetween, processesCarrying } from '../../../src/core/skills/ca
 import { executeSkill } from '../../../src/core/skills/executor.js';
 import { loadSkillFolder } from '../../../src/core/skills/load.js';
 import type { Skill } from '../../../src/core/skills/types.js';
+import { DEATH, doubleForks, endLater, escapes, pidIn } from '../../helpers/escaping.js';
 import { isRunning as alive } from '../../helpers/process.js';
 import { onCleanup, scriptSkill, tempDir, writeSkill } from '../../helpers/temp.js';
 
 const cache = tempDir('ias-cache-');
-const DEATH = { timeout: 15_000, interval: 100 };
 
 function skillFrom(md: string): Skill {
   const root = tempDir();
@@ -25,33 +25,6 @@ function skillFrom(md: string): Skill {
   if (!loaded.skill) throw new Error(JSON.stringify(loaded.errors));
   return loaded.skill;
 }
-
-/** Kills `pid` after the test, should it still run (on the old code it does). */
-function endLater(pid: number): number {
-  onCleanup(() => {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  });
-  return pid;
-}
-
-/** The pid a script wrote to `file`, once it is there. */
-async function pidIn(file: string): Promise<number> {
-  await expect.poll(() => fs.existsSync(file) && fs.readFileSync(file, 'utf8').trim() !== '', DEATH).toBe(true);
-  return endLater(Number(fs.readFileSync(file, 'utf8').trim()));
-}
-
-/** Waits in the script until `file` is written, so the escaped process is there before the script goes on. */
-const waitFor = (file: string) => `while [ ! -s '${file}' ]; do sleep 0.05; done`;
-
-/** A process in a session of its own, writing its pid to `file` and sleeping. */
-const escapes = (file: string) => `setsid sh -c 'echo $$ > "${file}"; sleep 60' &\n${waitFor(file)}`;
-
-/** A daemon's double fork: a new session whose leader exits, leaving its child orphaned there. */
-const doubleForks = (file: string) => `setsid sh -c 'sleep 60 & echo $! > "${file}"' &\n${waitFor(file)}`;
 
 const run = (skill: Skill, extra = {}) => executeSkill(skill, {}, { scriptCacheDir: cache, ...extra });
 

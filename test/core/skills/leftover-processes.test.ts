@@ -9,12 +9,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stopLeftoverProcesses, trackedProcess } from '../../../src/core/skills/leftover-processes.js';
 import { openStore } from '../../../src/core/store/index.js';
+import { aTickAfter, escapes, pidIn, sleeper } from '../../helpers/escaping.js';
 import { endedProcessId, isRunning as running, otherProcess } from '../../helpers/process.js';
 import { onCleanup, tempDir } from '../../helpers/temp.js';
 
 /** A shell in a process group of its own, as a skill's process is; its group is ended after the test. */
-function group(script: string, onExit?: () => void): number {
-  const child = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+function group(script: string, onExit?: () => void, env: Record<string, string> = {}): number {
+  const child = spawn('sh', ['-c', script], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, ...env },
+  });
   child.unref();
   if (onExit) child.on('exit', onExit);
   onCleanup(() => {
@@ -72,29 +77,22 @@ describe.runIf(process.platform === 'linux')('leftover skill processes', () => {
   it("ends a call's processes that left its group, by the call's token, though its leader is gone", async () => {
     const s = store();
     const token = randomBytes(16).toString('hex');
-    const session = (callToken: string) => {
-      const child = spawn('sleep', ['60'], {
-        detached: true,
-        stdio: 'ignore',
-        env: { PATH: process.env.PATH, IAS_CALL_TOKEN: callToken },
-      });
-      child.unref();
-      onCleanup(() => child.kill('SIGKILL'));
-      return child.pid!;
-    };
-    const escaped = session(token);
-    const stranger = session(randomBytes(16).toString('hex'));
+    const stranger = sleeper({ IAS_CALL_TOKEN: randomBytes(16).toString('hex') });
+    // Carries the token but started before the call's leader, as no process of the call can: it is
+    // not looked at (had its environment been read, it would be found and ended).
+    const older = sleeper({ IAS_CALL_TOKEN: token });
+    await aTickAfter(older);
+    const moved = path.join(tempDir('ias-leftover-'), 'moved');
     let leaderGone!: () => void;
     const reaped = new Promise<void>((resolve) => (leaderGone = resolve));
-    const tracked = leftBy(
-      true,
-      group('sleep 0.2', () => leaderGone()),
-    );
+    const leader = group(escapes(moved), () => leaderGone(), { IAS_CALL_TOKEN: token });
+    const tracked = leftBy(true, leader);
+    const escaped = await pidIn(moved);
     await reaped;
     s.processes.add(1, { ...tracked, callToken: token });
     expect(stopLeftoverProcesses(s.processes)).toBe(1);
     await expect.poll(() => running(escaped), { timeout: 10_000, interval: 50 }).toBe(false);
-    expect(running(stranger)).toBe(true);
+    expect([running(stranger), running(older)]).toEqual([true, true]);
     expect(s.processes.all()).toEqual([]);
   });
 

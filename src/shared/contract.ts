@@ -7,7 +7,7 @@ import type { ApiErrorCode } from './api-errors.js';
 import type { ApprovalMessageCode, SkillOrigin } from './approval-messages.js';
 import type { SaveAuditExport } from './audit-export.js';
 import type { CallErrorCode } from './call-errors.js';
-import type { Locale } from './locale.js';
+import type { Locale, TranslatedLocale } from './locale.js';
 import type { SkillProblemCode } from './skill-problems.js';
 import type { SkillSecretCode } from './skill-secrets.js';
 import type { TaskResultCode } from './task-results.js';
@@ -44,6 +44,18 @@ export interface SkillSummary {
   /** True when a user skill replaces a system skill of the same name. */
   overrides: boolean;
   kind: SkillKind;
+  /**
+   * The title and description in the UI's other languages, where the skill gives them (its
+   * front matter's `locales:`); `title` and `description` are its English. Only the UI reads them:
+   * the model gets `description`.
+   */
+  locales?: Partial<Record<TranslatedLocale, SkillText>>;
+}
+
+/** A skill's title and description in one language; either may be missing (the English stands). */
+export interface SkillText {
+  title?: string;
+  description?: string;
 }
 
 /** A skill with everything the skills manager shows. */
@@ -72,6 +84,8 @@ export interface SkillConfigField {
   /** The variable name, such as QWEATHER_API_KEY. */
   name: string;
   description: string;
+  /** The description in the UI's other languages, where the skill gives it. */
+  locales?: Partial<Record<TranslatedLocale, { description: string }>>;
   /** Kept in the secret store; its value never comes back. */
   secret: boolean;
   /** true: needed; a text: one of that group is needed; false: optional. */

@@ -4,7 +4,18 @@
  */
 import type { Language } from './contract.js';
 
-export type Locale = 'zh-CN' | 'en';
+/** The languages iAs speaks. */
+export const LOCALES = ['en', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/**
+ * The languages besides English, the one a skill is written in: those a skill may give its title,
+ * description and settings' descriptions in (`locales:` in its front matter).
+ */
+export type TranslatedLocale = Exclude<Locale, 'en'>;
+export const TRANSLATED_LOCALES: readonly TranslatedLocale[] = LOCALES.filter(
+  (locale): locale is TranslatedLocale => locale !== 'en',
+);
 
 /**
  * 简体中文 for any Chinese system language (`zh`, `zh-TW`, `zh_CN.UTF-8`…), English otherwise; an

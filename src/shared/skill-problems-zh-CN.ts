@@ -88,6 +88,17 @@ export const chineseSkillProblems: SkillProblemStrings = {
   'config-required-invalid': (p) => `设置项 ${p.name}：“required”必须是 true、false 或一个分组名`,
   'config-secret-invalid': (p) => `设置项 ${p.name}：“secret”必须是 true 或 false`,
   'config-default-invalid': (p) => `设置项 ${p.name}：只有非机密的设置项才能有文本默认值`,
+  'locales-not-mapping': (p) =>
+    `front matter 的“${p.at}”必须是由“key: value”行组成的映射，因此被忽略（技能显示它的英文文字）`,
+  'locale-unknown': (p) =>
+    `front matter 的“locales”里写了“${p.tag}”，这不是 iAs 在英文之外显示的语言，因此被忽略：请写 ${p.known}`,
+  'locale-unknown-key': (p) =>
+    `front matter 的“${p.at}”里有“${p.key}”，iAs 在这里不读取它，因此被忽略：这里只读取 title、description 和 config`,
+  'locale-not-text': (p) => `front matter 的“${p.at}”必须是文本，因此被忽略（技能显示它的英文文字）`,
+  'locale-text-long': (p) =>
+    `front matter 的“${p.at}”有 ${p.length} 个字符，超过了上限 ${p.max} 个，因此被忽略（技能显示它的英文文字）`,
+  'locale-config-unknown': (p) =>
+    `front matter 的“${p.at}”写了 ${p.name}，但它不是这个技能在“config”里声明的设置项，因此被忽略`,
   'folder-link-broken': () => '技能文件夹是一个失效的符号链接',
   'folder-link-outside': (p) => `技能文件夹是指向 ${p.target} 的符号链接，不在技能所在的文件夹内，已拒绝加载`,
   'folder-unreadable': (p) => `无法读取技能文件夹：${p.detail}`,

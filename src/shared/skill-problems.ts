@@ -92,6 +92,18 @@ export interface SkillProblemParams {
   'config-required-invalid': { name: string };
   'config-secret-invalid': { name: string };
   'config-default-invalid': { name: string };
+  /** A warning: `at` (`locales`, `locales.zh-CN`, `locales.zh-CN.config`) is not a mapping; it is ignored. */
+  'locales-not-mapping': { at: string };
+  /** A warning: `locales` names a language tag the UI does not speak besides English; `known`: those it does. */
+  'locale-unknown': { tag: string; known: string };
+  /** A warning: a key other than title, description and config under `at` (`locales.zh-CN`). */
+  'locale-unknown-key': { at: string; key: string };
+  /** A warning: the value at `at` (`locales.zh-CN.title`) is not text. */
+  'locale-not-text': { at: string };
+  /** A warning: the text at `at` is `length` characters, past `max`. */
+  'locale-text-long': { at: string; length: number; max: number };
+  /** A warning: `at` (`locales.zh-CN.config`) names `name`, which the skill's `config` does not declare. */
+  'locale-config-unknown': { at: string; name: string };
   'folder-link-broken': Record<string, never>;
   'folder-link-outside': { target: string };
   'folder-unreadable': { detail: string };
@@ -222,6 +234,17 @@ export const englishSkillProblems: SkillProblemStrings = {
   'config-secret-invalid': (p) => `config setting ${p.name}: "secret" must be true or false`,
   'config-default-invalid': (p) =>
     `config setting ${p.name}: only a setting that is not secret may have a text default`,
+  'locales-not-mapping': (p) =>
+    `front matter "${p.at}" must be a mapping of "key: value" lines, so it is ignored (the skill shows its English text)`,
+  'locale-unknown': (p) =>
+    `front matter "locales" names "${p.tag}", which is not a language iAs shows besides English, so it is ignored: write ${p.known}`,
+  'locale-unknown-key': (p) =>
+    `front matter "${p.at}" has "${p.key}", which iAs does not read there, so it is ignored: it reads title, description and config`,
+  'locale-not-text': (p) => `front matter "${p.at}" must be text, so it is ignored (the skill shows its English text)`,
+  'locale-text-long': (p) =>
+    `front matter "${p.at}" is ${p.length} characters, more than the ${p.max} it may have, so it is ignored (the skill shows its English text)`,
+  'locale-config-unknown': (p) =>
+    `front matter "${p.at}" names ${p.name}, which is not one of this skill's settings under "config", so it is ignored`,
   'folder-link-broken': () => 'the skill folder is a broken symbolic link',
   'folder-link-outside': (p) =>
     `the skill folder is a symbolic link to ${p.target}, outside the skills folder; it is refused`,

@@ -18,6 +18,7 @@ export const FRONT_MATTER_KEYS = [
   'timeout',
   'parameters',
   'config',
+  'locales',
   'builtin',
 ] as const;
 
@@ -39,6 +40,12 @@ const ALIASES: Record<string, (typeof FRONT_MATTER_KEYS)[number]> = {
   env: 'config',
   secrets: 'config',
   tools: 'allowed-tools',
+  i18n: 'locales',
+  l10n: 'locales',
+  translations: 'locales',
+  translation: 'locales',
+  localizations: 'locales',
+  localization: 'locales',
 };
 
 const plain = (key: string) => key.toLowerCase().replace(/[-_\s]/g, '');

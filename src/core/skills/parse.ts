@@ -7,10 +7,12 @@ import type { SkillPlace } from '../../shared/skill-problems.js';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parseConfigFields } from './config-fields.js';
 import { expandsPast } from './front-matter-size.js';
+import { keyPathLine } from './front-matter-key-path.js';
 import { meantKey } from './front-matter-keys.js';
 import { valueLines } from './front-matter-value-lines.js';
 import { firstTextLine, outlineMarkdown, type FencedBlock, type Section } from './markdown-sections.js';
 import { interpreterForLanguage, interpreterForShebang, SUPPORTED_LANGUAGES } from './interpreters.js';
+import { parseLocales } from './locales.js';
 import { checkParamVariables, type SchemaText } from './param-variables.js';
 import { problemOf, skillProblem, type ReportProblem } from './problem.js';
 import { compileProblem, schemaProblem } from './schema.js';
@@ -198,6 +200,16 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
     }
   }
   const config = data.config === undefined ? undefined : parseConfigFields(data.config, keyLine('config'), error);
+  // Words for the skills manager in the UI's other languages: a mistake in them is a warning.
+  const locales =
+    data.locales === undefined
+      ? undefined
+      : parseLocales(
+          data.locales,
+          (config ?? []).map((f) => f.name),
+          (keys) => keyPathLine(fmLines, keys),
+          warn,
+        );
   const allowed = data['allowed-tools'];
   const allowedTools = Array.isArray(allowed) ? allowed.map(String).join(' ') : fmString('allowed-tools');
 
@@ -326,6 +338,7 @@ export function parseSkillFile(bytes: Uint8Array, path: string, folderName: stri
   if (metadata) definition.metadata = metadata;
   if (allowedTools) definition.allowedTools = allowedTools;
   if (config && config.length > 0) definition.config = config;
+  if (locales) definition.locales = locales;
   const builtinLine = builtin ? keyLine('builtin') : undefined;
   return { definition, errors, warnings, ...(builtinLine !== undefined ? { builtinLine } : {}) };
 }

@@ -13,10 +13,13 @@ import { listed } from '../../shared/name-lists.js';
 import { toolErrorText, type ToolErrorCode } from '../../shared/tool-errors.js';
 import type { SkillSecretCode } from '../../shared/skill-secrets.js';
 import { skillSecretRefusal, SkillSecretRefusedError } from './skill-secret-refusal.js';
-import type { ConfigField, Skill } from './types.js';
+import type { TranslatedLocale } from '../../shared/locale.js';
+import type { ConfigField, Skill, SkillLocaleText } from './types.js';
 
 /** One setting as the skills manager shows it: secrets only say whether they are set. */
 export interface ConfigFieldState extends ConfigField {
+  /** Its description in the UI's other languages, where the skill gives it (`locales:`). */
+  locales?: Partial<Record<TranslatedLocale, { description: string }>>;
   set: boolean;
   /** The stored value of a setting that is not secret. */
   value?: string;
@@ -25,6 +28,16 @@ export interface ConfigFieldState extends ConfigField {
 }
 
 const GUARDED: SecretAccess = { guarded: true };
+
+/** `field` with its description in the languages the skill gives it in. */
+function withLocales(field: ConfigField, skill: Skill): ConfigField & Pick<ConfigFieldState, 'locales'> {
+  const locales: NonNullable<ConfigFieldState['locales']> = {};
+  for (const [locale, text] of Object.entries(skill.locales ?? {}) as [TranslatedLocale, SkillLocaleText][]) {
+    const description = text.config?.[field.name];
+    if (description !== undefined) locales[locale] = { description };
+  }
+  return Object.keys(locales).length > 0 ? { ...field, locales } : field;
+}
 
 /** The name a secret setting is kept under in the secret store. */
 export const configSecretName = (skill: string, field: string) => `skill-config.${skill}.${field}`;
@@ -116,8 +129,9 @@ export class SkillConfigStore {
 
   view(skill: Skill): ConfigFieldState[] {
     const stored = this.stored(skill);
-    return (skill.config ?? []).map((field) => {
-      const value = this.valueOrRefusal(skill, field, stored);
+    return (skill.config ?? []).map((declared) => {
+      const value = this.valueOrRefusal(skill, declared, stored);
+      const field = withLocales(declared, skill);
       if (value instanceof SkillSecretRefusedError) {
         return { ...field, set: true, refused: { message: value.message, messageCode: value.messageCode } };
       }

@@ -1,4 +1,5 @@
 /** The shapes shared by the skill parser, registry and executor. */
+import type { TranslatedLocale } from '../../shared/locale.js';
 import type { SkillProblemCode } from '../../shared/skill-problems.js';
 
 export type Risk = 'low' | 'high';
@@ -48,6 +49,19 @@ export interface ConfigField {
   default?: string;
 }
 
+/**
+ * A skill's words for the skills manager in one of the UI's other languages (front matter
+ * `locales:`): its title, description and its settings' descriptions (by setting name). Never
+ * what the model reads.
+ */
+export interface SkillLocaleText {
+  title?: string;
+  description?: string;
+  config?: Record<string, string>;
+}
+
+export type SkillLocales = Partial<Record<TranslatedLocale, SkillLocaleText>>;
+
 export const CONFIG_NAME_PATTERN = /^[A-Z][A-Z0-9_]{0,63}$/;
 
 /** A parsed SKILL.md, before the registry knows where it came from. */
@@ -72,6 +86,8 @@ export interface SkillDefinition {
   allowedTools?: string;
   /** The settings the skill needs. */
   config?: ConfigField[];
+  /** Its words in the UI's other languages, for the skills manager only. */
+  locales?: SkillLocales;
 }
 
 /** A loaded skill, as the registry serves it. Immutable: a reload makes new objects. */

@@ -1,6 +1,7 @@
 /** Skills manager: every skill in a table, load problems, and the selected skill's settings and SKILL.md editor. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SkillInfo } from '../../shared/contract.js';
+import { localText } from '../../shared/skill-text.js';
 import { client, errorText } from '../api/client.js';
 import { useIasEvent, useLoad } from '../api/hooks.js';
 import { switchedAsChosen, useUnanswered } from '../api/unanswered.js';
@@ -43,8 +44,16 @@ export function SkillsPage({ selected }: { selected?: string }) {
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     if (!needle) return skills;
-    return skills.filter((s) => [s.name, s.title, s.description].some((text) => text.toLowerCase().includes(needle)));
-  }, [skills, filter]);
+    // The words the owner sees, and the English ones (the name the model knows the skill by, too).
+    const words = (s: SkillInfo) => [
+      s.name,
+      s.title,
+      s.description,
+      localText(s, 'title', locale),
+      localText(s, 'description', locale),
+    ];
+    return skills.filter((s) => words(s).some((text) => text.toLowerCase().includes(needle)));
+  }, [skills, filter, locale]);
   const current = skills.find((s) => s.name === selected);
   const draftHere = draft && draft.name === selected ? draft.content : undefined;
   // The owner's skills with a problem in their SKILL.md: one that no longer loads (saved here with

@@ -7,7 +7,8 @@
 import { useId } from 'react';
 import type { SkillConfigField } from '../../shared/contract.js';
 import { saySkillSecret } from '../../shared/skill-secrets.js';
-import { useT } from '../i18n.js';
+import { localText } from '../../shared/skill-text.js';
+import { useLocale, useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 
 interface Props {
@@ -25,8 +26,10 @@ interface Props {
 
 export function ConfigFieldRow({ field, groupMates, missing, draft, clearing, onDraft, onClear }: Props) {
   const t = useT();
+  const locale = useLocale();
   const id = useId();
   const c = t.skills.config;
+  const description = localText(field, 'description', locale);
   const usingDefault = !field.set && field.default !== undefined;
   const state = clearing
     ? 'clearing'
@@ -72,9 +75,9 @@ export function ConfigFieldRow({ field, groupMates, missing, draft, clearing, on
           {stateLabel}
         </span>
       </div>
-      {field.description && (
-        <p className="hint" id={`${id}-description`}>
-          {field.description}
+      {description && (
+        <p className="hint" id={`${id}-description`} data-testid="config-description">
+          {description}
         </p>
       )}
       <div className="input-with-button">
@@ -88,7 +91,7 @@ export function ConfigFieldRow({ field, groupMates, missing, draft, clearing, on
             autoComplete="new-password"
             spellCheck={false}
             placeholder={clearing ? c.willClear : field.set ? c.secretKept : ''}
-            aria-describedby={field.description ? `${id}-description` : undefined}
+            aria-describedby={description ? `${id}-description` : undefined}
             aria-required={field.required === true}
             onChange={(e) => onDraft(e.target.value)}
           />
@@ -101,7 +104,7 @@ export function ConfigFieldRow({ field, groupMates, missing, draft, clearing, on
             autoComplete="off"
             spellCheck={false}
             placeholder={field.default !== undefined ? c.defaultPlaceholder(field.default) : ''}
-            aria-describedby={field.description ? `${id}-description` : undefined}
+            aria-describedby={description ? `${id}-description` : undefined}
             aria-required={field.required === true}
             onChange={(e) => onDraft(e.target.value)}
           />

@@ -4,6 +4,7 @@
  */
 import type { SkillInfo } from '../../shared/contract.js';
 import { alternatives } from '../../shared/name-lists.js';
+import { localText } from '../../shared/skill-text.js';
 import { useLocale, useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { Switch } from '../ui/Switch.js';
@@ -79,6 +80,7 @@ export function ReviewButton(props: {
 
 export function SkillsTable({ skills, empty, selected, onSelect, onToggle, onReview }: Props) {
   const t = useT();
+  const locale = useLocale();
   return (
     <div className="table-scroll">
       <table className="skills-table" data-testid="skills-table">
@@ -119,10 +121,10 @@ export function SkillsTable({ skills, empty, selected, onSelect, onToggle, onRev
                     e.stopPropagation();
                     onSelect(skill.name);
                   }}
-                  title={skill.description}
+                  title={localText(skill, 'description', locale)}
                 >
                   <span className="skill-title-line">
-                    <span className="skill-title">{skill.title || skill.name}</span>
+                    <span className="skill-title">{localText(skill, 'title', locale) || skill.name}</span>
                     <NeedsSetupBadge skill={skill} />
                   </span>
                   <code className="skill-name">{skill.name}</code>

@@ -79,6 +79,27 @@ describe('front matter keys iAs does not read', () => {
     });
   });
 
+  it('name "locales" for its slips and other words for it', () => {
+    expect(meantKey('locales')).toBeUndefined();
+    const meant = Object.fromEntries(
+      ['Locales', 'locale', 'lcoales', 'i18n', 'translations', 'localization'].map((k) => [k, meantKey(k)]),
+    );
+    expect(meant).toEqual({
+      Locales: 'locales',
+      locale: 'locales',
+      lcoales: 'locales',
+      i18n: 'locales',
+      translations: 'locales',
+      localization: 'locales',
+    });
+    const { warnings } = parse(
+      '---\nname: greet\ndescription: Guide.\nlocale:\n  zh-CN:\n    title: 问候\n---\n\nSay hello.\n',
+    );
+    expect(warnings).toMatchObject([
+      { line: 4, messageCode: { code: 'front-matter-key-unknown', params: { key: 'locale', meant: 'locales' } } },
+    ]);
+  });
+
   it("leave our own keys, other tools' keys and keys that add to ours alone", () => {
     for (const key of ['name', 'parameters', 'allowed-tools', 'version', 'author', 'model', 'context', 'tags', 'title'])
       expect(meantKey(key), key).toBeUndefined();

@@ -48,6 +48,8 @@ export interface ApprovalMessageParams {
     approvalId: string;
     skill: string;
     title?: string;
+    /** The skill's title in 简体中文, where it gives one: the Chinese notice shows it instead. */
+    titleZh?: string;
     params: string;
     validMinutes: number;
     again?: boolean;

@@ -33,7 +33,7 @@ export const chineseApprovalMessages: ApprovalMessageStrings = {
     title: p.again ? '技能已更改，需要你重新确认' : '需要你的确认',
     body: lines(
       p.movedFrom && `${chineseChannelNames[p.movedFrom] ?? p.movedFrom}已断开，这个确认改由这里进行。`,
-      p.title ? `${p.skill}（${p.title}）` : p.skill,
+      p.titleZh || p.title ? `${p.skill}（${p.titleZh || p.title}）` : p.skill,
       p.origin && chineseApprovalOrigins[p.origin](p.skill),
       p.from && (p.from.kind === 'task' ? `来自定时任务“${p.from.title}”` : `来自对话“${p.from.title}”`),
       p.params,

@@ -411,6 +411,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       const request: say.ApprovalText = {
         skill: row.skillName,
         title: waiter.skill.title,
+        titleZh: waiter.skill.locales?.['zh-CN']?.title,
         params: JSON.parse(row.params) as Record<string, unknown>,
         code,
         skillChanged: options.skillChanged,

@@ -55,6 +55,8 @@ export function tooLongToApprove(params: Record<string, unknown>): string | unde
 export interface ApprovalText {
   skill: string;
   title: string;
+  /** The skill's title in 简体中文, where it gives one (front matter `locales:`). */
+  titleZh?: string;
   params: Record<string, unknown>;
   code?: string;
   /** Set when this approval replaces one whose skill changed while waiting. */
@@ -106,13 +108,23 @@ export function originLine(skill: string, origin: SkillOrigin | undefined): stri
 const NAME_CHARS = 120;
 
 /**
+ * A skill's title after its name, in both languages where it gives a Chinese one and that differs
+ * (“（邮件 Email）”), or none where the title is the name.
+ */
+function titleLine(a: ApprovalText): string {
+  const titles = [a.titleZh, a.title].filter((t): t is string => !!t && t !== a.skill).map(oneLine);
+  const shown = titles.filter((t, i) => titles.indexOf(t) === i);
+  return shown.length > 0 ? `（${shown.join(' ')}）` : '';
+}
+
+/**
  * The message(s) that ask the owner: with a code for WeChat, without one for the in-app card. The
  * parameters are always shown whole; when they are long and the channel limits a message's length,
  * they go over several numbered messages, and the code comes only in the last, after all of them.
  */
 export function requestTexts(a: ApprovalText, options: { split?: boolean } = {}): string[] {
   const name = oneLine(a.skill);
-  const title = a.title && a.title !== a.skill ? `（${oneLine(a.title)}）` : '';
+  const title = titleLine(a);
   const head = [
     ...(a.note ? [a.note] : []),
     a.skillChanged
@@ -149,12 +161,14 @@ export function requestTexts(a: ApprovalText, options: { split?: boolean } = {})
  */
 export function requestCode(a: ApprovalText, approvalId: string, movedFrom?: string): ApprovalMessageCode {
   const title = a.title && a.title !== a.skill ? oneLine(a.title) : undefined;
+  const titleZh = a.titleZh && a.titleZh !== a.skill ? oneLine(a.titleZh) : undefined;
   return {
     code: 'approval-needed',
     params: {
       approvalId,
       skill: cap(a.skill, NAME_CHARS),
       ...(title ? { title } : {}),
+      ...(titleZh ? { titleZh } : {}),
       params: Object.keys(a.params).length > 0 ? readableParams(a.params) : '',
       validMinutes: VALID_MINUTES,
       ...(a.skillChanged ? { again: true } : {}),

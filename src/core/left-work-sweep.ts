@@ -4,7 +4,8 @@
  * approvals, however long it has been running, and once by every `ias` command as it opens the
  * store (with no app or `ias serve` to start after it, nothing else would). The skill processes are
  * ended first (nothing goes on unwatched past its time limit), then the calls and background jobs
- * are marked interrupted and the approvals it left open are cancelled.
+ * are marked interrupted and the approvals it left open are cancelled (and any approval past its
+ * time, whoever's, expired: its process may be asleep or busy, see ApprovalGate.closeAbandoned).
  * What a process that still runs is doing, this one's included, stays its own; so is work whose
  * process cannot be told to have ended.
  */
@@ -54,7 +55,12 @@ export function settleLeftWork(store: Store, gate?: Pick<ApprovalGate, 'closeAba
   try {
     sweepLeftWork({
       store,
-      gate: gate ?? { closeAbandoned: () => void store.approvals.cancelAbandoned(Date.now(), INTERRUPTED) },
+      gate: gate ?? {
+        closeAbandoned: () => {
+          store.approvals.expirePastDue(Date.now());
+          store.approvals.cancelAbandoned(Date.now(), INTERRUPTED);
+        },
+      },
     });
     markCutOffTurns(store.conversations, store.atomically);
   } catch {

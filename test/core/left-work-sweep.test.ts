@@ -108,6 +108,27 @@ describe.runIf(process.platform === 'linux')('work left by an iAs process killed
     expect(told).toEqual(['left-pending']);
   });
 
+  it("expires a live iAs's approval left pending past its time (asleep, or busy): by the app's sweep, and as an ias command opens the store", async () => {
+    const livePid = otherProcess();
+    const running = { pid: livePid, identity: identityOf(livePid) as string };
+    const lapsed = { ...approval('past-due', 'pending'), expiresAt: Date.now() - 1000 };
+
+    const app = await openRuntime({ home: tempDir('ias-left-lapsed-'), systemSkills: tempDir('ias-no-skills-') });
+    onCleanup(() => void app.close());
+    new ApprovalsRepo(app.store.db, running).insert(lapsed);
+    const told: string[] = [];
+    app.gate.on('changed', (view) => told.push(view.id));
+    sweepLeftWork(app);
+    expect(app.store.approvals.get('past-due')!.status).toBe('expired');
+    expect(told).toEqual(['past-due']);
+
+    const store = openStore(path.join(tempDir('ias-left-lapsed-cli-'), 'ias.db'));
+    onCleanup(() => store.close());
+    new ApprovalsRepo(store.db, running).insert(lapsed);
+    settleLeftWork(store);
+    expect(store.approvals.get('past-due')!.status).toBe('expired');
+  });
+
   it('is settled as an ias command opens the store (no gate): only what provably ended processes left', () => {
     const store = openStore(path.join(tempDir('ias-left-settle-'), 'ias.db'));
     onCleanup(() => store.close());

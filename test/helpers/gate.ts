@@ -58,9 +58,9 @@ export function readRuns(home: string, skill: string): string[] {
   }
 }
 
-/** `after`: channels tried after the in-app one (the desktop's, for one). */
+/** `after`: channels tried after the in-app one (the desktop's, for one); `now`: the gate's clock. */
 export function gateWorld(
-  options: { ttlMs?: number; wechatConnected?: boolean; after?: ApprovalChannel[] } = {},
+  options: { ttlMs?: number; wechatConnected?: boolean; after?: ApprovalChannel[]; now?: () => number } = {},
 ): GateWorld {
   const home = tempDir('ias-gate-');
   const system = path.join(home, 'system');
@@ -83,6 +83,7 @@ export function gateWorld(
     currentSkill: (name) => registry.current(name),
     reviewMarks: store.skillSettings,
     ttlMs: options.ttlMs,
+    now: options.now,
   });
   const caller = new SkillCaller({
     getSkill: (name) => registry.current(name),
@@ -112,17 +113,21 @@ export function gateWorld(
 
 /**
  * The gate of another iAs process on `world`'s data folder with the same key (`ias chat` beside
- * `ias serve`, or one started later): its own connection to the SQLite file, no channels; closed
- * after the test.
+ * `ias serve`, or one started later): its own connection to the SQLite file, no channels unless
+ * given, its own clock if given; closed after the test.
  */
-export function sameFolderGate(world: Pick<GateWorld, 'home' | 'registry'>): ApprovalGate {
+export function sameFolderGate(
+  world: Pick<GateWorld, 'home' | 'registry'>,
+  options: { channels?: ApprovalChannel[]; now?: () => number } = {},
+): ApprovalGate {
   const store = openStore(path.join(world.home, 'ias.db'));
   const gate = new ApprovalGate({
     approvals: store.approvals,
     key: approvalKey(new FileSecretStore(path.join(world.home, 'secrets'))),
-    channels: [],
+    channels: options.channels ?? [],
     currentSkill: (name) => world.registry.current(name),
     reviewMarks: store.skillSettings,
+    now: options.now,
   });
   onCleanup(() => {
     gate.close();

@@ -180,8 +180,9 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
 
   /**
    * While calls of this process wait here, every second: approvals of iAs processes that have ended
-   * are closed, the owner's next queued approval is asked when none is pending (another process may
-   * have settled its own, or ended), and a waiter whose approval another process closed learns it.
+   * are closed and pending ones past their time expired, the owner's next queued approval is asked
+   * when none is pending (another process may have settled its own, or ended), and a waiter whose
+   * approval another process closed learns it.
    */
   private watch(): void {
     if (this.watcher || this.closed) return;
@@ -196,8 +197,12 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
         if (row && OPEN_APPROVAL_STATUSES.includes(row.status)) continue;
         this.waiters.delete(id);
         clearTimeout(waiter.timer);
+        this.changed(id);
         // Refused or lapsed elsewhere, the model learns it in the seed's words, as it would here.
         const skill = waiter.skill.name;
+        // Lapsed by another process's look (this one's timer had not run): the owner is told here,
+        // where it was sent from, as this one's timer would have told it.
+        if (row?.status === 'expired') this.tellExpired(row);
         waiter.resolve(
           row?.status === 'rejected'
             ? refused(id, skill, this.channelNamed(row.channel ?? ''))
@@ -210,9 +215,28 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     }, WATCH_MS);
   }
 
-  /** The open approvals of iAs processes that have ended are cancelled: nobody can answer them now. */
+  /**
+   * What nobody can answer now is closed: the open approvals of iAs processes that have ended are
+   * cancelled, and pending approvals past their time are expired (see expireLapsed).
+   */
   closeAbandoned(): void {
+    this.expireLapsed();
     for (const id of this.options.approvals.cancelAbandoned(this.now(), INTERRUPTED)) this.changed(id);
+  }
+
+  /**
+   * Pending approvals past their time by the clock are expired, whichever iAs process's they are:
+   * the owning process's timer may not have run (timers do not count the time a computer sleeps; a
+   * process may be busy), and until then one would hold up every later approval. This process's own
+   * lapse as its timer would lapse them (the owner told, the call told in the seed's words); another
+   * process's, in one statement on the file, and that process, seeing it, tells its owner and call.
+   */
+  private expireLapsed(): void {
+    for (const id of [...this.waiters.keys()]) {
+      const row = this.options.approvals.get(id);
+      if (row?.status === 'pending') this.expireIfDue(row);
+    }
+    for (const id of this.options.approvals.expirePastDue(this.now())) this.changed(id);
   }
 
   /** Records how an approved call ended. */
@@ -273,6 +297,9 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     const row = this.options.approvals.activeForOwner(OWNER);
     if (!row || row.channel !== channel.name || channel.inApp) {
       if (looksLikeAnswer) await this.send(channel, say.noPendingText());
+      // One past its time (asked elsewhere, or by another process whose timer has not run) lapses,
+      // after that answer: the next approval it lets through may be asked here.
+      if (row) this.expireIfDue(row);
       return looksLikeAnswer;
     }
     if (this.expireIfDue(row)) return true;
@@ -381,7 +408,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
    */
   async channelDown(name: string): Promise<void> {
     const row = this.options.approvals.activeForOwner(OWNER);
-    if (this.closed || !row || row.channel !== name) return;
+    if (this.closed || !row || row.channel !== name || this.expireIfDue(row)) return;
     await this.deliver(row.id, { avoid: [name], movedFrom: name });
   }
 
@@ -497,15 +524,22 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     return done;
   }
 
-  /** Expires the approval if its time is up (or `force`); true when it is no longer answerable. */
+  /**
+   * Expires the approval if its time is up (or `force`); true when it is no longer answerable. The
+   * owner is told by the process that asked (another's learns it in its watch, and tells).
+   */
   private expireIfDue(row: ApprovalRow, force = false): boolean {
     if (row.status !== 'pending') return true;
     if (!force && (row.expiresAt === null || this.now() < row.expiresAt)) return false;
-    if (this.settle(row.id, ['pending'], lapsed(row.id, row.skillName))) {
-      const channel = this.options.channels.find((c) => c.name === row.channel);
-      if (channel) void this.send(channel, ...say.decidedText('expired', row.skillName));
-    }
+    const tell = this.waitsFor(row.id) ? () => this.tellExpired(row) : undefined;
+    this.settle(row.id, ['pending'], lapsed(row.id, row.skillName), tell);
     return true;
+  }
+
+  /** Tells the owner an approval of this process expired, on the channel it went over (if still connected). */
+  private tellExpired(row: ApprovalRow): void {
+    const channel = this.options.channels.find((c) => c.name === row.channel);
+    if (channel?.isConnected()) void this.send(channel, ...say.decidedText('expired', row.skillName));
   }
 
   /** The caller went away (the user stopped the turn): nothing may run. */
@@ -518,13 +552,15 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     }
   }
 
-  private settle(id: string, from: ApprovalRow['status'][], decision: GateDenial): boolean {
+  /** `tell`: tells the owner, once it is settled and before the next approval is asked. */
+  private settle(id: string, from: ApprovalRow['status'][], decision: GateDenial, tell?: () => void): boolean {
     if (!this.options.approvals.transition(id, from, decision.status, { decidedAt: this.now() })) return false;
     const waiter = this.waiters.get(id);
     this.waiters.delete(id);
     clearTimeout(waiter?.timer);
     this.changed(id);
     waiter?.resolve(decision);
+    tell?.();
     void this.promoteNext();
     return true;
   }

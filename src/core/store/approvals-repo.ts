@@ -120,6 +120,7 @@ export class ApprovalsRepo {
   private readonly ownersStmt;
   private readonly recordedOwnersStmt;
   private readonly abandonStmt;
+  private readonly pastDueStmt;
   private readonly chatWindowsStmt;
   private readonly setChatWindowsStmt;
   private readonly spendChatWindowsStmt;
@@ -171,6 +172,10 @@ export class ApprovalsRepo {
          result = CASE status WHEN 'executing' THEN @interrupted ELSE result END
        WHERE ${OPEN} AND ${ownerAmongEnded('owner_pid', 'owner_identity')}
        RETURNING id`,
+    );
+    this.pastDueStmt = db.prepare<[number, number], { id: string }>(
+      `UPDATE pending_approvals SET status = 'expired', decided_at = ?
+       WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ? RETURNING id`,
     );
     this.listAllStmt = db.prepare<[number], ApprovalRow>(`${SELECT} ORDER BY created_at DESC, rowid DESC LIMIT ?`);
     this.chatWindowsStmt = db.prepare<[string], { windows: string | null; spent: number }>(
@@ -274,6 +279,16 @@ export class ApprovalsRepo {
       () => this.recordedOwnersStmt.all().filter((o) => !this.isMe(o)),
       (ended) => this.abandonStmt.all({ now, ...ended, interrupted }).map((row) => row.id),
     );
+  }
+
+  /**
+   * Expires every pending approval whose time is up by the clock (`now` at or past its `expires_at`),
+   * whichever iAs process opened it: its process's own timer may not have run (the computer slept,
+   * or the process is busy), and until then it would hold up the owner's every later approval.
+   * One statement, so every process on the file expires each one once. Returns their ids.
+   */
+  expirePastDue(now: number): string[] {
+    return this.pastDueStmt.all(now, now).map((row) => row.id);
   }
 
   /**

@@ -158,6 +158,27 @@ describe('ApprovalsRepo', () => {
     expect(approvals.nextQueued('other')?.id).toBe(elsewhere.id);
   });
 
+  it('expires the pending approvals past their time, of any run, and nothing else', () => {
+    const { approvals } = store();
+    const due = approval({ expiresAt: 5000, runId: 'run-a' });
+    const dueNow = approval({ expiresAt: 6000, runId: 'run-b', userId: 'other' });
+    const notYet = approval({ expiresAt: 6001, userId: 'third' });
+    const queued = approval({ status: 'queued' });
+    const approved = approval({ status: 'approved', expiresAt: 10, userId: 'fourth' });
+    for (const row of [due, dueNow, notYet, queued, approved]) approvals.insert(row);
+    expect(approvals.expirePastDue(6000).sort()).toEqual([due.id, dueNow.id].sort());
+    expect(approvals.get(due.id)).toMatchObject({ status: 'expired', decidedAt: 6000 });
+    expect(approvals.get(dueNow.id)).toMatchObject({ status: 'expired', decidedAt: 6000 });
+    expect([notYet, queued, approved].map((r) => approvals.get(r.id)?.status)).toEqual([
+      'pending',
+      'queued',
+      'approved',
+    ]);
+    // Once each: a second look finds nothing to expire.
+    expect(approvals.expirePastDue(7000)).toEqual([notYet.id]);
+    expect(approvals.expirePastDue(8000)).toEqual([]);
+  });
+
   it('lists open approvals and filters the list by status', () => {
     const { approvals } = store();
     const rows = [

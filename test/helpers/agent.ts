@@ -1,11 +1,12 @@
 /** An agent over a real core (gateWorld) talking to the scripted model server. */
+import fs from 'node:fs';
 import path from 'node:path';
 import { Agent, type AgentEvent, type AgentOptions } from '../../src/core/agent/agent.js';
 import { enabledSkills } from '../../src/core/agent/catalogue.js';
 import type { ProviderConfig } from '../../src/core/agent/providers.js';
 import { gateWorld, type GateWorld } from './gate.js';
 import { startModelServer, type ModelServer } from './model-server.js';
-import { scriptSkill, writeSkill } from './temp.js';
+import { onCleanup, scriptSkill, writeSkill } from './temp.js';
 
 export interface AgentWorld extends GateWorld {
   server: ModelServer;
@@ -74,14 +75,24 @@ export async function worldWithNotes(agent: Partial<AgentOptions> = {}): Promise
   return world;
 }
 
-/** Adds two skills to `world`: `first_call` ends only once `second_call` has run, so its result comes last. */
+/**
+ * Adds two skills to `world`: `first_call` ends only once `second_call`'s result has been shown
+ * (stored and its event sent), so its result comes last whatever the machine's load: a marker
+ * written when its script ran would let the first end as the second's end is still being recorded.
+ */
 export function firstEndsLast(world: AgentWorld): void {
-  const marker = path.join(world.home, 'second.ran');
+  const marker = path.join(world.home, 'second.shown');
   writeSkill(
     world.system,
     'first_call',
     scriptSkill({ script: `while [ ! -e '${marker}' ]; do sleep 0.05; done\necho first` }),
   );
-  writeSkill(world.system, 'second_call', scriptSkill({ script: `touch '${marker}'\necho second` }));
+  writeSkill(world.system, 'second_call', scriptSkill({ script: 'echo second' }));
   world.registry.loadAll();
+  const watch = setInterval(() => {
+    if (!world.events.some((e) => e.type === 'tool-result' && e.name === 'second_call')) return;
+    fs.writeFileSync(marker, '');
+    clearInterval(watch);
+  }, 10);
+  onCleanup(() => clearInterval(watch));
 }

@@ -40,10 +40,11 @@ export function trackedProcess(
  */
 export function stopLeftoverProcesses(processes: SkillProcessesRepo): number {
   let ended = 0;
+  const leases = processes.leases();
   for (const left of processes.all()) {
     const leader = identity(left.pid);
     // Its iAs still runs, or either cannot be told now: left as it is (and kept for the next start).
-    if (!hasEnded({ pid: left.ownerPid, identity: left.ownerIdentity })) continue;
+    if (!hasEnded({ pid: left.ownerPid, identity: left.ownerIdentity }, leases)) continue;
     // One look: what it finds is killed at once (looking again at once would find the same, not yet reaped).
     let stopped = left.callToken ? signalCarriers(left.callToken, 'SIGKILL') > 0 : false;
     if (leader === undefined) continue;

@@ -1,9 +1,11 @@
 /**
  * Telling a process apart from any later one given the same id, so that work left by an iAs
  * process that is gone can be told from work of one that still runs: the boot, the pid namespace
- * and the start time, all from /proc (Linux only; elsewhere nothing can be told).
+ * and the start time, all from /proc (Linux only; elsewhere nothing can be told). Of a process in
+ * another pid namespace of this boot, /proc here tells nothing: its lease does (process-leases.ts).
  */
 import fs from 'node:fs';
+import { leaseHeld, type Leases } from './process-leases.js';
 
 let context: string | undefined;
 
@@ -77,6 +79,17 @@ export function toldHere(identity: string): boolean {
   return where !== undefined && identity.startsWith(`linux:${where}:`);
 }
 
+/**
+ * Whether `identity` was told in this boot but in another pid namespace (a container's, or the
+ * host's seen from a container): there its pid means another process or none, only its lease tells.
+ */
+export function toldElsewhereThisBoot(identity: string): boolean {
+  const where = systemContext();
+  if (where === undefined) return false;
+  const boot = where.split(':')[0];
+  return identity.startsWith(`linux:${boot}:`) && !identity.startsWith(`linux:${where}:`);
+}
+
 /** Whether `identity` was told in an earlier boot of this machine: its process has ended, whatever has its pid now. */
 export function toldBeforeThisBoot(identity: string): boolean {
   const boot = systemContext()?.split(':')[0];
@@ -100,8 +113,15 @@ export function thisProcess(): ProcessOwner | undefined {
   return self ?? undefined;
 }
 
-/** Whether the process `owner` names has provably ended (not merely unreadable). */
-export function hasEnded(owner: ProcessOwner): boolean {
+/**
+ * Whether the process `owner` names has provably ended (not merely unreadable): told here, when its
+ * pid now names another process or none; told in an earlier boot, always; told in another pid
+ * namespace of this boot, when `leases` (the database's, see process-leases.ts) hold none of it
+ * renewed within LEASE_STALE_MS. Without `leases` such an owner is judged by its pid as well, which
+ * takes it for ended: every caller that settles work passes them.
+ */
+export function hasEnded(owner: ProcessOwner, leases?: Leases): boolean {
+  if (leases && toldElsewhereThisBoot(owner.identity)) return !leaseHeld(leases, owner.identity);
   const now = identityOf(owner.pid);
   return now !== undefined && now !== owner.identity;
 }
@@ -109,10 +129,10 @@ export function hasEnded(owner: ProcessOwner): boolean {
 /**
  * Of the owners of work still marked running, the identities of the other iAs processes that have
  * not ended: that work is theirs to finish, not to be marked interrupted. This process's own is not
- * among them (start-up recovery runs before it has started anything).
+ * among them (start-up recovery runs before it has started anything). `leases`: as for hasEnded.
  */
-export function stillRunning(owners: readonly ProcessOwner[], me: ProcessOwner | undefined): string[] {
-  return owners.filter((o) => o.identity !== me?.identity && !hasEnded(o)).map((o) => o.identity);
+export function stillRunning(owners: readonly ProcessOwner[], me: ProcessOwner | undefined, leases?: Leases): string[] {
+  return owners.filter((o) => o.identity !== me?.identity && !hasEnded(o, leases)).map((o) => o.identity);
 }
 
 /** A process recorded by its id, with its identity where one could be told. */
@@ -125,9 +145,10 @@ export interface RecordedProcess {
  * Whether the process `recorded` names has provably ended: by its identity where it has one, else
  * (where identities cannot be told) only when no process has its id at all. A process given its id
  * since then counts as running: what it owned is never taken for left behind while it may run.
+ * `leases`: as for hasEnded.
  */
-export function recordedProcessEnded(recorded: RecordedProcess): boolean {
-  if (recorded.identity !== null) return hasEnded({ pid: recorded.pid, identity: recorded.identity });
+export function recordedProcessEnded(recorded: RecordedProcess, leases?: Leases): boolean {
+  if (recorded.identity !== null) return hasEnded({ pid: recorded.pid, identity: recorded.identity }, leases);
   try {
     process.kill(recorded.pid, 0);
     return false;

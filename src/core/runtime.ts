@@ -29,6 +29,8 @@ import { requestingConversation, runNowRequester } from '../shared/run-now-reque
 import { SkillConfigStore } from './skills/skill-config.js';
 import { stopLeftoverProcesses } from './skills/leftover-processes.js';
 import { sweepLeftWorkEvery } from './left-work-sweep.js';
+import { keepLease } from './process-leases.js';
+import { thisProcess } from './process-identity.js';
 import { copyExampleSkills } from './skills/examples.js';
 import { keepSwitchesWithSkills } from './skills/own-switches.js';
 import { markReviewedIfAt } from './approval/review.js';
@@ -62,6 +64,8 @@ export interface RuntimeOptions {
   approvalTtlMs?: number;
   /** With `recover`: how often work left by iAs processes killed since is swept (see left-work-sweep.ts). */
   leftWorkSweepMs?: number;
+  /** How often this process's lease is renewed (see process-leases.ts); LEASE_RENEW_MS by default. */
+  leaseRenewMs?: number;
   /** The example user skills, copied into the user folder on the first run (the app and `ias serve`). */
   exampleSkills?: string;
   /** The agent loops of task runs: their events, and each loop as it is made (`ias tasks run` follows its run). */
@@ -117,6 +121,10 @@ async function assembleRuntime(options: RuntimeOptions, opened: OpenedParts): Pr
   const paths = dataPaths(path.resolve(options.home), options.userSkills);
   const store = openStore(paths.database);
   opened.add(() => store.close());
+  // Before it records any work: an iAs in another pid namespace sees by it that this one runs (and,
+  // once it is deleted as this closes, or stale after a kill, settles what this one left).
+  const owner = thisProcess();
+  if (owner) opened.add(keepLease(store.leases, owner, options.leaseRenewMs));
   const copied = options.exampleSkills
     ? copyExampleSkills(options.exampleSkills, paths.userSkills, store.settings, store.skillSettings)
     : [];

@@ -2,11 +2,16 @@
  * One `ias serve` per data folder: `<home>/serve.lock` holds the owner's pid and, where it can be
  * told, its identity (see process-identity.ts). A lock whose process is gone is stale and taken
  * over, also when its pid has since been given to another process (after a kill -9 or a reboot).
+ * One taken in another pid namespace of this boot (`ias serve` in a container sharing the data
+ * folder) is told by its lease in the database (see process-leases.ts), as its work is.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { hasEnded, identityOf, toldBeforeThisBoot, toldHere } from '../core/process-identity.js';
+import { dataPaths } from '../core/paths.js';
+import { hasEnded, identityOf, toldBeforeThisBoot, toldElsewhereThisBoot, toldHere } from '../core/process-identity.js';
+import { LEASE_STALE_MS } from '../core/process-leases.js';
 import { makeDataFolder } from '../core/store/database.js';
+import { leasesInFile } from '../core/store/process-leases-repo.js';
 import type { StartRefusal } from '../shared/start-refusals-zh-CN.js';
 
 export const LOCK_FILE = 'serve.lock';
@@ -50,19 +55,27 @@ function lockOwner(file: string): LockOwner | undefined {
   }
 }
 
-function ownerPid(file: string): number | undefined {
-  return lockOwner(file)?.pid;
-}
-
 /**
  * Whether the `ias serve` a lock names still runs: by its identity where that was told here; gone
- * when told before this boot; else (no identity, another pid namespace) whether its pid is in use.
+ * when told before this boot; told in another pid namespace of this boot, by its lease in the
+ * data folder's database, or while the lock is younger than a stale lease (it takes the lock before
+ * it opens the database and its lease); else (no identity, the leases unreadable) whether its pid is
+ * in use.
  */
-function stillRuns(owner: LockOwner): boolean {
+function stillRuns(owner: LockOwner, file: string, home: string): boolean {
   const { pid, identity } = owner;
   if (identity !== undefined && toldHere(identity)) return !hasEnded({ pid, identity });
   if (identity !== undefined && toldBeforeThisBoot(identity)) return false;
+  if (identity !== undefined && toldElsewhereThisBoot(identity)) {
+    const leases = leasesInFile(dataPaths(home).database);
+    if (leases) return takenLately(file) || !hasEnded({ pid, identity }, leases);
+  }
   return alive(pid);
+}
+
+function takenLately(file: string): boolean {
+  const taken = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  return taken !== undefined && Math.abs(Date.now() - taken) <= LEASE_STALE_MS;
 }
 
 export interface ServeLock {
@@ -78,7 +91,11 @@ export function acquireServeLock(home: string, pid = process.pid): ServeLock {
   // Written aside and linked into place, so the lock never exists without its pid.
   const draft = `${file}.${pid}.tmp`;
   const identity = identityOf(pid);
-  const text = identity === undefined || identity === 'gone' ? `${pid}\n` : `${pid}\n${identity}\n`;
+  const told = identity === undefined || identity === 'gone' ? undefined : identity;
+  const text = told === undefined ? `${pid}\n` : `${pid}\n${told}\n`;
+  // By its identity where both are told: a process of another pid namespace may have the same pid.
+  const namesMe = (owner: LockOwner) =>
+    owner.identity !== undefined && told !== undefined ? owner.identity === told : owner.pid === pid;
   fs.writeFileSync(draft, text, { mode: 0o600 });
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -86,12 +103,15 @@ export function acquireServeLock(home: string, pid = process.pid): ServeLock {
         return {
           file,
           release() {
-            if (ownerPid(file) === pid) fs.rmSync(file, { force: true });
+            const owner = lockOwner(file);
+            if (owner !== undefined && namesMe(owner)) fs.rmSync(file, { force: true });
           },
         };
       }
       const owner = lockOwner(file);
-      if (owner !== undefined && owner.pid !== pid && stillRuns(owner)) throw new ServeLockedError(owner.pid, home);
+      if (owner !== undefined && !namesMe(owner) && stillRuns(owner, file, home)) {
+        throw new ServeLockedError(owner.pid, home);
+      }
       // Stale (its process is gone, or it is unreadable): remove it and try again.
       fs.rmSync(file, { force: true });
     }

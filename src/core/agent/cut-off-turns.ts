@@ -15,7 +15,8 @@ import { codeOf } from './turn-messages.js';
  */
 export function settleCutOffTurn(conversations: ConversationsRepo, conversationId: string): boolean {
   const owner = conversations.turnOwner(conversationId);
-  if (!owner || !recordedProcessEnded(owner) || !conversations.releaseTurn(conversationId, owner)) return false;
+  if (!owner || !recordedProcessEnded(owner, conversations.leases())) return false;
+  if (!conversations.releaseTurn(conversationId, owner)) return false;
   const line = cutOffLine();
   conversations.append(conversationId, 'system', line.message, { shown: 'error', shownCode: codeOf(line) });
   return true;
@@ -31,9 +32,10 @@ export function markCutOffTurns(
   conversationIds: readonly string[] = conversations.withTurnUnderWay(),
 ): number {
   let marked = 0;
+  const leases = conversationIds.length > 0 ? conversations.leases() : undefined;
   for (const id of conversationIds) {
     const owner = conversations.turnOwner(id);
-    if (owner && recordedProcessEnded(owner) && atomically(() => settleCutOffTurn(conversations, id))) marked++;
+    if (owner && recordedProcessEnded(owner, leases) && atomically(() => settleCutOffTurn(conversations, id))) marked++;
   }
   return marked;
 }

@@ -41,10 +41,11 @@ export function trackedProcess(
  */
 export function stopLeftoverProcesses(processes: SkillProcessesRepo): number {
   let ended = 0;
+  const leases = processes.leases();
   for (const left of processes.all()) {
     const leader = identity(left.pid);
     // Its iAs still runs, or either cannot be told now: left as it is (and kept for the next start).
-    if (!hasEnded({ pid: left.ownerPid, identity: left.ownerIdentity })) continue;
+    if (!hasEnded({ pid: left.ownerPid, identity: left.ownerIdentity }, leases)) continue;
     // One look: what it finds is killed at once (looking again at once would find the same, not yet
     // reaped); only at the processes started since the leader (the call's first process) was.
     const since = { ticks: startTicksOf(left.identity) };

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import type { SkillOrigin } from '../../shared/approval-messages.js';
 import { stillRunning, type ProcessOwner, type RecordedProcess } from '../process-identity.js';
 import { forEndedOwners, ownerAmongEnded } from './left-work.js';
+import { leasesIn } from './process-leases-repo.js';
 
 type Db = Database.Database;
 
@@ -260,7 +261,7 @@ export class ApprovalsRepo {
     // One write transaction: no process can open an approval between the owners read and the update.
     return this.db
       .transaction(() => {
-        const live = JSON.stringify(stillRunning(this.ownersStmt.all(), this.owner));
+        const live = JSON.stringify(stillRunning(this.ownersStmt.all(), this.owner, leasesIn(this.db)));
         const cancelledIds = this.cancelStmt.all(now, currentRunId, live).map((row) => row.id);
         return { cancelled: cancelledIds.length, cancelledIds, executing: this.executingStmt.all(currentRunId, live) };
       })

@@ -8,6 +8,8 @@ import type Database from 'better-sqlite3';
 import type { ConversationCursor, EndedToolStatus, MessageCode } from '../../shared/contract.js';
 import type { ToolErrorCode } from '../../shared/tool-errors.js';
 import { recordedProcessEnded, type ProcessOwner, type RecordedProcess } from '../process-identity.js';
+import type { Leases } from '../process-leases.js';
+import { leasesIn } from './process-leases-repo.js';
 
 type Db = Database.Database;
 
@@ -284,7 +286,15 @@ export class ConversationsRepo extends EventEmitter<{ changed: [conversationId: 
     if (this.running.has(conversationId)) return true;
     const owner = this.turnOwner(conversationId);
     const mine = owner?.pid === this.me.pid && owner.identity === this.me.identity;
-    return owner !== undefined && !mine && !recordedProcessEnded(owner);
+    return owner !== undefined && !mine && !recordedProcessEnded(owner, this.leases());
+  }
+
+  /**
+   * The leases of the iAs processes on this database, read at the first question (see
+   * process-leases.ts): a turn owner in another pid namespace is judged by them.
+   */
+  leases(): Leases {
+    return leasesIn(this.db);
   }
 
   /**

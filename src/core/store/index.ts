@@ -5,6 +5,7 @@ import { AuditRepo } from './audit-repo.js';
 import { BackgroundJobsRepo } from './background-jobs-repo.js';
 import { ConversationsRepo } from './conversations-repo.js';
 import { openDatabase, type Db } from './database.js';
+import { leaseBookOf, type ProcessLeasesRepo } from './process-leases-repo.js';
 import { SettingsRepo } from './settings-repo.js';
 import { SkillProcessesRepo } from './skill-processes-repo.js';
 import { SkillSettingsRepo } from './skill-settings-repo.js';
@@ -16,6 +17,7 @@ export * from './background-jobs-repo.js';
 export * from './conversations-repo.js';
 export * from './database.js';
 export * from './migrations.js';
+export * from './process-leases-repo.js';
 export * from './settings-repo.js';
 export * from './skill-processes-repo.js';
 export * from './skill-settings-repo.js';
@@ -31,6 +33,8 @@ export interface Store {
   jobs: BackgroundJobsRepo;
   tasks: TasksRepo;
   processes: SkillProcessesRepo;
+  /** The iAs processes' signs of life, read across pid namespaces (see process-leases.ts). */
+  leases: ProcessLeasesRepo;
   /**
    * Runs `fn` in one transaction: writes made at one moment (a reply and the start of its tool
    * calls) commit together, and all or none of them are kept. Takes the write lock at once (so a
@@ -59,6 +63,7 @@ export function openStore(file: string): Store {
     jobs: new BackgroundJobsRepo(db, owner),
     tasks: new TasksRepo(db, owner),
     processes: new SkillProcessesRepo(db),
+    leases: leaseBookOf(db),
     atomically: <T>(fn: () => T): T => inOneCommit.immediate(fn) as T,
     close() {
       if (!db.open) return;

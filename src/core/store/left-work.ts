@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { recordedProcessEnded, stillRunning, type ProcessOwner, type RecordedProcess } from '../process-identity.js';
+import { leasesIn } from './process-leases-repo.js';
 
 /**
  * Prepares the start-up marking for `table` (with `owner_pid` and `owner_identity` columns);
@@ -25,7 +26,7 @@ export function interruptLeftWork(
      WHERE status = 'running'
        AND (owner_identity IS NULL OR owner_identity NOT IN (SELECT value FROM json_each(@live)))`,
   );
-  return (now) => interrupt.run({ now, live: JSON.stringify(stillRunning(owners.all(), me)) }).changes;
+  return (now) => interrupt.run({ now, live: JSON.stringify(stillRunning(owners.all(), me, leasesIn(db))) }).changes;
 }
 
 /**
@@ -40,7 +41,8 @@ export const ownerAmongEnded = (pid: string, identity: string): string =>
 /**
  * Runs `update` for the owners among `owners()` that have provably ended (killed, crashed): looked
  * at once, then again in one write transaction, so no process given an ended one's id can take work
- * between the look and the update. `update` gets them as `ownerAmongEnded` reads them. `always`:
+ * between the look and the update (the leases of owners in another pid namespace are read with each
+ * look, once). `update` gets them as `ownerAmongEnded` reads them. `always`:
  * update even when none has ended (for a test of its own beside the owners'). Returns what it did.
  */
 export function forEndedOwners<T>(
@@ -49,7 +51,10 @@ export function forEndedOwners<T>(
   update: (ended: { ended: string; endedPids: string }) => T[],
   always = false,
 ): T[] {
-  const ended = () => owners().filter((owner) => recordedProcessEnded(owner));
+  const ended = () => {
+    const leases = leasesIn(db);
+    return owners().filter((owner) => recordedProcessEnded(owner, leases));
+  };
   if (!always && ended().length === 0) return [];
   return db
     .transaction(() => {

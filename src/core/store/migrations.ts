@@ -20,6 +20,7 @@ import { chatCodeBudgetSchema } from './migration-13-chat-code-budget.js';
 import { backgroundCallStatusSchema } from './migration-14-background-call-status.js';
 import { backgroundCallCodesSchema } from './migration-15-background-call-codes.js';
 import { skillProcessTokensSchema } from './migration-16-skill-process-tokens.js';
+import { processLeasesSchema } from './migration-17-process-leases.js';
 import type { StartRefusal } from '../../shared/start-refusals-zh-CN.js';
 
 type Db = Database.Database;
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'background call status', up: (db) => db.exec(backgroundCallStatusSchema) },
   { name: 'background call codes', up: (db) => db.exec(backgroundCallCodesSchema) },
   { name: 'skill process tokens', up: (db) => db.exec(skillProcessTokensSchema) },
+  { name: 'process leases', up: (db) => db.exec(processLeasesSchema) },
 ];
 
 /** The database was written by a newer iAs than this one. The file is left untouched. */

@@ -1,5 +1,7 @@
 /** The process groups of skill calls still running, and their calls' tokens (see migrations 4 and 16). */
 import type Database from 'better-sqlite3';
+import type { Leases } from '../process-leases.js';
+import { leasesIn } from './process-leases-repo.js';
 
 type Db = Database.Database;
 
@@ -20,7 +22,7 @@ export class SkillProcessesRepo {
   private readonly removeStmt;
   private readonly allStmt;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.addStmt = db.prepare<[number, number, string, number, string, string | null, number]>(
       `INSERT OR REPLACE INTO skill_processes
          (audit_id, pid, identity, owner_pid, owner_identity, call_token, started_at)
@@ -48,5 +50,10 @@ export class SkillProcessesRepo {
 
   all(): SkillProcess[] {
     return this.allStmt.all();
+  }
+
+  /** The leases of the iAs processes on this database, read at the first question (see process-leases.ts). */
+  leases(): Leases {
+    return leasesIn(this.db);
   }
 }

@@ -24,7 +24,7 @@ describe('background call status (migration 14)', () => {
     );
     insert.run('call_old', 'delivered', 2, JSON.stringify(STOPPED));
     insert.run('call_late', 'running', null, null);
-    expect(runMigrations(db)).toEqual([14, 15, 16]);
+    expect(runMigrations(db)).toEqual([14, 15, 16, 17]);
 
     const jobs = new BackgroundJobsRepo(db);
     expect(jobs.get('call_old')).toMatchObject({

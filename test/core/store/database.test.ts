@@ -58,6 +58,7 @@ describe('openDatabase', () => {
       'conversations',
       'messages',
       'pending_approvals',
+      'process_leases',
       'scheduled_tasks',
       'settings',
       'skill_processes',

@@ -46,18 +46,27 @@ export function leaseHeld(leases: Leases, identity: string): boolean {
 
 /** What keeping a lease needs of the store (see ProcessLeasesRepo). */
 export interface LeaseBook {
+  /** The database the leases are kept in (its file): two books on one file hold one lease per process. */
+  readonly place: string;
   renew(owner: ProcessOwner, now?: number): void;
   end(identity: string): void;
   prune(owner: ProcessOwner, now?: number): void;
 }
 
+/** How many runtimes of this process keep its lease in each database (by place and identity). */
+const holders = new Map<string, number>();
+
 /**
  * Takes this process's lease and renews it every `ms` (the timer keeps no process alive) until the
- * returned function is called, which deletes it. Best effort: a renewal that fails (the database
- * busy) is made at the next, a lease that cannot be deleted goes stale; the leases that no longer
- * say anything are forgotten as it begins.
+ * returned function is called, which deletes it unless another runtime of this process still keeps
+ * it in the same database (they share the one row: deleting it under the other would let an iAs of
+ * another namespace take that runtime's work for ended). Best effort: a renewal that fails (the
+ * database busy) is made at the next, a lease that cannot be deleted goes stale; the leases that no
+ * longer say anything are forgotten as it begins.
  */
 export function keepLease(book: LeaseBook, owner: ProcessOwner, ms = LEASE_RENEW_MS): () => void {
+  const key = `${book.place}\n${owner.identity}`;
+  holders.set(key, (holders.get(key) ?? 0) + 1);
   const renew = () => {
     try {
       book.renew(owner);
@@ -73,8 +82,17 @@ export function keepLease(book: LeaseBook, owner: ProcessOwner, ms = LEASE_RENEW
   }
   const timer = setInterval(renew, ms);
   timer.unref?.();
+  let ended = false;
   return () => {
+    if (ended) return;
+    ended = true;
     clearInterval(timer);
+    const left = (holders.get(key) ?? 1) - 1;
+    if (left > 0) {
+      holders.set(key, left);
+      return;
+    }
+    holders.delete(key);
     try {
       book.end(owner.identity);
     } catch {

@@ -37,6 +37,23 @@ describe.runIf(process.platform === 'linux')("an iAs runtime's lease", () => {
     expect(after.db.prepare('SELECT identity FROM process_leases').all()).toEqual([]);
   });
 
+  it('stays while another runtime of this process still runs on the same database', async () => {
+    const me = thisProcess()!;
+    const home = tempDir('ias-lease-');
+    const systemSkills = tempDir('ias-no-skills-');
+    const first = await openRuntime({ home, systemSkills });
+    const second = await openRuntime({ home, systemSkills });
+    onCleanup(() => void first.close());
+    onCleanup(() => void second.close());
+    await first.close();
+    expect(renewedAt(second.store.db, me.identity)).toBeDefined();
+    expect(leaseHeld(second.store.leases.leases(), me.identity)).toBe(true);
+    await second.close();
+    const after = openStore(path.join(home, 'ias.db'));
+    onCleanup(() => after.close());
+    expect(after.db.prepare('SELECT identity FROM process_leases').all()).toEqual([]);
+  });
+
   it('forgets, as it starts, the leases of an earlier boot and the stale ones, and keeps the fresh ones', async () => {
     const home = tempDir('ias-lease-');
     const before = openStore(path.join(home, 'ias.db'));

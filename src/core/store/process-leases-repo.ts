@@ -34,8 +34,10 @@ export class ProcessLeasesRepo implements LeaseBook {
   private readonly endStmt;
   private readonly pruneStmt;
   private readonly allStmt;
+  readonly place: string;
 
   constructor(db: Db) {
+    this.place = db.name;
     this.renewStmt = db.prepare<[string, number, number]>(
       `INSERT INTO process_leases (identity, pid, renewed_at) VALUES (?, ?, ?)
        ON CONFLICT (identity) DO UPDATE SET pid = excluded.pid, renewed_at = excluded.renewed_at`,

@@ -516,20 +516,25 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     return this.options.channels.find((c) => c.name === name) ?? { name, inApp: false };
   }
 
+  /** The owner is told before the next approval is asked, as when one expires. */
   private async reject(row: ApprovalRow, channel: ApprovalChannel, told: 'rejected' | 'cancelled'): Promise<boolean> {
-    const done = this.settle(row.id, ['pending'], refused(row.id, row.skillName, channel));
-    if (done) await this.send(channel, ...say.decidedText(told, row.skillName));
+    let telling: Promise<void> | undefined;
+    const tell = () => (telling = this.send(channel, ...say.decidedText(told, row.skillName)));
+    const done = this.settle(row.id, ['pending'], refused(row.id, row.skillName, channel), tell);
+    await telling;
     return done;
   }
 
-  /** The caller went away (the user stopped the turn): nothing may run. */
+  /**
+   * The caller went away (the user stopped the turn): nothing may run. An owner already asked is
+   * told, before the next approval is asked.
+   */
   private abandon(id: string): void {
     const row = this.options.approvals.get(id);
     if (!row) return;
-    if (this.settle(id, ['queued', 'pending'], cancelled(id, 'stopped', row.skillName)) && row.status === 'pending') {
-      const channel = this.options.channels.find((c) => c.name === row.channel);
-      if (channel) void this.send(channel, ...say.decidedText('cancelled', row.skillName));
-    }
+    const channel = row.status === 'pending' ? this.options.channels.find((c) => c.name === row.channel) : undefined;
+    const tell = channel && (() => void this.send(channel, ...say.decidedText('cancelled', row.skillName)));
+    this.settle(id, ['queued', 'pending'], cancelled(id, 'stopped', row.skillName), tell);
   }
 
   /** `tell`: tells the owner, once it is settled and before the next approval is asked. */

@@ -337,9 +337,13 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
    * in SQLite); past it, any 6 digits are 'held' without comparing (see ChatCodeBudget).
    * A number alone of 4 to 8 digits that is not the code is 'near-code': WeChat takes it for a try
    * at the code (a digit mistyped, dropped or added), and so it is; the model would learn most of it.
+   * An approval past its time by the clock holds no live code: it lapses here, as at any look,
+   * before the text goes anywhere (so its code stays dead whatever the clock does next), and the
+   * one pending after it, if any, is judged instead.
    */
   holdsCode(text: string): CodeInChat | undefined {
-    const row = this.options.approvals.activeForOwner(OWNER);
+    let row = this.options.approvals.activeForOwner(OWNER);
+    while (row && this.expiry.expireIfDue(row)) row = this.options.approvals.activeForOwner(OWNER);
     const codeHash = row?.codeHash;
     if (!row || codeHash == null) return undefined;
     const typed = normalizeCodeText(text);
@@ -350,8 +354,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     if (!this.chatBudget.take(row.id, candidates)) return 'held';
     const bound = binding(row);
     if (candidates.some((c) => codeMatches(this.options.key, bound, c, codeHash))) return 'code';
-    const live = row.expiresAt === null || row.expiresAt > this.now();
-    if (live && !this.waitsFor(row.id)) return 'maybe-code';
+    if (!this.waitsFor(row.id)) return 'maybe-code';
     return nearCode;
   }
 

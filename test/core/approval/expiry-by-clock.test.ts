@@ -142,4 +142,38 @@ describe('a pending approval past its time by the clock', () => {
     expect((await queued).status).toBe('done');
     expect(world.runs('send_mail')).toEqual([JSON.stringify({ to: 'next' })]);
   });
+
+  it("its code typed into a chat is no live code: the approval lapses then, and the next one's code is held", async () => {
+    const clock = testClock();
+    world = gateWorld({ now: clock.now });
+    const a = await ask(world, 'a');
+    const nextAsked = world.wechat.nextSent(CODE);
+    const queued = world.caller.call({ name: 'send_mail', params: { to: 'next' }, source: 'chat' });
+    await vi.waitFor(() => expect(world!.store.approvals.nextQueued('owner')).toBeDefined(), WAIT);
+
+    clock.sleep(10 * 60_000); // no look of the gate since
+    expect(world.gate.holdsCode(`the code was ${a.code}`)).toBeUndefined();
+    // Dead for good before the text went anywhere, whatever the clock does next.
+    expect(statusOf(world, a.id)).toBe('expired');
+    expect((await a.call).result.error).toBe(LAPSED);
+    const code = codeIn(await nextAsked);
+    expect(expiredNotices(world.wechat)).toHaveLength(1);
+    expect(world.gate.holdsCode(`the code is ${code}`)).toBe('code');
+    world.wechat.reply(code);
+    expect((await queued).status).toBe('done');
+  });
+
+  it("its code typed into another iAs process's chat is no live code there either, and its own process tells the owner once", async () => {
+    const clock = testClock();
+    world = gateWorld({ now: clock.now });
+    const a = await ask(world, 'a');
+    const other = sameFolderGate(world, { now: clock.now });
+    expect(other.holdsCode(a.code)).toBe('code');
+
+    clock.sleep(10 * 60_000);
+    expect(other.holdsCode(a.code)).toBeUndefined();
+    expect(statusOf(world, a.id)).toBe('expired');
+    expect((await a.call).result.error).toBe(LAPSED);
+    await vi.waitFor(() => expect(expiredNotices(world!.wechat)).toHaveLength(1), WAIT);
+  });
 });

@@ -27,6 +27,7 @@ import {
   normalizeCodeText,
   type CodeBinding,
 } from './code.js';
+import { ExpiryByClock } from './expiry-by-clock.js';
 import {
   cancelled,
   lapsed,
@@ -108,6 +109,8 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
    * kept with the approval in SQLite, one budget for every iAs process on the data folder.
    */
   private readonly chatBudget: ChatCodeBudget;
+  /** Pending approvals past their time lapse at any look, not only when their timer runs. */
+  private readonly expiry: ExpiryByClock;
 
   constructor(private readonly options: GateOptions) {
     super();
@@ -115,6 +118,16 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     this.ttlMs = options.ttlMs ?? say.VALID_MINUTES * 60_000;
     this.now = options.now ?? Date.now;
     this.chatBudget = new ChatCodeBudget(options.approvals, options.key);
+    this.expiry = new ExpiryByClock({
+      approvals: options.approvals,
+      now: this.now,
+      channels: () => this.options.channels,
+      waiting: () => this.waiters.keys(),
+      waitsFor: (id) => this.waitsFor(id),
+      settle: (id, from, decision, tell) => this.settle(id, from, decision, tell),
+      changed: (id) => this.changed(id),
+      send: (channel, text, message) => this.send(channel, text, message),
+    });
     for (const channel of options.channels) this.listen(channel);
   }
 
@@ -202,7 +215,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
         const skill = waiter.skill.name;
         // Lapsed by another process's look (this one's timer had not run): the owner is told here,
         // where it was sent from, as this one's timer would have told it.
-        if (row?.status === 'expired') this.tellExpired(row);
+        if (row?.status === 'expired') this.expiry.tellExpired(row);
         waiter.resolve(
           row?.status === 'rejected'
             ? refused(id, skill, this.channelNamed(row.channel ?? ''))
@@ -217,26 +230,11 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
 
   /**
    * What nobody can answer now is closed: the open approvals of iAs processes that have ended are
-   * cancelled, and pending approvals past their time are expired (see expireLapsed).
+   * cancelled, and pending approvals past their time are expired (see ExpiryByClock).
    */
   closeAbandoned(): void {
-    this.expireLapsed();
+    this.expiry.expireLapsed();
     for (const id of this.options.approvals.cancelAbandoned(this.now(), INTERRUPTED)) this.changed(id);
-  }
-
-  /**
-   * Pending approvals past their time by the clock are expired, whichever iAs process's they are:
-   * the owning process's timer may not have run (timers do not count the time a computer sleeps; a
-   * process may be busy), and until then one would hold up every later approval. This process's own
-   * lapse as its timer would lapse them (the owner told, the call told in the seed's words); another
-   * process's, in one statement on the file, and that process, seeing it, tells its owner and call.
-   */
-  private expireLapsed(): void {
-    for (const id of [...this.waiters.keys()]) {
-      const row = this.options.approvals.get(id);
-      if (row?.status === 'pending') this.expireIfDue(row);
-    }
-    for (const id of this.options.approvals.expirePastDue(this.now())) this.changed(id);
   }
 
   /** Records how an approved call ended. */
@@ -275,7 +273,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     const row = this.options.approvals.get(approvalId);
     const channel = this.options.channels.find((c) => c.name === row?.channel);
     if (!row || row.status !== 'pending' || !channel?.inApp) return false;
-    if (this.expireIfDue(row)) return false;
+    if (this.expiry.expireIfDue(row)) return false;
     if (approve) return this.approve(row, channel);
     return this.reject(row, channel, 'rejected');
   }
@@ -299,10 +297,10 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       if (looksLikeAnswer) await this.send(channel, say.noPendingText());
       // One past its time (asked elsewhere, or by another process whose timer has not run) lapses,
       // after that answer: the next approval it lets through may be asked here.
-      if (row) this.expireIfDue(row);
+      if (row) this.expiry.expireIfDue(row);
       return looksLikeAnswer;
     }
-    if (this.expireIfDue(row)) return true;
+    if (this.expiry.expireIfDue(row)) return true;
     if (CANCEL_WORDS.has(text.toLowerCase())) {
       await this.reject(row, channel, 'cancelled');
       return true;
@@ -339,9 +337,13 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
    * in SQLite); past it, any 6 digits are 'held' without comparing (see ChatCodeBudget).
    * A number alone of 4 to 8 digits that is not the code is 'near-code': WeChat takes it for a try
    * at the code (a digit mistyped, dropped or added), and so it is; the model would learn most of it.
+   * An approval past its time by the clock holds no live code: it lapses here, as at any look,
+   * before the text goes anywhere (so its code stays dead whatever the clock does next), and the
+   * one pending after it, if any, is judged instead.
    */
   holdsCode(text: string): CodeInChat | undefined {
-    const row = this.options.approvals.activeForOwner(OWNER);
+    let row = this.options.approvals.activeForOwner(OWNER);
+    while (row && this.expiry.expireIfDue(row)) row = this.options.approvals.activeForOwner(OWNER);
     const codeHash = row?.codeHash;
     if (!row || codeHash == null) return undefined;
     const typed = normalizeCodeText(text);
@@ -352,8 +354,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     if (!this.chatBudget.take(row.id, candidates)) return 'held';
     const bound = binding(row);
     if (candidates.some((c) => codeMatches(this.options.key, bound, c, codeHash))) return 'code';
-    const live = row.expiresAt === null || row.expiresAt > this.now();
-    if (live && !this.waitsFor(row.id)) return 'maybe-code';
+    if (!this.waitsFor(row.id)) return 'maybe-code';
     return nearCode;
   }
 
@@ -397,7 +398,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     waiter.timer = setTimeout(() => {
       if (this.closed) return;
       const current = this.options.approvals.get(id);
-      if (current) this.expireIfDue(current, true);
+      if (current) this.expiry.expireIfDue(current, true);
     }, this.ttlMs);
     await this.deliver(id, { skillChanged });
   }
@@ -408,7 +409,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
    */
   async channelDown(name: string): Promise<void> {
     const row = this.options.approvals.activeForOwner(OWNER);
-    if (this.closed || !row || row.channel !== name || this.expireIfDue(row)) return;
+    if (this.closed || !row || row.channel !== name || this.expiry.expireIfDue(row)) return;
     await this.deliver(row.id, { avoid: [name], movedFrom: name });
   }
 
@@ -518,38 +519,25 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     return this.options.channels.find((c) => c.name === name) ?? { name, inApp: false };
   }
 
+  /** The owner is told before the next approval is asked, as when one expires. */
   private async reject(row: ApprovalRow, channel: ApprovalChannel, told: 'rejected' | 'cancelled'): Promise<boolean> {
-    const done = this.settle(row.id, ['pending'], refused(row.id, row.skillName, channel));
-    if (done) await this.send(channel, ...say.decidedText(told, row.skillName));
+    let telling: Promise<void> | undefined;
+    const tell = () => (telling = this.send(channel, ...say.decidedText(told, row.skillName)));
+    const done = this.settle(row.id, ['pending'], refused(row.id, row.skillName, channel), tell);
+    await telling;
     return done;
   }
 
   /**
-   * Expires the approval if its time is up (or `force`); true when it is no longer answerable. The
-   * owner is told by the process that asked (another's learns it in its watch, and tells).
+   * The caller went away (the user stopped the turn): nothing may run. An owner already asked is
+   * told, before the next approval is asked.
    */
-  private expireIfDue(row: ApprovalRow, force = false): boolean {
-    if (row.status !== 'pending') return true;
-    if (!force && (row.expiresAt === null || this.now() < row.expiresAt)) return false;
-    const tell = this.waitsFor(row.id) ? () => this.tellExpired(row) : undefined;
-    this.settle(row.id, ['pending'], lapsed(row.id, row.skillName), tell);
-    return true;
-  }
-
-  /** Tells the owner an approval of this process expired, on the channel it went over (if still connected). */
-  private tellExpired(row: ApprovalRow): void {
-    const channel = this.options.channels.find((c) => c.name === row.channel);
-    if (channel?.isConnected()) void this.send(channel, ...say.decidedText('expired', row.skillName));
-  }
-
-  /** The caller went away (the user stopped the turn): nothing may run. */
   private abandon(id: string): void {
     const row = this.options.approvals.get(id);
     if (!row) return;
-    if (this.settle(id, ['queued', 'pending'], cancelled(id, 'stopped', row.skillName)) && row.status === 'pending') {
-      const channel = this.options.channels.find((c) => c.name === row.channel);
-      if (channel) void this.send(channel, ...say.decidedText('cancelled', row.skillName));
-    }
+    const channel = row.status === 'pending' ? this.options.channels.find((c) => c.name === row.channel) : undefined;
+    const tell = channel && (() => void this.send(channel, ...say.decidedText('cancelled', row.skillName)));
+    this.settle(id, ['queued', 'pending'], cancelled(id, 'stopped', row.skillName), tell);
   }
 
   /** `tell`: tells the owner, once it is settled and before the next approval is asked. */

@@ -6,6 +6,10 @@
 import net from 'node:net';
 import type { IncomingMessage } from 'node:http';
 
+/** Where `ias serve` listens unless told otherwise. */
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 3717;
+
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
 export function isLoopback(host: string): boolean {

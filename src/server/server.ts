@@ -14,15 +14,12 @@ import type { StartRefusal } from '../shared/start-refusals-zh-CN.js';
 import type { AuditExporter } from './audit-export-route.js';
 import { TOKEN_PARAM } from './auth.js';
 import { capConnections } from './connection-cap.js';
-import { allowedHosts, isLoopback, isWildcard, urlHost } from './hosts.js';
+import { allowedHosts, DEFAULT_HOST, DEFAULT_PORT, isLoopback, isWildcard, urlHost } from './hosts.js';
 import { httpHandler } from './http-handler.js';
 import { MAX_HEADER_BYTES, SERVE_LIMITS, type ServeLimits } from './limits.js';
 import { refusalNotice } from './refusal-notice.js';
 import { rendererCsp } from './security-headers.js';
 import { WsGateway, type EventSource } from './ws-gateway.js';
-
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 3717;
 
 export interface ServerOptions {
   api: IasApi;

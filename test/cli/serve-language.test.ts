@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { bundledRendererDir } from '../../src/cli/serve-command.js';
+import { bundledRendererDir } from '../../src/cli/serve-action.js';
 import { dataPaths } from '../../src/core/paths.js';
 import { scriptSkill, tempDir, writeSkill } from '../helpers/temp.js';
 import { killIfRunning, startServe, stderrShows, type ServeProcess } from '../server/serve-process.js';

@@ -1,5 +1,6 @@
 /** Provider failures as clear messages (with their codes, see turn-messages), and whether a retry can help. */
-import OpenAI from 'openai';
+// The error classes alone: the client itself is loaded when a request is made (see provider-request.ts).
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai/core/error';
 import { connectionFailure } from './connection-failures.js';
 import { originOf, type ProviderConfig } from './providers.js';
 import { EmptyStreamError, OutOfCapacityError, StreamStalledError, UnfinishedStreamError } from './stream.js';
@@ -72,14 +73,14 @@ function withoutKey(failure: ProviderFailure, apiKey: string): ProviderFailure {
 }
 
 function describe(error: unknown, baseUrl: string, keySet: SentKey): ProviderFailure {
-  if (error instanceof OpenAI.APIUserAbortError) return { ...turnMessage('request-stopped', {}), retryable: false };
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+  if (error instanceof APIUserAbortError) return { ...turnMessage('request-stopped', {}), retryable: false };
+  if (error instanceof APIConnectionTimeoutError) {
     return { ...turnMessage('server-timeout', { baseUrl }), retryable: true };
   }
-  if (error instanceof OpenAI.APIConnectionError) {
+  if (error instanceof APIConnectionError) {
     return connectionFailure(error, baseUrl);
   }
-  if (error instanceof OpenAI.APIError) {
+  if (error instanceof APIError) {
     const status = error.status ?? statusInStream(error.code, error.type);
     return { ...describeApiError(error, status, baseUrl, keySet), ...(status !== undefined ? { status } : {}) };
   }
@@ -145,7 +146,7 @@ function pathHint(baseUrl: string, detail: string): { hint?: 'drop-chat-completi
 const QUOTA = new Set(['insufficient_quota', 'exceeded_current_quota_error']);
 
 function describeApiError(
-  error: InstanceType<typeof OpenAI.APIError>,
+  error: APIError,
   status: number | undefined,
   baseUrl: string,
   keySet: SentKey,

@@ -3,7 +3,7 @@
  * server was learnt to want it (see ServerMends), mended and asked again when it refuses in a way
  * that can be mended. Provider failures come back as clear messages, never as throws.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ToolDefinition } from './catalogue.js';
 import { readableErrorLines, readableErrors } from './error-bodies.js';
@@ -66,10 +66,15 @@ export class ProviderRequests {
     this.mends = options.mends ?? new ServerMends();
   }
 
-  /** The client for `config`; `lines`: one that reads llama.cpp's `error:` lines (see error-bodies). */
-  private openai(config: ProviderConfig, lines = false): OpenAI {
+  /**
+   * The client for `config`; `lines`: one that reads llama.cpp's `error:` lines (see error-bodies).
+   * The OpenAI library is loaded with the first request: a process that asks no model (most `ias`
+   * commands) never loads it.
+   */
+  private async openai(config: ProviderConfig, lines = false): Promise<OpenAI> {
     const key = `${config.baseUrl}\0${config.apiKey}`;
     if (this.client?.key !== key || this.client.lines !== lines) {
+      const { default: OpenAI } = await import('openai');
       this.client = {
         key,
         lines,
@@ -127,7 +132,7 @@ export class ProviderRequests {
       waiting?.start(signal);
       try {
         const reply = await streamCompletion(
-          this.openai(config, readLines),
+          await this.openai(config, readLines),
           {
             model: config.model,
             messages: lettered?.messages ?? sent,

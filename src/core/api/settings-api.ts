@@ -1,5 +1,5 @@
 /** Settings over the contract: the model provider, the app's preferences, the high-risk pause. */
-import OpenAI from 'openai';
+import { BadRequestError } from 'openai/core/error';
 import type { ApiErrorParams } from '../../shared/api-errors.js';
 import type { AppSettings, IasApi, ProviderInfo } from '../../shared/contract.js';
 import {
@@ -120,6 +120,7 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
         return { ok: false, message: (err as Error).message };
       }
       // As long as the chat waits: a model the chat can talk to is not said to be timed out.
+      const { default: OpenAI } = await import('openai');
       const client = new OpenAI({
         baseURL: config.baseUrl,
         apiKey: config.apiKey,
@@ -138,7 +139,7 @@ export function settingsApi(runtime: Runtime, env: NodeJS.ProcessEnv = process.e
         // A reply of one token is enough; a model that takes no max_tokens (OpenAI's reasoning
         // models), which the chat never sends, is asked again without it.
         const { data, response } = await ping(true).catch((err: unknown) => {
-          if (err instanceof OpenAI.BadRequestError && (err.param === 'max_tokens' || /max_tokens/.test(err.message))) {
+          if (err instanceof BadRequestError && (err.param === 'max_tokens' || /max_tokens/.test(err.message))) {
             return ping(false);
           }
           throw err;

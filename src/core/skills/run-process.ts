@@ -4,7 +4,6 @@
  * the processes that left the group are ended with it too, found by the call's token (see
  * call-token.ts); elsewhere the group is all that is ended.
  */
-import { execa } from 'execa';
 import {
   CALL_TOKEN_VAR,
   callPidsFromNow,
@@ -123,6 +122,8 @@ class CappedBuffer {
 }
 
 export async function runProcess(program: string, args: string[], options: RunProcessOptions): Promise<ProcessOutcome> {
+  // Loaded with the first process run: a command that runs none (`ias skills list`) never loads execa.
+  const { execa } = await import('execa');
   const cap = options.capBytes ?? OUTPUT_CAP_BYTES;
   const stdout = new CappedBuffer(cap);
   const stderr = new CappedBuffer(cap, options.stderrKeeps);

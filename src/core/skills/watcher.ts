@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import { realRoot } from './load.js';
 import type { SkillRegistry } from './registry.js';
 import { checksExecuteBits } from './unexecutable-programs.js';
@@ -62,6 +62,9 @@ export class SkillWatcher {
     // chokidar does not look inside a watched path that is a link (a skills folder kept in a
     // dotfiles checkout): the folder it leads to is watched instead.
     const watched = realRoot(dir);
+    // Loaded here: a process that watches no folder (most `ias` commands) never loads chokidar.
+    const { watch } = await import('chokidar');
+    if (this.closed) return;
     const watcher = watch(watched, { ignoreInitial: true, followSymlinks: false, depth: 16 });
     watcher.on('all', (event, file) => {
       this.touched(source, watched, file);
@@ -90,6 +93,7 @@ export class SkillWatcher {
   private async watchWhenBack(source: SkillSource, dir: string, folder: string, gone: FSWatcher): Promise<void> {
     if (!this.watchers.includes(gone)) return; // told twice
     await this.stopWatcher(gone);
+    const { watch } = await import('chokidar');
     if (this.closed) return;
     // The folder that was watched (where a link to it led): it comes back there.
     const parent = path.dirname(folder);

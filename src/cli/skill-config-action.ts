@@ -7,6 +7,7 @@ import { SkillSecretRefusedError } from '../core/skills/skill-secret-refusal.js'
 import type { Skill } from '../core/skills/types.js';
 import { alternatives } from '../shared/name-lists.js';
 import { saySkillSecret } from '../shared/skill-secrets.js';
+import { localText } from '../shared/skill-text.js';
 import { MAX_SETTING_CHARS } from '../shared/text-limits.js';
 import { withControlsShown } from '../shared/visible-text.js';
 import { printError } from './chat-output.js';
@@ -149,7 +150,8 @@ export async function configureSkill(
         : typeof f.required === 'string'
           ? cell(words.oneOf(f.required))
           : words.optional,
-      cell(f.description),
+      // In the owner's language where the skill gives it (`locales:`), else its English.
+      cell(localText(f, 'description', locale)),
     ]);
     process.stdout.write(`${table([words.headers.map((h) => color.dim(h)), ...rows])}\n`);
     for (const f of fields) {

@@ -9,6 +9,7 @@ import type { SkillInfo } from '../shared/contract.js';
 import { TERMINAL_REQUESTER } from '../shared/run-now-requests.js';
 import type { Skill, SkillProblem } from '../core/skills/types.js';
 import type { Locale } from '../shared/locale.js';
+import { localText } from '../shared/skill-text.js';
 import { sayArgsProblem } from '../shared/args-problems.js';
 import { printError } from './chat-output.js';
 import { commandLocale, ownerLocale, storeLocale } from './cli-locale.js';
@@ -53,7 +54,8 @@ function skillState(s: SkillInfo, words: ListWords): string {
   return parts.join(words.stateSeparator);
 }
 
-function skillRows(skills: SkillInfo[], words: ListWords): string[][] {
+/** The table of skills, in `locale`: a skill's description in it where the skill gives one, else its English. */
+function skillRows(skills: SkillInfo[], words: ListWords, locale: Locale): string[][] {
   const { headers } = words;
   return [
     [headers.name, headers.risk, headers.source, headers.kind, headers.state, headers.description].map((h) =>
@@ -65,7 +67,7 @@ function skillRows(skills: SkillInfo[], words: ListWords): string[][] {
       words.source(s.source, s.overrides),
       words.kind(s.kind),
       skillState(s, words),
-      cell(s.description, 60),
+      cell(localText(s, 'description', locale), 60),
     ]),
   ];
 }
@@ -156,7 +158,7 @@ export async function listSkills(opts: JsonOption, cmd: Command): Promise<void> 
       )}\n`,
     );
   } else {
-    process.stdout.write(list.length ? `${table(skillRows(list, words))}\n` : `${words.noSkills}\n`);
+    process.stdout.write(list.length ? `${table(skillRows(list, words, locale))}\n` : `${words.noSkills}\n`);
   }
   for (const p of listed.problems) process.stderr.write(`${problemLine(p, p.severity, locale)}\n`);
   if (opts.json) return;

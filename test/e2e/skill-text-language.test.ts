@@ -10,38 +10,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { inLanguage, openApp } from './harness.js';
 import { servedWorld } from './served-world.js';
-import { writeSkill } from '../helpers/temp.js';
-
-const LOOKUP = `---
-description: Looks a word up in the owner's dictionary service.
-risk: low
-config:
-  - name: DICT_API_KEY
-    description: The dictionary service's API key
-    secret: true
-    required: true
-  - name: DICT_URL
-    description: The service's address
-    default: https://dict.example.com
-locales:
-  zh-CN:
-    title: 查词典
-    description: 在你的词典服务里查一个词。
-    config:
-      DICT_API_KEY: 词典服务的 API Key
----
-
-# Dictionary lookup
-
-## Execute
-
-\`\`\`bash
-echo found
-\`\`\`
-`;
+import { dictionarySkill, writeSkill } from '../helpers/temp.js';
 
 const world = servedWorld({
-  serve: { setup: (home) => void writeSkill(path.join(home, 'skills'), 'lookup', LOOKUP) },
+  serve: { setup: (home) => void writeSkill(path.join(home, 'skills'), 'lookup', dictionarySkill()) },
 });
 
 const row = (page: Page, name: string) => page.locator(`[data-testid="skill-row"][data-name="${name}"]`);

@@ -107,3 +107,52 @@ export function cityWeatherSkill(settings: SettingSpec[], script = 'echo "weathe
     '',
   ].join('\n');
 }
+
+/**
+ * The low-risk `lookup` skill, which looks a word up in the owner's dictionary service (settings:
+ * the secret DICT_API_KEY, required, and DICT_URL, with a default), in parts for tests of
+ * `locales:`: `head`, its front matter up to where `locales:` goes (12 lines, so a block put there
+ * starts at line 13); `locales`, giving its title (查词典), its description and DICT_API_KEY's in
+ * 简体中文, not DICT_URL's; `body`, the end of the front matter and the `# Dictionary lookup` body.
+ */
+export const DICTIONARY = {
+  head: `---
+name: lookup
+description: Looks a word up in the owner's dictionary service.
+risk: low
+config:
+  - name: DICT_API_KEY
+    description: The dictionary service's API key
+    secret: true
+    required: true
+  - name: DICT_URL
+    description: The service's address
+    default: https://dict.example.com
+`,
+  locales: `locales:
+  zh-CN:
+    title: 查词典
+    description: 在你的词典服务里查一个词。
+    config:
+      DICT_API_KEY: 词典服务的 API Key
+`,
+  body: `---
+
+# Dictionary lookup
+
+## Parameters
+
+\`\`\`json
+{ "type": "object", "properties": { "word": { "type": "string", "description": "the word" } }, "required": ["word"] }
+\`\`\`
+
+## Execute
+
+\`\`\`bash
+echo "$SKILL_PARAM_WORD"
+\`\`\`
+`,
+};
+
+/** The `lookup` skill's SKILL.md (see DICTIONARY), with `locales` as its `locales:` block. */
+export const dictionarySkill = (locales = DICTIONARY.locales): string => DICTIONARY.head + locales + DICTIONARY.body;

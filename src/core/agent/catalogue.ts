@@ -75,8 +75,27 @@ export function terms(text: string): Set<string> {
   return out;
 }
 
+/** Each skill's words, made once (an edited skill is a new object). */
+const skillTerms = new WeakMap<Skill, Set<string>>();
+
+/**
+ * The words a skill is found by: its name, its title and description, and those it gives in the
+ * UI's other languages (`locales:`), so an owner's words in 简体中文 find it too. The model is still
+ * told the one English description.
+ */
+function termsOf(skill: Skill): Set<string> {
+  let own = skillTerms.get(skill);
+  if (!own) {
+    const texts = [skill.name.replace(/[_-]/g, ' '), skill.title, skill.description];
+    for (const text of Object.values(skill.locales ?? {})) texts.push(text.title ?? '', text.description ?? '');
+    own = terms(texts.join(' '));
+    skillTerms.set(skill, own);
+  }
+  return own;
+}
+
 export function relevance(skill: Skill, query: Set<string>): number {
-  const own = terms(`${skill.name.replace(/[_-]/g, ' ')} ${skill.title} ${skill.description}`);
+  const own = termsOf(skill);
   let score = 0;
   for (const t of query) if (own.has(t)) score += 1;
   return score;
@@ -143,7 +162,7 @@ export function buildCatalogue(skills: Skill[], context: string, pinned: Iterabl
   );
 }
 
-/** The find_skills tool: the best matches among the hidden skills. */
+/** The find_skills tool: the best matches among the hidden skills, in English or 简体中文 (see termsOf). */
 export function findSkills(hidden: Skill[], query: string, limit = 10): Skill[] {
   const q = terms(query);
   return hidden

@@ -121,9 +121,18 @@ class CappedBuffer {
   }
 }
 
+let execaModule: Promise<typeof import('execa')> | undefined;
+
+/**
+ * execa, loaded with the first process run (a command that runs none, `ias skills list`, never loads
+ * it) and kept: an `import()` at each call costs a resolution each time (milliseconds under a loader).
+ */
+function loadExeca(): Promise<typeof import('execa')> {
+  return (execaModule ??= import('execa'));
+}
+
 export async function runProcess(program: string, args: string[], options: RunProcessOptions): Promise<ProcessOutcome> {
-  // Loaded with the first process run: a command that runs none (`ias skills list`) never loads execa.
-  const { execa } = await import('execa');
+  const { execa } = await loadExeca();
   const cap = options.capBytes ?? OUTPUT_CAP_BYTES;
   const stdout = new CappedBuffer(cap);
   const stderr = new CappedBuffer(cap, options.stderrKeeps);

@@ -9,7 +9,7 @@ import { commandHome, type GlobalOptions } from './context.js';
 import { cell, color, jsonText, table } from './format.js';
 import { UsageError } from './usage-error.js';
 import { commandLocale, storeLocale } from './cli-locale.js';
-import { printError } from './chat-output.js';
+import { saidUsageError } from './chat-output.js';
 import { auditWords, type AuditWords } from './audit-words.js';
 import { ownerTimeZone } from '../core/time-zone.js';
 import { sayCallError } from '../shared/call-errors.js';
@@ -140,9 +140,7 @@ export function showAuditLog(opts: AuditOptions, cmd: Command): void {
     if (opts.export === 'csv' && opts.json) throw new UsageError(words.csvNotJson);
     showAudit(opts, paths.database, words);
   } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
     // Said here, in the command's language (the program says other commands' usage errors).
-    printError(words, err.message);
-    process.exitCode = 2;
+    if (!saidUsageError(err, words)) throw err;
   }
 }

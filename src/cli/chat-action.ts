@@ -17,6 +17,7 @@ import {
   endReply,
   printer,
   printError,
+  saidUsageError,
   printNoProvider,
   printTurnEnd,
   say,
@@ -273,12 +274,8 @@ export async function chat(given: string | undefined, opts: ChatOptions, cmd: Co
       process.exitCode = 1;
       return;
     }
-    if (err instanceof UsageError) {
-      // Said here, in the chat's language (the program says other commands' usage errors).
-      printError(words, err.message);
-      process.exitCode = 2;
-      return;
-    }
+    // Said here, in the chat's language (the program says other commands' usage errors).
+    if (saidUsageError(err, words)) return;
     printJsonError(err, conversationId);
     throw err;
   } finally {

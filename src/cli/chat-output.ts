@@ -9,6 +9,7 @@ import { visibleText, withControlsShown } from '../shared/visible-text.js';
 import type { ChatWords } from './chat-words.js';
 import { color } from './format.js';
 import { terminalLine } from './terminal-line.js';
+import { UsageError } from './usage-error.js';
 
 export type BackgroundResult = Extract<AgentEvent, { type: 'background-result' }>;
 type Failure = Extract<AgentEvent, { type: 'error' }>;
@@ -127,6 +128,14 @@ export function printError(words: Pick<ChatWords, 'error'>, message: string): vo
     process.stderr,
     `${color.red(words.error.label)}${words.error.separator}${withControlsShown(message)}`,
   );
+}
+
+/** A `UsageError` is said in `words` with exit code 2 (true); anything else is left to the caller (false). */
+export function saidUsageError(err: unknown, words: Pick<ChatWords, 'error'>): boolean {
+  if (!(err instanceof UsageError)) return false;
+  printError(words, err.message);
+  process.exitCode = 2;
+  return true;
 }
 
 /** The reply's line ended, if it was started: a turn without a reply prints no empty line. */

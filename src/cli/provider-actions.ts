@@ -25,7 +25,7 @@ import { settingsApi } from '../core/api/settings-api.js';
 import { secretPlaces } from '../core/approval/key-store.js';
 import type { Runtime } from '../core/runtime.js';
 import { sayTurnLine } from '../shared/turn-messages.js';
-import { printError } from './chat-output.js';
+import { printError, saidUsageError } from './chat-output.js';
 import { ownerLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { color, jsonText, table } from './format.js';
@@ -55,10 +55,8 @@ async function withProvider(cmd: Command, work: (runtime: Runtime, words: Provid
   try {
     await work(runtime, words);
   } catch (err) {
-    if (err instanceof UsageError) {
-      printError(words, err.message);
-      process.exitCode = 2;
-    } else if (err instanceof ApiKeyNotSavedError) {
+    if (saidUsageError(err, words)) return;
+    if (err instanceof ApiKeyNotSavedError) {
       // A folder on the way to the key's file that another user could change: nothing was saved.
       printError(words, sayTurnLine(words.turn, err.message, err.messageCode));
       process.exitCode = 1;

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { createCoreApi, type CoreApi } from '../core/api/create-api.js';
 import { DesktopChannel, type Notifier } from '../core/channels/desktop-channel.js';
-import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
+import { containWechatFailures, runtimeWechat, type WechatService } from '../core/channels/wechat-service.js';
 import { dataPaths } from '../core/paths.js';
 import { OpenedParts } from '../core/opened-parts.js';
 import { openRuntime, type Runtime } from '../core/runtime.js';
@@ -138,13 +138,7 @@ async function serve(
 
     let wechat: WechatService | undefined;
     if (opts.wechat) {
-      const service = new WechatService({
-        dataDir: home,
-        gate: runtime.gate,
-        settings: runtime.store.settings,
-        secrets: runtime.secrets,
-        agent: runtime.agent({ source: 'chat' }),
-      });
+      const service = runtimeWechat(runtime, { chat: true });
       wechat = service;
       const unguard = containWechatFailures(service.bot);
       opened.add(unguard);

@@ -10,7 +10,7 @@ import { saySkillSecret } from '../shared/skill-secrets.js';
 import { localText } from '../shared/skill-text.js';
 import { MAX_SETTING_CHARS } from '../shared/text-limits.js';
 import { withControlsShown } from '../shared/visible-text.js';
-import { printError } from './chat-output.js';
+import { printError, saidUsageError } from './chat-output.js';
 import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { cell, color, jsonText, table } from './format.js';
@@ -106,12 +106,7 @@ export async function configureSkill(
   try {
     values = await parseAssignments(skill, assignments, words);
   } catch (err) {
-    if (err instanceof UsageError) {
-      printError(words, err.message);
-      process.exitCode = 2;
-      return;
-    }
-    if (saidPromptEnd(err, words)) return;
+    if (saidUsageError(err, words) || saidPromptEnd(err, words)) return;
     throw err;
   }
   const runtime = await contextRuntime(context);

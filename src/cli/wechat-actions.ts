@@ -5,13 +5,13 @@
 import { type Command } from 'commander';
 import stringWidth from 'string-width';
 import { wechatSessionFile, wechatSessionSaved } from '../core/channels/wechat-bot.js';
-import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
+import { containWechatFailures, runtimeWechat, type WechatService } from '../core/channels/wechat-service.js';
 import { PUPPET_TOKEN_SECRET, setPuppetToken, withoutToken } from '../core/channels/puppet-token.js';
 import { WechatSettings, type PuppetSettings } from '../core/channels/wechat-settings.js';
 import { apiKeyFlaw } from '../core/agent/providers.js';
 import { secretPlaces } from '../core/approval/key-store.js';
 import type { Runtime } from '../core/runtime.js';
-import { printError } from './chat-output.js';
+import { printError, saidUsageError } from './chat-output.js';
 import { commandLocale, ownerLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { cell, color, jsonText, padToWidth } from './format.js';
@@ -46,13 +46,7 @@ async function withWechat(
   let unguard: (() => void) | undefined;
   try {
     prepare?.(runtime);
-    service = new WechatService({
-      dataDir: runtime.paths.home,
-      gate: runtime.gate,
-      settings: runtime.store.settings,
-      secrets: runtime.secrets,
-      reconnect: false,
-    });
+    service = runtimeWechat(runtime, { chat: false });
     unguard = containWechatFailures(service.bot);
     await work(service, words);
   } catch (err) {
@@ -121,12 +115,7 @@ export async function wechatLogin(opts: LoginOptions, cmd: Command): Promise<voi
   try {
     token = await tokenToSave(opts, words);
   } catch (err) {
-    if (err instanceof UsageError) {
-      printError(words, err.message);
-      process.exitCode = 2;
-      return;
-    }
-    if (saidPromptEnd(err, words)) return;
+    if (saidUsageError(err, words) || saidPromptEnd(err, words)) return;
     throw err;
   }
   await withWechat(

@@ -4,7 +4,7 @@
  */
 import { app, dialog, Notification, session, type BrowserWindow } from 'electron';
 import { DesktopChannel, inOwnerLanguage } from '../core/channels/desktop-channel.js';
-import { containWechatFailures, WechatService } from '../core/channels/wechat-service.js';
+import { containWechatFailures, runtimeWechat, type WechatService } from '../core/channels/wechat-service.js';
 import { OpenedParts } from '../core/opened-parts.js';
 import { ownerLocaleWith } from '../core/owner-locale.js';
 import { defaultDataHome } from '../core/paths.js';
@@ -122,13 +122,7 @@ async function start(): Promise<void> {
     // What the skill file wrote is shown on the terminal, never obeyed (an escape sequence reads as \u001b).
     console.warn(`iAs: skipped a skill: ${skippedSkillText(problem)}`);
   }
-  const bot = new WechatService({
-    dataDir: home,
-    gate: runtime.gate,
-    settings: runtime.store.settings,
-    secrets: runtime.secrets,
-    agent: runtime.agent({ source: 'chat' }),
-  });
+  const bot = runtimeWechat(runtime, { chat: true });
   wechat = bot;
   opened.add(containWechatFailures(bot.bot));
   opened.add(() => bot.stop());

@@ -7,6 +7,7 @@ import type { Agent } from '../agent/agent.js';
 import type { ApprovalGate } from '../approval/gate.js';
 import type { SecretStore } from '../approval/key-store.js';
 import { ownerLocale } from '../owner-locale.js';
+import type { Runtime } from '../runtime.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import { puppetWithToken } from './puppet-token.js';
 import { isWechatError, WechatBot, type WechatBotOptions, type WechatStatus } from './wechat-bot.js';
@@ -92,6 +93,24 @@ export class WechatService {
     await this.bot.logout();
     this.settings.setAccount(undefined);
   }
+}
+
+/**
+ * WeChat over a runtime: its data folder, gate, settings and puppet token. With `chat`, the owner's
+ * messages are answered by the runtime's agent (source "chat"); without, WeChat only carries
+ * approvals and pairing (`ias wechat login` and the like, which also do not reconnect).
+ */
+export function runtimeWechat(
+  runtime: Pick<Runtime, 'paths' | 'gate' | 'store' | 'secrets' | 'agent'>,
+  options: { chat: boolean },
+): WechatService {
+  return new WechatService({
+    dataDir: runtime.paths.home,
+    gate: runtime.gate,
+    settings: runtime.store.settings,
+    secrets: runtime.secrets,
+    ...(options.chat ? { agent: runtime.agent({ source: 'chat' }) } : { reconnect: false }),
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   type SkillOrigin,
 } from '../../shared/approval-messages.js';
 import { shownToDecide, visibleLine, visibleText, withLookAlikesShown } from '../../shared/visible-text.js';
-import { cap } from '../store/audit-repo.js';
+import { cap } from '../store/audit-rows.js';
 
 export const ATTEMPTS = 3;
 export const VALID_MINUTES = 5;

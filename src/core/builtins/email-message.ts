@@ -1,6 +1,6 @@
 /** One fetched message as the model sees it: who, what, when, unread, and its text, capped. */
 import type { FetchMessageObject, MessageAddressObject } from 'imapflow';
-import { cap } from '../store/audit-repo.js';
+import { cap } from '../store/audit-rows.js';
 
 /** Characters of body text per message. */
 export const BODY_CHARS = 2000;

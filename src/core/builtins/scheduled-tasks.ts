@@ -1,7 +1,8 @@
 /** list_scheduled_tasks and manage_scheduled_task: the scheduler, as the model sees it. */
 import { requestingConversation, taskOfConversation } from '../../shared/run-now-requests.js';
 import { hasRunLeft } from '../../shared/task-run-left.js';
-import type { TaskScheduler, TaskDraft, TaskPatch } from '../scheduler/scheduler.js';
+import type { TaskScheduler } from '../scheduler/scheduler.js';
+import type { TaskDraft, TaskPatch } from '../scheduler/task-drafts.js';
 import type { ScheduledTask } from '../store/tasks-repo.js';
 import { getCurrentDatetime } from './datetime.js';
 import type { BuiltinCheck, BuiltinContext } from './index.js';

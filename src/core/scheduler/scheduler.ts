@@ -1,24 +1,16 @@
 /**
- * Scheduled tasks: made, changed and listed here; run when due, each run through the agent loop
- * under the task's allowlist, its result delivered to the owner. A run that was due while iAs was
- * off happens once at start (the next run is counted from now, never once per missed slot).
+ * Scheduled tasks: made, changed (a draft checked in task-drafts.ts) and listed here; run when due,
+ * each run through the agent loop under the task's allowlist, its result delivered to the owner. A
+ * run that was due while iAs was off happens once at start (the next run is counted from now, never
+ * once per missed slot).
  */
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { TaskResultCode } from '../../shared/task-results.js';
 import type { MessageCode } from '../../shared/turn-messages.js';
 import { hasRunLeft, interruptedOneOff, ranBeforeItsMoment } from '../../shared/task-run-left.js';
 import type { NewTask, ScheduledTask, TaskChange, TasksRepo } from '../store/tasks-repo.js';
-import { canonicalTimeZone } from '../time-zone.js';
-import {
-  checkTimeZone,
-  firstCronRun,
-  nextCronRun,
-  NoRunLeftError,
-  oneOffMoment,
-  ScheduleError,
-  wallClockText,
-} from './schedule.js';
+import { nextCronRun, NoRunLeftError, ScheduleError } from './schedule.js';
+import { newTask, taskChange, type TaskCreator, type TaskDraft, type TaskPatch } from './task-drafts.js';
 
 export interface TaskRunOutcome {
   success: boolean;
@@ -49,20 +41,6 @@ export interface TaskSchedulerOptions {
   deletedPollMs?: number;
 }
 
-export interface TaskDraft {
-  name: string;
-  prompt: string;
-  /** A cron expression; or `at` for a one-off. */
-  cron?: string;
-  /** An ISO 8601 moment for a one-off. */
-  at?: string;
-  timeZone?: string;
-  /** The skills a run may use; by default all the creator may use except scheduling ones. */
-  skills?: string[];
-}
-
-export type TaskPatch = Partial<TaskDraft>;
-
 /** A run asked for now while one of the same task is under way (here or in another iAs process). */
 export class TaskRunningError extends ScheduleError {
   constructor(readonly task: ScheduledTask) {
@@ -76,29 +54,9 @@ export interface TaskRunNow {
   ran: Promise<TaskRunOutcome>;
 }
 
-/** Who makes or changes a task: the skills it may use bound what the task may use. */
-export interface TaskCreator {
-  /** undefined: not limited (the owner at the terminal or in the app). */
-  allowedSkills?: readonly string[];
-  /** All skills there are, to check names against. */
-  knownSkills: readonly string[];
-  createdBy?: string;
-}
-
-/** Scheduling skills left out of a default allowlist, so tasks do not breed tasks unasked. */
-const NOT_BY_DEFAULT = new Set(['manage_scheduled_task']);
 const MAX_RESULT_CHARS = 4000;
 /** The longest wait before the tasks are looked at again after a look that failed. */
 const RETRY_MS = 5_000;
-
-/**
- * A time zone as IANA spells it (Asia/Shanghai for asia/shanghai), so that a task's zone reads as
- * the owner's when it is; throws for a zone that is not one.
- */
-function zoneAsSpelt(timeZone: string): string {
-  checkTimeZone(timeZone);
-  return canonicalTimeZone(timeZone) ?? timeZone;
-}
 
 /** A result (or a text in its code) as it is kept: at most MAX_RESULT_CHARS characters. */
 export const clip = (text: string) => (text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}…` : text);
@@ -180,88 +138,19 @@ export class TaskScheduler extends EventEmitter<{
     return task;
   }
 
-  private allowlist(requested: string[] | undefined, creator: TaskCreator): string[] {
-    const known = new Set(creator.knownSkills);
-    const allowed = creator.allowedSkills ? new Set(creator.allowedSkills) : known;
-    if (requested === undefined) return [...allowed].filter((s) => known.has(s) && !NOT_BY_DEFAULT.has(s)).sort();
-    const unknown = requested.filter((s) => !known.has(s));
-    if (unknown.length > 0) throw new ScheduleError(`unknown skills: ${unknown.join(', ')}`);
-    const wider = requested.filter((s) => !allowed.has(s));
-    if (wider.length > 0) {
-      throw new ScheduleError(`a task may only use skills its creator may use; not allowed here: ${wider.join(', ')}`);
-    }
-    return [...new Set(requested)].sort();
-  }
-
-  private when(
-    draft: { cron?: string | null; at?: string },
-    timeZone: string,
-  ): Pick<ScheduledTask, 'cron' | 'runAt' | 'nextRunAt'> {
-    const now = this.now();
-    if (draft.cron && draft.at) throw new ScheduleError('give either "cron" (repeating) or "at" (once), not both');
-    if (draft.cron)
-      return { cron: draft.cron.trim(), runAt: null, nextRunAt: firstCronRun(draft.cron.trim(), timeZone, now) };
-    if (draft.at) {
-      const runAt = oneOffMoment(draft.at, timeZone, now);
-      return { cron: null, runAt, nextRunAt: runAt };
-    }
-    throw new ScheduleError('a task needs a schedule: "cron" for a repeating task or "at" for a one-off');
-  }
-
   /** The row a draft makes; throws with what is wrong. Nothing is stored. */
   private newTask(draft: TaskDraft, creator: TaskCreator): NewTask {
-    const name = draft.name?.trim();
-    const prompt = draft.prompt?.trim();
-    if (!name) throw new ScheduleError('a task needs a name');
-    if (!prompt) throw new ScheduleError('a task needs a prompt: what to do when it runs');
-    const timeZone = zoneAsSpelt(draft.timeZone ?? this.options.timeZone());
-    return {
-      id: randomUUID().slice(0, 8),
-      name: name.slice(0, 100),
-      prompt,
-      ...this.when(draft, timeZone),
-      allowlist: this.allowlist(draft.skills, creator),
-      enabled: true,
-      timeZone,
-      createdBy: creator.createdBy ?? null,
-      createdAt: this.now(),
-    };
+    return newTask(
+      draft,
+      creator,
+      () => this.options.timeZone(),
+      () => this.now(),
+    );
   }
 
   /** What an update would change; throws with what is wrong. Nothing is stored. */
   private change(id: string, patch: TaskPatch, creator: TaskCreator): TaskChange {
-    const task = this.get(id);
-    const change: TaskChange = {};
-    if (patch.name !== undefined) change.name = patch.name.trim().slice(0, 100) || task.name;
-    if (patch.prompt !== undefined) {
-      if (!patch.prompt.trim()) throw new ScheduleError('the prompt cannot be empty');
-      change.prompt = patch.prompt.trim();
-    }
-    if (patch.skills !== undefined) change.allowlist = this.allowlist(patch.skills, creator);
-    const timeZone = patch.timeZone !== undefined ? zoneAsSpelt(patch.timeZone) : task.timeZone;
-    if (patch.cron !== undefined || patch.at !== undefined || patch.timeZone !== undefined) {
-      const schedule =
-        patch.cron !== undefined || patch.at !== undefined
-          ? { cron: patch.cron, at: patch.at }
-          : task.cron
-            ? { cron: task.cron }
-            : { at: this.oneOffIn(task) };
-      Object.assign(change, this.when(schedule, timeZone), { timeZone });
-    }
-    return change;
-  }
-
-  /**
-   * A one-off's moment as the clock of its zone reads it, so that a new zone alone keeps its time of
-   * day (08:00 in Shanghai becomes 08:00 in Tokyo), as a repeating task's does. Only the moment is
-   * stored, so one made with an offset moves too. When its stored zone cannot be read, the moment.
-   */
-  private oneOffIn(task: ScheduledTask): string {
-    try {
-      return wallClockText(task.runAt!, task.timeZone);
-    } catch {
-      return new Date(task.runAt!).toISOString();
-    }
+    return taskChange(this.get(id), patch, creator, () => this.now());
   }
 
   /** When a paused task would run next if resumed now; throws when it has no run left. */

@@ -1,6 +1,7 @@
 /**
- * The audit log: one row per skill call, written when it starts and completed when it ends; queried
- * newest first with keyset pagination, searched through FTS5, exported as CSV or JSON.
+ * The audit log: one row per skill call, written when it starts and completed when it ends (its
+ * columns' values: audit-rows.ts); queried newest first with keyset pagination, searched through
+ * FTS5, exported as CSV or JSON.
  */
 import { EventEmitter } from 'node:events';
 import Database from 'better-sqlite3';
@@ -8,7 +9,6 @@ import { exportPieces, toCsv, toJson } from './audit-export.js';
 import {
   AUDIT_COLUMNS,
   and,
-  cutColumns,
   decodeCursor,
   encodeCursor,
   filterClause,
@@ -25,8 +25,7 @@ import {
 } from './audit-query.js';
 import type { ProcessOwner, RecordedProcess } from '../process-identity.js';
 import { forEndedOwners, interruptLeftWork, ownerAmongEnded } from './left-work.js';
-import { storedCode } from './stored-code.js';
-import type { CallErrorCode } from '../../shared/call-errors.js';
+import { entryValues, finishValues, LIST_COLUMNS, rowsOf, toListRow, toRow, type RawRow } from './audit-rows.js';
 import type { Locale } from '../../shared/locale.js';
 import type {
   AuditApprovalOutcome,
@@ -43,106 +42,11 @@ export { InvalidCursorError } from './audit-query.js';
 
 type Db = Database.Database;
 
-export const MAX_RESULT_SUMMARY_CHARS = 2000;
-export const MAX_ERROR_CHARS = 4000;
-export const MAX_PARAMS_CHARS = 8000;
-/**
- * What the list of the log (the Audit page's) holds of each long text, params as JSON text included:
- * a line's worth; the row opened is read whole (get).
- */
-export const LIST_TEXT_CHARS = 300;
-
-/** Cuts text to at most `max` UTF-16 units, ending with "…" when cut, never splitting a surrogate pair. */
-export function cap(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max - 1;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `${text.slice(0, end)}…`;
-}
-
-/** JSON text of the params; too long, it becomes `{"$truncated": true, "$preview": "<start of the JSON>"}`. */
-function paramsJson(params: unknown): string {
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(params ?? {});
-  } catch {
-    json = JSON.stringify({ $unserializable: String(params) });
-  }
-  json ??= '{}';
-  if (json.length <= MAX_PARAMS_CHARS) return json;
-  return JSON.stringify({ $truncated: true, $preview: cap(json, MAX_PARAMS_CHARS - 64) });
-}
-
-const capOrNull = (text: string | null | undefined, max: number) => (text == null ? null : cap(text, max));
-
-/** The columns a call's start sets. */
-function entryValues(entry: AuditEntry) {
-  return {
-    startedAt: entry.startedAt ?? Date.now(),
-    skill: entry.skill,
-    skillHash: entry.skillHash ?? null,
-    source: entry.source,
-    requestedBy: entry.requestedBy ?? null,
-    params: paramsJson(entry.params),
-    risk: entry.risk,
-    approvalId: entry.approvalId ?? null,
-    approvalOutcome: entry.approvalOutcome ?? 'none',
-  };
-}
-
-/** The columns a call's end sets (approval ones null when left as they were). */
-function finishValues(outcome: AuditFinish) {
-  return {
-    status: outcome.status,
-    finishedAt: outcome.finishedAt ?? Date.now(),
-    durationMs: Math.max(0, Math.round(outcome.durationMs)),
-    exitCode: outcome.exitCode ?? null,
-    resultSummary: capOrNull(outcome.resultSummary, MAX_RESULT_SUMMARY_CHARS),
-    error: capOrNull(outcome.error, MAX_ERROR_CHARS),
-    errorCode: outcome.errorCode ? JSON.stringify(outcome.errorCode) : null,
-    approvalOutcome: outcome.approvalOutcome ?? null,
-    approvalId: outcome.approvalId ?? null,
-  };
-}
-
-type RawRow = Omit<AuditRow, 'params' | 'errorCode'> & { params: string; errorCode: string | null };
-
-function toRow(raw: RawRow): AuditRow {
-  let params: unknown;
-  try {
-    params = JSON.parse(raw.params);
-  } catch {
-    params = raw.params;
-  }
-  return { ...raw, params, errorCode: storedCode<CallErrorCode>(raw.errorCode) };
-}
-
-/**
- * A row read with cutColumns(LIST_TEXT_CHARS): each long text cut to LIST_TEXT_CHARS, and marked
- * `cut` when one was (params cut are their JSON text cut, a string).
- */
-function toListRow(raw: RawRow): AuditRow {
-  const params = cap(raw.params, LIST_TEXT_CHARS);
-  const resultSummary = capOrNull(raw.resultSummary, LIST_TEXT_CHARS);
-  const error = capOrNull(raw.error, LIST_TEXT_CHARS);
-  const row = toRow({ ...raw, resultSummary, error });
-  if (params !== raw.params) row.params = params;
-  const cut = params !== raw.params || resultSummary !== raw.resultSummary || error !== raw.error;
-  return cut ? { ...row, cut } : row;
-}
-
-const LIST_COLUMNS = cutColumns(LIST_TEXT_CHARS);
-
 /** Every row matching the filter (limit and cursor ignored), newest first. */
 function everyRow(filter: AuditFilter): { sql: string; params: SqlValue[] } {
   const terms = searchTerms(filter.text);
   const where = and(filterClause(filter), textClause(terms, filter.language));
   return selectSql(AUDIT_COLUMNS, where, searchIndexHits(terms, filter.language));
-}
-
-function* rowsOf(raws: Iterable<RawRow>): Generator<AuditRow> {
-  for (const raw of raws) yield toRow(raw);
 }
 
 /** How long a reader of its own waits for a lock (a checkpoint's) before it fails. */

@@ -13,6 +13,7 @@ import { TasksRepo } from './tasks-repo.js';
 
 export * from './approvals-repo.js';
 export * from './audit-repo.js';
+export { cap, LIST_TEXT_CHARS, MAX_ERROR_CHARS, MAX_PARAMS_CHARS, MAX_RESULT_SUMMARY_CHARS } from './audit-rows.js';
 export * from './background-jobs-repo.js';
 export * from './conversations-repo.js';
 export * from './database.js';

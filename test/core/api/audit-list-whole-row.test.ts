@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateCall } from '../../../src/core/api/validate-call.js';
-import { cap, LIST_TEXT_CHARS } from '../../../src/core/store/audit-repo.js';
+import { cap, LIST_TEXT_CHARS } from '../../../src/core/store/audit-rows.js';
 import { apiWorld, type ApiWorld } from '../../helpers/core-api.js';
 
 let w: ApiWorld | undefined;

@@ -3,12 +3,21 @@
  * approval id, the skill, the canonical params hash and the skill hash; compared in constant time.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { ApprovalRow } from '../store/approvals-repo.js';
+import { sha256Hex } from './canonical.js';
 
 export interface CodeBinding {
   approvalId: string;
   skillName: string;
   paramsHash: string;
   skillHash: string;
+}
+
+/** What the code of approval `row` is bound to. */
+export function codeBinding(row: Pick<ApprovalRow, 'id' | 'skillName' | 'params' | 'skillHash'>): CodeBinding {
+  // The params hash is recomputed from the stored params, so a row edited behind the gate's back
+  // no longer matches the code that was sent.
+  return { approvalId: row.id, skillName: row.skillName, paramsHash: sha256Hex(row.params), skillHash: row.skillHash };
 }
 
 export function generateCode(): string {

@@ -16,17 +16,7 @@ import type { ApprovalAsker, ApprovalMessageCode } from '../../shared/approval-m
 import type { Skill, SkillResult } from '../skills/types.js';
 import { approvalView, type ApprovalView } from './approval-view.js';
 import { canonicalJson, sha256Hex } from './canonical.js';
-import { ChatCodeBudget } from './chat-code-budget.js';
 import type { ApprovalChannel, IncomingMessage } from './channel.js';
-import {
-  codeCandidates,
-  codeHmac,
-  codeInText,
-  codeMatches,
-  generateCode,
-  normalizeCodeText,
-  type CodeBinding,
-} from './code.js';
 import { ExpiryByClock } from './expiry-by-clock.js';
 import {
   cancelled,
@@ -37,7 +27,11 @@ import {
   type GateDenial,
 } from './gate-decisions.js';
 import * as say from './messages.js';
+import { OwnerReplies, type CodeInChat } from './owner-replies.js';
+import { RequestDelivery } from './request-delivery.js';
 import { skillOrigin, type ReviewMarks } from './review.js';
+
+export type { CodeInChat } from './owner-replies.js';
 
 /** The owner whose approvals these are (iAs has one owner). */
 export const OWNER = 'owner';
@@ -79,23 +73,6 @@ export const INTERRUPTED = JSON.stringify({ success: false, error: 'interrupted:
 /** How often calls waiting here look at what other iAs processes did (see watch). */
 const WATCH_MS = 1000;
 
-const CANCEL_WORDS = new Set(['0', '取消', 'cancel']);
-/**
- * A number alone of 4 to 8 digits, in groups or not: while a code waits, the owner meant it as the
- * code (a digit dropped, added or mistyped), so it is no message for the model, which would learn
- * most of the code.
- */
-const NEAR_CODE = /^\d(?:[\s.\-·,、_/]*\d){3,7}$/;
-
-/**
- * Why a chat message is kept from the model: it holds the pending approval's code ('code'); it holds
- * 6 digits while another iAs process's approval (whose code cannot be checked here) is pending
- * ('maybe-code'); it holds 6 digits after the approval's budget of compared windows, shared by
- * every iAs process on the data folder, is spent ('held': nothing was compared, see ChatCodeBudget);
- * or it is a number alone, not the code, that WeChat would take for a try at it ('near-code').
- */
-export type CodeInChat = 'code' | 'maybe-code' | 'held' | 'near-code';
-
 export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   readonly runId: string;
   private readonly ttlMs: number;
@@ -104,20 +81,18 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   private readonly unsubscribe: (() => void)[] = [];
   private closed = false;
   private watcher?: NodeJS.Timeout;
-  /**
-   * How many of the 6-digit windows typed into chats may still be compared with the pending code:
-   * kept with the approval in SQLite, one budget for every iAs process on the data folder.
-   */
-  private readonly chatBudget: ChatCodeBudget;
   /** Pending approvals past their time lapse at any look, not only when their timer runs. */
   private readonly expiry: ExpiryByClock;
+  /** The owner's answers on a channel, and codes typed into chats. */
+  private readonly replies: OwnerReplies;
+  /** Requests sent to the owner over the channel that takes them. */
+  private readonly delivery: RequestDelivery;
 
   constructor(private readonly options: GateOptions) {
     super();
     this.runId = options.runId ?? randomUUID();
     this.ttlMs = options.ttlMs ?? say.VALID_MINUTES * 60_000;
     this.now = options.now ?? Date.now;
-    this.chatBudget = new ChatCodeBudget(options.approvals, options.key);
     this.expiry = new ExpiryByClock({
       approvals: options.approvals,
       now: this.now,
@@ -127,6 +102,28 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       settle: (id, from, decision, tell) => this.settle(id, from, decision, tell),
       changed: (id) => this.changed(id),
       send: (channel, text, message) => this.send(channel, text, message),
+    });
+    this.replies = new OwnerReplies({
+      approvals: options.approvals,
+      key: options.key,
+      closed: () => this.closed,
+      active: () => this.options.approvals.activeForOwner(OWNER),
+      expireIfDue: (row) => this.expiry.expireIfDue(row),
+      waitsFor: (id) => this.waitsFor(id),
+      approve: (row, channel) => this.approve(row, channel),
+      reject: (row, channel, told) => this.reject(row, channel, told),
+      changed: (id) => this.changed(id),
+      send: (channel, text, message) => this.send(channel, text, message),
+    });
+    this.delivery = new RequestDelivery({
+      approvals: options.approvals,
+      key: options.key,
+      closed: () => this.closed,
+      channels: () => this.options.channels,
+      waiter: (id) => this.waiters.get(id),
+      asker: (request) => this.options.asker?.(request),
+      settle: (id, from, decision) => this.settle(id, from, decision),
+      changed: (id) => this.changed(id),
     });
     for (const channel of options.channels) this.listen(channel);
   }
@@ -285,77 +282,15 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
 
   /**
    * A message arrived on a channel. Returns true when it was an answer to the gate (it must then
-   * go nowhere else, least of all to the model).
+   * go nowhere else, least of all to the model). See OwnerReplies.handleMessage.
    */
-  async handleMessage(channel: ApprovalChannel, message: IncomingMessage): Promise<boolean> {
-    if (this.closed) return false;
-    if (!message.direct || message.from !== channel.ownerAddress()) return false;
-    const text = normalizeCodeText(message.text);
-    const looksLikeAnswer = /^\d{6}$/.test(text) || CANCEL_WORDS.has(text.toLowerCase());
-    const row = this.options.approvals.activeForOwner(OWNER);
-    if (!row || row.channel !== channel.name || channel.inApp) {
-      if (looksLikeAnswer) await this.send(channel, say.noPendingText());
-      // One past its time (asked elsewhere, or by another process whose timer has not run) lapses,
-      // after that answer: the next approval it lets through may be asked here.
-      if (row) this.expiry.expireIfDue(row);
-      return looksLikeAnswer;
-    }
-    if (this.expiry.expireIfDue(row)) return true;
-    if (CANCEL_WORDS.has(text.toLowerCase())) {
-      await this.reject(row, channel, 'cancelled');
-      return true;
-    }
-    if (/^\d{6}$/.test(text)) {
-      if (codeMatches(this.options.key, binding(row), text, row.codeHash ?? '')) {
-        await this.approve(row, channel);
-        return true;
-      }
-      const left = this.options.approvals.decrementAttempts(row.id);
-      if (left === undefined) return true;
-      if (left > 0) await this.send(channel, say.wrongCodeText(left));
-      else await this.reject(row, channel, 'rejected');
-      this.changed(row.id);
-      return true;
-    }
-    // The code inside other words, or typed in groups, is not an answer — and must not travel on to
-    // the model; nor must a number alone that misses it by a digit.
-    if (NEAR_CODE.test(text) || codeInText(this.options.key, binding(row), text, row.codeHash ?? '')) {
-      await this.send(channel, say.codeOnlyText());
-      return true;
-    }
-    return false;
+  handleMessage(channel: ApprovalChannel, message: IncomingMessage): Promise<boolean> {
+    return this.replies.handleMessage(channel, message);
   }
 
-  /**
-   * Whether `text` holds the code of the owner's pending approval, alone or among other words (a
-   * message typed into a chat with the model, which must never see a code): 'code' when it does.
-   * The approval of another iAs process on the data folder (the app keeps its key in the OS
-   * keychain, `ias` in a file, so neither can check the other's code, stored only as an HMAC) is
-   * 'maybe-code' for any 6 digits in the text: which of them is its code cannot be told here.
-   * Each refusal tells whether a number was the code, so only a budget of 6-digit windows is
-   * compared per approval, shared by every iAs process on the data folder (kept with the approval
-   * in SQLite); past it, any 6 digits are 'held' without comparing (see ChatCodeBudget).
-   * A number alone of 4 to 8 digits that is not the code is 'near-code': WeChat takes it for a try
-   * at the code (a digit mistyped, dropped or added), and so it is; the model would learn most of it.
-   * An approval past its time by the clock holds no live code: it lapses here, as at any look,
-   * before the text goes anywhere (so its code stays dead whatever the clock does next), and the
-   * one pending after it, if any, is judged instead.
-   */
+  /** Whether `text`, typed into a chat with the model, holds a code (see OwnerReplies.holdsCode). */
   holdsCode(text: string): CodeInChat | undefined {
-    let row = this.options.approvals.activeForOwner(OWNER);
-    while (row && this.expiry.expireIfDue(row)) row = this.options.approvals.activeForOwner(OWNER);
-    const codeHash = row?.codeHash;
-    if (!row || codeHash == null) return undefined;
-    const typed = normalizeCodeText(text);
-    // Held whatever its digits: which near-miss it is is not compared, so it tells nothing of the code.
-    const nearCode = NEAR_CODE.test(typed) ? 'near-code' : undefined;
-    const candidates = codeCandidates(typed);
-    if (candidates.length === 0) return nearCode;
-    if (!this.chatBudget.take(row.id, candidates)) return 'held';
-    const bound = binding(row);
-    if (candidates.some((c) => codeMatches(this.options.key, bound, c, codeHash))) return 'code';
-    if (!this.waitsFor(row.id)) return 'maybe-code';
-    return nearCode;
+    return this.replies.holdsCode(text);
   }
 
   private open(request: ApprovalRequest, skill: Skill): string {
@@ -400,7 +335,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
       const current = this.options.approvals.get(id);
       if (current) this.expiry.expireIfDue(current, true);
     }, this.ttlMs);
-    await this.deliver(id, { skillChanged });
+    await this.delivery.deliver(id, { skillChanged });
   }
 
   /**
@@ -410,64 +345,7 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
   async channelDown(name: string): Promise<void> {
     const row = this.options.approvals.activeForOwner(OWNER);
     if (this.closed || !row || row.channel !== name || this.expiry.expireIfDue(row)) return;
-    await this.deliver(row.id, { avoid: [name], movedFrom: name });
-  }
-
-  /**
-   * Sends a pending approval over the first connected channel that takes it; if sending fails, the
-   * next one is tried. Each channel gets its own code (or none, for the in-app card).
-   */
-  private async deliver(
-    id: string,
-    options: { skillChanged?: boolean; avoid?: string[]; movedFrom?: string },
-  ): Promise<void> {
-    const tried = new Set(options.avoid ?? []);
-    for (;;) {
-      const row = this.options.approvals.get(id);
-      const waiter = this.waiters.get(id);
-      if (this.closed || !row || !waiter || row.status !== 'pending') return;
-      const channel = this.options.channels.find((c) => !tried.has(c.name) && c.isConnected());
-      if (!channel) {
-        this.settle(id, ['pending'], cancelled(id, 'no-channel', row.skillName));
-        return;
-      }
-      tried.add(channel.name);
-      const code = channel.inApp ? undefined : generateCode();
-      const codeHash = code ? codeHmac(this.options.key, binding(row), code) : null;
-      if (!this.options.approvals.transition(id, ['pending'], 'pending', { channel: channel.name, codeHash })) return;
-      this.changed(id);
-      const request: say.ApprovalText = {
-        skill: row.skillName,
-        title: waiter.skill.title,
-        titleZh: waiter.skill.locales?.['zh-CN']?.title,
-        params: JSON.parse(row.params) as Record<string, unknown>,
-        code,
-        skillChanged: options.skillChanged,
-        note: options.movedFrom ? say.reroutedText(options.movedFrom) : undefined,
-        from: this.options.asker?.(waiter.request),
-        origin: row.skillOrigin ?? undefined,
-      };
-      const texts = say.requestTexts(request, { split: !channel.inApp });
-      const last = texts.length - 1;
-      const message = say.requestCode(request, id, options.movedFrom);
-      // Each part only while this request still stands (pending, here, with this code): one stopped,
-      // settled or moved while its parts go out sends no more of them, least of all its code.
-      const standing = () => {
-        const now = this.options.approvals.get(id);
-        return now?.status === 'pending' && now.channel === channel.name && now.codeHash === codeHash;
-      };
-      try {
-        // In order, the code last: the owner has every parameter before the code arrives. The
-        // request's code and parameters go with its last part (the only one, in the app).
-        for (const [i, text] of texts.entries()) {
-          if (!standing()) return;
-          await channel.sendToOwner(text, i === last ? message : undefined);
-        }
-        return;
-      } catch {
-        // This channel cannot reach the owner now: try the next one.
-      }
-    }
+    await this.delivery.deliver(row.id, { avoid: [name], movedFrom: name });
   }
 
   private async approve(row: ApprovalRow, channel: ApprovalChannel): Promise<boolean> {
@@ -574,10 +452,4 @@ export class ApprovalGate extends EventEmitter<{ changed: [ApprovalView] }> {
     const row = this.options.approvals.get(id);
     if (row) this.emit('changed', approvalView(row));
   }
-}
-
-function binding(row: ApprovalRow): CodeBinding {
-  // The params hash is recomputed from the stored params, so a row edited behind the gate's back
-  // no longer matches the code that was sent.
-  return { approvalId: row.id, skillName: row.skillName, paramsHash: sha256Hex(row.params), skillHash: row.skillHash };
 }

@@ -31,8 +31,6 @@ import { OwnerReplies, type CodeInChat } from './owner-replies.js';
 import { RequestDelivery } from './request-delivery.js';
 import { skillOrigin, type ReviewMarks } from './review.js';
 
-export type { CodeInChat } from './owner-replies.js';
-
 /** The owner whose approvals these are (iAs has one owner). */
 export const OWNER = 'owner';
 

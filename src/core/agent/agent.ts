@@ -13,20 +13,21 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { SkillCaller } from '../approval/call-skill.js';
 import type { AuditSource } from '../store/audit-types.js';
 import type { BackgroundJobsRepo } from '../store/background-jobs-repo.js';
-import type { ConversationsRepo, StoredToolCall } from '../store/conversations-repo.js';
+import type { ConversationsRepo } from '../store/conversations-repo.js';
 import type { Skill } from '../skills/types.js';
 import type { ToolErrorCode } from '../../shared/tool-errors.js';
 import { DEFAULT_TIME_ZONE } from '../builtins/datetime.js';
 import { AfterCommit } from './after-commit.js';
 import { buildCatalogue } from './catalogue.js';
-import { callIdsIn, detailsWithOwnIds, withOwnIds } from './call-ids.js';
-import { fitToBudget, historyOf, toApiMessage } from './history.js';
+import { callIdsIn, withOwnIds } from './call-ids.js';
+import { fitToBudget, historyOf } from './history.js';
 import { ProviderRequests } from './provider-request.js';
 import { providerKey, type ProviderConfig } from './providers.js';
 import type { ServerMends } from './server-mends.js';
 import { systemPrompt } from './system-prompt.js';
 import { settleCutOffTurn } from './cut-off-turns.js';
-import { addNotice, failureLine, hasLines, setError, storeLines } from './turn-lines.js';
+import { RoundReply, type ReplyPlace } from './round-reply.js';
+import { addNotice, failureLine, setError, storeLines } from './turn-lines.js';
 import {
   ToolCalls,
   type EndedBackgroundCall,
@@ -347,6 +348,9 @@ export class Agent {
       this.emit({ type: 'notice', conversationId, message: line.message, messageCode: codeOf(line) });
     };
     const maxRounds = this.options.maxToolRounds ?? 5;
+    // Where each round's reply and its calls' results are stored (see RoundReply).
+    const { atomically } = this.options;
+    const place: ReplyPlace = { conversations, atomically, commits: this.commits, conversationId, provider, current };
     for (;;) {
       const withTools = turn.rounds < maxRounds && skills.length > 0;
       if (found.size > pinned) {
@@ -416,49 +420,13 @@ export class Agent {
             : turnMessage('tools-not-offered', { tools: names }),
         );
       }
-      const stored: StoredToolCall[] = toolCalls.map((c) => ({
-        id: c.id,
-        name: c.name,
-        arguments: c.arguments,
-        ...(c.extra ? { extra: c.extra } : {}),
-      }));
-      // What this provider wants back with the reply, kept with it (for it alone).
-      const wantedBack = {
-        ...(reply.reasoning && reply.reasoningField ? { reasoningField: reply.reasoningField } : {}),
-        // The blocks of a reply cut short may be unsigned or belong to calls that never ran.
-        ...(reply.reasoningDetails && answered
-          ? { reasoningDetails: detailsWithOwnIds(reply.reasoningDetails, reply.toolCalls, toolCalls) }
-          : {}),
-      };
-      const forProvider =
-        Object.keys(wantedBack).length > 0 || stored.some((c) => c.extra) ? { ...wantedBack, from: provider } : {};
-      const storeReply = (calls = stored, ends?: 'ends') => {
-        if (reply.content || calls.length > 0 || reply.reasoning) {
-          const extra = {
-            ...(calls.length ? { toolCalls: calls } : {}),
-            ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
-            ...forProvider,
-          };
-          conversations.append(conversationId, 'assistant', reply.content, extra, Date.now(), ends);
-        } else if (ends) conversations.endTurn(conversationId);
-      };
-      // The turn's last reply, and the lines shown to the owner about how it went, in one commit
-      // (whose last write ends the turn).
-      const storeLast = (calls: StoredToolCall[]) => {
-        if (!hasLines(turn)) storeReply(calls, 'ends');
-        else {
-          this.options.atomically(() => {
-            storeReply(calls);
-            storeLines(conversations, turn);
-          });
-        }
-        ending.stored = true;
-      };
+      const round = new RoundReply(place, reply, toolCalls, answered);
       if (!answered) {
         if (outcome.error !== undefined) setError(turn, outcome.error);
         if (outcome.stopped) turn.stopped = true;
         // Tool calls of a reply cut short never run: the reply is kept without them.
-        storeLast([]);
+        round.storeLast(turn, []);
+        ending.stored = true;
         turn.reply = reply.content;
         if (outcome.error !== undefined) {
           const { message } = outcome.error;
@@ -467,61 +435,17 @@ export class Agent {
         return turn;
       }
       if (toolCalls.length === 0) {
-        storeLast(stored);
+        round.storeLast(turn, round.calls);
+        ending.stored = true;
         turn.reply = reply.content;
         return turn;
       }
       turn.rounds++;
-      current.push(
-        toApiMessage(
-          {
-            id: 0,
-            conversationId,
-            role: 'assistant',
-            content: reply.content,
-            createdAt: 0,
-            toolCalls: stored,
-            reasoning: reply.reasoning,
-            ...forProvider,
-          },
-          provider,
-        ),
-      );
-      // The reply goes in the first commit that needs it: the start of a call that may change
-      // something, or else the first result. Each result is stored as its call ends (with the
-      // call's audit row), in that order.
-      // (Marked stored only once the write that made it went through whole.)
-      let replyStored = false;
-      const keep = (record: ToolCallRecord, job?: string) => {
-        if (!replyStored) storeReply();
-        const content = typeof record.result === 'string' ? record.result : JSON.stringify(record.result);
-        conversations.append(conversationId, 'tool', content, {
-          toolCallId: record.id,
-          name: record.name,
-          ...(job ? { job } : {}),
-          ...(record.status === 'background' ? {} : { callStatus: record.status }),
-          ...(record.code ? { resultCode: record.code } : {}),
-        });
-        // A commit that fails while the turn goes on (a call past its time limit that cannot be
-        // stored as a background job, then kept when it ends) leaves the reply to store and the
-        // result unsent.
-        this.commits.then(() => {
-          replyStored = true;
-          current.push({ role: 'tool', tool_call_id: record.id, content });
-        });
-      };
+      round.sendNext();
       const calls = toolCalls.map((call) =>
-        this.tools.start(call, { catalogue, found, conversationId, allowedSkills: allowed, keep }, signal),
+        this.tools.start(call, { catalogue, found, conversationId, allowedSkills: allowed, keep: round.keep }, signal),
       );
-      // Calls that may change something are on record, with the reply, before any of them runs.
-      const early = calls.filter((c) => c.recordsStart);
-      if (early.length > 0) {
-        this.options.atomically(() => {
-          storeReply();
-          for (const c of early) c.recordStart();
-        });
-        replyStored = true;
-      }
+      round.storeWithStarts(calls);
       // Every call of the round ends before the turn goes on, or fails: none writes after it.
       const ended = await Promise.allSettled(calls.map((c) => c.run()));
       const failed = ended.find((e) => e.status === 'rejected');

@@ -3,9 +3,21 @@
  * any command (its language): read-only, never moved, migrated or written.
  */
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type Database from 'better-sqlite3';
 import { SettingsRepo } from '../core/store/settings-repo.js';
 import { SkillSettingsRepo } from '../core/store/skill-settings-repo.js';
+
+/**
+ * better-sqlite3, loaded at the first peek (a help or an error text in the owner's language), not
+ * when `ias` starts: `ias --version` needs no database, and the package takes milliseconds to load.
+ * A require, as a peek is synchronous (commander formats help synchronously).
+ */
+let sqlite: typeof Database | undefined;
+function openDatabase(file: string, options: Database.Options): Database.Database {
+  sqlite ??= createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+  return new sqlite(file, options);
+}
 
 /** What a peek can read. */
 export interface StorePeek {
@@ -23,7 +35,7 @@ export function withExistingStore<T>(database: string, fn: (store: StorePeek | u
   if (!fs.existsSync(database)) return fn(undefined);
   let db: Database.Database | undefined;
   try {
-    db = new Database(database, { readonly: true, fileMustExist: true, timeout: 1000 });
+    db = openDatabase(database, { readonly: true, fileMustExist: true, timeout: 1000 });
     const open = db;
     // Each table is prepared only when asked for, so one that cannot be read spoils no other.
     let settings: SettingsRepo | undefined;

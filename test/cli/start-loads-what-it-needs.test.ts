@@ -1,7 +1,8 @@
 /**
  * `ias` loads only what the command run needs (see src/cli/lazy-action.ts): `ias --version` and
- * `ias --help` load none of the heavy packages, `ias skills list` no model client, skill runner,
- * server or watcher. Seen by the packages the real process imports (a module hook writes them down).
+ * `ias --help` load none of the heavy packages, `ias --version` not even the database's,
+ * `ias skills list` no model client, skill runner, server or watcher. Seen by the packages the real
+ * process imports or requires (test/fixtures/loaded-packages writes them down).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,11 +13,10 @@ import { tempDir } from '../helpers/temp.js';
 
 const recorder = pathToFileURL(path.resolve('test/fixtures/loaded-packages/register.mjs')).href;
 
-/** Runs `ias …args` on a fresh data folder; its output and the packages it imported. */
-function packagesLoaded(args: string[]) {
-  const dir = tempDir('ias-loaded-');
-  const log = path.join(dir, 'loaded.txt');
-  const run = ias(['--home', path.join(dir, 'home'), ...args], {
+/** Runs `ias …args` on the data folder `home` (a fresh one by default); its output and the packages it loaded. */
+function packagesLoaded(args: string[], home = path.join(tempDir('ias-home-'), 'home')) {
+  const log = path.join(tempDir('ias-loaded-'), 'loaded.txt');
+  const run = ias(['--home', home, ...args], {
     NODE_OPTIONS: `--import=${recorder}`,
     IAS_LOADED_LOG: log,
   });
@@ -38,6 +38,32 @@ describe('what an ias command loads', () => {
       expect(HEAVY.filter((name) => loaded.has(name))).toEqual([]);
     },
   );
+
+  describe("on a data folder with its database (where the owner's language is saved)", () => {
+    /** A data folder an earlier command has set up. */
+    function usedHome(): string {
+      const home = path.join(tempDir('ias-home-'), 'home');
+      expect(ias(['--home', home, 'skills', 'list']).status).toBe(0);
+      expect(fs.existsSync(path.join(home, 'ias.db'))).toBe(true);
+      return home;
+    }
+
+    // The program used to load better-sqlite3 at its start (for the language of what it might say).
+    it.each(['--version', '-V', 'skills --version'])('ias %s loads no database package', (command) => {
+      const { run, loaded } = packagesLoaded(command.split(' '), usedHome());
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^\d+\.\d+\.\d+/);
+      expect(loaded.has('better-sqlite3')).toBe(false);
+    });
+
+    // What the help says is in the owner's language: the database is read for it (and the recorder sees it).
+    it.each(['--help', '-h'])('ias %s reads the database for its language', (command) => {
+      const { run, loaded } = packagesLoaded([command], usedHome());
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain('Usage: ias');
+      expect(loaded.has('better-sqlite3')).toBe(true);
+    });
+  });
 
   it('ias skills list loads the skill parser but no model client, skill runner, server, QR code or watcher', () => {
     const { run, loaded } = packagesLoaded(['skills', 'list']);

@@ -9,7 +9,17 @@ import { visibleLine, visibleText, withControlsShown } from '../shared/visible-t
 
 export const color = pc;
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+let graphemeSegmenter: Intl.Segmenter | undefined;
+
+/**
+ * `text`'s characters as a reader sees them (an emoji with its modifiers is one). The segmenter is
+ * made at the first cut, not when `ias` starts: a process's first Intl object takes ~15–20 ms (ICU
+ * loads its data), which `ias --version` need not pay.
+ */
+function graphemes(text: string): Intl.Segments {
+  graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return graphemeSegmenter.segment(text);
+}
 
 /**
  * `text` cut to `max` terminal columns with … at the end when it is longer: a Chinese character or
@@ -19,7 +29,7 @@ function fitColumns(text: string, max: number): string {
   if (stringWidth(text) <= max) return text;
   let kept = '';
   let width = 0;
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of graphemes(text)) {
     width += stringWidth(segment);
     if (width > max - 1) break;
     kept += segment;

@@ -2,7 +2,8 @@
  * `ias` loads only what the command run needs (see src/cli/lazy-action.ts): `ias --version` and
  * `ias --help` load none of the heavy packages, `ias --version` not even the database's,
  * `ias skills list` no model client, skill runner, server or watcher. Seen by the packages the real
- * process imports or requires (test/fixtures/loaded-packages writes them down).
+ * process imports or requires, and the Intl objects it makes (test/fixtures/loaded-packages writes
+ * them down).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,10 +14,15 @@ import { tempDir } from '../helpers/temp.js';
 
 const recorder = pathToFileURL(path.resolve('test/fixtures/loaded-packages/register.mjs')).href;
 
-/** Runs `ias …args` on the data folder `home` (a fresh one by default); its output and the packages it loaded. */
-function packagesLoaded(args: string[], home = path.join(tempDir('ias-home-'), 'home')) {
+/** Runs `ias …args` on the data folder `home` (a fresh one by default); its output and what it loaded and made. */
+function packagesLoaded(
+  args: string[],
+  home = path.join(tempDir('ias-home-'), 'home'),
+  env: Record<string, string> = {},
+) {
   const log = path.join(tempDir('ias-loaded-'), 'loaded.txt');
   const run = ias(['--home', home, ...args], {
+    ...env,
     NODE_OPTIONS: `--import=${recorder}`,
     IAS_LOADED_LOG: log,
   });
@@ -49,12 +55,17 @@ describe('what an ias command loads', () => {
     }
 
     // The program used to load better-sqlite3 at its start (for the language of what it might say).
-    it.each(['--version', '-V', 'skills --version'])('ias %s loads no database package', (command) => {
-      const { run, loaded } = packagesLoaded(command.split(' '), usedHome());
-      expect(run.status, run.stderr).toBe(0);
-      expect(run.stdout).toMatch(/^\d+\.\d+\.\d+/);
-      expect(loaded.has('better-sqlite3')).toBe(false);
-    });
+    it.each(['--version', '-V', 'skills --version'])(
+      'ias %s loads no database package and makes no Intl object',
+      (command) => {
+        const { run, loaded } = packagesLoaded(command.split(' '), usedHome());
+        expect(run.status, run.stderr).toBe(0);
+        expect(run.stdout).toMatch(/^\d+\.\d+\.\d+/);
+        expect(loaded.has('better-sqlite3')).toBe(false);
+        // The program used to make an Intl.Segmenter at its start (for tables' cells): ICU's data, ~20 ms.
+        expect([...loaded].filter((line) => line.startsWith('Intl.'))).toEqual([]);
+      },
+    );
 
     // What the help says is in the owner's language: the database is read for it (and the recorder sees it).
     it.each(['--help', '-h'])('ias %s reads the database for its language', (command) => {
@@ -63,6 +74,13 @@ describe('what an ias command loads', () => {
       expect(run.stdout).toContain('Usage: ias');
       expect(loaded.has('better-sqlite3')).toBe(true);
     });
+  });
+
+  // Where no LC_ALL, LC_MESSAGES or LANG names it (Windows), the system's language is ICU's: the recorder sees that.
+  it('ias --help with no language in the environment asks Intl for the system locale', () => {
+    const { run, loaded } = packagesLoaded(['--help'], undefined, { LANG: '' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(loaded.has('Intl.DateTimeFormat')).toBe(true);
   });
 
   it('ias skills list loads the skill parser but no model client, skill runner, server, QR code or watcher', () => {

@@ -77,7 +77,7 @@ function openChat(): void {
  * alone before the database is open).
  */
 function ownerLanguage(from: Runtime | undefined = runtime): Locale {
-  return from ? ownerLocaleWith(from.store.settings, app.getLocale()) : pickLocale(undefined, app.getLocale());
+  return from ? ownerLocaleWith(from.store.settings, () => app.getLocale()) : pickLocale(undefined, app.getLocale());
 }
 
 /** What the tray shows: WeChat's state and how many approvals wait, in the owner's language. */

@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { APP_SETTINGS } from '../../src/core/owner-locale.js';
+import { openStore } from '../../src/core/store/index.js';
 import { ias } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -74,6 +76,22 @@ describe('what an ias command loads', () => {
       expect(run.stdout).toContain('Usage: ias');
       expect(loaded.has('better-sqlite3')).toBe(true);
     });
+
+    // The system's language used to be asked (from ICU where the environment names none: its data,
+    // ~15 ms) even when the owner's choice in the settings made it moot.
+    it.each(['en', 'zh-CN'] as const)(
+      'ias --help in the language chosen in the settings (%s) asks the system for none',
+      (language) => {
+        const home = usedHome();
+        const store = openStore(path.join(home, 'ias.db'));
+        store.settings.set(APP_SETTINGS, { language });
+        store.close();
+        const { run, loaded } = packagesLoaded(['--help'], home, { LANG: '' });
+        expect(run.status, run.stderr).toBe(0);
+        expect(run.stdout).toContain(language === 'en' ? 'Usage: ias' : '用法');
+        expect([...loaded].filter((line) => line.startsWith('Intl.'))).toEqual([]);
+      },
+    );
   });
 
   // Where no LC_ALL, LC_MESSAGES or LANG names it (Windows), the system's language is ICU's: the recorder sees that.

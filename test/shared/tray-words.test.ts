@@ -78,13 +78,13 @@ describe("the tray's words", () => {
   it("follows the app's language setting before the system's, as the windows do", () => {
     const store = openStore(`${tempDir('ias-tray-locale-')}/ias.db`);
     onCleanup(() => store.close());
-    expect(ownerLocaleWith(store.settings, 'zh-CN')).toBe('zh-CN');
-    expect(ownerLocaleWith(store.settings, 'en-US')).toBe('en');
+    expect(ownerLocaleWith(store.settings, () => 'zh-CN')).toBe('zh-CN');
+    expect(ownerLocaleWith(store.settings, () => 'en-US')).toBe('en');
     store.settings.set(APP_SETTINGS, { language: 'zh-CN' });
-    expect(ownerLocaleWith(store.settings, 'en-US')).toBe('zh-CN');
+    expect(ownerLocaleWith(store.settings, () => 'en-US')).toBe('zh-CN');
     store.settings.set(APP_SETTINGS, { language: 'en' });
-    expect(ownerLocaleWith(store.settings, 'zh-CN')).toBe('en');
+    expect(ownerLocaleWith(store.settings, () => 'zh-CN')).toBe('en');
     store.settings.set(APP_SETTINGS, { language: 'system' });
-    expect(ownerLocaleWith(store.settings, 'zh-CN')).toBe('zh-CN');
+    expect(ownerLocaleWith(store.settings, () => 'zh-CN')).toBe('zh-CN');
   });
 });

@@ -195,7 +195,7 @@ export function createCoreApi(runtime: Runtime, options: CoreApiOptions): CoreAp
   const onTasks = () => emit({ type: 'tasks-changed' });
   runtime.scheduler.on('changed', onTasks);
   const locale = () =>
-    options.systemLanguage ? ownerLocaleWith(store.settings, options.systemLanguage()) : ownerLocale(store.settings);
+    options.systemLanguage ? ownerLocaleWith(store.settings, options.systemLanguage) : ownerLocale(store.settings);
   const stopDelivery = deliverTaskResults(runtime.scheduler, {
     wechat,
     locale,

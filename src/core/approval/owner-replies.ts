@@ -28,7 +28,7 @@ const NEAR_CODE = /^\d(?:[\s.\-·,、_/]*\d){3,7}$/;
 export type CodeInChat = 'code' | 'maybe-code' | 'held' | 'near-code';
 
 /** What of the gate the owner's replies work with. */
-export interface AnsweredGate {
+interface AnsweredGate {
   approvals: ApprovalsRepo;
   /** The install's HMAC key. */
   key: Buffer;

@@ -16,7 +16,7 @@ import * as say from './messages.js';
 type Requester = { source: ApprovalSource; requestedBy?: string };
 
 /** What of the gate delivery works with. */
-export interface DeliveringGate {
+interface DeliveringGate {
   approvals: ApprovalsRepo;
   /** The install's HMAC key. */
   key: Buffer;
@@ -32,7 +32,7 @@ export interface DeliveringGate {
   changed: (id: string) => void;
 }
 
-export interface DeliveryOptions {
+interface DeliveryOptions {
   /** The skill changed since the owner was last asked: the request says so. */
   skillChanged?: boolean;
   /** Channels not to try (the one that went away). */

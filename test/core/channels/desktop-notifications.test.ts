@@ -25,7 +25,7 @@ describe("the desktop's approval notifications", () => {
     let system = 'zh_CN.UTF-8';
     const desktop = new DesktopChannel(
       inOwnerLanguage(
-        () => ownerLocaleWith(world!.store.settings, system),
+        () => ownerLocaleWith(world!.store.settings, () => system),
         (title, body) => {
           shown.push({ title, body });
           for (const wake of watchers.splice(0)) wake();

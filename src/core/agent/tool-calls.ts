@@ -104,14 +104,45 @@ export class ToolCalls {
       recordStart: () => undefined,
       run: async () => shown(this.options.atomically(() => record(status, result, undefined, code))),
     });
-    /** A call answered with an error of iAs's, told the model in English, with its code. */
-    const refused = ({ message, code }: { message: string; code: ToolErrorCode }) =>
-      answered('error', { success: false, error: message }, code);
+    const source = this.options.source ?? 'chat';
+    const requestedBy = this.options.requestedBy ?? conversationId;
+    /**
+     * A call answered with an error of iAs's, told the model in English, with its code. It runs
+     * nothing, and is in the audit log all the same (`params`: what the model sent).
+     */
+    const refused = (refusal: { message: string; code: ToolErrorCode }, params: unknown): StartedTool => {
+      let made: ToolCallRecord | undefined;
+      const started = this.options.caller.refuse(
+        {
+          name: call.name,
+          params,
+          source,
+          requestedBy,
+          recordWith: (outcome) => {
+            made = record(
+              shownStatus(outcome.status),
+              forModel(outcome.status, outcome.result),
+              undefined,
+              refusal.code,
+            );
+          },
+        },
+        refusal,
+      );
+      return {
+        recordsStart: false,
+        recordStart: () => undefined,
+        run: async () => {
+          await started.run();
+          return shown(made!);
+        },
+      };
+    };
     let params: unknown;
     try {
       params = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
     } catch (err) {
-      return refused(toolErrorText('tool-args-not-json', { detail: (err as Error).message }));
+      return refused(toolErrorText('tool-args-not-json', { detail: (err as Error).message }), call.arguments);
     }
     if (call.name === FIND_SKILLS && catalogue.hidden.length > 0) {
       const query =
@@ -125,7 +156,7 @@ export class ToolCalls {
       });
     }
     if (!catalogue.callable.has(call.name)) {
-      return refused(toolErrorText('tool-unknown', { name: call.name, findable: catalogue.hidden.length > 0 }));
+      return refused(toolErrorText('tool-unknown', { name: call.name, findable: catalogue.hidden.length > 0 }), params);
     }
 
     // Ended in time, its result is the tool message (stored with its audit row); past the limit,
@@ -137,8 +168,8 @@ export class ToolCalls {
     const started = this.options.caller.begin({
       name: call.name,
       params,
-      source: this.options.source ?? 'chat',
-      requestedBy: this.options.requestedBy ?? conversationId,
+      source,
+      requestedBy,
       allowedSkills: turn.allowedSkills,
       signal: controller.signal,
       recordWith: (outcome) => {

@@ -111,41 +111,31 @@ export class SkillCaller {
     return this.begin(request).run();
   }
 
+  /**
+   * A call answered before its skill is looked up, running nothing: the model's arguments are no
+   * JSON (`request.params` is then their text), or its turn offers no tool of that name (unknown,
+   * switched off, not found yet). Its audit row is written all the same, saying why, at the risk
+   * the skill of that name, if any, would have run at.
+   */
+  refuse(request: SkillCallRequest, refusal: { message: string; code: ToolErrorCode }): StartedCall {
+    const clock = performance.now();
+    const skill = this.options.getSkill(request.name);
+    const risk = skill ? effectiveRisk(skill, this.options.skillSettings) : 'low';
+    const record = this.record(
+      { ...this.entryBase(request), risk, ...(skill ? { skillHash: skill.hash } : {}) },
+      request,
+    );
+    return runsNothingCall(record, clock, refusal.message, undefined, refusal.code);
+  }
+
   /** The synchronous first part of a call: the skill looked up, its risk decided, the arguments and settings checked. */
   begin(request: SkillCallRequest): StartedCall {
     const clock = performance.now();
     const elapsed = () => Math.round(performance.now() - clock);
     const skill = this.options.getSkill(request.name);
-    const base = {
-      skill: request.name,
-      source: request.source,
-      requestedBy: request.requestedBy ?? null,
-      params: request.params,
-      startedAt: Date.now(),
-    };
-    // A call that runs nothing: its audit row says why, and so does the answer.
-    // `shownCode`: the card's code when it is no audit row's (see shared/tool-errors.ts).
-    const runsNothing = (
-      record: CallRecord,
-      error: string,
-      errorCode?: CallErrorCode,
-      shownCode?: ToolErrorCode,
-    ): StartedCall => {
-      const code = shownCode ?? errorCode;
-      return {
-        recordsStart: false,
-        recordStart: () => undefined,
-        run: async () =>
-          record.end(
-            { status: 'failed', durationMs: elapsed(), error, ...(errorCode ? { errorCode } : {}) },
-            {
-              status: 'error',
-              result: { success: false, error, durationMs: elapsed() },
-              ...(code ? { errorCode: code } : {}),
-            },
-          ),
-      };
-    };
+    const base = this.entryBase(request);
+    const runsNothing = (record: CallRecord, error: string, errorCode?: CallErrorCode, shownCode?: ToolErrorCode) =>
+      runsNothingCall(record, clock, error, errorCode, shownCode);
     if (!skill) return runsNothing(this.record({ ...base, risk: 'low' }, request), `unknown tool "${request.name}"`);
     const risk = effectiveRisk(skill, this.options.skillSettings);
     // The owner at the terminal is the approval of a high-risk call: said from its start.
@@ -179,6 +169,17 @@ export class SkillCaller {
         if (recordsStart) record.start();
         return this.run(request, skill, record, env, elapsed).finally(() => record.forgetProcesses());
       },
+    };
+  }
+
+  /** What every audit row of a call says of its request. */
+  private entryBase(request: SkillCallRequest): Omit<AuditEntry, 'risk'> {
+    return {
+      skill: request.name,
+      source: request.source,
+      requestedBy: request.requestedBy ?? null,
+      params: request.params,
+      startedAt: Date.now(),
     };
   }
 
@@ -303,6 +304,34 @@ export class SkillCaller {
     gate.finish(decision.approvalId, result);
     return ranWith(record, result, elapsed(), 'approved', decision.approvalId);
   }
+}
+
+/**
+ * A call that runs nothing (`clock`: when it began): its audit row says why, and so does the answer.
+ * `shownCode`: the card's code when it is no audit row's (see shared/tool-errors.ts).
+ */
+function runsNothingCall(
+  record: CallRecord,
+  clock: number,
+  error: string,
+  errorCode?: CallErrorCode,
+  shownCode?: ToolErrorCode,
+): StartedCall {
+  const elapsed = () => Math.round(performance.now() - clock);
+  const code = shownCode ?? errorCode;
+  return {
+    recordsStart: false,
+    recordStart: () => undefined,
+    run: async () =>
+      record.end(
+        { status: 'failed', durationMs: elapsed(), error, ...(errorCode ? { errorCode } : {}) },
+        {
+          status: 'error',
+          result: { success: false, error, durationMs: elapsed() },
+          ...(code ? { errorCode: code } : {}),
+        },
+      ),
+  };
 }
 
 /**

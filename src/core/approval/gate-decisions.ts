@@ -21,15 +21,17 @@ export type GateDenial =
   /** `approvalId`: none when the call was stopped before an approval was opened (see stoppedBeforeAsking). */
   | { status: 'cancelled'; approvalId?: string; reason: string; cause: CancelCause };
 
-/** Why each cancel happened, in English (what the model is told after "<skill> did not run: "). */
+/**
+ * Why each cancel happened, in English (what the model is told after "<skill> did not run: "):
+ * never that an approval was asked for, approved or closed (the model never sees that step).
+ */
 const CANCEL_REASONS: Record<CancelCause, (skill: string) => string> = {
   'shutting-down': () => 'iAs is shutting down',
-  'closed-elsewhere': () => 'another iAs process closed this approval',
+  'closed-elsewhere': () => 'another iAs process stopped it',
   'skill-removed': (skill) => `the skill ${skill} was removed`,
   'no-channel': () => NO_CHANNEL,
   stopped: () => 'the call was stopped',
-  'skill-changed': (skill) =>
-    `the skill ${skill} changed after the owner approved it; call it again to ask about this version`,
+  'skill-changed': (skill) => `the skill ${skill} changed before it started; call it again to run its current version`,
 };
 
 /** The decision for approval `approvalId` of `skill` refused by the owner on `channel`. */

@@ -44,12 +44,13 @@ export function readableParams(params: Record<string, unknown>): string {
 
 /**
  * Why a high-risk call's parameters cannot be put before the owner whole, or undefined. The owner
- * approves only what they can read in full, so such a call is refused before anyone is asked.
+ * approves only what they can read in full, so such a call is refused before anyone is asked. The
+ * model is told to shorten them, never that an approval exists.
  */
 export function tooLongToApprove(params: Record<string, unknown>): string | undefined {
   const length = readableParams(params).length;
   if (length <= MAX_SHOWN_CHARS) return undefined;
-  return `the parameters are too long for the owner to read in full before approving (${length} characters, at most ${MAX_SHOWN_CHARS}); nothing was run. Shorten them, or split the work into smaller calls.`;
+  return `the parameters are too long (${length} characters, at most ${MAX_SHOWN_CHARS}); nothing was run. Shorten them, or split the work into smaller calls.`;
 }
 
 export interface ApprovalText {

@@ -83,7 +83,11 @@ describe('the approval gate', () => {
     const body = 'x'.repeat(13_000);
     const outcome = await world.caller.call({ name: 'send_mail', params: { to: 'a@b.c', body }, source: 'chat' });
     expect(outcome).toMatchObject({ status: 'error', result: { success: false } });
-    expect(outcome.result.error).toMatch(/too long for the owner to read in full/);
+    expect(outcome.result.error).toMatch(
+      /^the parameters are too long \(\d+ characters, at most 12000\); nothing was run/,
+    );
+    // The model is told to shorten them, never that an approval exists.
+    expect(outcome.result.error).not.toMatch(/approv|owner/i);
     expect(world.wechat.outbox).toEqual([]);
     expect(world.runs('send_mail')).toEqual([]);
     expect(world.store.audit.get(outcome.auditId)).toMatchObject({ status: 'failed', risk: 'high' });

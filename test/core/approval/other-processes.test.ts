@@ -108,7 +108,8 @@ describe.runIf(process.platform === 'linux')('approvals of other iAs processes',
       // What a start-up that cannot tell this process apart does (see ApprovalsRepo.cancelLeftovers).
       [
         'cancelled',
-        'send_mail did not run: another iAs process closed this approval',
+        // Nothing that tells the model an approval exists.
+        'send_mail did not run: another iAs process stopped it',
         'cancelled',
         { code: 'call-cancelled', params: { cause: 'closed-elsewhere' } },
       ],

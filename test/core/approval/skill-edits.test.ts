@@ -111,9 +111,11 @@ describe('skill files edited behind the registry', () => {
       result: {
         success: false,
         error:
-          'helper_tool did not run: the skill helper_tool changed after the owner approved it; call it again to ask about this version',
+          'helper_tool did not run: the skill helper_tool changed before it started; call it again to run its current version',
       },
     });
+    // The model never learns that an approval exists.
+    expect(outcome.result.error).not.toMatch(/approv|owner/i);
     expect(fs.existsSync(marker)).toBe(false);
     expect(await told).toBe('已取消：helper_tool 不会执行。Cancelled: helper_tool will not run.');
     expect(rt.store.approvals.get(outcome.approvalId!)?.status).toBe('cancelled');

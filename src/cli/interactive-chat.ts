@@ -212,6 +212,9 @@ export async function interactiveLoop(
         takeArriving();
         pasting = [];
       } else if (key?.name === 'paste-end' && pasting) {
+        // Its last line, when it came without a line end (as text copied from a page does), is the
+        // block's too: entered as the lines before it were, not left at the prompt as a message of its own.
+        if (pasting.length > 0 && rl.line !== '') rl.write('\n');
         const lines = pasting;
         pasting = undefined;
         if (lines.length === 1) typed(lines[0]!, true);

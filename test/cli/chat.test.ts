@@ -536,6 +536,24 @@ describe('ias chat on a terminal', () => {
     expect(output.lastIndexOf('\x1b[?2004l')).toBeGreaterThan(output.lastIndexOf('you> '));
   });
 
+  it('a pasted block whose last line has no line end (as text copied from a page is) is one message, that line too', async () => {
+    const s = await setup();
+    s.server.enqueue({ content: 'Reply one.' });
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.paste('first line\rsecond line\rthird line');
+    await term.waitFor('Reply one.');
+    await term.waitFor('you> ', 2);
+    expect(s.server.requests).toHaveLength(1);
+    expect((s.server.requests[0]!.body.messages as { content: string }[]).at(-1)!.content).toBe(
+      'first line\nsecond line\nthird line',
+    );
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    // The pasted lines stay on the screen as they were sent; the reply starts on a line of its own.
+    expect(term.screen()).toMatch(/you> first line\r*\nsecond line\r*\nthird line\r*\nReply one\./);
+  });
+
   it('a pasted block starting with "y" at an approval\'s question does not answer it: it is sent after', async () => {
     const { s, term } = await atBackgroundMailQuestion();
     s.server.enqueue({ content: 'Logs checked.' });

@@ -13,7 +13,6 @@ import { TERMINAL_CHANNEL } from '../core/approval/channel.js';
 import { InProcessChannel } from '../core/approval/in-process-channel.js';
 import { skillOrigin } from '../core/approval/review.js';
 import type { Runtime } from '../core/runtime.js';
-import { chatWords } from './chat-words.js';
 import { color } from './format.js';
 import { terminalLine } from './terminal-line.js';
 import { saysYes } from './yes-answer.js';
@@ -36,8 +35,8 @@ export class TerminalApprovals {
   constructor(
     private readonly gate: ApprovalGate,
     private readonly rl: readline.Interface,
-    /** The y/N question, in the chat's language. */
-    private readonly runSkill: (skill: string, origin?: SkillOrigin | null) => string = chatWords.en.runSkill,
+    /** The y/N question, in the owner's language (see chatWords). */
+    private readonly runSkill: (skill: string, origin?: SkillOrigin | null) => string,
   ) {
     const original = this.channel.sendToOwner.bind(this.channel);
     this.channel.sendToOwner = async (text: string) => {

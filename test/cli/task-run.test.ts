@@ -234,6 +234,23 @@ describe('ias tasks run', () => {
     expect(s.stored()).toMatchObject({ lastStatus: 'done', nextRunAt: NEXT });
   }, 60_000);
 
+  it('asks its y/N question at the terminal in 简体中文 with LANG=zh_CN.UTF-8, as ias chat does', async () => {
+    const s = await setup([{}]);
+    s.server.fallback((request) =>
+      request.body.messages.at(-1).role === 'tool'
+        ? { content: '已发送。' }
+        : { toolCalls: [{ name: 'send_mail', arguments: JSON.stringify({ to: 'boss' }) }] },
+    );
+    const term = iasOnTerminal(s.args('task0001'), { ...s.env, LANG: 'zh_CN.UTF-8' });
+    await term.waitFor('[y/N]');
+    expect(term.screen()).toContain('运行 send_mail？[y/N] ');
+    expect(term.screen()).not.toContain('Run send_mail?');
+    term.type('y\r');
+    await term.waitFor('Mail the boss（task0001）：完成');
+    expect(await term.exited).toBe(0);
+    expect(readRuns(s.home, 'send_mail')).toHaveLength(1);
+  }, 60_000);
+
   it("where nobody can be asked, says once in the run that the owner's Low skill is unreviewed", async () => {
     const s = await setup([{ allowlist: ['greet'] }]);
     unreviewedGreetCalledThrice(s.home, s.server);

@@ -104,7 +104,7 @@ export async function chat(given: string | undefined, opts: ChatOptions, cmd: Co
       if (message === '') throw new UsageError(words.emptyStdin);
     }
     if (rl) {
-      approvals = new TerminalApprovals(runtime.gate, rl, words.runSkill);
+      approvals = new TerminalApprovals(runtime.gate, rl, words);
       runtime.gate.addChannel(approvals.channel);
     }
     const print = printer(Boolean(opts.json), words, () => approvals?.beforeOutput());
@@ -223,6 +223,10 @@ export async function chat(given: string | undefined, opts: ChatOptions, cmd: Co
     if (message !== undefined) {
       // A line is an answer only while the question is shown; else it is asked again.
       rl?.on('line', (line) => approvals?.answer(line) || approvals?.ask());
+      // Ctrl-D: no answer can come from this terminal any more. A question waiting, or asked later,
+      // is declined (N is its default) rather than left waiting its 5 minutes for a line that
+      // cannot be read. A stop (SIGTERM, SIGHUP) closes it too, and cancels what waits itself.
+      rl?.on('close', () => terminated === undefined && approvals?.endInput());
       let result: TurnResult;
       try {
         result = await turn(message);

@@ -57,9 +57,11 @@ export async function runTask(id: string, opts: { json?: boolean }, cmd: Command
   // Opened once iAs has started: a start that fails leaves no terminal open to hold the process.
   const rl = onTerminal ? readline.createInterface({ input: process.stdin, output: process.stderr }) : undefined;
   // Its y/N question in the owner's language, as `ias chat` asks it.
-  const approvals = rl && new TerminalApprovals(runtime.gate, rl, chatWords[locale].runSkill);
+  const approvals = rl && new TerminalApprovals(runtime.gate, rl, chatWords[locale]);
   if (approvals) runtime.gate.addChannel(approvals.channel);
   rl?.on('line', (line) => approvals?.answer(line));
+  // Ctrl-D: no answer can come from this terminal any more; its questions are declined (see endInput).
+  rl?.on('close', () => approvals?.endInput());
   // Stopping (Ctrl-C, SIGTERM, SIGHUP) ends the run as iAs stopping would: stored as interrupted.
   const stop = () => {
     for (const agent of agents) agent.stopBackground();

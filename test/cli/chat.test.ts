@@ -10,7 +10,7 @@ import {
   refuseToolResult,
 } from '../helpers/chat-world.js';
 import { iasAsync } from '../helpers/cli.js';
-import { scriptSkill, writeSkill } from '../helpers/temp.js';
+import { onCleanup, scriptSkill, writeSkill } from '../helpers/temp.js';
 import { CTRL_C, CTRL_D, iasOnTerminal } from '../helpers/terminal.js';
 
 describe('ias chat', () => {
@@ -405,6 +405,45 @@ describe('ias chat on a terminal', () => {
       store.close();
     }
   });
+
+  it("one turn: Ctrl-D (the terminal's input ended) declines its y/N questions, at one or before, instead of hanging", async () => {
+    const s = await setup();
+    let asked!: () => void;
+    const replying = new Promise<void>((resolve) => (asked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    onCleanup(() => release());
+    s.server.enqueue(
+      async () => {
+        asked();
+        await released;
+        return { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] };
+      },
+      { content: 'Understood, no mail.' },
+    );
+    const early = iasOnTerminal(['chat', 'mail the boss', ...s.args], s.env);
+    await replying;
+    // Typed while the model is still thinking: nothing can be read from the terminal after it.
+    early.type(CTRL_D);
+    release();
+    await early.waitFor('Understood, no mail.');
+    expect(await early.exited).toBe(0);
+    expect(early.screen()).toMatch(/Run send_mail\? \[y\/N\] \[declined\]/);
+    expect(early.screen()).toContain('[send_mail: refused]');
+
+    s.server.enqueue(
+      { toolCalls: [{ id: 'call_n', name: 'send_mail', arguments: '{}' }] },
+      { content: 'No mail, then.' },
+    );
+    const atQuestion = iasOnTerminal(['chat', 'mail the boss', '--json', ...s.args], s.env);
+    await atQuestion.waitFor('Run send_mail? [y/N]');
+    atQuestion.type(CTRL_D);
+    expect(await atQuestion.exited).toBe(0);
+    expect(atQuestion.screen()).toContain('[declined]');
+    const turn = jsonOnScreen(atQuestion.screen()) as { reply: string; toolCalls: { status: string }[] };
+    expect(turn).toMatchObject({ reply: 'No mail, then.', toolCalls: [{ status: 'refused' }] });
+    expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+  }, 30_000);
 
   it('a background call stopped before its approval was answered (Ctrl-D leaves) reads `refused`, as in the audit log', async () => {
     const { s, term } = await atBackgroundMailQuestion();

@@ -12,7 +12,7 @@ function terminal(w: GateWorld) {
   const input = new PassThrough();
   const output = new PassThrough();
   const rl = readline.createInterface({ input, output });
-  const approvals = new TerminalApprovals(w.gate, rl, chatWords.en.runSkill);
+  const approvals = new TerminalApprovals(w.gate, rl, chatWords.en);
   w.gate.addChannel(approvals.channel);
   let shown = '';
   output.on('data', (d: Buffer) => (shown += d.toString()));

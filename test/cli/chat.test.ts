@@ -49,6 +49,20 @@ describe('ias chat', () => {
     expect(messages.some((m) => m.content === 'say ping')).toBe(true);
   });
 
+  it('--conversation with white space about its ID (copied with it) goes on with that conversation', async () => {
+    const s = await setup();
+    s.server.enqueue({ content: 'First.' }, { content: 'Second.' });
+    const first = await iasAsync(['chat', 'hello', '--json', ...s.args], s.env);
+    const { conversationId } = JSON.parse(first.stdout) as { conversationId: string };
+    const next = await iasAsync(
+      ['chat', 'again', '--conversation', ` ${conversationId}\n`, '--json', ...s.args],
+      s.env,
+    );
+    expect(next.stderr).toBe('');
+    expect(next.status).toBe(0);
+    expect(JSON.parse(next.stdout)).toMatchObject({ conversationId, reply: 'Second.' });
+  });
+
   it('--help (of chat, and of provider) says which IAS_LLM_* variables point it at a server', async () => {
     for (const command of ['chat', 'provider']) {
       const help = await iasAsync([command, '--help']);

@@ -1,5 +1,5 @@
 /** A block of lines sent as one message: a paste at the chat's prompt, or what is piped into `ias chat`. */
-import { StringDecoder } from 'node:string_decoder';
+import { TextDecoder } from 'node:util';
 import { characters, MAX_MESSAGE_CHARS, messageTooLong } from '../shared/message-size.js';
 
 /** The lines as one message: its indentation kept, the blank lines around it dropped. */
@@ -19,19 +19,39 @@ export function blockMessage(lines: string[]): string {
  * is taken as too long whatever it holds.
  */
 export async function readPipedMessage(): Promise<string | undefined> {
-  const decoder = new StringDecoder('utf8');
+  let decoder: TextDecoder | undefined;
+  // The first bytes, until there are enough to tell a byte order mark.
+  let head = Buffer.alloc(0);
   let text = '';
   let chars = 0;
   // The message of what came so far only grows as more comes: once too long, it stays so.
   const tooLong = () => chars > 2 * MAX_MESSAGE_CHARS || messageTooLong(blockMessage(text.split(/\r?\n/)));
   for await (const chunk of process.stdin) {
+    let bytes = chunk as Buffer;
+    if (!decoder) {
+      head = Buffer.concat([head, bytes]);
+      if (head.length < 2) continue;
+      decoder = new TextDecoder(encodingOf(head));
+      bytes = head;
+    }
     // Whole characters only: one split between chunks waits in the decoder for its end.
-    const piece = decoder.write(chunk as Buffer);
+    const piece = decoder.decode(bytes, { stream: true });
     text += piece;
     chars += characters(piece);
     // Leaving the loop stops reading (stdin is closed).
     if (tooLong()) return undefined;
   }
-  text += decoder.end();
+  text += (decoder ?? new TextDecoder()).decode(decoder ? undefined : head);
   return tooLong() ? undefined : blockMessage(text.split(/\r?\n/));
+}
+
+/**
+ * How what is piped in is encoded: UTF-8, or UTF-16 when it starts with UTF-16's byte order mark
+ * (a file Notepad saved as "Unicode", or Windows PowerShell 5 wrote with `>`). The mark itself,
+ * UTF-8's too, is no part of the text (TextDecoder drops it).
+ */
+function encodingOf(head: Buffer): string {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  return 'utf-8';
 }

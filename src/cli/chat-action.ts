@@ -43,7 +43,9 @@ interface ChatOptions {
   json?: boolean;
 }
 
-export async function chat(given: string | undefined, opts: ChatOptions, cmd: Command): Promise<void> {
+export async function chat(given: string | undefined, options: ChatOptions, cmd: Command): Promise<void> {
+  // An ID copied with a space or a line end about it (from the line that names it) is that ID.
+  const opts = { ...options, conversation: options.conversation?.trim() };
   // Without a MESSAGE and a terminal, the message is what is piped in (`echo hi | ias chat`),
   // read once all that needs no message has been checked: a usage error is said at once, not
   // after stdin ends.
@@ -89,7 +91,7 @@ export async function chat(given: string | undefined, opts: ChatOptions, cmd: Co
     // Nothing to say is no turn: the model would be asked about an empty message.
     if (given?.trim() === '') throw new UsageError(words.emptyMessage);
     if (given !== undefined && messageTooLong(given)) throw new UsageError(words.messageTooLong);
-    if (opts.conversation !== undefined && opts.conversation.trim() === '') {
+    if (opts.conversation === '') {
       throw new UsageError(words.needConversationId);
     }
     if (opts.conversation && !runtime.store.conversations.get(opts.conversation)) {
@@ -104,7 +106,7 @@ export async function chat(given: string | undefined, opts: ChatOptions, cmd: Co
       if (message === '') throw new UsageError(words.emptyStdin);
     }
     if (rl) {
-      approvals = new TerminalApprovals(runtime.gate, rl, words.runSkill);
+      approvals = new TerminalApprovals(runtime.gate, rl, words);
       runtime.gate.addChannel(approvals.channel);
     }
     const print = printer(Boolean(opts.json), words, () => approvals?.beforeOutput());
@@ -223,6 +225,10 @@ export async function chat(given: string | undefined, opts: ChatOptions, cmd: Co
     if (message !== undefined) {
       // A line is an answer only while the question is shown; else it is asked again.
       rl?.on('line', (line) => approvals?.answer(line) || approvals?.ask());
+      // Ctrl-D: no answer can come from this terminal any more. A question waiting, or asked later,
+      // is declined (N is its default) rather than left waiting its 5 minutes for a line that
+      // cannot be read. A stop (SIGTERM, SIGHUP) closes it too, and cancels what waits itself.
+      rl?.on('close', () => terminated === undefined && approvals?.endInput());
       let result: TurnResult;
       try {
         result = await turn(message);

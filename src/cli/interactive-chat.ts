@@ -54,17 +54,21 @@ export async function interactiveLoop(
    * The chat's prompt; or, while an approval waits (a call gone on in the background), its question:
    * the owner answers it knowing what they answer, never at the chat's prompt.
    */
-  const prompt = (preserveCursor = false) => {
+  const prompt = () => {
     onPromptLine = true;
     if (approvals.ask()) return;
     rl.setPrompt(color.bold(words.prompt));
-    rl.prompt(preserveCursor);
+    // A line begun while a reply was under way goes on where it was left, as in a shell: what is
+    // typed next follows it (readline would put the cursor back at the line's start).
+    rl.prompt(true);
     terminalLine.drawn(process.stderr, true);
-    // What had been typed here when a question was drawn over it.
-    const typed = approvals.takeSetAside();
-    if (typed !== '') rl.write(typed);
-    else if (refused !== undefined) rl.write(refused);
+    // What had been typed here when a question was drawn over it (before anything typed since).
+    const typed = approvals.takeSetAside() || refused;
     refused = undefined;
+    if (typed === undefined || typed === '') return;
+    rl.write(null, { ctrl: true, name: 'a' });
+    rl.write(typed);
+    rl.write(null, { ctrl: true, name: 'e' });
   };
   let busy = false;
   let closed = false;
@@ -157,7 +161,7 @@ export async function interactiveLoop(
     // A background call that ends while the chat waits for the next message is said on lines of its
     // own: the prompt (or an approval's question) is drawn again under them, with what was typed.
     redraw: () => {
-      if (!busy && !closed) prompt(true);
+      if (!busy && !closed) prompt();
     },
     resume: () => {
       if (!busy) next();
@@ -208,6 +212,9 @@ export async function interactiveLoop(
         takeArriving();
         pasting = [];
       } else if (key?.name === 'paste-end' && pasting) {
+        // Its last line, when it came without a line end (as text copied from a page does), is the
+        // block's too: entered as the lines before it were, not left at the prompt as a message of its own.
+        if (pasting.length > 0 && rl.line !== '') rl.write('\n');
         const lines = pasting;
         pasting = undefined;
         if (lines.length === 1) typed(lines[0]!, true);

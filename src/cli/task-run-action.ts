@@ -14,6 +14,7 @@ import { apiErrorText, sayApiError } from '../shared/api-errors.js';
 import { sayTaskResult } from '../shared/task-results.js';
 import { withControlsShown } from '../shared/visible-text.js';
 import { printError } from './chat-output.js';
+import { chatWords } from './chat-words.js';
 import { commandLocale } from './cli-locale.js';
 import { cliContext, contextRuntime, type GlobalOptions } from './context.js';
 import { endingStatus, INTERRUPTED_STATUS, onEndingSignal, type EndingSignal } from './ending-signals.js';
@@ -25,7 +26,8 @@ type Ended = Extract<AgentEvent, { type: 'background-result' }>;
 
 export async function runTask(id: string, opts: { json?: boolean }, cmd: Command): Promise<void> {
   const context = cliContext(cmd.optsWithGlobals<GlobalOptions>());
-  const words = tasksWords[commandLocale(context.paths.database)];
+  const locale = commandLocale(context.paths.database);
+  const words = tasksWords[locale];
   const onTerminal = process.stdin.isTTY;
   const agents: Agent[] = [];
   const background: Ended[] = [];
@@ -54,9 +56,12 @@ export async function runTask(id: string, opts: { json?: boolean }, cmd: Command
   });
   // Opened once iAs has started: a start that fails leaves no terminal open to hold the process.
   const rl = onTerminal ? readline.createInterface({ input: process.stdin, output: process.stderr }) : undefined;
-  const approvals = rl && new TerminalApprovals(runtime.gate, rl);
+  // Its y/N question in the owner's language, as `ias chat` asks it.
+  const approvals = rl && new TerminalApprovals(runtime.gate, rl, chatWords[locale]);
   if (approvals) runtime.gate.addChannel(approvals.channel);
   rl?.on('line', (line) => approvals?.answer(line));
+  // Ctrl-D: no answer can come from this terminal any more; its questions are declined (see endInput).
+  rl?.on('close', () => approvals?.endInput());
   // Stopping (Ctrl-C, SIGTERM, SIGHUP) ends the run as iAs stopping would: stored as interrupted.
   const stop = () => {
     for (const agent of agents) agent.stopBackground();

@@ -4,7 +4,6 @@
  * the same prompt (asked in the chat's language; y, yes, 是 or 好 approve).
  */
 import type readline from 'node:readline';
-import type { SkillOrigin } from '../shared/approval-messages.js';
 import type { AgentEvent } from '../core/agent/agent.js';
 import type { ApprovalView } from '../core/approval/approval-view.js';
 import { NO_CHANNEL } from '../core/approval/gate-decisions.js';
@@ -13,7 +12,7 @@ import { TERMINAL_CHANNEL } from '../core/approval/channel.js';
 import { InProcessChannel } from '../core/approval/in-process-channel.js';
 import { skillOrigin } from '../core/approval/review.js';
 import type { Runtime } from '../core/runtime.js';
-import { chatWords } from './chat-words.js';
+import type { ChatWords } from './chat-words.js';
 import { color } from './format.js';
 import { terminalLine } from './terminal-line.js';
 import { saysYes } from './yes-answer.js';
@@ -32,12 +31,14 @@ export class TerminalApprovals {
   private asked = false;
   /** What was typed, not entered, when a question was first drawn over it: the chat's, given back at its prompt. */
   private setAside = '';
+  /** The terminal's input has ended (Ctrl-D): no answer can come from it. */
+  private inputEnded = false;
 
   constructor(
     private readonly gate: ApprovalGate,
     private readonly rl: readline.Interface,
-    /** The y/N question, in the chat's language. */
-    private readonly runSkill: (skill: string, origin?: SkillOrigin | null) => string = chatWords.en.runSkill,
+    /** The y/N question, and what a question declined reads, in the owner's language. */
+    private readonly words: Pick<ChatWords, 'runSkill' | 'declined'>,
   ) {
     const original = this.channel.sendToOwner.bind(this.channel);
     this.channel.sendToOwner = async (text: string) => {
@@ -61,7 +62,7 @@ export class TerminalApprovals {
   /** The y/N question of the approval waiting for its answer, if one is: the prompt to show instead of the chat's. */
   question(): string | undefined {
     const pending = this.waiting;
-    return pending && this.runSkill(pending.skillName, pending.skillOrigin);
+    return pending && this.words.runSkill(pending.skillName, pending.skillOrigin);
   }
 
   /**
@@ -71,6 +72,10 @@ export class TerminalApprovals {
   ask(): boolean {
     const question = this.question();
     if (question === undefined) return false;
+    if (this.inputEnded) {
+      this.declineAsked(question);
+      return false;
+    }
     this.rl.setPrompt(color.bold(question));
     if (this.rl.line !== '') {
       // Typed before the question was first drawn (at the chat's prompt, or ahead during a reply),
@@ -107,6 +112,30 @@ export class TerminalApprovals {
     this.shown = false;
     void this.gate.decideInApp(pending.id, saysYes(line));
     return true;
+  }
+
+  /**
+   * The terminal's input has ended (Ctrl-D): nobody can answer here any more. The question waiting
+   * is declined, as N, its default, and so is each asked after, rather than left waiting for an
+   * answer that cannot come.
+   */
+  endInput(): void {
+    this.inputEnded = true;
+    const question = this.question();
+    if (question !== undefined) this.declineAsked(question);
+  }
+
+  /** The waiting approval declined, its question shown with that said after it. */
+  private declineAsked(question: string): void {
+    const pending = this.waiting!;
+    if (!this.shown) {
+      this.beforeOutput();
+      terminalLine.write(process.stderr, color.bold(question));
+    }
+    terminalLine.write(process.stderr, `${this.words.declined}\n`, color.dim);
+    this.waiting = undefined;
+    this.shown = false;
+    void this.gate.decideInApp(pending.id, false);
   }
 
   /** What was typed at the chat's prompt when a question was drawn over it (once). */

@@ -37,6 +37,26 @@ describe('ias chat with its message piped in', () => {
     expect(s.server.requests).toHaveLength(2);
   });
 
+  it('a text piped in with a byte order mark (UTF-16 as Notepad or PowerShell 5 save it, or UTF-8) is sent as the text it is', async () => {
+    const s = await chatWorld();
+    const text = '你好，\r\n  iAs\r\n';
+    const utf16 = Buffer.from(text, 'utf16le');
+    const piped = {
+      'UTF-16LE': Buffer.concat([Buffer.from([0xff, 0xfe]), utf16]),
+      'UTF-16BE': Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(utf16).swap16()]),
+      'UTF-8': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]),
+    };
+    for (const [encoding, bytes] of Object.entries(piped)) {
+      s.server.enqueue({ content: 'Read.' });
+      const { child, run } = iasProcess(['chat', ...s.args], s.env, null);
+      // In two writes, the first one byte alone: the mark is read whole however the bytes come.
+      child.stdin!.write(bytes.subarray(0, 1));
+      child.stdin!.end(bytes.subarray(1));
+      expect(await run, encoding).toMatchObject({ status: 0, stdout: 'Read.\n' });
+      expect((s.server.requests.at(-1)!.body.messages as Sent).at(-1)!.content, encoding).toBe('你好，\n  iAs');
+    }
+  });
+
   it('--json prints the turn piped in, with --conversation too', async () => {
     const s = await chatWorld();
     s.server.enqueue(

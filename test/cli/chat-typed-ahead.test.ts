@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { atBackgroundMailQuestion, chatWorld, type ChatWorld } from '../helpers/chat-world.js';
 import { onCleanup } from '../helpers/temp.js';
 import { CTRL_D, iasOnTerminal } from '../helpers/terminal.js';
@@ -129,5 +129,30 @@ describe('ias chat: lines typed ahead', () => {
     expect(await term.exited).toBe(0);
     expect(term.screen()).toMatch(/\[stopped\]\r?\n\[1 queued message not sent\]/);
     expect(s.server.requests).toHaveLength(1);
+  });
+  it('a line begun while a reply is under way is taken up where it was left: what is typed next follows it', async () => {
+    const { s, replying, release } = await withHeldReply({ content: 'Once upon a time.' });
+    s.server.enqueue({ content: 'A dragon.' });
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.type('tell me a story\r');
+    await replying;
+    // Begun, not entered, before the reply ends; the rest typed at the prompt drawn again after it.
+    term.type('and then');
+    await term.waitFor('and then');
+    release();
+    await term.waitFor('you> and then');
+    // Key by key, as a person types: each one echoed before the next.
+    for (const key of ' what?') {
+      const shown = term.output().length;
+      term.type(key);
+      await vi.waitFor(() => expect(term.output().length).toBeGreaterThan(shown));
+    }
+    term.type('\r');
+    await term.waitFor('A dragon.');
+    await term.waitFor('you> ', 3);
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    expect(ownerSaid(s)).toEqual(['tell me a story', 'and then what?']);
   });
 });

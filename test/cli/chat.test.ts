@@ -10,7 +10,7 @@ import {
   refuseToolResult,
 } from '../helpers/chat-world.js';
 import { iasAsync } from '../helpers/cli.js';
-import { scriptSkill, writeSkill } from '../helpers/temp.js';
+import { onCleanup, scriptSkill, writeSkill } from '../helpers/temp.js';
 import { CTRL_C, CTRL_D, iasOnTerminal } from '../helpers/terminal.js';
 
 describe('ias chat', () => {
@@ -47,6 +47,20 @@ describe('ias chat', () => {
     expect(JSON.parse(next.stdout)).toMatchObject({ conversationId: turn.conversationId, reply: 'Still here.' });
     const messages = s.server.requests[2]!.body.messages as { role: string; content: string }[];
     expect(messages.some((m) => m.content === 'say ping')).toBe(true);
+  });
+
+  it('--conversation with white space about its ID (copied with it) goes on with that conversation', async () => {
+    const s = await setup();
+    s.server.enqueue({ content: 'First.' }, { content: 'Second.' });
+    const first = await iasAsync(['chat', 'hello', '--json', ...s.args], s.env);
+    const { conversationId } = JSON.parse(first.stdout) as { conversationId: string };
+    const next = await iasAsync(
+      ['chat', 'again', '--conversation', ` ${conversationId}\n`, '--json', ...s.args],
+      s.env,
+    );
+    expect(next.stderr).toBe('');
+    expect(next.status).toBe(0);
+    expect(JSON.parse(next.stdout)).toMatchObject({ conversationId, reply: 'Second.' });
   });
 
   it('--help (of chat, and of provider) says which IAS_LLM_* variables point it at a server', async () => {
@@ -406,6 +420,45 @@ describe('ias chat on a terminal', () => {
     }
   });
 
+  it("one turn: Ctrl-D (the terminal's input ended) declines its y/N questions, at one or before, instead of hanging", async () => {
+    const s = await setup();
+    let asked!: () => void;
+    const replying = new Promise<void>((resolve) => (asked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    onCleanup(() => release());
+    s.server.enqueue(
+      async () => {
+        asked();
+        await released;
+        return { toolCalls: [{ id: 'call_m', name: 'send_mail', arguments: '{}' }] };
+      },
+      { content: 'Understood, no mail.' },
+    );
+    const early = iasOnTerminal(['chat', 'mail the boss', ...s.args], s.env);
+    await replying;
+    // Typed while the model is still thinking: nothing can be read from the terminal after it.
+    early.type(CTRL_D);
+    release();
+    await early.waitFor('Understood, no mail.');
+    expect(await early.exited).toBe(0);
+    expect(early.screen()).toMatch(/Run send_mail\? \[y\/N\] \[declined\]/);
+    expect(early.screen()).toContain('[send_mail: refused]');
+
+    s.server.enqueue(
+      { toolCalls: [{ id: 'call_n', name: 'send_mail', arguments: '{}' }] },
+      { content: 'No mail, then.' },
+    );
+    const atQuestion = iasOnTerminal(['chat', 'mail the boss', '--json', ...s.args], s.env);
+    await atQuestion.waitFor('Run send_mail? [y/N]');
+    atQuestion.type(CTRL_D);
+    expect(await atQuestion.exited).toBe(0);
+    expect(atQuestion.screen()).toContain('[declined]');
+    const turn = jsonOnScreen(atQuestion.screen()) as { reply: string; toolCalls: { status: string }[] };
+    expect(turn).toMatchObject({ reply: 'No mail, then.', toolCalls: [{ status: 'refused' }] });
+    expect(fs.existsSync(path.join(s.home, 'sent'))).toBe(false);
+  }, 30_000);
+
   it('a background call stopped before its approval was answered (Ctrl-D leaves) reads `refused`, as in the audit log', async () => {
     const { s, term } = await atBackgroundMailQuestion();
     term.type(CTRL_D);
@@ -534,6 +587,24 @@ describe('ias chat on a terminal', () => {
     expect(output.indexOf('\x1b[?2004h')).toBeGreaterThan(-1);
     expect(output.indexOf('\x1b[?2004h')).toBeLessThan(output.indexOf('you> '));
     expect(output.lastIndexOf('\x1b[?2004l')).toBeGreaterThan(output.lastIndexOf('you> '));
+  });
+
+  it('a pasted block whose last line has no line end (as text copied from a page is) is one message, that line too', async () => {
+    const s = await setup();
+    s.server.enqueue({ content: 'Reply one.' });
+    const term = iasOnTerminal(['chat', ...s.args], s.env);
+    await term.waitFor('you> ');
+    term.paste('first line\rsecond line\rthird line');
+    await term.waitFor('Reply one.');
+    await term.waitFor('you> ', 2);
+    expect(s.server.requests).toHaveLength(1);
+    expect((s.server.requests[0]!.body.messages as { content: string }[]).at(-1)!.content).toBe(
+      'first line\nsecond line\nthird line',
+    );
+    term.type(CTRL_D);
+    expect(await term.exited).toBe(0);
+    // The pasted lines stay on the screen as they were sent; the reply starts on a line of its own.
+    expect(term.screen()).toMatch(/you> first line\r*\nsecond line\r*\nthird line\r*\nReply one\./);
   });
 
   it('a pasted block starting with "y" at an approval\'s question does not answer it: it is sent after', async () => {

@@ -16,7 +16,7 @@ import { iasAsync, iasProcess, type CliRun } from '../helpers/cli.js';
 import { countingSkill, readRuns } from '../helpers/gate.js';
 import { startModelServer, type ModelServer } from '../helpers/model-server.js';
 import { onCleanup, tempDir, writeSkill } from '../helpers/temp.js';
-import { CTRL_C, iasOnTerminal } from '../helpers/terminal.js';
+import { CTRL_C, CTRL_D, iasOnTerminal } from '../helpers/terminal.js';
 
 let server: ModelServer | undefined;
 afterEach(async () => {
@@ -232,6 +232,39 @@ describe('ias tasks run', () => {
     expect(piped.stdout).toContain('no approval channel could reach the owner');
     expect(readRuns(s.home, 'send_mail')).toHaveLength(1);
     expect(s.stored()).toMatchObject({ lastStatus: 'done', nextRunAt: NEXT });
+  }, 60_000);
+
+  it('asks its y/N question at the terminal in 简体中文 with LANG=zh_CN.UTF-8, as ias chat does', async () => {
+    const s = await setup([{}]);
+    s.server.fallback((request) =>
+      request.body.messages.at(-1).role === 'tool'
+        ? { content: '已发送。' }
+        : { toolCalls: [{ name: 'send_mail', arguments: JSON.stringify({ to: 'boss' }) }] },
+    );
+    const term = iasOnTerminal(s.args('task0001'), { ...s.env, LANG: 'zh_CN.UTF-8' });
+    await term.waitFor('[y/N]');
+    expect(term.screen()).toContain('运行 send_mail？[y/N] ');
+    expect(term.screen()).not.toContain('Run send_mail?');
+    term.type('y\r');
+    await term.waitFor('Mail the boss（task0001）：完成');
+    expect(await term.exited).toBe(0);
+    expect(readRuns(s.home, 'send_mail')).toHaveLength(1);
+  }, 60_000);
+
+  it('Ctrl-D at its y/N question declines the call (nothing more can be read there) rather than waiting', async () => {
+    const s = await setup([{}]);
+    s.server.fallback((request) =>
+      request.body.messages.at(-1).role === 'tool'
+        ? { content: 'Not sent.' }
+        : { toolCalls: [{ name: 'send_mail', arguments: JSON.stringify({ to: 'boss' }) }] },
+    );
+    const term = iasOnTerminal(s.args('task0001'), s.env);
+    await term.waitFor('Run send_mail? [y/N]');
+    term.type(CTRL_D);
+    await term.waitFor('Mail the boss (task0001): done');
+    expect(await term.exited).toBe(0);
+    expect(term.screen()).toContain('Run send_mail? [y/N] [declined]');
+    expect(readRuns(s.home, 'send_mail')).toEqual([]);
   }, 60_000);
 
   it("where nobody can be asked, says once in the run that the owner's Low skill is unreviewed", async () => {

@@ -1,6 +1,7 @@
 import readline from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { chatWords } from '../../src/cli/chat-words.js';
 import { TerminalApprovals } from '../../src/cli/terminal-approvals.js';
 import { gateWorld, type GateWorld } from '../helpers/gate.js';
 
@@ -11,7 +12,7 @@ function terminal(w: GateWorld) {
   const input = new PassThrough();
   const output = new PassThrough();
   const rl = readline.createInterface({ input, output });
-  const approvals = new TerminalApprovals(w.gate, rl);
+  const approvals = new TerminalApprovals(w.gate, rl, chatWords.en);
   w.gate.addChannel(approvals.channel);
   let shown = '';
   output.on('data', (d: Buffer) => (shown += d.toString()));

@@ -123,15 +123,8 @@ export class SkillCaller {
       params: request.params,
       startedAt: Date.now(),
     };
-    // A call that runs nothing: its audit row says why, and so does the answer.
-    // `shownCode`: the card's code when it is no audit row's (see shared/tool-errors.ts).
-    const runsNothing = (
-      record: CallRecord,
-      error: string,
-      errorCode?: CallErrorCode,
-      shownCode?: ToolErrorCode,
-    ): StartedCall => {
-      const code = shownCode ?? errorCode;
+    // A call that runs nothing: its audit row says why, and so does the answer, both by `errorCode`.
+    const runsNothing = (record: CallRecord, error: string, errorCode?: ToolErrorCode): StartedCall => {
       return {
         recordsStart: false,
         recordStart: () => undefined,
@@ -141,7 +134,7 @@ export class SkillCaller {
             {
               status: 'error',
               result: { success: false, error, durationMs: elapsed() },
-              ...(code ? { errorCode: code } : {}),
+              ...(errorCode ? { errorCode } : {}),
             },
           ),
       };
@@ -154,7 +147,7 @@ export class SkillCaller {
     const problem = argumentsProblem(skill, request.params);
     if (problem) {
       const invalid = toolErrorText('tool-args-invalid', { skill: skill.name, problem });
-      return runsNothing(record, invalid.message, undefined, invalid.code);
+      return runsNothing(record, invalid.message, invalid.code);
     }
     // Read once for the checks and a run that follows at once; an approved run reads them again.
     let env: Record<string, string>;
@@ -167,7 +160,7 @@ export class SkillCaller {
     const missing = this.options.config?.missing(skill, env) ?? [];
     if (missing.length > 0) {
       const unset = notConfigured(skill, missing);
-      return runsNothing(record, unset.message, undefined, unset.code);
+      return runsNothing(record, unset.message, unset.code);
     }
     const recordsStart = risk === 'high' || !changesNothing(skill);
     return {

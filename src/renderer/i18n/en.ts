@@ -81,6 +81,8 @@ export const en = {
     newConversation: 'New conversation',
     noConversations: 'No conversations yet.',
     untitled: 'Untitled',
+    missingTitle: 'Conversation not found',
+    missing: 'This conversation no longer exists: it was deleted, or the link to it is out of date.',
     messages: 'Messages',
     /** Who wrote a message, read out by a screen reader before it. */
     fromYou: 'You:',

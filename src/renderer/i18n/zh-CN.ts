@@ -74,6 +74,8 @@ export const zhCN: Strings = {
     newConversation: '新对话',
     noConversations: '还没有对话。',
     untitled: '未命名',
+    missingTitle: '找不到对话',
+    missing: '这个对话已不存在：它已被删除，或者指向它的链接已过时。',
     messages: '消息',
     fromYou: '你：',
     fromAssistant: 'iAs：',

@@ -181,6 +181,7 @@ export const en = {
     keyKept: 'Saved — leave empty to keep it',
     keyNeeded: 'Required by this provider',
     keyOptional: 'Not needed for this provider',
+    keyIfAsked: 'Only if your server asks for one',
     /** IAS_LLM_API_KEY is set: its key is the one in use (never shown). */
     keyGivenByEnv: 'Given by IAS_LLM_API_KEY',
     keyHint: {

@@ -160,6 +160,7 @@ export const zhCN: Strings = {
     keyKept: '已保存，留空则保持不变',
     keyNeeded: '此服务商需要密钥',
     keyOptional: '此服务商不需要密钥',
+    keyIfAsked: '仅在你的服务需要密钥时填写',
     keyGivenByEnv: '由 IAS_LLM_API_KEY 提供',
     keyHint: {
       keychain: '保存在系统钥匙串中，不会再次显示。',

@@ -237,7 +237,7 @@ export const en = {
     open: 'Waiting',
     recent: 'Recent',
     noneOpen: 'Nothing is waiting for your approval.',
-    noneRecent: 'No approvals yet.',
+    noneRecent: 'No approvals decided yet.',
     paused: 'High-risk skills are paused: none runs and nobody is asked until you resume them in Settings.',
     cardTitle: (skill: string) => `Allow ${skill}?`,
     cardIntro: 'The assistant wants to run this high-risk skill with these parameters:',

@@ -208,7 +208,7 @@ export const zhCN: Strings = {
     open: '待处理',
     recent: '最近',
     noneOpen: '没有等待你批准的操作。',
-    noneRecent: '还没有审批记录。',
+    noneRecent: '还没有已处理的审批。',
     paused: '高风险技能已暂停：在设置中恢复之前，它们不会运行，也不会询问你。',
     cardTitle: (skill) => `允许运行 ${skill}？`,
     cardIntro: '助手想用以下参数运行这个高风险技能：',

@@ -41,6 +41,8 @@ export const en = {
     loading: 'Loading…',
     dismiss: 'Dismiss',
     pageFailed: 'This page could not be shown.',
+    pageCodeUnloaded:
+      'Its code could not be loaded from iAs: it may have stopped or been updated. Reload once it runs.',
     discardTitle: 'Discard changes?',
     discard: 'Discard',
     reload: 'Reload',

@@ -35,6 +35,7 @@ export const zhCN: Strings = {
     loading: '正在加载…',
     dismiss: '关闭提示',
     pageFailed: '无法显示此页面。',
+    pageCodeUnloaded: '无法从 iAs 载入此页面：它可能已停止运行或已更新。请在它运行时重新加载。',
     discardTitle: '放弃修改？',
     discard: '放弃',
     reload: '重新加载',

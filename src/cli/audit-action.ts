@@ -12,7 +12,7 @@ import { commandLocale, storeLocale } from './cli-locale.js';
 import { saidUsageError } from './chat-output.js';
 import { auditWords, type AuditWords } from './audit-words.js';
 import { ownerTimeZone } from '../core/time-zone.js';
-import { sayCallError } from '../shared/call-errors.js';
+import { sayToolError } from '../shared/tool-errors.js';
 import { formatStamp } from '../shared/date-time.js';
 import type { Locale } from '../shared/locale.js';
 import { isRunNowRequest } from '../shared/run-now-requests.js';
@@ -46,7 +46,12 @@ function rows(list: AuditRow[], locale: Locale, timeZone: string, now = Date.now
       statusColour(r.status, words.status(r.status)),
       words.approval(r.approvalOutcome),
       r.durationMs === null ? '' : String(r.durationMs),
-      cell(r.error === null ? (r.resultSummary ?? '') : sayCallError(words.callErrors, r.error, r.errorCode), 60),
+      cell(
+        r.error === null
+          ? (r.resultSummary ?? '')
+          : sayToolError(words.toolErrors, words.callErrors, r.error, r.errorCode),
+        60,
+      ),
     ]),
   ];
 }

@@ -6,6 +6,8 @@
 import type { AuditSource, AuditStatus } from '../core/store/audit-types.js';
 import { englishCallErrors, type CallErrorStrings } from '../shared/call-errors.js';
 import { chineseCallErrors } from '../shared/call-errors-zh-CN.js';
+import { englishToolErrors, type ToolErrorStrings } from '../shared/tool-errors.js';
+import { chineseToolErrors } from '../shared/tool-errors-zh-CN.js';
 import type { Locale } from '../shared/locale.js';
 import { skillTerms, type SkillTerms } from './skill-terms.js';
 import { chineseApprovalOutcomes } from '../shared/approval-outcomes-zh-CN.js';
@@ -36,8 +38,9 @@ export interface AuditWords extends Pick<SkillTerms, 'risk'> {
    * next ones; `later`: a page after the first (given --cursor), whose rows are not the newest.
    */
   more: (count: number, cursor: string, later: boolean) => string;
-  /** Why a call did not run, when iAs decided it. */
+  /** Why a call did not run, when iAs decided it: the gate's call errors, and the tool errors. */
   callErrors: CallErrorStrings;
+  toolErrors: ToolErrorStrings;
   /** Put before an error (the label is coloured). */
   error: ChatWords['error'];
   /** An option given a value it does not take (`values`: the ones it takes, as typed). */
@@ -66,6 +69,7 @@ export const auditWords: Record<Locale, AuditWords> = {
     more: (count, cursor, later) =>
       `${later ? 'The next' : 'The newest'} ${count} shown; there are more: the next page is \`--cursor ${cursor}\` with the same options${count < 500 ? ' (or a larger --limit, up to 500)' : ''}.`,
     callErrors: englishCallErrors,
+    toolErrors: englishToolErrors,
     error: chatWords.en.error,
     badLimit: '--limit must be a whole number from 1 to 500',
     badStatus: (values) => `--status must be one of ${values}`,
@@ -92,6 +96,7 @@ export const auditWords: Record<Locale, AuditWords> = {
     more: (count, cursor, later) =>
       `${later ? `又显示了 ${count} 条` : `只显示了最新的 ${count} 条`}，还有更多：下一页请用相同的选项加上 \`--cursor ${cursor}\`${count < 500 ? '（或用更大的 --limit，最多 500）' : ''}。`,
     callErrors: chineseCallErrors,
+    toolErrors: chineseToolErrors,
     error: chatWords['zh-CN'].error,
     badLimit: '--limit 须为 1 到 500 之间的整数',
     badStatus: (values) => `--status 须为以下之一：${values}`,

@@ -5,7 +5,7 @@
  * stays what the model was told (for a refusal or an expiry the gate's fixed Chinese words); rows
  * without a code show that text as it stands. Plain types and functions: no Node, no DOM.
  */
-import { sayCoded } from './coded-text.js';
+import { sayCoded, type Coded } from './coded-text.js';
 
 export interface CallErrorParams {
   /** The owner refused the call: cancelled it, or gave three wrong codes. */
@@ -88,7 +88,10 @@ export const englishCallErrors: CallErrorStrings = {
     "Not run: a secret setting of the skill is kept where another user could change it or read it; the skill's settings say which and how to mend it.",
 };
 
-/** An audit row's error in a language: by its code when `strings` know it, else the stored text. */
-export function sayCallError(strings: CallErrorStrings, text: string, code?: CallErrorCode | null): string {
+/**
+ * An audit row's error in a language: by its code when `strings` know it, else the stored text (a
+ * row's code may be a tool error's too, see tool-errors.ts).
+ */
+export function sayCallError(strings: CallErrorStrings, text: string, code?: Coded | null): string {
   return sayCoded(strings, text, code);
 }

@@ -6,7 +6,6 @@
 import type { ApiErrorCode } from './api-errors.js';
 import type { ApprovalMessageCode, SkillOrigin } from './approval-messages.js';
 import type { SaveAuditExport } from './audit-export.js';
-import type { CallErrorCode } from './call-errors.js';
 import type { Locale, TranslatedLocale } from './locale.js';
 import type { SkillProblemCode } from './skill-problems.js';
 import type { SkillSecretCode } from './skill-secrets.js';
@@ -367,8 +366,11 @@ export interface AuditRowInfo {
   resultSummary: string | null;
   /** What the model was told (or the skill's own error). */
   error: string | null;
-  /** Why the call did not run, when iAs decided it: to say the error in the reader's language. */
-  errorCode: CallErrorCode | null;
+  /**
+   * Why the call did not run, when iAs decided it (the gate, or arguments or settings it lacked):
+   * to say the error in the reader's language.
+   */
+  errorCode: ToolErrorCode | null;
   /**
    * Set in a list (queryAudit) when a long text of the row was cut to a line's worth (a few hundred
    * characters, ending with "…"): params then are their JSON text cut, a string. The whole row is

@@ -130,6 +130,32 @@ describe('ias skills run writes the audit log; ias audit reads it', () => {
     expect(sources).toEqual(['schedule (run now)', 'schedule']);
   });
 
+  it("says in the command's language why a call's arguments were refused, as the app does", () => {
+    const h = home();
+    const store = openStore(path.join(h.dir, 'ias.db'));
+    const mismatch = { at: 'place', keyword: 'required', params: { missingProperty: 'place' }, message: 'x' };
+    store.audit.record(
+      { skill: 'query_weather', source: 'chat', risk: 'low' },
+      {
+        status: 'failed',
+        durationMs: 1,
+        error: 'invalid arguments for query_weather: "place" is required',
+        errorCode: {
+          code: 'tool-args-invalid',
+          params: { skill: 'query_weather', problem: { code: 'mismatch', mismatches: [mismatch] } },
+        },
+      },
+    );
+    store.close();
+    const result = (env: Record<string, string>) =>
+      ias(['audit', '--home', h.dir], env)
+        .stdout.split('\n')[1]!
+        .split(/\s{2,}/)
+        .at(-1);
+    expect(result({})).toMatch(/^invalid arguments for query_weather: "place" is req/);
+    expect(result({ LANG: 'zh_CN.UTF-8' })).toBe('query_weather 的参数无效：缺少必需的参数“place”');
+  });
+
   it("says why a call did not run in the command's language; --json and the model keep the gate's words", () => {
     const h = home();
     const store = openStore(path.join(h.dir, 'ias.db'));

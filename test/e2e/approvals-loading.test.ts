@@ -19,7 +19,7 @@ it('while the approvals are on their way, it does not say there are none', async
   await expect.poll(held).toBe(1);
   const main = page.locator('main');
   expect(await main.textContent()).not.toContain('Nothing is waiting for your approval.');
-  expect(await main.textContent()).not.toContain('No approvals yet.');
+  expect(await main.textContent()).not.toContain('No approvals decided yet.');
   expect(await main.textContent()).not.toContain('Waiting 0');
   expect(await page.locator('.page-head [role="progressbar"]').count()).toBe(1);
 
@@ -29,6 +29,6 @@ it('while the approvals are on their way, it does not say there are none', async
   await expect
     .poll(async () => (await list.count()) && (await list.textContent()))
     .toContain('Nothing is waiting for your approval.');
-  expect(await list.textContent()).toContain('No approvals yet.');
+  expect(await list.textContent()).toContain('No approvals decided yet.');
   await page.context().close();
 });

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openApp, screenshot, writeNewSkill } from './harness.js';
+import { holdAnswers, openApp, screenshot, writeNewSkill } from './harness.js';
 import { servedWorld } from './served-world.js';
 import { BROKEN_SKILL, writeBrokenSkill } from './broken-skill.js';
 
@@ -47,7 +47,7 @@ describe('in the Chinese UI', () => {
     await world.page.getByTestId('message-input').waitFor();
   });
 
-  it('an API error reads in Chinese: a message sent to a conversation deleted in another window', async () => {
+  it('an API error reads in Chinese: a message sent to a conversation deleted in another window, before this one knew', async () => {
     world.app.model.enqueue({ content: 'Hello.' });
     const { conversationId, turnId } = await world.other.call<{ conversationId: string; turnId: string }>(
       'sendMessage',
@@ -56,16 +56,27 @@ describe('in the Chinese UI', () => {
       },
     );
     await world.other.socket.event((e) => e.type === 'chat' && e.turnId === turnId && e.event.kind === 'done');
-    await world.page.goto(`${world.app.origin}/#/chat/${conversationId}`);
-    await world.page.locator('[data-testid="message-input"]').waitFor();
+    // A window that has not yet heard of the deletion (its news held back): it still offers the box.
+    const context = await world.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await holdAnswers(
+      page,
+      () => false,
+      undefined,
+      (event) => event.type === 'conversations-changed',
+    );
+    await page.goto(world.app.url);
+    await page.goto(`${world.app.origin}/#/chat/${conversationId}`);
+    await page.getByText('Hello.').waitFor();
     await world.other.call('deleteConversation', conversationId);
 
-    await world.page.fill('[data-testid="message-input"]', 'Are you there?');
-    await world.page.click('[data-testid="send-button"]');
-    const error = world.page.locator('[data-testid="chat-error"]').last();
+    await page.fill('[data-testid="message-input"]', 'Are you there?');
+    await page.click('[data-testid="send-button"]');
+    const error = page.locator('[data-testid="chat-error"]').last();
     await error.waitFor();
     expect((await error.textContent())?.trim()).toBe(`没有这个对话（${conversationId}）。`);
-    await screenshot(world.page, 'api-error-zh');
+    await screenshot(page, 'api-error-zh');
+    await context.close();
   });
 
   it('what a skill still needs reads in Chinese: a group of alternatives joined with 或', async () => {

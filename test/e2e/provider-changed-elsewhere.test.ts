@@ -59,7 +59,7 @@ it('with nothing typed, shows the provider and key `ias provider` and another cl
   // The key alone, cleared there (it lives outside the database): no key saved any more.
   await provider('clear-key');
   await expect.poll(() => removeButton().count(), SOON).toBe(0);
-  expect(await keyField().getAttribute('placeholder')).toBe('Required by this provider');
+  expect(await keyField().getAttribute('placeholder')).toBe('Only if your server asks for one');
 
   // Another client of this server (another window): a custom server and a key.
   await world.other.call('saveProvider', {

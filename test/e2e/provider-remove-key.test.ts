@@ -59,7 +59,7 @@ it('removes a saved key after asking, keeps the provider, and the form shows no 
   await dialog().locator('[data-testid="confirm-ok"]').click();
   await expect.poll(() => removeButton().count()).toBe(0);
   expect(await world.page.locator('[data-testid="toast"]', { hasText: 'Saved API key removed' }).count()).toBe(1);
-  expect(await keyField().getAttribute('placeholder')).toBe('Required by this provider');
+  expect(await keyField().getAttribute('placeholder')).toBe('Only if your server asks for one');
   expect(await keyError().count()).toBe(0);
   expect(fs.existsSync(keyFile)).toBe(false);
   expect((await provider()).saved).toEqual({ baseUrl: world.app.model.url, model: 'test-model', hasKey: false });
@@ -70,7 +70,7 @@ it('removes a saved key after asking, keeps the provider, and the form shows no 
   // After a reload too: no key saved, nothing to remove, and the model can be asked without one.
   await world.page.reload();
   await keyField().waitFor();
-  expect(await keyField().getAttribute('placeholder')).toBe('Required by this provider');
+  expect(await keyField().getAttribute('placeholder')).toBe('Only if your server asks for one');
   expect(await removeButton().count()).toBe(0);
   world.app.model.enqueue({ content: 'pong' });
   await world.page.click('[data-testid="provider-test"]');
@@ -93,7 +93,7 @@ it('says it in 简体中文', async () => {
     await dialog().locator('[data-testid="confirm-ok"]').click();
     await expect.poll(() => removeButton().count()).toBe(0);
     expect(await world.page.locator('[data-testid="toast"]', { hasText: '已删除保存的 API 密钥' }).count()).toBe(1);
-    expect(await keyField().getAttribute('placeholder')).toBe('此服务商需要密钥');
+    expect(await keyField().getAttribute('placeholder')).toBe('仅在你的服务需要密钥时填写');
     expect(fs.existsSync(keyFile)).toBe(false);
   } finally {
     await world.page.selectOption('[data-testid="settings-language"]', 'system');

@@ -103,8 +103,21 @@ function describe(error: unknown, baseUrl: string, keySet: SentKey): ProviderFai
   }
   // During a stream, a cut connection surfaces as a plain error from the HTTP layer; a stream
   // closed cleanly before its end has no words of its own.
-  const detail = error instanceof UnfinishedStreamError ? '' : error instanceof Error ? error.message : String(error);
+  const detail = error instanceof UnfinishedStreamError ? '' : cutDetail(error);
   return { ...turnMessage('stream-cut', { detail }), retryable: true };
+}
+
+/**
+ * What a plain error from the HTTP layer adds to "the connection dropped". fetch (undici) says
+ * "terminated" for any body cut off, which the line says already, in the reader's language; its
+ * cause is the system's code (ECONNRESET…) when there is one, said as it stands, else undici's own
+ * English ("other side closed"), left out.
+ */
+function cutDetail(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (!(error instanceof TypeError && error.message === 'terminated')) return error.message;
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code) ? code : '';
 }
 
 /**

@@ -58,14 +58,35 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     needsConfig: runtime.skillConfig.missing(skill),
   });
 
+  /**
+   * The system skill `name` (none of the owner's overriding it) when `content` is its SKILL.md as
+   * shipped, whatever its line breaks (the editor shows it read-only, its breaks made \n).
+   */
+  const shippedAs = (name: string, content: string): Skill | undefined => {
+    const skill = registry.get(name);
+    if (skill?.source !== 'system') return undefined;
+    let shipped: string;
+    try {
+      shipped = readRegularFile(skill.path).toString('utf8');
+    } catch {
+      return undefined;
+    }
+    const lines = (text: string) => text.replace(/\r\n?/g, '\n');
+    return lines(shipped) === lines(content) ? skill : undefined;
+  };
+
   const existing = (name: string): Skill => {
     const skill = registry.get(name);
     if (!skill) throw apiError('no-skill', { name });
     return skill;
   };
 
-  const validate = (name: string, content: string): SkillValidation => {
-    const file = path.join(userDir, name, 'SKILL.md');
+  /**
+   * `content` checked as the owner's SKILL.md `name` would be; or, `shipped`, as the system skill
+   * it is the text of (which alone may name a built-in handler).
+   */
+  const validate = (name: string, content: string, shipped?: Skill): SkillValidation => {
+    const file = shipped?.path ?? path.join(userDir, name, 'SKILL.md');
     if (!SKILL_NAME_PATTERN.test(name)) {
       return {
         ok: false,
@@ -77,7 +98,8 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
     const errors = parsed.errors.map((p) => problem(p, 'error'));
     const warnings = parsed.warnings.map((p) => problem(p, 'warning'));
     const def = parsed.definition;
-    if (def?.builtin) errors.push(problem(skillProblem(file, 'builtin-user-skill', {}, parsed.builtinLine), 'error'));
+    if (def?.builtin && !shipped)
+      errors.push(problem(skillProblem(file, 'builtin-user-skill', {}, parsed.builtinLine), 'error'));
     if (def) {
       try {
         argsValidator(def.parameters);
@@ -184,7 +206,7 @@ export function skillsApi(runtime: Runtime, changed: () => void): SkillsMethods 
       return { name, source: skill?.source ?? 'user', path: file, content };
     },
     async validateSkill(name, content) {
-      return validate(name, content);
+      return validate(name, content, shippedAs(name, content));
     },
     async saveSkill(name, content) {
       const result = validate(name, content);

@@ -125,7 +125,7 @@ export class SkillCaller {
       { ...this.entryBase(request), risk, ...(skill ? { skillHash: skill.hash } : {}) },
       request,
     );
-    return runsNothingCall(record, clock, refusal.message, undefined, refusal.code);
+    return runsNothingCall(record, clock, refusal.message, refusal.code);
   }
 
   /** The synchronous first part of a call: the skill looked up, its risk decided, the arguments and settings checked. */
@@ -134,8 +134,8 @@ export class SkillCaller {
     const elapsed = () => Math.round(performance.now() - clock);
     const skill = this.options.getSkill(request.name);
     const base = this.entryBase(request);
-    const runsNothing = (record: CallRecord, error: string, errorCode?: CallErrorCode, shownCode?: ToolErrorCode) =>
-      runsNothingCall(record, clock, error, errorCode, shownCode);
+    const runsNothing = (record: CallRecord, error: string, errorCode?: ToolErrorCode) =>
+      runsNothingCall(record, clock, error, errorCode);
     if (!skill) return runsNothing(this.record({ ...base, risk: 'low' }, request), `unknown tool "${request.name}"`);
     const risk = effectiveRisk(skill, this.options.skillSettings);
     // The owner at the terminal is the approval of a high-risk call: said from its start.
@@ -144,7 +144,7 @@ export class SkillCaller {
     const problem = argumentsProblem(skill, request.params);
     if (problem) {
       const invalid = toolErrorText('tool-args-invalid', { skill: skill.name, problem });
-      return runsNothing(record, invalid.message, undefined, invalid.code);
+      return runsNothing(record, invalid.message, invalid.code);
     }
     // Read once for the checks and a run that follows at once; an approved run reads them again.
     let env: Record<string, string>;
@@ -157,7 +157,7 @@ export class SkillCaller {
     const missing = this.options.config?.missing(skill, env) ?? [];
     if (missing.length > 0) {
       const unset = notConfigured(skill, missing);
-      return runsNothing(record, unset.message, undefined, unset.code);
+      return runsNothing(record, unset.message, unset.code);
     }
     const recordsStart = risk === 'high' || !changesNothing(skill);
     return {
@@ -307,18 +307,11 @@ export class SkillCaller {
 }
 
 /**
- * A call that runs nothing (`clock`: when it began): its audit row says why, and so does the answer.
- * `shownCode`: the card's code when it is no audit row's (see shared/tool-errors.ts).
+ * A call that runs nothing (`clock`: when it began): its audit row says why, and so does the answer,
+ * both by `errorCode`.
  */
-function runsNothingCall(
-  record: CallRecord,
-  clock: number,
-  error: string,
-  errorCode?: CallErrorCode,
-  shownCode?: ToolErrorCode,
-): StartedCall {
+function runsNothingCall(record: CallRecord, clock: number, error: string, errorCode?: ToolErrorCode): StartedCall {
   const elapsed = () => Math.round(performance.now() - clock);
-  const code = shownCode ?? errorCode;
   return {
     recordsStart: false,
     recordStart: () => undefined,
@@ -328,7 +321,7 @@ function runsNothingCall(
         {
           status: 'error',
           result: { success: false, error, durationMs: elapsed() },
-          ...(code ? { errorCode: code } : {}),
+          ...(errorCode ? { errorCode } : {}),
         },
       ),
   };

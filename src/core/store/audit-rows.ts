@@ -5,7 +5,7 @@
  */
 import { cutColumns } from './audit-query.js';
 import { storedCode } from './stored-code.js';
-import type { CallErrorCode } from '../../shared/call-errors.js';
+import type { ToolErrorCode } from '../../shared/tool-errors.js';
 import type { AuditEntry, AuditFinish, AuditRow } from './audit-types.js';
 
 export const MAX_RESULT_SUMMARY_CHARS = 2000;
@@ -24,6 +24,15 @@ export function cap(text: string, max: number): string {
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end--;
   return `${text.slice(0, end)}…`;
+}
+
+/**
+ * The error's code as stored (JSON text); none past MAX_ERROR_CHARS (an argument problem listing
+ * hundreds of mismatches, say), the row then read by its error text as it stands.
+ */
+function storableCode(code: ToolErrorCode | null | undefined): string | null {
+  const json = code ? JSON.stringify(code) : null;
+  return json !== null && json.length <= MAX_ERROR_CHARS ? json : null;
 }
 
 /** JSON text of the params; too long, it becomes `{"$truncated": true, "$preview": "<start of the JSON>"}`. */
@@ -65,7 +74,7 @@ export function finishValues(outcome: AuditFinish) {
     exitCode: outcome.exitCode ?? null,
     resultSummary: capOrNull(outcome.resultSummary, MAX_RESULT_SUMMARY_CHARS),
     error: capOrNull(outcome.error, MAX_ERROR_CHARS),
-    errorCode: outcome.errorCode ? JSON.stringify(outcome.errorCode) : null,
+    errorCode: storableCode(outcome.errorCode),
     approvalOutcome: outcome.approvalOutcome ?? null,
     approvalId: outcome.approvalId ?? null,
   };
@@ -82,7 +91,7 @@ export function toRow(raw: RawRow): AuditRow {
   } catch {
     params = raw.params;
   }
-  return { ...raw, params, errorCode: storedCode<CallErrorCode>(raw.errorCode) };
+  return { ...raw, params, errorCode: storedCode<ToolErrorCode>(raw.errorCode) };
 }
 
 /**

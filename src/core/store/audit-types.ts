@@ -4,7 +4,7 @@
  */
 import type { AuditPageInfo, AuditQuery, AuditRowInfo, AuditSource, AuditStatus } from '../../shared/contract.js';
 import type { Risk } from '../skills/types.js';
-import type { CallErrorCode } from '../../shared/call-errors.js';
+import type { ToolErrorCode } from '../../shared/tool-errors.js';
 
 export type { AuditSource, AuditStatus };
 
@@ -38,8 +38,11 @@ export interface AuditFinish {
   resultSummary?: string | null;
   /** Capped by the repository. */
   error?: string | null;
-  /** Why the call did not run, when iAs decided it: the error said in the reader's language. */
-  errorCode?: CallErrorCode | null;
+  /**
+   * Why the call did not run, when iAs decided it (the gate, or arguments or settings it lacked):
+   * the error said in the reader's language.
+   */
+  errorCode?: ToolErrorCode | null;
   /** Left as it was when omitted. */
   approvalOutcome?: AuditApprovalOutcome;
   /** Left as it was when omitted. */

@@ -3,8 +3,16 @@ import { Component, type ReactNode } from 'react';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 
-function Failure({ message }: { message: string }) {
+/**
+ * A page's code that could not be fetched (the served iAs stopped, or was updated and the old
+ * chunks are gone), as Chromium, Firefox and Safari word it: said in the UI's language, not theirs.
+ */
+const CODE_UNLOADED = /dynamically imported module|Importing a module script failed/i;
+
+function Failure({ error }: { error: Error }) {
   const t = useT();
+  const message =
+    error instanceof TypeError && CODE_UNLOADED.test(error.message) ? t.common.pageCodeUnloaded : error.message;
   return (
     <div className="empty-state" role="alert" data-testid="page-error">
       <Icon name="alert" size={24} />
@@ -29,6 +37,6 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { erro
   }
 
   override render() {
-    return this.state.error ? <Failure message={this.state.error.message} /> : this.props.children;
+    return this.state.error ? <Failure error={this.state.error} /> : this.props.children;
   }
 }

@@ -4,9 +4,22 @@
  * (the chat) keeps a `ToastSlot`: there they take room of their own instead of covering it. The
  * core's `notification` events show here too, and, in the headless web UI, as a browser
  * notification when allowed. A toast asking for an approval goes as soon as that approval is
- * answered (in the app's card, in WeChat, or it expired).
+ * answered (in the app's card, in WeChat, or it expired). None goes by itself while the pointer is
+ * over the toasts or the keyboard focus in one (the owner is reading it, or about to follow its
+ * link); closed or gone with the focus in it, the focus goes back to where it came from.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import type { ApprovalMessageCode, TaskRunNews } from '../../shared/contract.js';
 import { sayTaskResult } from '../../shared/task-results.js';
@@ -18,6 +31,7 @@ import { askedApproval, isAnswered } from '../approvals/approval-toasts.js';
 import { useT } from '../i18n.js';
 import { Icon } from '../ui/icons.js';
 import { routeHref } from './router.js';
+import { useToastHold } from './useToastHold.js';
 import { useSettings } from './SettingsProvider.js';
 
 export type ToastTone = 'info' | 'success' | 'error';
@@ -52,6 +66,28 @@ export function useToast(): (toast: ToastInput) => void {
 const LIFETIME_MS = { info: 6000, success: 3500, error: 9000 } as const;
 /** A toast with a link stays long enough to be followed. */
 const ACTION_LIFETIME_MS = 12_000;
+/**
+ * One toast; as it leaves the page (closed, timed out, its approval answered, or moved to the page's
+ * room for toasts), `onGone` is told first, while it still holds the focus or the pointer it had.
+ */
+function ToastItem({ onGone, children, ...props }: ComponentProps<'div'> & { onGone: (el: HTMLElement) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const gone = useRef(onGone);
+  useLayoutEffect(() => {
+    gone.current = onGone;
+  });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    return () => {
+      if (el) gone.current(el);
+    };
+  }, []);
+  return (
+    <div ref={ref} {...props}>
+      {children}
+    </div>
+  );
+}
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -61,17 +97,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
+  const { countDown, listRef, onFocus, onBlur, gone } = useToastHold(toasts, dismiss);
   const push = useCallback(
     (input: ToastInput) => {
       const { tone = 'info', title, body, action, messageCode } = input;
       const asks = askedApproval(messageCode);
       const toast: Toast = { id: nextId.current++, tone, title, body, action, messageCode, asks };
       setToasts((list) => [...list.slice(-4), toast]);
-      setTimeout(() => dismiss(toast.id), action ? ACTION_LIFETIME_MS : LIFETIME_MS[tone]);
+      countDown(toast.id, action ? ACTION_LIFETIME_MS : LIFETIME_MS[tone]);
     },
-    [dismiss],
+    [countDown],
   );
-
   useIasEvent((event) => {
     if (event.type === 'approval') {
       const { approval } = event;
@@ -103,12 +139,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   });
 
   const list = (
-    <div className={slot ? 'toasts toasts-in-flow' : 'toasts'} role="status" aria-live="polite" data-testid="toasts">
+    <div
+      className={slot ? 'toasts toasts-in-flow' : 'toasts'}
+      role="status"
+      aria-live="polite"
+      data-testid="toasts"
+      ref={listRef}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
       {toasts.map((toast) => {
         const { title, body } = approvalNotice(t, toast, toast.messageCode);
         return (
-          <div
+          <ToastItem
             key={toast.id}
+            onGone={gone}
             className={`toast toast-${toast.tone}`}
             data-testid="toast"
             // A failure is said at once; other news waits for a pause, as the list's own status role does.
@@ -132,7 +177,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             >
               <Icon name="close" size={14} />
             </button>
-          </div>
+          </ToastItem>
         );
       })}
     </div>

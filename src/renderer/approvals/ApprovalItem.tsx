@@ -1,5 +1,5 @@
 /** One approval in the Approvals page: what it is, where it went, its state; buttons when decidable here. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ApprovalInfo } from '../../shared/contract.js';
 import { useNow } from '../api/hooks.js';
 import { useTimeZone } from '../app/SettingsProvider.js';
@@ -12,6 +12,21 @@ import { isOpen } from './ApprovalsProvider.js';
 import { DecideButtons } from './DecideButtons.js';
 import { SkillOriginNote } from './SkillOriginNote.js';
 import { useDecide } from './useDecide.js';
+import { useFocusPassedOn } from './useFocusPassedOn.js';
+
+/**
+ * Where the focus goes from a waiting approval decided here: the first button of the next one that
+ * can be decided here (else of one before it), else the heading of the waiting ones.
+ */
+function nextToDecide(item: HTMLElement): HTMLElement | null | undefined {
+  const open = [...(item.parentElement?.querySelectorAll<HTMLElement>(':scope > .approval-item.open') ?? [])];
+  const at = open.indexOf(item);
+  for (const other of [...open.slice(at + 1), ...open.slice(0, at).reverse()]) {
+    const button = other.querySelector<HTMLElement>('.approval-item-foot button:not(:disabled)');
+    if (button) return button;
+  }
+  return item.closest('section')?.querySelector<HTMLElement>('h2');
+}
 
 export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
   const t = useT();
@@ -21,8 +36,13 @@ export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
   const decide = useDecide();
   const [busy, setBusy] = useState(false);
   const open = isOpen(approval);
+  const item = useRef<HTMLLIElement>(null);
+  // Decided, it leaves the waiting ones: the focus goes to the next one that can be decided here,
+  // else to their heading.
+  const keepFocus = useFocusPassedOn(busy, item, nextToDecide);
 
   const act = async (approve: boolean) => {
+    keepFocus();
     setBusy(true);
     await decide(approval.id, approve);
     setBusy(false);
@@ -30,6 +50,7 @@ export function ApprovalItem({ approval }: { approval: ApprovalInfo }) {
 
   return (
     <li
+      ref={item}
       className={open ? 'approval-item open' : 'approval-item'}
       data-testid="approval-item"
       data-id={approval.id}

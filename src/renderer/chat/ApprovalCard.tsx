@@ -1,9 +1,10 @@
 /** The in-app approval: what would run, where the request went, and Approve / Reject. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ApprovalInfo } from '../../shared/contract.js';
 import { useNow } from '../api/hooks.js';
 import { DecideButtons } from '../approvals/DecideButtons.js';
 import { SkillOriginNote } from '../approvals/SkillOriginNote.js';
+import { useFocusPassedOn } from '../approvals/useFocusPassedOn.js';
 import { useDecide } from '../approvals/useDecide.js';
 import { useT } from '../i18n.js';
 import { formatCountdown } from '../ui/format.js';
@@ -20,8 +21,14 @@ export function ApprovalCard({ approval }: { approval: ApprovalInfo }) {
   const now = useNow();
   const decide = useDecide();
   const [busy, setBusy] = useState<'approve' | 'reject'>();
+  const card = useRef<HTMLElement>(null);
+  // Decided, the card goes: the focus goes to the message box, where the reply is to come.
+  const keepFocus = useFocusPassedOn(busy !== undefined, card, (el) =>
+    el.closest('.chat-main')?.querySelector<HTMLElement>('.composer textarea'),
+  );
 
   const act = async (approve: boolean) => {
+    keepFocus();
     setBusy(approve ? 'approve' : 'reject');
     await decide(approval.id, approve);
     setBusy(undefined);
@@ -29,6 +36,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalInfo }) {
 
   return (
     <section
+      ref={card}
       className="approval-card"
       data-testid="approval-card"
       data-id={approval.id}

@@ -62,6 +62,8 @@ export interface ChatState {
   conversationsErrorCode?: ApiErrorCode;
   /** Conversations opened (by a link) that are older than those listed: read by their id. */
   unlisted: Record<string, ConversationInfo>;
+  /** Conversations looked up by their id and not found: deleted, or a link to them out of date. */
+  missing: Record<string, true>;
   transcripts: Record<string, Transcript>;
 }
 
@@ -94,7 +96,7 @@ interface LiveTurn {
 type ChatPush = Extract<IasEvent, { type: 'chat' }>;
 
 export class ChatStore {
-  private state: ChatState = { conversations: undefined, unlisted: {}, transcripts: {} };
+  private state: ChatState = { conversations: undefined, unlisted: {}, missing: {}, transcripts: {} };
   /** How many conversations the list shows (grows with each "Show older"). */
   private listed = PAGE_CONVERSATIONS;
   private readonly listeners = new Set<() => void>();
@@ -177,6 +179,10 @@ export class ChatStore {
     try {
       const { list, hasOlder } = await readConversations(this.listed);
       if (read !== this.listReads) return;
+      // One shown here that has left the list was deleted elsewhere (or pushed past those listed).
+      for (const { id } of this.state.conversations ?? []) {
+        if (this.state.transcripts[id] && !list.some((c) => c.id === id)) void this.lookUp(id);
+      }
       this.set((state) => ({
         ...state,
         conversations: list,
@@ -215,9 +221,15 @@ export class ChatStore {
       const found = await client.call.getConversation(conversationId);
       this.set((state) => {
         const unlisted = { ...state.unlisted };
-        if (found) unlisted[conversationId] = found;
-        else delete unlisted[conversationId];
-        return { ...state, unlisted };
+        const missing = { ...state.missing };
+        if (found) {
+          unlisted[conversationId] = found;
+          delete missing[conversationId];
+        } else {
+          delete unlisted[conversationId];
+          missing[conversationId] = true;
+        }
+        return { ...state, unlisted, missing };
       });
     } catch {
       // The link dropped: read again when the conversation is opened anew.

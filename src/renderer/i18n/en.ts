@@ -41,6 +41,8 @@ export const en = {
     loading: 'Loading…',
     dismiss: 'Dismiss',
     pageFailed: 'This page could not be shown.',
+    pageCodeUnloaded:
+      'Its code could not be loaded from iAs: it may have stopped or been updated. Reload once it runs.',
     discardTitle: 'Discard changes?',
     discard: 'Discard',
     reload: 'Reload',
@@ -81,6 +83,8 @@ export const en = {
     newConversation: 'New conversation',
     noConversations: 'No conversations yet.',
     untitled: 'Untitled',
+    missingTitle: 'Conversation not found',
+    missing: 'This conversation no longer exists: it was deleted, or the link to it is out of date.',
     messages: 'Messages',
     /** Who wrote a message, read out by a screen reader before it. */
     fromYou: 'You:',
@@ -179,6 +183,7 @@ export const en = {
     keyKept: 'Saved — leave empty to keep it',
     keyNeeded: 'Required by this provider',
     keyOptional: 'Not needed for this provider',
+    keyIfAsked: 'Only if your server asks for one',
     /** IAS_LLM_API_KEY is set: its key is the one in use (never shown). */
     keyGivenByEnv: 'Given by IAS_LLM_API_KEY',
     keyHint: {
@@ -234,7 +239,7 @@ export const en = {
     open: 'Waiting',
     recent: 'Recent',
     noneOpen: 'Nothing is waiting for your approval.',
-    noneRecent: 'No approvals yet.',
+    noneRecent: 'No approvals decided yet.',
     paused: 'High-risk skills are paused: none runs and nobody is asked until you resume them in Settings.',
     cardTitle: (skill: string) => `Allow ${skill}?`,
     cardIntro: 'The assistant wants to run this high-risk skill with these parameters:',

@@ -4,7 +4,7 @@ import { sayApiError } from '../../shared/api-errors.js';
 import { client } from '../api/client.js';
 import { useLoad } from '../api/hooks.js';
 import { useApprovals } from '../approvals/ApprovalsProvider.js';
-import { isShown, navigate } from '../app/router.js';
+import { isShown, navigate, routeHref } from '../app/router.js';
 import { ToastSlot } from '../app/Toasts.js';
 import { matchApprovals } from '../chat/approval-match.js';
 import { chatStore, DRAFT } from '../chat/chat-store.js';
@@ -94,6 +94,8 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
     if (needsSetup) setSetupShown(true);
   }, [needsSetup]);
   const showSetup = needsSetup || (setupShown && !conversationId && items.length === 0);
+  // Deleted (here, elsewhere), or a link to it out of date: said so, with the way to a new one.
+  const missing = conversationId !== undefined && state.missing[conversationId] === true;
 
   /** Resolves false when the text should go back into the message box (see Composer). */
   const send = async (text: string): Promise<boolean> => {
@@ -127,30 +129,38 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
     if (live) void chatStore.stopBlock(live);
   };
 
-  const header =
-    unusable && provider.data ? (
-      <UnusableModelCard info={provider.data} unusable={unusable} compact={compact} onSaved={provider.reload} />
-    ) : showSetup && provider.data ? (
-      <SetupCard info={provider.data} onSaved={provider.reload} />
-    ) : transcript?.hasEarlier && conversationId ? (
-      <div className="chat-earlier">
-        <button
-          type="button"
-          className="button"
-          data-testid="load-earlier"
-          disabled={transcript.loadingEarlier}
-          onClick={() => void chatStore.loadEarlier(conversationId)}
-        >
-          {t.chat.loadEarlier}
-        </button>
-      </div>
-    ) : items.length === 0 && transcript?.status !== 'loading' ? (
-      <div className="chat-empty">
-        <Icon name="chat" size={28} />
-        <h2>{t.chat.emptyTitle}</h2>
-        <p className="muted">{t.chat.emptyBody}</p>
-      </div>
-    ) : undefined;
+  const header = missing ? (
+    <div className="chat-empty" data-testid="conversation-missing" role="status">
+      <Icon name="chat" size={28} />
+      <h2>{t.chat.missingTitle}</h2>
+      <p className="muted">{t.chat.missing}</p>
+      <a href={routeHref('chat')} className="button button-primary">
+        <Icon name="plus" size={14} /> {t.chat.newConversation}
+      </a>
+    </div>
+  ) : unusable && provider.data ? (
+    <UnusableModelCard info={provider.data} unusable={unusable} compact={compact} onSaved={provider.reload} />
+  ) : showSetup && provider.data ? (
+    <SetupCard info={provider.data} onSaved={provider.reload} />
+  ) : transcript?.hasEarlier && conversationId ? (
+    <div className="chat-earlier">
+      <button
+        type="button"
+        className="button"
+        data-testid="load-earlier"
+        disabled={transcript.loadingEarlier}
+        onClick={() => void chatStore.loadEarlier(conversationId)}
+      >
+        {t.chat.loadEarlier}
+      </button>
+    </div>
+  ) : items.length === 0 && transcript?.status !== 'loading' ? (
+    <div className="chat-empty">
+      <Icon name="chat" size={28} />
+      <h2>{t.chat.emptyTitle}</h2>
+      <p className="muted">{t.chat.emptyBody}</p>
+    </div>
+  ) : undefined;
 
   const list = (
     <ConversationList
@@ -191,7 +201,9 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
             </button>
           )}
           <h1 className="chat-title">
-            {conversation?.title || (conversationId ? t.chat.untitled : t.chat.newConversation)}
+            {missing
+              ? t.chat.missingTitle
+              : conversation?.title || (conversationId ? t.chat.untitled : t.chat.newConversation)}
           </h1>
           {transcript?.status === 'loading' && <Spinner />}
           {compact && (
@@ -212,12 +224,18 @@ export function ChatPage({ conversationId, compact }: { conversationId?: string;
             <Spinner />
           </div>
         ) : (
-          <MessageList key={key} conversationKey={key} items={items} approvals={matches} header={header} />
+          <MessageList
+            key={key}
+            conversationKey={key}
+            items={missing ? [] : items}
+            approvals={matches}
+            header={header}
+          />
         )}
         <Composer
           busy={live !== undefined}
-          disabled={needsSetup || unusable !== null}
-          disabledReason={unusable ? t.chat.fixModelFirst : t.chat.setupFirst}
+          disabled={needsSetup || unusable !== null || missing}
+          disabledReason={missing ? t.chat.missingTitle : unusable ? t.chat.fixModelFirst : t.chat.setupFirst}
           onSend={send}
           onStop={stop}
           focusKey={key}

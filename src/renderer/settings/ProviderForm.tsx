@@ -155,7 +155,8 @@ export function ProviderForm({ info, onSaved }: Props) {
   };
 
   const current = presetOf(preset);
-  const needsKey = current?.needsKey ?? true;
+  // A custom server's needs are its own: some want a key (a proxy), some none (LM Studio, vLLM).
+  const needsKey = current?.needsKey;
 
   const choosePreset = (next: string) => {
     setPreset(next);
@@ -376,9 +377,11 @@ export function ProviderForm({ info, onSaved }: Props) {
                 ? t.provider.keyGivenByEnv
                 : info.saved.hasKey
                   ? t.provider.keyKept
-                  : needsKey
-                    ? t.provider.keyNeeded
-                    : t.provider.keyOptional
+                  : needsKey === undefined
+                    ? t.provider.keyIfAsked
+                    : needsKey
+                      ? t.provider.keyNeeded
+                      : t.provider.keyOptional
             }
             aria-invalid={problem('key') !== undefined}
             aria-describedby={problem('key') !== undefined ? `${id}-key-error ${id}-key-hint` : `${id}-key-hint`}
